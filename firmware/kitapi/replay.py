@@ -1,0 +1,126 @@
+"""Replay a game log, either form, into its standings: streaming, in constant memory.
+
+Two passes over the file.  The first checks every record and notes the last
+correction of each corrected hand (where it stands in the file: a few bytes a
+correction); the second scores the hands in order, reading a corrected hand
+from its correction instead.  Memory stays flat however long the game.
+
+On the MicroPython unix port (``kitapi replay --runtime micropython``):
+
+    micropython -c "import sys; from kitapi.replay import main; main(sys.argv[1])" FILE
+"""
+
+from kitapi.game import OP_DELETE, OP_END, OP_HAND, Game, RuleError
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):  # type: ignore[misc]
+        return x
+
+
+_E_NO_HAND = const(17)
+_E_ENDED = const(18)
+
+
+class LogError(Exception):
+    """Bad input in a log: ``line`` is its line (the header is line 1), ``error`` the RuleError."""
+
+    def __init__(self, line, error):
+        super().__init__(line, error)
+        self.line = line
+        self.error = error
+
+    def __str__(self):
+        return "line %d: %s" % (self.line, self.error)
+
+
+def reader(f):
+    """The reader for the log in binary file ``f``: device log or JSON Lines, told by its first byte."""
+    first = f.read(1)
+    f.seek(0)
+    if first == b"K":
+        from kitapi.devlog import DevLogReader
+
+        return DevLogReader(f)
+    from kitapi.jsonl import JsonlReader
+
+    return JsonlReader(f)
+
+
+def replay(f):
+    """Replay the log in binary file ``f``: (game, reader); LogError for bad input.
+
+    ``reader.damage`` is None, or where a device log is damaged and what was
+    dropped from there (every valid hand before the damage is scored).
+    """
+    r = reader(f)
+    try:
+        g = Game(r.header())
+    except RuleError as e:
+        raise LogError(1, e)
+    start = r.mark()
+    fixes = {}  # hand number -> mark of its last correction
+    try:
+        hands = 0
+        ended = False
+        while True:
+            op = r.record(g)
+            if op < 0:
+                break
+            if ended:
+                raise RuleError(_E_ENDED)
+            if op == OP_HAND:
+                hands += 1
+            elif op == OP_END:
+                ended = True
+            elif r.target > hands:
+                raise RuleError(_E_NO_HAND, r.target)
+            else:
+                fixes[r.target] = r.mark_record()
+        r.reset(start)
+        k = 0
+        while True:
+            op = r.record(g)
+            if op < 0:
+                break
+            if op != OP_HAND:
+                continue
+            k += 1
+            fix = fixes.get(k)
+            if fix is None:
+                g.apply(g.hand)
+                continue
+            back = r.mark()
+            r.reset(fix)
+            if r.record(g) != OP_DELETE:
+                g.apply(g.hand)
+            r.reset(back)
+    except RuleError as e:
+        raise LogError(r.line, e)
+    g.ended = ended
+    return g, r
+
+
+def main(path):
+    """Print the standings of the log at ``path`` as JSON; ``path:LINE: reason`` and exit 2 if bad."""
+    import sys
+
+    try:
+        f = open(path, "rb")
+    except OSError:
+        print("%s:0: cannot open the file" % path, file=sys.stderr)
+        sys.exit(2)
+    try:
+        g, r = replay(f)
+    except LogError as e:
+        print("%s:%d: %s" % (path, e.line, e.error), file=sys.stderr)
+        sys.exit(2)
+    finally:
+        f.close()
+    if r.damage:
+        from kitapi.messages import damage
+
+        print("%s: warning: %s" % (path, damage(r.damage)), file=sys.stderr)
+    print(g.result_json())

@@ -1,0 +1,421 @@
+"""Greek Prefa with pouches and chips (rules id ``prefa``).
+
+Source: ``prefa-ball-v2.txt`` (Eric L. Ball, "Prefa Rules", version 2), the
+sections "Bid Order/Bid Values", "Defenders' Responsibilities and Decisions",
+"Scoring Scenarios" and "Variations".  Where the text is silent the readings
+of docs/rules/prefa.md apply; each is cited next to the code that uses it.
+
+Seats are numbered in turn order: seat i+1 acts after seat i.  With four
+players the dealer sits out the hand.  One pouch point is ten chips.
+
+The rules are tables (bid values, responsibilities) and one scoring function;
+a hand is a small reusable ``Hand`` object, so scoring a hand allocates
+nothing.
+"""
+
+from kitapi.game import RuleError
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(x):  # type: ignore[misc]
+        return x
+
+
+# Hand kinds.
+PLAY = const(0)
+PASS = const(1)  # everybody passed: the cards are thrown in, the deal rotates
+THROW = const(2)  # option tentative_bid: the tentative bidder throws the hand in
+
+# Defense modes, in the order of the log's names.
+BOTH = const(0)  # both defenders play, each for himself
+ALONE = const(1)  # one defender plays alone (two-handed)
+INVITE = const(2)  # the active defender takes the dropped one along
+NONE = const(3)  # both defenders out: the hand is not played
+DEFENSES = ("both", "alone", "invite", "none")
+
+SUITS = "SCDHN"  # spades, clubs, diamonds, hearts, no trump: the bid ladder's order
+_TEN_NT = const(24)  # contract index of 10N: (10 - 6) * 5 + 4
+
+# Bid values, by contract index (level - 6) * 5 + suit.  "Bid Order/Bid Values":
+# spades (2) clubs (3) diamonds (4) hearts (5) no trumps (6); 7 x (7), 7 NT (8);
+# 8 x (8), 8 NT (9); 9 x (9), 9 NT (10); 10 x (10).  10N has no value of its
+# own: "Bidding Process: '10 no trump' Bid", variation A 11, variation B 10.
+_BID_VALUE = b"\x02\x03\x04\x05\x06\x07\x07\x07\x07\x08\x08\x08\x08\x08\x09\x09\x09\x09\x09\x0a\x0a\x0a\x0a\x0a\x00"
+_TEN_NT_VALUE = {"A": 11, "B": 10}
+
+# Defenders' responsibilities by level 6..10.  "Defenders' Responsibilities
+# and Decisions": both playing, 6: 2/2, 7: 2/1, 8: 1/1, 9: 1/0, 10: 0/0 (D1/D2);
+# a lone defender, 6 or 7: 2, 8 or 9: 1, 10: 0.
+_RESP_D1 = b"\x02\x02\x01\x01\x00"
+_RESP_D2 = b"\x02\x01\x01\x00\x00"
+_RESP_ALONE = b"\x02\x02\x01\x01\x00"
+
+# "Number of Players: Four Players": the bidder who goes up pays the player
+# sitting out 25 chips (short by one) or 50 chips (nailed).
+_SIT_OUT_FEE = const(25)
+# "Bidding Process: Tentative Bid": 2 points into the pouch, 2 chips to each other player.
+_THROW_POINTS = const(2)
+_THROW_CHIPS = const(2)
+_CHIPS_PER_POINT = const(10)  # "One pouch point equals ten chips."
+
+_OPTIONS = ("pouch", "ten_no_trump", "tens_as_nines", "four_aces", "tentative_bid", "two_empty_pouches")
+
+# RuleError codes (kitapi/messages.py has their text).
+_E_OPTIONS = const(22)
+_E_OPTION = const(23)
+_E_FLAG = const(24)
+_E_INT = const(25)
+_E_TEN_NT_OPTION = const(26)
+_E_ACES_OPTION = const(27)
+_E_SEAT = const(39)
+_E_DEALER_BIDS = const(40)
+_E_THROW = const(41)
+_E_TEN_NT = const(42)
+_E_ACES = const(43)
+_E_ACTIVE = const(44)
+_E_SUM = const(45)
+_E_DEALER_TRICKS = const(46)
+_E_DROPPED_TRICKS = const(47)
+_E_NOT_HAND = const(48)
+
+
+class Hand:
+    """One hand as the scorer enters it; reused, never reallocated.
+
+    ``tricks`` has a slot per seat (four slots whatever the table size).
+    """
+
+    def __init__(self):
+        self.tricks = [0, 0, 0, 0]
+        self.clear()
+
+    def clear(self):
+        self.kind = PLAY
+        self.dealer = 0
+        self.bidder = 0
+        self.contract = 0  # (level - 6) * 5 + suit index
+        self.defense = BOTH
+        self.active = 0
+        self.aces = False
+        t = self.tricks
+        t[0] = t[1] = t[2] = t[3] = 0
+
+
+def _flag(options, name):
+    v = options.get(name, False)
+    if v is not True and v is not False:
+        raise RuleError(_E_FLAG, name)
+    return v
+
+
+def check_int(v, what, lo, hi):
+    if type(v) is not int or v < lo or v > hi:
+        raise RuleError(_E_INT, what, lo, hi)
+    return v
+
+
+def contract_name(i):
+    return str(i // 5 + 6) + SUITS[i % 5]
+
+
+class Prefa:
+    """The state of a Prefa game: pouches and the chips between every pair of seats."""
+
+    name = "prefa"
+
+    def __init__(self, seats, options):
+        if type(options) is not dict:
+            raise RuleError(_E_OPTIONS)
+        for k in options:
+            if k not in _OPTIONS:
+                raise RuleError(_E_OPTION, k)
+        n = self.n = seats
+        start = check_int(options.get("pouch", 31), "pouch", 1, 100000)
+        tnt = options.get("ten_no_trump", False)
+        if tnt is not False and tnt not in _TEN_NT_VALUE:
+            raise RuleError(_E_TEN_NT_OPTION)
+        self.ten_nt_value = _TEN_NT_VALUE[tnt] if tnt else 0
+        self.tens_as_nines = _flag(options, "tens_as_nines")
+        self.tentative_bid = _flag(options, "tentative_bid")
+        self.two_empty_pouches = _flag(options, "two_empty_pouches")
+        aces = options.get("four_aces", False)
+        self.aces_mode = ""
+        self.aces_amount = 0
+        if aces is not False:
+            if type(aces) is not dict or len(aces) != 2 or aces.get("mode") not in ("A", "B"):
+                raise RuleError(_E_ACES_OPTION)
+            self.aces_mode = aces["mode"]
+            self.aces_amount = check_int(aces.get("amount"), "amount", 1, 1000)
+        self.pouch = [start] * n
+        self.chips = [0] * n  # net chips per seat, always summing to zero
+        self.owed = [0] * (n * n)  # owed[i * n + j]: chips seat j owes seat i (net)
+        self.over = False
+
+    # --- the hand: parsing, checking and the compact form -----------------
+
+    def new_hand(self):
+        return Hand()
+
+    def parse(self, d, h):
+        """Fill ``h`` from a game-log hand object (a dict); RuleError if malformed."""
+        from kitapi.rules.prefa_json import parse
+
+        parse(self, d, h)
+
+    def to_json(self, h, prefix=""):
+        """The game-log line of hand ``h``, ``prefix`` put first inside the braces."""
+        from kitapi.rules.prefa_json import to_json
+
+        return to_json(self, h, prefix)
+
+    def check(self, h):
+        """RuleError unless hand ``h`` is legal in this game (any state)."""
+        self._seats(h)
+        if h.kind == PASS:
+            return
+        if h.kind == THROW:
+            if not self.tentative_bid:
+                raise RuleError(_E_THROW)
+            return
+        if h.contract == _TEN_NT and not self.ten_nt_value:
+            raise RuleError(_E_TEN_NT)
+        if h.aces and not self.aces_mode:
+            raise RuleError(_E_ACES)
+        d1, d2 = self.defenders(h)
+        if (h.defense == ALONE or h.defense == INVITE) and h.active != d1 and h.active != d2:
+            raise RuleError(_E_ACTIVE, d1, d2)
+        if h.defense == NONE:
+            return
+        n = self.n
+        t = h.tricks
+        total = 0
+        for i in range(n):
+            total += t[i]
+        if total != 10:
+            raise RuleError(_E_SUM, total)
+        if n == 4 and t[h.dealer]:
+            raise RuleError(_E_DEALER_TRICKS)
+        if h.defense == ALONE and t[d1 + d2 - h.active]:
+            raise RuleError(_E_DROPPED_TRICKS)
+
+    def _seats(self, h):
+        n = self.n
+        if h.dealer >= n or (h.kind != PASS and h.bidder >= n):
+            raise RuleError(_E_SEAT, n)
+        if n == 4 and h.kind != PASS and h.bidder == h.dealer:
+            raise RuleError(_E_DEALER_BIDS)
+
+    def defenders(self, h):
+        """(D1, D2): the seats after the bidder in turn order, the 4-player dealer skipped."""
+        n = self.n
+        d1 = (h.bidder + 1) % n
+        if n == 4 and d1 == h.dealer:
+            d1 = (d1 + 1) % n
+        d2 = (d1 + 1) % n
+        if n == 4 and d2 == h.dealer:
+            d2 = (d2 + 1) % n
+        return d1, d2
+
+    def pack(self, h):
+        """Hand -> a 28-bit integer (docs/log-format.md, "Prefa hand payload")."""
+        v = h.kind << 26 | h.dealer << 24
+        if h.kind == PASS:
+            return v
+        v |= h.bidder << 22
+        if h.kind == THROW:
+            return v
+        v |= h.contract << 17 | h.defense << 15 | h.aces << 12
+        if h.defense == ALONE or h.defense == INVITE:
+            v |= h.active << 13
+        if h.defense != NONE:
+            d1, d2 = self.defenders(h)
+            t = h.tricks
+            v |= t[h.bidder] << 8 | t[d1] << 4 | t[d2]
+        return v
+
+    def unpack(self, v, h):
+        """Fill ``h`` from ``pack``'s integer; RuleError unless it is one ``pack`` makes."""
+        h.clear()
+        h.kind = v >> 26 & 3
+        h.dealer = v >> 24 & 3
+        h.bidder = v >> 22 & 3
+        h.contract = v >> 17 & 31
+        h.defense = v >> 15 & 3
+        h.active = v >> 13 & 3
+        h.aces = bool(v >> 12 & 1)
+        if h.kind > THROW or h.contract > _TEN_NT:
+            raise RuleError(_E_NOT_HAND)
+        if h.kind == PLAY and h.defense != NONE:
+            self._seats(h)
+            d1, d2 = self.defenders(h)
+            t = h.tricks
+            t[h.bidder] = v >> 8 & 15
+            t[d1] = v >> 4 & 15
+            t[d2] = v & 15
+        if self.pack(h) != v:
+            raise RuleError(_E_NOT_HAND)
+
+    # --- scoring -----------------------------------------------------------
+
+    def bid_value(self, h):
+        bv = self.ten_nt_value if h.contract == _TEN_NT else _BID_VALUE[h.contract]
+        if h.aces and self.aces_mode == "A":
+            bv += self.aces_amount  # "Four Aces", variation A: the b.v. is raised
+        return bv
+
+    def pay(self, frm, to, amount):
+        if amount:
+            n = self.n
+            self.owed[to * n + frm] += amount
+            self.owed[frm * n + to] -= amount
+            self.chips[to] += amount
+            self.chips[frm] -= amount
+
+    def _add(self, seat, points):
+        self.pouch[seat] += points
+
+    def _take(self, b, points):
+        """Take points out of the bidder's pouch; a pouch never goes below zero.
+
+        "Scoring Scenarios", last paragraphs: what the bidder's pouch cannot give
+        is removed from the pouch of the player with the highest pouch score,
+        converted to chips (ten per point) and paid to the bidder.  Reading: a tie
+        goes to the first such seat after the bidder in turn order; a pouch run
+        dry passes on to the next fullest; when every pouch is empty the rest
+        lapses (docs/rules/prefa.md).
+        """
+        p = self.pouch
+        n = self.n
+        need = points - p[b]
+        if need <= 0:
+            p[b] -= points
+            return
+        p[b] = 0
+        while need > 0:
+            j = -1
+            for k in range(1, n):
+                s = (b + k) % n
+                if p[s] and (j < 0 or p[s] > p[j]):
+                    j = s
+            if j < 0:
+                return  # every pouch is empty: the rest lapses
+            t = need if need < p[j] else p[j]
+            p[j] -= t
+            need -= t
+            self.pay(j, b, t * _CHIPS_PER_POINT)
+
+    def score(self, h):
+        """Score a hand that ``check`` accepted."""
+        if h.kind == PLAY:
+            self._play(h)
+        elif h.kind == THROW:
+            b = h.bidder
+            self._add(b, _THROW_POINTS)
+            for s in range(self.n):
+                if s != b:
+                    self.pay(b, s, _THROW_CHIPS)
+        self._end()
+
+    def _play(self, h):
+        n = self.n
+        b = h.bidder
+        bv = self.bid_value(h)
+        level = h.contract // 5 + 6
+        if level == 10 and self.tens_as_nines:
+            level = 9  # "10's as 9's": scored as though won as a 9 bid
+        i = level - 6
+        if h.defense == NONE:
+            # "If both defenders pass": b.v. is subtracted, no other payments.
+            self._take(b, bv)
+            made = True
+        else:
+            t = h.tricks
+            tb = t[b]
+            d1, d2 = self.defenders(h)
+            t1 = t[d1]
+            t2 = t[d2]
+            a = h.active
+            short = level - tb
+            if h.defense == ALONE and short < 0 and t[a] >= _RESP_ALONE[i]:
+                # "If a defender goes it alone": the bidder makes it exactly or
+                # better but the defender also makes it -> scored as exact.
+                short = 0
+            made = short <= 0
+            if short >= 0:
+                # Exact (x1, b.v. out of the pouch), short by one (x1, b.v. in) or
+                # nailed (x2, twice the b.v. in); the bidder pays for the defenders'
+                # tricks: each his own, or all to the active defender.
+                k = 1 if short <= 1 else 2
+                if short:
+                    self._add(b, bv * k)
+                    if n == 4:
+                        self.pay(b, h.dealer, _SIT_OUT_FEE * k)
+                else:
+                    self._take(b, bv)
+                if h.defense == BOTH:
+                    self.pay(b, d1, bv * t1 * k)
+                    self.pay(b, d2, bv * t2 * k)
+                else:
+                    self.pay(b, a, bv * (t1 + t2) * k)
+            elif h.defense == BOTH:
+                # The defense failed.  A defender short of his responsibility pays
+                # b.v. x Tb, doubled when nailed; if only one is short he also pays
+                # the other defender for that defender's tricks.
+                m1 = _RESP_D1[i] - t1
+                m1 = 0 if m1 < 0 else 2 if m1 > 2 else m1
+                m2 = _RESP_D2[i] - t2
+                m2 = 0 if m2 < 0 else 2 if m2 > 2 else m2
+                if m1:
+                    self.pay(d1, b, bv * tb * m1)
+                if m2:
+                    self.pay(d2, b, bv * tb * m2)
+                if not m2:
+                    self.pay(d1, d2, bv * t2 * m1)
+                elif not m1:
+                    self.pay(d2, d1, bv * t1 * m2)
+            elif h.defense == INVITE:
+                # The collective responsibility stays; the active defender pays
+                # b.v. x Tb x the collective shortfall (1 to 4).
+                self.pay(a, b, bv * tb * (_RESP_D1[i] + _RESP_D2[i] - t1 - t2))
+            else:
+                m = _RESP_ALONE[i] - t[a]
+                self.pay(a, b, bv * tb * (2 if m > 2 else m))
+        if h.aces and self.aces_mode == "B":
+            # "Four Aces", variation B: every other player (the one sitting out
+            # too) pays the bidder who makes it, or is paid by the one who doesn't.
+            for s in range(n):
+                if s != b:
+                    if made:
+                        self.pay(s, b, self.aces_amount)
+                    else:
+                        self.pay(b, s, self.aces_amount)
+
+    def _end(self):
+        p = self.pouch
+        n = self.n
+        left = -1
+        for s in range(n):
+            if p[s]:
+                if left >= 0:
+                    return  # two pouches or more still hold points
+                left = s
+        if left >= 0:
+            if not self.two_empty_pouches:
+                return
+            # "Two Empty Pouches": the last pouch is divided among the players,
+            # each other player receiving pouch x 10 / players chips, rounded half up.
+            share = (p[left] * _CHIPS_PER_POINT * 2 + n) // (2 * n)
+            for s in range(n):
+                if s != left:
+                    self.pay(left, s, share)
+            p[left] = 0
+        self.over = True
+
+    def json_fields(self):
+        """The rules' part of the standings object: ``"pouch": [...], "chips": [...]``."""
+        return '"pouch": [%s], "chips": [%s]' % (
+            ", ".join([str(v) for v in self.pouch]),
+            ", ".join([str(v) for v in self.chips]),
+        )

@@ -1,0 +1,1 @@
+"""Kitapi's PC tools (imported as ``kitapi_host``): the ``kitapi`` command."""

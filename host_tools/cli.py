@@ -1,0 +1,110 @@
+"""The ``kitapi`` command: the PC side of the Kitapi scorebook."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from pathlib import Path
+
+from kitapi_host import logs
+
+
+def _replay(args: argparse.Namespace) -> int:
+    path: Path = args.file
+    if args.runtime == "micropython":
+        from kitapi_host.mpy import REPLAY_CODE, run_core
+
+        if not path.is_file():
+            print(f"{path}:0: cannot open the file", file=sys.stderr)
+            return 2
+        proc = run_core(REPLAY_CODE, [str(path)], args.heapsize)
+        sys.stderr.write(proc.stderr)
+        if proc.returncode:
+            sys.stderr.write(proc.stdout)  # the unix port prints a traceback on stdout
+            return proc.returncode
+        if args.json:
+            sys.stdout.write(proc.stdout)
+            return 0
+        res = json.loads(proc.stdout)
+    else:
+        try:
+            g, warning = logs.replay_file(path)
+        except logs.InputError as e:
+            print(e, file=sys.stderr)
+            return 2
+        if warning:
+            print(f"{path}: warning: {warning}", file=sys.stderr)
+        if args.json:
+            print(g.result_json())
+            return 0
+        res = logs.result(g)
+    print(logs.table(res))
+    return 0
+
+
+def _convert(args: argparse.Namespace) -> int:
+    try:
+        warning = logs.convert(args.input, args.output, args.to)
+    except logs.InputError as e:
+        print(e, file=sys.stderr)
+        return 2
+    if warning:
+        print(f"{args.input}: warning: {warning}", file=sys.stderr)
+    return 0
+
+
+def _bench(args: argparse.Namespace) -> int:
+    from kitapi_host.bench import run
+
+    return run(hands=args.hands)
+
+
+def _heapsize(v: str) -> str:
+    if not re.fullmatch(r"[1-9][0-9]*[KkMm]?", v):
+        raise argparse.ArgumentTypeError("a size such as 16K, 65536 or 2M")
+    return v
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="kitapi", description="Kitapi, the pocket scorebook for Prefa: the PC tools.")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+
+    r = sub.add_parser("replay", help="recompute the standings of a game log (JSON Lines or device log)")
+    r.add_argument("file", type=Path, metavar="FILE")
+    r.add_argument("--json", action="store_true", help="print the standings as one JSON object")
+    r.add_argument(
+        "--runtime",
+        choices=("cpython", "micropython"),
+        default="cpython",
+        help="run the core here (cpython) or in the MicroPython unix port",
+    )
+    r.add_argument("--heapsize", type=_heapsize, help="MicroPython heap, e.g. 16K (with --runtime micropython)")
+    r.set_defaults(func=_replay)
+
+    c = sub.add_parser("convert", help="turn a JSON Lines log into a device log or back, without loss")
+    c.add_argument("input", type=Path, metavar="IN")
+    c.add_argument("output", type=Path, metavar="OUT")
+    c.add_argument("--to", choices=logs.FORMATS, help="the output form (default: the other one)")
+    c.set_defaults(func=_convert)
+
+    b = sub.add_parser("bench", help="measure the core: memory and speed on CPython and MicroPython")
+    b.add_argument("--hands", type=int, default=10_000, help="hands in the benchmark game (default 10000)")
+    b.set_defaults(func=_bench)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return 2
+    if args.command == "replay" and args.heapsize and args.runtime != "micropython":
+        parser.error("--heapsize goes with --runtime micropython")
+    return int(args.func(args))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

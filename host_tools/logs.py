@@ -1,0 +1,118 @@
+"""Game logs on the PC: replay, conversion between the two forms, the standings table.
+
+Everything here goes through the core in ``firmware/kitapi`` (the very files
+that run on the device): the PC computes nothing of its own.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from kitapi.devlog import MAGIC, header_bytes, write_record
+from kitapi.game import OP_END, OP_HAND, OP_REPLACE, Game
+from kitapi.jsonw import header_json, record_json
+from kitapi.messages import damage as damage_text
+from kitapi.replay import LogError, reader, replay
+from kitapi.settle import settle
+
+FORMATS = ("jsonl", "device")
+
+
+class InputError(Exception):
+    """Bad input: ``str()`` is the one line ``FILE:LINE: reason`` to show."""
+
+
+def detect(path: Path) -> str:
+    with open(path, "rb") as f:
+        return "device" if f.read(len(MAGIC)) == MAGIC else "jsonl"
+
+
+def replay_file(path: Path) -> tuple[Game, str | None]:
+    """Replay a log of either form: (game, damage warning or None); InputError if bad."""
+    try:
+        f = open(path, "rb")
+    except OSError as e:
+        raise InputError(f"{path}:0: cannot open the file ({e.strerror})") from None
+    with f:
+        try:
+            g, r = replay(f)
+        except LogError as e:
+            raise InputError(f"{path}:{e.line}: {e.error}") from None
+    return g, (damage_text(r.damage) if r.damage else None)
+
+
+def result(g: Game) -> dict[str, Any]:
+    """The standings object of ``kitapi replay --json``, as Python data."""
+    parsed: dict[str, Any] = json.loads(g.result_json())
+    return parsed
+
+
+def table(res: dict[str, Any]) -> str:
+    """The human standings: a row per player (pouch, net chips), then who owes whom."""
+    players: list[str] = res["players"]
+    width = max(6, *(len(p) for p in players))
+    state = "game over" if res["over"] else "game on"
+    lines = [
+        f"{res['rules']}: {len(players)} players, {res['hands']} hands, {state}",
+        f"  {'Player':<{width}}  {'Pouch':>5}  {'Chips':>6}",
+    ]
+    for name, pouch, chips in zip(players, res["pouch"], res["chips"], strict=True):
+        signed = f"{chips:+d}" if chips else "0"
+        lines.append(f"  {name:<{width}}  {pouch:>5}  {signed:>6}")
+    transfers = settle(res["chips"])
+    lines.append("Who owes whom:" if transfers else "Nobody owes anybody.")
+    for payer, payee, amount in transfers:
+        lines.append(f"  {players[payer]} pays {players[payee]} {amount} chips")
+    return "\n".join(lines)
+
+
+def convert(src: Path, dst: Path, to: str | None = None) -> str | None:
+    """Write the log ``src`` in the other form (or ``to``) to ``dst``; the damage warning, if any.
+
+    The whole log is replayed first, so a log with bad input is refused
+    (InputError) and nothing is written; ``dst`` appears complete or not at all.
+    """
+    frm = detect(src)
+    to = to or ("jsonl" if frm == "device" else "device")
+    if to not in FORMATS:
+        raise InputError(f"{dst}:0: unknown format {to!r} (jsonl or device)")
+    if dst.exists() and dst.resolve() == src.resolve():
+        raise InputError(f"{dst}:0: the output would overwrite the input")
+    _, warning = replay_file(src)
+    fd, tmp = tempfile.mkstemp(dir=dst.parent, prefix=".kitapi-", suffix=".tmp")
+    try:
+        with open(src, "rb") as f, os.fdopen(fd, "wb") as out:
+            r = reader(f)
+            g = Game(r.header())
+            if to == "jsonl":
+                out.write(header_json(g.header).encode() + b"\n")
+            else:
+                out.write(header_bytes(g.header))
+            buf = bytearray(8)
+            seq = 0
+            while True:
+                op = r.record(g)
+                if op < 0:
+                    break
+                if to == "jsonl":
+                    out.write(record_json(g, op, r.target).encode() + b"\n")
+                    continue
+                if op == OP_HAND:
+                    seq += 1
+                    number = seq & 0xFFFF
+                else:
+                    number = 0 if op == OP_END else r.target
+                payload = g.rules.pack(g.hand) if op in (OP_HAND, OP_REPLACE) else 0
+                write_record(out, buf, op, number, payload)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)  # as a plain open() would have made it
+        os.replace(tmp, dst)
+    except BaseException:
+        os.unlink(tmp)
+        raise
+    return warning

@@ -1,0 +1,114 @@
+# Prefa test vectors under MicroPython (also runs on CPython).
+# From the repo root:
+#   MICROPYPATH=firmware:tests/mp .venv/bin/micropython tests/mp/run_vectors.py
+# Prints one line per failure, then "N passed, N failed"; exits 1 on any failure.
+# Uses only json, os and sys (no os.path on MicroPython).
+import json
+import os
+import sys
+
+try:
+    from kitapi.game import Game, RuleError
+except ImportError as e:
+    print("FAIL cannot import kitapi.game: %s" % e)
+    print("0 passed, 1 failed")
+    sys.exit(1)
+
+VECTOR_DIR = "tests/vectors"
+
+
+def _copy(x):
+    if isinstance(x, dict):
+        return {k: _copy(v) for k, v in x.items()}
+    if isinstance(x, list):
+        return [_copy(v) for v in x]
+    return x
+
+
+def _state(g):
+    return [list(g.pouch), list(g.chips), bool(g.over)]
+
+
+def _exc(e):
+    return type(e).__name__ + ": " + str(e)
+
+
+def check(vec):
+    """Return None if the vector passes, else a short reason."""
+    header = _copy(vec["header"])
+    hands = _copy(vec["hands"])
+    if "error" in vec:
+        k = vec["error"]["hand"]
+        word = vec["error"].get("contains")
+        if k == 0:
+            try:
+                Game(header)
+            except RuleError as e:
+                if word and word not in str(e).lower():
+                    return "header error message %r lacks %r" % (str(e), word)
+                return None
+            return "header accepted, expected RuleError"
+        g = Game(header)
+        for i in range(k - 1):
+            try:
+                g.play(hands[i])
+            except RuleError as e:
+                return "hand %d rejected too early: %s" % (i + 1, e)
+        before = _state(g)
+        try:
+            g.play(hands[k - 1])
+        except RuleError as e:
+            if word and word not in str(e).lower():
+                return "hand %d error message %r lacks %r" % (k, str(e), word)
+            after = _state(g)
+            if after != before:
+                return "state changed by rejected hand %d: %r -> %r" % (k, before, after)
+            return None
+        return "hand %d accepted, expected RuleError" % k
+    g = Game(header)
+    for i in range(len(hands)):
+        try:
+            g.play(hands[i])
+        except RuleError as e:
+            return "hand %d rejected: %s" % (i + 1, e)
+    exp = vec["expect"]
+    bad = []
+    if "pouch" in exp and list(g.pouch) != exp["pouch"]:
+        bad.append("pouch %r != %r" % (list(g.pouch), exp["pouch"]))
+    if list(g.chips) != exp["chips"]:
+        bad.append("chips %r != %r" % (list(g.chips), exp["chips"]))
+    if bool(g.over) != exp["over"]:
+        bad.append("over %r != %r" % (bool(g.over), exp["over"]))
+    if bad:
+        return "; ".join(bad)
+    return None
+
+
+def main():
+    names = sorted(os.listdir(VECTOR_DIR))
+    passed = 0
+    failed = 0
+    for fn in names:
+        if not (fn.startswith("prefa_") and fn.endswith(".json")):
+            continue
+        with open(VECTOR_DIR + "/" + fn) as f:
+            vectors = json.load(f)
+        for vec in vectors:
+            try:
+                why = check(vec)
+            except Exception as e:  # an engine crash is a failure, not a stop
+                why = "crash: " + _exc(e)
+            if why is None:
+                passed += 1
+            else:
+                failed += 1
+                print("FAIL %s %s: %s" % (fn, vec.get("name"), why))
+    if passed + failed == 0:
+        print("FAIL no vectors found in " + VECTOR_DIR)
+        failed = 1
+    print("%d passed, %d failed" % (passed, failed))
+    if failed:
+        sys.exit(1)
+
+
+main()

@@ -1,0 +1,172 @@
+"""``kitapi replay`` and ``kitapi convert`` as a user runs them, on both runtimes."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from kitapi_host import gen, logs
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLE = ROOT / "examples" / "sample-prefa.jsonl"
+HEADER = (
+    '{"kitapi": 1, "rules": "prefa", "players": ["Anna", "Babis", "Costas"], "options": {"pouch": 31}, "dealer": 0}'
+)
+HEADER4 = '{"kitapi": 1, "rules": "prefa", "players": ["A", "B", "C", "D"], "dealer": 0}'
+GOOD = '{"dealer": 0, "bidder": 1, "contract": "6S", "defense": "both", "tricks": [2, 6, 2]}'
+
+
+def kitapi(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "kitapi_host.cli", *args], capture_output=True, text=True)
+
+
+def test_sample_human_table() -> None:
+    p = kitapi("replay", str(SAMPLE))
+    assert p.returncode == 0, p.stderr
+    assert "Who owes whom:" in p.stdout
+    res = json.loads(kitapi("replay", str(SAMPLE), "--json").stdout)
+    for name, pouch in zip(res["players"], res["pouch"], strict=True):
+        assert any(line.split()[:2] == [name, str(pouch)] for line in p.stdout.splitlines())
+
+
+def test_json_shape() -> None:
+    p = kitapi("replay", str(SAMPLE), "--json")
+    assert p.returncode == 0 and p.stderr == ""
+    assert p.stdout.count("\n") == 1
+    res = json.loads(p.stdout)
+    assert list(res) == ["rules", "players", "hands", "pouch", "chips", "over"]
+    assert res["rules"] == "prefa" and res["hands"] == 10 and sum(res["chips"]) == 0
+
+
+@pytest.fixture(scope="module")
+def logs_to_compare(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
+    tmp = tmp_path_factory.mktemp("cmp")
+    paths = [SAMPLE]
+    for seed, players in ((1, 3), (2, 4), (3, 3)):
+        hdr, hands = gen.game(seed, 400, players=players, pouch=40)
+        p = tmp / f"g{seed}.jsonl"
+        gen.write_jsonl(p, hdr, hands)
+        paths.append(p)
+        d = tmp / f"g{seed}.kitapi"
+        logs.convert(p, d)
+        paths.append(d)
+    greek = tmp / "greek.jsonl"
+    greek.write_text(HEADER.replace("Anna", "Άννα").replace("Costas", "Κώστας 😀") + "\n" + GOOD + "\n", "utf-8")
+    paths.append(greek)
+    return paths
+
+
+def test_runtimes_print_identical_json(logs_to_compare: list[Path]) -> None:
+    for path in logs_to_compare:
+        cp = kitapi("replay", str(path), "--json")
+        mp = kitapi("replay", str(path), "--json", "--runtime", "micropython")
+        assert cp.returncode == mp.returncode == 0, (path, cp.stderr, mp.stderr)
+        assert cp.stdout == mp.stdout, path
+
+
+def test_micropython_heapsize_is_passed_on() -> None:
+    p = kitapi("replay", str(SAMPLE), "--json", "--runtime", "micropython", "--heapsize", "6K")
+    assert p.returncode != 0 and p.stdout == "" and "MemoryError" in p.stderr
+
+
+BAD = [
+    ("unknown field value", [HEADER, GOOD.replace('"both"', '"all"')], 2, "unknown defense 'all'"),
+    ("unknown field", [HEADER, GOOD.replace('"defense"', '"defence"')], 2, "unknown field 'defence'"),
+    ("tricks sum", [HEADER, GOOD, GOOD.replace("[2, 6, 2]", "[2, 6, 3]")], 3, "tricks must sum to 10, not 11"),
+    ("dealer bids", [HEADER4, '{"dealer": 2, "bidder": 2, "contract": "6S", "defense": "none"}'], 2, "dealer sits out"),
+    (
+        "active",
+        [HEADER, '{"dealer": 0, "bidder": 1, "contract": "6S", "defense": "alone", "active": 1, "tricks": [4, 6, 0]}'],
+        2,
+        "'active' must be a defender",
+    ),
+    ("10N", [HEADER, '{"dealer": 0, "bidder": 1, "contract": "10N", "defense": "none"}'], 2, "ten_no_trump"),
+    (
+        "over",
+        [
+            HEADER.replace("31", "2"),
+            *[f'{{"dealer": 0, "bidder": {s}, "contract": "6S", "defense": "none"}}' for s in (0, 1, 2)],
+            '{"dealer": 0, "pass": true}',
+        ],
+        5,
+        "game is over",
+    ),
+    ("broken JSON", [HEADER, GOOD, '{"dealer": 0, "bidder": 1,'], 3, "broken JSON"),
+    ("bad header", [HEADER.replace('"prefa"', '"whist"')], 1, "unknown rules 'whist'"),
+    ("correction ahead", [HEADER, GOOD, '{"delete": 2}'], 3, "no hand 2 to correct"),
+    ("after the end", [HEADER, GOOD, '{"end": true}', GOOD], 4, "game has ended"),
+]
+
+
+@pytest.mark.parametrize("runtime", ["cpython", "micropython"])
+@pytest.mark.parametrize(("case", "lines", "line", "reason"), BAD, ids=[b[0] for b in BAD])
+def test_bad_input(tmp_path: Path, runtime: str, case: str, lines: list[str], line: int, reason: str) -> None:
+    path = tmp_path / "bad.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    p = kitapi("replay", str(path), "--json", "--runtime", runtime)
+    assert p.returncode == 2
+    assert p.stdout == ""
+    assert p.stderr.count("\n") == 1
+    assert p.stderr.startswith(f"{path}:{line}: "), p.stderr
+    assert reason in p.stderr
+
+
+def test_bad_device_log_names_its_line(tmp_path: Path) -> None:
+    """A device log whose records are intact but break the rules is bad input, with its line."""
+    src = tmp_path / "g.jsonl"
+    src.write_text(HEADER4 + "\n" + '{"dealer": 0, "bidder": 1, "contract": "6S", "defense": "none"}\n')
+    dev = tmp_path / "g.kitapi"
+    logs.convert(src, dev)
+    # One more record with a valid checksum, in which the sitting-out dealer bids.
+    from kitapi.devlog import write_record
+    from kitapi.rules.prefa import Hand, Prefa
+
+    h = Hand()
+    h.dealer = h.bidder = 1
+    with open(dev, "ab") as f:
+        write_record(f, bytearray(8), 0, 2, Prefa(4, {}).pack(h))
+    for runtime in ("cpython", "micropython"):
+        p = kitapi("replay", str(dev), "--runtime", runtime)
+        assert p.returncode == 2 and p.stdout == ""
+        assert p.stderr == f"{dev}:3: the dealer sits out and cannot bid in a four-player game\n"
+
+
+def test_damaged_device_log_warns_and_keeps_the_rest(tmp_path: Path) -> None:
+    src = tmp_path / "g.jsonl"
+    src.write_text(HEADER + "\n" + GOOD + "\n" + GOOD.replace('"dealer": 0', '"dealer": 1') + "\n")
+    dev = tmp_path / "g.kitapi"
+    logs.convert(src, dev)
+    data = bytearray(dev.read_bytes())
+    data[-1] ^= 0x40
+    dev.write_bytes(bytes(data))
+    for runtime in ("cpython", "micropython"):
+        p = kitapi("replay", str(dev), "--json", "--runtime", runtime)
+        assert p.returncode == 0
+        assert json.loads(p.stdout)["hands"] == 1
+        assert (
+            p.stderr == f"{dev}: warning: damaged at byte {len(data) - 8} (line 3): checksum mismatch; "
+            "8 bytes dropped from there on\n"
+        )
+
+
+def test_missing_file() -> None:
+    p = kitapi("replay", "/nonexistent/game.jsonl")
+    assert p.returncode == 2 and p.stderr.startswith("/nonexistent/game.jsonl:0: ")
+
+
+def test_convert_round_trip_and_refusals(tmp_path: Path) -> None:
+    dev, back = tmp_path / "s.kitapi", tmp_path / "s.jsonl"
+    assert kitapi("convert", str(SAMPLE), str(dev)).returncode == 0
+    assert dev.read_bytes().startswith(b"KTPI")
+    assert kitapi("convert", str(dev), str(back)).returncode == 0
+    assert back.read_bytes() == SAMPLE.read_bytes()
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(HEADER + "\n" + GOOD.replace("6S", "6X") + "\n")
+    out = tmp_path / "out.kitapi"
+    p = kitapi("convert", str(bad), str(out))
+    assert p.returncode == 2 and p.stderr.startswith(f"{bad}:2: unknown contract '6X'")
+    assert not out.exists() and list(tmp_path.glob(".kitapi-*")) == []
