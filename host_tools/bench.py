@@ -28,8 +28,8 @@ TARGET = 16 * 1024
 _STEP = 256
 # The modules each replay loads: the core's code in the heap.
 _MODULES = {
-    "device": "kitapi.replay, kitapi.rules.prefa, kitapi.devlog, kitapi.jsonw",
-    "jsonl": "kitapi.replay, kitapi.rules.prefa, kitapi.rules.prefa_json, kitapi.jsonl, kitapi.jsonw",
+    "device": "kitapi.replay, kitapi.rules.prefa, kitapi.devlog",
+    "jsonl": "kitapi.replay, kitapi.rules.prefa, kitapi.rules.prefa_json, kitapi.jsonl",
 }
 _CODE_SIZE = """import gc
 gc.collect()

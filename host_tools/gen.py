@@ -11,7 +11,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from kitapi.game import OP_HAND, Game
+from kitapi.game import OP_HAND, new_game
 from kitapi.jsonw import header_json, record_json
 
 Hand = dict[str, Any]
@@ -64,7 +64,7 @@ def game(seed: int, hands: int, players: int = 3, pouch: int = 31) -> tuple[dict
     """A header and up to ``hands`` hands (fewer when the game ends before)."""
     rng = random.Random(seed)
     hdr = header(players, pouch)
-    g = Game(hdr)
+    g = new_game(hdr)
     out: list[Hand] = []
     dealer = hdr["dealer"]
     while len(out) < hands and not g.over:
@@ -77,7 +77,7 @@ def game(seed: int, hands: int, players: int = 3, pouch: int = 31) -> tuple[dict
 
 def write_jsonl(path: Path, hdr: dict[str, Any], hands: list[Hand]) -> None:
     """The game log in its canonical JSON Lines form (the core's writer)."""
-    g = Game(hdr)
+    g = new_game(hdr)
     lines = [header_json(hdr)]
     for h in hands:
         g.parse(h)

@@ -12,11 +12,12 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from kitapi.devlog import MAGIC, header_bytes, write_record
-from kitapi.game import OP_END, OP_HAND, OP_REPLACE, Game
+from kitapi.devlog import MAGIC
+from kitapi.devlogw import header_bytes, write_record
+from kitapi.game import OP_END, OP_HAND, OP_REPLACE, Game, RuleError, new_game
 from kitapi.jsonw import header_json, record_json
 from kitapi.messages import damage as damage_text
-from kitapi.replay import LogError, reader, replay
+from kitapi.replay import reader, replay
 from kitapi.settle import settle
 
 FORMATS = ("jsonl", "device")
@@ -40,8 +41,8 @@ def replay_file(path: Path) -> tuple[Game, str | None]:
     with f:
         try:
             g, r = replay(f)
-        except LogError as e:
-            raise InputError(f"{path}:{e.line}: {e.error}") from None
+        except RuleError as e:
+            raise InputError(f"{path}:{e.line}: {e}") from None
     return g, (damage_text(r.damage) if r.damage else None)
 
 
@@ -87,7 +88,7 @@ def convert(src: Path, dst: Path, to: str | None = None) -> str | None:
     try:
         with open(src, "rb") as f, os.fdopen(fd, "wb") as out:
             r = reader(f)
-            g = Game(r.header())
+            g = new_game(r.header())
             if to == "jsonl":
                 out.write(header_json(g.header).encode() + b"\n")
             else:
@@ -106,7 +107,7 @@ def convert(src: Path, dst: Path, to: str | None = None) -> str | None:
                     number = seq & 0xFFFF
                 else:
                     number = 0 if op == OP_END else r.target
-                payload = g.rules.pack(g.hand) if op in (OP_HAND, OP_REPLACE) else 0
+                payload = g.pack(g.hand) if op in (OP_HAND, OP_REPLACE) else 0
                 write_record(out, buf, op, number, payload)
         umask = os.umask(0)
         os.umask(umask)

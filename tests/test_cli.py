@@ -122,13 +122,13 @@ def test_bad_device_log_names_its_line(tmp_path: Path) -> None:
     dev = tmp_path / "g.kitapi"
     logs.convert(src, dev)
     # One more record with a valid checksum, in which the sitting-out dealer bids.
-    from kitapi.devlog import write_record
-    from kitapi.rules.prefa import Hand, Prefa
+    from kitapi.devlogw import write_record
+    from kitapi.game import new_game
 
-    h = Hand()
-    h.dealer = h.bidder = 1
+    g = new_game(json.loads(HEADER4))
+    g.hand.dealer = g.hand.bidder = 1
     with open(dev, "ab") as f:
-        write_record(f, bytearray(8), 0, 2, Prefa(4, {}).pack(h))
+        write_record(f, bytearray(8), 0, 2, g.pack(g.hand))
     for runtime in ("cpython", "micropython"):
         p = kitapi("replay", str(dev), "--runtime", runtime)
         assert p.returncode == 2 and p.stdout == ""

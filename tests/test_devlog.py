@@ -14,8 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from kitapi.devlog import RECORD, header_bytes
-from kitapi.replay import LogError, replay
+from kitapi.devlog import RECORD
+from kitapi.devlogw import header_bytes
+from kitapi.game import RuleError
+from kitapi.replay import replay
 from kitapi_host import gen, logs
 
 
@@ -96,7 +98,7 @@ def test_cut_at_every_byte(small_game: tuple[bytes, bytes]) -> None:
     start = min(truth)
     for cut in range(len(dev)):
         if cut < start:
-            with pytest.raises(LogError) as e:
+            with pytest.raises(RuleError) as e:
                 standings(dev[:cut])
             assert e.value.line == 1
             continue
@@ -117,7 +119,7 @@ def test_every_single_bit_flip(small_game: tuple[bytes, bytes]) -> None:
         bad = bytearray(dev)
         bad[bit // 8] ^= 1 << (bit % 8)
         if bit // 8 < start:
-            with pytest.raises(LogError) as e:
+            with pytest.raises(RuleError) as e:
                 standings(bytes(bad))
             assert e.value.line == 1
             continue

@@ -16,9 +16,7 @@ power loss, or any single damaged bit, is found; reading keeps every valid
 record before the first bad one and says what it dropped.  Corrections are
 records too (op replace/delete), so nothing is ever rewritten.
 
-Appending on the device: ``write_record`` into a preallocated buffer, then
-``f.flush()`` (littlefs commits the file on flush) before the screen calls
-the hand committed.
+Writing is kitapi.devlogw's (imported only when a game is written).
 """
 
 import json
@@ -28,9 +26,7 @@ from kitapi.game import OP_END, OP_HAND, OP_REPLACE, RuleError
 try:
     from micropython import const
 except ImportError:  # CPython
-
-    def const(x):  # type: ignore[misc]
-        return x
+    from kitapi.compat import const
 
 
 _E_NOT_DEVLOG = const(19)
@@ -59,37 +55,6 @@ def crc16(buf, start, end):
             crc = (crc << 1) ^ 0x1021 if crc & 0x8000 else crc << 1
         crc &= 0xFFFF
     return crc
-
-
-def header_bytes(header):
-    """The file's header for a header dict (written once, when the game starts)."""
-    from kitapi.jsonw import header_json
-
-    body = header_json(header).encode()
-    pre = bytearray(_PRE)
-    pre[0:4] = MAGIC
-    pre[4] = VERSION
-    pre[5] = len(body) >> 8
-    pre[6] = len(body) & 255
-    c = crc16(pre, 0, 7)
-    pre[7] = c >> 8
-    pre[8] = c & 255
-    c = crc16(body, 0, len(body))
-    return bytes(pre) + body + bytes((c >> 8, c & 255))
-
-
-def write_record(f, buf, op, number, payload):
-    """Append one record through ``buf`` (a bytearray(8), reused); the caller flushes."""
-    buf[0] = op << 5 | payload >> 24
-    buf[1] = number >> 8 & 255
-    buf[2] = number & 255
-    buf[3] = payload >> 16 & 255
-    buf[4] = payload >> 8 & 255
-    buf[5] = payload & 255
-    c = crc16(buf, 0, 6)
-    buf[6] = c >> 8
-    buf[7] = c & 255
-    f.write(buf)
 
 
 class DevLogReader:
@@ -169,8 +134,8 @@ class DevLogReader:
                 if payload:
                     return self._damaged(_D_CORRECTION)
                 return op
-        game.rules.unpack(payload, game.hand)
-        game.rules.check(game.hand)
+        game.unpack(payload, game.hand)
+        game.check(game.hand)
         return op
 
     def mark(self):

@@ -1,7 +1,10 @@
 """A game: its header (rules, players, options, first dealer) and its standings.
 
->>> g = Game({"kitapi": 1, "rules": "prefa", "players": ["Anna", "Babis", "Costas"],
-...           "options": {"pouch": 31}, "dealer": 0})
+``Game`` is the base of every game system's class (``kitapi.rules``), as
+python-chess's variants are subclasses of its ``Board``:
+
+>>> g = new_game({"kitapi": 1, "rules": "prefa", "players": ["Anna", "Babis", "Costas"],
+...               "options": {"pouch": 31}, "dealer": 0})
 >>> g.play({"dealer": 0, "bidder": 1, "contract": "6S", "defense": "both", "tricks": [2, 6, 2]})
 >>> g.pouch, g.chips
 ([31, 29, 31], [4, -8, 4])
@@ -13,16 +16,17 @@ reject raises ``RuleError`` and leaves the game as it was.
 try:
     from micropython import const
 except ImportError:  # CPython
-
-    def const(x):  # type: ignore[misc]
-        return x
+    from kitapi.compat import const
 
 
 class RuleError(Exception):
     """A header or hand the rules do not allow: ``RuleError(code, *details)``.
 
     The text of a code is in kitapi/messages.py, imported only to show it.
+    ``line`` is the log line at fault, where a log was being read.
     """
+
+    line = 0
 
     def __str__(self):
         from kitapi.messages import text
@@ -49,24 +53,40 @@ _E_NAME_TWICE = const(7)
 _E_TEXT = const(8)
 _E_DEALER = const(9)
 _E_OVER = const(10)
+_E_OPTIONS = const(22)
+
+
+def new_game(header):
+    """The game a log header describes, as an instance of its rules' class."""
+    if type(header) is not dict:
+        raise RuleError(_E_HEADER)
+    v = header.get("kitapi")
+    if type(v) is not int or v != 1:
+        raise RuleError(_E_NOT_KITAPI)
+    from kitapi.rules import load
+
+    name = header.get("rules")
+    cls = load(name) if type(name) is str else None
+    if cls is None:
+        raise RuleError(_E_RULES, name)
+    return cls(header)
 
 
 class Game:
+    """What every game system shares: seats, the header, the hand count.
+
+    A subclass sets ``name`` (its rules id), its standings (``over`` at least)
+    and ``hand``, and provides the methods below that raise NotImplementedError,
+    plus ``pack``/``unpack`` (the device log's form of a hand) and ``hand_json``.
+    """
+
+    name = ""
+    over = False
+
     def __init__(self, header):
-        if type(header) is not dict:
-            raise RuleError(_E_HEADER)
         for k in header:
             if k not in HEADER_KEYS:
                 raise RuleError(_E_HEADER_FIELD, k)
-        v = header.get("kitapi")
-        if type(v) is not int or v != 1:
-            raise RuleError(_E_NOT_KITAPI)
-        from kitapi.rules import load
-
-        name = header.get("rules")
-        cls = load(name) if type(name) is str else None
-        if cls is None:
-            raise RuleError(_E_RULES, name)
         players = header.get("players")
         if type(players) is not list or not 3 <= len(players) <= 4:
             raise RuleError(_E_PLAYERS)
@@ -83,25 +103,39 @@ class Game:
         dealer = header.get("dealer", 0)
         if type(dealer) is not int or not 0 <= dealer < n:
             raise RuleError(_E_DEALER, n - 1)
+        options = header.get("options", {})
+        if type(options) is not dict:
+            raise RuleError(_E_OPTIONS)
         self.header = header
         self.players = players
         self.dealer = dealer  # the first dealer
-        r = self.rules = cls(n, header.get("options", {}))
-        self.pouch = r.pouch  # the rules' own lists, changed in place
-        self.chips = r.chips
-        self.hand = r.new_hand()
         self.hands = 0  # hands scored, passed-out hands included
         self.ended = False  # the log closed the game
 
-    @property
-    def over(self):
-        return self.rules.over
+    # What a game system provides; ``hand`` is its one reused hand object.
+    hand = None  # type: object
+
+    def parse_hand(self, d, h):
+        """Fill hand ``h`` from a game-log hand object ``d``; RuleError if malformed."""
+        raise NotImplementedError
+
+    def check(self, h):
+        """RuleError unless hand ``h`` is legal in this game."""
+        raise NotImplementedError
+
+    def score(self, h):
+        """Score a hand that ``check`` accepted."""
+        raise NotImplementedError
+
+    def json_fields(self):
+        """The system's standings, as the middle of the ``result_json`` object."""
+        raise NotImplementedError
 
     def parse(self, d):
         """Check a hand object (a dict, as in the game log) and return it as ``self.hand``."""
         h = self.hand
-        self.rules.parse(d, h)
-        self.rules.check(h)
+        self.parse_hand(d, h)
+        self.check(h)
         return h
 
     def play(self, d):
@@ -110,20 +144,34 @@ class Game:
 
     def apply(self, h):
         """Score a hand (``self.hand``, filled by ``parse`` or by a log reader)."""
-        if self.rules.over:
+        if self.over:
             raise RuleError(_E_OVER)
-        self.rules.check(h)
-        self.rules.score(h)
+        self.check(h)
+        self.score(h)
         self.hands += 1
 
     def result_json(self):
         """The standings as one JSON object, the same text on every runtime."""
-        from kitapi.jsonw import dumps
-
-        return '{"rules": %s, "players": %s, "hands": %d, %s, "over": %s}' % (
-            dumps(self.rules.name),
-            dumps(self.players),
+        return '{"rules": "%s", "players": [%s], "hands": %d, %s, "over": %s}' % (
+            self.name,
+            ", ".join([quote(p) for p in self.players]),
             self.hands,
-            self.rules.json_fields(),
-            "true" if self.rules.over else "false",
+            self.json_fields(),
+            "true" if self.over else "false",
         )
+
+
+def quote(s):
+    """``s`` as a JSON string in ASCII (``\\u`` escapes): the same bytes on every runtime."""
+    out = ['"']
+    for c in s:
+        o = ord(c)
+        if 0x20 <= o < 0x7F:
+            out.append("\\" + c if c == '"' or c == "\\" else c)
+        elif o < 0x10000:
+            out.append("\\u%04x" % o)
+        else:  # a UTF-16 surrogate pair, as JSON has it
+            o -= 0x10000
+            out.append("\\u%04x\\u%04x" % (0xD800 + (o >> 10), 0xDC00 + (o & 0x3FF)))
+    out.append('"')
+    return "".join(out)

@@ -7,9 +7,7 @@ from kitapi.game import OP_DELETE, OP_END, OP_HAND, OP_REPLACE, RuleError
 try:
     from micropython import const
 except ImportError:  # CPython
-
-    def const(x):  # type: ignore[misc]
-        return x
+    from kitapi.compat import const
 
 
 _E_JSON = const(11)

@@ -10,30 +10,16 @@ On the MicroPython unix port (``kitapi replay --runtime micropython``):
     micropython -c "import sys; from kitapi.replay import main; main(sys.argv[1])" FILE
 """
 
-from kitapi.game import OP_DELETE, OP_END, OP_HAND, Game, RuleError
+from kitapi.game import OP_DELETE, OP_END, OP_HAND, RuleError, new_game
 
 try:
     from micropython import const
 except ImportError:  # CPython
-
-    def const(x):  # type: ignore[misc]
-        return x
+    from kitapi.compat import const
 
 
 _E_NO_HAND = const(17)
 _E_ENDED = const(18)
-
-
-class LogError(Exception):
-    """Bad input in a log: ``line`` is its line (the header is line 1), ``error`` the RuleError."""
-
-    def __init__(self, line, error):
-        super().__init__(line, error)
-        self.line = line
-        self.error = error
-
-    def __str__(self):
-        return "line %d: %s" % (self.line, self.error)
 
 
 def reader(f):
@@ -50,16 +36,17 @@ def reader(f):
 
 
 def replay(f):
-    """Replay the log in binary file ``f``: (game, reader); LogError for bad input.
+    """Replay the log in binary file ``f``: (game, reader); RuleError, with its ``line``, for bad input.
 
     ``reader.damage`` is None, or where a device log is damaged and what was
     dropped from there (every valid hand before the damage is scored).
     """
     r = reader(f)
     try:
-        g = Game(r.header())
+        g = new_game(r.header())
     except RuleError as e:
-        raise LogError(1, e)
+        e.line = 1
+        raise
     start = r.mark()
     fixes = {}  # hand number -> mark of its last correction
     try:
@@ -98,7 +85,8 @@ def replay(f):
                 g.apply(g.hand)
             r.reset(back)
     except RuleError as e:
-        raise LogError(r.line, e)
+        e.line = r.line
+        raise
     g.ended = ended
     return g, r
 
@@ -114,8 +102,8 @@ def main(path):
         sys.exit(2)
     try:
         g, r = replay(f)
-    except LogError as e:
-        print("%s:%d: %s" % (path, e.line, e.error), file=sys.stderr)
+    except RuleError as e:
+        print("%s:%d: %s" % (path, e.line, e), file=sys.stderr)
         sys.exit(2)
     finally:
         f.close()

@@ -1,7 +1,8 @@
 """The game systems.  One module per system, imported only when its game is chosen.
 
 ``NAMES`` lists every rules id this firmware knows; ``load(name)`` imports the
-module and returns its rules class, ``rules_class(seats, options)``.
+module and returns its class, a subclass of ``kitapi.game.Game`` made from a
+log header.
 """
 
 NAMES = ("prefa",)

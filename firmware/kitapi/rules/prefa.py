@@ -13,14 +13,12 @@ a hand is a small reusable ``Hand`` object, so scoring a hand allocates
 nothing.
 """
 
-from kitapi.game import RuleError
+from kitapi.game import Game, RuleError
 
 try:
     from micropython import const
 except ImportError:  # CPython
-
-    def const(x):  # type: ignore[misc]
-        return x
+    from kitapi.compat import const
 
 
 # Hand kinds.
@@ -63,7 +61,6 @@ _CHIPS_PER_POINT = const(10)  # "One pouch point equals ten chips."
 _OPTIONS = ("pouch", "ten_no_trump", "tens_as_nines", "four_aces", "tentative_bid", "two_empty_pouches")
 
 # RuleError codes (kitapi/messages.py has their text).
-_E_OPTIONS = const(22)
 _E_OPTION = const(23)
 _E_FLAG = const(24)
 _E_INT = const(25)
@@ -120,18 +117,18 @@ def contract_name(i):
     return str(i // 5 + 6) + SUITS[i % 5]
 
 
-class Prefa:
-    """The state of a Prefa game: pouches and the chips between every pair of seats."""
+class Prefa(Game):
+    """A game of Prefa: pouches and the chips between every pair of seats."""
 
     name = "prefa"
 
-    def __init__(self, seats, options):
-        if type(options) is not dict:
-            raise RuleError(_E_OPTIONS)
+    def __init__(self, header):
+        super().__init__(header)
+        options = header.get("options", {})
         for k in options:
             if k not in _OPTIONS:
                 raise RuleError(_E_OPTION, k)
-        n = self.n = seats
+        n = self.n
         start = check_int(options.get("pouch", 31), "pouch", 1, 100000)
         tnt = options.get("ten_no_trump", False)
         if tnt is not False and tnt not in _TEN_NT_VALUE:
@@ -152,19 +149,17 @@ class Prefa:
         self.chips = [0] * n  # net chips per seat, always summing to zero
         self.owed = [0] * (n * n)  # owed[i * n + j]: chips seat j owes seat i (net)
         self.over = False
+        self.hand = Hand()
 
     # --- the hand: parsing, checking and the compact form -----------------
 
-    def new_hand(self):
-        return Hand()
-
-    def parse(self, d, h):
+    def parse_hand(self, d, h):
         """Fill ``h`` from a game-log hand object (a dict); RuleError if malformed."""
         from kitapi.rules.prefa_json import parse
 
         parse(self, d, h)
 
-    def to_json(self, h, prefix=""):
+    def hand_json(self, h, prefix=""):
         """The game-log line of hand ``h``, ``prefix`` put first inside the braces."""
         from kitapi.rules.prefa_json import to_json
 

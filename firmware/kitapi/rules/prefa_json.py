@@ -20,9 +20,7 @@ from kitapi.rules.prefa import (
 try:
     from micropython import const
 except ImportError:  # CPython
-
-    def const(x):  # type: ignore[misc]
-        return x
+    from kitapi.compat import const
 
 
 _E_HAND = const(28)
@@ -57,7 +55,7 @@ def parse_contract(c):
     raise RuleError(_E_CONTRACT, c)
 
 
-def parse(rules, d, h):
+def parse(game, d, h):
     """Fill hand ``h`` from the hand object ``d``; RuleError if a field is missing, unknown or malformed."""
     if type(d) is not dict:
         raise RuleError(_E_HAND)
@@ -65,7 +63,7 @@ def parse(rules, d, h):
         if k not in _KEYS:
             raise RuleError(_E_FIELD, k)
     h.clear()
-    n = rules.n
+    n = game.n
     h.dealer = _seat(d, "dealer", n)
     if "pass" in d:
         if d["pass"] is not True or len(d) != 2:
@@ -102,7 +100,7 @@ def parse(rules, d, h):
         h.tricks[i] = check_int(t[i], "tricks", 0, 10)
 
 
-def to_json(rules, h, prefix):
+def to_json(game, h, prefix):
     """The hand's log line, keys in the documented order, ``prefix`` first inside the braces."""
     s = '{%s"dealer": %d' % (prefix, h.dealer)
     if h.kind == PASS:
@@ -114,7 +112,7 @@ def to_json(rules, h, prefix):
     if h.defense == ALONE or h.defense == INVITE:
         s += ', "active": %d' % h.active
     if h.defense != NONE:
-        s += ', "tricks": [%s]' % ", ".join([str(h.tricks[i]) for i in range(rules.n)])
+        s += ', "tricks": [%s]' % ", ".join([str(h.tricks[i]) for i in range(game.n)])
     if h.aces:
         s += ', "aces": true'
     return s + "}"
