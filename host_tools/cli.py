@@ -19,7 +19,7 @@ def _replay(args: argparse.Namespace) -> int:
         if not path.is_file():
             print(f"{path}:0: cannot open the file", file=sys.stderr)
             return 2
-        proc = run_core(REPLAY_CODE, [str(path)], args.heapsize)
+        proc = run_core(REPLAY_CODE, [str(path)], args.heapsize, romfs=args.romfs)
         sys.stderr.write(proc.stderr)
         if proc.returncode:
             sys.stderr.write(proc.stdout)  # the unix port prints a traceback on stdout
@@ -81,6 +81,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="run the core here (cpython) or in the MicroPython unix port",
     )
     r.add_argument("--heapsize", type=_heapsize, help="MicroPython heap, e.g. 16K (with --runtime micropython)")
+    r.add_argument(
+        "--romfs",
+        action="store_true",
+        help="run the core in place from a ROMFS image, as from a Pico's flash, instead of loading"
+        " .mpy files into the heap (with --runtime micropython)",
+    )
     r.set_defaults(func=_replay)
 
     c = sub.add_parser("convert", help="turn a JSON Lines log into a device log or back, without loss")
@@ -101,8 +107,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.command is None:
         parser.print_help()
         return 2
-    if args.command == "replay" and args.heapsize and args.runtime != "micropython":
-        parser.error("--heapsize goes with --runtime micropython")
+    if args.command == "replay" and (args.heapsize or args.romfs) and args.runtime != "micropython":
+        parser.error("--heapsize and --romfs go with --runtime micropython")
     return int(args.func(args))
 
 

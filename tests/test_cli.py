@@ -68,6 +68,26 @@ def test_runtimes_print_identical_json(logs_to_compare: list[Path]) -> None:
         assert cp.stdout == mp.stdout, path
 
 
+def test_romfs_runtime_prints_identical_json(logs_to_compare: list[Path]) -> None:
+    for path in logs_to_compare[:3]:
+        cp = kitapi("replay", str(path), "--json")
+        mp = kitapi("replay", str(path), "--json", "--runtime", "micropython", "--romfs")
+        assert mp.returncode == 0, mp.stderr
+        assert cp.stdout == mp.stdout, path
+
+
+def test_a_long_device_log_replays_in_16k_from_romfs(tmp_path: Path) -> None:
+    """The memory target: the core in ROMFS replays a long game in a 16 KB heap."""
+    hdr, hands = gen.game(5, 3000, pouch=100_000)
+    src, dev = tmp_path / "long.jsonl", tmp_path / "long.kitapi"
+    gen.write_jsonl(src, hdr, hands)
+    logs.convert(src, dev)
+    p = kitapi("replay", str(dev), "--json", "--runtime", "micropython", "--romfs", "--heapsize", "16K")
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert json.loads(p.stdout)["hands"] == 3000
+    assert p.stdout == kitapi("replay", str(dev), "--json").stdout
+
+
 def test_micropython_heapsize_is_passed_on() -> None:
     p = kitapi("replay", str(SAMPLE), "--json", "--runtime", "micropython", "--heapsize", "6K")
     assert p.returncode != 0 and p.stdout == "" and "MemoryError" in p.stderr

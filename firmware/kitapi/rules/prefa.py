@@ -96,6 +96,7 @@ class Hand:
         self.defense = BOTH
         self.active = 0
         self.aces = False
+        self.d1 = self.d2 = 0  # the defenders' seats, set by Prefa.defenders()
         t = self.tricks
         t[0] = t[1] = t[2] = t[3] = 0
 
@@ -167,9 +168,13 @@ class Prefa(Game):
 
     def check(self, h):
         """RuleError unless hand ``h`` is legal in this game (any state)."""
-        self._seats(h)
+        n = self.n
+        if h.dealer >= n or (h.kind != PASS and h.bidder >= n):
+            raise RuleError(_E_SEAT, n)
         if h.kind == PASS:
             return
+        if n == 4 and h.bidder == h.dealer:
+            raise RuleError(_E_DEALER_BIDS)
         if h.kind == THROW:
             if not self.tentative_bid:
                 raise RuleError(_E_THROW)
@@ -178,12 +183,13 @@ class Prefa(Game):
             raise RuleError(_E_TEN_NT)
         if h.aces and not self.aces_mode:
             raise RuleError(_E_ACES)
-        d1, d2 = self.defenders(h)
+        self.defenders(h)
+        d1 = h.d1
+        d2 = h.d2
         if (h.defense == ALONE or h.defense == INVITE) and h.active != d1 and h.active != d2:
             raise RuleError(_E_ACTIVE, d1, d2)
         if h.defense == NONE:
             return
-        n = self.n
         t = h.tricks
         total = 0
         for i in range(n):
@@ -195,23 +201,17 @@ class Prefa(Game):
         if h.defense == ALONE and t[d1 + d2 - h.active]:
             raise RuleError(_E_DROPPED_TRICKS)
 
-    def _seats(self, h):
-        n = self.n
-        if h.dealer >= n or (h.kind != PASS and h.bidder >= n):
-            raise RuleError(_E_SEAT, n)
-        if n == 4 and h.kind != PASS and h.bidder == h.dealer:
-            raise RuleError(_E_DEALER_BIDS)
-
     def defenders(self, h):
-        """(D1, D2): the seats after the bidder in turn order, the 4-player dealer skipped."""
+        """Set ``h.d1``, ``h.d2``: the seats after the bidder in turn order, the 4-player dealer skipped."""
         n = self.n
-        d1 = (h.bidder + 1) % n
-        if n == 4 and d1 == h.dealer:
-            d1 = (d1 + 1) % n
-        d2 = (d1 + 1) % n
-        if n == 4 and d2 == h.dealer:
-            d2 = (d2 + 1) % n
-        return d1, d2
+        d = (h.bidder + 1) % n
+        if n == 4 and d == h.dealer:
+            d = (d + 1) % n
+        h.d1 = d
+        d = (d + 1) % n
+        if n == 4 and d == h.dealer:
+            d = (d + 1) % n
+        h.d2 = d
 
     def pack(self, h):
         """Hand -> a 28-bit integer (docs/log-format.md, "Prefa hand payload")."""
@@ -225,13 +225,16 @@ class Prefa(Game):
         if h.defense == ALONE or h.defense == INVITE:
             v |= h.active << 13
         if h.defense != NONE:
-            d1, d2 = self.defenders(h)
+            self.defenders(h)
             t = h.tricks
-            v |= t[h.bidder] << 8 | t[d1] << 4 | t[d2]
+            v |= t[h.bidder] << 8 | t[h.d1] << 4 | t[h.d2]
         return v
 
     def unpack(self, v, h):
-        """Fill ``h`` from ``pack``'s integer; RuleError unless it is one ``pack`` makes."""
+        """Fill ``h`` from ``pack``'s integer; RuleError unless it is one ``pack`` makes.
+
+        The seats are checked by ``check``, which the reader calls next.
+        """
         h.clear()
         h.kind = v >> 26 & 3
         h.dealer = v >> 24 & 3
@@ -243,22 +246,15 @@ class Prefa(Game):
         if h.kind > THROW or h.contract > _TEN_NT:
             raise RuleError(_E_NOT_HAND)
         if h.kind == PLAY and h.defense != NONE:
-            self._seats(h)
-            d1, d2 = self.defenders(h)
+            self.defenders(h)
             t = h.tricks
             t[h.bidder] = v >> 8 & 15
-            t[d1] = v >> 4 & 15
-            t[d2] = v & 15
+            t[h.d1] = v >> 4 & 15
+            t[h.d2] = v & 15
         if self.pack(h) != v:
             raise RuleError(_E_NOT_HAND)
 
     # --- scoring -----------------------------------------------------------
-
-    def bid_value(self, h):
-        bv = self.ten_nt_value if h.contract == _TEN_NT else _BID_VALUE[h.contract]
-        if h.aces and self.aces_mode == "A":
-            bv += self.aces_amount  # "Four Aces", variation A: the b.v. is raised
-        return bv
 
     def pay(self, frm, to, amount):
         if amount:
@@ -267,9 +263,6 @@ class Prefa(Game):
             self.owed[frm * n + to] -= amount
             self.chips[to] += amount
             self.chips[frm] -= amount
-
-    def _add(self, seat, points):
-        self.pouch[seat] += points
 
     def _take(self, b, points):
         """Take points out of the bidder's pouch; a pouch never goes below zero.
@@ -307,7 +300,7 @@ class Prefa(Game):
             self._play(h)
         elif h.kind == THROW:
             b = h.bidder
-            self._add(b, _THROW_POINTS)
+            self.pouch[b] += _THROW_POINTS
             for s in range(self.n):
                 if s != b:
                     self.pay(b, s, _THROW_CHIPS)
@@ -316,7 +309,9 @@ class Prefa(Game):
     def _play(self, h):
         n = self.n
         b = h.bidder
-        bv = self.bid_value(h)
+        bv = self.ten_nt_value if h.contract == _TEN_NT else _BID_VALUE[h.contract]
+        if h.aces and self.aces_mode == "A":
+            bv += self.aces_amount  # "Four Aces", variation A: the b.v. is raised
         level = h.contract // 5 + 6
         if level == 10 and self.tens_as_nines:
             level = 9  # "10's as 9's": scored as though won as a 9 bid
@@ -328,7 +323,8 @@ class Prefa(Game):
         else:
             t = h.tricks
             tb = t[b]
-            d1, d2 = self.defenders(h)
+            d1 = h.d1  # set by check()
+            d2 = h.d2
             t1 = t[d1]
             t2 = t[d2]
             a = h.active
@@ -344,7 +340,7 @@ class Prefa(Game):
                 # tricks: each his own, or all to the active defender.
                 k = 1 if short <= 1 else 2
                 if short:
-                    self._add(b, bv * k)
+                    self.pouch[b] += bv * k
                     if n == 4:
                         self.pay(b, h.dealer, _SIT_OUT_FEE * k)
                 else:
