@@ -81,7 +81,8 @@ class Game:
     """
 
     name = ""
-    over = False
+    over = False  # every pouch, pool... is settled: no hand can follow
+    ended = False  # the log closed the game (replay sets it)
 
     def __init__(self, header):
         for k in header:
@@ -108,9 +109,7 @@ class Game:
             raise RuleError(_E_OPTIONS)
         self.header = header
         self.players = players
-        self.dealer = dealer  # the first dealer
         self.hands = 0  # hands scored, passed-out hands included
-        self.ended = False  # the log closed the game
 
     # What a game system provides; ``hand`` is its one reused hand object.
     hand = None  # type: object
@@ -127,8 +126,8 @@ class Game:
         """Score a hand that ``check`` accepted."""
         raise NotImplementedError
 
-    def json_fields(self):
-        """The system's standings, as the middle of the ``result_json`` object."""
+    def write_fields(self, w):
+        """Write the system's standings, the middle of the result object, with ``w(text)``."""
         raise NotImplementedError
 
     def parse(self, d):
@@ -150,28 +149,67 @@ class Game:
         self.score(h)
         self.hands += 1
 
+    def write_result(self, w):
+        """Write the standings as one JSON object with ``w(text)``, in small pieces.
+
+        The same text on every runtime.  Pieces, not one string: at the end of a
+        long replay the device's heap may hold no large free block.
+        """
+        w('{"rules": "')
+        w(self.name)
+        w('", "players": [')
+        for i in range(self.n):
+            if i:
+                w(", ")
+            write_quoted(w, self.players[i])
+        w('], "hands": ')
+        w(str(self.hands))
+        w(", ")
+        self.write_fields(w)
+        w(', "over": true}' if self.over else ', "over": false}')
+
     def result_json(self):
-        """The standings as one JSON object, the same text on every runtime."""
-        return '{"rules": "%s", "players": [%s], "hands": %d, %s, "over": %s}' % (
-            self.name,
-            ", ".join([quote(p) for p in self.players]),
-            self.hands,
-            self.json_fields(),
-            "true" if self.over else "false",
-        )
+        """The standings as one JSON object (``write_result`` into a string)."""
+        out = []  # type: list[str]
+        self.write_result(out.append)
+        return "".join(out)
+
+
+def write_ints(w, values):
+    """Write a JSON array of ints."""
+    w("[")
+    for i in range(len(values)):
+        if i:
+            w(", ")
+        w(str(values[i]))
+    w("]")
+
+
+def write_quoted(w, s):
+    """Write ``s`` as a JSON string in ASCII (``\\u`` escapes): the same bytes on every runtime."""
+    w('"')
+    start = 0
+    for i in range(len(s)):
+        c = s[i]
+        o = ord(c)
+        if 0x20 <= o < 0x7F and c != '"' and c != "\\":
+            continue
+        if start < i:
+            w(s[start:i])
+        start = i + 1
+        if o < 0x7F and o >= 0x20:
+            w("\\" + c)
+        elif o < 0x10000:
+            w("\\u%04x" % o)
+        else:  # a UTF-16 surrogate pair, as JSON has it
+            o -= 0x10000
+            w("\\u%04x\\u%04x" % (0xD800 + (o >> 10), 0xDC00 + (o & 0x3FF)))
+    w(s[start:] if start else s)
+    w('"')
 
 
 def quote(s):
-    """``s`` as a JSON string in ASCII (``\\u`` escapes): the same bytes on every runtime."""
-    out = ['"']
-    for c in s:
-        o = ord(c)
-        if 0x20 <= o < 0x7F:
-            out.append("\\" + c if c == '"' or c == "\\" else c)
-        elif o < 0x10000:
-            out.append("\\u%04x" % o)
-        else:  # a UTF-16 surrogate pair, as JSON has it
-            o -= 0x10000
-            out.append("\\u%04x\\u%04x" % (0xD800 + (o >> 10), 0xDC00 + (o & 0x3FF)))
-    out.append('"')
+    """``s`` as a JSON string in ASCII (``\\u`` escapes)."""
+    out = []  # type: list[str]
+    write_quoted(out.append, s)
     return "".join(out)

@@ -87,7 +87,8 @@ def replay(f):
     except RuleError as e:
         e.line = r.line
         raise
-    g.ended = ended
+    if ended:
+        g.ended = True
     return g, r
 
 
@@ -111,4 +112,5 @@ def main(path):
         from kitapi.messages import damage
 
         print("%s: warning: %s" % (path, damage(r.damage)), file=sys.stderr)
-    print(g.result_json())
+    g.write_result(sys.stdout.write)
+    sys.stdout.write("\n")

@@ -13,7 +13,7 @@ a hand is a small reusable ``Hand`` object, so scoring a hand allocates
 nothing.
 """
 
-from kitapi.game import Game, RuleError
+from kitapi.game import Game, RuleError, write_ints
 
 try:
     from micropython import const
@@ -114,10 +114,6 @@ def check_int(v, what, lo, hi):
     return v
 
 
-def contract_name(i):
-    return str(i // 5 + 6) + SUITS[i % 5]
-
-
 class Prefa(Game):
     """A game of Prefa: pouches and the chips between every pair of seats."""
 
@@ -132,7 +128,7 @@ class Prefa(Game):
         n = self.n
         start = check_int(options.get("pouch", 31), "pouch", 1, 100000)
         tnt = options.get("ten_no_trump", False)
-        if tnt is not False and tnt not in _TEN_NT_VALUE:
+        if tnt is not False and (type(tnt) is not str or tnt not in _TEN_NT_VALUE):
             raise RuleError(_E_TEN_NT_OPTION)
         self.ten_nt_value = _TEN_NT_VALUE[tnt] if tnt else 0
         self.tens_as_nines = _flag(options, "tens_as_nines")
@@ -404,9 +400,9 @@ class Prefa(Game):
             p[left] = 0
         self.over = True
 
-    def json_fields(self):
-        """The rules' part of the standings object: ``"pouch": [...], "chips": [...]``."""
-        return '"pouch": [%s], "chips": [%s]' % (
-            ", ".join([str(v) for v in self.pouch]),
-            ", ".join([str(v) for v in self.chips]),
-        )
+    def write_fields(self, w):
+        """Write ``"pouch": [...], "chips": [...]`` with ``w(text)``."""
+        w('"pouch": ')
+        write_ints(w, self.pouch)
+        w(', "chips": ')
+        write_ints(w, self.chips)

@@ -14,7 +14,6 @@ from kitapi.rules.prefa import (
     SUITS,
     THROW,
     check_int,
-    contract_name,
 )
 
 try:
@@ -43,6 +42,11 @@ def _seat(d, key, n):
     if key not in d:
         raise RuleError(_E_MISSING, key)
     return check_int(d[key], key, 0, n - 1)
+
+
+def contract_name(i):
+    """Contract index -> ``"7H"``."""
+    return str(i // 5 + 6) + SUITS[i % 5]
 
 
 def parse_contract(c):
