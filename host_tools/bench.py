@@ -24,6 +24,7 @@ from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
+from kitapi.game import result_json
 from kitapi_host import gen, logs
 from kitapi_host.mpy import REPLAY_CODE, run_core
 
@@ -110,7 +111,7 @@ def run(hands: int = 10_000) -> int:
                     paths[n] = tmp / f"g{n}.kitapi"
                     logs.convert(j, paths[n])
             big = paths[hands]
-            expected = {n: logs.replay_file(p)[0].result_json() + "\n" for n, p in paths.items()}
+            expected = {n: result_json(logs.replay_file(p)[0]) + "\n" for n, p in paths.items()}
             col = [f"{big.stat().st_size / hands:.1f}"]
             col.append(f"{_best(partial(logs.replay_file, big)):.3f} s")
             col.append(f"{_best(partial(run_core, REPLAY_CODE, [str(big)])) - empty:.3f} s")

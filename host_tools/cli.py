@@ -8,6 +8,7 @@ import re
 import sys
 from pathlib import Path
 
+from kitapi.game import result_json
 from kitapi_host import logs
 
 
@@ -37,7 +38,7 @@ def _replay(args: argparse.Namespace) -> int:
         if warning:
             print(f"{path}: warning: {warning}", file=sys.stderr)
         if args.json:
-            print(g.result_json())
+            print(result_json(g))
             return 0
         res = logs.result(g)
     print(logs.table(res))

@@ -14,7 +14,7 @@ from typing import Any
 
 from kitapi.devlog import MAGIC
 from kitapi.devlogw import header_bytes, write_record
-from kitapi.game import OP_END, OP_HAND, OP_REPLACE, Game, RuleError, new_game
+from kitapi.game import OP_END, OP_HAND, OP_REPLACE, Game, RuleError, new_game, result_json
 from kitapi.jsonw import header_json, record_json
 from kitapi.messages import damage as damage_text
 from kitapi.replay import reader, replay
@@ -48,7 +48,7 @@ def replay_file(path: Path) -> tuple[Game, str | None]:
 
 def result(g: Game) -> dict[str, Any]:
     """The standings object of ``kitapi replay --json``, as Python data."""
-    parsed: dict[str, Any] = json.loads(g.result_json())
+    parsed: dict[str, Any] = json.loads(result_json(g))
     return parsed
 
 

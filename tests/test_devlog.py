@@ -16,7 +16,7 @@ import pytest
 
 from kitapi.devlog import RECORD
 from kitapi.devlogw import header_bytes
-from kitapi.game import RuleError
+from kitapi.game import RuleError, result_json
 from kitapi.replay import replay
 from kitapi_host import gen, logs
 
@@ -29,7 +29,7 @@ def jsonl(header: dict, lines: list[str]) -> bytes:
 
 def standings(data: bytes) -> tuple[str, object]:
     g, r = replay(io.BytesIO(data))
-    return g.result_json(), r.damage
+    return result_json(g), r.damage
 
 
 def to_device(tmp_path: Path, data: bytes, name: str = "g") -> bytes:

@@ -78,11 +78,13 @@ class Game:
     A subclass sets ``name`` (its rules id), its standings (``over`` at least)
     and ``hand``, and provides the methods below that raise NotImplementedError,
     plus ``pack``/``unpack`` (the device log's form of a hand) and ``hand_json``.
+    The standings as JSON: ``write_result``/``result_json`` below.
     """
 
     name = ""
     over = False  # every pouch, pool... is settled: no hand can follow
     ended = False  # the log closed the game (replay sets it)
+    last_dealer = -1  # the dealer of the last hand scored
 
     def __init__(self, header):
         for k in header:
@@ -148,31 +150,35 @@ class Game:
         self.check(h)
         self.score(h)
         self.hands += 1
+        self.last_dealer = h.dealer
 
-    def write_result(self, w):
-        """Write the standings as one JSON object with ``w(text)``, in small pieces.
 
-        The same text on every runtime.  Pieces, not one string: at the end of a
-        long replay the device's heap may hold no large free block.
-        """
-        w('{"rules": "')
-        w(self.name)
-        w('", "players": [')
-        for i in range(self.n):
-            if i:
-                w(", ")
-            write_quoted(w, self.players[i])
-        w('], "hands": ')
-        w(str(self.hands))
-        w(", ")
-        self.write_fields(w)
-        w(', "over": true}' if self.over else ', "over": false}')
+# The standings as one JSON object (kitapi replay --json): the same text on every
+# runtime, written in small pieces, since at the end of a long replay the device's
+# heap may hold no large free block.
 
-    def result_json(self):
-        """The standings as one JSON object (``write_result`` into a string)."""
-        out = []  # type: list[str]
-        self.write_result(out.append)
-        return "".join(out)
+
+def write_result(g, w):
+    """Write the standings of game ``g`` as one JSON object with ``w(text)``."""
+    w('{"rules": "')
+    w(g.name)
+    w('", "players": [')
+    for i in range(g.n):
+        if i:
+            w(", ")
+        write_quoted(w, g.players[i])
+    w('], "hands": ')
+    w(str(g.hands))
+    w(", ")
+    g.write_fields(w)
+    w(', "over": true}' if g.over else ', "over": false}')
+
+
+def result_json(g):
+    """The standings of game ``g`` as one JSON object, in a string."""
+    out = []  # type: list[str]
+    write_result(g, out.append)
+    return "".join(out)
 
 
 def write_ints(w, values):

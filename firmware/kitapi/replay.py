@@ -10,7 +10,7 @@ On the MicroPython unix port (``kitapi replay --runtime micropython``):
     micropython -c "import sys; from kitapi.replay import main; main(sys.argv[1])" FILE
 """
 
-from kitapi.game import OP_DELETE, OP_END, OP_HAND, RuleError, new_game
+from kitapi.game import OP_DELETE, OP_END, OP_HAND, RuleError, new_game, write_result
 
 try:
     from micropython import const
@@ -112,5 +112,5 @@ def main(path):
         from kitapi.messages import damage
 
         print("%s: warning: %s" % (path, damage(r.damage)), file=sys.stderr)
-    g.write_result(sys.stdout.write)
+    write_result(g, sys.stdout.write)
     sys.stdout.write("\n")
