@@ -12,3 +12,4 @@ CPython-only standard library.  Modules:
 """
 
 VERSION = "0.1.0"
+

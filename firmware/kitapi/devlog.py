@@ -103,7 +103,10 @@ class DevLogReader:
         return -1
 
     def record(self, game):
-        """Read the next record into ``game.hand``; its OP_*, or -1 at the end or the damage."""
+        """Read the next record into ``game.hand``; its OP_*, or -1 at the end or the damage.
+
+        With ``game`` None the hand is only kept packed, in ``payload``.
+        """
         pos = self.pos = self.f.tell()
         if pos >= self.end:
             return -1
@@ -134,8 +137,11 @@ class DevLogReader:
                 if payload:
                     return self._damaged(_D_CORRECTION)
                 return op
-        game.unpack(payload, game.hand)
-        game.check(game.hand)
+        if game is None:
+            self.payload = payload
+        else:
+            game.unpack(payload, game.hand)
+            game.check(game.hand)
         return op
 
     def mark(self):

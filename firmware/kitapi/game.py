@@ -17,6 +17,10 @@ try:
     from micropython import const
 except ImportError:  # CPython
     from kitapi.compat import const
+try:
+    from typing import Any
+except ImportError:  # MicroPython: the hints are comments
+    pass
 
 
 class RuleError(Exception):
@@ -29,9 +33,16 @@ class RuleError(Exception):
     line = 0
 
     def __str__(self):
+        import sys
+
+        import kitapi
         from kitapi.messages import text
 
-        return text(self.args)
+        s = text(self.args)
+        if sys.implementation.name == "micropython":  # the texts stay in the heap only while shown
+            del sys.modules["kitapi.messages"]
+            del kitapi.messages
+        return s
 
 
 # Log records: a hand, a correction (replace or delete hand N), the end of the game.
@@ -41,7 +52,7 @@ OP_DELETE = const(2)
 OP_END = const(3)
 
 HEADER_KEYS = ("kitapi", "rules", "players", "options", "dealer", "started", "device")
-_MAX_NAME = const(24)  # characters of a player's name
+_MAX_NAME = const(24)  # a player's name, in UTF-16 code units (an emoji counts 2)
 
 _E_HEADER = const(1)
 _E_HEADER_FIELD = const(2)
@@ -54,6 +65,15 @@ _E_TEXT = const(8)
 _E_DEALER = const(9)
 _E_OVER = const(10)
 _E_OPTIONS = const(22)
+
+
+def _units(s):
+    """The length of ``s`` in UTF-16 code units, as JSON escapes it: the same on every runtime
+    (MicroPython's json keeps a surrogate pair as two characters, CPython's makes it one)."""
+    n = 0
+    for c in s:
+        n += 2 if ord(c) > 0xFFFF else 1
+    return n
 
 
 def new_game(header):
@@ -76,8 +96,8 @@ class Game:
     """What every game system shares: seats, the header, the hand count.
 
     A subclass sets ``name`` (its rules id), its standings (``over`` at least)
-    and ``hand``, and provides the methods below that raise NotImplementedError,
-    plus ``pack``/``unpack`` (the device log's form of a hand) and ``hand_json``.
+    and ``hand``, and provides the methods declared below, plus ``pack``/``unpack``
+    (the device log's form of a hand), ``defenders`` and ``hand_json``.
     The standings as JSON: ``write_result``/``result_json`` below.
     """
 
@@ -95,7 +115,7 @@ class Game:
             raise RuleError(_E_PLAYERS)
         for i in range(len(players)):
             p = players[i]
-            if type(p) is not str or not p or len(p) > _MAX_NAME:
+            if type(p) is not str or not p or _units(p) > _MAX_NAME:
                 raise RuleError(_E_NAME)
             if players.index(p) != i:
                 raise RuleError(_E_NAME_TWICE, p)
@@ -113,24 +133,16 @@ class Game:
         self.players = players
         self.hands = 0  # hands scored, passed-out hands included
 
-    # What a game system provides; ``hand`` is its one reused hand object.
-    hand = None  # type: object
-
-    def parse_hand(self, d, h):
-        """Fill hand ``h`` from a game-log hand object ``d``; RuleError if malformed."""
-        raise NotImplementedError
-
-    def check(self, h):
-        """RuleError unless hand ``h`` is legal in this game."""
-        raise NotImplementedError
-
-    def score(self, h):
-        """Score a hand that ``check`` accepted."""
-        raise NotImplementedError
-
-    def write_fields(self, w):
-        """Write the system's standings, the middle of the result object, with ``w(text)``."""
-        raise NotImplementedError
+    # What a game system provides (declared, not defined: each def would cost the
+    # device heap): hand, its one reused hand object; parse_hand(d, h) fills h from
+    # a game-log hand object (RuleError if malformed); check(h) raises RuleError
+    # unless h is legal in this game; score(h) scores a hand check() accepted;
+    # write_fields(w) writes the system's standings, the middle of the result object.
+    hand = None  # type: Any
+    parse_hand = None  # type: Any
+    check = None  # type: Any
+    score = None  # type: Any
+    write_fields = None  # type: Any
 
     def parse(self, d):
         """Check a hand object (a dict, as in the game log) and return it as ``self.hand``."""

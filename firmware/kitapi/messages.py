@@ -14,7 +14,7 @@ EN = (
     'not a Kitapi game log (the header needs "kitapi": 1)',
     "unknown rules %s",
     "'players' must list 3 or 4 names",
-    "player names must be text of 1 to 24 characters",
+    "player names must be text of 1 to 24 characters (an emoji counts as 2)",
     "player %s is listed twice",
     "%s must be text",
     "'dealer' must be a seat from 0 to %d",

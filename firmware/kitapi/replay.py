@@ -35,11 +35,16 @@ def reader(f):
     return JsonlReader(f)
 
 
-def replay(f):
+def replay(f, fix=None):
     """Replay the log in binary file ``f``: (game, reader); RuleError, with its ``line``, for bad input.
 
+    ``fix``, if given, is a correction not yet in the log, ``(hand number,
+    packed hand)`` or ``(hand number, -1)`` for a deletion: the device checks
+    a correction this way before it writes it.
+
     ``reader.damage`` is None, or where a device log is damaged and what was
-    dropped from there (every valid hand before the damage is scored).
+    dropped from there (every valid hand before the damage is scored);
+    ``reader.last`` is the number of the last hand scored.
     """
     r = reader(f)
     try:
@@ -67,7 +72,7 @@ def replay(f):
             else:
                 fixes[r.target] = r.mark_record()
         r.reset(start)
-        k = 0
+        k = last = 0
         while True:
             op = r.record(g)
             if op < 0:
@@ -75,20 +80,29 @@ def replay(f):
             if op != OP_HAND:
                 continue
             k += 1
-            fix = fixes.get(k)
-            if fix is None:
+            if fix is not None and fix[0] == k:
+                if fix[1] >= 0:
+                    g.unpack(fix[1], g.hand)
+                    g.apply(g.hand)
+                    last = k
+                continue
+            m = fixes.get(k)
+            if m is None:
                 g.apply(g.hand)
+                last = k
                 continue
             back = r.mark()
-            r.reset(fix)
+            r.reset(m)
             if r.record(g) != OP_DELETE:
                 g.apply(g.hand)
+                last = k
             r.reset(back)
     except RuleError as e:
         e.line = r.line
         raise
     if ended:
         g.ended = True
+    r.last = last  # the number of the last hand scored (0: none)
     return g, r
 
 
