@@ -1,6 +1,6 @@
 # Kitapi: build, check and run.  Every target sets up .venv itself on first use.
 #
-#   make run        replay the bundled sample game and print the standings
+#   make run        the device simulator in a terminal (else: replay the sample game)
 #   make test       every check: lint, typecheck, mpy-check, pytest, mptest (in order)
 #   make bench      the MicroPython memory/time figures (kitapi bench)
 #   make setup      only create/refresh .venv
@@ -74,8 +74,11 @@ pytest: $(STAMP)
 mptest: $(STAMP)
 	tools/run_mp_tests.sh -m $(BIN)/micropython
 
+# In a terminal: the device simulator (the real firmware; keys 0-9 a-d * #, q quits).
+# Without one (a pipe, CI): replay the bundled sample game and print its standings.
 run: $(STAMP)
-	$(BIN)/kitapi replay examples/sample-prefa.jsonl
+	@if [ -t 0 ] && [ -t 1 ]; then $(BIN)/kitapi sim --data kitapi-sim-data; \
+	else $(BIN)/kitapi replay examples/sample-prefa.jsonl; fi
 
 bench: $(STAMP)
 	$(BIN)/kitapi bench

@@ -57,9 +57,21 @@ def _convert(args: argparse.Namespace) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
-    from kitapi_host.bench import run
+    if args.part in ("core", "all"):
+        from kitapi_host.bench import run
 
-    return run(hands=args.hands)
+        run(hands=args.hands)
+    if args.part in ("device", "all"):
+        from kitapi_host import bench_device
+
+        bench_device.run()
+    return 0
+
+
+def _sim(args: argparse.Namespace) -> int:
+    from kitapi_host.sim import run
+
+    return run(args)
 
 
 def _heapsize(v: str) -> str:
@@ -96,9 +108,57 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--to", choices=logs.FORMATS, help="the output form (default: the other one)")
     c.set_defaults(func=_convert)
 
-    b = sub.add_parser("bench", help="measure the core: memory and speed on CPython and MicroPython")
-    b.add_argument("--hands", type=int, default=10_000, help="hands in the benchmark game (default 10000)")
+    b = sub.add_parser("bench", help="measure the core and the firmware: memory, speed, key presses")
+    b.add_argument("--hands", type=int, default=10_000, help="hands in the core's benchmark game (default 10000)")
+    b.add_argument(
+        "--part",
+        choices=("core", "device", "all"),
+        default="all",
+        help="the core (replay), the device (firmware in the simulator), or both (default)",
+    )
     b.set_defaults(func=_bench)
+
+    s = sub.add_parser(
+        "sim",
+        help="run the firmware in the simulator: in the terminal, or headless with a key script",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="""key scripts (--keys, --keys-file; docs/simulator.md):
+  0-9 A-D * #   press that key (a-d too)
+  L<key>        a long press of that key, e.g. L* or LD
+  ~<time>       that much time passes with no key: ~1500 (ms), ~30s, ~5m
+  // ...        a comment, to the end of the line
+  Spaces and new lines are ignored.  Example: --keys "6# 12 ~60s L*"
+interactive (no script; stdin a terminal):
+  0-9 a-d * #   a key; Enter is #, Backspace is *
+  A-D, or ! and then a key: a long press; q or Ctrl-C quits""",
+    )
+    s.add_argument(
+        "--data",
+        type=Path,
+        default=Path("kitapi-sim-data"),
+        metavar="DIR",
+        help="the device's files (default ./kitapi-sim-data, created if missing)",
+    )
+    script = s.add_mutually_exclusive_group()
+    script.add_argument("--keys", metavar="SCRIPT", help="run headless: press these keys (syntax below)")
+    script.add_argument("--keys-file", type=Path, metavar="FILE", help="run headless: the key script in FILE")
+    s.add_argument(
+        "--screenshot",
+        type=Path,
+        metavar="DIR",
+        help="a PNG of the screen after each step: DIR/0000.png (boot), 0001.png, ...",
+    )
+    s.add_argument("--text", action="store_true", help="print the texts of the screen after each step, then ----")
+    s.add_argument("--heapsize", type=_heapsize, default="64K", help="MicroPython heap (default 64K)")
+    s.add_argument(
+        "--no-romfs",
+        dest="romfs",
+        action="store_false",
+        help="load the firmware's .mpy files into the heap instead of running them in place from a ROMFS image",
+    )
+    s.add_argument("--board", default="sim", help="boards/BOARD.py, or a file (default sim)")
+    s.add_argument("--main", type=Path, help=argparse.SUPPRESS)  # another main.py (the tests' demo app)
+    s.set_defaults(func=_sim)
     return p
 
 

@@ -100,19 +100,36 @@ def compiled_core() -> Path:
     return out
 
 
-def romfs_image() -> Path:
-    """The compiled core as a ROMFS image (mpremote's builder), built once per source state."""
+def romfs_image(*extra: Path) -> Path:
+    """The compiled core, and the files of the ``extra`` folders, as one ROMFS image (mpremote's builder).
+
+    Built once per source state, next to the compiled core.
+    """
     core = compiled_core()
-    image = core.with_suffix(".romfs")
+    key = "-".join(p.name for p in extra)
+    image = core.with_name(f"{core.name}{'-' + key if key else ''}.romfs")
     if not image.exists():
         from mpremote.romfs import make_romfs  # type: ignore[import-untyped]
 
-        with contextlib.redirect_stdout(io.StringIO()):  # it prints the tree
-            data = make_romfs(str(core), mpy_cross=False)
+        with tempfile.TemporaryDirectory() as d:
+            tree = Path(d) / "rom"
+            shutil.copytree(core, tree)
+            for folder in extra:
+                shutil.copytree(folder, tree, dirs_exist_ok=True)
+            with contextlib.redirect_stdout(io.StringIO()):  # it prints the tree
+                data = make_romfs(str(tree), mpy_cross=False)
         tmp = image.with_suffix(".tmp")
         tmp.write_bytes(data)
         tmp.replace(image)
     return image
+
+
+def romfs_command(image: Path, opts: list[str], code: str) -> list[str]:
+    """The command that runs ``code`` on the unix port with ``image`` mounted at /rom, first on sys.path."""
+    return [sys.executable, "-c", _ROMFS_LAUNCHER, str(image), *opts, "-c", _ROMFS_PRELUDE + code]
+
+
+NO_PATH = str(Path(tempfile.gettempdir()) / "kitapi-no-such-dir")  # MICROPYPATH when the code is in ROMFS
 
 
 def run_core(
@@ -121,8 +138,8 @@ def run_core(
     """Run ``code`` on the MicroPython unix port with the compiled core importable."""
     opts = ["-X", f"heapsize={heapsize}"] if heapsize else []
     if romfs:
-        cmd = [sys.executable, "-c", _ROMFS_LAUNCHER, str(romfs_image()), *opts, "-c", _ROMFS_PRELUDE + code]
-        env = dict(os.environ, MICROPYPATH=str(Path(tempfile.gettempdir()) / "kitapi-no-such-dir"))
+        cmd = romfs_command(romfs_image(), opts, code)
+        env = dict(os.environ, MICROPYPATH=NO_PATH)
     else:
         cmd = [micropython(), *opts, "-c", _PATH_PRELUDE + code]
         env = dict(os.environ, MICROPYPATH=str(compiled_core()))

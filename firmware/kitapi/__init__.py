@@ -12,4 +12,3 @@ CPython-only standard library.  Modules:
 """
 
 VERSION = "0.1.0"
-

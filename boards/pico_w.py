@@ -1,0 +1,87 @@
+# Kitapi board file: Raspberry Pi Pico W (RP2040 + CYW43439 radio).  Copied to the device as /board.py;
+# main.py does `import board` and `board.make()`.  Every pin and bus setting of the
+# firmware is here (docs/firmware.md, "The board file").
+#
+# Wiring.  "Pin" is the physical pin of the Pico's 40-pin header.
+#
+#   Pin  GPIO          Signal                      Goes to
+#   ---  ------------  --------------------------  -----------------------------------
+#    6   GP4           I2C0 SDA                    OLED SDA   (SSD1306 128x64, 0x3C)
+#    7   GP5           I2C0 SCL                    OLED SCL
+#   36   3V3(OUT)      3.3 V                       OLED VCC
+#    8   GND           ground                      OLED GND
+#    9   GP6           keypad row 1  (1 2 3 A)     keypad connector pin 1 *
+#   10   GP7           keypad row 2  (4 5 6 B)     keypad connector pin 2
+#   11   GP8           keypad row 3  (7 8 9 C)     keypad connector pin 3
+#   12   GP9           keypad row 4  (* 0 # D)     keypad connector pin 4
+#   14   GP10          keypad column 1 (1 4 7 *)   keypad connector pin 5
+#   15   GP11          keypad column 2 (2 5 8 0)   keypad connector pin 6
+#   16   GP12          keypad column 3 (3 6 9 #)   keypad connector pin 7
+#   17   GP13          keypad column 4 (A B C D)   keypad connector pin 8
+#   39   VSYS          supply in, 1.8-5.5 V        battery + through a Schottky diode **
+#   38   GND           ground                      battery -
+#    -   GP29 (ADC3)   VSYS/3, on the board        (battery voltage; shared, see below)
+#    -   WL_GPIO2      VBUS sense, on the board    (a GPIO of the radio chip, see below)
+#
+#   *  The usual 8-pin 4x4 membrane keypad has the 4 rows then the 4 columns, left to
+#      right with the keys facing you; check yours by pressing 1 (row 1, column 1).
+#   ** 3xAA (NiMH or alkaline) or a LiPo cell.  The Pico W datasheet ("Powering Pico W")
+#      ORs a battery with USB through a Schottky diode into VSYS, so that USB power
+#      cannot feed the battery; the battery reading is then VSYS, a diode drop below
+#      the cells.
+#
+# Electrical notes: the rows are open-drain outputs (driven low one at a time,
+# released otherwise), so two keys pressed in one column never join a row driven
+# high to a row driven low; the columns are inputs with the internal pull-ups.  The
+# OLED module normally has its own I2C pull-ups; the rp2 I2C driver also enables
+# the internal ones.
+#
+# What differs from the Pico (Pico W datasheet, "Pico W pinout", as quoted in
+# micropython#10406; the keypad and display pins are the same):
+#   GPIO23  radio power on            GPIO24  radio SPI data / IRQ
+#   GPIO25  radio SPI chip select - "when high also enables GPIO29 ADC pin to read VSYS"
+#   GPIO29  radio SPI clock / ADC3 = VSYS/3
+#   WL_GPIO2 (a GPIO of the radio)  VBUS sense, "high if VBUS is present, else low"
+#   WL_GPIO0 (a GPIO of the radio)  the LED (GP25 on the Pico); Kitapi does not use it
+# - VSYS: GP29 is the radio's SPI clock as well as ADC3, so the battery is read by
+#   kitapi.hw.board_rp2.PicoWVsysADC: interrupts off, GP25 high, GP29 to the ADC,
+#   read; the radio's driver takes GP29 back before its next transfer.
+# - VBUS: MicroPython names the radio's GPIO "WL_GPIO2" (boards/RPI_PICO_W/pins.csv).
+#   Reading it goes through the radio chip, which MicroPython powers up on first
+#   use; Kitapi reads it at most once a second, and only while the display is off
+#   (to choose between time.sleep_ms and machine.lightsleep).  The radio itself
+#   (network.WLAN) is never turned on.
+
+from machine import I2C, Pin
+from micropython import const
+
+NAME = "pico_w"
+I2C_ID = const(0)  # I2C0: GP4/GP5 are one of its pin pairs
+I2C_SDA = const(4)
+I2C_SCL = const(5)
+I2C_FREQ = const(400_000)
+OLED_ADDR = const(0x3C)
+KEY_ROWS = (6, 7, 8, 9)  # GP6-GP9, top row first
+KEY_COLS = (10, 11, 12, 13)  # GP10-GP13, left column first
+VSYS_ADC = const(29)  # GP29 = ADC3 = VSYS/3, also the radio's SPI clock
+VSYS_ENABLE = const(25)  # GP25: the radio's SPI chip select; high switches the VSYS divider on
+VBUS_SENSE = "WL_GPIO2"  # the radio's GPIO 2: high while USB power is present
+SCAN_MS = const(20)  # keypad scan period
+LONG_MS = const(600)  # long-press time
+
+
+def make():
+    """The ``hw`` object.  The pins are made here, not at import."""
+    from kitapi.hw.board_rp2 import PicoWVsysADC, RP2Hardware
+
+    return RP2Hardware(
+        NAME,
+        I2C(I2C_ID, sda=Pin(I2C_SDA), scl=Pin(I2C_SCL), freq=I2C_FREQ),
+        OLED_ADDR,
+        [Pin(p, Pin.OPEN_DRAIN, value=1) for p in KEY_ROWS],
+        [Pin(p, Pin.IN, Pin.PULL_UP) for p in KEY_COLS],
+        vsys_adc=PicoWVsysADC(VSYS_ADC, VSYS_ENABLE),
+        vbus=Pin(VBUS_SENSE, Pin.IN),
+        scan_ms=SCAN_MS,
+        long_ms=LONG_MS,
+    )

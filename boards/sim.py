@@ -1,0 +1,181 @@
+# Board "sim": the MicroPython unix port, driven by `kitapi sim` on the PC.
+#
+# No wiring: the display and the keypad are lines of text on stdin and stdout
+# (docs/firmware.md, "The simulator's board"; docs/simulator.md):
+#
+#   sim -> PC   F <2048 hex digits>   a frame, the 1024 bytes of hw.fb (hw.show())
+#               P 0 / P 1             the display went off / on
+#               C <v>                 the contrast changed
+#               X <x> <y> <text>      with KITAPI_SIM_TEXT=1: a text drawn, as it is drawn
+#                                     (the PC gathers them until the next F)
+#               R                     hw.key() is about to read a line: the app is idle
+#   PC -> sim   k <event>             a key event (0-15, + 16 for a long press)
+#   PC -> sim   t <ms>                time passes with no key (the virtual clock)
+#   PC -> sim   q                     hw.key() raises SystemExit (so does end of input)
+#   PC -> sim   m                     collect garbage, answer M <bytes allocated> <bytes free>
+#
+# Settings from the environment (set by `kitapi sim`):
+#   KITAPI_SIM_DATA      the folder for the app's files (hw.root); required
+#   KITAPI_SIM_BATTERY   hw.battery_mv(), default 4000
+#   KITAPI_SIM_TEXT      "1": the board has hw.trace_text() and sends X lines
+
+import os
+import sys
+
+import framebuf
+from micropython import const
+
+WIDTH = const(128)
+HEIGHT = const(64)
+FB_BYTES = const(1024)  # WIDTH * HEIGHT // 8, MONO_VLSB
+TICKS_MASK = const(0x3FFFFFFF)  # time.ticks_ms() wraps at 2**30 on MicroPython
+# hw.time() at virtual time 0: 2026-11-21 20:00:00 UTC (a Saturday evening)
+START_EPOCH = 1795291200
+BATTERY_MV = 4000
+
+_HEX = b"0123456789abcdef"
+_K = const(107)  # ord("k")
+_T = const(116)  # ord("t")
+_Q = const(113)  # ord("q")
+_M = const(109)  # ord("m")
+
+
+def _num(line):
+    # the number after "k " or "t ", without allocating
+    n = 0
+    for i in range(2, len(line)):
+        c = line[i]
+        if 48 <= c <= 57:
+            n = n * 10 + c - 48
+        elif c != 13 and c != 10 and c != 32:
+            raise ValueError("sim: bad input line")
+    return n
+
+
+class SimHW:
+    name = "sim"
+
+    def __init__(self, root, battery_mv):
+        self.root = root
+        self._battery = battery_mv
+        self._buf = bytearray(FB_BYTES)
+        self.fb = framebuf.FrameBuffer(self._buf, WIDTH, HEIGHT, framebuf.MONO_VLSB)
+        # "F " + hex + "\n", filled in place by show()
+        out = bytearray(2 + 2 * FB_BYTES + 1)
+        out[0] = 70  # F
+        out[1] = 32
+        out[-1] = 10
+        self._frame = out
+        self._now = 0  # virtual milliseconds since boot
+        self._pending = 0  # time from a "t" line not yet spent by a wait
+        self._on = True
+        self._contrast = 255
+        self._write = sys.stdout.buffer.write
+        self._flush = sys.stdout.flush
+        self._readline = sys.stdin.buffer.readline
+
+    def show(self):
+        buf = self._buf
+        out = self._frame
+        j = 2
+        for i in range(FB_BYTES):
+            b = buf[i]
+            out[j] = _HEX[b >> 4]
+            out[j + 1] = _HEX[b & 15]
+            j += 2
+        self._write(out)
+        self._flush()
+
+    def display_power(self, on):
+        on = bool(on)
+        if on != self._on:
+            self._on = on
+            self._write(b"P 1\n" if on else b"P 0\n")
+            self._flush()
+
+    def contrast(self, v):
+        v = max(0, min(255, int(v)))
+        if v != self._contrast:
+            self._contrast = v
+            self._write(b"C %d\n" % v)
+            self._flush()
+
+    def key(self, timeout_ms):
+        # timeout_ms 0 is a poll: the PC sends nothing while the app is busy, so no key
+        # is ever queued.  None or < 0: no timeout.
+        forever = timeout_ms is None or timeout_ms < 0
+        left = 0 if forever else int(timeout_ms)
+        if not forever and left == 0:
+            return -1
+        pending = self._pending
+        if pending:
+            # a "t" line that outlasted the previous wait goes on passing
+            if forever or pending < left:
+                self._now += pending
+                self._pending = 0
+                if not forever:
+                    left -= pending
+            else:
+                self._now += left
+                self._pending = pending - left
+                return -1
+        write = self._write
+        readline = self._readline
+        while True:
+            write(b"R\n")
+            self._flush()
+            line = readline()
+            if not line:
+                raise SystemExit
+            c = line[0]
+            if c == _K:
+                return _num(line)
+            if c == _T:
+                ms = _num(line)
+                if forever or ms < left:
+                    self._now += ms
+                    if not forever:
+                        left -= ms
+                else:
+                    self._now += left
+                    self._pending = ms - left
+                    return -1
+            elif c == _Q:
+                raise SystemExit
+            elif c == _M:  # the heap after a collection, for the memory tests and kitapi bench
+                import gc
+
+                gc.collect()
+                write(b"M %d %d\n" % (gc.mem_alloc(), gc.mem_free()))
+            elif c != 10 and c != 13:
+                raise ValueError("sim: bad input line")
+
+    def ticks_ms(self):
+        return self._now & TICKS_MASK
+
+    def time(self):
+        return START_EPOCH + self._now // 1000
+
+    def battery_mv(self):
+        return self._battery
+
+
+class SimTextHW(SimHW):
+    # With KITAPI_SIM_TEXT=1 (kitapi sim --text): the app's text helper reports each
+    # text it draws, sent at once as a line "X <x> <y> <text>"; the PC gathers them
+    # until the frame.  Nothing is kept here: the device's heap stays as it would be.
+
+    def trace_text(self, x, y, s):
+        self._write(b"X %d %d " % (x, y))
+        self._write(s.encode())
+        self._write(b"\n")
+
+
+def make():
+    root = os.getenv("KITAPI_SIM_DATA")
+    if not root:
+        raise OSError("sim: KITAPI_SIM_DATA is not set (run the simulator with `kitapi sim`)")
+    battery = os.getenv("KITAPI_SIM_BATTERY")
+    battery = int(battery) if battery else BATTERY_MV
+    cls = SimTextHW if os.getenv("KITAPI_SIM_TEXT") == "1" else SimHW
+    return cls(root, battery)

@@ -1,0 +1,1 @@
+"""The device application: screens, keypad and drawing on the OLED."""

@@ -1,0 +1,346 @@
+"""Entering a Prefa hand: a short wizard that offers only what the rules allow.
+
+Steps: bidder, level, trump, defenders, (who stays in), (bidder's tricks),
+(first defender's tricks), summary.  A digit answers a step and moves on; #
+takes the step's default, the likeliest answer (6, spades, both defenders in,
+the bidder made it exactly, the defenders' tricks as their responsibilities);
+* goes back one step.  The commonest hand, both in and the bidder exact, takes
+7 keys from the home screen: bidder, level, trump, #, #, #, # (save).
+
+The summary shows what the hand changes (pouches, chips) before it is saved;
+the hand is on flash before the screen says so.
+"""
+
+from kitapi.app.keys import HASH, KEY_A, LONG, STAR
+from kitapi.app.ui import signed
+from kitapi.rules.prefa import ALONE, INVITE, NONE, PASS, PLAY, THROW, Hand
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    from kitapi.compat import const
+
+_BIDDER = const(0)
+_LEVEL = const(1)
+_SUIT = const(2)
+_DEFENSE = const(3)
+_ACTIVE = const(4)
+_TRICKS_B = const(5)
+_TRICKS_D = const(6)
+_SUMMARY = const(7)
+_TEN_NT = const(24)  # contract index of 10N
+
+
+def _steps(h):
+    """The steps of hand ``h`` as it stands, in order (a bytes of step ids)."""
+    if h.kind == PASS:
+        return b"\x00\x07"
+    if h.kind == THROW:
+        return b"\x00\x01\x07"
+    if h.defense == NONE:
+        return b"\x00\x01\x02\x03\x07"
+    if h.defense == ALONE:
+        return b"\x00\x01\x02\x03\x04\x05\x07"
+    if h.defense == INVITE:
+        return b"\x00\x01\x02\x03\x04\x05\x06\x07"
+    return b"\x00\x01\x02\x03\x05\x06\x07"
+
+
+class HandWizard:
+    def __init__(self, app, bidder=-1, number=0, hand=None):
+        """A new hand (``bidder``: a seat chosen on the home screen, or -1), or hand ``number`` to edit."""
+        self.app = app
+        g = self.g = app.g
+        self.number = number
+        h = self.h = Hand()
+        n = g.n
+        self.before = [0] * (3 * n + n * n)  # the standings before the hand, for the summary
+        self.error = ""
+        if hand is not None:
+            _copy(hand, h)
+            self.step = _SUMMARY
+            return
+        h.dealer = app.next_dealer()
+        h.contract = 0
+        self.step = _BIDDER
+        if bidder == -1:  # 0 on the home screen: all passed
+            h.kind = PASS
+            self.step = _SUMMARY
+        elif bidder >= 0:
+            self.key(bidder + 1)
+
+    # --- keys --------------------------------------------------------------------
+
+    def key(self, ev):
+        app = self.app
+        g = self.g
+        h = self.h
+        step = self.step
+        self.error = ""
+        if ev == STAR:
+            seq = _steps(h)
+            i = seq.find(bytes((step,)))
+            if i <= 0:
+                return app.home()
+            self.step = seq[i - 1]
+            return None
+        if step == _SUMMARY:
+            if ev == HASH:
+                return self.save()
+            if ev == KEY_A and h.kind == PLAY and g.aces_mode:
+                h.aces = not h.aces
+            return None
+        digit = ev if ev < 10 else -1
+        level = h.contract // 5 + 6
+        if step == _BIDDER:
+            if digit == 0:
+                h.kind = PASS
+            elif 1 <= digit <= g.n and not (g.n == 4 and digit - 1 == h.dealer):
+                h.kind = PLAY
+                h.bidder = digit - 1
+            else:
+                return None
+        elif step == _LEVEL:
+            if ev == KEY_A and g.tentative_bid:
+                h.kind = THROW
+                self.step = _SUMMARY
+                return None
+            if ev == HASH:
+                digit = level
+            if digit == 0:
+                digit = 10
+            if not 6 <= digit <= 10:
+                return None
+            h.kind = PLAY
+            h.contract = (digit - 6) * 5 + h.contract % 5  # the trump as it was, until the next step
+        elif step == _SUIT:
+            if ev == HASH:
+                digit = h.contract % 5 + 1
+            if not 1 <= digit <= 5:
+                return None
+            c = (level - 6) * 5 + digit - 1
+            if c == _TEN_NT and not g.ten_nt_value:
+                return None
+            h.contract = c
+        elif step == _DEFENSE:
+            if ev == HASH:
+                digit = h.defense + 1
+            if not 1 <= digit <= 4:
+                return None
+            h.defense = digit - 1
+            g.defenders(h)
+            if h.active != h.d1 and h.active != h.d2:
+                h.active = h.d1
+        elif step == _ACTIVE:
+            if ev == HASH:
+                digit = h.active + 1
+            if digit - 1 != h.d1 and digit - 1 != h.d2:
+                return None
+            h.active = digit - 1
+        elif step == _TRICKS_B:
+            if ev == HASH:
+                tb = self.default_tricks()
+            elif ev == 0 | LONG:
+                tb = 0
+            elif 0 <= digit <= 9:
+                tb = digit if digit else 10
+            else:
+                return None
+            self.set_bidder_tricks(tb)
+        elif step == _TRICKS_D:
+            t = h.tricks
+            rest = 10 - t[h.bidder]
+            if ev == HASH:
+                digit = t[h.d1] if t[h.d1] + t[h.d2] == rest else (rest + 1) // 2
+            if not 0 <= digit <= rest:
+                return None
+            t[h.d1] = digit
+            t[h.d2] = rest - digit
+        seq = _steps(h)
+        self.step = seq[seq.find(bytes((step,))) + 1]
+        return None
+
+    def default_tricks(self):
+        """The bidder's tricks that # takes: as entered before (an edit, or coming back), else the level."""
+        h = self.h
+        t = h.tricks
+        return t[h.bidder] if t[0] + t[1] + t[2] + t[3] == 10 else h.contract // 5 + 6
+
+    def set_bidder_tricks(self, tb):
+        h = self.h
+        t = h.tricks
+        t[0] = t[1] = t[2] = t[3] = 0
+        t[h.bidder] = tb
+        if h.defense == ALONE:
+            t[h.active] = 10 - tb
+        else:  # the defenders' split until the next step says otherwise
+            t[h.d1] = (11 - tb) // 2
+            t[h.d2] = 10 - tb - t[h.d1]
+
+    # --- the summary and saving ----------------------------------------------------
+
+    def preview(self):
+        """Score the hand, keep the standings' changes in ``self.before``, and undo it.
+
+        ``before`` holds the pouches, chips and pair ledger as they were; the
+        game is restored from it.  An illegal hand leaves its message in ``error``.
+        """
+        from kitapi.game import RuleError
+
+        g = self.g
+        b = self.before
+        k = 0
+        for src in (g.pouch, g.chips, g.owed):
+            for v in src:
+                b[k] = v
+                k += 1
+        hands, over, last = g.hands, g.over, g.last_dealer
+        try:
+            g.apply(self.h)
+        except RuleError as e:
+            self.error = str(e)
+        # swap: before <- the change, game <- as it was
+        k = 0
+        for src in (g.pouch, g.chips, g.owed):
+            for i in range(len(src)):
+                v = src[i]
+                src[i] = b[k]
+                b[k] = v - b[k]
+                k += 1
+        g.hands, g.over, g.last_dealer = hands, over, last
+
+    def save(self):
+        from kitapi.game import RuleError
+
+        app = self.app
+        g = self.g
+        h = self.h
+        if self.error:
+            return None
+        payload = g.pack(h)
+        store = app.store
+        try:
+            if self.number:
+                store.check_fix((self.number, payload))
+                store.replace_hand(self.number, payload)
+                return app.reload()
+            g.check(h)
+            store.add_hand(payload)  # on flash first,
+        except (OSError, RuleError) as e:
+            self.error = "%s %s" % (app.ui.t.NOT_SAVED, e)
+            return None
+        g.apply(h)  # then in the standings
+        store.last = store.seq
+        app.message = app.ui.t.SAVED
+        if g.over:
+            from kitapi.app.menus import Settle
+
+            return Settle(app)
+        return app.home()
+
+    # --- drawing -------------------------------------------------------------------
+
+    def draw(self, ui):
+        g = self.g
+        h = self.h
+        t = ui.t
+        step = self.step
+        number = self.number or g.hands + 1
+        ui.title("%s %d" % (t.HAND, number))
+        if h.kind != PASS:
+            ui.at(describe(t, g, h, step), 0, 1)
+        if step == _BIDDER:
+            ui.at(t.BIDDER, 0, 2)
+            for s in range(g.n):
+                if not (g.n == 4 and s == h.dealer):
+                    ui.at("%d %s" % (s + 1, g.players[s][:12]), 0, 3 + s)
+            ui.hint("0 " + t.PASSED)
+        elif step == _LEVEL:
+            ui.at(t.LEVEL, 0, 2)
+            ui.at(t.HINT_LEVEL, 0, 3)
+            if g.tentative_bid:
+                ui.at(t.THROW_KEY, 0, 5)
+        elif step == _SUIT:
+            ui.at(t.SUIT, 0, 2)
+            x = 0
+            for i in range(5 if h.contract < 20 or g.ten_nt_value else 4):
+                x = ui.text("%d%s " % (i + 1, t.SUITS[i]), x, 32)
+        elif step == _DEFENSE:
+            ui.at(t.DEFENSE, 0, 2)
+            for i in range(4):
+                ui.at("%d %s" % (i + 1, t.DEFENSES[i]), 0, 3 + i, i == h.defense)
+        elif step == _ACTIVE:
+            ui.at(t.ACTIVE, 0, 2)
+            for s in (h.d1, h.d2):
+                ui.at("%d %s" % (s + 1, g.players[s][:12]), 0, 3 + (s == h.d2), s == h.active)
+        elif step == _TRICKS_B:
+            ui.at(t.TRICKS_BIDDER, 0, 2)
+            ui.at("%s: %d" % (g.players[h.bidder][:10], self.default_tricks()), 0, 3)
+            ui.at("1-9, 0=10", 0, 4)
+        elif step == _TRICKS_D:
+            ui.at("%s %s?" % (t.TRICKS_D1, g.players[h.d1][:6]), 0, 2)
+            ui.at("0-%d" % (10 - h.tricks[h.bidder]), 0, 3)
+        else:
+            self.draw_summary(ui)
+            return
+        ui.hint(t.HINT_STEP if step != _BIDDER else "0 " + t.PASSED)
+
+    def draw_summary(self, ui):
+        g = self.g
+        t = ui.t
+        if self.h.kind == PASS:
+            ui.at(t.PASSED, 0, 1)
+        self.preview()
+        b = self.before
+        n = g.n
+        if self.error:
+            ui.at(self.error[:16], 0, 2)
+            ui.at(self.error[16:32], 0, 3)
+        else:
+            for s in range(g.n):
+                row = 2 + s
+                ui.at(g.players[s][:7], 0, row)
+                if b[s]:
+                    ui.right(signed(b[s]), 84, row)
+                if b[n + s]:
+                    ui.right(signed(b[n + s]), 128, row)
+        if self.h.kind == PLAY and g.aces_mode:
+            ui.hint(t.ACES_KEY, 6)
+        ui.hint(t.HINT_SAVE)
+
+
+def describe(t, g, h, step=_SUMMARY):
+    """One line for a hand: bidder, contract, defense and tricks as far as they are known."""
+    if h.kind == PASS:
+        return t.PASSED
+    s = g.players[h.bidder][:6]
+    if h.kind == THROW:
+        return "%s %s" % (s, t.THROWN)
+    if step <= _LEVEL:
+        return s
+    level = h.contract // 5 + 6
+    s = "%s %d%s" % (s, level, t.SUITS[h.contract % 5] if step > _SUIT else "")
+    if h.aces:
+        s += "!"
+    if step <= _DEFENSE:
+        return s
+    if h.defense == NONE:
+        return s + " -"
+    if step > _TRICKS_B:
+        tb = h.tricks[h.bidder]
+        s += " =" if tb == level else " %+d" % (tb - level)
+    return s
+
+
+def _copy(src, dst):
+    dst.kind = src.kind
+    dst.dealer = src.dealer
+    dst.bidder = src.bidder
+    dst.contract = src.contract
+    dst.defense = src.defense
+    dst.active = src.active
+    dst.aces = src.aces
+    dst.d1 = src.d1
+    dst.d2 = src.d2
+    for i in range(4):
+        dst.tricks[i] = src.tricks[i]

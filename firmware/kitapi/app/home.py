@@ -1,0 +1,118 @@
+"""The home screen: the standings at a glance, and who owes whom on its second page.
+
+    Hand 12        [battery]     row 0
+                                 row 1: a message, if any
+    1D Anna      24  +127        a row per player: seat, the next hand's dealer (D)
+    2> Babis     47  -152        or eldest hand (>, bids first), name, pouch, net chips
+    3  Costas    17   +25
+    1-4 bid 0 pass               row 6
+    A:log B:owe C:menu           row 7
+
+Keys: a seat's digit starts a hand with that bidder, 0 a passed-out hand,
+A the hands, B the second page, C the menu, a long * undoes the last hand.
+"""
+
+from kitapi.app.keys import KEY_A, KEY_B, KEY_C, LONG, STAR
+from kitapi.app.ui import signed
+
+
+class Home:
+    def __init__(self, app, page=0):
+        self.app = app
+        self.page = page
+
+    def draw(self, ui):
+        app = self.app
+        g = app.g
+        t = ui.t
+        level, low = app.battery_level()
+        ui.title("%s %d" % (t.HAND, g.hands + 1) if not g.over else t.GAME_OVER)
+        ui.battery(level)
+        if app.message or low:
+            ui.at((app.message or t.LOW_BATTERY)[:16], 0, 1)
+        if self.page:
+            self.draw_owes(ui)
+            return
+        n = g.n
+        dealer = app.next_dealer()
+        eldest = (dealer + 1) % n
+        for s in range(n):
+            mark = "" if g.over else t.DEALER if s == dealer else t.ELDEST if s == eldest else ""
+            player_row(ui, 2 + s, s, g.players[s], mark, str(g.pouch[s]), signed(g.chips[s]))
+        if not g.over:
+            ui.hint(t.HINT_HOME, 6)
+        ui.hint(t.HINT_HOME2)
+
+    def draw_owes(self, ui):
+        from kitapi.settle import settle
+
+        g = self.app.g
+        t = ui.t
+        ui.at(t.OWES, 0, 2)
+        transfers = settle(g.chips)
+        row = 3
+        for frm, to, amount in transfers:
+            line = "%s%s%s" % (g.players[frm][:6], t.PAYS, g.players[to][:6])
+            ui.at(line, 0, row)
+            ui.right(str(amount), 128, row)
+            row += 1
+        if not transfers:
+            ui.at(t.NOBODY, 0, row)
+        ui.hint(t.HINT_HOME2)
+
+    def key(self, ev):
+        app = self.app
+        g = app.g
+        app.message = ""
+        if ev == KEY_B:
+            self.page ^= 1
+            return None
+        if ev == KEY_A:
+            from kitapi.app.history import History
+
+            return History(app)
+        if ev == KEY_C:
+            from kitapi.app.menus import GameMenu
+
+            return GameMenu(app)
+        if ev == STAR | LONG and app.store.last:
+            from kitapi.app.menus import Confirm
+
+            return Confirm(app, "%s %d?" % (app.ui.t.UNDO, app.store.last), self.undo, self)
+        if g.over:
+            from kitapi.app.menus import Settle
+
+            return Settle(app) if ev < 10 else None
+        if 0 <= ev <= g.n:
+            from kitapi.app.handwiz import HandWizard
+
+            return HandWizard(app, bidder=ev - 1)
+        return None
+
+    def undo(self):
+        """Delete the last hand scored (a correction record), then replay."""
+        return delete(self.app, self.app.store.last)
+
+
+def player_row(ui, row, seat, name, mark, pouch, chips):
+    """Seat number and mark, name, pouch and chips on one row; wide numbers take room from the name."""
+    y = row * 8
+    ui.text(str(seat + 1), 0, y)
+    if mark:
+        ui.text(mark, 8, y)
+    x = ui.right(chips, 128, row) - 8 * len(chips)  # where the chips begin
+    x = ui.right(pouch, min(96, x - 4), row) - 8 * len(pouch)  # where the pouch begins
+    ui.text(name[: max(0, (x - 22) // 8)], 18, y)
+
+
+def delete(app, number):
+    """Delete hand ``number`` (a correction record) if the game stays valid, then replay."""
+    from kitapi.game import RuleError
+
+    try:
+        app.store.check_fix((number, -1))
+    except RuleError as e:
+        app.message = str(e)
+        return app.home()
+    app.store.delete_hand(number)
+    return app.reload()

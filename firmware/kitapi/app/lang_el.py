@@ -1,0 +1,77 @@
+"""Ελληνικά: every text the screens show, the same names as lang_en."""
+
+NAME = "Ελληνικά"
+# Home
+HAND = "Διανομή"
+GAME_OVER = "Τέλος"
+HINT_HOME = "1-4 αγορά 0 πάσο"
+HINT_HOME2 = "A:λίστα B:χρέη C"
+OWES = "Ποιος χρωστά"
+NOBODY = "Κανείς δε χρωστά"
+PAYS = "\u2192"
+DEALER = "Μ"  # μοιράζει
+ELDEST = ">"  # μιλά πρώτος
+LOW_BATTERY = "Μπαταρία χαμηλή!"
+# Hand wizard
+BIDDER = "Τζογαδόρος;"
+LEVEL = "Μπάζες αγοράς;"
+HINT_LEVEL = "6-9, 0=10"
+SUIT = "Ατού;"
+SUITS = ("\u2660", "\u2663", "\u2666", "\u2665", "ΣΑ")  # σαντζά: χωρίς ατού
+DEFENSE = "Άμυνα;"
+DEFENSES = ("παίζουν οι 2", "μόνος", "σε παίρνω", "πάσο οι 2")
+ACTIVE = "Ποιος παίζει;"
+TRICKS_BIDDER = "Μπάζες τζογαδ."
+TRICKS_D1 = "Μπάζες"
+PASSED = "Πάσο όλοι"
+THROWN = "πέταξε"
+THROW_KEY = "A:τα πετάω"
+ACES = "4 άσσοι"
+ACES_KEY = "A:4 άσσοι"
+HINT_STEP = "#ναι *πίσω"
+HINT_SAVE = "#γράψε *πίσω"
+SAVED = "Γράφτηκε"
+POUCH = "κάσα"
+CHIPS = "καπίκια"
+# Menu
+MENU = "Μενού"
+NEW_GAME = "Νέα παρτίδα"
+HISTORY = "Διανομές"
+END_GAME = "Τέλος παρτίδας"
+SETTINGS = "Ρυθμίσεις"
+CONFIRM = "#ναι *όχι"
+UNDO = "Αναίρεση"
+DELETE = "Διαγραφή"
+EDIT = "Διόρθωση"
+HINT_HISTORY = "#διόρθ. D:διαγρ"
+# New game
+RULES = "Κανόνες;"
+PLAYERS = "Παίκτες;"
+PLAYER = "Παίκτης"
+NEW_NAME = "0:νέο όνομα"
+TYPE_NAME = "Όνομα:"
+HINT_TYPE = "#ok *σβήσε A:abc"
+POUCH_SIZE = "Κάσα;"
+OPTIONS = "Παραλλαγές"
+FIRST_DEALER = "Μοιράζει πρώτος;"
+START = "#αρχή"
+ON = "ναι"
+OFF = "όχι"
+OPTION_NAMES = ("10 σαντζά", "10 σαν 9", "4 άσσοι", "Τα γράφω", "2 άδειες")
+# Settings
+BRIGHTNESS = "Φωτεινότητα"
+SLEEP = "Σβήνει μετά"
+LANGUAGE = "Γλώσσα"
+NEVER = "ποτέ"
+SECONDS = "δ"
+MINUTES = "λ"
+# Errors and the end
+ERROR = "Σφάλμα"
+RESTARTING = "επανεκκίνηση..."
+NOT_SAVED = "ΔΕ γράφτηκε:"
+SETTLE = "Λογαριασμός"
+CLOSED = "Παρτίδα κλειστή"
+NO_GAME = "Καμία παρτίδα"
+# Multi-tap letters on keys 2-9 (key 1: space and hyphen), and the capitals that start a word
+LETTERS = ("", " -", "αβγ", "δεζ", "ηθι", "κλμ", "νξο", "πρσς", "τυφ", "χψω")
+CAPITALS = ("", " -", "ΑΒΓ", "ΔΕΖ", "ΗΘΙ", "ΚΛΜ", "ΝΞΟ", "ΠΡΣ", "ΤΥΦ", "ΧΨΩ")

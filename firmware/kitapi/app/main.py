@@ -1,0 +1,152 @@
+"""The app: one screen at a time, a key at a time, the game on flash.
+
+A screen has ``draw(ui)`` and ``key(ev)``; ``key`` returns the next screen, or
+None to stay.  Screens are made when the user moves to them, never per key.
+The app owns the game (replayed from its log) and the store; it turns the
+display off after the idle time, and the key that wakes it is not acted on.
+"""
+
+from kitapi.app.store import Store
+from kitapi.app.ui import UI
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    from kitapi.compat import const
+try:
+    from typing import Any
+except ImportError:  # MicroPython: the hints are comments
+    pass
+
+CONTRASTS = (16, 64, 128, 192, 255)
+SLEEPS = (30, 60, 120, 300, 0)  # seconds; 0: never
+LANGUAGES = ("en", "el", "ru")
+# VSYS in mV: empty and full, for the gauge, and the warning (hardware/power.md, "Low battery")
+_EMPTY_MV = const(2750)  # 3 NiMH or alkaline cells, through the Schottky diode
+_FULL_MV = const(3950)
+_WARN_MV = const(3050)
+_ASLEEP_MS = const(3600000)  # how long one wait lasts while the display is off
+
+
+def load_language(code, drop=True):
+    """The string table of a language: a module, imported when chosen.
+
+    With ``drop``, the tables of the other languages are let go, so that only
+    one is in memory (each holds some 5 KB of heap).
+    """
+    if drop:
+        import sys
+
+        import kitapi.app as package
+
+        for other in LANGUAGES:
+            name = "lang_" + other
+            if other != code and "kitapi.app." + name in sys.modules:
+                del sys.modules["kitapi.app." + name]
+                if hasattr(package, name):
+                    delattr(package, name)
+    if code == "el":
+        import kitapi.app.lang_el as t
+    elif code == "ru":
+        import kitapi.app.lang_ru as t  # type: ignore[no-redef]
+    else:
+        import kitapi.app.lang_en as t  # type: ignore[no-redef]
+    return t
+
+
+class App:
+    def __init__(self, hw):
+        self.hw = hw
+        self.store = Store(hw.root)
+        self.contrast, self.sleep_s, self.lang = self.store.settings()
+        self.ui = UI(hw, load_language(self.lang))
+        hw.contrast(self.contrast)
+        self.g = None  # type: Any  # the game being played
+        self.message = ""  # a line for the home screen (damage found, an error)
+
+    # --- the game -----------------------------------------------------------
+
+    def open_game(self, name):
+        """Replay the game ``name`` from its log; the home screen, or the start menu if it cannot be read."""
+        from kitapi.game import RuleError
+
+        try:
+            self.g, damage = self.store.load(name)
+        except (OSError, RuleError) as e:
+            self.g = None
+            self.message = str(e)
+            return self.start_menu()
+        if damage:
+            from kitapi.messages import damage as words
+
+            self.message = words(damage)
+        return self.home()
+
+    def reload(self):
+        """Replay the current game again (after a correction)."""
+        return self.open_game(self.store.name)
+
+    def next_dealer(self):
+        g = self.g
+        if g.last_dealer < 0:
+            return g.header.get("dealer", 0)
+        return (g.last_dealer + 1) % g.n
+
+    def home(self):
+        from kitapi.app.home import Home
+
+        return Home(self)
+
+    def start_menu(self):
+        from kitapi.app.menus import StartMenu
+
+        return StartMenu(self)
+
+    def battery_level(self):
+        """The gauge, 0-4, or -1 with no battery reading; and whether it is low."""
+        mv = self.hw.battery_mv()
+        if mv < 0:
+            return -1, False
+        level = (mv - _EMPTY_MV) * 5 // (_FULL_MV - _EMPTY_MV)
+        return (0 if level < 0 else 4 if level > 4 else level), mv < _WARN_MV
+
+    def set_language(self, code):
+        self.lang = code
+        self.ui.t = load_language(code)
+
+    def save_settings(self):
+        self.hw.contrast(self.contrast)
+        self.store.save_settings(self.contrast, self.sleep_s, self.lang)
+
+    # --- the loop ----------------------------------------------------------------
+
+    def first_screen(self):
+        name = self.store.current()
+        return self.open_game(name) if name else self.start_menu()
+
+    def run(self):
+        import gc
+
+        hw = self.hw
+        screen = self.first_screen()
+        on = True
+        while True:
+            gc.collect()
+            self.ui.clear()
+            screen.draw(self.ui)
+            self.ui.show()
+            while True:
+                ev = hw.key(self.sleep_s * 1000 if on and self.sleep_s else _ASLEEP_MS)
+                if ev < 0:
+                    if on and self.sleep_s:
+                        hw.display_power(False)
+                        on = False
+                    continue
+                if not on:  # the key that wakes the display is not acted on
+                    hw.display_power(True)
+                    on = True
+                    continue
+                break
+            nxt = screen.key(ev)
+            if nxt is not None:
+                screen = nxt

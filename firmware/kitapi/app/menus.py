@@ -1,0 +1,177 @@
+"""Menus, the confirmation screen, settings and the end of a game."""
+
+from kitapi.app.keys import HASH, STAR
+
+
+class Menu:
+    """A numbered list: a digit picks an entry, * goes back."""
+
+    title = ""
+
+    def __init__(self, app):
+        self.app = app
+
+    def entries(self, t):
+        return ()
+
+    def draw(self, ui):
+        ui.title(getattr(ui.t, self.title))
+        if self.app.message:
+            ui.at(self.app.message[:16], 0, 1)
+        for i, name in enumerate(self.entries(ui.t)):
+            ui.at("%d %s" % (i + 1, name), 0, 2 + i)
+
+    def key(self, ev):
+        self.app.message = ""
+        if ev == STAR:
+            return self.back()
+        if 1 <= ev <= len(self.entries(self.app.ui.t)):
+            return self.pick(ev)
+        return None
+
+    def back(self):
+        return None
+
+    def pick(self, n):
+        return None
+
+
+class StartMenu(Menu):
+    """No game running: start one, or change the settings."""
+
+    title = "NO_GAME"
+
+    def entries(self, t):
+        return (t.NEW_GAME, t.SETTINGS)
+
+    def pick(self, n):
+        if n == 1:
+            from kitapi.app.newgame import NewGame
+
+            return NewGame(self.app)
+        return Settings(self.app, self)
+
+
+class GameMenu(Menu):
+    title = "MENU"
+
+    def entries(self, t):
+        return (t.NEW_GAME, t.HISTORY, t.END_GAME, t.SETTINGS)
+
+    def back(self):
+        return self.app.home()
+
+    def pick(self, n):
+        app = self.app
+        if n == 1:
+            from kitapi.app.newgame import NewGame
+
+            return NewGame(app)
+        if n == 2:
+            from kitapi.app.history import History
+
+            return History(app)
+        if n == 3:
+            return Confirm(app, app.ui.t.END_GAME + "?", lambda: Settle(app), self)
+        return Settings(app, self)
+
+
+class Confirm:
+    """Asks before anything that changes a game: # does it, * goes back."""
+
+    def __init__(self, app, question, action, back):
+        self.app = app
+        self.question = question
+        self.action = action
+        self.back = back
+
+    def draw(self, ui):
+        ui.title(self.question)
+        ui.at(ui.t.CONFIRM, 0, 4)
+
+    def key(self, ev):
+        if ev == HASH:
+            return self.action()
+        if ev == STAR:
+            return self.back
+        return None
+
+
+class Settings:
+    """1 brightness, 2 sleep after, 3 language: each key steps through its choices."""
+
+    def __init__(self, app, back):
+        self.app = app
+        self.back = back
+
+    def draw(self, ui):
+        from kitapi.app.main import CONTRASTS
+
+        app = self.app
+        t = ui.t
+        ui.title(t.SETTINGS)
+        ui.at("1 %s" % t.BRIGHTNESS, 0, 2)
+        ui.right("%d/%d" % (CONTRASTS.index(app.contrast) + 1 if app.contrast in CONTRASTS else 0, 5), 128, 3)
+        ui.at("2 %s" % t.SLEEP, 0, 4)
+        s = app.sleep_s
+        ui.right(t.NEVER if not s else "%d %s" % (s, t.SECONDS) if s < 60 else "%d %s" % (s // 60, t.MINUTES), 128, 5)
+        ui.at("3 %s" % t.LANGUAGE, 0, 6)
+        ui.right(t.NAME, 128, 7)
+
+    def key(self, ev):
+        from kitapi.app.main import CONTRASTS, LANGUAGES, SLEEPS
+
+        app = self.app
+        if ev == STAR or ev == HASH:
+            app.save_settings()
+            return self.back
+        if ev == 1:
+            app.contrast = _next(CONTRASTS, app.contrast)
+            app.hw.contrast(app.contrast)
+        elif ev == 2:
+            app.sleep_s = _next(SLEEPS, app.sleep_s)
+        elif ev == 3:
+            app.set_language(_next(LANGUAGES, app.lang))
+        return None
+
+
+def _next(choices, value):
+    i = choices.index(value) + 1 if value in choices else 0
+    return choices[i % len(choices)]
+
+
+class Settle:
+    """The end of a game: who pays whom (fewest transfers); # closes the game in its log."""
+
+    def __init__(self, app):
+        self.app = app
+
+    def draw(self, ui):
+        from kitapi.settle import settle
+
+        g = self.app.g
+        t = ui.t
+        ui.title(t.SETTLE)
+        row = 2
+        for frm, to, amount in settle(g.chips):
+            ui.at("%s%s%s" % (g.players[frm][:6], t.PAYS, g.players[to][:6]), 0, row)
+            ui.right(str(amount), 128, row)
+            row += 1
+        if row == 2:
+            ui.at(t.NOBODY, 0, row)
+        ui.hint(t.CONFIRM)
+
+    def key(self, ev):
+        app = self.app
+        if ev == STAR:
+            return app.home()
+        if ev != HASH:
+            return None
+        try:
+            app.store.end_game()
+        except OSError as e:
+            app.message = "%s %s" % (app.ui.t.NOT_SAVED, e)
+            return app.home()
+        app.g = None
+        app.message = app.ui.t.CLOSED
+        return app.start_menu()

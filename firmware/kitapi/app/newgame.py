@@ -1,0 +1,242 @@
+"""Starting a game: rules, players, names, pouch, options, first dealer.
+
+Names are picked from the names used before (digits 1-9) or typed with
+multi-tap on the keypad (0): keys 2-9 carry letters as on a phone, a key
+pressed again within a second takes its next letter, A switches between the
+language's alphabet and the Latin one, * deletes, # accepts.
+"""
+
+from kitapi.app.keys import HASH, KEY_A, LONG, STAR
+from kitapi.rules import NAMES
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    from kitapi.compat import const
+
+_RULES = const(0)
+_PLAYERS = const(1)
+_NAME = const(2)
+_POUCH = const(3)
+_OPTIONS = const(4)
+_DEALER = const(5)
+_START = const(6)
+_TAP_MS = const(1000)  # a key pressed again within this time changes the last letter
+
+# Prefa's options, in the order of OPTION_NAMES in the string tables, with their choices.
+_CHOICES = (("ten_no_trump", (False, "A", "B")), ("tens_as_nines", (False, True)),
+            ("four_aces", (False, "A", "B")), ("tentative_bid", (False, True)),
+            ("two_empty_pouches", (False, True)))  # fmt: skip
+# Multi-tap letters on keys 1-9 (key 1: space and hyphen), as on a phone; a word starts with a capital
+_LATIN = ("", " -", "abc", "def", "ghi", "jkl", "mno", "pqrs", "tuv", "wxyz")
+_LATIN_CAPITALS = ("", " -", "ABC", "DEF", "GHI", "JKL", "MNO", "PQRS", "TUV", "WXYZ")
+_ACES_AMOUNT = const(3)  # the four aces amount, "such as 1/10th the initial value of the pouches"
+
+
+class NewGame:
+    def __init__(self, app):
+        self.app = app
+        self.step = _RULES if len(NAMES) > 1 else _PLAYERS
+        self.rules = NAMES[0]
+        self.n = 3
+        self.players = []  # type: list[str]
+        self.known = app.store.names()
+        self.pouch = 31
+        self.typed = ""  # digits of the pouch, or the letters of a name being typed
+        self.typing = False
+        self.latin = False
+        self.last_key = -1
+        self.last_ms = 0
+        self.tapped = ""  # the letter the last tap gave
+        self.options = [0] * len(_CHOICES)  # index into each option's choices
+        self.dealer = 0
+
+    def header(self):
+        options = {"pouch": self.pouch}  # type: dict[str, object]
+        for i in range(len(_CHOICES)):
+            name, choices = _CHOICES[i]
+            v = choices[self.options[i]]
+            if v is not False:
+                options[name] = {"mode": v, "amount": max(1, self.pouch * _ACES_AMOUNT // 31)} if i == 2 else v
+        h = {"kitapi": 1, "rules": self.rules, "players": self.players, "options": options, "dealer": self.dealer}
+        when = self.app.hw.time()
+        if when:
+            h["started"] = iso_utc(when)
+        return h
+
+    # --- drawing ---------------------------------------------------------------
+
+    def draw(self, ui):
+        t = ui.t
+        step = self.step
+        ui.title(t.NEW_GAME)
+        if step == _RULES:
+            ui.at(t.RULES, 0, 1)
+            for i in range(len(NAMES)):
+                ui.at("%d %s" % (i + 1, NAMES[i]), 0, 2 + i)
+        elif step == _PLAYERS:
+            ui.at(t.PLAYERS, 0, 2)
+            ui.at("3 / 4", 0, 3)
+        elif step == _NAME:
+            ui.at("%s %d" % (t.PLAYER, len(self.players) + 1), 0, 1)
+            if self.typing:
+                ui.at(t.TYPE_NAME, 0, 2)
+                ui.at(self.typed[-15:] + "_", 0, 3)
+                ui.hint(t.HINT_TYPE)
+                return
+            row = 2
+            for i in range(min(9, len(self.known))):
+                ui.at("%d %s" % (i + 1, self.known[i][:14]), 0, row, self.known[i] in self.players)
+                row += 1
+                if row == 7:
+                    break
+            ui.hint(t.NEW_NAME)
+            return
+        elif step == _POUCH:
+            ui.at(t.POUCH_SIZE, 0, 2)
+            ui.at((self.typed or str(self.pouch)) + "_", 0, 3)
+        elif step == _OPTIONS:
+            ui.at(t.OPTIONS, 0, 1)
+            for i in range(len(_CHOICES)):
+                v = _CHOICES[i][1][self.options[i]]
+                ui.at("%d %s" % (i + 1, t.OPTION_NAMES[i]), 0, 2 + i)
+                ui.right(t.OFF if v is False else t.ON if v is True else v, 128, 2 + i)
+        elif step == _DEALER:
+            ui.at(t.FIRST_DEALER, 0, 1)
+            for s in range(self.n):
+                ui.at("%d %s" % (s + 1, self.players[s][:14]), 0, 2 + s, s == self.dealer)
+        else:
+            for s in range(self.n):
+                ui.at(self.players[s][:16], 0, 1 + s)
+            ui.at("%s %d" % (t.POUCH_SIZE, self.pouch), 0, 6)
+            ui.hint(t.START)
+            return
+        ui.hint(t.HINT_STEP)
+
+    # --- keys --------------------------------------------------------------------
+
+    def key(self, ev):
+        app = self.app
+        step = self.step
+        if step == _NAME and self.typing:
+            return self.type_key(ev)
+        if ev == STAR:
+            if step == _NAME and self.players:
+                self.players.pop()
+            elif step <= _PLAYERS:
+                return app.home() if app.g else app.start_menu()
+            else:
+                self.step = _NAME if step == _POUCH else step - 1
+                if step == _POUCH:
+                    self.players.pop()
+            return None
+        if step == _RULES:
+            if 1 <= ev <= len(NAMES):
+                self.rules = NAMES[ev - 1]
+                self.step = _PLAYERS
+        elif step == _PLAYERS:
+            if ev == 3 or ev == 4 or ev == HASH:
+                self.n = 4 if ev == 4 else 3
+                self.step = _NAME
+        elif step == _NAME:
+            if ev == 0:
+                self.typing = True
+                self.typed = ""
+            elif 1 <= ev <= min(9, len(self.known)) and self.known[ev - 1] not in self.players:
+                self.add_player(self.known[ev - 1])
+        elif step == _POUCH:
+            if ev < 10 and len(self.typed) < 5:
+                self.typed += str(ev)
+            elif ev == HASH:
+                if self.typed:
+                    self.pouch = max(1, int(self.typed))
+                self.typed = ""
+                self.step = _OPTIONS
+        elif step == _OPTIONS:
+            if 1 <= ev <= len(_CHOICES):
+                i = ev - 1
+                self.options[i] = (self.options[i] + 1) % len(_CHOICES[i][1])
+            elif ev == HASH:
+                self.step = _DEALER
+        elif step == _DEALER:
+            if 1 <= ev <= self.n:
+                self.dealer = ev - 1
+                self.step = _START
+            elif ev == HASH:
+                self.step = _START
+        elif ev == HASH:
+            return self.start()
+        return None
+
+    def add_player(self, name):
+        self.players.append(name)
+        if len(self.players) == self.n:
+            self.step = _POUCH
+
+    def type_key(self, ev):
+        """Multi-tap: letters on 1-9, A the alphabet, * delete, # done."""
+        app = self.app
+        now = app.hw.ticks_ms()
+        if ev == STAR:
+            self.typed = self.typed[:-1]
+        elif ev == STAR | LONG:
+            self.typed = ""
+        elif ev == KEY_A:
+            self.latin = not self.latin
+        elif ev == HASH:
+            name = self.typed.strip()
+            self.typing = False
+            self.typed = ""
+            if name and name not in self.players:
+                self.add_player(name[:24])
+        elif 1 <= ev <= 9:
+            import time
+
+            t = app.ui.t
+            latin = self.latin or not hasattr(t, "LETTERS")
+            again = ev == self.last_key and time.ticks_diff(now, self.last_ms) < _TAP_MS and self.typed
+            if again:
+                self.typed = self.typed[:-1]
+            # a word starts with a capital: the language's capitals (str.upper() is ASCII-only on MicroPython)
+            capital = not self.typed or self.typed[-1] == " "
+            if latin:
+                letters = (_LATIN_CAPITALS if capital else _LATIN)[ev]
+            else:
+                letters = (t.CAPITALS if capital else t.LETTERS)[ev]
+            c = letters[(letters.find(self.tapped) + 1) % len(letters)] if again else letters[0]
+            self.tapped = c
+            if len(self.typed) < 24:
+                self.typed += c
+        self.last_key = ev
+        self.last_ms = now
+        return None
+
+    def start(self):
+        from kitapi.game import RuleError, new_game
+
+        app = self.app
+        header = self.header()
+        try:
+            new_game(header)  # the core checks it before anything is written
+            name = app.store.new_game(header)
+            app.store.remember(self.players)
+        except (OSError, RuleError) as e:
+            app.message = str(e)
+            return None
+        return app.open_game(name)
+
+
+def iso_utc(seconds):
+    """Seconds since 1970 as ``YYYY-MM-DDTHH:MM:SSZ`` (whatever the port's own epoch)."""
+    days, rest = divmod(seconds, 86400)
+    # the civil date of a day count (H. Hinnant's days_from_civil, inverted)
+    z = days + 719468
+    era = z // 146097
+    doe = z - era * 146097
+    yoe = (doe - doe // 1460 + doe // 36524 - doe // 146096) // 365
+    doy = doe - (365 * yoe + yoe // 4 - yoe // 100)
+    mp = (5 * doy + 2) // 153
+    d = doy - (153 * mp + 2) // 5 + 1
+    m = mp + 3 if mp < 10 else mp - 9
+    y = yoe + era * 400 + (m <= 2)
+    return "%04d-%02d-%02dT%02d:%02d:%02dZ" % (y, m, d, rest // 3600, rest // 60 % 60, rest % 60)

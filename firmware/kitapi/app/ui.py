@@ -1,0 +1,77 @@
+"""Drawing on the 128x64 screen: 16 columns x 8 rows of 8x8 cells.
+
+Text goes through kitapi.app.font, which draws ASCII with framebuf's own font
+and the Greek and Cyrillic letters from its bitmaps.  On the simulator's board
+every text drawn is also reported (``hw.trace_text``) for ``kitapi sim --text``.
+"""
+
+from kitapi.app import font
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    from kitapi.compat import const
+
+COLS = const(16)
+ROWS = const(8)
+_W = const(128)
+
+
+class UI:
+    def __init__(self, hw, lang):
+        self.hw = hw
+        self.fb = hw.fb
+        self.t = lang  # the string table of the chosen language
+        self._trace = getattr(hw, "trace_text", None)
+
+    def clear(self):
+        self.fb.fill(0)
+
+    def text(self, s, x, y, inverse=False):
+        """Draw ``s`` at pixel (x, y); inverse: light cells, dark letters."""
+        if self._trace:
+            self._trace(x, y, s)
+        if inverse:
+            self.fb.fill_rect(x, y, font.width(s), 8, 1)
+            return font.text(self.fb, s, x, y, 0)
+        return font.text(self.fb, s, x, y, 1)
+
+    def at(self, s, col, row, inverse=False):
+        """Draw ``s`` in the cell grid."""
+        return self.text(s, col * 8, row * 8, inverse)
+
+    def right(self, s, x_end, row):
+        """Draw ``s`` so that it ends at pixel column ``x_end``; returns ``x_end``."""
+        return self.text(s, x_end - font.width(s), row * 8)
+
+    def title(self, s, right=""):
+        """Row 0: a light bar with ``s`` at the left and ``right`` at the right."""
+        self.fb.fill_rect(0, 0, _W, 8, 1)
+        if self._trace:
+            self._trace(0, 0, s)
+        font.text(self.fb, s, 0, 0, 0)
+        if right:
+            font.text(self.fb, right, _W - font.width(right), 0, 0)
+
+    def hint(self, s, row=ROWS - 1):
+        self.at(s, 0, row)
+
+    def battery(self, level):
+        """A battery gauge at the right of the title bar; ``level`` 0-4, or -1 for none."""
+        if level < 0:
+            return
+        fb = self.fb
+        x = _W - 14
+        fb.fill_rect(x, 1, 12, 6, 0)
+        fb.rect(x, 1, 12, 6, 1)
+        fb.fill_rect(x + 12, 3, 2, 2, 0)
+        if level:
+            fb.fill_rect(x + 2, 3, 2 * level, 2, 1)
+
+    def show(self):
+        self.hw.show()
+
+
+def signed(v):
+    """Chips as the sheet shows them: +12, -7, 0."""
+    return "+%d" % v if v > 0 else str(v)

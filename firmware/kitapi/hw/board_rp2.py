@@ -1,0 +1,240 @@
+"""The ``hw`` object of the rp2 boards (Pico, Pico W, Pico 2), as docs/firmware.md specifies it.
+
+A board file (boards/pico.py, ...) makes the pins and buses and hands them to
+``RP2Hardware``; nothing here names a pin.  Runs on the device only (it imports
+``machine``); the app sees just the ``hw`` object.
+
+What the code relies on, from the MicroPython documentation and sources
+(docs.micropython.org; github.com/micropython/micropython):
+
+- Display: the ``ssd1306`` driver of micropython-lib
+  (micropython/drivers/display/ssd1306), installed on the device with
+  ``mpremote mip install ssd1306``.  ``SSD1306_I2C(width, height, i2c, addr)``
+  subclasses ``framebuf.FrameBuffer`` (128x64, MONO_VLSB), so it is ``hw.fb``
+  itself; ``show()`` sends the buffer through a preallocated list
+  (``i2c.writevto``), ``poweroff()``/``poweron()`` send 0xAE/0xAF,
+  ``contrast(v)`` 0x81 v.
+- Keypad: ``machine.Pin`` objects are callable, "a (fast) shortcut to set and get
+  the value of the pin.  It is equivalent to Pin.value([x])" (machine.Pin docs),
+  so ``Keypad`` calls them directly.
+- Sleeping between scans: see ``RP2Hardware._nap``.
+- Battery: "GP29 is connected to VSYS" through a divider to VSYS/3 (rp2 quick
+  reference, ADC section); ``read_u16()`` is "0-65535 across voltage range 0.0v -
+  3.3v".  The ADC is made from a Pin, ``ADC(Pin(29))``: "If a pin is specified,
+  the pin is initialized in high-Z mode.  If a channel number is used, the pin is
+  not initialized and configuring is left to the user code" (same section).  On
+  the Pico W the pin is shared with the radio: ``PicoWVsysADC``.
+"""
+
+import os
+import time
+
+import machine
+from micropython import const
+
+from kitapi.hw.keypad import Keypad
+
+_WIDTH = const(128)
+_HEIGHT = const(64)
+_SCAN_MS = const(20)  # between keypad scans
+_LONG_MS = const(600)  # a long press
+_VBUS_MS = const(1000)  # a VBUS reading is trusted this long
+_SAMPLES = const(4)  # ADC readings averaged for the battery
+_MV = const(9900)  # mV at full scale: the VSYS/3 divider x the 3300 mV reference
+_SET_YEAR = const(2024)  # an RTC before this year was never set
+_EPOCH_2000 = const(946684800)  # 2000-01-01 in seconds since 1970
+
+
+class RP2Hardware:
+    """The ``hw`` object: display, keypad, clock, battery and the data folder.
+
+    ``i2c`` is the display's bus, ``addr`` its address; ``rows`` and ``cols`` the
+    keypad's pins (see kitapi.hw.keypad); ``vsys_adc`` anything with ``read_u16()``
+    that reads VSYS/3, or None; ``vbus`` a callable (a Pin) that reads 1 while USB
+    power is present, or None if the board cannot tell.
+    """
+
+    def __init__(
+        self, name, i2c, addr, rows, cols, vsys_adc=None, vbus=None, scan_ms=_SCAN_MS, long_ms=_LONG_MS, root="/data"
+    ):
+        try:
+            import ssd1306  # type: ignore[import-not-found]  # micropython-lib, put on the device by mip
+        except ImportError:
+            raise ImportError("no ssd1306 driver: mpremote mip install ssd1306")
+        if addr not in i2c.scan():
+            raise OSError("no display at I2C address 0x%02x" % addr)
+        self.name = name
+        self.fb = ssd1306.SSD1306_I2C(_WIDTH, _HEIGHT, i2c, addr)  # clears the screen and turns it on
+        self.keypad = Keypad(rows, cols, long_ms)
+        self.ticks_ms = time.ticks_ms
+        self._vsys = vsys_adc
+        self._vbus = vbus
+        self._period = scan_ms
+        self._due = time.ticks_ms()  # when the next keypad scan is due
+        self._on = True  # the display is on
+        self._usb = 1  # the last VBUS reading (1 until read: the safe guess)
+        self._usb_at = time.ticks_add(self._due, -_VBUS_MS)
+        # seconds from 1970 to the firmware's epoch: 0 if time.time() counts from 1970, else from 2000
+        self._epoch = _EPOCH_2000 if time.gmtime(0)[0] == 2000 else 0
+        self.root = root
+        try:
+            os.mkdir(root)
+        except OSError:  # it exists
+            pass
+
+    # -- display -----------------------------------------------------------------
+
+    def show(self):
+        self.fb.show()
+
+    def display_power(self, on):
+        if on:
+            self.fb.poweron()
+        else:
+            self.fb.poweroff()
+        self._on = bool(on)
+
+    def contrast(self, v):
+        self.fb.contrast(0 if v < 0 else 255 if v > 255 else v)
+
+    # -- keys --------------------------------------------------------------------
+
+    def key(self, timeout_ms):
+        """The next key event, or -1 after ``timeout_ms``; scans every ``scan_ms`` and sleeps between.
+
+        ``timeout_ms`` None or negative waits without a limit, as on boards/sim.py.
+        Scans stay at least ``scan_ms`` apart, also across calls and when a sleep
+        ends early, because the keypad's debounce counts scans.  Allocates nothing.
+        """
+        kp = self.keypad
+        forever = timeout_ms is None or timeout_ms < 0
+        start = time.ticks_ms()
+        while True:
+            ev = kp.get()
+            if ev >= 0:
+                return ev
+            now = time.ticks_ms()
+            wait = time.ticks_diff(self._due, now)
+            if wait <= 0:
+                kp.scan(now)
+                self._due = time.ticks_add(now, self._period)
+                continue
+            if not forever:
+                left = timeout_ms - time.ticks_diff(now, start)
+                if left <= 0:
+                    return -1
+                if left < wait:
+                    wait = left
+            self._nap(wait, now)
+
+    def _nap(self, ms, now):
+        """Sleep ``ms`` between two scans.
+
+        ``time.sleep_ms`` already sleeps the CPU: on rp2, ``mp_hal_delay_ms`` waits
+        in ``mp_event_wait_ms`` -> ``mp_wfe_or_timeout``, which arms a soft timer
+        and executes ``__wfe()`` (ports/rp2/mphalport.c), so the core is clock-gated
+        until the timer or any other interrupt (USB included) wakes it.  USB, the
+        REPL and ``mpremote`` keep working.
+
+        ``machine.lightsleep(ms)`` saves more (the PLLs and most clocks stop; the
+        rp2 pull request that added it measured about 1.5 mA on a Pico,
+        micropython#8832), but it is used only while the display is off and no
+        USB power is seen:
+
+        - "The precise behaviour and power-saving capabilities of lightsleep and
+          deepsleep is highly dependent on the underlying hardware"
+          (machine.lightsleep docs).  On rp2 it sleeps with interrupts disabled
+          (ports/rp2/modmachine.c), and it used to stop the USB clock: "Without this change going
+          to lightsleep stops the USB peripheral clock, and can lead to either the
+          device going into a weird state or the host deciding to issue a bus reset"
+          (micropython#15111, 2024, which keeps the clock only for a configured host).
+          Keeping it for battery use only keeps the USB link (``kitapi`` over
+          mpremote, the REPL) away from it on every firmware version.
+        - With a host attached, the USB interrupts end each lightsleep almost at
+          once ("the board is usually woken almost immediately by the USB host so
+          this configuration doesn't save much power", micropython#16442), so it
+          would buy nothing there anyway.
+        - While the display is on, the user is at the keys: sleep_ms keeps the
+          board fully responsive.
+
+        "execution may resume at any time if there are events that require
+        processing" (machine.lightsleep docs): ``key`` checks the time after every
+        nap and sleeps again if the next scan is not due yet.  ``time.ticks_ms``
+        keeps counting during lightsleep (micropython#8832).
+        """
+        if not self._on and not self._usb_power(now):
+            machine.lightsleep(ms)
+        else:
+            time.sleep_ms(ms)
+
+    def _usb_power(self, now):
+        """1 if USB power is (or may be) present; the VBUS pin is read at most every _VBUS_MS."""
+        vbus = self._vbus
+        if vbus is None:
+            return 1  # the board cannot tell: assume a host may be there
+        if time.ticks_diff(now, self._usb_at) >= _VBUS_MS:
+            self._usb_at = now
+            self._usb = vbus()
+        return self._usb
+
+    # -- clock and battery ---------------------------------------------------------
+
+    def time(self):
+        """Seconds since 1970 from the RTC, or 0 if the clock was never set (it starts in 2021 on rp2)."""
+        t = time.time()
+        if time.gmtime(t)[0] < _SET_YEAR:
+            return 0
+        return t + self._epoch
+
+    def battery_mv(self):
+        """VSYS in millivolts (the average of a few readings), or -1 if the board cannot read it."""
+        adc = self._vsys
+        if adc is None:
+            return -1
+        # The first conversion after the pin changed use may read low; the pico-examples
+        # adc/read_vsys sample discards its first readings too.
+        adc.read_u16()
+        raw = 0
+        for _ in range(_SAMPLES):
+            raw += adc.read_u16()
+        return raw // _SAMPLES * _MV // 65535
+
+
+class PicoWVsysADC:
+    """VSYS/3 on the Pico W, where the ADC pin is also the radio's SPI clock.
+
+    The Pico W datasheet lists "GPIO29 OP/IP wireless SPI CLK/ADC mode (ADC3) to
+    measure VSYS/3" and "GPIO25 OP wireless SPI CS - when high also enables GPIO29
+    ADC pin to read VSYS" (quoted in micropython#10406).  MicroPython's ADC does
+    nothing about the sharing (ports/rp2/machine_adc.c just calls adc_gpio_init), so
+    each reading here:
+
+    1. disables interrupts, so that no CYW43 transfer (run from an interrupt) can
+       start while the pin is the ADC's;
+    2. drives GPIO25 high: the radio's chip select at rest (the CYW43 driver leaves
+       it high after every transfer) and the switch of the VSYS divider;
+    3. makes ``ADC(Pin(29))``, which turns GPIO29 into an analog input, and reads it
+       twice, keeping the second;
+    4. enables interrupts again.
+
+    GPIO29 needs no restoring: the pico-sdk CYW43 bus driver
+    (pico_cyw43_driver/cyw43_bus_pio_spi.c, ``start_spi_comms``) sets the clock
+    pin back to its PIO function, with its pull-down, before every transfer.
+    ``adc_pin`` and ``cs_pin`` are GPIO numbers (29 and 25), given by boards/pico_w.py.
+    """
+
+    def __init__(self, adc_pin, cs_pin):
+        self._adc_pin = machine.Pin(adc_pin)
+        self._cs_pin = machine.Pin(cs_pin)
+
+    def read_u16(self):
+        cs = self._cs_pin
+        irq = machine.disable_irq()
+        try:
+            cs.init(cs.OUT, value=1)
+            adc = machine.ADC(self._adc_pin)
+            adc.read_u16()
+            raw = adc.read_u16()
+        finally:
+            machine.enable_irq(irq)
+        return raw

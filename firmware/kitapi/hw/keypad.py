@@ -1,0 +1,159 @@
+"""The membrane keypad: a matrix scanned one scan at a time, debounced, with long presses.
+
+Wiring (the board file gives the pins, this module names none): the row lines are
+outputs, driven low one at a time; the column lines are inputs with pull-ups, so a
+column reads 0 while a key joins it to the row being driven.  Like Peter Hinch's
+micro-gui ``Keyboard(rowpins, colpins)``, ``Keypad(rows, cols)`` takes the pins
+themselves; any object with ``.value()`` / ``.value(v)``, or a callable ``f()`` /
+``f(v)`` (a ``machine.Pin`` is both), will do, so a fake matrix on the PC is trivial.
+The key at (row r, column c) is ``layout[r * len(cols) + c]``; the default layout is
+``kitapi.app.keys.LAYOUT``, ``1 2 3 A / 4 5 6 B / 7 8 9 C / * 0 # D``.
+
+Between scans every row is driven low, so one read of the columns tells whether any
+key is down at all: an idle scan reads the columns once and drives no row.  Only
+when a column is low are the rows driven one at a time to find the key.
+
+One ``scan(now_ms)`` reads the matrix once and allocates nothing.  Call it every
+20 ms or so (``RP2Hardware.key`` does).  What it reports:
+
+- **Debounce.**  A reading counts only when two scans in a row agree, so a contact
+  that bounces, or a glitch that lasts one scan, is not a key.  The cost is one
+  scan of latency on press and on release.
+- **Short press.**  The key's event (``kitapi.app.keys``: 0-9, A-D 10-13, * 14,
+  # 15) is sent when the key is released before the long-press time.  It has to
+  wait for the release: at the press it is not yet known whether the key will be
+  held.  The release is seen one scan after the contact opens.
+- **Long press.**  A key held for ``long_ms`` (600 ms) sends its event + ``LONG``
+  (16) once, at the first scan that finds it held that long (counted from the
+  first scan that saw it down).  No short event follows at its release.
+- **One key at a time.**  When two or more keys are down together (a chord, or a
+  second key pressed before the first is released), nothing is sent for any of
+  them: everything is ignored until every key is up.  A long press already sent
+  stays sent.  (A membrane matrix without diodes can also show a third, phantom
+  key when three keys are down; it is a chord all the same.)
+- **Queue.**  Events go into a ring buffer of ``QUEUE`` (16) bytes; ``get()``
+  takes the oldest, or -1.  When the queue is full a new event is dropped (the
+  16 waiting events are kept in order) and counted in ``dropped``.
+
+Times are ``time.ticks_ms()`` values compared with ``time.ticks_diff``, so the
+counter may wrap.  On CPython (the tests) they are plain ints.
+"""
+
+from kitapi.app.keys import LAYOUT, LONG, event_of
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    from kitapi.compat import const
+
+try:
+    from time import ticks_diff
+except ImportError:  # CPython: the tests' clocks are plain ints that never wrap
+
+    def ticks_diff(a, b):  # type: ignore[no-redef]
+        return a - b
+
+
+QUEUE = const(16)  # events the queue holds
+LONG_MS = const(600)  # how long a key is held for its long event
+_MASK = const(15)  # QUEUE - 1
+_NONE = const(-1)  # no key down
+_CHORD = const(-2)  # more than one key down
+
+
+def _line(pin):
+    """The call that reads or drives a pin: the pin itself if it is callable, else its ``value``."""
+    return pin if callable(pin) else pin.value
+
+
+class Keypad:
+    def __init__(self, rows, cols, long_ms=LONG_MS, layout=LAYOUT):
+        if len(rows) * len(cols) != len(layout):
+            raise ValueError("keypad: %d rows x %d columns for %d keys" % (len(rows), len(cols), len(layout)))
+        self._rows = [_line(p) for p in rows]
+        self._cols = [_line(p) for p in cols]
+        self._codes = bytes([event_of(ch) for ch in layout])  # (row, column) -> event
+        self.long_ms = long_ms
+        self._queue = bytearray(QUEUE)
+        self._head = 0  # the oldest event
+        self._n = 0  # events waiting
+        self.dropped = 0  # events lost to a full queue
+        self._last = _NONE  # the previous scan's reading
+        self._since = 0  # when the reading became what it is
+        self._down = _NONE  # the debounced state: a key index, _NONE or _CHORD
+        self._t0 = 0  # when the key now down was first seen
+        self._quiet = False  # nothing more for this press: its long event went out, or a chord
+        for r in self._rows:
+            r(0)  # at rest every row is driven low (see _read)
+
+    def _read(self):
+        """One reading of the matrix: the index of the one key down, _NONE, or _CHORD."""
+        cols = self._cols
+        nc = len(cols)
+        for c in range(nc):
+            if not cols[c]():
+                break
+        else:
+            return _NONE  # every row is low and no column is: no key is down
+        rows = self._rows
+        nr = len(rows)
+        for r in range(nr):
+            rows[r](1)
+        found = _NONE
+        for r in range(nr):
+            rows[r](0)
+            for c in range(nc):
+                if not cols[c]():
+                    found = r * nc + c if found == _NONE else _CHORD
+            rows[r](1)
+        for r in range(nr):
+            rows[r](0)
+        return found
+
+    def scan(self, now_ms):
+        """Read the keypad once (at ``now_ms``, a ticks_ms value); queue what it completes."""
+        raw = self._read()
+        if raw != self._last:
+            self._last = raw
+            self._since = now_ms
+        elif raw != self._down:
+            self._settle(raw)
+        down = self._down
+        if down >= 0 and raw == down and not self._quiet and ticks_diff(now_ms, self._t0) >= self.long_ms:
+            self._quiet = True
+            self._put(self._codes[down] | LONG)
+
+    def _settle(self, new):
+        """The debounced state changes from ``self._down`` to ``new``."""
+        old = self._down
+        self._down = new
+        if old >= 0 and new == _NONE and not self._quiet:
+            self._put(self._codes[old])  # a short press, released
+        if old == _NONE and new >= 0:
+            self._t0 = self._since
+            self._quiet = False
+        else:
+            # A chord, or a key that replaced another without a release between them:
+            # silent until every key is up.  Every key up: ready for the next press.
+            self._quiet = new != _NONE
+
+    def _put(self, ev):
+        n = self._n
+        if n == QUEUE:
+            self.dropped += 1
+            return
+        self._queue[(self._head + n) & _MASK] = ev
+        self._n = n + 1
+
+    def get(self):
+        """The oldest queued event, or -1 if there is none."""
+        if not self._n:
+            return -1
+        h = self._head
+        self._head = (h + 1) & _MASK
+        self._n -= 1
+        return self._queue[h]
+
+    def clear(self):
+        """Drop the queued events (a key held now still ends as usual)."""
+        self._n = 0

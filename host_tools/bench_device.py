@@ -1,0 +1,159 @@
+"""``kitapi bench``, the device's part: key presses per hand, the firmware's heap, screen drawing time.
+
+- Key presses: the hand wizard's keys for each hand of a generated corpus (the
+  typist, kitapi_host.typist, whose keys the tests type into the simulator and
+  find again in the device log).
+- Heap: the smallest ``-X heapsize`` (1 KB steps) in which the simulator runs
+  the firmware through a scripted game of 1,000 hands without an error, the code
+  in ROMFS as on the device; and the heap after each hand (a collection, then
+  ``gc.mem_alloc()``) for its baseline and its largest value.
+- Drawing: the time the app takes to draw each main screen into the frame
+  buffer, on the unix port on this PC (a Pico's RP2040 is slower).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import tempfile
+from pathlib import Path
+
+from kitapi_host import gen, typist
+from kitapi_host.mpy import NO_PATH, romfs_command, romfs_image
+from kitapi_host.sim import BOARDS, MAIN, Firmware, _start, compiled_boot, parse_script
+
+SEED = 1
+CORPUS = 2000  # hands in the key-press corpus
+HANDS = 1000  # hands in the scripted game for the heap
+TARGET_KEYS = 7  # the commonest hand, including the save
+TARGET_MEDIAN = 8
+TARGET_HEAP = 64 * 1024
+# A new game with names Ann, Bob, Cat typed with multi-tap, a pouch, no options, first dealer seat 1.
+SETUP = "1 3  0 2~1500 66~1500 66#  0 22~1500 666~1500 22#  0 222~1500 2~1500 8#  {pouch}# # # #"
+COMMONEST = {"dealer": 0, "bidder": 1, "contract": "6S", "defense": "both", "tricks": [2, 6, 2]}
+
+
+def key_presses() -> tuple[int, float, float]:
+    """(the commonest hand's presses, the corpus median, the corpus mean)."""
+    _, hands = gen.game(SEED, CORPUS, pouch=100_000)
+    presses = [typist.presses(typist.keys_for(h, 3)) for h in hands]
+    return typist.presses(typist.keys_for(COMMONEST, 3)), statistics.median(presses), statistics.mean(presses)
+
+
+def _game_script() -> tuple[str, list[str]]:
+    _, hands = gen.game(SEED, HANDS, pouch=5000)
+    assert len(hands) == HANDS
+    return SETUP.format(pouch=5000), [typist.keys_for(h, 3) for h in hands]
+
+
+def run_game(heap: str, measure: bool = False) -> list[int] | None:
+    """Type the scripted game into the simulator; None if the firmware failed, else the heaps after each hand."""
+    setup, hands = _game_script()
+    with tempfile.TemporaryDirectory() as d:
+        data = Path(d)
+        out: list[str] = []
+        fw: Firmware = _start(
+            argparse.Namespace(main=None, board="sim", data=data, heapsize=heap, romfs=True), out.append, False
+        )
+        heaps = []
+        try:
+            if not fw.wait_ready(60):
+                return None
+            for keys in [setup, *hands]:
+                for step in parse_script(keys):
+                    fw.send(step.line)
+                    if not fw.wait_ready(60):
+                        return None
+                if measure:
+                    fw.send("m\n")
+                    if not fw.wait_ready(60):
+                        return None
+                    heaps.append(int([x for x in out if x.startswith("M ")][-1].split()[1]))
+            fw.quit()
+            if fw.finish() != 0 or (data / "crash.log").exists():
+                return None
+            games = list((data / "games").glob("*.kitapi"))
+            if len(games) != 1 or games[0].stat().st_size < 8 * HANDS:
+                return None
+        finally:
+            fw.kill()
+        return heaps
+
+
+def smallest_heap(lo: int = 24, hi: int = 128) -> int:
+    """The smallest heap, in KB, that runs the scripted game."""
+    if run_game(f"{hi}K") is None:
+        raise SystemExit(f"kitapi bench: the firmware cannot run the scripted game even in {hi} KB")
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if run_game(f"{mid}K") is None:
+            lo = mid
+        else:
+            hi = mid
+    return hi
+
+
+_DRAW = """import gc, sys, time
+import board
+hw = board.make()
+hw.show = lambda: None
+from kitapi.app.main import App
+from kitapi.app.home import Home
+from kitapi.app.handwiz import HandWizard
+from kitapi.app.history import History
+app = App(hw)
+app.store.new_game({"kitapi": 1, "rules": "prefa", "players": ["Anna", "Babis", "Costas"],
+                    "options": {"pouch": 31}, "dealer": 0})
+app.first_screen()
+for k in range(20):
+    w = HandWizard(app, bidder=k % 3)
+    for ev in (6, 1, 15, 15, 15):
+        w.key(ev)
+    w.save()
+summary = HandWizard(app, bidder=1)
+for ev in (6, 1, 15, 15, 15):
+    summary.key(ev)
+for name, screen in (("home", Home(app)), ("hand summary", summary), ("hands", History(app))):
+    screen.draw(app.ui)
+    gc.collect()
+    t = time.ticks_us()
+    for i in range(200):
+        app.ui.clear()
+        screen.draw(app.ui)
+    print(name, time.ticks_diff(time.ticks_us(), t) / 200)
+"""
+
+
+def draw_times() -> list[tuple[str, float]]:
+    """Microseconds to draw each main screen, on the unix port here."""
+    import os
+    import subprocess
+
+    boot = compiled_boot(MAIN, BOARDS / "sim.py")
+    with tempfile.TemporaryDirectory() as d:
+        env = dict(os.environ, MICROPYPATH=NO_PATH, KITAPI_SIM_DATA=d)
+        cmd = romfs_command(romfs_image(boot), ["-X", "heapsize=256K"], _DRAW)
+        p = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=d, timeout=300)
+    if p.returncode:
+        raise SystemExit(f"kitapi bench: drawing the screens failed:\n{p.stdout}{p.stderr}")
+    out = []
+    for line in p.stdout.splitlines():
+        name, _, us = line.rpartition(" ")
+        out.append((name, float(us)))
+    return out
+
+
+def run() -> None:
+    commonest, median, mean = key_presses()
+    print()
+    print("kitapi bench, the device: the firmware in the simulator (unix port, 64-bit), code in ROMFS")
+    print(f"  key presses, commonest hand (both in, exact)  {commonest:>5}   (target {TARGET_KEYS})")
+    print(f"  key presses, median of {CORPUS} hands           {median:>5g}   (target {TARGET_MEDIAN}; mean {mean:.2f})")
+    heaps = (run_game("256K", measure=True) or [0, 0])[1:]  # after each hand (the first entry: the new game)
+    flat = "flat" if max(heaps) == heaps[0] else f"grows to {max(heaps)}"
+    print(f"  heap after hand 1 and hand {HANDS}            {heaps[0]:>6} / {heaps[-1]} bytes ({flat})")
+    kb = smallest_heap()
+    verdict = "meets" if kb * 1024 <= TARGET_HEAP else "misses"
+    print(f"  smallest heap for the {HANDS}-hand game       {kb:>5} KB   ({verdict} the 64 KB target)")
+    for name, us in draw_times():
+        print(f"  drawing the {name + ' screen':<24}       {us / 1000:>7.2f} ms")

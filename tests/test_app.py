@@ -1,0 +1,175 @@
+"""The real firmware, driven through the simulator as a scorekeeper would: keys in, screens out."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from kitapi.game import result_json
+from kitapi_host import gen, logs, typist
+from kitapi_host.sim import Firmware, _start, parse_script
+
+# A new game: 3 players, Ann / Bob / Cat typed with multi-tap, pouch 100, no options, first dealer seat 1.
+SETUP = "1 3  0 2~1500 66~1500 66#  0 22~1500 666~1500 22#  0 222~1500 2~1500 8#  100# # # #"
+NAMES = ["Ann", "Bob", "Cat"]
+
+
+class Device:
+    """The firmware in the simulator, a key at a time; the texts of each screen with their places."""
+
+    def __init__(self, data: Path, heapsize: str = "64K") -> None:
+        self.output: list[str] = []
+        args = argparse.Namespace(main=None, board="sim", data=data, heapsize=heapsize, romfs=True)
+        self.fw: Firmware = _start(args, self.output.append, text=True)
+        self.data = data
+        assert self.fw.wait_ready(60)
+
+    def keys(self, script: str) -> list[list[tuple[int, int, str]]]:
+        """Press the keys of a key script; the texts of the screen after each step."""
+        shown = []
+        for step in parse_script(script):
+            self.fw.send(step.line)
+            assert self.fw.wait_ready(60), self.output
+            shown.append(list(self.fw.texts) if self.fw.on else [])
+        return shown
+
+    def heap(self) -> int:
+        """Bytes allocated on the MicroPython heap after a collection."""
+        self.fw.send("m\n")
+        assert self.fw.wait_ready(60)
+        line = [x for x in self.output if x.startswith("M ")][-1]
+        return int(line.split()[1])
+
+    def close(self) -> None:
+        self.fw.quit()
+        assert self.fw.finish() == 0, self.output
+        assert not (self.data / "crash.log").exists(), (self.data / "crash.log").read_text()
+
+
+def lines(texts: list[tuple[int, int, str]]) -> list[str]:
+    return [s for _, _, s in sorted(texts, key=lambda t: (t[1], t[0]))]
+
+
+def home_standings(texts: list[tuple[int, int, str]]) -> list[tuple[str, int, int]]:
+    """(name, pouch, chips) from the home screen's player rows."""
+    rows: dict[int, list[tuple[int, str]]] = {}
+    for x, y, s in texts:
+        if 16 <= y <= 40:
+            rows.setdefault(y, []).append((x, s))
+    out = []
+    for y in sorted(rows):
+        cells = sorted(rows[y])
+        names = [s for x, s in cells if x == 18]  # the name's column (after the seat and its mark)
+        if cells[0][1] in "1234" and names and len(cells) >= 4:
+            out.append((names[0], int(cells[-2][1]), int(cells[-1][1])))
+    return out
+
+
+def device_log(data: Path, tmp: Path) -> tuple[list[str], dict[str, object]]:
+    """The game on the device as JSON lines, and its replayed standings."""
+    (game,) = sorted((data / "games").glob("*.kitapi"))
+    out = tmp / "device.jsonl"
+    logs.convert(game, out)
+    g, _ = logs.replay_file(out)
+    return out.read_text().splitlines(), json.loads(result_json(g))
+
+
+def test_a_typed_game_is_the_game_in_the_log(tmp_path: Path) -> None:
+    """Hands typed on the keypad come out of the device log unchanged; the screen shows the replay."""
+    data = tmp_path / "data"
+    hdr, hands = gen.game(seed=11, hands=60, pouch=100)
+    dev = Device(data)
+    dev.keys(SETUP)
+    shown = dev.keys("".join(typist.keys_for(h, 3) for h in hands))
+    dev.close()
+    log, res = device_log(data, tmp_path)
+    header = json.loads(log[0])
+    assert header["players"] == NAMES and header["options"] == {"pouch": 100} and header["dealer"] == 0
+    assert header["started"].startswith("2026-11-21T20:")
+    assert [json.loads(line) for line in log[1:]] == hands
+    assert home_standings(shown[-1]) == list(zip(NAMES, res["pouch"], res["chips"], strict=True))
+
+
+def test_the_commonest_hand_takes_seven_keys(tmp_path: Path) -> None:
+    dev = Device(tmp_path)
+    dev.keys(SETUP)
+    shown = dev.keys("1 6 1 # # # #")  # Ann bids 6 spades, both defend, exact, 2/2: saved
+    dev.close()
+    assert "Saved" in lines(shown[-1])
+    assert home_standings(shown[-1]) == [("Ann", 98, -8), ("Bob", 100, 4), ("Cat", 100, 4)]
+
+
+def test_undo_edit_and_delete_are_corrections(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    dev = Device(data)
+    dev.keys(SETUP + "161#### 271#### 0#")  # three hands: Ann 6S, Bob 7S, all passed
+    dev.keys("L*")  # undo asks first ...
+    shown = dev.keys("#")  # ... and deletes hand 3
+    assert lines(shown[-1])[0] == "Hand 3"
+    dev.keys("A 8 #")  # the hands: cursor on hand 2 (Bob 7S), edit: the summary
+    dev.keys("* * * * *  8 3 # # #")  # back to the level: 8 diamonds, both in, exact, default split
+    shown = dev.keys("#")
+    assert "Saved" not in lines(shown[-1])  # a correction is not a new hand: the home screen, replayed
+    dev.keys("A 8 8 D #")  # delete hand 1
+    dev.close()
+    log, res = device_log(data, tmp_path)
+    ops = [json.loads(x) for x in log[1:]]
+    assert ops[3] == {"delete": 3}
+    assert ops[4]["replace"] == 2 and ops[4]["contract"] == "8D"
+    assert ops[5] == {"delete": 1}
+    assert res["hands"] == 1  # only the corrected hand 2 is left
+
+
+def test_every_screen_fits_the_display(tmp_path: Path) -> None:
+    """Every text drawn in a long random session stays inside the 128x64 screen."""
+    rng = random.Random(5)
+    dev = Device(tmp_path)
+    shown = dev.keys(SETUP) + dev.keys("".join(rng.choice("0123456789ABCD*#") for _ in range(3000)))
+    dev.close()
+    assert len(shown) > 3000
+    for texts in shown:
+        for x, y, s in texts:
+            assert 0 <= x and x + 8 * len(s) <= 128 and 0 <= y <= 56, (x, y, s)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_random_keys_never_break_the_game(tmp_path: Path, seed: int) -> None:
+    """100,000 random keys in all (2 seeds x 5 restarts x 10,000) never crash the firmware, and
+    the log of the game being played always replays to the home screen's standings."""
+    rng = random.Random(seed)
+    data = tmp_path / "data"
+    keys = "0123456789ABCD*#"
+    for _ in range(5):
+        dev = Device(data, heapsize="96K")  # the 64 KB target is the scripted game's (below)
+        dev.keys(SETUP)
+        script = "".join(rng.choice(keys) if rng.random() > 0.02 else "L" + rng.choice(keys) for _ in range(10_000))
+        dev.keys(script)
+        shown = dev.keys("*" * 8)  # back out to the home screen (or the start menu)
+        dev.close()
+        current = (data / "current").read_text().strip() if (data / "current").exists() else ""
+        if current:
+            g, damage = logs.replay_file(data / "games" / current)
+            assert damage is None
+            res = json.loads(result_json(g))
+            assert sum(res["chips"]) == 0 and min(res["pouch"]) >= 0
+            if lines(shown[-1])[0].startswith("Hand"):
+                assert [p for _, p, _ in home_standings(shown[-1])] == res["pouch"]
+                assert [c for _, _, c in home_standings(shown[-1])] == res["chips"]
+
+
+def test_a_long_game_runs_in_64k_with_a_flat_heap(tmp_path: Path) -> None:
+    """The memory target: 1,000 hands typed in a 64 KB heap, the heap back at its baseline after each hand."""
+    hdr, hands = gen.game(seed=3, hands=1000, pouch=3000)
+    assert len(hands) == 1000
+    dev = Device(tmp_path, heapsize="64K")
+    dev.keys(SETUP.replace("100#", "3000#"))
+    heaps = []
+    for h in hands:
+        dev.keys(typist.keys_for(h, 3))
+        heaps.append(dev.heap())
+    dev.close()
+    assert max(heaps[1:]) == heaps[1], (heaps[1], max(heaps), heaps.index(max(heaps)))

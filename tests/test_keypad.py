@@ -1,0 +1,274 @@
+"""kitapi.hw.keypad on CPython: the keypad driven through scripted timelines on a fake matrix.
+
+The fake matrix is a 4x4 membrane keypad without diodes: a column reads 0 when it is
+joined, through pressed keys (and so possibly through other rows and columns), to a
+row that is driven low.  Scans come every 20 ms, as ``RP2Hardware.key`` makes them.
+That scan() allocates nothing is checked under MicroPython (tests/mp/test_keypad_mp.py).
+"""
+
+import pytest
+
+from kitapi.app.keys import HASH, KEY_A, KEY_D, LAYOUT, LONG, STAR, event_of
+from kitapi.hw.keypad import LONG_MS, QUEUE, Keypad
+
+PERIOD = 20  # ms between scans
+
+
+class Matrix:
+    """A 4x4 key matrix: ``pressed`` holds the characters of the keys held down."""
+
+    def __init__(self):
+        self.pressed = set()
+        self.driven_low = [False] * 4
+        self.row_writes = 0
+
+    def column_low(self, c):
+        # Everything joined to column c through pressed keys, found by walking the keys.
+        cols, rows = {c}, set()
+        grew = True
+        while grew:
+            grew = False
+            for i, ch in enumerate(LAYOUT):
+                r, k = divmod(i, 4)
+                if ch in self.pressed and (r in rows) != (k in cols):
+                    rows.add(r)
+                    cols.add(k)
+                    grew = True
+        return any(self.driven_low[r] for r in rows)
+
+
+class Row:
+    def __init__(self, m, r):
+        self.m, self.r = m, r
+
+    def value(self, v):
+        self.m.driven_low[self.r] = not v
+        self.m.row_writes += 1
+
+
+class Col:
+    def __init__(self, m, c):
+        self.m, self.c = m, c
+
+    def value(self):
+        return 0 if self.m.column_low(self.c) else 1
+
+
+def make(**kw):
+    m = Matrix()
+    return m, Keypad([Row(m, r) for r in range(4)], [Col(m, c) for c in range(4)], **kw)
+
+
+def run(script, end, kp=None, m=None, drain=True):
+    """Scan every PERIOD ms from 0 to ``end``; ``script`` maps a time to the keys held from then on.
+
+    Returns ``[(time, event)]``: each event with the time of the scan that sent it.
+    """
+    if kp is None:
+        m, kp = make()
+    assert m is not None
+    out = []
+    for t in range(0, end + 1, PERIOD):
+        if t in script:
+            m.pressed = set(script[t])
+        kp.scan(t)
+        while drain:
+            ev = kp.get()
+            if ev < 0:
+                break
+            out.append((t, ev))
+    return out
+
+
+def test_constants():
+    assert LONG == 16 and LONG_MS == 600 and QUEUE == 16
+    assert [event_of(ch) for ch in LAYOUT] == [1, 2, 3, 10, 4, 5, 6, 11, 7, 8, 9, 12, 14, 0, 15, 13]
+    assert (KEY_A, KEY_D, STAR, HASH) == (10, 13, 14, 15)
+
+
+def test_single_press_one_short_event_on_release():
+    # held 0..180 ms, released at 200: seen released at 200, confirmed at 220
+    assert run({0: "5", 200: ""}, 1000) == [(220, 5)]
+
+
+@pytest.mark.parametrize("ch", LAYOUT)
+def test_every_key_gives_its_event(ch):
+    assert run({100: ch, 200: ""}, 600) == [(220, event_of(ch))]
+
+
+def test_nothing_while_idle_and_no_row_driven():
+    m, kp = make()
+    writes = m.row_writes  # the constructor drives every row low once
+    assert m.driven_low == [True] * 4
+    assert run({}, 2000, kp, m) == []
+    assert m.row_writes == writes  # idle scans read the columns only
+    assert kp.get() == -1
+
+
+def test_rows_rest_low_after_a_scan_with_a_key():
+    m, kp = make()
+    run({0: "9"}, 100, kp, m)
+    assert m.driven_low == [True] * 4
+
+
+def test_glitch_of_one_scan_is_no_key():
+    assert run({100: "7", 120: ""}, 1000) == []
+
+
+def test_bounce_on_press_gives_one_event():
+    # contact chatter: down, up, down for one scan each, then held
+    assert run({100: "3", 120: "", 140: "3", 300: ""}, 1000) == [(320, 3)]
+
+
+def test_bounce_on_release_gives_one_event():
+    assert run({100: "8", 300: "", 320: "8", 340: "", 360: "8", 380: ""}, 1000) == [(400, 8)]
+
+
+def test_two_separate_presses_two_events():
+    assert run({0: "1", 100: "", 200: "#", 300: ""}, 600) == [(120, 1), (320, HASH)]
+
+
+def test_long_press_one_long_event_and_no_short_on_release():
+    out = run({0: "*", 2000: ""}, 3000)
+    assert out == [(LONG_MS, STAR | LONG)]
+
+
+def test_long_press_counts_from_the_first_scan_that_saw_the_key():
+    out = run({100: "A", 1000: ""}, 1200)
+    assert out == [(100 + LONG_MS, KEY_A | LONG)]
+
+
+def test_just_under_long_is_short():
+    # last scan that sees the key is at 580 ms: held < 600 ms, so a short event
+    assert run({0: "0", 600: ""}, 1000) == [(620, 0)]
+
+
+def test_just_long_enough_is_long():
+    # the scan at 600 ms still sees the key
+    assert run({0: "0", 620: ""}, 1000) == [(600, LONG)]
+
+
+def test_bounce_during_a_hold_does_not_break_the_long_press():
+    # the one-scan gap at 300 ms is not a release: the hold still counts from 0
+    assert run({0: "6", 300: "", 320: "6", 1500: ""}, 2000) == [(600, 6 | LONG)]
+
+
+def test_bounce_at_the_long_press_time_delays_it_one_scan():
+    assert run({0: "6", 600: "", 620: "6", 1500: ""}, 2000) == [(620, 6 | LONG)]
+
+
+def test_long_press_repeated():
+    out = run({0: "2", 700: "", 1000: "2", 1700: ""}, 2000)
+    assert out == [(600, 2 | LONG), (1600, 2 | LONG)]
+
+
+def test_two_keys_at_once_no_events():
+    assert run({100: "14", 300: ""}, 1000) == []
+
+
+def test_two_keys_held_long_no_events():
+    assert run({100: "58", 1500: ""}, 2000) == []
+
+
+def test_roll_over_cancels_both_keys():
+    # 1 down, then 2 down before 1 is up, then 1 up, then 2 up: no event at all
+    assert run({100: "1", 200: "12", 300: "2", 400: ""}, 1000) == []
+
+
+def test_second_key_of_a_chord_held_long_stays_silent():
+    assert run({100: "1", 200: "12", 300: "2", 1500: ""}, 2000) == []
+
+
+def test_chord_glitch_of_one_scan_is_ignored():
+    assert run({100: "4", 200: "47", 220: "4", 300: ""}, 1000) == [(320, 4)]
+
+
+def test_a_key_replacing_another_without_release_is_ignored():
+    # 3 then (a full debounce later) 6, with no scan seeing both or neither
+    assert run({100: "3", 200: "6", 300: ""}, 1000) == []
+
+
+def test_press_after_a_chord_works():
+    assert run({100: "12", 200: "", 300: "9", 400: ""}, 1000) == [(420, 9)]
+
+
+def test_long_press_stays_sent_when_a_second_key_joins():
+    out = run({0: "B", 700: "BC", 800: "C", 900: ""}, 1200)
+    assert out == [(600, 11 | LONG)]
+
+
+def test_three_keys_with_a_phantom_fourth_no_events():
+    # 1, 2 and 4 down: the matrix also shows 5 (no diodes); still a chord
+    m, kp = make()
+    m.pressed = set("124")
+    m.driven_low = [False, True, False, False]  # only the row of 4, 5, 6, B driven low
+    assert m.column_low(1)  # the column of 2, 5, 8, 0 reads low: 5 looks pressed
+    m.driven_low = [True] * 4  # back to the keypad's rest state
+    assert run({100: "124", 300: ""}, 1000, kp, m) == []
+
+
+def test_queue_keeps_order_and_drops_newest_when_full():
+    m, kp = make()
+    script = {}
+    presses = [LAYOUT[i % 16] for i in range(QUEUE + 4)]
+    for i, ch in enumerate(presses):
+        script[100 * i] = ch
+        script[100 * i + 40] = ""
+    run(script, 100 * len(presses), kp, m, drain=False)
+    got = []
+    while (ev := kp.get()) >= 0:
+        got.append(ev)
+    assert got == [event_of(ch) for ch in presses[:QUEUE]]
+    assert kp.dropped == 4
+    assert kp.get() == -1
+    # and the queue works again afterwards
+    assert run({0: "D", 100: ""}, 300, kp, m) == [(120, KEY_D)]
+
+
+def test_queue_wraps_around():
+    m, kp = make()
+    t = 0
+    seen = []
+    for i in range(3 * QUEUE + 5):
+        ch = LAYOUT[i % 16]
+        for held in (ch, ch, ""):
+            m.pressed = set(held)
+            kp.scan(t)
+            t += PERIOD
+        kp.scan(t)
+        t += PERIOD
+        if i % 3 == 2:  # read two of every three events late
+            while (ev := kp.get()) >= 0:
+                seen.append(ev)
+    while (ev := kp.get()) >= 0:
+        seen.append(ev)
+    assert seen == [event_of(LAYOUT[i % 16]) for i in range(3 * QUEUE + 5)]
+    assert kp.dropped == 0
+
+
+def test_clear():
+    m, kp = make()
+    run({0: "1", 100: "", 200: "2", 300: ""}, 400, kp, m, drain=False)
+    kp.clear()
+    assert kp.get() == -1
+    assert run({0: "3", 100: ""}, 200, kp, m) == [(120, 3)]
+
+
+def test_callable_pins():
+    m = Matrix()
+    rows = [Row(m, r).value for r in range(4)]
+    cols = [Col(m, c).value for c in range(4)]
+    kp = Keypad(rows, cols)
+    assert run({0: "C", 100: ""}, 200, kp, m) == [(120, 12)]
+
+
+def test_other_long_time():
+    m, kp = make(long_ms=1000)
+    assert run({0: "5", 800: ""}, 1000, kp, m) == [(820, 5)]
+    assert run({0: "5", 1100: ""}, 1200, kp, m) == [(1000, 5 | LONG)]
+
+
+def test_size_mismatch():
+    m = Matrix()
+    with pytest.raises(ValueError):
+        Keypad([Row(m, r) for r in range(3)], [Col(m, c) for c in range(4)])
