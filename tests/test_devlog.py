@@ -146,3 +146,26 @@ def test_a_valid_record_out_of_place_is_damage(small_game: tuple[bytes, bytes]) 
     res, damage = standings(doubled)
     assert damage is not None and damage[1] == start + RECORD
     assert res == _prefix_results(data, dev)[start + RECORD]
+
+
+def test_crc16_is_ccitt_false() -> None:
+    """The table-driven CRC is CRC-16/CCITT-FALSE: its check value, and the bit-by-bit definition."""
+    import random
+
+    from kitapi.devlog import crc16
+
+    def by_bits(data: bytes) -> int:
+        crc = 0xFFFF
+        for b in data:
+            crc ^= b << 8
+            for _ in range(8):
+                crc = ((crc << 1) ^ 0x1021) if crc & 0x8000 else crc << 1
+            crc &= 0xFFFF
+        return crc
+
+    assert crc16(b"123456789", 0, 9) == 0x29B1  # the catalogued check value
+    rng = random.Random(7)
+    for _ in range(500):
+        data = bytes(rng.randrange(256) for _ in range(rng.randrange(40)))
+        assert crc16(data, 0, len(data)) == by_bits(data)
+    assert crc16(b"xx123456789yy", 2, 11) == 0x29B1

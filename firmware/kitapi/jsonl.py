@@ -57,8 +57,11 @@ class JsonlReader:
             raise RuleError(_E_EMPTY)
         return d
 
-    def record(self, game):
-        """Read the next record into ``game.hand``; its OP_*, or -1 at the end."""
+    def record(self, game, hands=True):
+        """Read the next record into ``game.hand``; its OP_*, or -1 at the end.
+
+        ``hands`` False: a plain hand is only framed, not parsed (replay's first pass).
+        """
         d = self._next()
         if d is None:
             return -1
@@ -77,7 +80,7 @@ class JsonlReader:
             return OP_END
         if op != OP_HAND and (type(self.target) is not int or self.target < 1):
             raise RuleError(_E_TARGET)
-        if op != OP_DELETE:
+        if op == OP_REPLACE or (op == OP_HAND and hands):
             game.parse(d)
         return op
 

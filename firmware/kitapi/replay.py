@@ -1,9 +1,10 @@
 """Replay a game log, either form, into its standings: streaming, in constant memory.
 
-Two passes over the file.  The first checks every record and notes the last
-correction of each corrected hand (where it stands in the file: a few bytes a
-correction); the second scores the hands in order, reading a corrected hand
-from its correction instead.  Memory stays flat however long the game.
+Two passes over the file.  The first frames every record, checks the
+corrections and notes the last correction of each corrected hand (where it
+stands in the file: a few bytes a correction); the second checks and scores
+the hands in order, reading a corrected hand from its correction instead.
+Memory stays flat however long the game.
 
 On the MicroPython unix port (``kitapi replay --runtime micropython``):
 
@@ -58,7 +59,7 @@ def replay(f, fix=None):
         hands = 0
         ended = False
         while True:
-            op = r.record(g)
+            op = r.record(g, False)  # corrections are checked here, hands when they are scored
             if op < 0:
                 break
             if ended:
