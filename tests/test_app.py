@@ -173,3 +173,61 @@ def test_a_long_game_runs_in_64k_with_a_flat_heap(tmp_path: Path) -> None:
         heaps.append(dev.heap())
     dev.close()
     assert max(heaps[1:]) == heaps[1], (heaps[1], max(heaps), heaps.index(max(heaps)))
+
+
+def test_the_display_sleeps_and_the_waking_key_is_not_acted_on(tmp_path: Path) -> None:
+    dev = Device(tmp_path)
+    dev.keys(SETUP)
+    dev.keys("~59s")
+    assert dev.fw.on
+    dev.keys("~2s")  # 60 s without a key: the display goes off
+    assert not dev.fw.on
+    shown = dev.keys("1")  # wakes it, and does not start a hand
+    assert dev.fw.on and lines(shown[-1])[0] == "Hand 1"
+    shown = dev.keys("1")
+    assert lines(shown[-1])[1] == "Ann"  # now it does
+    dev.close()
+
+
+def test_settings_are_kept_and_the_language_changes_every_screen(tmp_path: Path) -> None:
+    dev = Device(tmp_path)
+    dev.keys(SETUP)
+    shown = dev.keys("C 4 3 * *")  # menu, settings, language: Greek; back home
+    assert lines(shown[-1])[0] == "Διανομή 1"
+    dev.close()
+    dev = Device(tmp_path)  # the next boot: still Greek, still the same game
+    shown = dev.keys("B")
+    assert lines(shown[-1])[0] == "Διανομή 1" and "Ποιος χρωστά" in lines(shown[-1])
+    dev.close()
+
+
+def test_the_four_player_dealer_sits_out(tmp_path: Path) -> None:
+    setup = "1 4  0 2#  0 22~1500 2#  0 222#  0 3# 31# # # #"  # A, B, C, D; pouch 31; dealer seat 1
+    dev = Device(tmp_path)
+    dev.keys(setup)
+    shown = dev.keys("1")  # seat 1 deals the first hand: it cannot bid
+    assert lines(shown[-1])[0] == "Hand 1" and "1-4 bid 0 pass" in lines(shown[-1])
+    shown = dev.keys("2 6 1 # # # #")  # B bids 6 spades; C and D defend, 2/2
+    dev.close()
+    assert [p for _, p, _ in home_standings(shown[-1])] == [31, 29, 31, 31]
+    assert [c for _, _, c in home_standings(shown[-1])] == [0, -8, 4, 4]
+
+
+def test_options_reach_the_log(tmp_path: Path) -> None:
+    """Options chosen on the keypad are in the game's header; four aces and a throw-in are entered."""
+    names = "0 2~1500 66~1500 66#  0 22~1500 666~1500 22#  0 222~1500 2~1500 8#"
+    data = tmp_path / "data"
+    dev = Device(data)
+    dev.keys(f"1 3 {names} 31# 3 6 4 # # #")  # four aces A, its amount one step up, tentative bids
+    dev.keys("1 6 1 # # # A #")  # Ann bids 6 spades with four aces, exact
+    dev.keys("2 A #")  # Bob's tentative bid, thrown in
+    dev.close()
+    log, res = device_log(data, tmp_path)
+    header = json.loads(log[0])
+    assert header["options"] == {"pouch": 31, "four_aces": {"mode": "A", "amount": 4}, "tentative_bid": True}
+    assert json.loads(log[1]) == {
+        "dealer": 0, "bidder": 0, "contract": "6S", "defense": "both", "tricks": [6, 2, 2], "aces": True,
+    }  # fmt: skip
+    assert json.loads(log[2]) == {"dealer": 1, "bidder": 1, "throw": True}
+    # b.v. 2 + 4 = 6: Ann -6 in the pouch, 6 x 2 = 12 chips to Bob and to Cat; the throw: Bob +2, 2 chips each
+    assert res["pouch"] == [25, 33, 31] and res["chips"] == [-24 + 2, 12 - 4, 12 + 2]

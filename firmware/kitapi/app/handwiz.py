@@ -247,7 +247,7 @@ class HandWizard:
         step = self.step
         number = self.number or g.hands + 1
         ui.title("%s %d" % (t.HAND, number))
-        if h.kind != PASS:
+        if h.kind != PASS and step != _BIDDER:
             ui.at(describe(t, g, h, step), 0, 1)
         if step == _BIDDER:
             ui.at(t.BIDDER, 0, 2)

@@ -83,7 +83,7 @@ class Home:
             from kitapi.app.menus import Settle
 
             return Settle(app) if ev < 10 else None
-        if 0 <= ev <= g.n:
+        if 0 <= ev <= g.n and not (g.n == 4 and ev - 1 == app.next_dealer()):  # the 4-player dealer sits out
             from kitapi.app.handwiz import HandWizard
 
             return HandWizard(app, bidder=ev - 1)

@@ -58,6 +58,7 @@ START = "#αρχή"
 ON = "ναι"
 OFF = "όχι"
 OPTION_NAMES = ("10 σαντζά", "10 σαν 9", "4 άσσοι", "Τα γράφω", "2 άδειες")
+AMOUNT = "ποσό"  # of the four aces
 # Settings
 BRIGHTNESS = "Φωτεινότητα"
 SLEEP = "Σβήνει μετά"

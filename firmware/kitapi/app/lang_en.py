@@ -61,6 +61,7 @@ START = "#start"
 ON = "on"
 OFF = "off"
 OPTION_NAMES = ("10NT", "10s as 9s", "4 aces", "Tentative", "2 empty")
+AMOUNT = "amount"  # of the four aces
 # Settings
 BRIGHTNESS = "Brightness"
 SLEEP = "Sleep after"

@@ -58,6 +58,7 @@ START = "#начать"
 ON = "да"
 OFF = "нет"
 OPTION_NAMES = ("10 БК", "10 как 9", "4 туза", "Беру если", "2 пустые")
+AMOUNT = "сумма"  # of the four aces
 # Settings
 BRIGHTNESS = "Яркость"
 SLEEP = "Гасить через"

@@ -30,7 +30,9 @@ _CHOICES = (("ten_no_trump", (False, "A", "B")), ("tens_as_nines", (False, True)
 # Multi-tap letters on keys 1-9 (key 1: space and hyphen), as on a phone; a word starts with a capital
 _LATIN = ("", " -", "abc", "def", "ghi", "jkl", "mno", "pqrs", "tuv", "wxyz")
 _LATIN_CAPITALS = ("", " -", "ABC", "DEF", "GHI", "JKL", "MNO", "PQRS", "TUV", "WXYZ")
-_ACES_AMOUNT = const(3)  # the four aces amount, "such as 1/10th the initial value of the pouches"
+# The four aces amounts to choose from; the first offered is the one nearest a tenth of the
+# pouch ("such as 1/10th the initial value of the pouches").
+_AMOUNTS = (1, 2, 3, 4, 5, 10, 15, 20, 30, 50, 100)
 
 
 class NewGame:
@@ -49,7 +51,14 @@ class NewGame:
         self.last_ms = 0
         self.tapped = ""  # the letter the last tap gave
         self.options = [0] * len(_CHOICES)  # index into each option's choices
+        self.amount = 0  # the four aces amount, once chosen (0: a tenth of the pouch)
         self.dealer = 0
+
+    def aces_amount(self):
+        if not self.amount:
+            tenth = self.pouch // 10
+            self.amount = min(_AMOUNTS, key=lambda a: abs(a - tenth))
+        return self.amount
 
     def header(self):
         options = {"pouch": self.pouch}  # type: dict[str, object]
@@ -57,7 +66,7 @@ class NewGame:
             name, choices = _CHOICES[i]
             v = choices[self.options[i]]
             if v is not False:
-                options[name] = {"mode": v, "amount": max(1, self.pouch * _ACES_AMOUNT // 31)} if i == 2 else v
+                options[name] = {"mode": v, "amount": self.aces_amount()} if i == 2 else v
         h = {"kitapi": 1, "rules": self.rules, "players": self.players, "options": options, "dealer": self.dealer}
         when = self.app.hw.time()
         if when:
@@ -101,6 +110,10 @@ class NewGame:
                 v = _CHOICES[i][1][self.options[i]]
                 ui.at("%d %s" % (i + 1, t.OPTION_NAMES[i]), 0, 2 + i)
                 ui.right(t.OFF if v is False else t.ON if v is True else v, 128, 2 + i)
+            if self.options[2]:  # four aces: its amount
+                ui.at("6  %s" % t.AMOUNT, 0, 7)
+                ui.right(str(self.aces_amount()), 128, 7)
+            return
         elif step == _DEALER:
             ui.at(t.FIRST_DEALER, 0, 1)
             for s in range(self.n):
@@ -156,6 +169,8 @@ class NewGame:
             if 1 <= ev <= len(_CHOICES):
                 i = ev - 1
                 self.options[i] = (self.options[i] + 1) % len(_CHOICES[i][1])
+            elif ev == 6 and self.options[2]:
+                self.amount = _AMOUNTS[(_AMOUNTS.index(self.aces_amount()) + 1) % len(_AMOUNTS)]
             elif ev == HASH:
                 self.step = _DEALER
         elif step == _DEALER:
