@@ -36,7 +36,7 @@ TARGET_BOOT_MS = 1500
 # this PC: an assumption, generous on purpose, to be replaced by a timing on the device.
 PICO_SLOWDOWN = 100
 # A new game with names Ann, Bob, Cat typed with multi-tap, a pouch, no options, first dealer seat 1.
-SETUP = "1 3  0 2~1500 66~1500 66#  0 22~1500 666~1500 22#  0 222~1500 2~1500 8#  {pouch}# # # #"
+SETUP = "1 1 3  0 2~1500 66~1500 66#  0 22~1500 666~1500 22#  0 222~1500 2~1500 8#  {pouch}# # # #"
 COMMONEST = {"dealer": 0, "bidder": 1, "contract": "6S", "defense": "both", "tricks": [2, 6, 2]}
 
 

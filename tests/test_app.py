@@ -13,8 +13,8 @@ from kitapi.game import result_json
 from kitapi_host import gen, logs, typist
 from kitapi_host.sim import Firmware, _start, parse_script
 
-# A new game: 3 players, Ann / Bob / Cat typed with multi-tap, pouch 100, no options, first dealer seat 1.
-SETUP = "1 3  0 2~1500 66~1500 66#  0 22~1500 666~1500 22#  0 222~1500 2~1500 8#  100# # # #"
+# A new game: Greek Prefa, 3 players, Ann / Bob / Cat typed with multi-tap, pouch 100, no options, first dealer seat 1.
+SETUP = "1 1 3  0 2~1500 66~1500 66#  0 22~1500 666~1500 22#  0 222~1500 2~1500 8#  100# # # #"
 NAMES = ["Ann", "Bob", "Cat"]
 
 
@@ -202,7 +202,7 @@ def test_settings_are_kept_and_the_language_changes_every_screen(tmp_path: Path)
 
 
 def test_the_four_player_dealer_sits_out(tmp_path: Path) -> None:
-    setup = "1 4  0 2#  0 22~1500 2#  0 222#  0 3# 31# # # #"  # A, B, C, D; pouch 31; dealer seat 1
+    setup = "1 1 4  0 2#  0 22~1500 2#  0 222#  0 3# 31# # # #"  # A, B, C, D; pouch 31; dealer seat 1
     dev = Device(tmp_path)
     dev.keys(setup)
     shown = dev.keys("1")  # seat 1 deals the first hand: it cannot bid
@@ -218,7 +218,7 @@ def test_options_reach_the_log(tmp_path: Path) -> None:
     names = "0 2~1500 66~1500 66#  0 22~1500 666~1500 22#  0 222~1500 2~1500 8#"
     data = tmp_path / "data"
     dev = Device(data)
-    dev.keys(f"1 3 {names} 31# 3 6 4 # # #")  # four aces A, its amount one step up, tentative bids
+    dev.keys(f"1 1 3 {names} 31# 3 6 4 # # #")  # four aces A, its amount one step up, tentative bids
     dev.keys("1 6 1 # # # A #")  # Ann bids 6 spades with four aces, exact
     dev.keys("2 A #")  # Bob's tentative bid, thrown in
     dev.close()
@@ -231,3 +231,23 @@ def test_options_reach_the_log(tmp_path: Path) -> None:
     assert json.loads(log[2]) == {"dealer": 1, "bidder": 1, "throw": True}
     # b.v. 2 + 4 = 6: Ann -6 in the pouch, 6 x 2 = 12 chips to Bob and to Cat; the throw: Bob +2, 2 chips each
     assert res["pouch"] == [25, 33, 31] and res["chips"] == [-24 + 2, 12 - 4, 12 + 2]
+
+
+def test_a_record_cut_by_a_power_loss_is_dropped_and_the_game_goes_on(tmp_path: Path) -> None:
+    """Power lost in the middle of a write: the next boot keeps every whole hand, says so, and
+    keeps the damaged file; the next hand is appended to a clean log."""
+    data = tmp_path / "data"
+    dev = Device(data)
+    dev.keys(SETUP + "161#### 271####")
+    dev.close()
+    (game,) = (data / "games").glob("*.kitapi")
+    with open(game, "ab") as f:
+        f.write(b"\x00\x00\x03")  # the first 3 bytes of a record
+    dev = Device(data)
+    shown = dev.keys("~1")
+    assert "Log cut: 3 B" in lines(shown[-1])
+    dev.keys("0#")  # a passed-out hand after it
+    dev.close()
+    assert game.with_name(game.name + ".bad").exists()
+    log, res = device_log(data, tmp_path)
+    assert res["hands"] == 3 and json.loads(log[-1]) == {"dealer": 2, "pass": True}

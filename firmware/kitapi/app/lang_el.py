@@ -46,6 +46,7 @@ EDIT = "Διόρθωση"
 HINT_HISTORY = "#διόρθ. D:διαγρ"
 # New game
 RULES = "Κανόνες;"
+RULES_PREFA = "Πρέφα"  # the title of each rules module, RULES_<ID>
 PLAYERS = "Παίκτες;"
 PLAYER = "Παίκτης"
 NEW_NAME = "0:νέο όνομα"
@@ -70,6 +71,7 @@ MINUTES = "λ"
 ERROR = "Σφάλμα"
 RESTARTING = "επανεκκίνηση..."
 NOT_SAVED = "ΔΕ γράφτηκε:"
+DAMAGED = "Χάθηκαν %d B"  # the log ended in a record cut short: its bytes dropped
 SETTLE = "Λογαριασμός"
 CLOSED = "Παρτίδα κλειστή"
 NO_GAME = "Καμία παρτίδα"

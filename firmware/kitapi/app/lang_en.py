@@ -49,6 +49,7 @@ EDIT = "Edit hand"
 HINT_HISTORY = "#edit D:delete"
 # New game
 RULES = "Rules?"
+RULES_PREFA = "Greek Prefa"  # the title of each rules module, RULES_<ID>
 PLAYERS = "Players?"
 PLAYER = "Player"
 NEW_NAME = "0:new name"
@@ -73,6 +74,7 @@ MINUTES = "min"
 ERROR = "Error"
 RESTARTING = "restarting..."
 NOT_SAVED = "NOT saved:"
+DAMAGED = "Log cut: %d B"  # the log ended in a record cut short: its bytes dropped
 SETTLE = "Settle up"
 CLOSED = "Game closed"
 NO_GAME = "No game"

@@ -46,6 +46,7 @@ EDIT = "Исправить"
 HINT_HISTORY = "#испр. D:удал."
 # New game
 RULES = "Правила?"
+RULES_PREFA = "Префа (греч.)"  # the title of each rules module, RULES_<ID>
 PLAYERS = "Игроков?"
 PLAYER = "Игрок"
 NEW_NAME = "0:новое имя"
@@ -70,6 +71,7 @@ MINUTES = "мин"
 ERROR = "Ошибка"
 RESTARTING = "перезапуск..."
 NOT_SAVED = "НЕ записано:"
+DAMAGED = "Потеряно %d Б"  # the log ended in a record cut short: its bytes dropped
 SETTLE = "Расчёт"
 CLOSED = "Игра закрыта"
 NO_GAME = "Нет игры"

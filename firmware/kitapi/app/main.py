@@ -76,10 +76,8 @@ class App:
             self.g = None
             self.message = str(e)
             return self.start_menu()
-        if damage:
-            from kitapi.messages import damage as words
-
-            self.message = words(damage)
+        if damage:  # a record cut short by a power loss: its bytes were dropped, the rest kept
+            self.message = self.ui.t.DAMAGED % damage[3]
         return self.home()
 
     def reload(self):

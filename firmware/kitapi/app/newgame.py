@@ -38,7 +38,7 @@ _AMOUNTS = (1, 2, 3, 4, 5, 10, 15, 20, 30, 50, 100)
 class NewGame:
     def __init__(self, app):
         self.app = app
-        self.step = _RULES if len(NAMES) > 1 else _PLAYERS
+        self.step = _RULES
         self.rules = NAMES[0]
         self.n = 3
         self.players = []  # type: list[str]
@@ -81,8 +81,8 @@ class NewGame:
         ui.title(t.NEW_GAME)
         if step == _RULES:
             ui.at(t.RULES, 0, 1)
-            for i in range(len(NAMES)):
-                ui.at("%d %s" % (i + 1, NAMES[i]), 0, 2 + i)
+            for i in range(len(NAMES)):  # every rules module of this firmware
+                ui.at("%d %s" % (i + 1, getattr(t, "RULES_" + NAMES[i].upper(), NAMES[i])), 0, 2 + i)
         elif step == _PLAYERS:
             ui.at(t.PLAYERS, 0, 2)
             ui.at("3 / 4", 0, 3)

@@ -1,0 +1,53 @@
+"""The string tables: every language has every text, each fits its place and can be drawn."""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+import pytest
+
+from kitapi.app import font, lang_en
+
+LANGUAGES = ("en", "el", "ru")
+NAMES = sorted(n for n in dir(lang_en) if n.isupper())
+# Texts that stand after a prefix on their line ("1 " of a menu entry, a number...), with the room left.
+SHORTER = {"RULES_PREFA": 14, "NEW_GAME": 14, "HISTORY": 14, "END_GAME": 14, "SETTINGS": 14, "HAND": 12}
+
+
+def table(code: str) -> ModuleType:
+    return importlib.import_module(f"kitapi.app.lang_{code}")
+
+
+def texts(value: object) -> list[str]:
+    return list(value) if isinstance(value, tuple) else [value] if isinstance(value, str) else []
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_every_text_is_there_and_fits(code: str) -> None:
+    t = table(code)
+    missing = [n for n in NAMES if not hasattr(t, n)]
+    assert not missing
+    for name in NAMES:
+        if name in ("LETTERS", "CAPITALS"):
+            continue
+        for s in texts(getattr(t, name)):
+            assert len(s) <= SHORTER.get(name, 16), (code, name, s)
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_every_character_can_be_drawn(code: str) -> None:
+    t = table(code)
+    for name in dir(t):
+        if name.isupper():
+            for s in texts(getattr(t, name)):
+                assert all(ord(c) < 128 or c in font.GLYPHS for c in s), (code, name, s)
+
+
+@pytest.mark.parametrize("code", ("el", "ru"))
+def test_multi_tap_letters(code: str) -> None:
+    """Keys 1-9 carry letters; capitals match the small letters key by key."""
+    t = table(code)
+    assert len(t.LETTERS) == len(t.CAPITALS) == 10
+    for small, capital in zip(t.LETTERS, t.CAPITALS, strict=True):
+        assert len(capital) <= len(small)
