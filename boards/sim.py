@@ -13,6 +13,7 @@
 #   PC -> sim   t <ms>                time passes with no key (the virtual clock)
 #   PC -> sim   q                     hw.key() raises SystemExit (so does end of input)
 #   PC -> sim   m                     collect garbage, answer M <bytes allocated> <bytes free>
+#   PC -> sim   x                     hw.key() raises RuntimeError: a fault, to test the crash handling
 #
 # Settings from the environment (set by `kitapi sim`):
 #   KITAPI_SIM_DATA      the folder for the app's files (hw.root); required
@@ -38,6 +39,7 @@ _K = const(107)  # ord("k")
 _T = const(116)  # ord("t")
 _Q = const(113)  # ord("q")
 _M = const(109)  # ord("m")
+_X = const(120)  # ord("x")
 
 
 def _num(line):
@@ -142,6 +144,8 @@ class SimHW:
                     return -1
             elif c == _Q:
                 raise SystemExit
+            elif c == _X:  # a fault injected by the PC: the crash handling's test
+                raise RuntimeError("sim: a fault injected by the PC")
             elif c == _M:  # the heap after a collection, for the memory tests and kitapi bench
                 import gc
 

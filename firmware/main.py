@@ -23,11 +23,24 @@ def _crashed(e):
         Store(hw.root).crash(hw.time(), e)
     except Exception:  # noqa: BLE001 - nothing more can be done: keep going
         pass
-    fb = hw.fb
-    fb.fill(0)
-    fb.text("Error", 0, 0, 1)
-    fb.text(type(e).__name__[:16], 0, 16, 1)
-    fb.text("restarting...", 0, 40, 1)
+    what = type(e).__name__[:16]
+    try:  # in the language of the settings, if the app's modules still load
+        from kitapi.app.main import load_language
+        from kitapi.app.store import Store
+        from kitapi.app.ui import UI
+
+        t = load_language(Store(hw.root).settings()[2], False)
+        ui = UI(hw, t)
+        ui.clear()
+        ui.title(t.ERROR)
+        ui.at(what, 0, 2)
+        ui.at(t.RESTARTING, 0, 5)
+    except Exception:  # noqa: BLE001 - then in English, with framebuf's own font
+        fb = hw.fb
+        fb.fill(0)
+        fb.text("Error", 0, 0, 1)
+        fb.text(what, 0, 16, 1)
+        fb.text("restarting...", 0, 40, 1)
     hw.display_power(True)
     hw.show()
     hw.key(10000)

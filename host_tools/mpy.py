@@ -71,25 +71,35 @@ def core_sources() -> list[Path]:
     return sorted((FIRMWARE / "kitapi").rglob("*.py"))
 
 
-def compiled_core() -> Path:
-    """A directory with the core as .mpy files, for MICROPYPATH; built once per source state."""
-    sources = core_sources()
+class CompileError(Exception):
+    """mpy-cross refused a file: ``str()`` is ``FILE: its message``."""
+
+
+def compiled(kind: str, files: dict[str, Path]) -> Path:
+    """A cache folder with ``files`` (name in the folder -> source) compiled to .mpy; built once per state.
+
+    The folder's name holds a hash of mpy-cross's version and of every name and
+    source, so a change makes a new folder and an unchanged tree reuses it.
+    """
     tool = mpy_cross()
     digest = hashlib.sha256(subprocess.run([tool, "--version"], capture_output=True, check=True).stdout)
-    for src in sources:
-        digest.update(str(src.relative_to(FIRMWARE)).encode() + b"\0" + src.read_bytes())
+    for name, src in files.items():
+        digest.update(name.encode() + b"\0" + src.read_bytes() + b"\0")
     cache = Path(os.environ.get("KITAPI_CACHE") or Path.home() / ".cache" / "kitapi")
-    out = cache / f"mpy-{digest.hexdigest()[:16]}"
+    out = cache / f"{kind}-{digest.hexdigest()[:16]}"
     if out.is_dir():
         return out
     cache.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(dir=cache, prefix=".build-"))
     try:
-        for src in sources:
-            rel = src.relative_to(FIRMWARE).with_suffix(".mpy")
-            (tmp / rel).parent.mkdir(parents=True, exist_ok=True)
-            # -s: the source name in tracebacks, as mpremote's deploy will do it
-            subprocess.run([tool, "-s", str(rel.with_suffix(".py")), "-o", str(tmp / rel), str(src)], check=True)
+        for name, src in files.items():
+            target = tmp / Path(name).with_suffix(".mpy")
+            target.parent.mkdir(parents=True, exist_ok=True)
+            # -s: the source's name in tracebacks, as on the device
+            cmd = [tool, "-s", name, "-o", str(target), str(src)]
+            proc = subprocess.run(cmd, capture_output=True, text=True)
+            if proc.returncode:
+                raise CompileError(f"{src}: {(proc.stderr or proc.stdout).strip()}")
         try:
             tmp.rename(out)
         except OSError:  # built meanwhile by another process
@@ -98,6 +108,11 @@ def compiled_core() -> Path:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
     return out
+
+
+def compiled_core() -> Path:
+    """A folder with the core as .mpy files, for MICROPYPATH."""
+    return compiled("mpy", {str(src.relative_to(FIRMWARE)): src for src in core_sources()})
 
 
 def romfs_image(*extra: Path) -> Path:

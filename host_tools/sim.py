@@ -17,15 +17,12 @@ from __future__ import annotations
 import argparse
 import collections
 import contextlib
-import hashlib
 import os
 import queue
 import re
 import select
-import shutil
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -34,7 +31,16 @@ from pathlib import Path
 from typing import IO
 
 from kitapi_host import screen
-from kitapi_host.mpy import FIRMWARE, NO_PATH, compiled_core, micropython, mpy_cross, romfs_command, romfs_image
+from kitapi_host.mpy import (
+    FIRMWARE,
+    NO_PATH,
+    CompileError,
+    compiled,
+    compiled_core,
+    micropython,
+    romfs_command,
+    romfs_image,
+)
 
 ROOT = FIRMWARE.parent
 BOARDS = ROOT / "boards"
@@ -132,33 +138,11 @@ def board_file(board: str) -> Path:
 
 
 def compiled_boot(main: Path, board: Path) -> Path:
-    """A directory with ``main.mpy`` and ``board.mpy`` for MICROPYPATH; built once per source state."""
-    tool = mpy_cross()
-    files = {"main": main, "board": board}
-    digest = hashlib.sha256(subprocess.run([tool, "--version"], capture_output=True, check=True).stdout)
-    for name, src in files.items():
-        digest.update(name.encode() + b"\0" + src.read_bytes() + b"\0")
-    cache = Path(os.environ.get("KITAPI_CACHE") or Path.home() / ".cache" / "kitapi")
-    out = cache / f"sim-{digest.hexdigest()[:16]}"
-    if out.is_dir():
-        return out
-    cache.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(dir=cache, prefix=".build-"))
+    """A folder with ``main.mpy`` and ``board.mpy`` for MICROPYPATH."""
     try:
-        for name, src in files.items():
-            proc = subprocess.run(
-                [tool, "-s", f"{name}.py", "-o", str(tmp / f"{name}.mpy"), str(src)], capture_output=True, text=True
-            )
-            if proc.returncode:
-                raise BuildError(f"{src}: {(proc.stderr or proc.stdout).strip()}")
-        try:
-            tmp.rename(out)
-        except OSError:  # built meanwhile by another process
-            shutil.rmtree(tmp)
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
-    return out
+        return compiled("sim", {"main.py": main, "board.py": board})
+    except CompileError as e:
+        raise BuildError(str(e)) from e
 
 
 class BuildError(Exception):

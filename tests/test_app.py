@@ -251,3 +251,36 @@ def test_a_record_cut_by_a_power_loss_is_dropped_and_the_game_goes_on(tmp_path: 
     assert game.with_name(game.name + ".bad").exists()
     log, res = device_log(data, tmp_path)
     assert res["hands"] == 3 and json.loads(log[-1]) == {"dealer": 2, "pass": True}
+
+
+def test_a_game_closed_in_its_log_is_not_reopened(tmp_path: Path) -> None:
+    """Power lost between closing a game in its log and forgetting it: the next boot starts no hand on it."""
+    data = tmp_path / "data"
+    dev = Device(data)
+    dev.keys(SETUP + "161####")
+    dev.close()
+    (game,) = (data / "games").glob("*.kitapi")
+    from kitapi.devlogw import write_record
+
+    with open(game, "ab") as f:
+        write_record(f, bytearray(8), 3, 0, 0)  # the end record, as Settle writes it
+    dev = Device(data)
+    shown = dev.keys("~1")
+    dev.close()
+    assert lines(shown[-1])[0] == "No game"
+    assert (data / "current").read_text().strip() == ""
+
+
+def test_an_unexpected_error_is_logged_shown_and_the_game_goes_on(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    dev = Device(data)
+    dev.keys(SETUP + "161####")
+    dev.fw.send("x\n")  # the simulator's board raises an error inside the app's loop
+    assert dev.fw.wait_ready(60)
+    assert lines(dev.fw.texts) == ["Error", "RuntimeError", "restarting..."]
+    shown = dev.keys("5")  # any key: the app starts again, in the game
+    assert lines(shown[-1])[0] == "Hand 2"
+    dev.fw.quit()
+    assert dev.fw.finish() == 0
+    log = (data / "crash.log").read_text()
+    assert "RuntimeError: sim: a fault injected by the PC" in log and "Traceback" in log

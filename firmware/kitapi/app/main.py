@@ -78,6 +78,11 @@ class App:
             return self.start_menu()
         if damage:  # a record cut short by a power loss: its bytes were dropped, the rest kept
             self.message = self.ui.t.DAMAGED % damage[3]
+        if self.g.ended:  # closed in its log, the power lost before it stopped being current
+            self.store.close()
+            self.store.forget_current()
+            self.g = None
+            return self.start_menu()
         return self.home()
 
     def reload(self):

@@ -172,6 +172,9 @@ class Store:
         """Close the game in its log; no game is current after it."""
         self.append(OP_END, 0, 0)
         self.close()
+        self.forget_current()
+
+    def forget_current(self):
         self._write("current", "")
 
     def close(self):
