@@ -7,8 +7,9 @@ the bidder made it exactly, the defenders' tricks as their responsibilities);
 * goes back one step.  The commonest hand, both in and the bidder exact, takes
 7 keys from the home screen: bidder, level, trump, #, #, #, # (save).
 
-The summary shows what the hand changes (pouches, chips) before it is saved;
-the hand is on flash before the screen says so.
+The summary shows what the hand changes before it is saved: who pays whom
+(the chips between each pair) and the pouches that change; the hand is on
+flash before the screen says so.
 """
 
 from kitapi.app.keys import HASH, KEY_A, LONG, STAR
@@ -297,13 +298,21 @@ class HandWizard:
             ui.at(self.error[:16], 0, 2)
             ui.at(self.error[16:32], 0, 3)
         else:
-            for s in range(g.n):
-                row = 2 + s
-                ui.at(g.players[s][:7], 0, row)
-                if b[s]:
-                    ui.right(signed(b[s]), 84, row)
-                if b[n + s]:
-                    ui.right(signed(b[n + s]), 128, row)
+            # who pays whom (the pair ledger's changes), then the pouches that change
+            last = 5 if self.h.kind == PLAY and g.aces_mode else 6  # the rows there is room for
+            row = 2
+            for i in range(n):
+                for j in range(n):
+                    owed = b[2 * n + i * n + j]  # what j now owes i more
+                    if owed > 0 and row <= last:
+                        ui.at("%s%s%s" % (g.players[j][:6], t.PAYS, g.players[i][:6]), 0, row)
+                        ui.right(str(owed), 128, row)
+                        row += 1
+            for s in range(n):
+                if b[s] and row <= last:
+                    ui.at("%s %s" % (g.players[s][:6], t.POUCH), 0, row)
+                    ui.right(signed(b[s]), 128, row)
+                    row += 1
         if self.h.kind == PLAY and g.aces_mode:
             ui.hint(t.ACES_KEY, 6)
         ui.hint(t.HINT_SAVE)
