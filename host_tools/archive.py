@@ -1,0 +1,730 @@
+"""The game archive on the PC: every game log ever imported, in one SQLite database.
+
+The archive keeps each game's log exactly as it came (device log or JSON Lines)
+and, next to it, what the core makes of it: the standings (the core's
+``result_json``), the effective hands (after corrections), the corrections and
+the players.  Nothing is computed here that the core does not compute: a game is
+replayed with ``kitapi.replay.replay``, its records are read with the core's
+readers, and the effective hands, played one by one on a fresh game, must give
+exactly the replay's standings, or nothing is stored.  So a game's standings can
+always be recomputed from its stored log and equal what the device showed.
+
+``Archive.add_log(data, device, name)`` is the one way in; ``kitapi archive add``
+calls it for files and the sync will call it for each log pulled from a device
+(``device`` the device's name, ``name`` the file name on the device).  It is
+idempotent and safe to call again after an interruption: each call is one
+transaction.
+
+``add_log`` and a log already stored under the same ``device`` and ``name``:
+
+- the same bytes (sha256): ``"same"``, nothing written;
+- a longer log that starts with the stored bytes (more hands were played since):
+  the game is updated in place, ``"grown"``;
+- a log that agrees with a *damaged* stored copy up to its damage and scores more
+  hands (a good copy of a log once pulled damaged): updated in place, ``"grown"``,
+  with a warning;
+- a shorter log that the stored one starts with (an older copy): ``"same"``,
+  nothing written, with a warning;
+- any other log (the device reused the file name for another game): stored as a
+  new game, ``"new"``, with a warning naming the game it did not replace.  Both
+  are kept: the archive never throws a game away.
+
+A log whose exact bytes are already archived under another device or name is
+also ``"same"`` (with a warning): the same bytes are the same game, and counting
+it twice would double its chips in the statistics.
+
+Players are matched by name across games and devices: the same name is the same
+player.  ``rename_player`` and ``merge_players`` fix names; the stored logs are
+never changed, so the archive shows the player's current name wherever a game
+names the player.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import os
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from kitapi.game import OP_DELETE, OP_HAND, OP_REPLACE, Game, RuleError, new_game, result_json
+from kitapi.jsonw import header_json
+from kitapi.messages import damage as damage_text
+from kitapi.replay import reader, replay
+
+SCHEMA_VERSION = 1
+
+_SCHEMA = """
+CREATE TABLE schema_version (version INTEGER NOT NULL);
+CREATE TABLE players (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL UNIQUE
+);
+CREATE TABLE games (
+    id INTEGER PRIMARY KEY,
+    device TEXT NOT NULL,          -- the device's name ("file" for kitapi archive add)
+    name TEXT NOT NULL,            -- the log's file name on the device (or the file's path)
+    started TEXT,                  -- the header's "started", if any
+    rules TEXT NOT NULL,
+    header TEXT NOT NULL,          -- the header line (kitapi.jsonw.header_json)
+    log BLOB NOT NULL,             -- the log exactly as imported (device log or JSON Lines)
+    format TEXT NOT NULL,          -- "device" or "jsonl"
+    sha256 TEXT NOT NULL,          -- of log
+    hands INTEGER NOT NULL,        -- hands scored (the result's "hands")
+    result TEXT NOT NULL,          -- kitapi.game.result_json of the replay
+    over INTEGER NOT NULL,         -- 1: every pouch is settled
+    ended INTEGER NOT NULL,        -- 1: the log closed the game ({"end": true})
+    damage TEXT,                   -- NULL, or where a device log is damaged (scored up to there)
+    added TEXT NOT NULL,           -- UTC, ISO 8601
+    updated TEXT NOT NULL
+);
+CREATE INDEX games_source ON games (device, name);
+CREATE INDEX games_sha256 ON games (sha256);
+CREATE TABLE game_players (
+    game INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    seat INTEGER NOT NULL,
+    player INTEGER NOT NULL REFERENCES players (id),
+    PRIMARY KEY (game, seat),
+    UNIQUE (game, player)
+);
+CREATE TABLE hands (
+    game INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    number INTEGER NOT NULL,       -- the hand's number in the log (deleted hands leave a gap)
+    hand TEXT NOT NULL,            -- the effective hand (after corrections), as its log line
+    corrected INTEGER NOT NULL,    -- 1: a replace correction gave it these contents
+    kind TEXT NOT NULL,            -- "play", "pass" or "throw"
+    bidder INTEGER REFERENCES players (id),  -- NULL for a passed-out hand
+    contract TEXT,                 -- "7H"; NULL unless played
+    defense TEXT,                  -- "both", "alone", "invite", "none"; NULL unless played
+    bidder_tricks INTEGER,         -- NULL unless played with a defense
+    made INTEGER,                  -- 1 made (exact or over), 0 short; NULL unless played
+    short INTEGER,                 -- tricks short of the contract (0 when made); NULL unless played
+    PRIMARY KEY (game, number)
+);
+CREATE TABLE corrections (
+    game INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    line INTEGER NOT NULL,         -- the record's line (a device log's as its JSON line would be)
+    op TEXT NOT NULL,              -- "replace" or "delete"
+    number INTEGER NOT NULL,       -- the hand it corrects
+    hand TEXT,                     -- the new contents of a replace
+    PRIMARY KEY (game, line)
+);
+"""
+
+NEW = "new"
+GROWN = "grown"
+SAME = "same"
+
+
+class ArchiveError(Exception):
+    """A request the archive refuses (unknown game or player, a merge that cannot be): one line."""
+
+
+class LogError(ArchiveError):
+    """A log with bad input (the core's RuleError): nothing was written."""
+
+    def __init__(self, name: str, line: int, reason: str) -> None:
+        super().__init__(f"{name}:{line}: {reason}")
+        self.name = name
+        self.line = line
+        self.reason = reason
+
+
+class ConsistencyError(ArchiveError):
+    """The effective hands do not give the replay's standings (a bug, never bad input)."""
+
+
+class Added(tuple[int, str]):
+    """What ``add_log`` did: ``(game id, "new" | "grown" | "same")``, plus ``warnings`` (lines)."""
+
+    warnings: list[str]
+
+    def __new__(cls, game_id: int, status: str, warnings: list[str] | None = None) -> Added:
+        self = super().__new__(cls, (game_id, status))
+        self.warnings = list(warnings or [])
+        return self
+
+    @property
+    def id(self) -> int:
+        return self[0]
+
+    @property
+    def status(self) -> str:
+        return self[1]
+
+
+def default_path() -> Path:
+    """``$XDG_DATA_HOME/kitapi/archive.sqlite3``, else ``~/.local/share/kitapi/archive.sqlite3``."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "kitapi" / "archive.sqlite3"
+
+
+def _statements(script: str) -> Iterator[str]:
+    """The statements of an SQL script, one at a time (executescript would commit the transaction)."""
+    stmt = ""
+    for line in script.splitlines(keepends=True):
+        stmt += line
+        if sqlite3.complete_statement(stmt):
+            yield stmt
+            stmt = ""
+
+
+def _now() -> str:
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+# --- what the core makes of a log -------------------------------------------------
+
+
+@dataclass
+class _HandFacts:
+    number: int
+    hand: str  # the log line
+    corrected: bool
+    kind: str
+    bidder: int | None  # seat
+    contract: str | None = None
+    defense: str | None = None
+    bidder_tricks: int | None = None
+    made: bool | None = None
+    short: int | None = None
+
+
+@dataclass
+class _Parsed:
+    format: str
+    header: dict[str, Any]
+    result: str
+    game: Game
+    damage: str | None
+    damage_byte: int | None  # where the damage starts (bytes before it are sound)
+    hands: list[_HandFacts] = field(default_factory=list)
+    corrections: list[tuple[int, str, int, str | None]] = field(default_factory=list)
+
+
+_KINDS = ("play", "pass", "throw")
+
+
+def _prefa_level(g: Any, h: Any) -> int:
+    """The level a Prefa hand is scored at (6-10): "10's as 9's" scores a 10 as a 9."""
+    level = int(h.contract) // 5 + 6
+    if level == 10 and g.tens_as_nines:
+        level = 9
+    return level
+
+
+def _facts(g: Any, number: int, line: str, corrected: bool) -> _HandFacts:
+    """The archive's columns of one hand, ``g.hand`` as the core parsed and checked it."""
+    h = g.hand
+    if g.name != "prefa":  # only Prefa is known in detail; the hand's log line always is stored
+        return _HandFacts(number, line, corrected, "play", getattr(h, "bidder", None))
+    from kitapi.rules.prefa import _RESP_ALONE, ALONE, DEFENSES, NONE, PLAY
+    from kitapi.rules.prefa_json import contract_name
+
+    kind = _KINDS[h.kind]
+    if h.kind != PLAY:
+        return _HandFacts(number, line, corrected, kind, None if kind == "pass" else int(h.bidder))
+    f = _HandFacts(number, line, corrected, kind, int(h.bidder), contract_name(h.contract), DEFENSES[h.defense])
+    if h.defense == NONE:
+        f.made, f.short = True, 0  # both defenders out: the bidder takes the bid value
+        return f
+    g.defenders(h)
+    tb = int(h.tricks[h.bidder])
+    level = _prefa_level(g, h)
+    short = level - tb
+    if h.defense == ALONE and short < 0 and h.tricks[h.active] >= _RESP_ALONE[level - 6]:
+        short = 0  # the lone defender made his responsibility: scored as exact
+    f.bidder_tricks = tb
+    f.made = short <= 0
+    f.short = max(short, 0)
+    return f
+
+
+def _parse(data: bytes, name: str) -> _Parsed:
+    """Replay ``data`` and read its effective hands; LogError for bad input, ConsistencyError if they disagree."""
+    try:
+        g, r = replay(io.BytesIO(data))
+    except RuleError as e:
+        raise LogError(name, e.line, str(e)) from None
+    fmt = "device" if data[:1] == b"K" else "jsonl"  # as kitapi.replay.reader tells them apart
+    res = result_json(g)
+    dmg = r.damage
+    out = _Parsed(fmt, g.header, res, g, damage_text(dmg) if dmg else None, int(dmg[1]) if dmg else None)
+
+    # The records once more, with the core's reader: the last correction of hand N wins,
+    # a deletion removes it (as kitapi.replay scores them).
+    rd = reader(io.BytesIO(data))
+    gr = new_game(rd.header())
+    lines: list[str | None] = []
+    corrected: set[int] = set()
+    try:
+        while True:
+            op = rd.record(gr)
+            if op < 0:
+                break
+            if op == OP_HAND:
+                lines.append(gr.hand_json(gr.hand))
+            elif op == OP_REPLACE:
+                text = gr.hand_json(gr.hand)
+                lines[rd.target - 1] = text
+                corrected.add(rd.target)
+                out.corrections.append((rd.line, "replace", rd.target, text))
+            elif op == OP_DELETE:
+                lines[rd.target - 1] = None
+                corrected.discard(rd.target)
+                out.corrections.append((rd.line, "delete", rd.target, None))
+    except RuleError as e:  # replay accepted the log: the reader cannot refuse it
+        raise ConsistencyError(f"{name}:{rd.line}: the core's reader refused what replay accepted: {e}") from None
+
+    # The archive's guarantee: the effective hands, played one by one, give the replay's standings.
+    check = new_game(g.header)
+    try:
+        for number, text in enumerate(lines, 1):
+            if text is None:
+                continue
+            check.parse(json.loads(text))
+            out.hands.append(_facts(check, number, text, number in corrected))
+            check.apply(check.hand)
+    except RuleError as e:
+        raise ConsistencyError(f"{name}: hand {number} does not replay: {e}") from None
+    if result_json(check) != res:
+        raise ConsistencyError(f"{name}: the effective hands give {result_json(check)}, the replay {res}")
+    return out
+
+
+# --- the archive ------------------------------------------------------------------
+
+
+class Archive:
+    """The archive database at ``path`` (created with its folder if missing)."""
+
+    def __init__(self, path: Path | str | None = None) -> None:
+        self.path = Path(path) if path is not None else default_path()
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.db = sqlite3.connect(self.path, isolation_level=None)  # transactions are explicit (_tx)
+        self.db.row_factory = sqlite3.Row
+        self.db.execute("PRAGMA foreign_keys = ON")
+        self.db.execute("PRAGMA busy_timeout = 5000")
+        with self._tx():
+            known = self.db.execute(
+                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'"
+            ).fetchone()
+            if known is None:
+                for stmt in _statements(_SCHEMA):
+                    self.db.execute(stmt)
+                self.db.execute("INSERT INTO schema_version (version) VALUES (?)", (SCHEMA_VERSION,))
+        row = self.db.execute("SELECT version FROM schema_version").fetchone()
+        if row is None or row[0] != SCHEMA_VERSION:
+            version = None if row is None else row[0]
+            self.db.close()
+            raise ArchiveError(f"{self.path}: archive schema version {version} is not known here")
+
+    def close(self) -> None:
+        self.db.close()
+
+    def __enter__(self) -> Archive:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @contextmanager
+    def _tx(self) -> Iterator[None]:
+        """One transaction: everything in it is written, or nothing."""
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        self.db.execute("COMMIT")
+
+    # --- adding logs --------------------------------------------------------------
+
+    def add_log(self, data: bytes, device: str, name: str) -> Added:
+        """Store the game log ``data`` (either form) pulled from ``device`` as ``name``.
+
+        Returns ``(game id, "new" | "grown" | "same")`` with ``.warnings`` (the
+        damage of a damaged device log, and what was decided about another log
+        under the same name; see the module's docstring).  Bad input raises
+        LogError and writes nothing.  One transaction: the lookup and the writes
+        cannot interleave with another process adding the same log.
+        """
+        with self._tx():
+            return self._add(data, device, name)
+
+    def _add(self, data: bytes, device: str, name: str) -> Added:
+        digest = hashlib.sha256(data).hexdigest()
+        warnings: list[str] = []
+        same_source = self.db.execute(
+            "SELECT id, sha256, log, damage FROM games WHERE device = ? AND name = ? ORDER BY id DESC",
+            (device, name),
+        ).fetchall()
+        for row in same_source:
+            if row["sha256"] == digest:
+                return Added(row["id"], SAME, [row["damage"]] if row["damage"] else [])
+        elsewhere = self.db.execute(
+            "SELECT id, device, name FROM games WHERE sha256 = ? ORDER BY id LIMIT 1", (digest,)
+        ).fetchone()
+        if elsewhere is not None:
+            where = f"{elsewhere['device']}:{elsewhere['name']}"
+            return Added(
+                elsewhere["id"], SAME, [f"the same log is already archived as game {elsewhere['id']} ({where})"]
+            )
+        for row in same_source:
+            old: bytes = row["log"]
+            if len(old) > len(data) and old.startswith(data):
+                return Added(row["id"], SAME, [f"an older copy of game {row['id']}: nothing written"])
+
+        parsed = _parse(data, name)
+        if parsed.damage:
+            warnings.append(parsed.damage)
+        target: int | None = None
+        for row in same_source:
+            old = row["log"]
+            if data.startswith(old):
+                target = row["id"]
+                break
+            if row["damage"]:
+                sound = self._sound_bytes(old, name)
+                if data.startswith(old[:sound]) and (parsed.damage_byte or len(data)) > sound:
+                    target = row["id"]
+                    warnings.append(f"replaces the damaged copy archived as game {row['id']}")
+                    break
+        if target is None and same_source:
+            ids = ", ".join(str(r["id"]) for r in same_source)
+            warnings.append(f"another log was archived as {device}:{name} (game {ids}): both are kept")
+
+        now = _now()
+        g = parsed.game
+        values = {
+            "device": device,
+            "name": name,
+            "started": parsed.header.get("started"),
+            "rules": g.name,
+            "header": header_json(parsed.header),
+            "log": data,
+            "format": parsed.format,
+            "sha256": digest,
+            "hands": g.hands,
+            "result": parsed.result,
+            "over": int(bool(g.over)),
+            "ended": int(bool(g.ended)),
+            "damage": parsed.damage,
+            "updated": now,
+        }
+        if target is None:
+            values["added"] = now
+            cols = ", ".join(values)
+            marks = ", ".join(":" + k for k in values)
+            cur = self.db.execute(f"INSERT INTO games ({cols}) VALUES ({marks})", values)
+            assert cur.lastrowid is not None
+            game_id = int(cur.lastrowid)
+            status = NEW
+        else:
+            game_id = target
+            sets = ", ".join(f"{k} = :{k}" for k in values)
+            self.db.execute(f"UPDATE games SET {sets} WHERE id = :id", {**values, "id": game_id})
+            for table in ("game_players", "hands", "corrections"):
+                self.db.execute(f"DELETE FROM {table} WHERE game = ?", (game_id,))
+            status = GROWN
+        seats = [self._player_id(p) for p in g.players]
+        self.db.executemany(
+            "INSERT INTO game_players (game, seat, player) VALUES (?, ?, ?)",
+            [(game_id, s, p) for s, p in enumerate(seats)],
+        )
+        self.db.executemany(
+            "INSERT INTO hands (game, number, hand, corrected, kind, bidder, contract, defense,"
+            " bidder_tricks, made, short) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                (
+                    game_id,
+                    h.number,
+                    h.hand,
+                    int(h.corrected),
+                    h.kind,
+                    None if h.bidder is None else seats[h.bidder],
+                    h.contract,
+                    h.defense,
+                    h.bidder_tricks,
+                    None if h.made is None else int(h.made),
+                    h.short,
+                )
+                for h in parsed.hands
+            ],
+        )
+        self.db.executemany(
+            "INSERT INTO corrections (game, line, op, number, hand) VALUES (?, ?, ?, ?, ?)",
+            [(game_id, *c) for c in parsed.corrections],
+        )
+        return Added(game_id, status, warnings)
+
+    @staticmethod
+    def _sound_bytes(log: bytes, name: str) -> int:
+        """How many leading bytes of a stored log are before its damage (all of them if none)."""
+        _, r = replay(io.BytesIO(log))
+        return int(r.damage[1]) if r.damage else len(log)
+
+    def _player_id(self, name: str) -> int:
+        row = self.db.execute("SELECT id FROM players WHERE name = ?", (name,)).fetchone()
+        if row is not None:
+            return int(row[0])
+        cur = self.db.execute("INSERT INTO players (name) VALUES (?)", (name,))
+        assert cur.lastrowid is not None
+        return int(cur.lastrowid)
+
+    # --- players ------------------------------------------------------------------
+
+    def _player(self, name: str) -> int:
+        row = self.db.execute("SELECT id FROM players WHERE name = ?", (name,)).fetchone()
+        if row is None:
+            raise ArchiveError(f"no player {name!r} in the archive")
+        return int(row[0])
+
+    def players(self) -> list[str]:
+        return [r[0] for r in self.db.execute("SELECT name FROM players ORDER BY name")]
+
+    def rename_player(self, old: str, new: str) -> None:
+        """Give player ``old`` the name ``new`` (which no other player may have: merge them instead)."""
+        with self._tx():
+            pid = self._player(old)
+            if old == new:
+                return
+            if self.db.execute("SELECT 1 FROM players WHERE name = ?", (new,)).fetchone():
+                raise ArchiveError(f"there is already a player {new!r}: merge the two instead")
+            self.db.execute("UPDATE players SET name = ? WHERE id = ?", (new, pid))
+
+    def merge_players(self, from_name: str, into_name: str) -> None:
+        """Every game of ``from_name`` now names ``into_name``; refused if both played in one game."""
+        with self._tx():
+            src = self._player(from_name)
+            dst = self._player(into_name)
+            if src == dst:
+                raise ArchiveError(f"cannot merge {from_name!r} into itself")
+            both = self.db.execute(
+                "SELECT a.game FROM game_players a JOIN game_players b ON a.game = b.game"
+                " WHERE a.player = ? AND b.player = ? ORDER BY a.game",
+                (src, dst),
+            ).fetchall()
+            if both:
+                ids = ", ".join(str(r[0]) for r in both)
+                raise ArchiveError(f"{from_name!r} and {into_name!r} played in the same game ({ids}): not merged")
+            self.db.execute("UPDATE game_players SET player = ? WHERE player = ?", (dst, src))
+            self.db.execute("UPDATE hands SET bidder = ? WHERE bidder = ?", (dst, src))
+            self.db.execute("DELETE FROM players WHERE id = ?", (src,))
+
+    # --- queries ------------------------------------------------------------------
+
+    def _names(self, game_id: int) -> list[str]:
+        return [
+            r[0]
+            for r in self.db.execute(
+                "SELECT p.name FROM game_players gp JOIN players p ON p.id = gp.player WHERE gp.game = ? ORDER BY seat",
+                (game_id,),
+            )
+        ]
+
+    def games(self) -> list[dict[str, Any]]:
+        """Every archived game, oldest first: id, date, device, name, rules, players, hands, over, chips..."""
+        out = []
+        for r in self.db.execute("SELECT * FROM games ORDER BY COALESCE(started, added), id").fetchall():
+            res = json.loads(r["result"])
+            out.append(
+                {
+                    "id": r["id"],
+                    "date": r["started"] or r["added"],
+                    "started": r["started"],
+                    "added": r["added"],
+                    "device": r["device"],
+                    "name": r["name"],
+                    "rules": r["rules"],
+                    "players": self._names(r["id"]),
+                    "hands": r["hands"],
+                    "over": bool(r["over"]),
+                    "ended": bool(r["ended"]),
+                    "chips": res.get("chips"),
+                    "damage": r["damage"],
+                }
+            )
+        return out
+
+    def log(self, game_id: int) -> bytes:
+        """The stored log of a game, byte for byte as imported."""
+        row = self.db.execute("SELECT log FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            raise ArchiveError(f"no game {game_id} in the archive")
+        return bytes(row[0])
+
+    def game(self, game_id: int) -> dict[str, Any]:
+        """One game: its header, standings (``result``, the current player names) and hand table.
+
+        Each hand carries the running ``pouch``/``chips`` after it, recomputed with
+        the core from the stored effective hands.
+        """
+        r = self.db.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
+        if r is None:
+            raise ArchiveError(f"no game {game_id} in the archive")
+        header = json.loads(r["header"])
+        names = self._names(game_id)
+        res = json.loads(r["result"])
+        res["players"] = names
+        g: Any = new_game(header)
+        hands = []
+        for h in self.db.execute("SELECT * FROM hands WHERE game = ? ORDER BY number", (game_id,)).fetchall():
+            d = json.loads(h["hand"])
+            g.play(d)
+            row = {k: h[k] for k in h.keys() if k not in ("game", "bidder")}
+            row["hand"] = d
+            row["bidder"] = None if d.get("pass") else names[d["bidder"]]
+            row["dealer"] = names[d["dealer"]]
+            row["pouch"] = list(getattr(g, "pouch", []))
+            row["chips"] = list(getattr(g, "chips", []))
+            hands.append(row)
+        corrections = [
+            {"line": c["line"], "op": c["op"], "number": c["number"]}
+            for c in self.db.execute("SELECT * FROM corrections WHERE game = ? ORDER BY line", (game_id,))
+        ]
+        return {
+            "id": game_id,
+            "device": r["device"],
+            "name": r["name"],
+            "started": r["started"],
+            "added": r["added"],
+            "updated": r["updated"],
+            "rules": r["rules"],
+            "format": r["format"],
+            "header": header,
+            "result": res,
+            "ended": bool(r["ended"]),
+            "damage": r["damage"],
+            "hands": hands,
+            "deleted": sorted({c["number"] for c in corrections} - {h["number"] for h in hands}),
+            "corrections": corrections,
+        }
+
+    def stats(self, player: str | None = None) -> list[dict[str, Any]]:
+        """Per-player figures across every game (or one player's); see ``_PlayerStats``."""
+        if player is not None:
+            self._player(player)
+        table: dict[int, _PlayerStats] = {}
+        for pid, name in self.db.execute("SELECT id, name FROM players ORDER BY name"):
+            if player is None or name == player:
+                table[pid] = _PlayerStats(name)
+        for gr in self.db.execute("SELECT id, header, result FROM games ORDER BY id").fetchall():
+            seats = [
+                r[0] for r in self.db.execute("SELECT player FROM game_players WHERE game = ? ORDER BY seat", (gr[0],))
+            ]
+            if not any(p in table for p in seats):
+                continue
+            res = json.loads(gr["result"])
+            for seat, pid in enumerate(seats):
+                if pid in table:
+                    st = table[pid]
+                    st.games += 1
+                    st.hands += res["hands"]
+                    st.chips += res["chips"][seat] if "chips" in res else 0
+            g: Any = new_game(json.loads(gr["header"]))
+            if g.name != "prefa":
+                continue
+            for (text,) in self.db.execute("SELECT hand FROM hands WHERE game = ? ORDER BY number", (gr[0],)):
+                _count_prefa_hand(g, g.parse(json.loads(text)), seats, table)
+        return [st.as_dict() for st in table.values()]
+
+
+@dataclass
+class _PlayerStats:
+    """One player's figures.
+
+    - ``games``, ``hands`` (hands scored in his games), ``chips`` (net, summed over games);
+    - ``bids``: hands he took the bid (a thrown-in hand counts), ``contracts``: by level
+      (6-10, the level bid), ``[made, played]``; a hand both defenders left is made;
+    - defense (Prefa's responsibilities, "Defenders' Responsibilities and Decisions",
+      the tables of kitapi.rules.prefa): ``defended`` hands he played in defense;
+      ``met``/``failed`` his responsibility: both defending, first and second defender
+      each against his own (kitapi.rules.prefa._RESP_D1/_RESP_D2); alone, against
+      _RESP_ALONE; invited, the active defender against the two together (the invited
+      one counts as defended only); ``out``: hands he dropped out of (alone's dropped
+      defender, both out).  The 4-player dealer sitting out counts nowhere.
+    """
+
+    name: str
+    games: int = 0
+    hands: int = 0
+    chips: int = 0
+    bids: int = 0
+    contracts: dict[int, list[int]] = field(default_factory=lambda: {lv: [0, 0] for lv in range(6, 11)})
+    defended: int = 0
+    met: int = 0
+    failed: int = 0
+    out: int = 0
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "player": self.name,
+            "games": self.games,
+            "hands": self.hands,
+            "chips": self.chips,
+            "bids": self.bids,
+            "contracts": {lv: (m, p) for lv, (m, p) in self.contracts.items()},
+            "defended": self.defended,
+            "met": self.met,
+            "failed": self.failed,
+            "out": self.out,
+        }
+
+
+def _count_prefa_hand(g: Any, h: Any, seats: list[int], table: dict[int, _PlayerStats]) -> None:
+    """Add one effective Prefa hand (parsed and checked by the core) to the players' figures."""
+    from kitapi.rules.prefa import _RESP_ALONE, _RESP_D1, _RESP_D2, ALONE, BOTH, INVITE, NONE, PASS, PLAY
+
+    if h.kind == PASS:
+        return
+    b = table.get(seats[h.bidder])
+    if b is not None:
+        b.bids += 1
+    if h.kind != PLAY:
+        return
+    facts = _facts(g, 0, "", False)
+    level = int(h.contract) // 5 + 6
+    if b is not None:
+        b.contracts[level][1] += 1
+        b.contracts[level][0] += bool(facts.made)
+    g.defenders(h)
+    d1, d2 = int(h.d1), int(h.d2)
+    i = _prefa_level(g, h) - 6
+    t = h.tricks
+
+    def mark(seat: int, resp: int | None, tricks: int = 0) -> None:
+        st = table.get(seats[seat])
+        if st is None:
+            return
+        if resp is None:
+            st.out += 1
+            return
+        st.defended += 1
+        if resp >= 0:
+            if tricks >= resp:
+                st.met += 1
+            else:
+                st.failed += 1
+
+    if h.defense == NONE:
+        mark(d1, None)
+        mark(d2, None)
+    elif h.defense == BOTH:
+        mark(d1, _RESP_D1[i], t[d1])
+        mark(d2, _RESP_D2[i], t[d2])
+    elif h.defense == ALONE:
+        a = int(h.active)
+        mark(a, _RESP_ALONE[i], t[a])
+        mark(d1 + d2 - a, None)
+    elif h.defense == INVITE:
+        a = int(h.active)
+        mark(a, _RESP_D1[i] + _RESP_D2[i], t[d1] + t[d2])
+        mark(d1 + d2 - a, -1)  # played, the responsibility is the active defender's

@@ -1,0 +1,246 @@
+"""The archive's subcommands of ``kitapi``: archive add, games, show, stats, players.
+
+``register(sub)`` adds them to ``kitapi``'s subparsers (cli.build_parser); each
+sets ``func``, which returns the exit status.  Errors are one line on stderr and
+exit status 2: ``FILE:LINE: reason`` for a log with bad input (as ``kitapi
+replay``), otherwise what the archive refused (an unknown game or player, a
+merge that cannot be).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from kitapi_host import logs
+from kitapi_host.archive import Archive, ArchiveError, LogError, default_path
+
+
+def _open(args: argparse.Namespace) -> Archive:
+    return Archive(args.db if args.db is not None else default_path())
+
+
+def _guard(run: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
+    """Run a subcommand; what the archive refuses is one line on stderr and exit status 2."""
+
+    def wrapped(args: argparse.Namespace) -> int:
+        try:
+            return run(args)
+        except ArchiveError as e:
+            print(e, file=sys.stderr)
+            return 2
+
+    return wrapped
+
+
+def _add(args: argparse.Namespace) -> int:
+    """One line per file: ``FILE: game ID new|grown|same``, then ``; warning: ...`` for each warning.
+
+    Each file is its own transaction: a bad file is reported (stderr, ``FILE:LINE:
+    reason``) and the others are still imported; the exit status is then 2.
+    """
+    rc = 0
+    with _open(args) as archive:
+        for path in args.files:
+            try:
+                data = path.read_bytes()
+            except OSError as e:
+                print(f"{path}:0: cannot open the file ({e.strerror})", file=sys.stderr)
+                rc = 2
+                continue
+            try:
+                added = archive.add_log(data, args.device, str(path.resolve()))
+            except LogError as e:
+                print(f"{path}:{e.line}: {e.reason}", file=sys.stderr)
+                rc = 2
+                continue
+            line = f"{path}: game {added.id} {added.status}"
+            print("".join([line, *(f"; warning: {w}" for w in added.warnings)]))
+    return rc
+
+
+def _signed(v: int) -> str:
+    return f"{v:+d}" if v else "0"
+
+
+def _grid(head: list[str], rows: list[list[str]], right: set[int]) -> str:
+    """A plain text table: columns as wide as their widest cell, ``right`` ones right-aligned."""
+    widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
+
+    def fmt(r: list[str]) -> str:
+        cells = [c.rjust(w) if i in right else c.ljust(w) for i, (c, w) in enumerate(zip(r, widths, strict=True))]
+        return "  ".join(cells).rstrip()
+
+    return "\n".join(fmt(r) for r in [head, *rows])
+
+
+def _games(args: argparse.Namespace) -> int:
+    with _open(args) as archive:
+        games = archive.games()
+    if not games:
+        print("The archive holds no games.")
+        return 0
+    rows = []
+    for g in games:
+        chips = g["chips"] or []
+        result = ", ".join(f"{p} {_signed(c)}" for p, c in zip(g["players"], chips, strict=False))
+        state = "over" if g["over"] else "ended" if g["ended"] else "on"
+        rows.append(
+            [
+                str(g["id"]),
+                (g["date"] or "")[:16].replace("T", " "),
+                g["device"],
+                g["rules"],
+                ", ".join(g["players"]),
+                str(g["hands"]),
+                f"{state}: {result}" + (" (damaged)" if g["damage"] else ""),
+            ]
+        )
+    print(_grid(["Game", "Date", "Device", "Rules", "Players", "Hands", "Result"], rows, {0, 5}))
+    return 0
+
+
+def _hand_row(h: dict[str, Any]) -> list[str]:
+    d = h["hand"]
+    number = f"{h['number']}{'*' if h['corrected'] else ''}"
+    if h["kind"] == "pass":
+        what = [h["dealer"], "-", "passed out", "", "", ""]
+    elif h["kind"] == "throw":
+        what = [h["dealer"], h["bidder"], "thrown in", "", "", ""]
+    else:
+        defense = h["defense"] or ""
+        if "active" in d:
+            defense += f" ({h['active_name']})"
+        tricks = "-".join(str(t) for t in d["tricks"]) if "tricks" in d else ""
+        result = "" if h["made"] is None else "made" if h["made"] else f"short {h['short']}"
+        contract = h["contract"] + (" aces" if d.get("aces") else "")
+        what = [h["dealer"], h["bidder"], contract, defense, tricks, result]
+    return [number, *what, *(_signed(c) for c in h["chips"])]
+
+
+def _show(args: argparse.Namespace) -> int:
+    with _open(args) as archive:
+        g = archive.game(args.game)
+    if g["damage"]:
+        print(f"game {g['id']}: warning: {g['damage']}", file=sys.stderr)
+    res = g["result"]
+    print(logs.table(res))
+    print()
+    started = f", started {g['started']}" if g["started"] else ""
+    print(f"Game {g['id']}: {g['device']} {g['name']}{started}, archived {g['added']}")
+    names = res["players"]
+    rows = []
+    for h in g["hands"]:
+        h["active_name"] = names[h["hand"]["active"]] if "active" in h["hand"] else ""
+        rows.append(_hand_row(h))
+    head = ["Hand", "Dealer", "Bidder", "Contract", "Defense", "Tricks", "Result", *names]
+    print(_grid(head, rows, {0, *range(7, 7 + len(names))}))
+    if g["deleted"]:
+        print("Deleted: hand " + ", ".join(str(n) for n in g["deleted"]))
+    if any(h["corrected"] for h in g["hands"]):
+        print("* corrected")
+    return 0
+
+
+def _stats(args: argparse.Namespace) -> int:
+    with _open(args) as archive:
+        stats = archive.stats(args.player)
+    if not stats:
+        print("The archive holds no players.")
+        return 0
+    levels = list(stats[0]["contracts"])
+    head = ["Player", "Games", "Chips", "Bids", *(f"{lv}s" for lv in levels), "Defended", "Met", "Failed", "Out"]
+    rows = []
+    for s in stats:
+        contracts = [f"{m}/{p}" for m, p in s["contracts"].values()]
+        rows.append(
+            [
+                s["player"],
+                str(s["games"]),
+                _signed(s["chips"]),
+                str(s["bids"]),
+                *contracts,
+                str(s["defended"]),
+                str(s["met"]),
+                str(s["failed"]),
+                str(s["out"]),
+            ]
+        )
+    print(_grid(head, rows, set(range(1, len(head)))))
+    print("Contracts: made/played by level bid.  Met/Failed: the defender's responsibility (Prefa's tables).")
+    return 0
+
+
+def _rename(args: argparse.Namespace) -> int:
+    with _open(args) as archive:
+        archive.rename_player(args.old, args.new)
+    print(f"renamed {args.old} to {args.new}")
+    return 0
+
+
+def _merge(args: argparse.Namespace) -> int:
+    with _open(args) as archive:
+        archive.merge_players(args.from_name, args.into_name)
+    print(f"merged {args.from_name} into {args.into_name}")
+    return 0
+
+
+def _game_id(v: str) -> int:
+    if not v.isdigit():
+        raise argparse.ArgumentTypeError("a game number, as `kitapi games` lists them")
+    return int(v)
+
+
+def _db(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--db", type=Path, metavar="PATH", help=f"the archive database (default {default_path()})")
+
+
+def _help(p: argparse.ArgumentParser) -> Callable[[argparse.Namespace], int]:
+    def show(args: argparse.Namespace) -> int:
+        p.print_help(sys.stderr)
+        return 2
+
+    return show
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add archive, games, show, stats and players to ``kitapi``'s subcommands."""
+    a = sub.add_parser("archive", help="the game archive (SQLite): import game logs")
+    asub = a.add_subparsers(dest="archive_command", metavar="COMMAND")
+    a.set_defaults(func=_help(a))
+    add = asub.add_parser("add", help="import game logs from files (either form)")
+    _db(add)
+    add.add_argument("--device", default="file", help="the device the logs came from (default: file)")
+    add.add_argument("files", type=Path, nargs="+", metavar="FILE")
+    add.set_defaults(func=_guard(_add))
+
+    g = sub.add_parser("games", help="list the archived games")
+    _db(g)
+    g.set_defaults(func=_guard(_games))
+
+    s = sub.add_parser("show", help="an archived game: the standings and the hand table")
+    s.add_argument("game", type=_game_id, metavar="GAME")
+    _db(s)
+    s.set_defaults(func=_guard(_show))
+
+    st = sub.add_parser("stats", help="per-player figures across the archived games")
+    st.add_argument("player", nargs="?", metavar="PLAYER")
+    _db(st)
+    st.set_defaults(func=_guard(_stats))
+
+    p = sub.add_parser("players", help="rename a player, or merge two names of one player")
+    psub = p.add_subparsers(dest="players_command", metavar="COMMAND")
+    p.set_defaults(func=_help(p))
+    r = psub.add_parser("rename", help="give a player another name")
+    r.add_argument("old", metavar="OLD")
+    r.add_argument("new", metavar="NEW")
+    _db(r)
+    r.set_defaults(func=_guard(_rename))
+    m = psub.add_parser("merge", help="FROM is the same player as INTO: his games go to INTO")
+    m.add_argument("from_name", metavar="FROM")
+    m.add_argument("into_name", metavar="INTO")
+    _db(m)
+    m.set_defaults(func=_guard(_merge))

@@ -1,0 +1,374 @@
+"""The game archive (host_tools/archive.py) and its commands (host_tools/archive_cli.py)."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from kitapi.devlog import RECORD
+from kitapi.game import result_json
+from kitapi.messages import damage as damage_text
+from kitapi.replay import replay
+from kitapi_host import archive_cli, cli, gen, logs
+from kitapi_host.archive import GROWN, NEW, SAME, Archive, ArchiveError, LogError, default_path
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLE = ROOT / "examples" / "sample-prefa.jsonl"
+
+
+def replayed(data: bytes) -> str:
+    g, _ = replay(io.BytesIO(data))
+    return result_json(g)
+
+
+def jsonl_game(tmp_path: Path, seed: int, hands: int, players: int = 3, name: str = "g") -> bytes:
+    hdr, hs = gen.game(seed, hands, players=players, pouch=60)
+    path = tmp_path / f"{name}.jsonl"
+    gen.write_jsonl(path, hdr, hs)
+    return path.read_bytes()
+
+
+def to_device(tmp_path: Path, data: bytes, name: str = "d") -> bytes:
+    src = tmp_path / f"{name}.jsonl"
+    src.write_bytes(data)
+    dst = tmp_path / f"{name}.kitapi"
+    logs.convert(src, dst)
+    return dst.read_bytes()
+
+
+def header_size(dev: bytes) -> int:
+    return 9 + (dev[5] << 8 | dev[6]) + 2
+
+
+def count(a: Archive, table: str) -> int:
+    return int(a.db.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0])
+
+
+@pytest.fixture
+def archive(tmp_path: Path) -> Iterator[Archive]:
+    a = Archive(tmp_path / "archive.sqlite3")
+    yield a
+    a.close()
+
+
+def test_both_forms_are_archived_as_replayed(tmp_path: Path, archive: Archive) -> None:
+    data = jsonl_game(tmp_path, 1, 80)
+    dev = to_device(tmp_path, data)
+    gid, status = archive.add_log(data, "file", "g.jsonl")
+    did, dstatus = archive.add_log(dev, "pico", "games/0001.kitapi")
+    assert (status, dstatus) == (NEW, NEW) and gid != did
+    for i, log in ((gid, data), (did, dev)):
+        g = archive.game(i)
+        assert archive.log(i) == log
+        assert json.dumps(g["result"]) == json.dumps(json.loads(replayed(log)))
+        assert g["format"] == ("jsonl" if log is data else "device")
+        # every scored hand is in the hand table, numbered from 1, with the running standings
+        assert len(g["hands"]) == g["result"]["hands"]
+        assert [h["number"] for h in g["hands"]] == list(range(1, len(g["hands"]) + 1))
+        assert g["hands"][-1]["chips"] == g["result"]["chips"]
+    rows = archive.games()
+    assert [r["device"] for r in rows] == ["file", "pico"]
+    assert rows[0]["players"] == ["Anna", "Babis", "Costas"]
+    # the stored result is the core's result_json, byte for byte
+    stored = archive.db.execute("SELECT result FROM games WHERE id = ?", (did,)).fetchone()[0]
+    assert stored == replayed(dev)
+
+
+def test_adding_twice_writes_nothing(tmp_path: Path, archive: Archive) -> None:
+    data = jsonl_game(tmp_path, 2, 30)
+    first = archive.add_log(data, "file", "g")
+    before = archive.db.execute("SELECT * FROM games").fetchall()
+    changes = archive.db.total_changes
+    again = archive.add_log(data, "file", "g")
+    assert first.status == NEW and tuple(again) == (first.id, SAME) and again.warnings == []
+    assert archive.db.total_changes == changes
+    assert archive.db.execute("SELECT * FROM games").fetchall() == before
+    # the same bytes under another name are the same game: not counted twice
+    other = archive.add_log(data, "other", "x")
+    assert other.id == first.id and other.status == SAME and "already archived as game" in other.warnings[0]
+    assert count(archive, "games") == 1
+
+
+def test_a_grown_log_is_updated_in_place(tmp_path: Path, archive: Archive) -> None:
+    dev = to_device(tmp_path, jsonl_game(tmp_path, 3, 40))
+    cut = header_size(dev) + 15 * RECORD  # the log after 15 hands, as a sync in mid-game would pull it
+    early, status = archive.add_log(dev[:cut], "pico", "games/0001.kitapi")
+    assert status == NEW and archive.game(early)["result"]["hands"] == 15
+    gid, status = archive.add_log(dev, "pico", "games/0001.kitapi")
+    assert (gid, status) == (early, GROWN)
+    g = archive.game(gid)
+    assert json.dumps(g["result"]) == json.dumps(json.loads(replayed(dev)))
+    assert len(g["hands"]) == g["result"]["hands"] > 15
+    assert count(archive, "games") == 1 and count(archive, "game_players") == 3
+    # an older copy pulled again changes nothing
+    older = archive.add_log(dev[:cut], "pico", "games/0001.kitapi")
+    assert tuple(older) == (gid, SAME) and "older copy" in older.warnings[0]
+    assert archive.log(gid) == dev
+
+
+def test_another_game_under_the_same_name_is_kept(tmp_path: Path, archive: Archive) -> None:
+    one = jsonl_game(tmp_path, 4, 20, name="a")
+    two = jsonl_game(tmp_path, 5, 20, name="b")
+    first = archive.add_log(one, "pico", "games/0001.kitapi")
+    second = archive.add_log(two, "pico", "games/0001.kitapi")
+    assert second.status == NEW and second.id != first.id
+    assert f"game {first.id}" in second.warnings[0] and "both are kept" in second.warnings[0]
+    assert archive.log(first.id) == one and archive.log(second.id) == two
+
+
+CORRECTED = [
+    '{"replace": 2, "dealer": 1, "bidder": 0, "contract": "6S", "defense": "none"}',
+    '{"delete": 4}',
+    '{"replace": 2, "dealer": 1, "bidder": 2, "contract": "7H", "defense": "none"}',
+    '{"delete": 6}',
+    '{"replace": 6, "dealer": 2, "pass": true}',
+]
+
+
+@pytest.mark.parametrize("form", ["jsonl", "device"])
+def test_corrections_give_the_effective_hands(tmp_path: Path, archive: Archive, form: str) -> None:
+    lines = jsonl_game(tmp_path, 7, 24).decode().splitlines()
+    lines[8:8] = CORRECTED  # after hand 7
+    data = ("\n".join(lines) + "\n").encode()
+    if form == "device":
+        data = to_device(tmp_path, data)
+    gid, _ = archive.add_log(data, form, "g")
+    g = archive.game(gid)
+    hands = {h["number"]: h for h in g["hands"]}
+    assert 4 not in hands and g["deleted"] == [4]
+    # the last correction of hand 2 wins; hand 6 was deleted, then replaced
+    assert hands[2]["hand"] == {"dealer": 1, "bidder": 2, "contract": "7H", "defense": "none"}
+    assert hands[2]["corrected"] and hands[2]["bidder"] == "Costas" and hands[2]["made"] == 1
+    assert hands[6]["hand"] == {"dealer": 2, "pass": True} and hands[6]["corrected"]
+    assert not hands[1]["corrected"]
+    assert [(c["line"], c["op"], c["number"]) for c in g["corrections"]] == [
+        (9, "replace", 2),
+        (10, "delete", 4),
+        (11, "replace", 2),
+        (12, "delete", 6),
+        (13, "replace", 6),
+    ]
+    assert json.dumps(g["result"]) == json.dumps(json.loads(replayed(data)))
+    assert g["result"]["hands"] == len(hands) == 24 - 1
+
+
+def test_a_damaged_device_log_is_archived_up_to_the_damage(tmp_path: Path, archive: Archive) -> None:
+    dev = to_device(tmp_path, jsonl_game(tmp_path, 8, 30))
+    at = header_size(dev) + 10 * RECORD + 3  # a bit flipped in the 11th record
+    bad = bytearray(dev)
+    bad[at] ^= 0x10
+    g, r = replay(io.BytesIO(bytes(bad)))
+    assert r.damage is not None
+    added = archive.add_log(bytes(bad), "pico", "games/0002.kitapi")
+    assert added.status == NEW and added.warnings == [damage_text(r.damage)]
+    shown = archive.game(added.id)
+    assert shown["damage"] == damage_text(r.damage)
+    assert shown["result"]["hands"] == g.hands == 10 and len(shown["hands"]) == 10
+    assert archive.games()[0]["damage"] == damage_text(r.damage)
+    # pulled again, the same damaged bytes: the warning again, nothing written
+    again = archive.add_log(bytes(bad), "pico", "games/0002.kitapi")
+    assert again.status == SAME and again.warnings == [damage_text(r.damage)]
+    # a sound copy later replaces the damaged one
+    good = archive.add_log(dev, "pico", "games/0002.kitapi")
+    assert good.id == added.id and good.status == GROWN and "replaces the damaged copy" in good.warnings[0]
+    assert archive.game(good.id)["damage"] is None and archive.game(good.id)["result"]["hands"] == 30
+
+
+def test_bad_input_writes_nothing(tmp_path: Path, archive: Archive) -> None:
+    lines = jsonl_game(tmp_path, 9, 10).decode().splitlines()
+    lines.insert(5, '{"dealer": 0, "bidder": 1, "contract": "6S", "defense": "both", "tricks": [2, 6, 3]}')
+    with pytest.raises(LogError) as e:
+        archive.add_log(("\n".join(lines) + "\n").encode(), "file", "bad.jsonl")
+    assert e.value.line == 6 and str(e.value) == "bad.jsonl:6: tricks must sum to 10, not 11"
+    with pytest.raises(LogError):
+        archive.add_log(b"KTPI\x01garbage", "pico", "x")
+    for table in ("games", "players", "game_players", "hands", "corrections"):
+        assert count(archive, table) == 0
+
+
+def test_two_devices_share_the_players(tmp_path: Path, archive: Archive) -> None:
+    three = to_device(tmp_path, jsonl_game(tmp_path, 10, 20, name="t"), "t")
+    four = to_device(tmp_path, jsonl_game(tmp_path, 11, 20, players=4, name="f"), "f")
+    a = archive.add_log(three, "pico-bar", "games/0001.kitapi")
+    b = archive.add_log(four, "pico-garden", "games/0001.kitapi")
+    assert a.status == b.status == NEW and a.id != b.id
+    assert archive.players() == ["Anna", "Babis", "Costas", "Dimitra"]
+    stats = {s["player"]: s for s in archive.stats()}
+    assert stats["Anna"]["games"] == 2 and stats["Dimitra"]["games"] == 1
+    chips = [archive.game(a.id)["result"]["chips"], archive.game(b.id)["result"]["chips"]]
+    assert stats["Anna"]["chips"] == chips[0][0] + chips[1][0]
+    assert sum(s["chips"] for s in stats.values()) == 0
+
+
+def test_rename_and_merge(tmp_path: Path, archive: Archive) -> None:
+    one = jsonl_game(tmp_path, 12, 15, name="one")
+    two = one.replace(b'"Anna"', b'"Ana"').replace(b'"Costas"', b'"Kostas"')
+    archive.add_log(one, "file", "one")
+    archive.add_log(two, "file", "two")
+    assert archive.players() == ["Ana", "Anna", "Babis", "Costas", "Kostas"]
+    with pytest.raises(ArchiveError, match="played in the same game"):
+        archive.merge_players("Ana", "Babis")
+    with pytest.raises(ArchiveError, match="already a player"):
+        archive.rename_player("Ana", "Anna")
+    with pytest.raises(ArchiveError, match="no player"):
+        archive.rename_player("Zoe", "Zoi")
+    archive.merge_players("Ana", "Anna")
+    archive.rename_player("Kostas", "Kostis")
+    archive.merge_players("Costas", "Kostis")
+    assert archive.players() == ["Anna", "Babis", "Kostis"]
+    assert [g["players"] for g in archive.games()] == [["Anna", "Babis", "Kostis"]] * 2
+    stats = {s["player"]: s for s in archive.stats()}
+    assert stats["Anna"]["games"] == stats["Kostis"]["games"] == 2
+    assert stats["Kostis"]["chips"] == 2 * json.loads(replayed(one))["chips"][2]
+    assert archive.stats("Kostis")[0]["player"] == "Kostis"
+    # the stored logs are untouched
+    assert archive.log(2) == two
+
+
+def test_stats_of_the_sample_game(archive: Archive) -> None:
+    """Worked by hand from examples/sample-prefa.jsonl (responsibilities: docs/rules/prefa.md).
+
+    1 Babis 6S made; Costas 2 >= 2 met, Anna 2 >= 2 met.  2 Anna 7H made; Babis 2 >= 2 met,
+    Costas 0 < 1 failed.  3 Anna 7H made, Babis alone 3 >= 2 met, Costas out.  4 passed.
+    5 Costas 8N, both out: made; Anna, Babis out.  6 Babis 6D short; Costas 2 >= 2, Anna 3 >= 2 met.
+    7 Costas 6N made, Anna invites Babis: 1 + 2 < 2 + 2 failed (Anna), Babis defended.
+    8 Anna 9S made; Babis 0 < 1 failed, Costas 0 >= 0 met.  9 Babis 7C short 3; Costas 4 >= 2,
+    Anna 2 >= 1 met.  10 Costas 6H made, Babis alone 3 >= 2 met, Anna out.
+    """
+    archive.add_log(SAMPLE.read_bytes(), "file", "sample")
+    stats = {s["player"]: s for s in archive.stats()}
+    want = {
+        "Anna": (127, 3, {7: (2, 2), 9: (1, 1)}, 4, 3, 1, 2),
+        "Babis": (-152, 3, {6: (1, 2), 7: (0, 1)}, 5, 3, 1, 1),
+        "Costas": (25, 3, {6: (2, 2), 8: (1, 1)}, 5, 4, 1, 1),
+    }
+    for name, (chips, bids, contracts, defended, met, failed, out) in want.items():
+        s = stats[name]
+        assert s["games"] == 1 and s["chips"] == chips and s["bids"] == bids
+        assert s["contracts"] == {lv: contracts.get(lv, (0, 0)) for lv in range(6, 11)}
+        assert (s["defended"], s["met"], s["failed"], s["out"]) == (defended, met, failed, out)
+    with pytest.raises(ArchiveError):
+        archive.stats("Nobody")
+
+
+def test_the_archive_survives_reopening(tmp_path: Path) -> None:
+    path = tmp_path / "sub" / "a.sqlite3"
+    with Archive(path) as a:
+        gid, _ = a.add_log(SAMPLE.read_bytes(), "file", "sample")
+    with Archive(path) as a:
+        assert a.add_log(SAMPLE.read_bytes(), "file", "sample").status == SAME
+        assert a.game(gid)["result"]["hands"] == 10
+    db = sqlite3.connect(path)
+    assert db.execute("SELECT version FROM schema_version").fetchall() == [(1,)]
+    db.execute("UPDATE schema_version SET version = 99")
+    db.commit()
+    db.close()
+    with pytest.raises(ArchiveError, match="schema version 99"):
+        Archive(path)
+
+
+def test_default_path(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    assert default_path() == tmp_path / "kitapi" / "archive.sqlite3"
+    monkeypatch.delenv("XDG_DATA_HOME")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert default_path() == tmp_path / "home" / ".local" / "share" / "kitapi" / "archive.sqlite3"
+
+
+# --- the commands -------------------------------------------------------------------
+
+
+def kitapi(*args: str) -> int:
+    """Run an archive command through a parser as cli.build_parser will hold it."""
+    p = argparse.ArgumentParser(prog="kitapi")
+    archive_cli.register(p.add_subparsers(dest="command"))
+    ns = p.parse_args(list(args))
+    return int(ns.func(ns))
+
+
+def test_cli_add_games_show(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = str(tmp_path / "a.sqlite3")
+    dev = to_device(tmp_path, jsonl_game(tmp_path, 13, 25))
+    dpath = tmp_path / "d.kitapi"
+    bad = bytearray(dev)
+    bad[-5] ^= 1
+    damaged = tmp_path / "damaged.kitapi"
+    damaged.write_bytes(bytes(bad))
+    assert kitapi("archive", "add", "--db", db, str(SAMPLE), str(dpath)) == 0
+    out = capsys.readouterr()
+    assert out.out.splitlines() == [f"{SAMPLE}: game 1 new", f"{dpath}: game 2 new"] and out.err == ""
+    assert kitapi("archive", "add", "--db", db, "--device", "pico", str(SAMPLE), str(damaged)) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith(f"{SAMPLE}: game 1 same; warning: the same log is already archived as game 1")
+    assert lines[1].startswith(f"{damaged}: game 3 new; warning: damaged at byte ")
+
+    assert kitapi("games", "--db", db) == 0
+    table = capsys.readouterr().out.splitlines()
+    assert table[0].split() == ["Game", "Date", "Device", "Rules", "Players", "Hands", "Result"]
+    assert len(table) == 4 and "Anna +127, Babis -152, Costas +25" in table[1] and table[3].endswith("(damaged)")
+
+    # show's standings are kitapi replay's, line for line
+    assert cli.main(["replay", str(SAMPLE)]) == 0
+    replay_out = capsys.readouterr().out
+    assert kitapi("show", "1", "--db", db) == 0
+    shown = capsys.readouterr().out
+    assert shown.startswith(replay_out + "\n")
+    rows = shown[len(replay_out) + 1 :].splitlines()
+    assert rows[1].split() == [
+        "Hand",
+        "Dealer",
+        "Bidder",
+        "Contract",
+        "Defense",
+        "Tricks",
+        "Result",
+        "Anna",
+        "Babis",
+        "Costas",
+    ]
+    assert rows[2].split() == ["1", "Anna", "Babis", "6S", "both", "2-6-2", "made", "+4", "-8", "+4"]
+    assert rows[-1].split()[-3:] == ["+127", "-152", "+25"] and len(rows) == 12
+
+    assert kitapi("show", "3", "--db", db) == 0
+    out = capsys.readouterr()
+    assert "warning: damaged at byte" in out.err
+    assert cli.main(["replay", str(damaged)]) == 0
+    assert out.out.startswith(capsys.readouterr().out)
+
+    assert kitapi("stats", "Anna", "--db", db) == 0
+    stats = capsys.readouterr().out.splitlines()
+    assert stats[0].split()[:4] == ["Player", "Games", "Chips", "Bids"] and stats[1].split()[:2] == ["Anna", "3"]
+
+
+def test_cli_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = str(tmp_path / "a.sqlite3")
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(SAMPLE.read_text().replace('"tricks": [2, 6, 2]', '"tricks": [2, 6, 3]'))
+    assert kitapi("archive", "add", "--db", db, str(bad), str(SAMPLE), str(tmp_path / "missing")) == 2
+    out = capsys.readouterr()
+    assert out.out == f"{SAMPLE}: game 1 new\n"
+    err = out.err.splitlines()
+    assert err[0] == f"{bad}:2: tricks must sum to 10, not 11"
+    assert err[1].startswith(f"{tmp_path / 'missing'}:0: cannot open the file") and len(err) == 2
+    assert cli.main(["replay", str(bad)]) == 2
+    assert capsys.readouterr().err.splitlines()[0] == err[0]  # as kitapi replay says it
+
+    for args, msg in (
+        (["show", "7"], "no game 7 in the archive"),
+        (["stats", "Zoe"], "no player 'Zoe' in the archive"),
+        (["players", "rename", "Zoe", "Zoi"], "no player 'Zoe' in the archive"),
+        (["players", "merge", "Anna", "Babis"], "'Anna' and 'Babis' played in the same game (1): not merged"),
+    ):
+        assert kitapi(*args, "--db", db) == 2
+        out = capsys.readouterr()
+        assert out.out == "" and out.err == msg + "\n"
+    assert kitapi("players", "rename", "Anna", "Anne", "--db", db) == 0
+    assert capsys.readouterr().out == "renamed Anna to Anne\n"
+    assert kitapi("show", "1", "--db", db) == 0
+    assert "  Anne  " in capsys.readouterr().out
