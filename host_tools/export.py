@@ -1,0 +1,606 @@
+"""Exports of a game: the game log (JSON Lines), a spreadsheet (CSV) and a printable score sheet (HTML).
+
+Everything comes from the core in ``firmware/kitapi``: the log is read with the
+core's readers, the effective hands (after the corrections: the last correction
+of hand N wins, a delete removes hand N) are played one by one with
+``Game.play`` to get the standings after each hand, and the final standings
+must equal those of ``kitapi.replay.replay`` (the single source of truth), or
+``StandingsMismatch`` is raised.
+
+The export functions take ``(header, hands, standings)`` and not a file, so the
+source of a game can change (a log file today, a game of the archive later):
+
+- ``to_jsonl(lines)``: the game log as stored, corrections included, in the
+  canonical JSON Lines of ``kitapi convert`` (docs/log-format.md);
+- ``to_csv(header, hands, standings)``: one row per effective hand with the
+  running pouch and chips of every player (columns: ``CSV_DOC``);
+- ``to_html(header, hands, standings, ...)``: the score sheet as the table keeps
+  it on paper (prefa-ball-v2.txt, "Score Sheets"): the three-section sheet (four
+  sections with four players), the running-column form, and the settlement.
+
+PDF is not made here: it needs a browser engine.  Print the HTML from a
+browser ("Save as PDF"), or ``chromium --headless --print-to-pdf=OUT.pdf FILE.html``.
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from kitapi.game import OP_DELETE, OP_END, OP_HAND, OP_REPLACE, Game, RuleError, new_game, result_json
+from kitapi.jsonw import header_json, record_json
+from kitapi.replay import reader
+from kitapi.settle import settle
+from kitapi_host.logs import InputError, replay_file
+
+FORMATS = ("jsonl", "csv", "html")
+
+Header = dict[str, Any]
+
+
+class StandingsMismatch(RuntimeError):
+    """The hands played one by one do not give the standings of ``kitapi.replay``: a bug, never bad input."""
+
+
+@dataclass(frozen=True)
+class Hand:
+    """An effective hand: its number in the log (what corrections name), its game-log object, whether corrected."""
+
+    number: int
+    data: dict[str, Any]
+    corrected: bool = False
+
+
+@dataclass(frozen=True)
+class Standing:
+    """The standings after a hand: pouches, net chips, the pair ledger (``owed[i*n+j]``: chips j owes i, net)."""
+
+    pouch: tuple[int, ...]
+    chips: tuple[int, ...]
+    owed: tuple[int, ...]
+    over: bool
+
+
+@dataclass(frozen=True)
+class GameExport:
+    """A game read for export."""
+
+    header: Header
+    lines: list[str]  # the log in canonical JSON Lines, as stored (corrections included)
+    hands: list[Hand]  # the effective hands, in order
+    deleted: list[int]  # numbers of the deleted hands
+    standings: list[Standing]  # after each effective hand
+    ended: bool  # the log closes the game (an "end" record)
+    warning: str | None  # a damaged device log: what was dropped
+
+
+# --- reading ----------------------------------------------------------------
+
+
+def snapshot(g: Game) -> Standing:
+    # pouch/chips/owed are set by the rules' class (kitapi.rules.prefa), not by Game.
+    d: dict[str, Any] = vars(g)
+    return Standing(tuple(d["pouch"]), tuple(d["chips"]), tuple(d["owed"]), bool(g.over))
+
+
+def initial(header: Header) -> Standing:
+    """The standings before the first hand."""
+    return snapshot(new_game(header))
+
+
+def play(header: Header, hands: Sequence[Hand]) -> tuple[Game, list[Standing]]:
+    """Play the hands one by one through the core: the game and the standings after each hand."""
+    g = new_game(header)
+    out: list[Standing] = []
+    for h in hands:
+        g.play(h.data)
+        out.append(snapshot(g))
+    return g, out
+
+
+def load(path: Path) -> GameExport:
+    """Read the game log at ``path`` (JSON Lines or device log); InputError (``FILE:LINE: reason``) if bad."""
+    truth, warning = replay_file(path)  # checks the whole log first
+    try:
+        with open(path, "rb") as f:
+            r = reader(f)
+            g = new_game(r.header())
+            lines = [header_json(g.header)]
+            raw: list[dict[str, Any] | None] = []  # hand number - 1 -> its object (None: deleted)
+            corrected: set[int] = set()
+            ended = False
+            while True:
+                op = r.record(g)
+                if op < 0:
+                    break
+                lines.append(record_json(g, op, r.target))
+                if op == OP_HAND:
+                    raw.append(json.loads(g.hand_json(g.hand)))
+                elif op == OP_REPLACE:
+                    raw[r.target - 1] = json.loads(g.hand_json(g.hand))
+                    corrected.add(r.target)
+                elif op == OP_DELETE:
+                    raw[r.target - 1] = None
+                    corrected.discard(r.target)
+                elif op == OP_END:
+                    ended = True
+    except RuleError as e:  # replay_file accepted it: not expected
+        raise InputError(f"{path}:{e.line}: {e}") from None
+    header: Header = g.header
+    hands = [Hand(k, d, k in corrected) for k, d in enumerate(raw, 1) if d is not None]
+    deleted = [k for k, d in enumerate(raw, 1) if d is None]
+    final, standings = play(header, hands)
+    if result_json(final) != result_json(truth):
+        raise StandingsMismatch(f"{path}: {result_json(final)} != replay {result_json(truth)}")
+    return GameExport(header, lines, hands, deleted, standings, ended, warning)
+
+
+# --- JSON Lines ---------------------------------------------------------------
+
+
+def to_jsonl(lines: Sequence[str]) -> bytes:
+    """The game log in JSON Lines: the bytes ``kitapi convert --to jsonl`` writes."""
+    return "".join(line + "\n" for line in lines).encode("ascii")
+
+
+# --- CSV ----------------------------------------------------------------------
+
+CSV_DOC = """\
+One header row, then one row per effective hand (deleted hands left out, a
+replaced hand as corrected).  Columns: hand (its number in the log), dealer,
+bidder, contract (e.g. 7H; 10N), defense (both, alone, invite, none), active
+(the defender who stays in, with alone and invite), "tricks NAME" per player
+(empty when not played), aces, throw, pass, corrected (1 or 0), then "pouch
+NAME" and "chips NAME" per player: the standings after the hand (chips in debt
+negative).  Seats are written as player names.  UTF-8 with a byte order mark
+(so spreadsheet apps read Greek names right), comma-separated, CRLF line
+ends (RFC 4180).  A name starting with = + - @ is written with a leading ' so
+that no spreadsheet takes it for a formula.
+"""
+
+
+def _cell(text: str) -> str:
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+def csv_columns(header: Header) -> list[str]:
+    names = [_cell(p) for p in header["players"]]
+    return [
+        "hand",
+        "dealer",
+        "bidder",
+        "contract",
+        "defense",
+        "active",
+        *(f"tricks {p}" for p in names),
+        "aces",
+        "throw",
+        "pass",
+        "corrected",
+        *(f"{what} {p}" for p in names for what in ("pouch", "chips")),
+    ]
+
+
+def csv_rows(header: Header, hands: Sequence[Hand], standings: Sequence[Standing]) -> list[list[str | int]]:
+    """The header row and one row per hand (values as written to the file)."""
+    players: list[str] = header["players"]
+    n = len(players)
+
+    def seat(d: dict[str, Any], key: str) -> str:
+        return _cell(players[d[key]]) if key in d else ""
+
+    rows: list[list[str | int]] = [list(csv_columns(header))]
+    for h, s in zip(hands, standings, strict=True):
+        d = h.data
+        tricks = d.get("tricks")
+        row: list[str | int] = [
+            h.number,
+            seat(d, "dealer"),
+            seat(d, "bidder"),
+            d.get("contract", ""),
+            d.get("defense", ""),
+            seat(d, "active"),
+            *(tricks if tricks is not None else [""] * n),
+            int(bool(d.get("aces"))),
+            int(bool(d.get("throw"))),
+            int(bool(d.get("pass"))),
+            int(h.corrected),
+        ]
+        for i in range(n):
+            row += [s.pouch[i], s.chips[i]]
+        rows.append(row)
+    return rows
+
+
+def to_csv(header: Header, hands: Sequence[Hand], standings: Sequence[Standing]) -> bytes:
+    """The spreadsheet (``CSV_DOC``): UTF-8 with BOM, CRLF."""
+    out = io.StringIO(newline="")
+    w = csv.writer(out, lineterminator="\r\n")
+    w.writerows(csv_rows(header, hands, standings))
+    return out.getvalue().encode("utf-8-sig")
+
+
+# --- HTML: the score sheet ------------------------------------------------------
+
+_SUIT = {
+    "S": ("\u2660", "blk"),
+    "C": ("\u2663", "blk"),
+    "D": ("\u2666", "red"),
+    "H": ("\u2665", "red"),
+    "N": ("NT", "nt"),
+}
+_OPTION_TEXT = {
+    "ten_no_trump": "10 no trump ({})",
+    "tens_as_nines": "10s as 9s",
+    "tentative_bid": "tentative bid",
+    "two_empty_pouches": "two empty pouches",
+}
+
+_CSS = """
+@page { size: A4 __ORIENT__; margin: 12mm 11mm; }
+* { box-sizing: border-box; }
+html { color: #1a1a1a; background: #fff; }
+body { font: 10pt/1.35 "DejaVu Sans", "Noto Sans", "Segoe UI", Arial, sans-serif; margin: 0 auto; padding: 14px;
+  max-width: __WIDTH__; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+header.title { border-bottom: 2.5px solid #1a1a1a; padding-bottom: 6px; margin-bottom: 10px; }
+h1 { font-size: 17pt; margin: 0 0 4px; letter-spacing: .01em; }
+h1 .book { font-weight: normal; color: #666; }
+dl.meta { display: flex; flex-wrap: wrap; gap: 2px 18px; margin: 0; font-size: 9pt; }
+dl.meta div { display: flex; gap: 5px; }
+dl.meta dt { color: #666; }
+dl.meta dd { margin: 0; font-weight: 600; }
+h2 { font-size: 12pt; margin: 16px 0 3px; break-after: avoid; page-break-after: avoid; }
+h2 .n { display: inline-block; width: 1.4em; height: 1.4em; line-height: 1.4em; text-align: center; border-radius: 50%;
+  background: #1a1a1a; color: #fff; font-size: 9pt; margin-right: 6px; vertical-align: 1px; }
+p.note { margin: 0 0 6px; color: #555; font-size: 8.5pt; }
+table { border-collapse: collapse; font-variant-numeric: tabular-nums; }
+.num { text-align: right; }
+/* (1) the three- (four-) section sheet */
+.sheet { display: grid; grid-template-columns: repeat(__N__, 1fr); border: 2.5px solid #1a1a1a;
+  break-inside: auto; }
+.section { border-left: 2.5px solid #1a1a1a; display: flex; flex-direction: column; min-width: 0; }
+.section:first-child { border-left: 0; }
+.section > .who { text-align: center; font-weight: 700; font-size: 11pt; padding: 4px 2px;
+  border-bottom: 1.5px solid #1a1a1a; background: #f1f1ee; overflow-wrap: anywhere; }
+.cols { display: grid; grid-template-columns: __COLS__; flex: 1; }
+.col { padding: 0 4px 6px; text-align: center; min-width: 0; }
+.col + .col { border-left: 1px dotted #999; }
+.col.pouch { background: #fafaf7; }
+.col > .lab { font-size: 7.5pt; color: #555; padding: 3px 0 2px; border-bottom: 1px solid #ccc; margin-bottom: 3px;
+  overflow-wrap: anywhere; line-height: 1.15; min-height: 2.6em; }
+.col.pouch > .lab { font-weight: 700; color: #1a1a1a; }
+.e { display: block; font-size: 10pt; line-height: 1.45; white-space: nowrap; }
+.e i { font-style: normal; font-size: 6.5pt; color: #999; margin-right: 3px; vertical-align: 1px; }
+.e.old b { font-weight: normal; color: #888; text-decoration: line-through; text-decoration-color: #b33;
+  text-decoration-thickness: 1px; }
+.e.live b { font-weight: 700; border-bottom: 2px solid #1a1a1a; }
+.section > .sum { border-top: 1.5px solid #1a1a1a; text-align: center; padding: 3px; font-size: 9pt; }
+.sum b { font-size: 10.5pt; }
+/* (2) the running-column form */
+table.running { width: 100%; font-size: 9pt; }
+table.running thead { display: table-header-group; }
+table.running th, table.running td { padding: 1.5px 5px; border-bottom: 1px solid #e2e2e2; }
+table.running thead th { border-bottom: 1.5px solid #1a1a1a; font-size: 8.5pt; }
+table.running thead tr:first-child th.p { border-bottom: 1px solid #999; }
+table.running th.p, table.running td.pouch { border-left: 1.5px solid #1a1a1a; }
+table.running tr { break-inside: avoid; page-break-inside: avoid; }
+table.running tbody tr:nth-child(even) td { background: #f6f6f3; }
+table.running td.h { color: #666; text-align: right; white-space: nowrap; }
+table.running td.what { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; max-width: 20em; }
+table.running td.chips { color: #1a1a1a; }
+table.running td.neg { color: #b00; }
+table.running td.same { color: #aaa; }
+table.running tr.start td { font-style: italic; color: #666; }
+table.running tr.fix td.h::after { content: "*"; color: #b33; }
+.red { color: #c00; }
+.nt { font-size: 8pt; font-weight: 700; }
+.dim { color: #777; }
+/* (3) the settlement */
+.settle { display: flex; flex-wrap: wrap; gap: 12px 28px; align-items: flex-start; break-inside: avoid;
+  page-break-inside: avoid; }
+table.totals th, table.totals td { padding: 3px 10px; border-bottom: 1px solid #ddd; }
+table.totals thead th { border-bottom: 1.5px solid #1a1a1a; text-align: left; }
+table.totals tfoot td { border-top: 1.5px solid #1a1a1a; border-bottom: 0; font-weight: 700; }
+ul.pays { list-style: none; padding: 0; margin: 0; font-size: 11pt; }
+ul.pays li { padding: 4px 10px; border: 1.5px solid #1a1a1a; border-radius: 4px; margin-bottom: 6px; }
+ul.pays .amt { font-weight: 700; }
+footer { margin-top: 14px; font-size: 7.5pt; color: #888; border-top: 1px solid #ddd; padding-top: 3px; }
+@media print {
+  body { padding: 0; max-width: none; }
+}
+"""
+
+
+_BULLET = "\u2022"
+
+
+def _e(text: object) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def _signed(v: int) -> str:
+    return f"{v:+d}" if v else "0"
+
+
+def contract_html(contract: str) -> str:
+    symbol, cls = _SUIT[contract[-1]]
+    return f'{_e(contract[:-1])}<span class="{cls}">{symbol}</span>'
+
+
+def hand_html(players: Sequence[str], d: dict[str, Any]) -> str:
+    """What happened in a hand, in a few words (escaped)."""
+    if d.get("pass"):
+        return '<span class="dim">passed out</span>'
+    who = f"<b>{_e(players[d['bidder']])}</b>"
+    if d.get("throw"):
+        return f"{who} threw in"
+    parts = [f"{who} {contract_html(d['contract'])}"]
+    if d.get("aces"):
+        parts.append("4 aces")
+    defense = d["defense"]
+    if defense == "none":
+        parts.append('<span class="dim">both out</span>')
+    elif defense == "alone":
+        parts.append(f"{_e(players[d['active']])} alone")
+    elif defense == "invite":
+        parts.append(f"{_e(players[d['active']])} invites")
+    if "tricks" in d:
+        parts.append('<span class="dim">' + "\u2013".join(str(t) for t in d["tricks"]) + "</span>")
+    return " \u00b7 ".join(parts)
+
+
+def _options_text(header: Header) -> str:
+    options: dict[str, Any] = header.get("options", {})
+    out = [f"pouch {options.get('pouch', 31)}"]
+    for k, v in sorted(options.items()):
+        if k == "pouch" or v is False:
+            continue
+        if k == "four_aces" and isinstance(v, dict):
+            out.append(f"four aces ({v.get('mode')}, {v.get('amount')})")
+        elif k in _OPTION_TEXT:
+            out.append(_OPTION_TEXT[k].format(v))
+        else:
+            out.append(f"{k} {json.dumps(v)}")
+    return ", ".join(out)
+
+
+def _date_text(started: str) -> str:
+    try:
+        when = datetime.fromisoformat(started)
+    except ValueError:
+        return started
+    return (
+        when.strftime("%Y-%m-%d %H:%M")
+        if (when.hour, when.minute, when.second) != (0, 0, 0)
+        else when.strftime("%Y-%m-%d")
+    )
+
+
+def _entry(hand: int, value: str, live: bool, kind: str) -> str:
+    label = "start" if hand == 0 else f"hand {hand}"
+    return (
+        f'<span class="e {"live" if live else "old"}" data-kind="{kind}" data-hand="{hand}" title="{label}">'
+        f"<i>{hand if hand else _BULLET}</i><b>{value}</b></span>"
+    )
+
+
+def pair_events(n: int, standings: Sequence[Standing], i: int, j: int) -> list[tuple[int, int]]:
+    """(hand index from 1, net chips j owes i) each time the pair's net changes."""
+    out: list[tuple[int, int]] = []
+    prev = 0
+    for k, s in enumerate(standings, 1):
+        net = s.owed[i * n + j]
+        if net != prev:
+            out.append((k, net))
+            prev = net
+    return out
+
+
+def _neighbours(i: int, n: int) -> list[int]:
+    """The chips columns of seat i's section, left to right: left neighbour, (across, with four), right neighbour."""
+    if n == 4:
+        return [(i - 1) % n, (i + 2) % n, (i + 1) % n]
+    return [(i - 1) % n, (i + 1) % n]
+
+
+def _sheet_html(header: Header, hands: Sequence[Hand], standings: Sequence[Standing]) -> str:
+    players: list[str] = header["players"]
+    n = len(players)
+    start = initial(header)
+    events = {(i, j): pair_events(n, standings, i, j) for i in range(n) for j in range(n) if i < j}
+    sections = []
+    for i in range(n):
+        # The pouch: the start value, then each new value (the earlier ones crossed out).
+        pouch = [(0, start.pouch[i])]
+        for k, s in enumerate(standings, 1):
+            if s.pouch[i] != pouch[-1][1]:
+                pouch.append((k, s.pouch[i]))
+        cols = {}
+        for j in _neighbours(i, n):
+            ev = events[(min(i, j), max(i, j))]
+            sign = 1 if i < j else -1  # the ledger keeps the pair (low, high): + means high owes low
+            entries = [
+                _entry(hands[k - 1].number, str(net * sign), idx == len(ev) - 1, "chips")
+                for idx, (k, net) in enumerate(ev)
+                if net * sign > 0
+            ]
+            cols[j] = (
+                f'<div class="col chips" data-from="{j}"><div class="lab">from {_e(players[j])}</div>'
+                + "".join(entries)
+                + "</div>"
+            )
+        pouch_col = (
+            '<div class="col pouch"><div class="lab">P</div>'
+            + "".join(
+                _entry(hands[k - 1].number if k else 0, str(v), idx == len(pouch) - 1, "pouch")
+                for idx, (k, v) in enumerate(pouch)
+            )
+            + "</div>"
+        )
+        order = _neighbours(i, n)
+        body = cols[order[0]] + pouch_col + "".join(cols[j] for j in order[1:])
+        final = standings[-1] if standings else start
+        sections.append(
+            f'<div class="section" data-seat="{i}"><div class="who">{_e(players[i])}</div>'
+            f'<div class="cols">{body}</div>'
+            f'<div class="sum">pouch <b>{final.pouch[i]}</b> \u00b7 chips <b>{_signed(final.chips[i])}</b></div>'
+            "</div>"
+        )
+    return '<div class="sheet">' + "".join(sections) + "</div>"
+
+
+def _running_html(header: Header, hands: Sequence[Hand], standings: Sequence[Standing]) -> str:
+    players: list[str] = header["players"]
+    start = initial(header)
+    head1 = '<tr><th rowspan="2">#</th><th rowspan="2" style="text-align:left">hand</th>' + "".join(
+        f'<th colspan="2" class="p">{_e(p)}</th>' for p in players
+    )
+    head2 = "<tr>" + '<th class="p num">P</th><th class="num">C</th>' * len(players) + "</tr>"
+
+    def cells(s: Standing, prev: Standing | None) -> str:
+        out = []
+        for i in range(len(players)):
+            same_p = " same" if prev is not None and prev.pouch[i] == s.pouch[i] else ""
+            same_c = " same" if prev is not None and prev.chips[i] == s.chips[i] else ""
+            neg = " neg" if s.chips[i] < 0 else ""
+            out.append(
+                f'<td class="num pouch{same_p}" data-seat="{i}">{s.pouch[i]}</td>'
+                f'<td class="num chips{neg}{same_c}" data-seat="{i}">{_signed(s.chips[i])}</td>'
+            )
+        return "".join(out)
+
+    rows = [f'<tr class="start" data-hand="0"><td class="h"></td><td class="what">start</td>{cells(start, None)}</tr>']
+    prev = start
+    for h, s in zip(hands, standings, strict=True):
+        fix = ' class="fix"' if h.corrected else ""
+        rows.append(
+            f'<tr{fix} data-hand="{h.number}"><td class="h">{h.number}</td>'
+            f'<td class="what">{hand_html(players, h.data)}</td>{cells(s, prev)}</tr>'
+        )
+        prev = s
+    return f'<table class="running"><thead>{head1}</tr>{head2}</thead><tbody>{"".join(rows)}</tbody></table>'
+
+
+def _settlement_html(header: Header, final: Standing) -> str:
+    players: list[str] = header["players"]
+    transfers = settle(list(final.chips))
+    if transfers:
+        pays = "".join(
+            f'<li class="pay" data-payer="{a}" data-payee="{b}" data-amount="{amount}">'
+            f'<b>{_e(players[a])}</b> pays <b>{_e(players[b])}</b> <span class="amt">{amount}</span> chips</li>'
+            for a, b, amount in transfers
+        )
+    else:
+        pays = '<li class="nobody">Nobody owes anybody.</li>'
+    rows = "".join(
+        f'<tr data-seat="{i}"><td>{_e(p)}</td><td class="num">{final.pouch[i]}</td>'
+        f'<td class="num{" red" if final.chips[i] < 0 else ""}">{_signed(final.chips[i])}</td></tr>'
+        for i, p in enumerate(players)
+    )
+    return (
+        '<div class="settle"><table class="totals"><thead><tr><th>player</th><th class="num">pouch</th>'
+        f'<th class="num">net chips</th></tr></thead><tbody>{rows}</tbody>'
+        f'<tfoot><tr><td>total</td><td class="num">{sum(final.pouch)}</td>'
+        f'<td class="num">{_signed(sum(final.chips))}</td></tr></tfoot></table>'
+        f'<ul class="pays">{pays}</ul></div>'
+    )
+
+
+def to_html(
+    header: Header,
+    hands: Sequence[Hand],
+    standings: Sequence[Standing],
+    *,
+    deleted: Sequence[int] = (),
+    ended: bool = False,
+) -> str:
+    """The printable score sheet: one self-contained HTML page (inline CSS, no script, no external asset)."""
+    players: list[str] = header["players"]
+    n = len(players)
+    final = standings[-1] if standings else initial(header)
+    state = "game over" if final.over else ("ended" if ended else "game on")
+    meta = [
+        ("Rules", f"{header['rules']} (Greek Prefa)" if header["rules"] == "prefa" else header["rules"]),
+        ("Options", _options_text(header)),
+    ]
+    if "started" in header:
+        meta.append(("Date", _date_text(header["started"])))
+    if "device" in header:
+        meta.append(("Device", header["device"]))
+    meta += [("Hands", str(len(hands))), ("State", state)]
+    meta_html = "".join(f"<div><dt>{_e(k)}</dt><dd>{_e(v)}</dd></div>" for k, v in meta)
+    notes = []
+    if any(h.corrected for h in hands):
+        notes.append("* a hand corrected after it was written")
+    if deleted:
+        notes.append("deleted hands (not scored): " + ", ".join(str(k) for k in deleted))
+    fix_note = f'<p class="note">{_e("; ".join(notes))}.</p>' if notes else ""
+    layout = (
+        "Four sections, the table's cross laid out side by side: each player's pouch P, and on each side the chips"
+        " the neighbour across that boundary owes this player; the middle column holds the player across the"
+        " cross."
+        if n == 4
+        else "Three sections: each player's pouch P in the middle, and by each boundary the chips the neighbour"
+        " across it owes this player (the first and last sections border each other, as around the table)."
+    )
+    cols = "1fr 1.1fr 1fr 1fr" if n == 4 else "1fr 1.1fr 1fr"
+    css = (
+        _CSS.replace("__ORIENT__", "landscape" if n == 4 else "portrait")
+        .replace("__WIDTH__", "1100px" if n == 4 else "800px")
+        .replace("__N__", str(n))
+        .replace("__COLS__", cols)
+    )
+    title = "Prefa score sheet: " + ", ".join(players)
+    names = " \u00b7 ".join(f'<span class="player">{_e(p)}</span>' for p in players)
+    tricks_note = " Tricks in seat order." if hands else ""
+    return f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{_e(title)}</title>
+<style>{css}</style>
+</head>
+<body>
+<header class="title">
+<h1>{names} <span class="book">\u2014 \u03ba\u03b9\u03c4\u03ac\u03c0\u03b9</span></h1>
+<dl class="meta">{meta_html}</dl>
+</header>
+<section class="three-section">
+<h2><span class="n">1</span>The sheet</h2>
+<p class="note">{_e(layout)} Earlier values are crossed out; the small number is the hand that wrote the value.</p>
+{_sheet_html(header, hands, standings)}
+</section>
+<section class="running-form">
+<h2><span class="n">2</span>Running columns</h2>
+<p class="note">Each player's pouch (P) and net chips (C) after every hand; chips in debt are negative.{tricks_note}</p>
+{fix_note}
+{_running_html(header, hands, standings)}
+</section>
+<section class="settlement">
+<h2><span class="n">3</span>Settlement</h2>
+<p class="note">Who pays whom, in the fewest transfers{"" if final.over else " (the game is not over: so far)"}.</p>
+{_settlement_html(header, final)}
+</section>
+<footer>Made by <code>kitapi export</code> from the game log, replayed by the Kitapi core.</footer>
+</body>
+</html>
+"""
+
+
+def export(game: GameExport, fmt: str) -> bytes:
+    """The bytes of ``game`` in format ``fmt`` (jsonl, csv or html)."""
+    if fmt == "jsonl":
+        return to_jsonl(game.lines)
+    if fmt == "csv":
+        return to_csv(game.header, game.hands, game.standings)
+    if fmt == "html":
+        return to_html(game.header, game.hands, game.standings, deleted=game.deleted, ended=game.ended).encode("utf-8")
+    raise ValueError(f"unknown format {fmt!r}")

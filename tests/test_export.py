@@ -1,0 +1,149 @@
+"""kitapi export: the log, a spreadsheet and a printable score sheet, all from the core's standings."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import subprocess
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from kitapi.game import new_game, result_json
+from kitapi.settle import settle
+from kitapi_host import gen, logs
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLE = ROOT / "examples" / "sample-prefa.jsonl"
+HEADER = (
+    '{"kitapi": 1, "rules": "prefa", "players": ["Anna", "Babis", "Costas"], "options": {"pouch": 31}, "dealer": 0}'
+)
+
+
+def kitapi(*args: str) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run([sys.executable, "-m", "kitapi_host.cli", *args], capture_output=True)
+
+
+class Text(HTMLParser):
+    """The text of an HTML page, and whether it has a script."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.parts: list[str] = []
+        self.scripts = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.scripts += tag == "script"
+
+    def handle_data(self, data: str) -> None:
+        self.parts.append(data)
+
+
+def page_text(html: bytes) -> Text:
+    t = Text()
+    t.feed(html.decode("utf-8"))
+    return t
+
+
+@pytest.fixture(scope="module")
+def corrected(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """A 30-hand game with a replaced and a deleted hand, in both forms."""
+    tmp = tmp_path_factory.mktemp("exp")
+    hdr, hands = gen.game(seed=4, hands=30, pouch=60)
+    src = tmp / "g.jsonl"
+    gen.write_jsonl(src, hdr, hands)
+    lines = src.read_text().splitlines()
+    lines.insert(8, '{"replace": 3, "dealer": 2, "bidder": 0, "contract": "6S", "defense": "none"}')
+    lines.insert(12, '{"delete": 5}')
+    src.write_text("\n".join(lines) + "\n")
+    dev = tmp / "g.kitapi"
+    logs.convert(src, dev)
+    return src, dev
+
+
+def effective(src: Path) -> list[dict[str, object]]:
+    """The hands as scored, worked out here from the log lines: the last correction wins, a delete removes."""
+    hands: list[dict[str, object] | None] = []
+    for line in src.read_text().splitlines()[1:]:
+        d = json.loads(line)
+        if "replace" in d:
+            hands[d.pop("replace") - 1] = d
+        elif "delete" in d:
+            hands[d["delete"] - 1] = None
+        elif "end" not in d:
+            hands.append(d)
+    return [h for h in hands if h is not None]
+
+
+@pytest.mark.parametrize("form", [0, 1])
+def test_jsonl_is_the_log_as_convert_writes_it(tmp_path: Path, corrected: tuple[Path, Path], form: int) -> None:
+    p = kitapi("export", str(corrected[form]), "--format", "jsonl")
+    assert p.returncode == 0, p.stderr
+    assert p.stdout == corrected[0].read_bytes()
+
+
+@pytest.mark.parametrize("form", [0, 1])
+def test_csv_rows_are_the_hands_with_the_running_standings(corrected: tuple[Path, Path], form: int) -> None:
+    p = kitapi("export", str(corrected[form]), "--format", "csv")
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.startswith(b"\xef\xbb\xbf")  # UTF-8 with a byte order mark, for spreadsheets
+    rows = list(csv.DictReader(io.StringIO(p.stdout.decode("utf-8-sig"))))
+    header = json.loads(corrected[0].read_text().splitlines()[0])
+    hands = effective(corrected[0])
+    assert len(rows) == len(hands) == 29
+    g = new_game(header)
+    for row, hand in zip(rows, hands, strict=True):
+        g.play(hand)
+        for s, name in enumerate(header["players"]):
+            assert (int(row[f"pouch {name}"]), int(row[f"chips {name}"])) == (g.pouch[s], g.chips[s])
+    assert [r["hand"] for r in rows][2:5] == ["3", "4", "6"]  # hand 5 deleted
+    assert rows[2]["contract"] == "6S" and rows[2]["defense"] == "none" and rows[2]["corrected"] == "1"
+
+
+def test_the_score_sheet(tmp_path: Path) -> None:
+    """Every player's name escaped, the standings and the settlement of the core, no script."""
+    hostile = "<script>&\"'"
+    src = tmp_path / "h.jsonl"
+    src.write_text(
+        HEADER.replace("Babis", hostile.replace('"', '\\"')) + "\n"
+        '{"dealer": 0, "bidder": 1, "contract": "6S", "defense": "both", "tricks": [2, 6, 2]}\n'
+        '{"dealer": 1, "bidder": 0, "contract": "7H", "defense": "both", "tricks": [8, 2, 0]}\n'
+    )
+    out = tmp_path / "sheet.html"
+    p = kitapi("export", str(src), "--format", "html", "-o", str(out))
+    assert p.returncode == 0, p.stderr
+    html = out.read_bytes()
+    page = page_text(html)
+    assert page.scripts == 0
+    assert b"<script>&" not in html and b"&lt;script&gt;&amp;" in html
+    text = " ".join(page.parts)
+    assert hostile in text  # shown as the name it is
+    g, _ = logs.replay_file(src)
+    res = json.loads(result_json(g))
+    for payer, payee, amount in settle(res["chips"]):
+        assert str(amount) in text
+        assert res["players"][payer] in text and res["players"][payee] in text
+    # the worked example of "Score Sheets" (prefa-ball-v2.txt): after two hands A +60, B +6, C -66
+    assert res["chips"] == [60, 6, -66]
+    for v in ("+60", "+6", "-66"):
+        assert v in text
+
+
+def test_bad_input_is_one_line_and_status_2(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(HEADER + "\n" + '{"dealer": 0, "bidder": 1, "contract": "6X", "defense": "both"}\n')
+    out = tmp_path / "out.csv"
+    p = kitapi("export", str(bad), "--format", "csv", "-o", str(out))
+    assert p.returncode == 2 and p.stdout == b""
+    assert p.stderr.decode() == f"{bad}:2: unknown contract '6X' (6S to 10N)\n"
+    assert not out.exists()
+
+
+def test_sample_exports_in_every_format(tmp_path: Path) -> None:
+    for fmt in ("jsonl", "csv", "html"):
+        out = tmp_path / f"sample.{fmt}"
+        assert kitapi("export", str(SAMPLE), "--format", fmt, "-o", str(out)).returncode == 0
+        assert out.stat().st_size > 100
