@@ -55,6 +55,9 @@
 from machine import I2C, Pin
 from micropython import const
 
+# The data folder, the clock and the device id, for kitapi.link (kitapi sync and deploy).
+from kitapi.hw.board_rp2 import ROOT, clock, device_id, set_clock  # noqa: F401
+
 NAME = "pico_w"
 I2C_ID = const(0)  # I2C0: GP4/GP5 are one of its pin pairs
 I2C_SDA = const(4)

@@ -554,6 +554,21 @@ class Archive:
             )
         return out
 
+    def stored(self, device: str, name: str) -> list[dict[str, Any]]:
+        """The logs archived from ``device`` as ``name``, newest first: id, sha256, log, ended (for the sync)."""
+        return [
+            {"id": r["id"], "sha256": r["sha256"], "log": bytes(r["log"]), "ended": bool(r["ended"])}
+            for r in self.db.execute(
+                "SELECT id, sha256, log, ended FROM games WHERE device = ? AND name = ? ORDER BY id DESC",
+                (device, name),
+            )
+        ]
+
+    def has_sha256(self, digest: str) -> dict[str, Any] | None:
+        """The game whose stored log has this sha256 (id, ended), or None."""
+        r = self.db.execute("SELECT id, ended FROM games WHERE sha256 = ? ORDER BY id LIMIT 1", (digest,)).fetchone()
+        return None if r is None else {"id": r["id"], "ended": bool(r["ended"])}
+
     def log(self, game_id: int) -> bytes:
         """The stored log of a game, byte for byte as imported."""
         row = self.db.execute("SELECT log FROM games WHERE id = ?", (game_id,)).fetchone()

@@ -108,10 +108,12 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--to", choices=logs.FORMATS, help="the output form (default: the other one)")
     c.set_defaults(func=_convert)
 
-    from kitapi_host import archive_cli, export_cli
+    from kitapi_host import archive_cli, export_cli, simdevice, sync
 
     archive_cli.register(sub)
     export_cli.register(sub)
+    sync.register(sub)
+    simdevice.register(sub)
 
     b = sub.add_parser("bench", help="measure the core and the firmware: memory, speed, key presses")
     b.add_argument("--hands", type=int, default=10_000, help="hands in the core's benchmark game (default 10000)")

@@ -26,6 +26,7 @@ What the code relies on, from the MicroPython documentation and sources
   the Pico W the pin is shared with the radio: ``PicoWVsysADC``.
 """
 
+import binascii
 import os
 import time
 
@@ -43,6 +44,37 @@ _SAMPLES = const(4)  # ADC readings averaged for the battery
 _MV = const(9900)  # mV at full scale: the VSYS/3 divider x the 3300 mV reference
 _SET_YEAR = const(2024)  # an RTC before this year was never set
 _EPOCH_2000 = const(946684800)  # 2000-01-01 in seconds since 1970
+ROOT = "/data"  # the app's files (hw.root); kitapi.link reads it through the board file
+
+
+def _epoch():
+    """Seconds from 1970 to ``time``'s epoch: 0 if it counts from 1970, else (2000) 946684800."""
+    return _EPOCH_2000 if time.gmtime(0)[0] == 2000 else 0
+
+
+def clock():
+    """Seconds since 1970 from the RTC, or 0 if the clock was never set (it starts in 2021 on rp2)."""
+    t = time.time()
+    if time.gmtime(t)[0] < _SET_YEAR:
+        return 0
+    return t + _epoch()
+
+
+def set_clock(seconds):
+    """Set the RTC to ``seconds`` since 1970, UTC (``kitapi deploy`` and ``sync`` do).
+
+    ``machine.RTC().datetime`` takes (year, month, day, weekday, hours, minutes,
+    seconds, subseconds), weekday 0-6 from Monday, as ``time.gmtime`` gives it
+    (machine.RTC and time docs).  The RTC keeps running across a soft reset, not
+    across a power cut: the Pico has no battery-backed clock.
+    """
+    y, mo, d, h, mi, s, wd, _ = time.gmtime(seconds - _epoch())
+    machine.RTC().datetime((y, mo, d, wd, h, mi, s, 0))
+
+
+def device_id():
+    """The flash chip's unique id as hex (``machine.unique_id()``): the device's name in the archive."""
+    return binascii.hexlify(machine.unique_id()).decode()
 
 
 class RP2Hardware:
@@ -55,7 +87,7 @@ class RP2Hardware:
     """
 
     def __init__(
-        self, name, i2c, addr, rows, cols, vsys_adc=None, vbus=None, scan_ms=_SCAN_MS, long_ms=_LONG_MS, root="/data"
+        self, name, i2c, addr, rows, cols, vsys_adc=None, vbus=None, scan_ms=_SCAN_MS, long_ms=_LONG_MS, root=ROOT
     ):
         try:
             import ssd1306  # type: ignore[import-not-found]  # micropython-lib, put on the device by mip
@@ -74,8 +106,6 @@ class RP2Hardware:
         self._on = True  # the display is on
         self._usb = 1  # the last VBUS reading (1 until read: the safe guess)
         self._usb_at = time.ticks_add(self._due, -_VBUS_MS)
-        # seconds from 1970 to the firmware's epoch: 0 if time.time() counts from 1970, else from 2000
-        self._epoch = _EPOCH_2000 if time.gmtime(0)[0] == 2000 else 0
         self.root = root
         try:
             os.mkdir(root)
@@ -181,10 +211,7 @@ class RP2Hardware:
 
     def time(self):
         """Seconds since 1970 from the RTC, or 0 if the clock was never set (it starts in 2021 on rp2)."""
-        t = time.time()
-        if time.gmtime(t)[0] < _SET_YEAR:
-            return 0
-        return t + self._epoch
+        return clock()
 
     def battery_mv(self):
         """VSYS in millivolts (the average of a few readings), or -1 if the board cannot read it."""

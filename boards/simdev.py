@@ -1,0 +1,107 @@
+# Board "simdev": the MicroPython unix port as a device behind a serial endpoint,
+# run by `kitapi simdevice` (host_tools/simdevice.py, docs/sync.md) so that
+# `kitapi sync` and `kitapi deploy` talk to it through mpremote exactly as to a Pico.
+#
+# No wiring.  The serial line is the REPL, as on a Pico's USB: the app writes
+# nothing to it.  Nobody types: hw.key() sleeps in real time and returns -1 (the
+# app idles, as a box nobody touches).  The process's working folder is the
+# device's filesystem (what mpremote sees); the app's files are in ROOT below it.
+#
+# Settings from the environment (set by `kitapi simdevice`):
+#   KITAPI_SIMDEV_ID      device_id(), the device's name in the archive; required
+#   KITAPI_SIMDEV_CLOCK   a file outside the device's filesystem holding the
+#                         offset that set_clock() gives the clock.  The harness
+#                         keeps it across a soft reset and deletes it at power-on,
+#                         as a Pico's RTC runs on until the power goes.
+#   KITAPI_SIMDEV_SCREEN  if set, hw.show() writes the 1024 frame bytes there
+
+import os
+import time
+
+import framebuf
+from micropython import const
+
+NAME = "simdev"
+ROOT = "data"  # relative: the working folder is the device's filesystem
+WIDTH = const(128)
+HEIGHT = const(64)
+FB_BYTES = const(1024)
+_NAP_MS = const(50)
+
+
+def device_id():
+    uid = os.getenv("KITAPI_SIMDEV_ID")
+    if not uid:
+        raise OSError("simdev: KITAPI_SIMDEV_ID is not set (run it with `kitapi simdevice`)")
+    return uid
+
+
+def _offset():
+    path = os.getenv("KITAPI_SIMDEV_CLOCK")
+    if not path:
+        return None
+    try:
+        with open(path) as f:
+            return int(f.read())
+    except (OSError, ValueError):
+        return None
+
+
+def clock():
+    """Seconds since 1970, or 0 until set_clock(): a Pico's RTC after power-on."""
+    off = _offset()
+    return 0 if off is None else int(time.time()) + off
+
+
+def set_clock(seconds):
+    path = os.getenv("KITAPI_SIMDEV_CLOCK")
+    if not path:
+        raise OSError("simdev: KITAPI_SIMDEV_CLOCK is not set")
+    with open(path, "w") as f:
+        f.write("%d" % (seconds - int(time.time())))
+
+
+class SimDevHW:
+    name = NAME
+
+    def __init__(self, root):
+        self.root = root
+        self._buf = bytearray(FB_BYTES)
+        self.fb = framebuf.FrameBuffer(self._buf, WIDTH, HEIGHT, framebuf.MONO_VLSB)
+        self._screen = os.getenv("KITAPI_SIMDEV_SCREEN")
+        self.ticks_ms = time.ticks_ms
+        try:
+            os.mkdir(root)
+        except OSError:  # it exists
+            pass
+
+    def show(self):
+        if self._screen:
+            with open(self._screen, "wb") as f:
+                f.write(self._buf)
+
+    def display_power(self, on):
+        pass
+
+    def contrast(self, v):
+        pass
+
+    def key(self, timeout_ms):
+        # Nobody types: wait out the timeout (None or < 0: for ever) in short naps, so
+        # that a Ctrl-C from the PC stops the app at once, as on the Pico.
+        forever = timeout_ms is None or timeout_ms < 0
+        start = time.ticks_ms()
+        while forever or time.ticks_diff(time.ticks_ms(), start) < timeout_ms:
+            time.sleep_ms(_NAP_MS)
+        return -1
+
+    def time(self):
+        return clock()
+
+    def battery_mv(self):
+        return -1
+
+
+def make():
+    device_id()  # fail at once without an id
+    return SimDevHW(ROOT)

@@ -1,0 +1,395 @@
+"""``kitapi simdevice``: the firmware in the MicroPython unix port as a device that mpremote talks to.
+
+A Pico shows its REPL on a USB serial port; ``kitapi sync`` and ``deploy`` stop
+the app with Ctrl-C, enter the raw REPL and run code there (mpremote's
+transport).  This module gives the unix port the same face:
+
+- the ``micropython`` process runs on a pseudo-terminal, in a folder that is
+  the device's filesystem (``--fs``), with ``firmware/main.py`` and the board
+  ``boards/simdev.py`` (``source``), or, after a ``kitapi deploy``, whatever
+  was deployed into that folder (``flash``: ``main.py`` there, as a Pico
+  boots it, or a bare REPL if there is none);
+- the terminal is raw but keeps ISIG, so a Ctrl-C from the PC interrupts the
+  running app as the Pico's USB does, and ``-i`` leaves the REPL open after it;
+- the serial endpoint is a local TCP socket (``socket://127.0.0.1:PORT``, a
+  pyserial URL) or a pseudo-terminal of its own (``/dev/pts/N``), bridged to
+  the process;
+- a soft reset ends the unix process; it is started again (printing ``MPY:
+  soft reboot`` as a Pico does) and runs ``main.py`` again, so a device reset
+  by ``sync`` or ``deploy`` comes back into its game.  The clock offset set by
+  ``set_clock`` lives in a file outside the filesystem that survives a soft
+  reset, like the RP2040's RTC.
+
+``cut_after`` drops the connection after that many bytes have gone to the PC:
+a cable pulled in the middle of a sync, for the tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import fcntl
+import os
+import pty
+import selectors
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import termios
+import threading
+import time
+import tty
+from pathlib import Path
+
+from kitapi_host.mpy import FIRMWARE, compiled, compiled_core, micropython
+
+ROOT = FIRMWARE.parent
+BOARD = ROOT / "boards" / "simdev.py"
+MAIN = FIRMWARE / "main.py"
+BOOT_LIMIT_S = 20.0  # the firmware is taken to be up after this long at the latest
+
+
+def _ctty() -> None:  # pragma: no cover - runs in the child between fork and exec
+    # The pseudo-terminal on stdin becomes the controlling terminal, so a Ctrl-C
+    # on it sends SIGINT to the firmware (the subprocess has made a new session).
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+def _raw_keep_isig(fd: int) -> None:
+    """Raw mode (no echo, no line editing, no output processing) but Ctrl-C still interrupts."""
+    tty.setraw(fd)
+    attrs = termios.tcgetattr(fd)
+    attrs[3] |= termios.ISIG
+    termios.tcsetattr(fd, termios.TCSANOW, attrs)
+
+
+class SimDevice:
+    """A simulated Kitapi on a serial endpoint; ``start()`` returns the CONNECT string for mpremote.
+
+    ``fs`` is the device's filesystem (created if missing); ``device_id`` its
+    ``machine.unique_id()``; ``firmware`` ``"source"`` (this checkout's
+    firmware, board ``simdev``) or ``"flash"`` (what is deployed in ``fs``).
+    """
+
+    def __init__(
+        self,
+        fs: Path,
+        device_id: str = "e6614103e7000001",
+        firmware: str = "source",
+        port: int = 0,
+        use_pty: bool = False,
+    ) -> None:
+        if firmware not in ("source", "flash"):
+            raise ValueError(firmware)
+        self.fs = Path(fs)
+        self.fs.mkdir(parents=True, exist_ok=True)
+        self.device_id = device_id
+        self.firmware = firmware
+        self.port = port
+        self.use_pty = use_pty
+        self.cut_after: int | None = None  # drop the PC after this many bytes sent to it
+        self.boots = 0  # processes started (power-on and soft resets)
+        self.sent = 0  # bytes sent to the PC since the last connection
+        self.received = 0  # bytes received from the PC since the last connection
+        self.connections = 0
+        self.url = ""
+        self._state = Path(tempfile.mkdtemp(prefix="kitapi-simdev-"))
+        self._clock = self._state / "clock"
+        self.screen = self._state / "screen"
+        self._proc: subprocess.Popen[bytes] | None = None
+        self._master = -1
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._listener: socket.socket | None = None
+        self._pty_master = -1  # the PC's end, with use_pty
+        self._pty_slave = -1
+        self._client: socket.socket | None = None
+        self._booting = False
+        self._boot_out = bytearray()
+        self._boot_deadline = 0.0
+        self._pending = bytearray()  # from the PC while the firmware boots
+
+    # --- the firmware's process ----------------------------------------------------
+
+    def _command(self) -> tuple[list[str], dict[str, str]]:
+        env = dict(
+            os.environ,
+            KITAPI_SIMDEV_ID=self.device_id,
+            KITAPI_SIMDEV_CLOCK=str(self._clock),
+            KITAPI_SIMDEV_SCREEN=str(self.screen),
+        )
+        mp = micropython()
+        if self.firmware == "source":
+            boot = compiled("simdev", {"board.py": BOARD})
+            env["MICROPYPATH"] = os.pathsep.join(["", str(boot), str(compiled_core())])
+            return [mp, "-i", str(MAIN)], env
+        env["MICROPYPATH"] = os.pathsep.join(["", "lib"])  # the Pico's sys.path: '', '/lib'
+        if (self.fs / "main.py").exists():
+            return [mp, "-i", "main.py"], env
+        return [mp], env
+
+    def _spawn(self) -> None:
+        with contextlib.suppress(FileNotFoundError):
+            self.screen.unlink()
+        master, slave = pty.openpty()
+        _raw_keep_isig(slave)
+        cmd, env = self._command()
+        self._proc = subprocess.Popen(
+            cmd,
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            cwd=self.fs,
+            env=env,
+            start_new_session=True,
+            preexec_fn=_ctty,  # noqa: PLW1509 - two syscalls, nothing that takes a lock
+        )
+        os.close(slave)
+        os.set_blocking(master, False)
+        self._master = master
+        self.boots += 1
+        # Until the firmware runs, what the PC sends waits here, as a Pico reads
+        # nothing from USB while it boots (the unix port's launcher is a Python
+        # program, which a Ctrl-C would kill before MicroPython starts).
+        self._booting = True
+        self._boot_out = bytearray()
+        self._boot_deadline = time.monotonic() + BOOT_LIMIT_S
+
+    def _booted(self, out: bytes = b"") -> bool:
+        """Whether the firmware is up: the app has drawn its first screen, or a REPL prompt is shown."""
+        if self._booting:
+            self._boot_out += out
+            if self.screen.exists() or b">>> " in self._boot_out or time.monotonic() > self._boot_deadline:
+                self._booting = False
+                self._boot_out = bytearray()
+        return not self._booting
+
+    def _reap(self) -> None:
+        if self._master >= 0:
+            os.close(self._master)
+            self._master = -1
+        if self._proc is not None:
+            with contextlib.suppress(ProcessLookupError):
+                self._proc.kill()
+            self._proc.wait()
+            self._proc = None
+
+    # --- the serial endpoint ----------------------------------------------------------
+
+    def start(self) -> str:
+        """Power on: start the firmware and the endpoint; return the CONNECT string."""
+        with contextlib.suppress(FileNotFoundError):
+            self._clock.unlink()  # the RTC is lost with the power
+        self._spawn()
+        if self.use_pty:
+            self._pty_master, self._pty_slave = pty.openpty()
+            tty.setraw(self._pty_slave)
+            os.set_blocking(self._pty_master, False)
+            self.url = os.ttyname(self._pty_slave)
+        else:
+            ls = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+            ls.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            ls.bind(("127.0.0.1", self.port))
+            ls.listen(4)
+            ls.setblocking(False)
+            self._listener = ls
+            self.url = f"socket://127.0.0.1:{ls.getsockname()[1]}"
+        self._stop.clear()
+        self._thread = threading.Thread(target=self._run, name="simdevice", daemon=True)
+        self._thread.start()
+        return self.url
+
+    def stop(self) -> None:
+        """Power off."""
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(10)
+            self._thread = None
+        self._drop()
+        if self._listener is not None:
+            self._listener.close()
+            self._listener = None
+        for fd in (self._pty_master, self._pty_slave):
+            if fd >= 0:
+                os.close(fd)
+        self._pty_master = self._pty_slave = -1
+        self._reap()
+
+    def close(self) -> None:
+        self.stop()
+        shutil.rmtree(self._state, ignore_errors=True)
+
+    def __enter__(self) -> SimDevice:
+        self.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def power_cycle(self) -> str:
+        """Unplug and plug in again (the clock is lost); the same endpoint if it was a socket."""
+        if self._listener is not None:
+            self.port = self._listener.getsockname()[1]
+        self.stop()
+        return self.start()
+
+    def _drop(self) -> None:
+        if self._client is not None:
+            self._client.close()
+            self._client = None
+
+    def _to_pc(self, data: bytes) -> None:
+        """Bytes from the firmware to the PC; dropped if nobody listens (a USB port with no host)."""
+        if self.use_pty:
+            with contextlib.suppress(BlockingIOError, OSError):
+                os.write(self._pty_master, data)
+            return
+        if self._client is None:
+            return
+        if self.cut_after is not None and self.sent + len(data) >= self.cut_after:
+            data = data[: max(0, self.cut_after - self.sent)]
+            with contextlib.suppress(OSError):
+                self._client.sendall(data)
+            self.sent += len(data)
+            self.cut_after = None
+            self._drop()  # the cable is pulled
+            return
+        try:
+            self._client.sendall(data)
+            self.sent += len(data)
+        except OSError:
+            self._drop()
+
+    def _to_device(self, data: bytes) -> None:
+        self.received += len(data)
+        if not self._booted():
+            self._pending += data
+            return
+        if self._pending:
+            data = bytes(self._pending) + data
+            self._pending = bytearray()
+        view = memoryview(data)
+        while view and self._master >= 0:
+            try:
+                n = os.write(self._master, view)
+                view = view[n:]
+            except BlockingIOError:
+                time.sleep(0.001)
+            except OSError:
+                return
+
+    def _run(self) -> None:
+        sel = selectors.DefaultSelector()
+        if self._listener is not None:
+            sel.register(self._listener, selectors.EVENT_READ, "listen")
+        if self._pty_master >= 0:
+            sel.register(self._pty_master, selectors.EVENT_READ, "pc")
+        sel.register(self._master, selectors.EVENT_READ, "fw")
+        try:
+            while not self._stop.is_set():
+                for key, _ in sel.select(0.05):
+                    what = key.data
+                    if what == "listen":
+                        assert self._listener is not None
+                        try:
+                            conn, _addr = self._listener.accept()
+                        except BlockingIOError:
+                            continue
+                        if self._client is not None:
+                            conn.close()  # one host at a time, as a serial port
+                            continue
+                        conn.setblocking(True)
+                        conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+                        self._client = conn
+                        self.connections += 1
+                        self.sent = self.received = 0
+                        sel.register(conn, selectors.EVENT_READ, "client")
+                    elif what == "client":
+                        client = self._client
+                        data = b""
+                        if client is not None:
+                            with contextlib.suppress(OSError):
+                                data = client.recv(4096)
+                        if not data:
+                            with contextlib.suppress(KeyError, ValueError):
+                                sel.unregister(key.fileobj)
+                            self._drop()
+                        else:
+                            self._to_device(data)
+                    elif what == "pc":
+                        try:
+                            data = os.read(self._pty_master, 4096)
+                        except (BlockingIOError, OSError):
+                            continue
+                        self._to_device(data)
+                    else:  # the firmware wrote
+                        try:
+                            data = os.read(self._master, 4096)
+                        except BlockingIOError:
+                            continue
+                        except OSError:  # EIO: the process has ended (a soft reset)
+                            data = b""
+                        if data:
+                            self._booted(data)
+                            self._to_pc(data)
+                        else:
+                            sel.unregister(self._master)
+                            self._reap()
+                            self._to_pc(b"MPY: soft reboot\r\n")
+                            self._spawn()
+                            sel.register(self._master, selectors.EVENT_READ, "fw")
+                if self._pending and self._booted():
+                    self.received -= len(self._pending)
+                    self._to_device(b"")
+                if self._client is not None and self._client.fileno() < 0:
+                    self._client = None
+                # a client closed by _drop() is still registered: forget it
+                for key in list(sel.get_map().values()):
+                    if key.data == "client" and key.fileobj is not self._client:
+                        sel.unregister(key.fileobj)
+        finally:
+            sel.close()
+
+
+# --- kitapi simdevice -----------------------------------------------------------------
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "simdevice",
+        help="a simulated Kitapi on a local socket or pty, for kitapi sync/deploy without a Pico",
+        description="Runs the firmware in the MicroPython unix port behind a serial endpoint that "
+        "speaks MicroPython's raw REPL, as a Pico on USB does, until Ctrl-C.",
+    )
+    p.add_argument("--fs", type=Path, required=True, metavar="DIR", help="the device's filesystem (a folder)")
+    p.add_argument("--id", default="e6614103e7000001", help="the device's unique id (hex)")
+    p.add_argument("--port", type=int, default=0, help="TCP port on 127.0.0.1 (default: a free one)")
+    p.add_argument("--pty", action="store_true", help="a pseudo-terminal instead of a socket")
+    p.add_argument(
+        "--flash", action="store_true", help="boot what `kitapi deploy` put in DIR instead of this checkout's firmware"
+    )
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    dev = SimDevice(
+        args.fs, args.id, "flash" if args.flash else "source", port=args.port, use_pty=args.pty
+    )
+    try:
+        url = dev.start()
+    except OSError as e:
+        print(f"kitapi simdevice: {e}", file=sys.stderr)
+        return 1
+    print(f"simulated Kitapi {args.id} on {url}  (filesystem {args.fs}; Ctrl-C stops it)", flush=True)
+    stop = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: stop.set())
+    try:
+        stop.wait()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        dev.close()
+    return 0

@@ -1,0 +1,285 @@
+"""``kitapi sync``: every game on the device into the archive, verified, and only then marked synced.
+
+The steps (docs/sync.md):
+
+1. connect (mpremote's transport, no soft reset), check the firmware, set the clock;
+2. list the device's games with a sha256 of each, computed on the device;
+3. for each game that is new, or differs from what the archive has from this
+   device under that name: pull it, only its new bytes if the archived copy is
+   a prefix of it (the device hashes that prefix to prove it), check the copy
+   against the device's hash, and store it with ``Archive.add_log`` (one
+   transaction: all of it or nothing);
+4. mark it synced on the device (name, size, sha256), after the archive has it;
+5. with ``--prune``: delete the games that have ended, are marked synced at their
+   present size and hash, are in the archive with that very hash, and are not
+   the current game (the device checks the mark, the hash and "not current"
+   again before it deletes);
+6. soft-reset the device so that the app runs again.
+
+Interrupted anywhere (cable, Ctrl-C, a crash of the PC), nothing is lost: a game
+is deleted only once the archive holds the same bytes, and a second run finds
+the games the archive has ("same") and marks them.  Nothing is counted twice:
+``add_log`` recognises the same bytes and a log that grew.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import io
+import re
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+from kitapi.messages import damage as damage_text
+from kitapi.replay import replay
+from kitapi_host.archive import NEW, Archive, ArchiveError, LogError, default_path
+from kitapi_host.device import Device, DeviceError, open_device
+
+GAME_NAME = re.compile(r"[0-9]{1,8}\.kitapi")  # what kitapi.app.store names a game
+QUIET_NAME = re.compile(r"[0-9]{1,8}\.kitapi\.(bad|tmp)")  # its repair leftovers: not games to sync
+MAX_LOG = 1 << 20  # bytes: 65,535 hands of 8 bytes fit with room to spare
+_HEX64 = re.compile(r"[0-9a-f]{64}")
+
+
+@dataclass
+class Report:
+    """What a sync did (for the summary line, the tests and ``kitapi bench``)."""
+
+    device: str = ""
+    games: int = 0  # game files on the device
+    pulled: list[str] = field(default_factory=list)  # names pulled
+    new: int = 0
+    grown: int = 0
+    same: int = 0
+    marked: int = 0
+    pruned: list[str] = field(default_factory=list)
+    bytes_pulled: int = 0  # game bytes copied (not counting base64 and the REPL)
+    warnings: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    clock: int = 0
+    seconds: float = 0.0
+
+
+def _safe(name: object) -> str:
+    """A device's file name for a message: escaped, bounded."""
+    return repr(name)[:60]
+
+
+def _listing(dev: Device, answer: Any) -> tuple[str, list[tuple[str, int, str]], dict[str, tuple[int, str]], list[str]]:
+    """Check ``L.ls()``'s answer: (current, games, marks, warnings); bad entries are left out with a warning."""
+    if not (isinstance(answer, tuple) and len(answer) == 3):
+        raise DeviceError(f"{dev.where}: the device's list of games is not understood")
+    current, entries, marks = answer
+    if not isinstance(current, str) or not isinstance(entries, list) or not isinstance(marks, dict):
+        raise DeviceError(f"{dev.where}: the device's list of games is not understood")
+    games: list[tuple[str, int, str]] = []
+    warnings: list[str] = []
+    for e in entries:
+        if not (isinstance(e, tuple) and len(e) == 3):
+            warnings.append(f"{dev.where}: an entry of the list of games is not understood: skipped")
+            continue
+        name, size, digest = e
+        if not isinstance(name, str) or not GAME_NAME.fullmatch(name):
+            if not (isinstance(name, str) and QUIET_NAME.fullmatch(name)):
+                warnings.append(f"{dev.where}: a file with an unexpected name was left alone: {_safe(name)}")
+            continue
+        if not isinstance(size, int) or size <= 0 or size > MAX_LOG:
+            warnings.append(f"{dev.where}: {name}: size {_safe(size)} is out of bounds (1..{MAX_LOG}): skipped")
+            continue
+        if not isinstance(digest, str) or not _HEX64.fullmatch(digest):
+            warnings.append(f"{dev.where}: {name}: no usable hash from the device: skipped")
+            continue
+        games.append((name, size, digest))
+    good_marks: dict[str, tuple[int, str]] = {}
+    for k, v in marks.items():
+        if isinstance(k, str) and isinstance(v, tuple) and len(v) == 2:
+            if isinstance(v[0], int) and isinstance(v[1], str):
+                good_marks[k] = (v[0], v[1])
+    return current, games, good_marks, warnings
+
+
+class Progress:
+    """A one-line progress bar on a terminal: games and bytes; silent elsewhere."""
+
+    def __init__(self, out: TextIO, games: int, total: int) -> None:
+        self.out = out
+        self.on = out.isatty()
+        self.games = games
+        self.total = max(total, 1)
+        self.done_games = 0
+        self.done_bytes = 0
+
+    def show(self, extra: int = 0) -> None:
+        if not self.on:
+            return
+        got = self.done_bytes + extra
+        width = 24
+        fill = min(width, got * width // self.total)
+        bar = "#" * fill + "." * (width - fill)
+        self.out.write(f"\r[{bar}] games {self.done_games}/{self.games}  {got / 1024:.1f}/{self.total / 1024:.1f} KB ")
+        self.out.flush()
+
+    def end(self) -> None:
+        if self.on:
+            self.out.write("\n")
+            self.out.flush()
+
+
+def sync(
+    dev: Device,
+    archive: Archive,
+    prune: bool = False,
+    set_clock: bool = True,
+    progress: TextIO | None = None,
+    on_pulled: Callable[[str], None] | None = None,
+) -> Report:
+    """Sync the games of ``dev`` (connected, ``hello`` done) into ``archive``; see the module's docstring."""
+    start = time.monotonic()
+    rep = Report(device=dev.uid)
+    if set_clock:
+        rep.clock = dev.set_clock()
+    current, games, marks, warnings = _listing(dev, dev.call("L.ls()"))
+    games.sort()
+    rep.games = len(games)
+    rep.warnings += warnings
+
+    # what to pull: (name, size, digest, base bytes already archived that the device log starts with)
+    todo: list[tuple[str, int, str, bytes]] = []
+    for name, size, digest in games:
+        stored = archive.stored(dev.uid, name)
+        if any(s["sha256"] == digest for s in stored):
+            continue
+        base = b""
+        for s in stored:
+            old = s["log"]
+            if 0 < len(old) < size:
+                answer = dev.call(f"L.sha({name!r},{len(old)})")
+                if answer == (hashlib.sha256(old).hexdigest(), len(old)):
+                    base = old
+                    break
+        todo.append((name, size, digest, base))
+
+    bar = Progress(progress or sys.stderr, len(todo), sum(size - len(base) for _, size, _, base in todo))
+    bar.show()
+    for name, size, digest, base in todo:
+        where = f"game {name} of device {dev.uid}"
+        try:
+            tail = dev.read(name, len(base), size - len(base), bar.show)
+        except DeviceError as e:
+            bar.end()
+            raise DeviceError(f"{e} (nothing of {name} was archived; run the sync again)") from None
+        data = base + tail
+        if len(data) != size or hashlib.sha256(data).hexdigest() != digest:
+            rep.errors.append(f"{where}: the copy does not match the device's hash: not archived (run the sync again)")
+            continue
+        try:
+            added = archive.add_log(data, dev.uid, name)
+        except LogError as e:
+            rep.errors.append(f"{dev.where}:{e}: not archived, left on the device")
+            continue
+        rep.pulled.append(name)
+        rep.bytes_pulled += len(tail)
+        if added.status == NEW:
+            rep.new += 1
+        elif added.status == "grown":
+            rep.grown += 1
+        else:
+            rep.same += 1
+        _, replayed = replay(io.BytesIO(data))
+        damage = damage_text(replayed.damage) if replayed.damage else None
+        if damage:
+            # the core's text says where in the file; the scorekeeper wants the hand
+            rep.warnings.append(
+                f"{where}: damaged after hand {replayed.last or 0}: archived up to that hand, "
+                f"the rest is dropped ({damage})"
+            )
+        rep.warnings += [f"{where}: {w}" for w in added.warnings if w != damage]
+        bar.done_games += 1
+        bar.done_bytes += len(tail)
+        bar.show()
+        if on_pulled is not None:
+            on_pulled(name)
+    bar.end()
+
+    # Mark every game the archive holds at the device's present size and hash.
+    for name, size, digest in games:
+        if marks.get(name) == (size, digest):
+            continue
+        if archive.has_sha256(digest) is None:
+            continue
+        if dev.call(f"L.mark({name!r},{size},{digest!r})") is True:
+            marks[name] = (size, digest)
+            rep.marked += 1
+
+    if prune:
+        for name, size, digest in games:
+            if name == current or marks.get(name) != (size, digest):
+                continue
+            held = archive.has_sha256(digest)
+            if held is None or not held["ended"]:
+                continue
+            if dev.call(f"L.remove({name!r},{size},{digest!r})") is True:
+                rep.pruned.append(name)
+    rep.seconds = time.monotonic() - start
+    return rep
+
+
+# --- kitapi sync ----------------------------------------------------------------------------
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "sync",
+        help="copy every new or grown game from the device into the archive, verified; set its clock",
+        description="Copies every game log that is new or has grown since the last sync, checks each copy "
+        "against a sha256 computed on the device, stores it in the archive, and only then marks it synced "
+        "on the device.  Safe to interrupt and to run again.",
+    )
+    p.add_argument(
+        "--device", "-d", default="auto", metavar="CONNECT", help="auto (default), a serial port, socket://HOST:PORT..."
+    )
+    p.add_argument("--db", type=Path, help=f"the archive (default {default_path()})")
+    p.add_argument(
+        "--prune",
+        action="store_true",
+        help="then delete from the device the ended games that are synced (never the current game)",
+    )
+    p.add_argument("--no-clock", action="store_true", help="leave the device's clock alone")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    dev: Device | None = None
+    try:
+        dev = open_device(args.device)
+        with Archive(args.db) as archive:
+            rep = sync(dev, archive, prune=args.prune, set_clock=not args.no_clock)
+    except DeviceError as e:
+        print(f"kitapi sync: {e}", file=sys.stderr)
+        return 1
+    except ArchiveError as e:
+        print(f"kitapi sync: {e}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("kitapi sync: interrupted; what was archived is kept, run it again to finish", file=sys.stderr)
+        return 130
+    finally:
+        if dev is not None:
+            dev.close()
+    for w in rep.warnings:
+        print(f"warning: {w}", file=sys.stderr)
+    for err in rep.errors:
+        print(f"error: {err}", file=sys.stderr)
+    when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(rep.clock)) if rep.clock else "not set"
+    print(
+        f"device {rep.device}: {rep.games} game(s); pulled {len(rep.pulled)} ({rep.new} new, {rep.grown} grown, "
+        f"{rep.same} already archived), {rep.bytes_pulled} bytes; marked {rep.marked} synced"
+        + (f"; removed {len(rep.pruned)} ended game(s)" if args.prune else "")
+        + f"; clock {when}"
+    )
+    return 1 if rep.errors else 0
