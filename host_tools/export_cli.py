@@ -1,41 +1,58 @@
-"""``kitapi export GAME --format jsonl|csv|html [-o OUT]``: a game as a log, a spreadsheet or a score sheet.
+"""``kitapi export GAME --format jsonl|csv|html|pdf [-o OUT] [--db PATH]``: a game as a log, a sheet, a PDF.
 
 ``register(sub)`` adds the subcommand to the ``kitapi`` parser (host_tools/cli.py).
-GAME is a game log file, either form (JSON Lines or device log); archive game ids come later.
+GAME is a game log file (JSON Lines or device log) or, when no file has that
+name, the number of an archived game (``kitapi games``), exported from the log
+the archive stored.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 import tempfile
 from pathlib import Path
 
 from kitapi_host import export
+from kitapi_host.archive import default_path
 from kitapi_host.logs import InputError
 
-_EPILOG = """formats:
+_EPILOG = f"""GAME:
+  a game log file, either form; or, when no file has that name, the number of a game
+  in the archive (as `kitapi games` lists it), exported from the log it stored
+formats:
   jsonl  the game log as stored, corrections included, in the canonical JSON Lines
          of `kitapi convert` (docs/log-format.md)
   csv    one row per hand as scored (deleted hands left out) with every player's
          pouch and chips after it; UTF-8 with a byte order mark, CRLF
   html   a printable score sheet (A4): the three-section sheet (four with four
          players), the running columns and the settlement; one file, no scripts
-PDF: open the HTML in a browser and print it to PDF."""
+  pdf    the score sheet printed to PDF (A4) by a headless Chromium-family browser
+         on this PC: chromium, chromium-browser, google-chrome(-stable),
+         microsoft-edge or msedge on PATH (or the usual macOS/Windows place), or
+         the one ${export.BROWSER_ENV} names; none found: exit status 2
+exit status: 0; 2 for bad input (one line FILE:LINE: reason), an unknown game or
+no browser; 1 if the browser failed.  Nothing is written unless all went well."""
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``export`` to the subcommands ``sub`` of the ``kitapi`` parser."""
     e = sub.add_parser(
         "export",
-        help="export a game: its log (jsonl), a spreadsheet (csv) or a printable score sheet (html)",
+        help="export a game: its log (jsonl), a spreadsheet (csv) or a printable score sheet (html, pdf)",
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog=_EPILOG,
     )
-    e.add_argument("game", metavar="GAME", help="a game log file (JSON Lines or device log)")
+    e.add_argument(
+        "game", metavar="GAME", help="a game log file (JSON Lines or device log), or an archived game's number"
+    )
     e.add_argument("--format", "-f", choices=export.FORMATS, required=True, help="the export format")
     e.add_argument("-o", "--output", type=Path, metavar="OUT", help="write to OUT (default: standard output)")
+    e.add_argument(
+        "--db", type=Path, metavar="PATH", help=f"the archive database, for a game number (default {default_path()})"
+    )
     e.set_defaults(func=run)
 
 
@@ -54,17 +71,29 @@ def _write(out: Path, data: bytes) -> None:
         raise
 
 
-def run(args: argparse.Namespace) -> int:
-    """The ``export`` subcommand: 0, or 2 with one line ``FILE:LINE: reason`` on stderr for bad input."""
+def _load(args: argparse.Namespace) -> tuple[export.GameExport, str]:
+    """The game GAME names, and its name for warnings: a file that exists wins over an archive game number."""
     path = Path(args.game)
+    if not path.exists() and re.fullmatch(r"[0-9]+", args.game):
+        db: Path = args.db if args.db is not None else default_path()
+        game_id = int(args.game)
+        return export.load_archive(db, game_id), f"game {game_id}"
+    out: Path | None = args.output
+    if out is not None and out.exists() and path.exists() and out.resolve() == path.resolve():
+        raise InputError(f"{out}:0: the output would overwrite the input")
+    return export.load(path), str(path)
+
+
+def run(args: argparse.Namespace) -> int:
+    """The ``export`` subcommand: 0; 2 with one line on stderr for bad input, an unknown game or no browser."""
     out: Path | None = args.output
     try:
-        if out is not None and out.exists() and path.exists() and out.resolve() == path.resolve():
-            raise InputError(f"{out}:0: the output would overwrite the input")
-        game = export.load(path)
+        if out is None and args.format == "pdf" and sys.stdout.isatty():
+            raise InputError("kitapi export: a PDF is not for the terminal: give -o OUT.pdf (or redirect)")
+        game, name = _load(args)
         data = export.export(game, args.format)
         if game.warning:
-            print(f"{path}: warning: {game.warning}", file=sys.stderr)
+            print(f"{name}: warning: {game.warning}", file=sys.stderr)
         if out is None:
             sys.stdout.flush()
             sys.stdout.buffer.write(data)
@@ -77,4 +106,7 @@ def run(args: argparse.Namespace) -> int:
     except InputError as e:
         print(e, file=sys.stderr)
         return 2
+    except export.BrowserError as e:
+        print(f"kitapi export: {e}", file=sys.stderr)
+        return 2 if e.missing else 1
     return 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 import subprocess
 import sys
 from html.parser import HTMLParser
@@ -23,8 +24,10 @@ HEADER = (
 )
 
 
-def kitapi(*args: str) -> subprocess.CompletedProcess[bytes]:
-    return subprocess.run([sys.executable, "-m", "kitapi_host.cli", *args], capture_output=True)
+def kitapi(
+    *args: str, cwd: Path | None = None, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run([sys.executable, "-m", "kitapi_host.cli", *args], capture_output=True, cwd=cwd, env=env)
 
 
 class Text(HTMLParser):
@@ -147,3 +150,62 @@ def test_sample_exports_in_every_format(tmp_path: Path) -> None:
         out = tmp_path / f"sample.{fmt}"
         assert kitapi("export", str(SAMPLE), "--format", fmt, "-o", str(out)).returncode == 0
         assert out.stat().st_size > 100
+
+
+# --- a game of the archive, by its number ----------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def archived(tmp_path_factory: pytest.TempPathFactory, corrected: tuple[Path, Path]) -> Path:
+    """An archive holding the sample game (game 1) and the corrected game as a device log (game 2)."""
+    db = tmp_path_factory.mktemp("arch") / "archive.sqlite3"
+    p = kitapi("archive", "add", "--db", str(db), str(SAMPLE), str(corrected[1]))
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.decode().splitlines() == [f"{SAMPLE}: game 1 new", f"{corrected[1]}: game 2 new"]
+    return db
+
+
+@pytest.mark.parametrize("fmt", ["jsonl", "csv", "html"])
+def test_an_archived_game_exports_as_its_file(archived: Path, corrected: tuple[Path, Path], fmt: str) -> None:
+    """``kitapi export ID --db PATH`` exports the stored log: the very bytes of exporting the file."""
+    for game_id, src in (("1", SAMPLE), ("2", corrected[1])):
+        by_id = kitapi("export", game_id, "--db", str(archived), "--format", fmt)
+        by_file = kitapi("export", str(src), "--format", fmt)
+        assert by_id.returncode == 0 and by_id.stderr == b"", by_id.stderr
+        assert by_id.stdout == by_file.stdout
+
+
+def test_archived_game_default_archive_and_a_file_wins(tmp_path: Path, corrected: tuple[Path, Path]) -> None:
+    """Without --db the archive commands' default (under XDG_DATA_HOME); a file named like a number wins."""
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data")}
+    assert kitapi("archive", "add", str(corrected[0]), env=env).returncode == 0
+    assert (tmp_path / "data" / "kitapi" / "archive.sqlite3").is_file()
+    p = kitapi("export", "1", "-f", "jsonl", cwd=tmp_path, env=env)
+    assert p.returncode == 0 and p.stdout == corrected[0].read_bytes()
+    (tmp_path / "1").write_bytes(SAMPLE.read_bytes())  # a file named 1
+    p = kitapi("export", "1", "-f", "jsonl", cwd=tmp_path, env=env)
+    assert p.returncode == 0 and p.stdout == SAMPLE.read_bytes()
+
+
+def test_an_unknown_game_is_one_line_and_status_2(tmp_path: Path, archived: Path) -> None:
+    out = tmp_path / "out.html"
+    p = kitapi("export", "7", "--db", str(archived), "-f", "html", "-o", str(out))
+    assert p.returncode == 2 and p.stdout == b""
+    assert p.stderr.decode() == f"{archived}: no game 7 in the archive (see kitapi games)\n"
+    assert not out.exists()
+    # no archive there: said so, and none is made
+    db = tmp_path / "none.sqlite3"
+    p = kitapi("export", "1", "--db", str(db), "-f", "html", "-o", str(out))
+    assert p.returncode == 2 and p.stdout == b""
+    assert p.stderr.decode() == f"{db}: no archive here, so no game 1 (see kitapi archive add)\n"
+    assert not db.exists() and not out.exists()
+    # not a number and not a file
+    p = kitapi("export", str(tmp_path / "7b"), "-f", "html")
+    assert p.returncode == 2
+    assert p.stderr.decode() == f"{tmp_path / '7b'}:0: cannot open the file (No such file or directory)\n"
+    # a file that is not an archive
+    junk = tmp_path / "junk.sqlite3"
+    junk.write_bytes(b"not a database at all" * 100)
+    p = kitapi("export", "1", "--db", str(junk), "-f", "html")
+    assert p.returncode == 2 and p.stderr.decode().startswith(f"{junk}: cannot read the archive (")
+    assert p.stderr.count(b"\n") == 1
