@@ -108,11 +108,12 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--to", choices=logs.FORMATS, help="the output form (default: the other one)")
     c.set_defaults(func=_convert)
 
-    from kitapi_host import archive_cli, export_cli, simdevice, sync
+    from kitapi_host import archive_cli, deploy, export_cli, simdevice, sync
 
     archive_cli.register(sub)
     export_cli.register(sub)
     sync.register(sub)
+    deploy.register(sub)
     simdevice.register(sub)
 
     b = sub.add_parser("bench", help="measure the core and the firmware: memory, speed, key presses")

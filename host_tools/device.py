@@ -188,8 +188,8 @@ class Device:
             self.t.close()
 
 
-def open_device(connect: str = "auto") -> Device:
-    """Connect to ``connect``, stop the app, enter the raw REPL and check the firmware (``hello``)."""
+def open_device(connect: str = "auto", check: bool = True) -> Device:
+    """Connect to ``connect``, stop the app, enter the raw REPL and, with ``check``, check the firmware (``hello``)."""
     if connect == "auto":
         ports = _ports()
         if not ports:
@@ -220,6 +220,8 @@ def open_device(connect: str = "auto") -> Device:
             raise DeviceError(
                 f"{port}: the device does not answer as MicroPython's REPL (busy, or running other firmware)"
             ) from None
+    if not check:
+        return dev
     try:
         dev.hello()
     except BaseException:
