@@ -65,6 +65,10 @@ def _bench(args: argparse.Namespace) -> int:
         from kitapi_host import bench_device
 
         bench_device.run()
+    if args.part in ("sync", "all"):
+        from kitapi_host import bench_sync
+
+        bench_sync.run()
     return 0
 
 
@@ -120,9 +124,10 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--hands", type=int, default=10_000, help="hands in the core's benchmark game (default 10000)")
     b.add_argument(
         "--part",
-        choices=("core", "device", "all"),
+        choices=("core", "device", "sync", "all"),
         default="all",
-        help="the core (replay), the device (firmware in the simulator), or both (default)",
+        help="the core (replay), the device (firmware in the simulator), the sync (simulated device), "
+        "or all (default)",
     )
     b.set_defaults(func=_bench)
 

@@ -73,6 +73,7 @@ class Device:
         self.board = ""
         self.version = ""
         self.clock = 0
+        self.round_trips = 0  # code runs on the device (kitapi bench)
 
     # --- the raw REPL -------------------------------------------------------------------
 
@@ -87,6 +88,7 @@ class Device:
             if consumer is not None:
                 consumer(b)
 
+        self.round_trips += 1
         try:
             self.t.exec(code, data_consumer=keep)
         except TransportExecError as e:

@@ -362,3 +362,27 @@ def test_a_busy_device_is_said_to_be_busy(tmp_path: Path) -> None:
         out = subprocess.run([*KITAPI, "sync", "--device", dev.url, "--db", str(tmp_path / "a")],
                              capture_output=True, text=True)
         assert out.returncode == 0, out.stderr
+
+
+def test_the_progress_bar_shows_games_and_bytes_on_a_terminal_only() -> None:
+    from kitapi_host.sync import Progress
+
+    class Tty(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    out = Tty()
+    bar = Progress(out, games=2, total=4096)
+    bar.show()
+    bar.done_games, bar.done_bytes = 1, 2048
+    bar.show()
+    bar.end()
+    assert out.getvalue().split("\r")[1:] == [
+        "[........................] games 0/2  0.0/4.0 KB ",
+        "[############............] games 1/2  2.0/4.0 KB \n",
+    ]
+    quiet = io.StringIO()
+    bar = Progress(quiet, games=2, total=4096)
+    bar.show()
+    bar.end()
+    assert quiet.getvalue() == ""
