@@ -259,10 +259,7 @@ def run(args: argparse.Namespace) -> int:
         dev = open_device(args.device)
         with Archive(args.db) as archive:
             rep = sync(dev, archive, prune=args.prune, set_clock=not args.no_clock)
-    except DeviceError as e:
-        print(f"kitapi sync: {e}", file=sys.stderr)
-        return 1
-    except ArchiveError as e:
+    except (DeviceError, ArchiveError) as e:
         print(f"kitapi sync: {e}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
