@@ -83,3 +83,122 @@ def write_jsonl(path: Path, hdr: dict[str, Any], hands: list[Hand]) -> None:
         g.parse(h)
         lines.append(record_json(g, OP_HAND))
     path.write_text("\n".join(lines) + "\n", encoding="ascii")
+
+
+# --- Russian Preferans (sochi, leningrad, rostov) -----------------------------------------
+
+_PREF_LEVELS = (6, 7, 8, 9, 10)
+_PREF_LEVEL_WEIGHTS = (45, 28, 14, 8, 5)
+_PREF_NAMES = ["Anna", "Boris", "Vera", "Gleb"]
+
+
+def preferans_header(rules: str = "sochi", players: int = 3, **options: Any) -> dict[str, Any]:
+    return {"kitapi": 1, "rules": rules, "players": _PREF_NAMES[:players], "options": dict(options), "dealer": 0}
+
+
+def _split(rng: random.Random, total: int, seats: list[int], n: int) -> list[int]:
+    """``total`` tricks over ``seats`` at random, as a list of n."""
+    out = [0] * n
+    for _ in range(total):
+        out[rng.choice(seats)] += 1
+    return out
+
+
+def preferans_hand(rng: random.Random, g: Any, dealer: int) -> Hand:
+    """One random legal hand for the Preferans game ``g`` (its options and its state respected)."""
+    n = g.n
+    players = [s for s in range(n) if not (n == 4 and s == dealer)]
+    r = rng.random()
+    if r < 0.12:
+        t = _split(rng, 10, players, n)
+        if n == 2:
+            t = _split(rng, rng.randint(3, 10), players, n)
+        elif n == 4 and g.ALLPASS_KIND != 2 and not g.variants or (n == 4 and g.variants and g.name != "rostov"):
+            w = rng.choice((0, 0, 1, 2))
+            t = _split(rng, 10 - w, players, n)
+            t[dealer] = w
+        return {"dealer": dealer, "allpass": t}
+    if r < 0.14:
+        return {"dealer": dealer, "misdeal": True}
+    soloist = rng.choice(players)
+    h: Hand = {"dealer": dealer, "soloist": soloist}
+    if g.resign and r < 0.17:
+        h.update(contract=f"{rng.choice(_PREF_LEVELS[1:4])}{rng.choice('SCDHN')}", resign=True)
+        return h
+    if r < 0.22:
+        h["contract"] = "M"
+        if g.misere_hand and rng.random() < 0.3:
+            h["hand"] = True
+        h["tricks"] = _split(rng, 10, players, n)
+        if rng.random() < 0.5:
+            h["tricks"] = [0] * n
+            h["tricks"][rng.choice([p for p in players if p != soloist])] = 10
+        return _widow(rng, g, h)
+    low = g.min_level()
+    level = rng.choices(_PREF_LEVELS, _PREF_LEVEL_WEIGHTS)[0]
+    level = max(level, low)
+    h["contract"] = f"{level}{rng.choice('SCDHN')}"
+    contract_req = g.requirement((level - 6) * 5)
+    made = rng.random() < 0.75
+    ts = rng.randint(level, 10) if made else rng.randint(max(0, level - 3), level - 1)
+    if contract_req == 0:
+        t = _split(rng, 10 - ts, [p for p in players if p != soloist], n)
+        t[soloist] = ts
+        h["tricks"] = t
+        return _widow(rng, g, h)
+    if n == 2:
+        words = [rng.choice(("whist", "whist", "pass"))]
+        if g.stalingrad and h["contract"] == "6S":
+            words = ["whist"]
+    else:
+        combos = [["whist", "whist"], ["whist", "pass"], ["pass", "whist"], ["pass", "pass"]]
+        if level <= 7 and g.half_whist:
+            combos.append(["pass", "half"])
+            if g.half_whist_first:
+                combos.append(["half", "pass"])
+        words = rng.choice(combos)
+        if g.stalingrad and h["contract"] == "6S":
+            words = ["whist", "whist"]
+    h["whist"] = words
+    whisters = words.count("whist")
+    if n > 2 and whisters == 1:
+        h["open"] = rng.random() < 0.3
+    if n == 4 and whisters == 0 and rng.random() < 0.3:
+        h["dealer_whist"] = rng.choice((0, 1))
+    if whisters or "dealer_whist" in h:
+        probe = g.hand.__class__()
+        probe.soloist, probe.dealer = soloist, dealer
+        g.defenders(probe)
+        hands_of = [probe.d1] if n == 2 else [probe.d1, probe.d2]
+        if "dealer_whist" in h:
+            hands_of[h["dealer_whist"]] = dealer
+        t = _split(rng, 10 - ts, hands_of, n)
+        t[soloist] = ts
+        h["tricks"] = t
+    return _widow(rng, g, h)
+
+
+def _widow(rng: random.Random, g: Any, h: Hand) -> Hand:
+    if getattr(g, "widow_points", False) and rng.random() < 0.4:
+        if rng.random() < 0.2:
+            h["refused"] = True
+        else:
+            h["widow"] = rng.choice(("A", "KQ", "AK", "AA"))
+    return h
+
+
+def preferans_game(
+    seed: int, hands: int, rules: str = "sochi", players: int = 3, **options: Any
+) -> tuple[dict[str, Any], list[Hand]]:
+    """A Preferans header and up to ``hands`` random legal hands (fewer if the game ends)."""
+    rng = random.Random(seed)
+    hdr = preferans_header(rules, players, **options)
+    g = new_game(hdr)
+    out: list[Hand] = []
+    dealer = hdr["dealer"]
+    while len(out) < hands and not g.over:
+        h = preferans_hand(rng, g, dealer)
+        g.play(h)
+        out.append(h)
+        dealer = (dealer + 1) % players
+    return hdr, out

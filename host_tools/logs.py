@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+from fractions import Fraction
+from math import gcd
 from pathlib import Path
 from typing import Any
 
@@ -52,8 +54,55 @@ def result(g: Game) -> dict[str, Any]:
     return parsed
 
 
+def _show(x: Fraction) -> str:
+    """An exact figure for the eye: whole, or rounded to 2 decimals (only here)."""
+    if x.denominator == 1:
+        return f"{x.numerator:+d}" if x else "0"
+    return f"{float(x):+.2f}"
+
+
+def preferans_table(res: dict[str, Any]) -> str:
+    """Russian Preferans standings: pool, hill, whists written, the net settlement; then who pays whom."""
+    players: list[str] = res["players"]
+    n = len(players)
+    width = max(6, *(len(p) for p in players))
+    state = "game over" if res["over"] else "game on"
+    lines = [
+        f"{res['rules']}: {n} players, {res['hands']} hands, {state}",
+        f"  {'Player':<{width}}  {'Pool':>5}  {'Hill':>6}  {'Whists':>7}  {'Net':>9}",
+    ]
+    nets = [Fraction(x) for x in res["settlement"]]
+    for i, name in enumerate(players):
+        written = sum((Fraction(x) for x in res["whists"][i]), Fraction(0))
+        hill = Fraction(res["hill"][i])
+        lines.append(
+            f"  {name:<{width}}  {res['pool'][i]:>5}  {_show(hill).lstrip('+'):>6}  "
+            f"{_show(written).lstrip('+'):>7}  {_show(nets[i]):>9}"
+        )
+    # the transfers on exact whole numbers: scale by the common denominator
+    den = 1
+    for x in nets:
+        den = den * x.denominator // gcd(den, x.denominator)
+    transfers = settle([int(x * den) for x in nets])
+    unit = "whists"
+    lines.append("Settlement (if the game ended now):" if not res["over"] else "Settlement:")
+    if not transfers:
+        lines.append("  nobody pays anybody")
+    stake = None
+    if "money" in res:
+        k = next((i for i, x in enumerate(nets) if x), None)
+        stake = Fraction(res["money"][k]) / nets[k] if k is not None else None
+    for payer, payee, amount in transfers:
+        a = Fraction(amount, den)
+        money = f" ({_show(a * stake).lstrip('+')} in money)" if stake is not None else ""
+        lines.append(f"  {players[payer]} pays {players[payee]} {_show(a).lstrip('+')} {unit}{money}")
+    return "\n".join(lines)
+
+
 def table(res: dict[str, Any]) -> str:
     """The human standings: a row per player (pouch, net chips), then who owes whom."""
+    if "settlement" in res:
+        return preferans_table(res)
     players: list[str] = res["players"]
     width = max(6, *(len(p) for p in players))
     state = "game over" if res["over"] else "game on"

@@ -65,6 +65,7 @@ _E_TEXT = const(8)
 _E_DEALER = const(9)
 _E_OVER = const(10)
 _E_OPTIONS = const(22)
+_E_PLAYERS_2 = const(57)
 
 
 def _units(s):
@@ -105,14 +106,15 @@ class Game:
     over = False  # every pouch, pool... is settled: no hand can follow
     ended = False  # the log closed the game (replay sets it)
     last_dealer = -1  # the dealer of the last hand scored
+    min_players = 3  # 2 for a system with a two-player form (Preferans' Hussar)
 
     def __init__(self, header):
         for k in header:
             if k not in HEADER_KEYS:
                 raise RuleError(_E_HEADER_FIELD, k)
         players = header.get("players")
-        if type(players) is not list or not 3 <= len(players) <= 4:
-            raise RuleError(_E_PLAYERS)
+        if type(players) is not list or not self.min_players <= len(players) <= 4:
+            raise RuleError(_E_PLAYERS if self.min_players == 3 else _E_PLAYERS_2)
         for i in range(len(players)):
             p = players[i]
             if type(p) is not str or not p or _units(p) > _MAX_NAME:

@@ -69,6 +69,28 @@ EN = (
     "a hand out of sequence",
     "a malformed end record",
     "a malformed correction",
+    # 57-: Russian Preferans (kitapi.rules.preferans)
+    "'players' must list 2 to 4 names",
+    "unknown contract %s (6S to 10N, or M for misere)",
+    "'whist' must list %d of whist, pass or half",
+    "a half-whist is allowed only at 6 and 7, after the other defender passed",
+    "6 spades must be whisted by both defenders (Stalingrad)",
+    "'open' (true or false) goes with exactly one whister, and only then",
+    "'dealer_whist' needs four players and no defender whisting",
+    "%s: no whisting at misere or 10 (unless option ten_whist)",
+    "'whist' is missing",
+    "'tricks' must be left out: the cards were not played",
+    "the contract must be at least %d after an all-pass",
+    "%s needs the option %s",
+    "'allpass' must list the tricks of all %d seats",
+    "the widow takes at most 2 tricks, and only with four players",
+    "option 'stake' must be a decimal such as \"0.10\"",
+    "option %s must be one of %s",
+    "tricks must sum to at most 10, not %d",
+    "'widow' must be A, KQ, AK or AA",
+    "%s must be true",
+    "%s: no other field can go with it",
+    "%s belongs only to %s",
 )
 
 

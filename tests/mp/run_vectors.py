@@ -1,4 +1,5 @@
-# Prefa test vectors under MicroPython (also runs on CPython).
+# The scoring test vectors (tests/vectors/prefa_*.json and preferans_*.json) under
+# MicroPython (also runs on CPython).
 # From the repo root:
 #   MICROPYPATH=firmware:tests/mp .venv/bin/micropython tests/mp/run_vectors.py
 # Prints one line per failure, then "N passed, N failed"; exits 1 on any failure.
@@ -8,7 +9,7 @@ import os
 import sys
 
 try:
-    from kitapi.game import RuleError, new_game
+    from kitapi.game import RuleError, new_game, result_json
 except ImportError as e:
     print("FAIL cannot import kitapi.game: %s" % e)
     print("0 passed, 1 failed")
@@ -25,8 +26,25 @@ def _copy(x):
     return x
 
 
+_PREFERANS = ("sochi", "leningrad", "rostov")
+_FIELDS = ("pool", "hill", "whists", "settlement", "money", "over")
+
+
 def _state(g):
+    if g.name in _PREFERANS:
+        return result_json(g)
     return [list(g.pouch), list(g.chips), bool(g.over)]
+
+
+def _preferans(g, exp):
+    got = json.loads(result_json(g))
+    bad = []
+    for k in _FIELDS:
+        if k in exp and got.get(k) != exp[k]:
+            bad.append("%s %r != %r" % (k, got.get(k), exp[k]))
+    if "money" in got and "money" not in exp:
+        bad.append("money %r not expected" % (got["money"],))
+    return "; ".join(bad) if bad else None
 
 
 def _exc(e):
@@ -72,6 +90,8 @@ def check(vec):
         except RuleError as e:
             return "hand %d rejected: %s" % (i + 1, e)
     exp = vec["expect"]
+    if g.name in _PREFERANS:
+        return _preferans(g, exp)
     bad = []
     if "pouch" in exp and list(g.pouch) != exp["pouch"]:
         bad.append("pouch %r != %r" % (list(g.pouch), exp["pouch"]))
@@ -89,7 +109,7 @@ def main():
     passed = 0
     failed = 0
     for fn in names:
-        if not (fn.startswith("prefa_") and fn.endswith(".json")):
+        if not ((fn.startswith("prefa_") or fn.startswith("preferans_")) and fn.endswith(".json")):
             continue
         with open(VECTOR_DIR + "/" + fn) as f:
             vectors = json.load(f)

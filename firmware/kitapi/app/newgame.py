@@ -7,7 +7,6 @@ language's alphabet and the Latin one, * deletes, # accepts.
 """
 
 from kitapi.app.keys import HASH, KEY_A, LONG, STAR
-from kitapi.rules import NAMES
 
 try:
     from micropython import const
@@ -22,6 +21,9 @@ _OPTIONS = const(4)
 _DEALER = const(5)
 _START = const(6)
 _TAP_MS = const(1000)  # a key pressed again within this time changes the last letter
+
+# The game systems the device's wizards know (kitapi.rules.NAMES: every system the core scores).
+NAMES = ("prefa",)
 
 # Prefa's options, in the order of OPTION_NAMES in the string tables, with their choices.
 _CHOICES = (("ten_no_trump", (False, "A", "B")), ("tens_as_nines", (False, True)),

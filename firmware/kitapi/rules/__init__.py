@@ -5,7 +5,7 @@ module and returns its class, a subclass of ``kitapi.game.Game`` made from a
 log header.
 """
 
-NAMES = ("prefa",)
+NAMES = ("prefa", "sochi", "leningrad", "rostov")
 
 
 def load(name):
@@ -13,4 +13,8 @@ def load(name):
         from kitapi.rules.prefa import Prefa
 
         return Prefa
+    if name == "sochi" or name == "leningrad" or name == "rostov":
+        from kitapi.rules import preferans
+
+        return preferans.CLASSES[name]
     return None
