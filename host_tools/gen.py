@@ -163,7 +163,7 @@ def preferans_hand(rng: random.Random, g: Any, dealer: int) -> Hand:
     whisters = words.count("whist")
     if n > 2 and whisters == 1:
         h["open"] = rng.random() < 0.3
-    if n == 4 and whisters == 0 and rng.random() < 0.3:
+    if n == 4 and words == ["pass", "pass"] and rng.random() < 0.3:
         h["dealer_whist"] = rng.choice((0, 1))
     if whisters or "dealer_whist" in h:
         probe = g.hand.__class__()

@@ -51,3 +51,84 @@ def keys_for(hand: dict[str, Any], n: int) -> str:
 def presses(keys: str) -> int:
     """How many key presses a script holds (a long press is one)."""
     return len(keys) - keys.count("L")
+
+
+# --- Russian Preferans (the wizard of kitapi.app.prefwiz) ------------------------------------
+
+_WORDS = (("whist", "whist", None), ("whist", "pass", None), ("pass", "whist", None), ("pass", "pass", None),
+          ("pass", "half", None), ("half", "pass", None), ("pass", "pass", 0), ("pass", "pass", 1))  # fmt: skip
+_WIDOWS = ("", "A", "KQ", "AK", "AA")
+
+
+def _probe(g: Any, hand: dict[str, Any]) -> Any:
+    """The core's Hand for ``hand`` (parsed without the state checks), its defenders set."""
+    h = type(g.hand)()
+    g.parse_hand(hand, h)
+    g.defenders(h)
+    return h
+
+
+def device_form(g: Any, hand: dict[str, Any]) -> dict[str, Any]:
+    """``hand`` as the device writes it: where the split of the defenders' tricks cannot change the
+    score (one whister, a misere, a 10 without whisting), all of them on the whisting hand (or
+    defender 1's); the dealer's taken-over hand at the dealer's seat."""
+    if "tricks" not in hand:
+        return dict(hand)
+    h = _probe(g, hand)
+    out = dict(hand)
+    t = list(hand["tricks"])
+    s = hand["soloist"]
+    if h.w1 == 0 and h.w2 == 0:
+        return out
+    rest = 10 - t[s]
+    t = [0] * g.n
+    t[s] = hand["tricks"][s]
+    if h.dealer_whist >= 0:
+        t[h.dealer] = rest
+    elif h.w2 == 0:
+        t[h.d2] = rest
+    else:
+        t[h.d1] = rest
+    out["tricks"] = t
+    return out
+
+
+def pref_keys_for(g: Any, hand: dict[str, Any]) -> str:
+    """The key presses for a Preferans hand, from the home screen to the saved hand (``g``: the game)."""
+    n = g.n
+    if hand.get("misdeal"):
+        return "DA#"
+    if "allpass" in hand:
+        t = hand["allpass"]
+        order = [s for s in range(n) if not (n == 4 and s == hand["dealer"] and g.ALLPASS_KIND == 2)]
+        asked = order if n == 2 else order[:-1]
+        return "0" + "".join("A" if t[s] == 10 else str(t[s]) for s in asked) + "#"
+    h = _probe(g, hand)
+    s = hand["soloist"]
+    keys = str(s + 1)
+    contract = hand["contract"]
+    if contract == "M":
+        keys += "LA" if hand.get("hand") else "A"
+        level = 0
+    else:
+        level = int(contract[:-1])
+        keys += str(level % 10) + str(_SUITS.index(contract[-1]) + 1)
+    if getattr(g, "widow_points", False):
+        w = 5 if hand.get("refused") else _WIDOWS.index(hand.get("widow", ""))
+        keys += "#" if w == 0 else str(w)
+    if hand.get("resign"):
+        return keys + "B#"
+    if "whist" in hand:
+        words = hand["whist"] + ["pass"] * (2 - len(hand["whist"]))
+        i = _WORDS.index((words[0], words[1], hand.get("dealer_whist")))
+        keys += "#" if i == 1 else str(i + 1)
+    if "tricks" in hand:
+        ts = hand["tricks"][s]
+        keys += "#" if ts == level else ("L0" if ts == 0 else str(ts % 10))
+        if h.w1 == 0 and h.w2 == 0:
+            rest = 10 - ts
+            d1 = hand["tricks"][h.d1]
+            keys += "#" if d1 == (rest + 1) // 2 else str(d1)
+    if hand.get("open"):
+        keys += "A"
+    return keys + "#"

@@ -44,6 +44,19 @@ def test_every_character_can_be_drawn(code: str) -> None:
                 assert all(ord(c) < 128 or c in font.GLYPHS for c in s), (code, name, s)
 
 
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_preferans_texts_are_there_fit_and_can_be_drawn(code: str) -> None:
+    """kitapi.app.pref_xx: the Preferans screens' texts, loaded only for a Preferans game."""
+    en = importlib.import_module("kitapi.app.pref_en")
+    t = importlib.import_module(f"kitapi.app.pref_{code}")
+    names = sorted(n for n in dir(en) if n.isupper())
+    assert names and [n for n in names if not hasattr(t, n)] == []
+    for name in names:
+        for s in texts(getattr(t, name)):
+            assert len(s) <= 16, (code, name, s)
+            assert all(ord(c) < 128 or c in font.GLYPHS for c in s), (code, name, s)
+
+
 @pytest.mark.parametrize("code", ("el", "ru"))
 def test_multi_tap_letters(code: str) -> None:
     """Keys 1-9 carry letters; capitals match the small letters key by key."""

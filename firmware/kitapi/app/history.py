@@ -23,9 +23,7 @@ class History:
         self.cursor = app.store.seq  # hand numbers run from 1 to the store's seq
         self.first = 0  # the hand number on the page's top row
         self.payloads = [0] * _PAGE  # the packed hand of each row, or _DELETED
-        from kitapi.rules.prefa import Hand
-
-        self.h = Hand()
+        self.h = type(app.g.hand)()  # the rules' own Hand
 
     def load(self):
         """Read the page with the cursor on it: the hands as corrected."""
@@ -58,7 +56,10 @@ class History:
             return
         if not (self.first - _PAGE < self.cursor <= self.first):
             self.load()
-        from kitapi.app.handwiz import describe
+        if g.name == "prefa":
+            from kitapi.app.handwiz import describe
+        else:
+            from kitapi.app.prefwiz import describe
 
         ui.title(t.HISTORY, "%d/%d" % (self.cursor, self.app.store.seq))
         for i in range(_PAGE):
@@ -70,7 +71,7 @@ class History:
                 line = "-"
             else:
                 g.unpack(p, self.h)
-                line = describe(t, g, self.h)
+                line = describe(t if g.name == "prefa" else self.app.pt(), g, self.h)
             ui.at("%3d %s" % (k, line[:12]), 0, 1 + i, k == self.cursor)
         ui.hint(t.HINT_HISTORY)
 
@@ -87,9 +88,13 @@ class History:
             self.cursor -= 1
         p = self.payloads[self.first - self.cursor] if self.first - _PAGE < self.cursor <= self.first else _DELETED
         if ev == HASH and p != _DELETED:
+            app.g.unpack(p, self.h)
+            if app.g.name != "prefa":
+                from kitapi.app.prefwiz import PrefWizard
+
+                return PrefWizard(app, number=self.cursor, hand=self.h)
             from kitapi.app.handwiz import HandWizard
 
-            app.g.unpack(p, self.h)
             return HandWizard(app, number=self.cursor, hand=self.h)
         if ev == KEY_D and p != _DELETED:
             from kitapi.app.home import delete

@@ -12,7 +12,7 @@ Keys: a seat's digit starts a hand with that bidder, 0 a passed-out hand,
 A the hands, B the second page, C the menu, a long * undoes the last hand.
 """
 
-from kitapi.app.keys import KEY_A, KEY_B, KEY_C, LONG, STAR
+from kitapi.app.keys import KEY_A, KEY_B, KEY_C, KEY_D, LONG, STAR
 from kitapi.app.ui import signed
 
 
@@ -36,25 +36,39 @@ class Home:
         n = g.n
         dealer = app.next_dealer()
         eldest = (dealer + 1) % n
+        if n == 4 and eldest == dealer:
+            eldest = (eldest + 1) % n
+        nets = None if g.name == "prefa" else g.settlement([0] * n)
         for s in range(n):
             mark = "" if g.over else t.DEALER if s == dealer else t.ELDEST if s == eldest else ""
-            player_row(ui, 2 + s, s, g.players[s], mark, str(g.pouch[s]), signed(g.chips[s]))
+            if nets is None:
+                player_row(ui, 2 + s, s, g.players[s], mark, str(g.pouch[s]), signed(g.chips[s]))
+            else:  # Preferans: pool, hill and the net whists if the game ended now (rounded)
+                den = 2 * n
+                net = (2 * nets[s] + den) // (2 * den)  # rounded (half up) for the eye
+                hill = (g.hill[s] + 1) // 2  # kept in halves
+                pref_row(ui, 2 + s, s, g.players[s], mark, str(g.pool[s]), str(hill), signed(net))
+        if g.name != "prefa" and g.level > 1:
+            ui.at("%s x%d" % (app.pt().ALLPASS, g.allpass_k() // 2), 0, 6)
+            ui.hint(t.HINT_HOME2)
+            return
         if not g.over:
             ui.hint(t.HINT_HOME, 6)
         ui.hint(t.HINT_HOME2)
 
     def draw_owes(self, ui):
-        from kitapi.settle import settle
 
         g = self.app.g
         t = ui.t
         ui.at(t.OWES, 0, 2)
-        transfers = settle(g.chips)
+        from kitapi.app.menus import transfers as owed
+
+        transfers = owed(g)
         row = 3
         for frm, to, amount in transfers:
             line = "%s%s%s" % (g.players[frm][:6], t.PAYS, g.players[to][:6])
             ui.at(line, 0, row)
-            ui.right(str(amount), 128, row)
+            ui.right(amount, 128, row)
             row += 1
         if not transfers:
             ui.at(t.NOBODY, 0, row)
@@ -84,9 +98,17 @@ class Home:
 
             return Settle(app) if ev < 10 else None
         if 0 <= ev <= g.n and not (g.n == 4 and ev - 1 == app.next_dealer()):  # the 4-player dealer sits out
+            if g.name != "prefa":
+                from kitapi.app.prefwiz import PrefWizard
+
+                return PrefWizard(app, soloist=ev - 1)
             from kitapi.app.handwiz import HandWizard
 
             return HandWizard(app, bidder=ev - 1)
+        if ev == KEY_D and g.name != "prefa":  # the soloist step: A there is a misdeal
+            from kitapi.app.prefwiz import PrefWizard
+
+            return PrefWizard(app)
         return None
 
     def undo(self):
@@ -103,6 +125,22 @@ def player_row(ui, row, seat, name, mark, pouch, chips):
     x = ui.right(chips, 128, row) - 8 * len(chips)  # where the chips begin
     x = ui.right(pouch, min(96, x - 4), row) - 8 * len(pouch)  # where the pouch begins
     ui.text(name[: max(0, (x - 22) // 8)], 18, y)
+
+
+def pref_row(ui, row, seat, name, mark, pool, hill, net):
+    """Seat and mark, name, pool, hill and net whists on one row.
+
+    The columns stand 6 pixels apart while the name keeps 3 letters, else 3 apart.
+    """
+    y = row * 8
+    ui.text(str(seat + 1), 0, y)
+    if mark:
+        ui.text(mark, 8, y)
+    gap = 6 if 8 * (len(net) + len(hill) + len(pool)) + 12 <= 128 - 16 - 24 else 3
+    x = ui.right(net, 128, row) - 8 * len(net)
+    x = ui.right(hill, x - gap, row) - 8 * len(hill)
+    x = ui.right(pool, x - gap, row) - 8 * len(pool)
+    ui.text(name[: max(0, (x - 18) // 8)], 16, y)
 
 
 def delete(app, number):

@@ -78,3 +78,8 @@ NO_GAME = "Καμία παρτίδα"
 # Multi-tap letters on keys 2-9 (key 1: space and hyphen), and the capitals that start a word
 LETTERS = ("", " -", "αβγ", "δεζ", "ηθι", "κλμ", "νξο", "πρσς", "τυφ", "χψω")
 CAPITALS = ("", " -", "ΑΒΓ", "ΔΕΖ", "ΗΘΙ", "ΚΛΜ", "ΝΞΟ", "ΠΡΣ", "ΤΥΦ", "ΧΨΩ")
+# Russian Preferans: the rules' names and the pool (the rest is in pref_el.py)
+RULES_SOCHI = "Σότσι"
+RULES_LENINGRAD = "Λένινγκραντ"
+RULES_ROSTOV = "Ροστόφ"
+POOL_SIZE = "Πούλια?"

@@ -80,3 +80,8 @@ CLOSED = "Game closed"
 NO_GAME = "No game"
 # The multi-tap letters are the Latin ones of kitapi.app.newgame (a language with its own
 # alphabet has LETTERS and CAPITALS here).
+# Russian Preferans: the rules' names and the pool (the rest is in pref_en.py)
+RULES_SOCHI = "Sochi"
+RULES_LENINGRAD = "Leningrad"
+RULES_ROSTOV = "Rostov"
+POOL_SIZE = "Pool?"

@@ -78,3 +78,8 @@ NO_GAME = "Нет игры"
 # Multi-tap letters on keys 2-9 (key 1: space and hyphen), and the capitals that start a word
 LETTERS = ("", " -", "абвг", "дежз", "ийкл", "мноп", "рсту", "фхцч", "шщъы", "ьэюя")
 CAPITALS = ("", " -", "АБВГ", "ДЕЖЗ", "ИЙКЛ", "МНОП", "РСТУ", "ФХЦЧ", "ШЩЪЫ", "ЬЭЮЯ")
+# Russian Preferans: the rules' names and the pool (the rest is in pref_ru.py)
+RULES_SOCHI = "Сочи"
+RULES_LENINGRAD = "Ленинград"
+RULES_ROSTOV = "Ростов"
+POOL_SIZE = "Пуля?"

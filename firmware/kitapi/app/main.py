@@ -28,6 +28,29 @@ _WARN_MV = const(3050)
 _ASLEEP_MS = const(3600000)  # how long one wait lasts while the display is off
 
 
+# The modules of each game system (rules, log form, hand wizard): imported when a game of
+# that system is opened, let go when a game of the other is.
+_PREFA_MODULES = ("rules.prefa", "rules.prefa_json", "app.handwiz")
+_PREFERANS_MODULES = ("rules.preferans", "rules.preferans_json", "app.prefwiz", "app.pref_en", "app.pref_el",
+                      "app.pref_ru")  # fmt: skip
+
+
+def _forget(names):
+    """Let modules of the kitapi package go (they are imported again when needed)."""
+    import gc
+    import sys
+
+    for name in names:
+        full = "kitapi." + name
+        if full in sys.modules:
+            del sys.modules[full]
+            package, _, leaf = full.rpartition(".")
+            parent = sys.modules.get(package)
+            if parent is not None and hasattr(parent, leaf):
+                delattr(parent, leaf)
+    gc.collect()
+
+
 def load_language(code, drop=True):
     """The string table of a language: a module, imported when chosen.
 
@@ -62,6 +85,7 @@ class App:
         self.ui = UI(hw, load_language(self.lang))
         hw.contrast(self.contrast)
         self.g = None  # type: Any  # the game being played
+        self._pt = None  # type: Any  # the Preferans texts, while a Preferans game is open
         self.message = ""  # a line for the home screen (damage found, an error)
 
     # --- the game -----------------------------------------------------------
@@ -76,6 +100,11 @@ class App:
             self.g = None
             self.message = str(e)
             return self.start_menu()
+        if self.g.name == "prefa":
+            self._pt = None
+            _forget(_PREFERANS_MODULES)
+        else:
+            _forget(_PREFA_MODULES)
         if damage:  # a record cut short by a power loss: its bytes were dropped, the rest kept
             self.message = self.ui.t.DAMAGED % damage[3]
         if self.g.ended:  # closed in its log, the power lost before it stopped being current
@@ -116,6 +145,21 @@ class App:
     def set_language(self, code):
         self.lang = code
         self.ui.t = load_language(code)
+        if self._pt is not None:
+            self._pt = None
+            _forget(("app.pref_en", "app.pref_el", "app.pref_ru"))
+
+    def pt(self):
+        """The texts of the Preferans screens in the chosen language (kitapi.app.pref_xx), loaded on first use."""
+        if self._pt is None:
+            if self.lang == "el":
+                import kitapi.app.pref_el as p
+            elif self.lang == "ru":
+                import kitapi.app.pref_ru as p  # type: ignore[no-redef]
+            else:
+                import kitapi.app.pref_en as p  # type: ignore[no-redef]
+            self._pt = p
+        return self._pt
 
     def save_settings(self):
         self.hw.contrast(self.contrast)

@@ -140,6 +140,24 @@ def _next(choices, value):
     return choices[i % len(choices)]
 
 
+def transfers(g):
+    """Who pays whom, fewest transfers: [(payer, payee, amount as text)].
+
+    Prefa: the chips.  Preferans: the net whists of the settlement, exact
+    fractions (numerators over 2 x players) settled whole, rounded only here.
+    """
+    from kitapi.settle import settle
+
+    if g.name == "prefa":
+        return [(a, b, str(c)) for a, b, c in settle(g.chips)]
+    den = 2 * g.n
+    out = []
+    for a, b, c in settle(g.settlement([0] * g.n)):
+        whole = (2 * c + den) // (2 * den)  # rounded half up, for the eye
+        out.append((a, b, str(whole)))
+    return out
+
+
 class Settle:
     """The end of a game: who pays whom (fewest transfers); # closes the game in its log."""
 
@@ -147,15 +165,14 @@ class Settle:
         self.app = app
 
     def draw(self, ui):
-        from kitapi.settle import settle
 
         g = self.app.g
         t = ui.t
         ui.title(t.SETTLE)
         row = 2
-        for frm, to, amount in settle(g.chips):
+        for frm, to, amount in transfers(g):
             ui.at("%s%s%s" % (g.players[frm][:6], t.PAYS, g.players[to][:6]), 0, row)
-            ui.right(str(amount), 128, row)
+            ui.right(amount, 128, row)
             row += 1
         if row == 2:
             ui.at(t.NOBODY, 0, row)

@@ -23,7 +23,14 @@ _START = const(6)
 _TAP_MS = const(1000)  # a key pressed again within this time changes the last letter
 
 # The game systems the device's wizards know (kitapi.rules.NAMES: every system the core scores).
-NAMES = ("prefa",)
+NAMES = ("prefa", "sochi", "leningrad", "rostov")
+# Preferans' options (docs/rules/preferans.md), in the order of PREF_OPTION_NAMES, with their
+# choices (the first is the default, left out of the header); the sixth is the convention's own.
+_PREF_CHOICES = (("stalingrad", (False, True)), ("half_whist", (True, False)), ("ten_whist", (False, True)),
+                 ("resign", (False, True)), ("whist_one", ("second", "shared")))  # fmt: skip
+_VALUE_KEYS = ("second", "shared", "greedy", "gentleman")  # shown as VALUE_NAMES of the string tables
+_PREF_OWN = {"leningrad": ("progression", ("7x3", "8x3", "8x4")), "rostov": ("widow", (False, True)),
+             "sochi": ("whist", ("greedy", "gentleman"))}  # fmt: skip
 
 # Prefa's options, in the order of OPTION_NAMES in the string tables, with their choices.
 _CHOICES = (("ten_no_trump", (False, "A", "B")), ("tens_as_nines", (False, True)),
@@ -52,7 +59,7 @@ class NewGame:
         self.last_key = -1
         self.last_ms = 0
         self.tapped = ""  # the letter the last tap gave
-        self.options = [0] * len(_CHOICES)  # index into each option's choices
+        self.options = [0] * 6  # index into each option's choices
         self.amount = 0  # the four aces amount, once chosen (0: a tenth of the pouch)
         self.dealer = 0
 
@@ -62,13 +69,23 @@ class NewGame:
             self.amount = min(_AMOUNTS, key=lambda a: abs(a - tenth))
         return self.amount
 
+    def choices(self):
+        """The options of the chosen rules: ((name, choices), ...)."""
+        if self.rules == "prefa":
+            return _CHOICES
+        return _PREF_CHOICES + (_PREF_OWN[self.rules],)
+
     def header(self):
-        options = {"pouch": self.pouch}  # type: dict[str, object]
-        for i in range(len(_CHOICES)):
-            name, choices = _CHOICES[i]
-            v = choices[self.options[i]]
-            if v is not False:
+        prefa = self.rules == "prefa"
+        options = {"pouch" if prefa else "pool": self.pouch}  # type: dict[str, object]
+        choices = self.choices()
+        for i in range(len(choices)):
+            name, values = choices[i]
+            v = values[self.options[i]]
+            if prefa and v is not False:
                 options[name] = {"mode": v, "amount": self.aces_amount()} if i == 2 else v
+            elif not prefa and self.options[i]:  # not the default
+                options[name] = v
         h = {"kitapi": 1, "rules": self.rules, "players": self.players, "options": options, "dealer": self.dealer}
         when = self.app.hw.time()
         if when:
@@ -87,7 +104,7 @@ class NewGame:
                 ui.at("%d %s" % (i + 1, getattr(t, "RULES_" + NAMES[i].upper(), NAMES[i])), 0, 2 + i)
         elif step == _PLAYERS:
             ui.at(t.PLAYERS, 0, 2)
-            ui.at("3 / 4", 0, 3)
+            ui.at("3 / 4" if self.rules == "prefa" else "2 / 3 / 4", 0, 3)
         elif step == _NAME:
             ui.at("%s %d" % (t.PLAYER, len(self.players) + 1), 0, 1)
             if self.typing:
@@ -104,15 +121,20 @@ class NewGame:
             ui.hint(t.NEW_NAME)
             return
         elif step == _POUCH:
-            ui.at(t.POUCH_SIZE, 0, 2)
+            ui.at(t.POUCH_SIZE if self.rules == "prefa" else t.POOL_SIZE, 0, 2)
             ui.at((self.typed or str(self.pouch)) + "_", 0, 3)
         elif step == _OPTIONS:
             ui.at(t.OPTIONS, 0, 1)
-            for i in range(len(_CHOICES)):
-                v = _CHOICES[i][1][self.options[i]]
-                ui.at("%d %s" % (i + 1, t.OPTION_NAMES[i]), 0, 2 + i)
-                ui.right(t.OFF if v is False else t.ON if v is True else v, 128, 2 + i)
-            if self.options[2]:  # four aces: its amount
+            choices = self.choices()
+            p = t if self.rules == "prefa" else self.app.pt()
+            names = t.OPTION_NAMES if self.rules == "prefa" else p.PREF_OPTION_NAMES
+            for i in range(len(choices)):
+                v = choices[i][1][self.options[i]]
+                name = names[i] if i < 5 else p.PREF_OWN_NAMES[NAMES.index(self.rules) - 1]
+                ui.at("%d %s" % (i + 1, name), 0, 2 + i)
+                word = p.VALUE_NAMES[_VALUE_KEYS.index(v)] if v in _VALUE_KEYS else v
+                ui.right(t.OFF if v is False else t.ON if v is True else word, 128, 2 + i)
+            if self.rules == "prefa" and self.options[2]:  # four aces: its amount
                 ui.at("6  %s" % t.AMOUNT, 0, 7)
                 ui.right(str(self.aces_amount()), 128, 7)
             return
@@ -123,7 +145,7 @@ class NewGame:
         else:
             for s in range(self.n):
                 ui.at(self.players[s][:16], 0, 1 + s)
-            ui.at("%s %d" % (t.POUCH_SIZE, self.pouch), 0, 6)
+            ui.at("%s %d" % (t.POUCH_SIZE if self.rules == "prefa" else t.POOL_SIZE, self.pouch), 0, 6)
             ui.hint(t.START)
             return
         ui.hint(t.HINT_STEP)
@@ -148,10 +170,12 @@ class NewGame:
         if step == _RULES:
             if 1 <= ev <= len(NAMES):
                 self.rules = NAMES[ev - 1]
+                self.pouch = 31 if ev == 1 else 20
+                self.options = [0] * 6
                 self.step = _PLAYERS
         elif step == _PLAYERS:
-            if ev == 3 or ev == 4 or ev == HASH:
-                self.n = 4 if ev == 4 else 3
+            if ev == 3 or ev == 4 or ev == HASH or (ev == 2 and self.rules != "prefa"):
+                self.n = 3 if ev == HASH else ev
                 self.step = _NAME
         elif step == _NAME:
             if ev == 0:
@@ -168,10 +192,11 @@ class NewGame:
                 self.typed = ""
                 self.step = _OPTIONS
         elif step == _OPTIONS:
-            if 1 <= ev <= len(_CHOICES):
+            choices = self.choices()
+            if 1 <= ev <= len(choices):
                 i = ev - 1
-                self.options[i] = (self.options[i] + 1) % len(_CHOICES[i][1])
-            elif ev == 6 and self.options[2]:
+                self.options[i] = (self.options[i] + 1) % len(choices[i][1])
+            elif ev == 6 and self.rules == "prefa" and self.options[2]:
                 self.amount = _AMOUNTS[(_AMOUNTS.index(self.aces_amount()) + 1) % len(_AMOUNTS)]
             elif ev == HASH:
                 self.step = _DEALER

@@ -240,7 +240,7 @@ class Preferans(Game):
         self.whists[i * self.n + j] += v2
 
     def _pool(self, p, pts):
-        """Write ``pts`` in ``p``'s pool; a full pool's excess by American aid (docs: "American aid")."""
+        """Write ``pts`` in ``p``'s pool; a full pool's excess by American aid (docs/rules/preferans.md)."""
         pool = self.pool
         if not self.AID:
             pool[p] += pts
@@ -252,12 +252,15 @@ class Preferans(Game):
         rest = pts - take
         n = self.n
         while rest > 0:
+            # C: "in the pool of a player with smallest room"; V: "starting with the player with the
+            # next highest bullet point total, but who is still below": the pool nearest to full,
+            # filled before the next; a tie goes to the first such player after the writer.
             j = -1
             best = 0
             for k in range(1, n):
                 o = (p + k) % n
                 r = size - pool[o]
-                if r > best:
+                if r > 0 and (j < 0 or r < best):
                     best = r
                     j = o
             if j < 0:
@@ -576,11 +579,11 @@ class Preferans(Game):
         t = h.tricks
         for p in range(self.n):
             if t[p]:
-                self._hill(p, 2 * t[p] * self._allpass_k())
+                self._hill(p, 2 * t[p] * self.allpass_k())
             else:
                 self._pool(p, 1)
 
-    def _allpass_k(self):
+    def allpass_k(self):
         return 1
 
     def _end(self):
@@ -708,7 +711,7 @@ class Leningrad(Preferans):
             return 6
         return 7 if self.level == 2 else self.top_min
 
-    def _allpass_k(self):
+    def allpass_k(self):
         # "each one writes two points on the hill for each trick taken"; then doubled, tripled...
         if self.variants:
             return 1  # Sochi's 1 a trick, doubled by _hill

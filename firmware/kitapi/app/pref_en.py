@@ -1,0 +1,35 @@
+"""English: the texts of the Russian Preferans screens (kitapi.app.prefwiz), the same names in
+every language; loaded only while a Preferans game is open (App.pt())."""
+
+SUITS = ("\u2660", "\u2663", "\u2666", "\u2665", "NT")  # spades clubs diamonds hearts no trump
+HINT_STEP = "#ok *back"
+HINT_SAVE = "#save *back"
+TRICKS_D1 = "Tricks of"
+PREF_OPTION_NAMES = ("Stalingrd", "Half-wh.", "10 whist", "Resign", "Whist 1")
+PREF_OWN_NAMES = ("Whist", "Allpass", "Widow")  # Sochi, Leningrad, Rostov: the sixth option
+VALUE_NAMES = ("2nd", "shared", "greedy", "gentl")
+SOLOIST = "Soloist?"
+HINT_SOLOIST = "0 allpass A:mis."
+CONTRACT = "Contract?"
+MISERE_KEY = "A: misere"
+MISERE = "Mis"
+TRICKS_OF = "Tricks of"
+WIDOW = "(widow)"
+WIDOW_Q = "Widow?"
+WIDOW_KEYS = "0 - 1A 2KQ 3AK"
+WIDOW_KEYS2 = "4AA 5 refused"
+HINT_RESIGN = "#ok B:resign"
+TRICKS_SOLOIST = "Soloist tricks"
+ZERO_KEY = "long 0: none"
+DEALER_WORD = "Dealer+"
+BOTH_WHIST = "both whist"
+BOTH_PASS = "both pass"
+HALF_WORD = "half"
+WHISTS_WORD = "whists"
+P_ABBR = "P"
+H_ABBR = "H"
+W_ABBR = "W"
+HINT_SAVE_OPEN = "#save A:open"
+MISDEAL = "Misdeal"
+ALLPASS = "All-pass"
+RESIGNED = "resigns"

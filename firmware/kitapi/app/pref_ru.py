@@ -1,0 +1,35 @@
+"""Russian: the texts of the Russian Preferans screens (kitapi.app.prefwiz), the same names in
+every language; loaded only while a Preferans game is open (App.pt())."""
+
+SUITS = ("\u2660", "\u2663", "\u2666", "\u2665", "БК")  # без козыря
+HINT_STEP = "#да *назад"
+HINT_SAVE = "#записать *назад"
+TRICKS_D1 = "Взятки"
+PREF_OPTION_NAMES = ("Сталингр.", "Полвиста", "10 вист", "Сдача", "Вист 1")
+PREF_OWN_NAMES = ("Вист", "Распасы", "Прикуп")
+VALUE_NAMES = ("2-й", "общий", "жадн.", "джент")
+SOLOIST = "Кто играет?"
+HINT_SOLOIST = "0 распас A:пер."
+CONTRACT = "Игра?"
+MISERE_KEY = "A: мизер"
+MISERE = "Миз"
+TRICKS_OF = "Взятки"
+WIDOW = "(прикуп)"
+WIDOW_Q = "Прикуп?"
+WIDOW_KEYS = "0 - 1A 2KQ 3AK"
+WIDOW_KEYS2 = "4AA 5 отказ"
+HINT_RESIGN = "#да B:сдался"
+TRICKS_SOLOIST = "Взятки игрока"
+ZERO_KEY = "долго 0: ноль"
+DEALER_WORD = "Сдающий+"
+BOTH_WHIST = "оба вист"
+BOTH_PASS = "оба пас"
+HALF_WORD = "полвиста"
+WHISTS_WORD = "вист"
+P_ABBR = "П"
+H_ABBR = "Г"
+W_ABBR = "В"
+HINT_SAVE_OPEN = "#записать A:откр"
+MISDEAL = "Пересдача"
+ALLPASS = "Распасы"
+RESIGNED = "сдался"

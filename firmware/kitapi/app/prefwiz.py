@@ -1,0 +1,487 @@
+"""Entering a Russian Preferans hand (sochi, leningrad, rostov): the wizard, and one line per hand.
+
+Steps: soloist (0 all-pass, A misdeal), level (6-9, 0=10, A misere), trump,
+(Rostov's widow), the defenders' words, (the soloist's tricks), (defender 1's
+tricks), summary.  The words are one step, one key: 1 both whist, 2 defender 1
+whists, 3 defender 2 whists, 4 both pass, 5 defender 2 half-whists (and it
+stood), 6 defender 1 half-whists (option half_whist_first), 7/8 the 4-player
+dealer whists with defender 1's/2's hand; B resigns (option resign).  # takes
+the likeliest answer (6, spades, one whister, made exactly); * goes back.  The
+commonest hand, one whister and made exactly, takes 6 keys from the home
+screen: soloist, level, trump, 2, #, # (save); both whisting takes 7.
+
+When the split of the defenders' tricks cannot change the score (one whister,
+a misere, a 10 without whisting), the device writes them all on the whisting
+hand (or defender 1's), so it asks only for the soloist's tricks.  A in the
+summary toggles "played open" (recorded, not scored).
+
+An all-pass asks each player's tricks in turn (A = 10); the last is what is
+left.  The summary shows what the hand changes: pool (P), hill (H) and the
+whists each player writes (W), before it is saved; the hand is on flash
+before the screen says so.
+"""
+
+from kitapi.app.keys import HASH, KEY_A, KEY_B, LONG, STAR
+from kitapi.rules.preferans import ALLPASS, HALF, MISDEAL, MISERE, PASS, PLAY, REFUSED, RESIGN, WHIST, Hand
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    from kitapi.compat import const
+
+_SOLOIST = const(0)
+_LEVEL = const(1)
+_SUIT = const(2)
+_WIDOW = const(3)
+_WORDS = const(4)
+_TRICKS_S = const(5)
+_TRICKS_D = const(6)
+_ALLPASS = const(7)
+_SUMMARY = const(8)
+
+# the words step's keys: (w1, w2, dealer_whist)
+_CHOICES = ((WHIST, WHIST, -1), (WHIST, PASS, -1), (PASS, WHIST, -1), (PASS, PASS, -1), (PASS, HALF, -1),
+            (HALF, PASS, -1), (PASS, PASS, 0), (PASS, PASS, 1))  # fmt: skip
+
+
+class PrefWizard:
+    def __init__(self, app, soloist=-2, number=0, hand=None):
+        """A new hand (``soloist``: a seat, -1 an all-pass, -2 ask), or hand ``number`` to edit."""
+        self.app = app
+        g = self.g = app.g
+        self.number = number
+        h = self.h = Hand()
+        n = g.n
+        self.before = [0] * (2 * n + n * n)  # pool, hill, whists before the hand: for the summary
+        self.error = ""
+        self.k = 0  # the all-pass step: the index in self.order of the player asked
+        self.order = b""  # the seats that hold cards in an all-pass
+        if hand is not None:
+            _copy(hand, h)
+            g.defenders(h)
+            self.step = _SUMMARY
+            return
+        h.dealer = app.next_dealer()
+        h.contract = (g.min_level() - 6) * 5
+        self.step = _SOLOIST
+        if soloist == -1:
+            self._allpass_start()
+        elif soloist >= 0:
+            self.key(soloist + 1)
+
+    def _allpass_start(self):
+        g = self.g
+        h = self.h
+        h.kind = ALLPASS
+        t = h.tricks
+        t[0] = t[1] = t[2] = t[3] = 0
+        # every seat, but the 4-player dealer only with a widow (Sochi, Leningrad: he owns it)
+        order = b""
+        for s in range(g.n):
+            if not (g.n == 4 and s == h.dealer and g.ALLPASS_KIND == 2):
+                order += bytes((s,))
+        self.order = order
+        self.k = 0
+        self.step = _ALLPASS
+
+    def _asked(self):
+        """How many all-pass players are asked: all but the last, who takes what is left (Hussar: both)."""
+        return len(self.order) if self.g.n == 2 else len(self.order) - 1
+
+    def _steps(self):
+        g = self.g
+        h = self.h
+        if h.kind == MISDEAL or h.kind == ALLPASS:
+            return b"\x00\x08"
+        seq = b"\x00\x01" if h.contract == MISERE else b"\x00\x01\x02"
+        if getattr(g, "widow_points", False):
+            seq += b"\x03"
+        if h.kind == RESIGN:
+            return seq + b"\x04\x08"
+        if g.requirement(h.contract):
+            seq += b"\x04"
+            if not g.played(h):
+                return seq + b"\x08"
+        seq += b"\x05"
+        if h.w1 == WHIST and h.w2 == WHIST:
+            seq += b"\x06"
+        return seq + b"\x08"
+
+    # --- keys --------------------------------------------------------------------
+
+    def key(self, ev):
+        app = self.app
+        g = self.g
+        h = self.h
+        step = self.step
+        self.error = ""
+        if ev == STAR:
+            if step == _ALLPASS and self.k:
+                self.k -= 1
+                return None
+            seq = self._steps()
+            i = seq.find(bytes((step,)))
+            if step == _ALLPASS or i <= 0:
+                if self.number or step == _SOLOIST:
+                    return app.home()
+                self.step = _SOLOIST
+                return None
+            self.step = seq[i - 1]
+            if self.step == _ALLPASS:  # back into the all-pass: its last question
+                self.k = self._asked() - 1
+            return None
+        if step == _SUMMARY:
+            if ev == HASH:
+                return self.save()
+            if ev == KEY_A and h.open >= 0:
+                h.open ^= 1
+            return None
+        digit = ev if ev < 10 else -1
+        n = g.n
+        if step == _SOLOIST:
+            if digit == 0:
+                self._allpass_start()
+                return None
+            if ev == KEY_A:
+                h.kind = MISDEAL
+                self.step = _SUMMARY
+                return None
+            if not (1 <= digit <= n) or (n == 4 and digit - 1 == h.dealer):
+                return None
+            h.kind = PLAY
+            h.soloist = digit - 1
+            g.defenders(h)
+        elif step == _ALLPASS:
+            t = h.tricks
+            seat = self.order[self.k]
+            if ev == KEY_A:
+                digit = 10
+            if ev == HASH:
+                digit = t[seat]
+            left = 10
+            for i in range(self.k):
+                left -= t[self.order[i]]
+            most = 2 if n == 4 and seat == h.dealer else left
+            if not 0 <= digit <= most:
+                return None
+            t[seat] = digit
+            self.k += 1
+            if self.k < self._asked():
+                return None
+            if self.k < len(self.order):  # the last player takes what is left
+                t[self.order[self.k]] = left - digit
+            self.step = _SUMMARY
+            return None
+        elif step == _LEVEL:
+            level = h.contract // 5 + 6 if h.contract != MISERE else 6
+            if ev == KEY_A or (ev == KEY_A | LONG and g.misere_hand):
+                h.contract = MISERE
+                h.blind = ev != KEY_A  # a long A: misere without the widow
+                h.w1 = h.w2 = -1
+                h.dealer_whist = h.open = -1
+            else:
+                if ev == HASH:
+                    digit = level
+                if digit == 0:
+                    digit = 10
+                if not g.min_level() <= digit <= 10:
+                    return None
+                h.contract = (digit - 6) * 5 + (h.contract % 5 if h.contract != MISERE else 0)
+                h.blind = False
+        elif step == _SUIT:
+            if ev == HASH:
+                digit = h.contract % 5 + 1
+            if not 1 <= digit <= 5:
+                return None
+            h.contract = h.contract // 5 * 5 + digit - 1
+            if not g.requirement(h.contract):
+                h.w1 = h.w2 = -1
+                h.dealer_whist = h.open = -1
+        elif step == _WIDOW:
+            if ev == HASH:
+                digit = h.widow
+            if not 0 <= digit <= REFUSED:
+                return None
+            h.widow = digit
+        elif step == _WORDS:
+            if ev == KEY_B and g.resign:
+                h.kind = RESIGN
+                h.w1 = h.w2 = h.dealer_whist = h.open = -1
+                self.step = _SUMMARY
+                return None
+            if ev == HASH:
+                digit = 2
+            if not 1 <= digit <= len(_CHOICES) or not self.allowed(digit - 1):
+                return None
+            h.kind = PLAY
+            h.w1, h.w2, h.dealer_whist = _CHOICES[digit - 1]
+            if n == 2:
+                h.w2 = -1
+            whisters = (h.w1 == WHIST) + (h.w2 == WHIST)
+            h.open = 0 if n > 2 and whisters == 1 and h.dealer_whist < 0 else -1
+        elif step == _TRICKS_S:
+            if ev == HASH:
+                ts = 0 if h.contract == MISERE else h.contract // 5 + 6
+            elif ev == 0 | LONG:
+                ts = 0
+            elif 0 <= digit <= 9:
+                ts = digit if digit else 10
+            else:
+                return None
+            self.set_soloist_tricks(ts)
+        elif step == _TRICKS_D:
+            t = h.tricks
+            rest = 10 - t[h.soloist]
+            if ev == HASH:
+                digit = t[h.d1]
+            if not 0 <= digit <= rest:
+                return None
+            t[h.d1] = digit
+            t[h.d2] = rest - digit
+        seq = self._steps()
+        self.step = seq[seq.find(bytes((step,))) + 1]
+        return None
+
+    def allowed(self, i):
+        """Whether the words step's choice ``i`` is legal for this hand (the rest the core checks)."""
+        g = self.g
+        h = self.h
+        w1, w2, dw = _CHOICES[i]
+        if g.n == 2:
+            return i == 1 or i == 3  # Hussar: the one defender whists or passes
+        if dw >= 0:
+            return g.n == 4
+        if w1 == HALF or w2 == HALF:
+            return g.half_whist and h.contract < 10 and (w2 == HALF or g.half_whist_first)
+        return True
+
+    def set_soloist_tricks(self, ts):
+        g = self.g
+        h = self.h
+        t = h.tricks
+        t[0] = t[1] = t[2] = t[3] = 0
+        t[h.soloist] = ts
+        rest = 10 - ts
+        if h.dealer_whist >= 0:
+            t[h.dealer] = rest
+        elif h.w1 == WHIST and h.w2 == WHIST:
+            t[h.d1] = (rest + 1) // 2  # until the next step says otherwise
+            t[h.d2] = rest - t[h.d1]
+        elif h.w2 == WHIST:
+            t[h.d2] = rest
+        else:
+            t[h.d1] = rest
+        if g.n == 2:
+            t[h.d1] = rest
+
+    # --- the summary and saving ----------------------------------------------------
+
+    def preview(self):
+        """Score the hand, keep what it changes in ``self.before``, and undo it."""
+        from kitapi.game import RuleError
+
+        g = self.g
+        b = self.before
+        k = 0
+        for src in (g.pool, g.hill, g.whists):
+            for v in src:
+                b[k] = v
+                k += 1
+        state = (g.hands, g.over, g.last_dealer, g.level)
+        try:
+            g.apply(self.h)
+        except RuleError as e:
+            self.error = str(e)
+        k = 0
+        for src in (g.pool, g.hill, g.whists):
+            for i in range(len(src)):
+                v = src[i]
+                src[i] = b[k]
+                b[k] = v - b[k]
+                k += 1
+        g.hands, g.over, g.last_dealer, g.level = state
+
+    def save(self):
+        from kitapi.game import RuleError
+
+        app = self.app
+        g = self.g
+        h = self.h
+        if self.error:
+            return None
+        payload = g.pack(h)
+        store = app.store
+        try:
+            if self.number:
+                store.check_fix((self.number, payload))
+                store.replace_hand(self.number, payload)
+                return app.reload()
+            g.check(h)
+            store.add_hand(payload)  # on flash first,
+        except (OSError, RuleError) as e:
+            self.error = "%s %s" % (app.ui.t.NOT_SAVED, e)
+            return None
+        g.apply(h)  # then in the standings
+        store.last = store.seq
+        app.message = app.ui.t.SAVED
+        if g.over:
+            from kitapi.app.menus import Settle
+
+            return Settle(app)
+        return app.home()
+
+    # --- drawing -------------------------------------------------------------------
+
+    def draw(self, ui):
+        g = self.g
+        h = self.h
+        t = ui.t
+        p = self.app.pt()
+        step = self.step
+        ui.title("%s %d" % (t.HAND, self.number or g.hands + 1))
+        if step != _SOLOIST:
+            ui.at(describe(p, g, h, step)[:16], 0, 1)
+        if step == _SOLOIST:
+            ui.at(p.SOLOIST, 0, 2)
+            for s in range(g.n):
+                if not (g.n == 4 and s == h.dealer):
+                    ui.at("%d %s" % (s + 1, g.players[s][:12]), 0, 3 + s)
+            ui.hint(p.HINT_SOLOIST)
+            return
+        if step == _ALLPASS:
+            ui.at(p.TRICKS_OF, 0, 2)
+            seat = self.order[self.k]
+            name = g.players[seat][:10]
+            if g.n == 4 and seat == h.dealer:
+                name += " " + p.WIDOW
+            ui.at("%s: %d" % (name, h.tricks[seat]), 0, 3)
+            ui.at("0-9, A=10", 0, 4)
+        elif step == _LEVEL:
+            ui.at(p.CONTRACT, 0, 2)
+            ui.at("%d-9, 0=10" % g.min_level(), 0, 3)
+            ui.at(p.MISERE_KEY, 0, 4)
+        elif step == _SUIT:
+            ui.at(t.SUIT, 0, 2)
+            x = 0
+            for i in range(5):
+                x = ui.text("%d%s " % (i + 1, t.SUITS[i]), x, 32)
+        elif step == _WIDOW:
+            ui.at(p.WIDOW_Q, 0, 2)
+            ui.at(p.WIDOW_KEYS, 0, 3)
+            ui.at(p.WIDOW_KEYS2, 0, 4)
+        elif step == _WORDS:
+            row = 2
+            for i in range(len(_CHOICES)):
+                if self.allowed(i) and row < 7:
+                    ui.at("%d %s" % (i + 1, self.choice_text(p, i)), 0, row)
+                    row += 1
+            ui.hint(p.HINT_RESIGN if g.resign else t.HINT_STEP)
+            return
+        elif step == _TRICKS_S:
+            ui.at(p.TRICKS_SOLOIST, 0, 2)
+            ui.at("1-9, 0=10", 0, 3)
+            ui.at(p.ZERO_KEY, 0, 4)
+        elif step == _TRICKS_D:
+            ui.at("%s %s?" % (t.TRICKS_D1, g.players[h.d1][:6]), 0, 2)
+            ui.at("0-%d" % (10 - h.tricks[h.soloist]), 0, 3)
+        else:
+            self.draw_summary(ui)
+            return
+        ui.hint(t.HINT_STEP)
+
+    def choice_text(self, p, i):
+        g = self.g
+        h = self.h
+        w1, w2, dw = _CHOICES[i]
+        if dw >= 0:
+            return "%s %s" % (p.DEALER_WORD, g.players[h.d1 if dw == 0 else h.d2][:7])
+        if w1 == w2:
+            return p.BOTH_WHIST if w1 == WHIST else p.BOTH_PASS
+        who = g.players[h.d1 if w1 != PASS else h.d2][:8]
+        return "%s %s" % (who, p.HALF_WORD if HALF in (w1, w2) else p.WHISTS_WORD)
+
+    def draw_summary(self, ui):
+        g = self.g
+        t = ui.t
+        p = self.app.pt()
+        self.preview()
+        b = self.before
+        n = g.n
+        if self.error:
+            ui.at(self.error[:16], 0, 2)
+            ui.at(self.error[16:32], 0, 3)
+        else:
+            row = 2
+            for s in range(n):
+                written = 0
+                for j in range(n):
+                    written += b[2 * n + s * n + j]
+                line = ""
+                if b[s]:
+                    line += " %s%+d" % (p.P_ABBR, b[s])
+                if b[n + s]:
+                    line += " %s%s" % (p.H_ABBR, half(b[n + s], True))
+                if written:
+                    line += " %s%s" % (p.W_ABBR, half(written, True))
+                if line and row <= 6:
+                    ui.at(g.players[s][: max(3, 16 - len(line))] + line, 0, row)
+                    row += 1
+            if row == 2:
+                ui.at("-", 0, row)
+        ui.hint(p.HINT_SAVE_OPEN if self.h.open >= 0 else t.HINT_SAVE)
+
+
+def half(v2, sign=False):
+    """A figure kept in halves, for the eye: 7, 3.5, +12, -0.5."""
+    a = -v2 if v2 < 0 else v2
+    s = str(a // 2) + (".5" if a % 2 else "")
+    return "-" + s if v2 < 0 else "+" + s if sign else s
+
+
+def describe(p, g, h, step=_SUMMARY):
+    """One line for a hand: soloist, contract, words and tricks as far as they are known (``p``: the
+    Preferans texts, App.pt())."""
+    if h.kind == MISDEAL:
+        return p.MISDEAL
+    if h.kind == ALLPASS:
+        if step == _SUMMARY:
+            return "%s %s" % (p.ALLPASS, "-".join([str(h.tricks[i]) for i in range(g.n)]))
+        return p.ALLPASS
+    s = g.players[h.soloist][:6]
+    if step <= _LEVEL:
+        return s
+    if h.contract == MISERE:
+        s += " " + p.MISERE
+    else:
+        s += " %d%s" % (h.contract // 5 + 6, p.SUITS[h.contract % 5] if step > _SUIT else "")
+    if h.kind == RESIGN:
+        return s + " " + p.RESIGNED
+    if step <= _WORDS:
+        return s
+    if h.w1 >= 0:
+        s += " " + "WPH"[h.w1] + ("WPH"[h.w2] if h.w2 >= 0 else "")
+        if h.dealer_whist >= 0:
+            s += "d"
+    if step > _TRICKS_S and g.played(h):
+        ts = h.tricks[h.soloist]
+        if h.contract == MISERE:
+            s += " %d" % ts
+        else:
+            level = h.contract // 5 + 6
+            s += " =" if ts == level else " %+d" % (ts - level)
+    return s
+
+
+def _copy(src, dst):
+    dst.kind = src.kind
+    dst.dealer = src.dealer
+    dst.soloist = src.soloist
+    dst.contract = src.contract
+    dst.w1 = src.w1
+    dst.w2 = src.w2
+    dst.open = src.open
+    dst.dealer_whist = src.dealer_whist
+    dst.widow = src.widow
+    dst.blind = src.blind
+    for i in range(4):
+        dst.tricks[i] = src.tricks[i]

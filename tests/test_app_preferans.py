@@ -1,0 +1,125 @@
+"""Russian Preferans on the device: the real firmware in the simulator, keys in, log and screens out."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from kitapi.game import new_game
+from kitapi_host import gen, typist
+from test_app import Device, device_log, lines, pref_standings
+
+NAMES = ["Ann", "Bob", "Cat", "Dan"]
+# multi-tap names: Ann, Bob, Cat, Dan
+_TYPED = ("0 2~1500 66~1500 66#", "0 22~1500 666~1500 22#", "0 222~1500 2~1500 8#", "0 3~1500 2~1500 66#")
+_RULES = {"sochi": 2, "leningrad": 3, "rostov": 4}
+POOL = 60  # long enough for the 40 hands of a test game
+
+
+def setup_keys(rules: str, n: int, pool: int, options: str = "") -> str:
+    """The keys of a new game: rules, players, names, pool, options, first dealer seat 1, start."""
+    return f"1 {_RULES[rules]} {n} " + " ".join(_TYPED[:n]) + f" {pool}# {options}# # #"
+
+
+Screens = list[list[tuple[int, int, str]]]
+
+
+def play(
+    tmp_path: Path, rules: str, n: int, hands_wanted: int, seed: int, options: dict[str, object], option_keys: str = ""
+) -> tuple[Device, list[dict[str, object]], Screens]:
+    """Type a generated game into the device; the device, the hands as the device writes them, the screens."""
+    hdr = gen.preferans_header(rules, n, pool=POOL, **options)
+    hdr["players"] = NAMES[:n]
+    _, hands = gen.preferans_game(seed, hands_wanted, rules, n, pool=POOL, **options)
+    dev = Device(tmp_path / "data", heapsize="96K")
+    dev.keys(setup_keys(rules, n, POOL, option_keys))
+    g = new_game(hdr)
+    written = []
+    shown: Screens = []
+    for h in hands:
+        if g.over:
+            break
+        d = typist.device_form(g, h)
+        shown = dev.keys(typist.pref_keys_for(g, d))
+        g.play(d)
+        written.append(d)
+    return dev, written, shown
+
+
+@pytest.mark.parametrize(
+    ("rules", "n", "options", "option_keys", "seed"),
+    [
+        ("sochi", 3, {}, "", 3),
+        ("leningrad", 3, {}, "", 5),
+        ("rostov", 3, {"widow": True}, "6", 7),
+        ("sochi", 4, {}, "", 9),
+        ("leningrad", 2, {}, "", 11),
+        ("sochi", 3, {"resign": True, "whist_one": "shared"}, "4 5", 13),
+    ],
+)
+def test_a_typed_preferans_game_is_the_game_in_the_log(
+    tmp_path: Path, rules: str, n: int, options: dict[str, object], option_keys: str, seed: int
+) -> None:
+    dev, written, shown = play(tmp_path, rules, n, 40, seed, options, option_keys)
+    dev.close()
+    log, res = device_log(dev.data, tmp_path)
+    header = json.loads(log[0])
+    assert header["rules"] == rules and header["players"] == NAMES[:n]
+    assert header["options"] == {"pool": POOL, **options}
+    assert [json.loads(line) for line in log[1:]] == written
+    assert res["hands"] == len(written)
+    # the last screen: the home screen with each player's pool, hill and net whists (rounded)
+    assert not res["over"]
+    rows = pref_standings(shown[-1])
+    assert len(rows) == n
+    for i, (name, pool, hill, net) in enumerate(rows):
+        assert name and NAMES[i].startswith(name)  # as much of the name as there is room for
+        assert pool == res["pool"][i]
+        assert abs(hill - Fraction(res["hill"][i])) <= Fraction(1, 2)
+        assert abs(net - Fraction(res["settlement"][i])) <= Fraction(1, 2), (rows, res)
+
+
+def test_the_summary_shows_what_the_hand_writes_before_it_is_saved(tmp_path: Path) -> None:
+    dev = Device(tmp_path / "data", heapsize="96K")
+    dev.keys(setup_keys("sochi", 3, 10))
+    # Bob plays 7 spades, Cat whists, Ann passes; Bob takes 5: two short.
+    shown = dev.keys("2 7 1 # 5")
+    text = lines(shown[-1])
+    # Bob: hill +8 (4 a trick short); Ann: 8 consolation whists; Cat: 8 + 4 x 5 tricks = 28
+    assert "Ann W+8" in text and "Bob H+8" in text and "Cat W+28" in text, text
+    shown = dev.keys("A")  # played open: recorded
+    shown = dev.keys("#")
+    dev.close()
+    log, res = device_log(dev.data, tmp_path)
+    assert json.loads(log[1]) == {"dealer": 0, "soloist": 1, "contract": "7S", "whist": ["whist", "pass"],
+                                  "open": True, "tricks": [0, 5, 5]}  # fmt: skip
+    assert res["hill"] == [0, 8, 0] and res["whists"] == [[0, 8, 0], [0, 0, 0], [0, 28, 0]]
+
+
+def test_the_commonest_preferans_hand_takes_six_keys(tmp_path: Path) -> None:
+    dev = Device(tmp_path / "data", heapsize="96K")
+    dev.keys(setup_keys("sochi", 3, 10))
+    keys = "2 6 1 2 # #"  # Bob 6 spades, Cat whists (defender 1... the first after Bob), made exactly
+    assert typist.presses(keys.replace(" ", "")) == 6
+    dev.keys(keys)
+    dev.close()
+    log, res = device_log(dev.data, tmp_path)
+    assert json.loads(log[1])["whist"] == ["whist", "pass"] and res["pool"] == [0, 2, 0]
+
+
+def test_an_all_pass_and_leningrads_raised_minimum_on_the_device(tmp_path: Path) -> None:
+    dev = Device(tmp_path / "data", heapsize="96K")
+    dev.keys(setup_keys("leningrad", 3, 10))
+    shown = dev.keys("0 4 3 #")  # Ann 4, Bob 3, Cat the 3 left
+    assert any("x2" in s for s in lines(shown[-1])), lines(shown[-1])  # the home screen says the level
+    shown = dev.keys("2 6")  # 6 is below the minimum now: not taken
+    assert any("7-9" in s for s in lines(shown[-1]))
+    dev.keys("7 1 4 #")  # 7 spades, both pass: the summary, save
+    dev.close()
+    log, res = device_log(dev.data, tmp_path)
+    assert json.loads(log[1]) == {"dealer": 0, "allpass": [4, 3, 3]}
+    assert json.loads(log[2])["contract"] == "7S"
+    assert res["hill"] == [8, 6, 6] and res["pool"] == [0, 4, 0]
