@@ -38,6 +38,43 @@ PICO_SLOWDOWN = 100
 # A new game with names Ann, Bob, Cat typed with multi-tap, a pouch, no options, first dealer seat 1.
 SETUP = "1 1 3  0 2~1500 66~1500 66#  0 22~1500 666~1500 22#  0 222~1500 2~1500 8#  {pouch}# # # #"
 COMMONEST = {"dealer": 0, "bidder": 1, "contract": "6S", "defense": "both", "tricks": [2, 6, 2]}
+# Russian Preferans (sochi): the same names, pool 10000 (a long game), no options.
+PREF_SETUP = "1 2 3  0 2~1500 66~1500 66#  0 22~1500 666~1500 22#  0 222~1500 2~1500 8#  10000# # # #"
+PREF_COMMONEST = {"dealer": 0, "soloist": 1, "contract": "6S", "whist": ["whist", "pass"], "open": False,
+                  "tricks": [0, 6, 4]}  # fmt: skip
+
+
+def pref_key_presses() -> tuple[int, float, float]:
+    """Preferans (sochi, 3 players): (the commonest hand's presses, the corpus median, mean)."""
+    from kitapi.game import new_game
+
+    presses = []
+    seed = SEED
+    while len(presses) < CORPUS:
+        hdr, hands = gen.preferans_game(seed, CORPUS, "sochi", 3, pool=10000)
+        g = new_game(hdr)
+        for h in hands:
+            d = typist.device_form(g, h)
+            presses.append(typist.presses(typist.pref_keys_for(g, d)))
+            g.play(d)
+        seed += 1
+    presses = presses[:CORPUS]
+    g = new_game(gen.preferans_header("sochi", 3, pool=10000))
+    return typist.presses(typist.pref_keys_for(g, PREF_COMMONEST)), statistics.median(presses), statistics.mean(presses)
+
+
+def _pref_script() -> tuple[str, list[str]]:
+    from kitapi.game import new_game
+
+    hdr, hands = gen.preferans_game(SEED, HANDS, "sochi", 3, pool=10000)
+    assert len(hands) == HANDS
+    g = new_game(hdr)
+    keys = []
+    for h in hands:
+        d = typist.device_form(g, h)
+        keys.append(typist.pref_keys_for(g, d))
+        g.play(d)
+    return PREF_SETUP, keys
 
 
 def key_presses() -> tuple[int, float, float]:
@@ -53,9 +90,9 @@ def _game_script() -> tuple[str, list[str]]:
     return SETUP.format(pouch=5000), [typist.keys_for(h, 3) for h in hands]
 
 
-def run_game(heap: str, measure: bool = False) -> list[int] | None:
+def run_game(heap: str, measure: bool = False, preferans: bool = False) -> list[int] | None:
     """Type the scripted game into the simulator; None if the firmware failed, else the heaps after each hand."""
-    setup, hands = _game_script()
+    setup, hands = _pref_script() if preferans else _game_script()
     with tempfile.TemporaryDirectory() as d:
         data = Path(d)
         out: list[str] = []
@@ -87,13 +124,13 @@ def run_game(heap: str, measure: bool = False) -> list[int] | None:
         return heaps
 
 
-def smallest_heap(lo: int = 24, hi: int = 128) -> int:
+def smallest_heap(lo: int = 24, hi: int = 128, preferans: bool = False) -> int:
     """The smallest heap, in KB, that runs the scripted game."""
-    if run_game(f"{hi}K") is None:
+    if run_game(f"{hi}K", preferans=preferans) is None:
         raise SystemExit(f"kitapi bench: the firmware cannot run the scripted game even in {hi} KB")
     while hi - lo > 1:
         mid = (lo + hi) // 2
-        if run_game(f"{mid}K") is None:
+        if run_game(f"{mid}K", preferans=preferans) is None:
             lo = mid
         else:
             hi = mid
@@ -204,6 +241,18 @@ def run() -> None:
     kb = smallest_heap()
     verdict = "meets" if kb * 1024 <= TARGET_HEAP else "misses"
     print(f"  smallest heap for the {HANDS}-hand game       {kb:>5} KB   ({verdict} the 64 KB target)")
+    commonest, median, mean = pref_key_presses()
+    print(f"  Preferans (sochi): key presses, commonest hand (one whists, exact)  {commonest}   (target {TARGET_KEYS})")
+    print(
+        f"  Preferans (sochi): key presses, median of {CORPUS} hands  {median:g}   "
+        f"(target {TARGET_MEDIAN}; mean {mean:.2f})"
+    )
+    heaps = (run_game("256K", measure=True, preferans=True) or [0, 0])[1:]
+    flat = "flat" if max(heaps) == heaps[0] else f"grows to {max(heaps)}"
+    print(f"  Preferans (sochi): heap after hand 1 and hand {HANDS}   {heaps[0]} / {heaps[-1]} bytes ({flat})")
+    kb = smallest_heap(preferans=True)
+    verdict = "meets" if kb * 1024 <= TARGET_HEAP else "misses"
+    print(f"  Preferans (sochi): smallest heap for the {HANDS}-hand game   {kb} KB   ({verdict} the 64 KB target)")
     for name, us in draw_times():
         print(f"  drawing the {name + ' screen':<24}       {us / 1000:>7.2f} ms")
     ms = boot_time()

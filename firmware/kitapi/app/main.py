@@ -100,11 +100,12 @@ class App:
             self.g = None
             self.message = str(e)
             return self.start_menu()
+        # the new-game wizard is done with; and the other system's modules
         if self.g.name == "prefa":
             self._pt = None
-            _forget(_PREFERANS_MODULES)
+            _forget(_PREFERANS_MODULES + ("app.newgame",))
         else:
-            _forget(_PREFA_MODULES)
+            _forget(_PREFA_MODULES + ("app.newgame",))
         if damage:  # a record cut short by a power loss: its bytes were dropped, the rest kept
             self.message = self.ui.t.DAMAGED % damage[3]
         if self.g.ended:  # closed in its log, the power lost before it stopped being current

@@ -390,15 +390,20 @@ class PrefWizard:
         ui.hint(t.HINT_STEP)
 
     def choice_text(self, p, i):
+        """The words step's line ``i`` (after "N "): 14 characters at most."""
         g = self.g
         h = self.h
         w1, w2, dw = _CHOICES[i]
         if dw >= 0:
-            return "%s %s" % (p.DEALER_WORD, g.players[h.d1 if dw == 0 else h.d2][:7])
-        if w1 == w2:
+            word = p.DEALER_WORD
+            who = g.players[h.d1 if dw == 0 else h.d2]
+        elif w1 == w2:
             return p.BOTH_WHIST if w1 == WHIST else p.BOTH_PASS
-        who = g.players[h.d1 if w1 != PASS else h.d2][:8]
-        return "%s %s" % (who, p.HALF_WORD if HALF in (w1, w2) else p.WHISTS_WORD)
+        else:
+            word = p.HALF_WORD if HALF in (w1, w2) else p.WHISTS_WORD
+            who = g.players[h.d1 if w1 != PASS else h.d2]
+        room = 13 - len(word)
+        return "%s %s" % (word, who[: max(1, room)]) if dw >= 0 else "%s %s" % (who[: max(1, room)], word)
 
     def draw_summary(self, ui):
         g = self.g

@@ -181,7 +181,7 @@ class Preferans(Game):
         self.variants = _choice(options, "source", ("conventions", "variants"), "conventions") == "variants"
         if self.variants:
             self._variants()
-        self.size = check_int(options.get("pool", 20), "pool", 1, 1000)
+        self.size = check_int(options.get("pool", 20), "pool", 1, 100000)
         end = options.get("end", self.END)
         self.end_sum = 0  # {"sum": N}: over when the pools hold N
         if type(end) is dict:
