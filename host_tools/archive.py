@@ -33,6 +33,11 @@ A log whose exact bytes are already archived under another device or name is
 also ``"same"`` (with a warning): the same bytes are the same game, and counting
 it twice would double its chips in the statistics.
 
+Every game system of the core is archived: Greek Prefa (pouches and chips) and
+Russian Preferans (``sochi``, ``leningrad``, ``rostov``: pools, hills, whists and
+the net settlement).  The hand table has columns for both (see ``_SCHEMA``); the
+statistics keep Prefa's chips and Preferans' whists apart.
+
 Players are matched by name across games and devices: the same name is the same
 player.  ``rename_player`` and ``merge_players`` fix names; the stored logs are
 never changed, so the archive shows the player's current name wherever a game
@@ -50,6 +55,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -58,7 +64,7 @@ from kitapi.jsonw import header_json
 from kitapi.messages import damage as damage_text
 from kitapi.replay import reader, replay
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 _SCHEMA = """
 CREATE TABLE schema_version (version INTEGER NOT NULL);
@@ -98,13 +104,18 @@ CREATE TABLE hands (
     number INTEGER NOT NULL,       -- the hand's number in the log (deleted hands leave a gap)
     hand TEXT NOT NULL,            -- the effective hand (after corrections), as its log line
     corrected INTEGER NOT NULL,    -- 1: a replace correction gave it these contents
-    kind TEXT NOT NULL,            -- "play", "pass" or "throw"
-    bidder INTEGER REFERENCES players (id),  -- NULL for a passed-out hand
-    contract TEXT,                 -- "7H"; NULL unless played
-    defense TEXT,                  -- "both", "alone", "invite", "none"; NULL unless played
-    bidder_tricks INTEGER,         -- NULL unless played with a defense
-    made INTEGER,                  -- 1 made (exact or over), 0 short; NULL unless played
-    short INTEGER,                 -- tricks short of the contract (0 when made); NULL unless played
+    kind TEXT NOT NULL,            -- Prefa "play", "pass", "throw"; Preferans "play", "allpass", "resign", "misdeal"
+    bidder INTEGER REFERENCES players (id),  -- Prefa's bidder, Preferans' soloist; NULL for pass, allpass, misdeal
+    contract TEXT,                 -- "7H", Preferans' misere "M"; NULL unless played (or resigned)
+    defense TEXT,                  -- Prefa: "both", "alone", "invite", "none"; NULL unless played
+    bidder_tricks INTEGER,         -- the bidder's (soloist's) tricks; NULL unless the cards were played
+    made INTEGER,                  -- 1 made, 0 not (a resignation: 0); NULL unless played (or resigned)
+    short INTEGER,                 -- tricks short of the contract (0 when made; a failed misere: the tricks
+                                   -- the soloist took); NULL unless played
+    whist TEXT,                    -- Preferans: the defenders' final words as in the log, "whist/pass"
+                                   -- (Hussar: one word); NULL without whisting
+    tricks TEXT,                   -- every seat's tricks in seat order, a JSON array (an all-pass's too);
+                                   -- NULL when no card was played
     PRIMARY KEY (game, number)
 );
 CREATE TABLE corrections (
@@ -116,6 +127,17 @@ CREATE TABLE corrections (
     PRIMARY KEY (game, line)
 );
 """
+
+# From one schema version to the next: what changes in the tables; the hand table is
+# then filled again from the stored logs (Archive._refill_hands).
+_MIGRATIONS = {
+    1: (
+        # 2: Russian Preferans hands in detail (v1 stored them as "play" with no facts),
+        # the defenders' words and every seat's tricks.
+        "ALTER TABLE hands ADD COLUMN whist TEXT;",
+        "ALTER TABLE hands ADD COLUMN tricks TEXT;",
+    ),
+}
 
 NEW = "new"
 GROWN = "grown"
@@ -194,6 +216,8 @@ class _HandFacts:
     bidder_tricks: int | None = None
     made: bool | None = None
     short: int | None = None
+    whist: str | None = None
+    tricks: str | None = None  # JSON
 
 
 @dataclass
@@ -209,6 +233,7 @@ class _Parsed:
 
 
 _KINDS = ("play", "pass", "throw")
+_PREFERANS_KINDS = ("play", "allpass", "resign", "misdeal")  # kitapi.rules.preferans: PLAY, ALLPASS, RESIGN, MISDEAL
 
 
 def _prefa_level(g: Any, h: Any) -> int:
@@ -219,11 +244,20 @@ def _prefa_level(g: Any, h: Any) -> int:
     return level
 
 
+def _tricks_json(line: str) -> str | None:
+    """Every seat's tricks of a hand's log line, as JSON (a played hand's or an all-pass's), or None."""
+    if not line:
+        return None
+    d = json.loads(line)
+    tricks = d.get("tricks", d.get("allpass"))
+    return None if tricks is None else json.dumps(tricks)
+
+
 def _facts(g: Any, number: int, line: str, corrected: bool) -> _HandFacts:
     """The archive's columns of one hand, ``g.hand`` as the core parsed and checked it."""
     h = g.hand
-    if g.name != "prefa":  # only Prefa is known in detail; the hand's log line always is stored
-        return _HandFacts(number, line, corrected, "play", getattr(h, "bidder", None))
+    if g.name != "prefa":
+        return _preferans_facts(g, number, line, corrected)
     from kitapi.rules.prefa import _RESP_ALONE, ALONE, DEFENSES, NONE, PLAY
     from kitapi.rules.prefa_json import contract_name
 
@@ -231,6 +265,7 @@ def _facts(g: Any, number: int, line: str, corrected: bool) -> _HandFacts:
     if h.kind != PLAY:
         return _HandFacts(number, line, corrected, kind, None if kind == "pass" else int(h.bidder))
     f = _HandFacts(number, line, corrected, kind, int(h.bidder), contract_name(h.contract), DEFENSES[h.defense])
+    f.tricks = _tricks_json(line)
     if h.defense == NONE:
         f.made, f.short = True, 0  # both defenders out: the bidder takes the bid value
         return f
@@ -243,6 +278,43 @@ def _facts(g: Any, number: int, line: str, corrected: bool) -> _HandFacts:
     f.bidder_tricks = tb
     f.made = short <= 0
     f.short = max(short, 0)
+    return f
+
+
+def _preferans_facts(g: Any, number: int, line: str, corrected: bool) -> _HandFacts:
+    """The columns of one Russian Preferans hand (docs/rules/preferans.md, "A played contract").
+
+    Made: the soloist took at least the level; both defenders passing or a
+    half-whist that stood count as made (the soloist "is assumed to have won");
+    a misere is made with no trick, and its ``short`` is the tricks taken.
+    A resignation is a contract not made, and not played.
+    """
+    from kitapi.rules.preferans import ALLPASS, MISDEAL, MISERE, RESIGN
+    from kitapi.rules.preferans_json import contract_name
+
+    h = g.hand
+    kind = _PREFERANS_KINDS[h.kind]
+    f = _HandFacts(number, line, corrected, kind, None, tricks=_tricks_json(line))
+    if h.kind in (ALLPASS, MISDEAL):
+        return f
+    s = int(h.soloist)
+    f.bidder = s
+    f.contract = contract_name(h.contract)
+    if h.kind == RESIGN:
+        f.made = False
+        return f
+    words = json.loads(line).get("whist")
+    f.whist = "/".join(words) if words else None
+    if not g.played(h):
+        f.made, f.short = True, 0  # both passed, or a half-whist stood: ten tricks assumed
+        return f
+    ts = int(h.tricks[s])
+    f.bidder_tricks = ts
+    if h.contract == MISERE:
+        f.made, f.short = ts == 0, ts
+    else:
+        level = int(h.contract) // 5 + 6
+        f.made, f.short = ts >= level, max(level - ts, 0)
     return f
 
 
@@ -311,19 +383,49 @@ class Archive:
         self.db.row_factory = sqlite3.Row
         self.db.execute("PRAGMA foreign_keys = ON")
         self.db.execute("PRAGMA busy_timeout = 5000")
-        with self._tx():
-            known = self.db.execute(
-                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'"
-            ).fetchone()
-            if known is None:
-                for stmt in _statements(_SCHEMA):
-                    self.db.execute(stmt)
-                self.db.execute("INSERT INTO schema_version (version) VALUES (?)", (SCHEMA_VERSION,))
-        row = self.db.execute("SELECT version FROM schema_version").fetchone()
-        if row is None or row[0] != SCHEMA_VERSION:
-            version = None if row is None else row[0]
+        try:
+            with self._tx():
+                known = self.db.execute(
+                    "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'"
+                ).fetchone()
+                if known is None:
+                    for stmt in _statements(_SCHEMA):
+                        self.db.execute(stmt)
+                    self.db.execute("INSERT INTO schema_version (version) VALUES (?)", (SCHEMA_VERSION,))
+                row = self.db.execute("SELECT version FROM schema_version").fetchone()
+                version = None if row is None else row[0]
+                if version in _MIGRATIONS:
+                    self._migrate(version)
+                elif version != SCHEMA_VERSION:
+                    raise ArchiveError(f"{self.path}: archive schema version {version} is not known here")
+        except BaseException:
             self.db.close()
-            raise ArchiveError(f"{self.path}: archive schema version {version} is not known here")
+            raise
+
+    def _migrate(self, version: int) -> None:
+        """Bring an archive of an older schema ``version`` up to SCHEMA_VERSION (inside the opening transaction).
+
+        The tables change as ``_MIGRATIONS`` says, and the hand table is filled
+        again from every stored log, through the core, as ``add_log`` fills it.
+        A stored log the core no longer accepts stops the migration: nothing is
+        changed, and the archive stays as it was for the kitapi that made it.
+        """
+        while version != SCHEMA_VERSION:
+            for stmt in _MIGRATIONS[version]:
+                self.db.execute(stmt)
+            version += 1
+        for r in self.db.execute("SELECT id, name, log FROM games ORDER BY id").fetchall():
+            try:
+                parsed = _parse(bytes(r["log"]), r["name"])
+            except ArchiveError as e:
+                raise ArchiveError(f"{self.path}: cannot update the archive (game {r['id']}): {e}") from None
+            seats = [
+                s[0]
+                for s in self.db.execute("SELECT player FROM game_players WHERE game = ? ORDER BY seat", (r["id"],))
+            ]
+            self.db.execute("DELETE FROM hands WHERE game = ?", (r["id"],))
+            self._insert_hands(r["id"], parsed, seats)
+        self.db.execute("UPDATE schema_version SET version = ?", (SCHEMA_VERSION,))
 
     def close(self) -> None:
         self.db.close()
@@ -439,9 +541,18 @@ class Archive:
             "INSERT INTO game_players (game, seat, player) VALUES (?, ?, ?)",
             [(game_id, s, p) for s, p in enumerate(seats)],
         )
+        self._insert_hands(game_id, parsed, seats)
+        self.db.executemany(
+            "INSERT INTO corrections (game, line, op, number, hand) VALUES (?, ?, ?, ?, ?)",
+            [(game_id, *c) for c in parsed.corrections],
+        )
+        return Added(game_id, status, warnings)
+
+    def _insert_hands(self, game_id: int, parsed: _Parsed, seats: list[int]) -> None:
+        """The hand table's rows of a game; ``seats``: the player id of each seat."""
         self.db.executemany(
             "INSERT INTO hands (game, number, hand, corrected, kind, bidder, contract, defense,"
-            " bidder_tricks, made, short) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " bidder_tricks, made, short, whist, tricks) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 (
                     game_id,
@@ -455,15 +566,12 @@ class Archive:
                     h.bidder_tricks,
                     None if h.made is None else int(h.made),
                     h.short,
+                    h.whist,
+                    h.tricks,
                 )
                 for h in parsed.hands
             ],
         )
-        self.db.executemany(
-            "INSERT INTO corrections (game, line, op, number, hand) VALUES (?, ?, ?, ?, ?)",
-            [(game_id, *c) for c in parsed.corrections],
-        )
-        return Added(game_id, status, warnings)
 
     @staticmethod
     def _sound_bytes(log: bytes, name: str) -> int:
@@ -531,7 +639,11 @@ class Archive:
         ]
 
     def games(self) -> list[dict[str, Any]]:
-        """Every archived game, oldest first: id, date, device, name, rules, players, hands, over, chips..."""
+        """Every archived game, oldest first: id, date, device, name, rules, players, hands, over, chips...
+
+        ``chips`` is Prefa's net chips (None for Preferans); ``pool`` and
+        ``settlement`` (exact Fractions) are Preferans' pools and net whists (None for Prefa).
+        """
         out = []
         for r in self.db.execute("SELECT * FROM games ORDER BY COALESCE(started, added), id").fetchall():
             res = json.loads(r["result"])
@@ -549,6 +661,8 @@ class Archive:
                     "over": bool(r["over"]),
                     "ended": bool(r["ended"]),
                     "chips": res.get("chips"),
+                    "pool": res.get("pool"),
+                    "settlement": [Fraction(x) for x in res["settlement"]] if "settlement" in res else None,
                     "damage": r["damage"],
                 }
             )
@@ -579,8 +693,10 @@ class Archive:
     def game(self, game_id: int) -> dict[str, Any]:
         """One game: its header, standings (``result``, the current player names) and hand table.
 
-        Each hand carries the running ``pouch``/``chips`` after it, recomputed with
-        the core from the stored effective hands.
+        Each hand carries the standings after it, recomputed with the core from
+        the stored effective hands: Prefa's ``pouch``/``chips``; Preferans' ``pool``,
+        ``hill``, ``whists`` (the matrix) and ``settlement`` (net whists), exact
+        Fractions, as the core's result gives them after that hand.
         """
         r = self.db.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
         if r is None:
@@ -596,10 +712,18 @@ class Archive:
             g.play(d)
             row = {k: h[k] for k in h.keys() if k not in ("game", "bidder")}
             row["hand"] = d
-            row["bidder"] = None if d.get("pass") else names[d["bidder"]]
+            seat = d.get("bidder", d.get("soloist"))
+            row["bidder"] = None if seat is None else names[seat]
             row["dealer"] = names[d["dealer"]]
-            row["pouch"] = list(getattr(g, "pouch", []))
-            row["chips"] = list(getattr(g, "chips", []))
+            if g.name == "prefa":
+                row["pouch"] = list(g.pouch)
+                row["chips"] = list(g.chips)
+            else:
+                after = json.loads(result_json(g))
+                row["pool"] = list(after["pool"])
+                row["hill"] = [Fraction(x) for x in after["hill"]]
+                row["whists"] = [[Fraction(x) for x in w] for w in after["whists"]]
+                row["settlement"] = [Fraction(x) for x in after["settlement"]]
             hands.append(row)
         corrections = [
             {"line": c["line"], "op": c["op"], "number": c["number"]}
@@ -638,25 +762,73 @@ class Archive:
             if not any(p in table for p in seats):
                 continue
             res = json.loads(gr["result"])
+            g: Any = new_game(json.loads(gr["header"]))
+            prefa = g.name == "prefa"
             for seat, pid in enumerate(seats):
                 if pid in table:
                     st = table[pid]
                     st.games += 1
                     st.hands += res["hands"]
-                    st.chips += res["chips"][seat] if "chips" in res else 0
-            g: Any = new_game(json.loads(gr["header"]))
-            if g.name != "prefa":
-                continue
-            for (text,) in self.db.execute("SELECT hand FROM hands WHERE game = ? ORDER BY number", (gr[0],)):
-                _count_prefa_hand(g, g.parse(json.loads(text)), seats, table)
+                    if prefa:
+                        st.prefa_games += 1
+                        st.chips += res["chips"][seat]
+                    else:
+                        st.preferans.games += 1
+                        st.preferans.hands += res["hands"]
+                        st.preferans.whists += Fraction(res["settlement"][seat])
+            hands = self.db.execute("SELECT hand FROM hands WHERE game = ? ORDER BY number", (gr[0],)).fetchall()
+            for (text,) in hands:
+                if prefa:
+                    _count_prefa_hand(g, g.parse(json.loads(text)), seats, table)
+                else:
+                    _count_preferans_hand(g, json.loads(text), seats, table)
         return [st.as_dict() for st in table.values()]
+
+
+@dataclass
+class _PreferansStats:
+    """One player's Russian Preferans figures (sochi, leningrad and rostov games together).
+
+    - ``games``, ``hands`` (hands scored in his Preferans games);
+    - ``whists``: his net whists, the settlement of each game (exact), summed;
+    - ``soloist``: hands he was the soloist (a resignation counts); ``contracts``:
+      by level, 6 to 10 and ``"M"`` for misere, ``[made, taken]``: a contract is taken
+      when it is played or resigned, and made as ``_preferans_facts`` says (both
+      defenders passing, or a half-whist that stood, is made; a resignation is not);
+    - ``whisted``: hands he whisted (said "whist" and the cards were played, or the
+      4-player dealer whisted); ``failed``: of those, the hands where the whisters
+      took less than the requirement and he was responsible for it: the core wrote
+      the undertricks on his hill (one whister; two, each against his own quota;
+      a requirement of one: the second whister, or both under ``whist_one: shared``).
+    """
+
+    games: int = 0
+    hands: int = 0
+    whists: Fraction = field(default_factory=Fraction)
+    soloist: int = 0
+    contracts: dict[int | str, list[int]] = field(default_factory=lambda: {lv: [0, 0] for lv in (6, 7, 8, 9, 10, "M")})
+    whisted: int = 0
+    failed: int = 0
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "games": self.games,
+            "hands": self.hands,
+            "whists": self.whists,
+            "soloist": self.soloist,
+            "contracts": {lv: (m, t) for lv, (m, t) in self.contracts.items()},
+            "whisted": self.whisted,
+            "failed": self.failed,
+        }
 
 
 @dataclass
 class _PlayerStats:
     """One player's figures.
 
-    - ``games``, ``hands`` (hands scored in his games), ``chips`` (net, summed over games);
+    - ``games``, ``hands`` (hands scored in his games): every game system;
+    - ``preferans``: his Russian Preferans figures (``_PreferansStats``); the rest is Prefa's:
+    - ``prefa_games``, ``chips`` (net, summed over his Prefa games);
     - ``bids``: hands he took the bid (a thrown-in hand counts), ``contracts``: by level
       (6-10, the level bid), ``[made, played]``; a hand both defenders left is made;
     - defense (Prefa's responsibilities, "Defenders' Responsibilities and Decisions",
@@ -671,6 +843,7 @@ class _PlayerStats:
     name: str
     games: int = 0
     hands: int = 0
+    prefa_games: int = 0
     chips: int = 0
     bids: int = 0
     contracts: dict[int, list[int]] = field(default_factory=lambda: {lv: [0, 0] for lv in range(6, 11)})
@@ -678,12 +851,14 @@ class _PlayerStats:
     met: int = 0
     failed: int = 0
     out: int = 0
+    preferans: _PreferansStats = field(default_factory=_PreferansStats)
 
     def as_dict(self) -> dict[str, Any]:
         return {
             "player": self.name,
             "games": self.games,
             "hands": self.hands,
+            "prefa_games": self.prefa_games,
             "chips": self.chips,
             "bids": self.bids,
             "contracts": {lv: (m, p) for lv, (m, p) in self.contracts.items()},
@@ -691,6 +866,7 @@ class _PlayerStats:
             "met": self.met,
             "failed": self.failed,
             "out": self.out,
+            "preferans": self.preferans.as_dict(),
         }
 
 
@@ -743,3 +919,55 @@ def _count_prefa_hand(g: Any, h: Any, seats: list[int], table: dict[int, _Player
         a = int(h.active)
         mark(a, _RESP_D1[i] + _RESP_D2[i], t[d1] + t[d2])
         mark(d1 + d2 - a, -1)  # played, the responsibility is the active defender's
+
+
+def _count_preferans_hand(g: Any, d: dict[str, Any], seats: list[int], table: dict[int, _PlayerStats]) -> None:
+    """Score one effective Preferans hand on ``g`` (in order: Leningrad's minimum bid depends on the
+    hands before) and add it to the players' figures (``_PreferansStats``).
+
+    Responsibility is not worked out here: it is what the core writes.  While the
+    hand is scored, the core's hill entries are recorded (``_hill``, which every
+    entry on a hill goes through, whatever the convention makes of it); in a played
+    contract, an entry on a defender's hill is the responsibility for the whisters'
+    shortfall (the soloist's own hill is his failure, or American aid).
+    """
+    from kitapi.rules.preferans import MISERE, PLAY, RESIGN, WHIST
+
+    h = g.parse(d)
+    if h.kind not in (PLAY, RESIGN):
+        g.apply(h)
+        return
+    s = int(h.soloist)
+    facts = _preferans_facts(g, 0, json.dumps(d), False)
+    whisters: list[int] = []
+    if h.kind == PLAY and g.requirement(h.contract) and g.played(h):
+        g.defenders(h)
+        if h.dealer_whist >= 0:
+            whisters = [int(h.dealer)]
+        else:
+            whisters = [int(seat) for seat, word in ((h.d1, h.w1), (h.d2, h.w2)) if word == WHIST]
+    written: list[tuple[int, int]] = []
+    core_hill = g._hill
+
+    def hill(p: int, v2: int) -> None:
+        written.append((p, v2))
+        core_hill(p, v2)
+
+    g._hill = hill  # the instance's attribute, in front of the class's method, for this hand only
+    try:
+        g.apply(h)
+    finally:
+        del g._hill
+    responsible = {p for p, v2 in written if p != s and v2 > 0}
+    st = table.get(seats[s])
+    if st is not None:
+        pst = st.preferans
+        pst.soloist += 1
+        level: int | str = "M" if h.contract == MISERE else int(h.contract) // 5 + 6
+        pst.contracts[level][1] += 1
+        pst.contracts[level][0] += bool(facts.made)
+    for w in whisters:
+        st = table.get(seats[w])
+        if st is not None:
+            st.preferans.whisted += 1
+            st.preferans.failed += w in responsible

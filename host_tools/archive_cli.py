@@ -1,5 +1,10 @@
 """The archive's subcommands of ``kitapi``: archive add, games, show, stats, players.
 
+Greek Prefa and Russian Preferans games are shown each in their own terms:
+pouches and chips, or pools, hills and whists.  A Preferans figure that is not
+whole (thirds, in a settlement) is exact in the archive and rounded to two
+decimals only here, on the screen.
+
 ``register(sub)`` adds them to ``kitapi``'s subparsers (cli.build_parser); each
 sets ``func``, which returns the exit status.  Errors are one line on stderr and
 exit status 2: ``FILE:LINE: reason`` for a log with bad input (as ``kitapi
@@ -10,6 +15,7 @@ merge that cannot be).
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -17,6 +23,7 @@ from typing import Any
 
 from kitapi_host import logs
 from kitapi_host.archive import Archive, ArchiveError, LogError, default_path
+from kitapi_host.logs import show_exact
 
 
 def _open(args: argparse.Namespace) -> Archive:
@@ -66,15 +73,33 @@ def _signed(v: int) -> str:
     return f"{v:+d}" if v else "0"
 
 
-def _grid(head: list[str], rows: list[list[str]], right: set[int]) -> str:
-    """A plain text table: columns as wide as their widest cell, ``right`` ones right-aligned."""
+def _grid(
+    head: list[str], rows: list[list[str]], right: set[int], groups: list[tuple[str, int, int]] | None = None
+) -> str:
+    """A plain text table: columns as wide as their widest cell, ``right`` ones right-aligned.
+
+    ``groups``: labels over the head, ``(label, first column, columns)``, each
+    centred over its columns.
+    """
     widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
+    for label, first, count in groups or []:
+        span = sum(widths[first : first + count]) + 2 * (count - 1)
+        if len(label) > span:  # a long label widens its last column
+            widths[first + count - 1] += len(label) - span
 
     def fmt(r: list[str]) -> str:
         cells = [c.rjust(w) if i in right else c.ljust(w) for i, (c, w) in enumerate(zip(r, widths, strict=True))]
         return "  ".join(cells).rstrip()
 
-    return "\n".join(fmt(r) for r in [head, *rows])
+    lines = [fmt(r) for r in [head, *rows]]
+    if groups:
+        over = ""
+        for label, first, count in groups:
+            start = sum(widths[:first]) + 2 * first
+            span = sum(widths[first : first + count]) + 2 * (count - 1)
+            over = over.ljust(start) + label.center(span)
+        lines.insert(0, over.rstrip())
+    return "\n".join(lines)
 
 
 def _games(args: argparse.Namespace) -> int:
@@ -85,8 +110,12 @@ def _games(args: argparse.Namespace) -> int:
         return 0
     rows = []
     for g in games:
-        chips = g["chips"] or []
-        result = ", ".join(f"{p} {_signed(c)}" for p, c in zip(g["players"], chips, strict=False))
+        if g["settlement"] is not None:  # Preferans: the pools, then the net whists
+            nets = ", ".join(f"{p} {show_exact(x)}" for p, x in zip(g["players"], g["settlement"], strict=True))
+            result = f"pools {'/'.join(str(v) for v in g['pool'])}, net {nets}"
+        else:
+            chips = g["chips"] or []
+            result = ", ".join(f"{p} {_signed(c)}" for p, c in zip(g["players"], chips, strict=False))
         state = "over" if g["over"] else "ended" if g["ended"] else "on"
         rows.append(
             [
@@ -121,6 +150,43 @@ def _hand_row(h: dict[str, Any]) -> list[str]:
     return [number, *what, *(_signed(c) for c in h["chips"])]
 
 
+def _preferans_words(d: dict[str, Any]) -> str:
+    """The whisting of a Preferans hand: the defenders' words, open or closed, the 4-player dealer's whist."""
+    words = "/".join(d.get("whist", []))
+    if "open" in d:
+        words += " open" if d["open"] else " closed"
+    if "dealer_whist" in d:
+        words += f" +dealer ({d['dealer_whist'] + 1})"
+    return words
+
+
+def _preferans_hand_row(h: dict[str, Any]) -> list[str]:
+    d = h["hand"]
+    number = f"{h['number']}{'*' if h['corrected'] else ''}"
+    tricks = "-".join(str(t) for t in json.loads(h["tricks"])) if h["tricks"] else ""
+    if h["kind"] == "misdeal":
+        what = [h["dealer"], "-", "misdeal", "", "", ""]
+    elif h["kind"] == "allpass":
+        what = [h["dealer"], "-", "all-pass", "", tricks, ""]
+    else:
+        contract = h["contract"] + (" hand" if d.get("hand") else "")
+        if "widow" in d:
+            contract += f" widow {d['widow']}"
+        elif d.get("refused"):
+            contract += " refused"
+        if h["kind"] == "resign":
+            result = "resigned"
+        elif h["made"]:
+            result = "made"
+        else:
+            result = f"took {h['short']}" if h["contract"] == "M" else f"short {h['short']}"
+        what = [h["dealer"], h["bidder"], contract, _preferans_words(d), tricks, result]
+    figures = []
+    for pool, hill, net in zip(h["pool"], h["hill"], h["settlement"], strict=True):
+        figures += [str(pool), show_exact(hill, sign=False), show_exact(net)]
+    return [number, *what, *figures]
+
+
 def _show(args: argparse.Namespace) -> int:
     with _open(args) as archive:
         g = archive.game(args.game)
@@ -133,11 +199,18 @@ def _show(args: argparse.Namespace) -> int:
     print(f"Game {g['id']}: {g['device']} {g['name']}{started}, archived {g['added']}")
     names = res["players"]
     rows = []
-    for h in g["hands"]:
-        h["active_name"] = names[h["hand"]["active"]] if "active" in h["hand"] else ""
-        rows.append(_hand_row(h))
-    head = ["Hand", "Dealer", "Bidder", "Contract", "Defense", "Tricks", "Result", *names]
-    print(_grid(head, rows, {0, *range(7, 7 + len(names))}))
+    if "settlement" in res:  # Russian Preferans: each player's pool, hill and net whists after each hand
+        rows = [_preferans_hand_row(h) for h in g["hands"]]
+        head = ["Hand", "Dealer", "Soloist", "Contract", "Whist", "Tricks", "Result"]
+        head += ["Pool", "Hill", "Net"] * len(names)
+        groups = [(name, 7 + 3 * i, 3) for i, name in enumerate(names)]
+        print(_grid(head, rows, {0, *range(7, len(head))}, groups))
+    else:
+        for h in g["hands"]:
+            h["active_name"] = names[h["hand"]["active"]] if "active" in h["hand"] else ""
+            rows.append(_hand_row(h))
+        head = ["Hand", "Dealer", "Bidder", "Contract", "Defense", "Tricks", "Result", *names]
+        print(_grid(head, rows, {0, *range(7, 7 + len(names))}))
     if g["deleted"]:
         print("Deleted: hand " + ", ".join(str(n) for n in g["deleted"]))
     if any(h["corrected"] for h in g["hands"]):
@@ -146,11 +219,53 @@ def _show(args: argparse.Namespace) -> int:
 
 
 def _stats(args: argparse.Namespace) -> int:
+    """Prefa's table (chips) for the players with Prefa games, Preferans' (whists) for those with Preferans games."""
     with _open(args) as archive:
         stats = archive.stats(args.player)
     if not stats:
         print("The archive holds no players.")
         return 0
+    prefa = [s for s in stats if s["prefa_games"]]
+    preferans = [s for s in stats if s["preferans"]["games"]]
+    if prefa or not preferans:
+        if preferans:
+            print("Greek Prefa (chips):")
+        _prefa_stats(prefa or stats)
+    if preferans:
+        if prefa:
+            print()
+        _preferans_stats(preferans)
+    return 0
+
+
+def _preferans_stats(stats: list[dict[str, Any]]) -> None:
+    print("Russian Preferans (whists):")
+    levels = list(stats[0]["preferans"]["contracts"])
+    head = ["Player", "Games", "Whists", "Soloist", *(f"{lv}s" if lv != "M" else "Mis" for lv in levels)]
+    head += ["Whisted", "Failed"]
+    rows = []
+    for s in stats:
+        p = s["preferans"]
+        rows.append(
+            [
+                s["player"],
+                str(p["games"]),
+                show_exact(p["whists"]),
+                str(p["soloist"]),
+                *(f"{m}/{t}" for m, t in p["contracts"].values()),
+                str(p["whisted"]),
+                str(p["failed"]),
+            ]
+        )
+    print(_grid(head, rows, set(range(1, len(head)))))
+    print(
+        "Whists: net, the settlements summed.  Contracts: made/taken by level (Mis: misere; a resignation is"
+        " taken, not made).\nWhisted: hands he whisted; Failed: of those, the ones he was responsible for"
+        " the whisters' shortfall."
+    )
+
+
+def _prefa_stats(stats: list[dict[str, Any]]) -> None:
     levels = list(stats[0]["contracts"])
     head = ["Player", "Games", "Chips", "Bids", *(f"{lv}s" for lv in levels), "Defended", "Met", "Failed", "Out"]
     rows = []
@@ -159,7 +274,7 @@ def _stats(args: argparse.Namespace) -> int:
         rows.append(
             [
                 s["player"],
-                str(s["games"]),
+                str(s["prefa_games"] or s["games"]),
                 _signed(s["chips"]),
                 str(s["bids"]),
                 *contracts,
@@ -171,7 +286,6 @@ def _stats(args: argparse.Namespace) -> int:
         )
     print(_grid(head, rows, set(range(1, len(head)))))
     print("Contracts: made/played by level bid.  Met/Failed: the defender's responsibility (Prefa's tables).")
-    return 0
 
 
 def _rename(args: argparse.Namespace) -> int:
@@ -221,7 +335,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     _db(g)
     g.set_defaults(func=_guard(_games))
 
-    s = sub.add_parser("show", help="an archived game: the standings and the hand table")
+    s = sub.add_parser("show", help="an archived game: the standings and the hand table with the running figures")
     s.add_argument("game", type=_game_id, metavar="GAME")
     _db(s)
     s.set_defaults(func=_guard(_show))

@@ -48,7 +48,7 @@ def pref_key_presses() -> tuple[int, float, float]:
     """Preferans (sochi, 3 players): (the commonest hand's presses, the corpus median, mean)."""
     from kitapi.game import new_game
 
-    presses = []
+    presses: list[int] = []
     seed = SEED
     while len(presses) < CORPUS:
         hdr, hands = gen.preferans_game(seed, CORPUS, "sochi", 3, pool=10000)

@@ -19,6 +19,12 @@ path.  The export functions take ``(header, hands, standings)``:
   it on paper (prefa-ball-v2.txt, "Score Sheets"): the three-section sheet (four
   sections with four players), the running-column form, and the settlement.
 
+A Russian Preferans game (rules ``sochi``, ``leningrad``, ``rostov``) has its
+own standings (``PrefStanding``: pools, hills, the whists matrix and the net
+settlement, exact, as the core's ``result_json`` gives them after each hand), its
+own CSV columns and its own score sheet, the triangle sheet (пуля):
+``kitapi_host.export_preferans``.  ``export(game, fmt)`` chooses.
+
 - ``to_pdf(html)``: the score sheet printed to PDF (A4) by a headless
   Chromium-family browser found on this PC (``find_browser``); ``to_png(html,
   width, height)`` takes a screenshot of it the same way (the tests, the README's
@@ -40,6 +46,7 @@ import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -80,6 +87,26 @@ class Standing:
 
 
 @dataclass(frozen=True)
+class PrefStanding:
+    """Russian Preferans standings after a hand, as the core's result gives them (exact).
+
+    ``whists[i][j]``: what player i wrote against player j; ``settlement``: the
+    net whists if the game ended now; ``money``: the settlement times the stake
+    (None without a stake).
+    """
+
+    pool: tuple[int, ...]
+    hill: tuple[Fraction, ...]
+    whists: tuple[tuple[Fraction, ...], ...]
+    settlement: tuple[Fraction, ...]
+    money: tuple[Fraction, ...] | None
+    over: bool
+
+
+Snapshot = Standing | PrefStanding
+
+
+@dataclass(frozen=True)
 class GameExport:
     """A game read for export."""
 
@@ -87,7 +114,7 @@ class GameExport:
     lines: list[str]  # the log in canonical JSON Lines, as stored (corrections included)
     hands: list[Hand]  # the effective hands, in order
     deleted: list[int]  # numbers of the deleted hands
-    standings: list[Standing]  # after each effective hand
+    standings: list[Snapshot]  # after each effective hand: Standing (Prefa) or PrefStanding
     ended: bool  # the log closes the game (an "end" record)
     warning: str | None  # a damaged device log: what was dropped
 
@@ -95,25 +122,69 @@ class GameExport:
 # --- reading ----------------------------------------------------------------
 
 
+def is_preferans(header: Header) -> bool:
+    """A Russian Preferans game (sochi, leningrad, rostov), not Greek Prefa."""
+    return bool(header["rules"] != "prefa")
+
+
 def snapshot(g: Game) -> Standing:
+    """A Prefa game's standings now."""
     # pouch/chips/owed are set by the rules' class (kitapi.rules.prefa), not by Game.
     d: dict[str, Any] = vars(g)
     return Standing(tuple(d["pouch"]), tuple(d["chips"]), tuple(d["owed"]), bool(g.over))
 
 
+def pref_snapshot(g: Game) -> PrefStanding:
+    """A Preferans game's standings now: the core's ``result_json``, read exactly."""
+    res = json.loads(result_json(g))
+    return PrefStanding(
+        tuple(res["pool"]),
+        tuple(Fraction(x) for x in res["hill"]),
+        tuple(tuple(Fraction(x) for x in row) for row in res["whists"]),
+        tuple(Fraction(x) for x in res["settlement"]),
+        tuple(Fraction(x) for x in res["money"]) if "money" in res else None,
+        bool(res["over"]),
+    )
+
+
+def any_snapshot(g: Game) -> Snapshot:
+    return snapshot(g) if g.name == "prefa" else pref_snapshot(g)
+
+
 def initial(header: Header) -> Standing:
-    """The standings before the first hand."""
+    """A Prefa game's standings before the first hand."""
     return snapshot(new_game(header))
 
 
-def play(header: Header, hands: Sequence[Hand]) -> tuple[Game, list[Standing]]:
+def pref_initial(header: Header) -> PrefStanding:
+    """A Preferans game's standings before the first hand."""
+    return pref_snapshot(new_game(header))
+
+
+def play(header: Header, hands: Sequence[Hand]) -> tuple[Game, list[Snapshot]]:
     """Play the hands one by one through the core: the game and the standings after each hand."""
     g = new_game(header)
-    out: list[Standing] = []
+    out: list[Snapshot] = []
     for h in hands:
         g.play(h.data)
-        out.append(snapshot(g))
+        out.append(any_snapshot(g))
     return g, out
+
+
+def prefa_standings(standings: Sequence[Snapshot]) -> list[Standing]:
+    """The standings of a Prefa game, as such (TypeError for another game's)."""
+    out = [s for s in standings if isinstance(s, Standing)]
+    if len(out) != len(standings):
+        raise TypeError("not a Prefa game's standings")
+    return out
+
+
+def preferans_standings(standings: Sequence[Snapshot]) -> list[PrefStanding]:
+    """The standings of a Preferans game, as such (TypeError for another game's)."""
+    out = [s for s in standings if isinstance(s, PrefStanding)]
+    if len(out) != len(standings):
+        raise TypeError("not a Preferans game's standings")
+    return out
 
 
 def load(path: Path) -> GameExport:
@@ -827,9 +898,19 @@ def export(game: GameExport, fmt: str) -> bytes:
     """The bytes of ``game`` in format ``fmt`` (jsonl, csv, html or pdf; pdf may raise BrowserError)."""
     if fmt == "jsonl":
         return to_jsonl(game.lines)
-    if fmt == "csv":
-        return to_csv(game.header, game.hands, game.standings)
-    if fmt in ("html", "pdf"):
-        page = to_html(game.header, game.hands, game.standings, deleted=game.deleted, ended=game.ended).encode("utf-8")
-        return page if fmt == "html" else to_pdf(page)
-    raise ValueError(f"unknown format {fmt!r}")
+    if fmt not in ("csv", "html", "pdf"):
+        raise ValueError(f"unknown format {fmt!r}")
+    if is_preferans(game.header):
+        from kitapi_host import export_preferans as pref
+
+        standings = preferans_standings(game.standings)
+        if fmt == "csv":
+            return pref.to_csv(game.header, game.hands, standings)
+        page = pref.to_html(game.header, game.hands, standings, deleted=game.deleted, ended=game.ended)
+    else:
+        prefa = prefa_standings(game.standings)
+        if fmt == "csv":
+            return to_csv(game.header, game.hands, prefa)
+        page = to_html(game.header, game.hands, prefa, deleted=game.deleted, ended=game.ended)
+    data = page.encode("utf-8")
+    return data if fmt == "html" else to_pdf(data)

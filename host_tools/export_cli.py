@@ -26,9 +26,13 @@ formats:
   jsonl  the game log as stored, corrections included, in the canonical JSON Lines
          of `kitapi convert` (docs/log-format.md)
   csv    one row per hand as scored (deleted hands left out) with every player's
-         pouch and chips after it; UTF-8 with a byte order mark, CRLF
-  html   a printable score sheet (A4): the three-section sheet (four with four
-         players), the running columns and the settlement; one file, no scripts
+         standings after it: Prefa's pouch and chips; Russian Preferans' pool, hill,
+         whists written and net whists; UTF-8 with a byte order mark, CRLF
+  html   a printable score sheet (A4), the sheet as the table keeps it: Prefa's
+         three-section sheet (four with four players); for Preferans the triangle
+         sheet, the pulya (hill, pool and whists of each player, the running totals
+         separated by dots); then the running columns and the settlement; one file,
+         no scripts
   pdf    the score sheet printed to PDF (A4) by a headless Chromium-family browser
          on this PC: chromium, chromium-browser, google-chrome(-stable),
          microsoft-edge or msedge on PATH (or the usual macOS/Windows place), or

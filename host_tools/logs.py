@@ -54,11 +54,31 @@ def result(g: Game) -> dict[str, Any]:
     return parsed
 
 
-def _show(x: Fraction) -> str:
-    """An exact figure for the eye: whole, or rounded to 2 decimals (only here)."""
+def show_exact(x: Fraction, sign: bool = True) -> str:
+    """An exact figure for the eye: whole, or rounded to 2 decimals (only for display).
+
+    ``sign``: a leading ``+`` on a positive figure (nets); without it, only ``-`` shows.
+    """
     if x.denominator == 1:
-        return f"{x.numerator:+d}" if x else "0"
-    return f"{float(x):+.2f}"
+        text = f"{x.numerator:+d}" if x else "0"
+    else:
+        text = f"{float(x):+.2f}"
+    return text if sign else text.lstrip("+")
+
+
+_show = show_exact
+
+
+def preferans_transfers(nets: list[Fraction]) -> list[tuple[int, int, Fraction]]:
+    """Who pays whom the net whists ``nets``, in the fewest transfers: ``(payer, payee, amount)``.
+
+    ``kitapi.settle`` works on whole numbers, so the nets are scaled by their
+    common denominator first, and the amounts scaled back (exact).
+    """
+    den = 1
+    for x in nets:
+        den = den * x.denominator // gcd(den, x.denominator)
+    return [(a, b, Fraction(amount, den)) for a, b, amount in settle([int(x * den) for x in nets])]
 
 
 def preferans_table(res: dict[str, Any]) -> str:
@@ -79,11 +99,7 @@ def preferans_table(res: dict[str, Any]) -> str:
             f"  {name:<{width}}  {res['pool'][i]:>5}  {_show(hill).lstrip('+'):>6}  "
             f"{_show(written).lstrip('+'):>7}  {_show(nets[i]):>9}"
         )
-    # the transfers on exact whole numbers: scale by the common denominator
-    den = 1
-    for x in nets:
-        den = den * x.denominator // gcd(den, x.denominator)
-    transfers = settle([int(x * den) for x in nets])
+    transfers = preferans_transfers(nets)
     unit = "whists"
     lines.append("Settlement (if the game ended now):" if not res["over"] else "Settlement:")
     if not transfers:
@@ -92,8 +108,7 @@ def preferans_table(res: dict[str, Any]) -> str:
     if "money" in res:
         k = next((i for i, x in enumerate(nets) if x), None)
         stake = Fraction(res["money"][k]) / nets[k] if k is not None else None
-    for payer, payee, amount in transfers:
-        a = Fraction(amount, den)
+    for payer, payee, a in transfers:
         money = f" ({_show(a * stake).lstrip('+')} in money)" if stake is not None else ""
         lines.append(f"  {players[payer]} pays {players[payee]} {_show(a).lstrip('+')} {unit}{money}")
     return "\n".join(lines)

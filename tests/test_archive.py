@@ -7,12 +7,13 @@ import io
 import json
 import sqlite3
 from collections.abc import Iterator
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
 from kitapi.devlog import RECORD
-from kitapi.game import result_json
+from kitapi.game import new_game, result_json
 from kitapi.messages import damage as damage_text
 from kitapi.replay import replay
 from kitapi_host import archive_cli, cli, gen, logs
@@ -265,7 +266,7 @@ def test_the_archive_survives_reopening(tmp_path: Path) -> None:
         assert a.add_log(SAMPLE.read_bytes(), "file", "sample").status == SAME
         assert a.game(gid)["result"]["hands"] == 10
     db = sqlite3.connect(path)
-    assert db.execute("SELECT version FROM schema_version").fetchall() == [(1,)]
+    assert db.execute("SELECT version FROM schema_version").fetchall() == [(2,)]
     db.execute("UPDATE schema_version SET version = 99")
     db.commit()
     db.close()
@@ -372,3 +373,252 @@ def test_cli_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert capsys.readouterr().out == "renamed Anna to Anne\n"
     assert kitapi("show", "1", "--db", db) == 0
     assert "  Anne  " in capsys.readouterr().out
+
+
+# --- Russian Preferans ----------------------------------------------------------------
+
+# examples/sample-sochi.jsonl, a small Sochi game worked by hand (docs/rules/preferans.md; seats
+# Anna 0, Boris 1, Vera 2; defender 1 is the seat after the soloist, defender 2 the next):
+#  1 Boris 6S, Vera and Anna whist, 2-6-2: made, pool 2; Vera and Anna write 2 x 2 = 4 each; R 4 met.
+#  2 Vera 7H, Anna whists (closed), Boris passes, 2-1-7: made, pool 4; Anna writes 4 x 3 = 12; R 2 met.
+#  3 Anna 8N, Boris and Vera whist, 10-0-0: made, pool 6; R 1 failed, both took none: the second
+#    whister, Vera, is responsible: her hill 6.
+#  4 Boris 7C, Vera and Anna whist, 0-9-1: made, pool 4; Vera 1 >= her quota 1, writes 4; Anna 0 < 1:
+#    responsible, her hill 4.
+#  5 Vera 6D, Anna whists (open), 4-1-5: short 1: Vera's hill 2, Anna and Boris write 2 each against
+#    her, and Anna (greedy whist) 2 x 5 = 10 more.
+#  6 all-pass 3-5-2: hills 3, 5, 2.   7 Boris misere, no trick: pool 10.   8 Boris misdeals: hill 2.
+#  9 Anna 6S, Boris passes, Vera half-whists: made, pool 2; Vera writes 2 x 2 = 4.
+# 10 Vera resigns 7S: hill 4 x 3 = 12.
+# Pools 8 16 4, hills 7 7 22; whists Anna 4 on Boris, 24 on Vera; Boris 2 on Vera; Vera 8 on Boris,
+# 4 on Anna.  Settlement: hill + (20 - pool) = 19, 11, 38, less the least: 8, 0, 27; each writes
+# H x 10 / 3 against himself in the others' whists: nets 182/3, 320/3, -502/3.
+SMALL_PREFERANS = (ROOT / "examples" / "sample-sochi.jsonl").read_text()
+SMALL_NETS = [Fraction(182, 3), Fraction(320, 3), Fraction(-502, 3)]
+
+
+def preferans_game(tmp_path: Path, seed: int, hands: int, rules: str, players: int, **options: object) -> bytes:
+    hdr, hs = gen.preferans_game(seed, hands, rules, players, **options)
+    path = tmp_path / f"{rules}{players}-{seed}.jsonl"
+    gen.write_jsonl(path, hdr, hs)
+    return path.read_bytes()
+
+
+@pytest.mark.parametrize("form", ["jsonl", "device"])
+def test_a_preferans_game_is_archived_hand_by_hand(tmp_path: Path, archive: Archive, form: str) -> None:
+    data = SMALL_PREFERANS.encode()
+    if form == "device":
+        data = to_device(tmp_path, data)
+    gid, status = archive.add_log(data, form, "small")
+    assert status == NEW
+    g = archive.game(gid)
+    assert json.dumps(g["result"]) == json.dumps(json.loads(replayed(data)))
+    rows = archive.db.execute(
+        "SELECT h.number, h.kind, p.name, h.contract, h.whist, h.tricks, h.bidder_tricks, h.made, h.short"
+        " FROM hands h LEFT JOIN players p ON p.id = h.bidder WHERE h.game = ? ORDER BY h.number",
+        (gid,),
+    ).fetchall()
+    assert [tuple(r) for r in rows] == [
+        (1, "play", "Boris", "6S", "whist/whist", "[2, 6, 2]", 6, 1, 0),
+        (2, "play", "Vera", "7H", "whist/pass", "[2, 1, 7]", 7, 1, 0),
+        (3, "play", "Anna", "8N", "whist/whist", "[10, 0, 0]", 10, 1, 0),
+        (4, "play", "Boris", "7C", "whist/whist", "[0, 9, 1]", 9, 1, 0),
+        (5, "play", "Vera", "6D", "whist/pass", "[4, 1, 5]", 5, 0, 1),
+        (6, "allpass", None, None, None, "[3, 5, 2]", None, None, None),
+        (7, "play", "Boris", "M", None, "[5, 0, 5]", 0, 1, 0),
+        (8, "misdeal", None, None, None, None, None, None, None),
+        (9, "play", "Anna", "6S", "pass/half", None, None, 1, 0),
+        (10, "resign", "Vera", "7S", None, None, None, 0, None),
+    ]
+    # the running standings of the hand table are the core's after each hand
+    core = new_game(json.loads(SMALL_PREFERANS.splitlines()[0]))
+    for h, line in zip(g["hands"], SMALL_PREFERANS.splitlines()[1:], strict=True):
+        core.play(json.loads(line))
+        after = json.loads(result_json(core))
+        assert h["pool"] == after["pool"]
+        assert h["hill"] == [Fraction(x) for x in after["hill"]]
+        assert h["settlement"] == [Fraction(x) for x in after["settlement"]]
+    assert g["hands"][-1]["settlement"] == SMALL_NETS
+    assert g["hands"][2]["bidder"] == "Anna" and g["hands"][5]["bidder"] is None
+    (row,) = archive.games()
+    assert row["chips"] is None and row["pool"] == [8, 16, 4] and row["settlement"] == SMALL_NETS
+
+
+def test_a_bad_preferans_log_writes_nothing(archive: Archive) -> None:
+    bad = SMALL_PREFERANS.replace('"whist": ["pass", "half"]', '"whist": ["half", "pass"]')  # needs half_whist_first
+    with pytest.raises(LogError) as e:
+        archive.add_log(bad.encode(), "file", "bad.jsonl")
+    assert e.value.line == 10 and str(e.value).startswith("bad.jsonl:10: ")
+    for table in ("games", "players", "game_players", "hands", "corrections"):
+        assert count(archive, table) == 0
+
+
+def test_preferans_stats_of_the_small_game(archive: Archive) -> None:
+    """The figures of SMALL_PREFERANS, worked by hand above.
+
+    Soloist: Anna 3 (8N) and 9 (6S), both made; Boris 1 (6S), 4 (7C), 7 (misere), all made; Vera 2 (7H
+    made), 5 (6D short), 10 (7S resigned: taken, not made).  Whisted: Anna 1, 2, 4, 5 (responsible in 4);
+    Boris 3; Vera 1, 3, 4 (responsible in 3).  A half-whist (9) is not a whist.
+    """
+    archive.add_log(SMALL_PREFERANS.encode(), "file", "small")
+    stats = {s["player"]: s for s in archive.stats()}
+    want = {
+        "Anna": (SMALL_NETS[0], 2, {6: (1, 1), 8: (1, 1)}, 4, 1),
+        "Boris": (SMALL_NETS[1], 3, {6: (1, 1), 7: (1, 1), "M": (1, 1)}, 1, 0),
+        "Vera": (SMALL_NETS[2], 3, {6: (0, 1), 7: (1, 2)}, 3, 1),
+    }
+    for name, (whists, soloist, contracts, whisted, failed) in want.items():
+        s = stats[name]
+        p = s["preferans"]
+        assert s["games"] == p["games"] == 1 and s["prefa_games"] == 0 and s["chips"] == 0
+        assert p["hands"] == 10 and p["whists"] == whists and p["soloist"] == soloist
+        assert p["contracts"] == {lv: contracts.get(lv, (0, 0)) for lv in (6, 7, 8, 9, 10, "M")}
+        assert (p["whisted"], p["failed"]) == (whisted, failed)
+        assert s["bids"] == 0 and s["defended"] == 0  # Prefa's figures stay Prefa's
+    assert sum(s["preferans"]["whists"] for s in stats.values()) == 0
+
+
+def test_prefa_chips_and_preferans_whists_are_kept_apart(tmp_path: Path, archive: Archive) -> None:
+    archive.add_log(SAMPLE.read_bytes(), "file", "sample")  # Anna +127 chips
+    archive.add_log(SMALL_PREFERANS.encode(), "file", "small")  # Anna +182/3 whists
+    anna = archive.stats("Anna")[0]
+    assert (anna["games"], anna["prefa_games"], anna["preferans"]["games"]) == (2, 1, 1)
+    assert anna["chips"] == 127 and anna["preferans"]["whists"] == SMALL_NETS[0]
+    assert anna["bids"] == 3 and anna["contracts"][7] == (2, 2)  # the sample's, as before
+    # every Preferans convention and table size goes in, and each game's nets sum to zero
+    for i, (rules, n) in enumerate((("sochi", 4), ("leningrad", 3), ("rostov", 4), ("rostov", 2), ("sochi", 2))):
+        added = archive.add_log(preferans_game(tmp_path, 30 + i, 40, rules, n, stake="0.25"), "file", f"g{i}")
+        g = archive.game(added.id)
+        assert g["hands"][-1]["settlement"] == [Fraction(x) for x in g["result"]["settlement"]]
+        assert g["hands"][-1]["pool"] == g["result"]["pool"]
+    stats = archive.stats()
+    assert sum(s["preferans"]["whists"] for s in stats) == 0
+    assert sum(s["chips"] for s in stats) == 0
+    for s in stats:
+        p = s["preferans"]
+        assert p["failed"] <= p["whisted"] and sum(t for _, t in p["contracts"].values()) == p["soloist"]
+
+
+def test_an_archive_of_schema_1_is_brought_up_to_date(tmp_path: Path) -> None:
+    """Schema 1 stored a Preferans hand as "play" with no facts; opening it fills the hand table again."""
+    path = tmp_path / "old.sqlite3"
+    with Archive(path) as a:
+        a.add_log(SAMPLE.read_bytes(), "file", "sample")
+        a.add_log(SMALL_PREFERANS.encode(), "file", "small")
+        a.rename_player("Boris", "Borya")  # the players' names are the archive's, not the logs'
+        want = [tuple(r) for r in a.db.execute("SELECT * FROM hands ORDER BY game, number")]
+        shown = a.game(2)
+    # what schema 1 was: no whist and tricks columns, and these facts for a Preferans hand
+    db = sqlite3.connect(path)
+    db.execute("ALTER TABLE hands DROP COLUMN whist")
+    db.execute("ALTER TABLE hands DROP COLUMN tricks")
+    db.execute(
+        "UPDATE hands SET kind = 'play', bidder = NULL, contract = NULL, made = NULL, short = NULL WHERE game = 2"
+    )
+    db.execute("UPDATE schema_version SET version = 1")
+    db.commit()
+    db.close()
+    with Archive(path) as a:
+        assert a.db.execute("SELECT version FROM schema_version").fetchone()[0] == 2
+        assert [tuple(r) for r in a.db.execute("SELECT * FROM hands ORDER BY game, number")] == want
+        assert a.game(2)["hands"] == shown["hands"] and a.game(2)["result"]["players"] == ["Anna", "Borya", "Vera"]
+        assert a.add_log(SMALL_PREFERANS.encode(), "file", "small").status == SAME
+
+
+def test_an_archive_that_cannot_be_brought_up_to_date_is_left_as_it_was(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    with Archive(path) as a:
+        a.add_log(SMALL_PREFERANS.encode(), "file", "small")
+    db = sqlite3.connect(path)
+    db.execute("UPDATE schema_version SET version = 1")
+    db.execute("ALTER TABLE hands DROP COLUMN whist")
+    db.execute("ALTER TABLE hands DROP COLUMN tricks")
+    db.execute("UPDATE games SET log = CAST(? AS BLOB)", (SMALL_PREFERANS.replace('"M"', '"11S"'),))
+    db.commit()
+    db.close()
+    with pytest.raises(ArchiveError, match=r"cannot update the archive \(game 1\): small:8: unknown contract"):
+        Archive(path)
+    db = sqlite3.connect(path)
+    assert db.execute("SELECT version FROM schema_version").fetchall() == [(1,)]
+    assert "whist" not in [r[1] for r in db.execute("PRAGMA table_info(hands)")]
+    db.close()
+
+
+def test_cli_games_show_stats_for_preferans(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = str(tmp_path / "a.sqlite3")
+    small = tmp_path / "small.jsonl"
+    small.write_text(SMALL_PREFERANS)
+    assert kitapi("archive", "add", "--db", db, str(SAMPLE), str(small)) == 0
+    capsys.readouterr()
+    assert kitapi("games", "--db", db) == 0
+    table = capsys.readouterr().out.splitlines()
+    assert table[1].endswith("on: Anna +127, Babis -152, Costas +25")
+    assert table[2].endswith("on: pools 8/16/4, net Anna +60.67, Boris +106.67, Vera -167.33")
+
+    # show: kitapi replay's standings, then the hand table with the running pool, hill and net
+    assert cli.main(["replay", str(small)]) == 0
+    replay_out = capsys.readouterr().out
+    assert kitapi("show", "2", "--db", db) == 0
+    shown = capsys.readouterr().out
+    assert shown.startswith(replay_out + "\n")
+    rows = shown[len(replay_out) + 1 :].splitlines()
+    assert rows[1].split() == ["Anna", "Boris", "Vera"]
+    assert (
+        rows[2].split()
+        == ["Hand", "Dealer", "Soloist", "Contract", "Whist", "Tricks", "Result"]
+        + [
+            "Pool",
+            "Hill",
+            "Net",
+        ]
+        * 3
+    )
+    cells = {r.split()[0]: r.split() for r in rows[3:]}
+    assert cells["3"] == ["3", "Vera", "Anna", "8N", "whist/whist", "10-0-0", "made"] + [
+        *("6", "0", "+56"),
+        *("2", "0", "-8"),
+        *("4", "6", "-48"),
+    ]
+    assert cells["5"][:8] == ["5", "Boris", "Vera", "6D", "whist/pass", "open", "4-1-5", "short"]
+    assert cells["6"][:5] == ["6", "Vera", "-", "all-pass", "3-5-2"]
+    assert cells["8"][:4] == ["8", "Boris", "-", "misdeal"]
+    assert cells["10"] == ["10", "Anna", "Vera", "7S", "resigned"] + [
+        *("8", "7", "+60.67"),
+        *("16", "7", "+106.67"),
+        *("4", "22", "-167.33"),
+    ]
+
+    # stats: Prefa's table (chips), then Preferans' (whists), each with its own players
+    assert kitapi("stats", "--db", db) == 0
+    out = capsys.readouterr().out
+    prefa, preferans = out.split("\n\n")
+    assert prefa.splitlines()[0] == "Greek Prefa (chips):"
+    assert [r.split()[:3] for r in prefa.splitlines()[2:5]] == [
+        ["Anna", "1", "+127"],
+        ["Babis", "1", "-152"],
+        ["Costas", "1", "+25"],
+    ]
+    lines = preferans.splitlines()
+    assert lines[0] == "Russian Preferans (whists):"
+    assert lines[1].split() == [
+        "Player",
+        "Games",
+        "Whists",
+        "Soloist",
+        "6s",
+        "7s",
+        "8s",
+        "9s",
+        "10s",
+        "Mis",
+        "Whisted",
+        "Failed",
+    ]
+    assert lines[2].split() == ["Anna", "1", "+60.67", "2", "1/1", "0/0", "1/1", "0/0", "0/0", "0/0", "4", "1"]
+    assert lines[3].split() == ["Boris", "1", "+106.67", "3", "1/1", "1/1", "0/0", "0/0", "0/0", "1/1", "1", "0"]
+    assert lines[4].split() == ["Vera", "1", "-167.33", "3", "0/1", "1/2", "0/0", "0/0", "0/0", "0/0", "3", "1"]
+    assert kitapi("stats", "Boris", "--db", db) == 0
+    assert capsys.readouterr().out.splitlines()[2].split()[:3] == ["Boris", "1", "+106.67"]
+    # a Prefa-only player: Prefa's table alone, as before
+    assert kitapi("stats", "Babis", "--db", db) == 0
+    assert capsys.readouterr().out.splitlines()[0].split()[:3] == ["Player", "Games", "Chips"]

@@ -6,8 +6,10 @@ import csv
 import io
 import json
 import os
+import re
 import subprocess
 import sys
+from fractions import Fraction
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -209,3 +211,203 @@ def test_an_unknown_game_is_one_line_and_status_2(tmp_path: Path, archived: Path
     p = kitapi("export", "1", "--db", str(junk), "-f", "html")
     assert p.returncode == 2 and p.stderr.decode().startswith(f"{junk}: cannot read the archive (")
     assert p.stderr.count(b"\n") == 1
+
+
+# --- Russian Preferans ----------------------------------------------------------------------
+
+SMALL_PREFERANS = (ROOT / "examples" / "sample-sochi.jsonl").read_text()  # worked by hand in tests/test_archive.py
+CORRECTIONS = ['{"replace": 8, "dealer": 1, "allpass": [4, 4, 2]}', '{"delete": 6}']
+
+
+class Fields(HTMLParser):
+    """The places of the Preferans sheet: (seat, kind, against) -> (data-values, data-hands)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.fields: dict[tuple[int, str, int | None], tuple[str, str]] = {}
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if tag == "g" and (a.get("class") or "").startswith("field "):
+            against = a.get("data-against")
+            key = (int(a["data-seat"] or ""), a["data-kind"] or "", None if against is None else int(against))
+            self.fields[key] = (a["data-values"] or "", a["data-hands"] or "")
+
+
+def sheet_fields(html: bytes) -> dict[tuple[int, str, int | None], tuple[str, str]]:
+    f = Fields()
+    f.feed(html.decode("utf-8"))
+    return f.fields
+
+
+def written(x: Fraction) -> str:
+    """A value as a player writes it on the sheet, where a dot separates values: 12,5 for a half."""
+    if x.denominator == 1:
+        return str(x.numerator)
+    assert x.denominator == 2
+    return f"{'-' if x < 0 else ''}{abs(x.numerator) // 2},5"
+
+
+def expected_sheet(src: Path) -> dict[tuple[int, str, int | None], tuple[str, str]]:
+    """The sheet worked out here: each place's running value, from the core's result after every hand."""
+    lines = src.read_text().splitlines()
+    header = json.loads(lines[0])
+    n = len(header["players"])
+    g = new_game(header)
+    res = json.loads(result_json(g))
+    values: dict[tuple[int, str, int | None], list[tuple[int, Fraction]]] = {}
+
+    def place(key: tuple[int, str, int | None], number: int, v: object, before: object) -> None:
+        if Fraction(str(v)) != Fraction(str(before)):
+            values.setdefault(key, []).append((number, Fraction(str(v))))
+
+    numbered = []
+    for line in lines[1:]:
+        d = json.loads(line)
+        if "replace" in d:
+            numbered[d.pop("replace") - 1] = d
+        elif "delete" in d:
+            numbered[d["delete"] - 1] = None
+        elif "end" not in d:
+            numbered.append(d)
+    for number, d in enumerate(numbered, 1):
+        if d is None:
+            continue
+        g.play(d)
+        after = json.loads(result_json(g))
+        for i in range(n):
+            place((i, "pool", None), number, after["pool"][i], res["pool"][i])
+            place((i, "hill", None), number, after["hill"][i], res["hill"][i])
+            for j in range(n):
+                if j != i:
+                    place((i, "whists", j), number, after["whists"][i][j], res["whists"][i][j])
+        res = after
+    keys = [(i, k, None) for i in range(n) for k in ("pool", "hill")]
+    keys += [(i, "whists", j) for i in range(n) for j in range(n) if j != i]
+    return {
+        key: (".".join(written(v) for _, v in values.get(key, [])), ".".join(str(k) for k, _ in values.get(key, [])))
+        for key in keys
+    }
+
+
+def preferans_log(tmp_path: Path, seed: int, hands: int, rules: str, players: int, **options: object) -> Path:
+    hdr, hs = gen.preferans_game(seed, hands, rules, players, **options)
+    src = tmp_path / f"{rules}{players}-{seed}.jsonl"
+    gen.write_jsonl(src, hdr, hs)
+    return src
+
+
+@pytest.mark.parametrize(
+    ("rules", "players", "options"),
+    [
+        ("sochi", 3, {"stake": "0.10"}),
+        ("leningrad", 4, {}),
+        ("rostov", 3, {"widow": True}),
+        ("rostov", 2, {"source": "variants"}),
+        ("sochi", 4, {"resign": True, "misere_hand": True}),
+    ],
+)
+def test_the_preferans_sheet_holds_the_cores_running_values(
+    tmp_path: Path, rules: str, players: int, options: dict[str, object]
+) -> None:
+    """Each place of the sheet (pool, hill, whists against each opponent) lists the core's values as they grew."""
+    src = preferans_log(tmp_path, 11 + players, 45, rules, players, **options)
+    p = kitapi("export", str(src), "--format", "html")
+    assert p.returncode == 0, p.stderr
+    fields = sheet_fields(p.stdout)
+    assert len(fields) == players * (players + 1)
+    want = expected_sheet(src)
+    assert fields == want
+    assert sum(1 for v, _ in want.values() if v) > players  # the game wrote somewhere
+    # the last value of each place is the standings of kitapi replay
+    g, _ = logs.replay_file(src)
+    res = json.loads(result_json(g))
+    for (i, kind, j), (dotted, _) in fields.items():
+        final = res["pool"][i] if kind == "pool" else res["hill"][i] if kind == "hill" else res["whists"][i][j]
+        assert (dotted.split(".")[-1] if dotted else "0") == written(Fraction(str(final)))
+    assert page_text(p.stdout).scripts == 0
+
+
+def test_the_preferans_sheet_of_the_small_game(tmp_path: Path) -> None:
+    """Hand-checked values (examples/sample-sochi.jsonl, worked in tests/test_archive.py), the settlement."""
+    hostile = "<script>&\"'"
+    src = tmp_path / "small.jsonl"
+    src.write_text(SMALL_PREFERANS.replace('"Boris"', json.dumps(hostile)))
+    out = tmp_path / "small.html"
+    p = kitapi("export", str(src), "--format", "html", "-o", str(out))
+    assert p.returncode == 0 and p.stdout == b"" and p.stderr == b"", p.stderr
+    html = out.read_bytes()
+    assert b"<script>&" not in html and page_text(html).scripts == 0
+    assert hostile in " ".join(page_text(html).parts)
+    fields = sheet_fields(html)
+    assert fields[(0, "pool", None)] == ("6.8", "3.9")  # Anna: 8N, then 6S with a half-whist
+    assert fields[(1, "pool", None)] == ("2.6.16", "1.4.7")  # Boris: 6S, 7C, misere
+    assert fields[(2, "hill", None)] == ("6.8.10.22", "3.5.6.10")  # Vera: responsible, short, all-pass, resigned
+    assert fields[(0, "whists", 2)] == ("12.24", "2.5")  # Anna against Vera
+    assert fields[(2, "whists", 1)] == ("4.8", "1.4")
+    assert fields[(1, "whists", 0)] == ("", "")  # Boris never wrote against Anna
+    # the settlement: exact nets, rounded for the eye; the fewest transfers
+    text = " ".join(page_text(html).parts)
+    for shown in ("+60.67", "+106.67", "\u2212167.33"):
+        assert shown in text
+    pays = re.findall(r'data-payer="(\d)" data-payee="(\d)" data-amount="([-\d/]+)"', html.decode())
+    assert pays == [("2", "1", "320/3"), ("2", "0", "182/3")]
+    assert re.findall(r'data-net="([-\d/]+)"', html.decode()) == ["182/3", "320/3", "-502/3"]
+
+
+def test_preferans_csv_rows_are_the_hands_with_the_running_standings(tmp_path: Path) -> None:
+    src = tmp_path / "small.jsonl"
+    src.write_text(SMALL_PREFERANS + "\n".join(CORRECTIONS) + "\n")
+    dev = tmp_path / "small.kitapi"
+    logs.convert(src, dev)
+    for form in (src, dev):
+        p = kitapi("export", str(form), "--format", "csv")
+        assert p.returncode == 0, p.stderr
+        assert p.stdout.startswith(b"\xef\xbb\xbf") and b"\r\n" in p.stdout
+        rows = list(csv.DictReader(io.StringIO(p.stdout.decode("utf-8-sig"))))
+        hands = effective(src)
+        assert [r["hand"] for r in rows] == ["1", "2", "3", "4", "5", "7", "8", "9", "10"]  # 6 deleted
+        header = json.loads(SMALL_PREFERANS.splitlines()[0])
+        g = new_game(header)
+        for row, hand in zip(rows, hands, strict=True):
+            g.play(hand)
+            res = json.loads(result_json(g))
+            for s, name in enumerate(header["players"]):
+                written_total = sum((Fraction(str(x)) for x in res["whists"][s]), Fraction(0))
+                for col, v in (
+                    ("pool", res["pool"][s]),
+                    ("hill", res["hill"][s]),
+                    ("whists", written_total),
+                    ("net", res["settlement"][s]),
+                ):
+                    x = Fraction(str(v))
+                    assert row[f"{col} {name}"] == (str(x) if x.denominator == 1 else f"{float(x):.2f}")
+        assert rows[0]["kind"] == "play" and rows[0]["soloist"] == "Boris" and rows[0]["whist"] == "whist/whist"
+        assert [rows[0][f"tricks {p}"] for p in ("Anna", "Boris", "Vera")] == ["2", "6", "2"]
+        assert rows[4]["open"] == "1" and rows[1]["open"] == "0" and rows[0]["open"] == ""
+        assert rows[6]["kind"] == "allpass" and rows[6]["corrected"] == "1" and rows[6]["tricks Vera"] == "2"
+        assert rows[8]["kind"] == "resign" and rows[8]["contract"] == "7S"
+        assert "money Anna" not in rows[0]  # no stake
+
+
+def test_preferans_jsonl_and_the_archive(tmp_path: Path) -> None:
+    """jsonl is the log as convert writes it; an archived game exports as its file; bad input writes nothing."""
+    src = preferans_log(tmp_path, 3, 30, "leningrad", 4, stake="1")
+    dev = tmp_path / "l.kitapi"
+    logs.convert(src, dev)
+    p = kitapi("export", str(dev), "--format", "jsonl")
+    assert p.returncode == 0 and p.stdout == src.read_bytes()
+    db = tmp_path / "a.sqlite3"
+    assert kitapi("archive", "add", "--db", str(db), str(dev)).returncode == 0
+    for fmt in ("jsonl", "csv", "html"):
+        by_id = kitapi("export", "1", "--db", str(db), "--format", fmt)
+        by_file = kitapi("export", str(dev), "--format", fmt)
+        assert by_id.returncode == 0 and by_id.stdout == by_file.stdout
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(SMALL_PREFERANS.replace('"tricks": [0, 9, 1]', '"tricks": [0, 9, 2]'))
+    out = tmp_path / "out.html"
+    p = kitapi("export", str(bad), "--format", "html", "-o", str(out))
+    r = kitapi("replay", str(bad))
+    assert p.returncode == 2 and p.stdout == b"" and p.stderr == r.stderr and p.stderr.count(b"\n") == 1
+    assert p.stderr.startswith(f"{bad}:5: ".encode())
+    assert not out.exists() and not list(tmp_path.glob(".kitapi-*"))

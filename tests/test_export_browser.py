@@ -3,11 +3,14 @@
 These tests need a Chromium-family browser (``make test`` installs Debian's
 chromium first with tools/ensure-chromium.sh; KITAPI_CHROMIUM names another).
 The screenshot is decoded here (zlib, struct) and looked at: its size, ink where
-the sheet is, and the sheet's frame with one section per player.
+the sheet is, and the sheet's frame with one section per player; for Russian
+Preferans the пуля's frame, its lines to the centre circle and the pen's values in
+each of its places.
 """
 
 from __future__ import annotations
 
+import math
 import os
 import re
 import struct
@@ -20,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from kitapi_host import export, gen
+from kitapi_host import export, export_preferans, gen
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "examples" / "sample-prefa.jsonl"
@@ -52,12 +55,14 @@ class Image:
         return r, g, b
 
     def mask(self, test: str) -> list[list[bool]]:
-        """Per pixel: ``dark`` ink (all channels below 100) or ``red`` ink."""
+        """Per pixel: ``dark`` ink (all channels below 100), ``red`` ink or ``blue`` ink."""
         out = []
         for row in self.rows:
             rgb = zip(row[0::3], row[1::3], row[2::3], strict=True)
             if test == "dark":
                 out.append([max(p) < 100 for p in rgb])
+            elif test == "blue":  # the Preferans sheet's pen
+                out.append([b > 110 and r < 90 and g < 120 and b - r > 60 for r, g, b in rgb])
             else:
                 out.append([r > 150 and g < 100 and b < 100 for r, g, b in rgb])
         return out
@@ -217,6 +222,119 @@ def test_the_readme_picture_is_the_sample_sheet(browser: str) -> None:
     image = decode_png(picture.read_bytes())
     assert (image.width, image.height) == (860, 880)
     assert len(sheet_frame(image)) == 4
+
+
+# --- the Preferans sheet (пуля) ---------------------------------------------------------------
+
+
+def pulya_frame(image: Image, min_length: int) -> tuple[int, int, int, int]:
+    """The sheet's outer frame (left, top, right, bottom): the topmost pair of long dark vertical lines."""
+    lines = vertical_lines(image.mask("dark"), min_length)
+    assert lines, "no long vertical line"
+    top = min(t for _, t, _ in lines)
+    group = sorted(line for line in lines if abs(line[1] - top) <= 4)
+    assert len(group) == 2, group  # the frame's two sides; nothing else that long starts there
+    (left, _, bottom), (right, _, _) = group
+    return left, top, right, bottom
+
+
+def inside(poly: list[tuple[float, float]], x: float, y: float) -> bool:
+    """Whether (x, y) is inside the polygon (ray casting)."""
+    hit = False
+    for (x1, y1), (x2, y2) in zip(poly, poly[1:] + poly[:1], strict=True):
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            hit = not hit
+    return hit
+
+
+def near_ink(mask: list[list[bool]], x: float, y: float, r: int = 2) -> bool:
+    return any(mask[int(y) + dy][int(x) + dx] for dy in range(-r, r + 1) for dx in range(-r, r + 1))
+
+
+@pytest.mark.parametrize(("players", "rules", "seed"), [(3, "sochi", 9), (4, "leningrad", 27)])
+def test_the_preferans_sheet_in_a_browser(tmp_path: Path, browser: str, players: int, rules: str, seed: int) -> None:
+    """The пуля as a reader sees it: the frame with the sheet's proportions, the lines from the corners to
+    the centre circle, the pool size in the circle, and the pen's values in each place that has any, the
+    side sectors' written along their edge (turned a quarter)."""
+    hdr, hands = gen.preferans_game(seed, 60, rules, players, stake="0.10")
+    game = tmp_path / "game.jsonl"
+    gen.write_jsonl(game, hdr, hands)
+    width, height = (900, 1000) if players == 3 else (1200, 1100)
+    image = screenshot(game, width, height, browser)
+    assert (image.width, image.height) == (width, height)
+    for x, y in ((0, 0), (width - 1, 0), (0, height - 1), (width - 1, height - 1)):
+        assert image.pixel(x, y) == (255, 255, 255)
+    dark, blue = image.mask("dark"), image.mask("blue")
+    lay = export_preferans.layout(players)
+
+    # the frame, as wide as the page, with the sheet's proportions
+    left, top, right, bottom = pulya_frame(image, 300)
+    scale = (right - left) / lay.width
+    assert right - left > 0.75 * min(width, 1100)
+    assert abs((bottom - top) - lay.height * scale) <= 4, (bottom - top, lay.height * scale)
+
+    def px(p: tuple[float, float]) -> tuple[float, float]:
+        return left + 1 + p[0] * scale, top + 1 + p[1] * scale
+
+    # the lines from the corners (and, with three, the bottom's middle) to the circle, and the circle
+    radials = [(a, b) for a, b, cls in lay.lines if cls == "radial"]
+    assert len(radials) == (3 if players == 3 else 4)
+    for a, b in radials:
+        for t in (0.1, 0.3, 0.5, 0.7, 0.9):
+            x, y = px((a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1])))
+            assert near_ink(dark, x, y), f"no line at {x:.0f},{y:.0f} on {a}-{b}"
+    cx, cy = px(lay.centre)
+    r = lay.radius * scale
+    for k in range(16):
+        angle = 2 * math.pi * k / 16
+        assert near_ink(dark, cx + r * math.cos(angle), cy + r * math.sin(angle)), f"circle at {k}"
+    in_circle = sum(
+        dark[y][x] for y in range(int(cy - r / 2), int(cy + r / 2)) for x in range(int(cx - r / 2), int(cx + r / 2))
+    )
+    assert in_circle > 40, "no pool size in the circle"
+
+    # the pen: ink in each place that holds values, none in a place that holds none
+    page = export.export(export.load(game), "html").decode()
+    values = {
+        (int(m[1]), m[2], int(m[3]) if m[3] else None): m[4]
+        for m in re.finditer(r'data-seat="(\d)" data-kind="(\w+)"(?: data-against="(\d)")? data-values="([^"]*)"', page)
+    }
+    assert len(values) == len(lay.fields) == players * (players + 1)
+    turned = along = 0
+    for f in lay.fields:
+        poly = [px(p) for p in f.poly]
+        xs, ys = [p[0] for p in poly], [p[1] for p in poly]
+        pts = [
+            (x, y)
+            for y in range(int(min(ys)) + 2, int(max(ys)) - 1)
+            for x in range(int(min(xs)) + 2, int(max(xs)) - 1)
+            if blue[y][x] and inside(poly, x, y)
+        ]
+        dotted = values[(f.seat, f.kind, f.against)]
+        if not dotted:
+            assert not pts, f"ink in the empty {f}"
+            continue
+        assert len(pts) > 25, f"no values written in {f}: {dotted}"
+        if len(dotted) >= 4:  # written along the field: a side sector's turned a quarter
+            w = max(x for x, _ in pts) - min(x for x, _ in pts)
+            h = max(y for _, y in pts) - min(y for _, y in pts)
+            assert (h > w) if f.angle else (w > h), (f, dotted, w, h)
+            turned += bool(f.angle)
+            along += 1
+    assert along > players and turned >= 1  # the generated game wrote a good deal, some along a side
+    # the names: above the frame, and below it
+    assert sum(map(sum, dark[top - 30 : top - 4])) > 100
+    assert sum(map(sum, dark[bottom + 4 : bottom + 40])) > 100
+
+
+def test_the_readme_preferans_picture(browser: str) -> None:
+    """docs/img/preferans-sheet.png is tools/screenshot-preferans-sheet.sh's picture: a three-player пуля."""
+    image = decode_png((ROOT / "docs" / "img" / "preferans-sheet.png").read_bytes())
+    assert (image.width, image.height) == (860, 800)
+    left, top, right, bottom = pulya_frame(image, 300)
+    lay = export_preferans.layout(3)
+    assert abs((bottom - top) / (right - left) - lay.height / lay.width) < 0.01
+    assert sum(map(sum, image.mask("blue"))) > 2000  # a game's worth of values
 
 
 # --- PDF --------------------------------------------------------------------------------------

@@ -258,6 +258,38 @@ def test_two_devices_sync_into_one_archive(tmp_path: Path) -> None:
         assert sorted(a.players()) == ["Anna", "Babis", "Costas"]  # the same names are the same players
 
 
+def test_a_preferans_game_on_the_device_is_archived_and_grows(device: SimDevice, tmp_path: Path) -> None:
+    """A Russian Preferans log is pulled, archived hand by hand, then pulled again grown (only the new bytes)."""
+    games = device.fs / "data" / "games"
+    write_game(games, "0001.kitapi", seed=3)  # the current game is a Prefa one
+    hdr, hands = gen.preferans_game(21, 40, "leningrad", 4, stake="0.10")
+    src = tmp_path / "pref.jsonl"
+    gen.write_jsonl(src, hdr, hands)
+    logs.convert(src, tmp_path / "pref.kitapi")
+    full = (tmp_path / "pref.kitapi").read_bytes()
+    cut = full[: len(full) - 8 * 10]  # ten hands fewer: the game as a sync in mid-game finds it
+    (games / "0002.kitapi").write_bytes(cut)
+    (device.fs / "data" / "current").write_text("0001.kitapi\n")
+    url = device.start()
+    db = tmp_path / "a.sqlite3"
+    rep = run_sync(url, db)
+    assert (rep.new, rep.grown, rep.errors) == (2, 0, [])
+    with Archive(db) as a:
+        (g,) = [g for g in a.games() if g["name"] == "0002.kitapi"]
+        assert g["rules"] == "leningrad" and g["hands"] == len(hands) - 10 and g["chips"] is None
+        assert a.game(g["id"])["hands"][-1]["settlement"] == g["settlement"]
+    (games / "0002.kitapi").write_bytes(full)
+    rep = run_sync(url, db)
+    assert (rep.new, rep.grown, rep.bytes_pulled) == (0, 1, 8 * 10)
+    with Archive(db) as a:
+        (g,) = [g for g in a.games() if g["name"] == "0002.kitapi"]
+        assert g["hands"] == len(hands) and a.log(g["id"]) == full
+        stored = a.db.execute("SELECT result FROM games WHERE id = ?", (g["id"],)).fetchone()[0]
+        assert stored == standings(full)
+        kinds = {r[0] for r in a.db.execute("SELECT kind FROM hands WHERE game = ?", (g["id"],))}
+        assert kinds <= {"play", "allpass", "resign", "misdeal"} and "play" in kinds
+
+
 def test_hostile_and_strange_files_on_the_device_are_left_alone(device: SimDevice, tmp_path: Path) -> None:
     games = device.fs / "data" / "games"
     good = write_game(games, "0001.kitapi", seed=8)
