@@ -354,6 +354,8 @@ class Preferans(Game):
         if h.kind == RESIGN:
             if not self.resign:
                 raise RuleError(_E_NEEDS, "resign", "resign")
+            if c == MISERE:  # "points for three undertricks": a misere has no undertricks
+                raise RuleError(_E_ONLY, "resign", "a contract of 6 to 10")
             return
         req = self.requirement(c)
         w1 = h.w1
