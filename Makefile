@@ -41,6 +41,8 @@ $(STAMP): pyproject.toml
 	@if [ ! -x $(BIN)/python ] || ! $(BIN)/python -c '' 2>/dev/null; then \
 		echo "creating $(VENV)"; rm -rf $(VENV); $(PYTHON) -m venv $(VENV); fi
 	$(BIN)/python -m pip install --quiet --editable '.[dev]'
+	$(BIN)/python -m pip install --quiet --no-deps \
+		$$($(BIN)/python -c 'import tomllib; print(" ".join(tomllib.load(open("pyproject.toml", "rb"))["project"]["optional-dependencies"]["cptest"]))')
 	rm -rf $(TYPINGS)
 	$(BIN)/python -m pip install --quiet --no-deps --target $(TYPINGS) \
 		$$($(BIN)/python -c 'import tomllib; print(" ".join(tomllib.load(open("pyproject.toml", "rb"))["project"]["optional-dependencies"]["mpstubs"]))')

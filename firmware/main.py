@@ -10,7 +10,10 @@ import gc
 
 gc.collect()  # before anything else: the framebuffer and the app want large blocks
 
-import board  # type: ignore[import-not-found]  # noqa: E402
+try:  # CircuitPython has a module "board" of its own: there the board file is kitapi_board.py
+    import kitapi_board as board  # type: ignore[import-not-found]  # noqa: E402
+except ImportError:
+    import board  # type: ignore[import-not-found]  # noqa: E402
 
 hw = board.make()
 

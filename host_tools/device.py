@@ -73,6 +73,7 @@ class Device:
         self.board = ""
         self.version = ""
         self.clock = 0
+        self.has_hash = True  # the device computes sha256 (a CircuitPython build may lack hashlib)
         self.round_trips = 0  # code runs on the device (kitapi bench)
 
     # --- the raw REPL -------------------------------------------------------------------
@@ -141,6 +142,7 @@ class Device:
             raise DeviceError(f"{self.where}: the device gave no usable id ({uid!r})")
         self.uid, self.board, self.version = uid, str(board)[:32], str(version)[:32]
         self.clock = clock if isinstance(clock, int) else 0
+        self.has_hash = bool(v[5]) if len(v) > 5 else True
 
     def set_clock(self, seconds: int | None = None) -> int:
         """Set the device's clock to the PC's (UTC); returns what the device then reads."""

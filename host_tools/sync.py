@@ -91,7 +91,7 @@ def _listing(dev: Device, answer: Any) -> tuple[str, list[tuple[str, int, str]],
         if not isinstance(size, int) or size <= 0 or size > MAX_LOG:
             warnings.append(f"{dev.where}: {name}: size {_safe(size)} is out of bounds (1..{MAX_LOG}): skipped")
             continue
-        if not isinstance(digest, str) or not _HEX64.fullmatch(digest):
+        if not isinstance(digest, str) or not (_HEX64.fullmatch(digest) or (digest == "" and not dev.has_hash)):
             warnings.append(f"{dev.where}: {name}: no usable hash from the device: skipped")
             continue
         games.append((name, size, digest))
@@ -155,6 +155,14 @@ def sync(
         if any(s["sha256"] == digest for s in stored):
             continue
         base = b""
+        if not dev.has_hash:  # no hash on the device: the whole log, read twice (below)
+            if any(len(s["log"]) == size for s in stored):
+                # the same size as an archived copy: read it once to see whether it is the same
+                data = dev.read(name, 0, size)
+                if any(s["log"] == data for s in stored):
+                    continue
+            todo.append((name, size, digest, base))
+            continue
         for s in stored:
             old = s["log"]
             if 0 < len(old) < size:
@@ -174,6 +182,14 @@ def sync(
             bar.end()
             raise DeviceError(f"{e} (nothing of {name} was archived; run the sync again)") from None
         data = base + tail
+        if not dev.has_hash:
+            # No hash from the device: a second copy must be byte for byte the same.
+            again = dev.read(name, 0, size)
+            if again != data:
+                rep.errors.append(f"{where}: two copies differ: not archived (run the sync again)")
+                continue
+            digest = hashlib.sha256(data).hexdigest()
+            games = [(n, z, digest if n == name else d) for n, z, d in games]
         if len(data) != size or hashlib.sha256(data).hexdigest() != digest:
             rep.errors.append(f"{where}: the copy does not match the device's hash: not archived (run the sync again)")
             continue

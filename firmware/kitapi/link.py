@@ -21,8 +21,12 @@ if it is marked synced at its present size and hash and is not the current game.
 """
 
 import binascii
-import hashlib
 import os
+
+try:
+    import hashlib
+except ImportError:  # a CircuitPython build without hashlib: the PC checks by reading twice
+    hashlib = None  # type: ignore[assignment]
 
 from kitapi import VERSION
 
@@ -39,8 +43,10 @@ _buf = bytearray(_CHUNK)
 
 
 def _board():
-    import board  # type: ignore[import-not-found]  # the device's board.py
-
+    try:  # CircuitPython: kitapi_board.py (its own "board" module names the pins)
+        import kitapi_board as board  # type: ignore[import-not-found]
+    except ImportError:
+        import board  # type: ignore[import-not-found]  # the device's board.py
     return board
 
 
@@ -58,6 +64,8 @@ def _read(path):
 
 def _sha(path, n):
     """sha256 hex of the first ``n`` bytes of ``path`` (all of it if ``n`` < 0), and the bytes hashed."""
+    if hashlib is None:
+        return "", 0
     h = hashlib.sha256()
     mv = memoryview(_buf)
     done = 0
@@ -92,7 +100,7 @@ def _write_marks(root, marks):
 
 
 def hello():
-    """(PROTOCOL, firmware VERSION, device id, board name, seconds since 1970 or 0)."""
+    """(PROTOCOL, firmware VERSION, device id, board name, seconds since 1970 or 0, whether it hashes)."""
     b = _board()
     try:
         uid = b.device_id()
@@ -102,7 +110,7 @@ def hello():
         now = b.clock()
     except Exception:  # noqa: BLE001
         now = 0
-    print(repr((PROTOCOL, VERSION, uid, getattr(b, "NAME", "?"), now)))
+    print(repr((PROTOCOL, VERSION, uid, getattr(b, "NAME", "?"), now, hashlib is not None)))
 
 
 def ls():
@@ -111,13 +119,13 @@ def ls():
     games = root + "/games"
     out = []  # type: list[tuple[str, int, str]]
     try:
-        for e in os.ilistdir(games):
+        for name in os.listdir(games):  # (CircuitPython has no os.ilistdir)
             if len(out) >= _MAX_FILES:
                 break
-            if e[1] != 0x8000:  # regular files only
+            st = os.stat(games + "/" + name)
+            if st[0] & 0xF000 != 0x8000:  # regular files only
                 continue
-            name = e[0]
-            size = e[3] if len(e) > 3 else os.stat(games + "/" + name)[6]
+            size = st[6]
             sha = ""
             if name.endswith(".kitapi") and size <= _MAX_HASHED:
                 sha = _sha(games + "/" + name, -1)[0]

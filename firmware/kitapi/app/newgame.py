@@ -232,11 +232,11 @@ class NewGame:
             if name and name not in self.players:
                 self.add_player(name[:24])
         elif 1 <= ev <= 9:
-            import time
-
             t = app.ui.t
             latin = self.latin or not hasattr(t, "LETTERS")
-            again = ev == self.last_key and time.ticks_diff(now, self.last_ms) < _TAP_MS and self.typed
+            # the same key again within the tap time (a counter that wrapped meanwhile just starts a new letter;
+            # no time.ticks_diff: CircuitPython has none)
+            again = ev == self.last_key and 0 <= now - self.last_ms < _TAP_MS and self.typed
             if again:
                 self.typed = self.typed[:-1]
             # a word starts with a capital: the language's capitals (str.upper() is ASCII-only on MicroPython)

@@ -97,7 +97,12 @@ class Store:
 
         with open(self.root + "/crash.log", "a") as f:
             f.write("--- %d\n" % when)
-            sys.print_exception(exc, f)
+            if hasattr(sys, "print_exception"):  # MicroPython
+                sys.print_exception(exc, f)
+            else:  # CircuitPython (and CPython)
+                import traceback  # type: ignore[import-not-found]  # (not in MicroPython's stubs)
+
+                traceback.print_exception(exc, file=f)
 
     # --- games ------------------------------------------------------------------
 

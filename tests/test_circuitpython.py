@@ -1,0 +1,112 @@
+"""Kitapi on CircuitPython, checked on CPython: the CircuitPython board file and hw backend drive
+Adafruit's real adafruit_ssd1306 (with adafruit_bus_device) over a fake I2C bus that keeps the
+SSD1306's display RAM; every screen must be pixel for pixel the MicroPython simulator's."""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+from pathlib import Path
+
+from kitapi_host.sim import Firmware, _start, parse_script
+
+ROOT = Path(__file__).resolve().parent.parent
+RUNNER = ROOT / "tests" / "cp" / "run_cp_app.py"
+
+# Names typed without a wait (no key twice in a row): Ada (2 3 2), Bo (22 666), Cy (222 999).
+SETUP_PREFA = "1 1 3 0232# 022666# 0222999# 31# # # #"
+SESSION = (
+    SETUP_PREFA
+    + " 1 6 1 # # # #"  # Ada 6 spades, both in, exact
+    + " 2 7 4 2 3 # #"  # Bo 7 hearts, one alone
+    + " 0 #"  # all passed
+    + " A 8 2 *"  # the hands, scroll, back
+    + " B B"  # who owes whom, and back
+    + " C 3 3 3 *"  # settings: language to Greek, then Russian
+    + " 1 6 1 # # # #"  # a hand in Russian
+    + " L*"  # undo (long *), asks
+    + " #"
+    + " C 1 # 2 4 0232# 022666# 0222999# 0322222# 20# # # #"  # a new game: Sochi, 4 players
+    + " 2 6 1 2 # A #"  # Bo 6 spades, one whists, played open
+    + " 0 3 4 3 #"  # an all-pass (the dealer's widow: 0)
+)
+
+
+def cp_frames(data: Path, keys: str) -> list[bytes]:
+    p = subprocess.run([sys.executable, str(RUNNER), str(data), keys], capture_output=True, text=True, timeout=600)
+    assert p.returncode == 0, p.stderr[-3000:]
+    assert not (data / "crash.log").exists(), (data / "crash.log").read_text()
+    return [bytes.fromhex(line) for line in p.stdout.split()]
+
+
+def sim_frames(data: Path, keys: str) -> list[bytes]:
+    out: list[str] = []
+    fw: Firmware = _start(argparse.Namespace(main=None, board="sim", data=data, heapsize="128K", romfs=True),
+                          out.append, False)  # fmt: skip
+    frames = []
+    try:
+        assert fw.wait_ready(60)
+        frames.append(fw.frame)
+        for step in parse_script(keys):
+            fw.send(step.line)
+            assert fw.wait_ready(60), out
+            frames.append(fw.frame)
+        fw.quit()
+        assert fw.finish() == 0, out
+    finally:
+        fw.kill()
+    assert not (data / "crash.log").exists()
+    return frames
+
+
+def test_every_screen_is_pixel_identical_to_the_micropython_simulator(tmp_path: Path) -> None:
+    sim = sim_frames(tmp_path / "sim", SESSION)
+    cp = cp_frames(tmp_path / "cp", SESSION)
+    assert len(sim) == len(parse_script(SESSION)) + 1
+    assert len(cp) == len(sim), (len(cp), len(sim))
+    for i, (a, b) in enumerate(zip(sim, cp, strict=True)):
+        assert a == b, f"screen {i} differs"
+    assert len(set(sim)) > 40  # the session really went through many different screens
+    # both devices wrote the same game logs
+    for log in sorted((tmp_path / "sim" / "games").glob("*.kitapi")):
+        other = tmp_path / "cp" / "games" / log.name
+        sim_bytes, cp_bytes = log.read_bytes(), other.read_bytes()
+        # the headers differ only in "started" (the simulator's virtual clock, the PC's real one)
+        assert sim_bytes[sim_bytes.index(b"}") :] == cp_bytes[cp_bytes.index(b"}") :] or (
+            sim_bytes.split(b'"started"')[0] == cp_bytes.split(b'"started"')[0]
+        )
+
+
+_DRAWING = """
+fb.fill(0)
+fb.text("".join(chr(c) for c in range(32, 80)), -3, 5, 1)
+fb.text("".join(chr(c) for c in range(80, 127)), 2, 21, 1)
+fb.fill_rect(10, 40, 50, 9, 1)
+fb.text("Inverse text", 11, 41, 0)
+fb.rect(70, 38, 40, 20, 1)
+fb.rect(120, 60, 20, 20, 1)
+g = framebuf.FrameBuffer(bytearray(b"\\x18\\x3c\\x7e\\xff\\xff\\x7e\\x3c\\x18"), 8, 8, framebuf.MONO_VLSB)
+fb.blit(g, 100, 44, 0)
+fb.blit(g, 60, 50, 1)
+fb.fill_rect(0, 60, 10, 10, 1)
+fb.pixel(127, 0, 1)
+"""
+
+
+def test_the_framebuf_of_circuitpython_draws_what_micropythons_draws() -> None:
+    """firmware/circuitpython/framebuf.py (CircuitPython has no framebuf) against MicroPython's own
+    framebuf in the unix port: text at odd places and clipped, rectangles, blits with a key."""
+    from kitapi_host.mpy import micropython
+
+    code = "import framebuf\nbuf = bytearray(1024)\nfb = framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB)\n"
+    mp = subprocess.run([micropython(), "-c", code + _DRAWING + "print(bytes(buf).hex())"],
+                        capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert mp.returncode == 0, mp.stderr
+    shim = subprocess.run([sys.executable, "-c", "import sys; sys.path.insert(0, sys.argv[1])\n" + code + _DRAWING
+                           + "print(bytes(buf).hex())", str(ROOT / "firmware" / "circuitpython")],
+                          capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert shim.returncode == 0, shim.stderr
+    want = bytes.fromhex(mp.stdout.strip())
+    assert sum(bin(b).count("1") for b in want) > 800  # it drew a lot
+    assert bytes.fromhex(shim.stdout.strip()) == want
