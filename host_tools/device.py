@@ -144,6 +144,22 @@ class Device:
         self.clock = clock if isinstance(clock, int) else 0
         self.has_hash = bool(v[5]) if len(v) > 5 else True
 
+    def ls(self) -> Any:
+        """``L.ls()``: (current game, [(name, size, sha256)], {name: (size, sha256)} marked synced), unchecked."""
+        return self.call("L.ls()")
+
+    def sha(self, name: str, n: int) -> Any:
+        """(sha256 of the first ``n`` bytes of game ``name``, n), as the device computes it."""
+        return self.call(f"L.sha({name!r},{n})")
+
+    def mark(self, name: str, size: int, digest: str) -> bool:
+        """Mark game ``name`` synced at ``size`` bytes and ``digest`` on the device."""
+        return self.call(f"L.mark({name!r},{size},{digest!r})") is True
+
+    def remove(self, name: str, size: int, digest: str) -> bool:
+        """Delete game ``name`` if the device finds it marked synced at these bytes and not current."""
+        return self.call(f"L.remove({name!r},{size},{digest!r})") is True
+
     def set_clock(self, seconds: int | None = None) -> int:
         """Set the device's clock to the PC's (UTC); returns what the device then reads."""
         now = int(time.time()) if seconds is None else seconds

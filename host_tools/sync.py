@@ -39,6 +39,7 @@ from kitapi.messages import damage as damage_text
 from kitapi.replay import replay
 from kitapi_host.archive import NEW, Archive, ArchiveError, LogError, default_path
 from kitapi_host.device import Device, DeviceError, open_device
+from kitapi_host.drive import Drive
 
 GAME_NAME = re.compile(r"[0-9]{1,8}\.kitapi")  # what kitapi.app.store names a game
 QUIET_NAME = re.compile(r"[0-9]{1,8}\.kitapi\.(bad|tmp)")  # its repair leftovers: not games to sync
@@ -70,7 +71,10 @@ def _safe(name: object) -> str:
     return repr(name)[:60]
 
 
-def _listing(dev: Device, answer: Any) -> tuple[str, list[tuple[str, int, str]], dict[str, tuple[int, str]], list[str]]:
+Listing = tuple[str, list[tuple[str, int, str]], dict[str, tuple[int, str]], list[str]]
+
+
+def _listing(dev: Device | Drive, answer: Any) -> Listing:
     """Check ``L.ls()``'s answer: (current, games, marks, warnings); bad entries are left out with a warning."""
     if not (isinstance(answer, tuple) and len(answer) == 3):
         raise DeviceError(f"{dev.where}: the device's list of games is not understood")
@@ -131,7 +135,7 @@ class Progress:
 
 
 def sync(
-    dev: Device,
+    dev: Device | Drive,
     archive: Archive,
     prune: bool = False,
     set_clock: bool = True,
@@ -143,7 +147,7 @@ def sync(
     rep = Report(device=dev.uid)
     if set_clock:
         rep.clock = dev.set_clock()
-    current, games, marks, warnings = _listing(dev, dev.call("L.ls()"))
+    current, games, marks, warnings = _listing(dev, dev.ls())
     games.sort()
     rep.games = len(games)
     rep.warnings += warnings
@@ -166,7 +170,7 @@ def sync(
         for s in stored:
             old = s["log"]
             if 0 < len(old) < size:
-                answer = dev.call(f"L.sha({name!r},{len(old)})")
+                answer = dev.sha(name, len(old))
                 if answer == (hashlib.sha256(old).hexdigest(), len(old)):
                     base = old
                     break
@@ -228,7 +232,7 @@ def sync(
             continue
         if archive.has_sha256(digest) is None:
             continue
-        if dev.call(f"L.mark({name!r},{size},{digest!r})") is True:
+        if dev.mark(name, size, digest):
             marks[name] = (size, digest)
             rep.marked += 1
 
@@ -239,7 +243,7 @@ def sync(
             held = archive.has_sha256(digest)
             if held is None or not held["ended"]:
                 continue
-            if dev.call(f"L.remove({name!r},{size},{digest!r})") is True:
+            if dev.remove(name, size, digest):
                 rep.pruned.append(name)
     rep.seconds = time.monotonic() - start
     return rep
@@ -257,7 +261,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "on the device.  Safe to interrupt and to run again.",
     )
     p.add_argument(
-        "--device", "-d", default="auto", metavar="CONNECT", help="auto (default), a serial port, socket://HOST:PORT..."
+        "--device",
+        "-d",
+        default="auto",
+        metavar="CONNECT",
+        help="auto (default), a serial port, socket://HOST:PORT..., or a CircuitPython device's CIRCUITPY drive",
     )
     p.add_argument("--db", type=Path, help=f"the archive (default {default_path()})")
     p.add_argument(
@@ -270,11 +278,15 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    dev: Device | None = None
+    from kitapi_host.drive import is_drive
+
+    dev: Device | Drive | None = None
     try:
-        dev = open_device(args.device)
+        dev = Drive(args.device) if is_drive(args.device) else open_device(args.device)
         with Archive(args.db) as archive:
             rep = sync(dev, archive, prune=args.prune, set_clock=not args.no_clock)
+        if isinstance(dev, Drive):
+            rep.warnings += dev.warnings
     except (DeviceError, ArchiveError) as e:
         print(f"kitapi sync: {e}", file=sys.stderr)
         return 1

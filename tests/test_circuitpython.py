@@ -5,6 +5,7 @@ SSD1306's display RAM; every screen must be pixel for pixel the MicroPython simu
 from __future__ import annotations
 
 import argparse
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -110,3 +111,91 @@ def test_the_framebuf_of_circuitpython_draws_what_micropythons_draws() -> None:
     want = bytes.fromhex(mp.stdout.strip())
     assert sum(bin(b).count("1") for b in want) > 800  # it drew a lot
     assert bytes.fromhex(shim.stdout.strip()) == want
+
+
+# --- the CIRCUITPY drive: deploy, run what was deployed, sync -------------------------------------
+
+
+def fake_drive(path: Path, uid: str = "E6614103E7CC0001") -> Path:
+    path.mkdir(parents=True)
+    (path / "boot_out.txt").write_text(
+        "Adafruit CircuitPython 9.2.1 on 2024-11-20; Raspberry Pi Pico with rp2040\n"
+        f"Board ID:raspberry_pi_pico\nUID:{uid}\n"
+    )
+    (path / "code.py").write_text('print("Hello World!")\n')  # what a fresh CircuitPython has
+    return path
+
+
+def kitapi(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "kitapi_host.cli", *args], capture_output=True, text=True, timeout=600)
+
+
+def test_deploy_onto_the_circuitpy_drive_and_the_deployed_firmware_runs(tmp_path: Path) -> None:
+    from kitapi_host import deploy
+
+    drive = fake_drive(tmp_path / "CIRCUITPY")
+    (drive / "data" / "games").mkdir(parents=True)
+    (drive / "data" / "games" / "0001.kitapi").write_bytes(b"KTPI an old game, left alone")
+    out = kitapi("deploy", "--device", str(drive), "--board", "pico_circuitpython", "--no-circup")
+    assert out.returncode == 0, out.stderr
+    assert "game logs: untouched" in out.stdout and "from this PC's packages" in out.stdout
+    files = deploy.circuitpython_files("pico_circuitpython")
+    for rel, data in files.items():
+        assert (drive / rel).read_bytes() == data, rel
+    assert (drive / "lib" / "adafruit_ssd1306.py").is_file() and (drive / "lib" / "adafruit_bus_device").is_dir()
+    assert (drive / "data" / "games" / "0001.kitapi").read_bytes() == b"KTPI an old game, left alone"
+    assert not list(drive.rglob("*.new"))
+    # again: nothing changes
+    out = kitapi("deploy", "--device", str(drive), "--board", "pico_circuitpython", "--no-circup")
+    assert "0 file(s) written" in out.stdout, out.stdout
+    # the firmware as deployed (kitapi_board.py, lib/, the sources) runs and keeps a game in data/
+    (drive / "data" / "games" / "0001.kitapi").unlink()
+    env = {**os.environ, "KITAPI_CP_DRIVE": str(drive)}
+    keys = SETUP_PREFA + " 1 6 1 # # # #"
+    p = subprocess.run([sys.executable, str(RUNNER), str(drive / "data"), keys], capture_output=True, text=True,
+                       timeout=600, env=env)  # fmt: skip
+    assert p.returncode == 0, p.stderr[-2000:]
+    games = list((drive / "data" / "games").glob("*.kitapi"))
+    assert len(games) == 1 and games[0].stat().st_size > 8
+
+
+def test_sync_from_the_circuitpy_drive(tmp_path: Path) -> None:
+    from test_sync import write_game
+
+    drive = fake_drive(tmp_path / "CIRCUITPY")
+    assert kitapi("deploy", "--device", str(drive), "--board", "pico_circuitpython", "--no-circup").returncode == 0
+    games = drive / "data" / "games"
+    a = write_game(games, "0001.kitapi", seed=1, end=True)
+    b = write_game(games, "0002.kitapi", seed=2)
+    (games / "..0003.kitapi").write_bytes(b"x")
+    (drive / "data" / "current").write_text("0002.kitapi\n")
+    db = tmp_path / "a.sqlite3"
+    out = kitapi("sync", "--device", str(drive), "--db", str(db), "--prune")
+    assert out.returncode == 0, out.stderr
+    assert "device e6614103e7cc0001: 2 game(s); pulled 2 (2 new" in out.stdout
+    assert "removed 1 ended game(s)" in out.stdout and "clock not set" in out.stdout
+    assert "unexpected name" in out.stderr
+    assert not (games / "0001.kitapi").exists() and (games / "0002.kitapi").read_bytes() == b
+    from kitapi_host.archive import Archive
+
+    with Archive(db) as arch:
+        logs_ = {g["name"]: arch.log(g["id"]) for g in arch.games()}
+    assert logs_ == {"0001.kitapi": a, "0002.kitapi": b}
+    assert (drive / "data" / "synced").read_text().split()[0] == "0002.kitapi"
+    # a drive that is read-only on the PC (the firmware owns the flash): archived, not marked
+    more = write_game(games, "0004.kitapi", seed=4)
+    (drive / "data").chmod(0o555)
+    try:
+        out = kitapi("sync", "--device", str(drive), "--db", str(db))
+    finally:
+        (drive / "data").chmod(0o755)
+    if os.geteuid() != 0:  # root writes anyway
+        assert out.returncode == 0 and "not marked synced" in out.stderr, out.stderr
+    with Archive(db) as arch:
+        assert any(arch.log(g["id"]) == more for g in arch.games())
+
+
+def test_a_drive_without_kitapi_is_other_firmware(tmp_path: Path) -> None:
+    drive = fake_drive(tmp_path / "CIRCUITPY")
+    out = kitapi("sync", "--device", str(drive), "--db", str(tmp_path / "a"))
+    assert out.returncode == 1 and "runs other firmware" in out.stderr, out.stderr

@@ -11,14 +11,22 @@ Used by tests/test_circuitpython.py, which compares every frame with the MicroPy
 """
 
 import importlib.util
+import os
 import sys
 import time
 import types
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "firmware" / "circuitpython"))  # /lib/framebuf.py on the device
-sys.path.insert(1, str(ROOT / "firmware"))
+# With KITAPI_CP_DRIVE: the firmware as `kitapi deploy` put it on a CIRCUITPY drive (its lib/ and
+# its root on the path, as CircuitPython has them); else this checkout's.
+DRIVE = os.environ.get("KITAPI_CP_DRIVE")
+if DRIVE:
+    sys.path[0:0] = [str(Path(DRIVE) / "lib"), DRIVE]
+    BOARD_FILE = Path(DRIVE) / "kitapi_board.py"
+else:
+    sys.path[0:0] = [str(ROOT / "firmware" / "circuitpython"), str(ROOT / "firmware")]  # /lib/framebuf.py
+    BOARD_FILE = ROOT / "boards" / "pico_circuitpython.py"
 
 KEYS = "0123456789ABCD*#"
 LONG = 16
@@ -165,7 +173,7 @@ _module("keypad", KeyMatrix=KeyMatrix)
 
 
 def main():
-    spec = importlib.util.spec_from_file_location("kitapi_board", ROOT / "boards" / "pico_circuitpython.py")
+    spec = importlib.util.spec_from_file_location("kitapi_board", BOARD_FILE)
     board_file = importlib.util.module_from_spec(spec)
     sys.modules["kitapi_board"] = board_file
     spec.loader.exec_module(board_file)
