@@ -123,3 +123,23 @@ def test_an_all_pass_and_leningrads_raised_minimum_on_the_device(tmp_path: Path)
     assert json.loads(log[1]) == {"dealer": 0, "allpass": [4, 3, 3]}
     assert json.loads(log[2])["contract"] == "7S"
     assert res["hill"] == [8, 6, 6] and res["pool"] == [0, 4, 0]
+
+
+def test_a_stake_typed_at_the_start_gives_the_money_in_the_settlement(tmp_path: Path) -> None:
+    dev = Device(tmp_path / "data", heapsize="96K")
+    keys = setup_keys("sochi", 3, 2).replace(" 2# ", " 2 A 0 B 5 # ")  # pool 2, stake 0.5 a whist
+    dev.keys(keys)
+    # Bob 7 spades, Cat whists, 2 short: (see the summary test) Ann +8 + 80/3, Cat +28 + 80/3 ...
+    dev.keys("2 7 1 # 5 #")
+    shown = dev.keys("2 6 1 4 #")  # Bob 6 spades, both pass: pool 2 full; Ann and Cat 0 of 2: not over
+    shown = dev.keys("B")  # who owes whom
+    text = lines(shown[-1])
+    dev.close()
+    log, res = device_log(dev.data, tmp_path)
+    assert json.loads(log[0])["options"] == {"pool": 2, "stake": "0.5"}
+    nets = [Fraction(x) for x in res["settlement"]]
+    money = [Fraction(x) for x in res["money"]]
+    assert money == [x / 2 for x in nets]
+    # each transfer: whists rounded, then the money to 2 decimals
+    amounts = [s for s in text if "=" in s]
+    assert amounts and all(s.split("=")[1].count(".") == 1 for s in amounts), text

@@ -68,7 +68,10 @@ class Home:
         for frm, to, amount in transfers:
             line = "%s%s%s" % (g.players[frm][:6], t.PAYS, g.players[to][:6])
             ui.at(line, 0, row)
-            ui.right(amount, 128, row)
+            if len(line) + 1 + len(amount) > 16:  # the amount (and money) on a row of its own
+                row += 1
+            if row <= 6:
+                ui.right(amount, 128, row)
             row += 1
         if not transfers:
             ui.at(t.NOBODY, 0, row)

@@ -154,7 +154,14 @@ def transfers(g):
     out = []
     for a, b, c in settle(g.settlement([0] * g.n)):
         whole = (2 * c + den) // (2 * den)  # rounded half up, for the eye
-        out.append((a, b, str(whole)))
+        text = str(whole)
+        if g.stake:  # and the money: whists x the stake, to the stake's decimals (at least 2)
+            num, sden = g.stake
+            places = max(2, len(str(sden)) - 1)
+            scale = 10**places
+            units = (2 * c * num * scale + den * sden) // (2 * den * sden)
+            text += " =%d.%0*d" % (units // scale, places, units % scale)
+        out.append((a, b, text))
     return out
 
 
@@ -169,12 +176,17 @@ class Settle:
         g = self.app.g
         t = ui.t
         ui.title(t.SETTLE)
-        row = 2
+        row = first = 1 if g.name != "prefa" and g.stake else 2
         for frm, to, amount in transfers(g):
-            ui.at("%s%s%s" % (g.players[frm][:6], t.PAYS, g.players[to][:6]), 0, row)
-            ui.right(amount, 128, row)
+            line = "%s%s%s" % (g.players[frm][:6], t.PAYS, g.players[to][:6])
+            if row <= 6:
+                ui.at(line, 0, row)
+            if len(line) + 1 + len(amount) > 16:  # the amount (and money) on a row of its own
+                row += 1
+            if row <= 6:
+                ui.right(amount, 128, row)
             row += 1
-        if row == 2:
+        if row == first:
             ui.at(t.NOBODY, 0, row)
         ui.hint(t.CONFIRM)
 

@@ -6,7 +6,7 @@ pressed again within a second takes its next letter, A switches between the
 language's alphabet and the Latin one, * deletes, # accepts.
 """
 
-from kitapi.app.keys import HASH, KEY_A, LONG, STAR
+from kitapi.app.keys import HASH, KEY_A, KEY_B, KEY_D, LONG, STAR
 
 try:
     from micropython import const
@@ -62,6 +62,8 @@ class NewGame:
         self.options = [0] * 6  # index into each option's choices
         self.amount = 0  # the four aces amount, once chosen (0: a tenth of the pouch)
         self.dealer = 0
+        self.stake = ""  # Preferans: money per whist, typed as a decimal ("0.1"); "" none
+        self.typing_stake = False
 
     def aces_amount(self):
         if not self.amount:
@@ -86,6 +88,9 @@ class NewGame:
                 options[name] = {"mode": v, "amount": self.aces_amount()} if i == 2 else v
             elif not prefa and self.options[i]:  # not the default
                 options[name] = v
+        if not prefa and self.stake.strip("."):
+            s = self.stake
+            options["stake"] = ("0" + s if s[0] == "." else s).rstrip(".")
         h = {"kitapi": 1, "rules": self.rules, "players": self.players, "options": options, "dealer": self.dealer}
         when = self.app.hw.time()
         if when:
@@ -122,7 +127,13 @@ class NewGame:
             return
         elif step == _POUCH:
             ui.at(t.POUCH_SIZE if self.rules == "prefa" else t.POOL_SIZE, 0, 2)
-            ui.at((self.typed or str(self.pouch)) + "_", 0, 3)
+            ui.at((self.typed or str(self.pouch)) + ("" if self.typing_stake else "_"), 0, 3)
+            if self.rules != "prefa":  # the money per whist, for the settlement
+                p = self.app.pt()
+                ui.at(p.STAKE, 0, 4)
+                ui.at((self.stake or "-") + ("_" if self.typing_stake else ""), 0, 5)
+                ui.hint(p.HINT_STAKE if self.typing_stake else p.HINT_POOL)
+                return
         elif step == _OPTIONS:
             ui.at(t.OPTIONS, 0, 1)
             choices = self.choices()
@@ -184,9 +195,18 @@ class NewGame:
             elif 1 <= ev <= min(9, len(self.known)) and self.known[ev - 1] not in self.players:
                 self.add_player(self.known[ev - 1])
         elif step == _POUCH:
-            if ev < 10 and len(self.typed) < 5:
+            if self.rules != "prefa" and ev == KEY_A:
+                self.typing_stake = not self.typing_stake
+            elif self.typing_stake and ev < 10 and len(self.stake) < 8:
+                self.stake += str(ev)
+            elif self.typing_stake and ev == KEY_B and "." not in self.stake:
+                self.stake += "."
+            elif self.typing_stake and ev == KEY_D:
+                self.stake = self.stake[:-1]
+            elif ev < 10 and len(self.typed) < 5:
                 self.typed += str(ev)
             elif ev == HASH:
+                self.typing_stake = False
                 if self.typed:
                     self.pouch = max(1, int(self.typed))
                 self.typed = ""
