@@ -115,6 +115,39 @@ class App:
             return self.start_menu()
         return self.home()
 
+    def save_hand(self, w):
+        """Save the hand of wizard ``w`` (its ``g``, ``h``, ``number``: 0 a new hand, else the hand it edits).
+
+        On flash first (a correction record for an edit), then in the standings;
+        the next screen, or None with ``w.error`` set if it could not be saved.
+        """
+        from kitapi.game import RuleError
+
+        g = w.g
+        h = w.h
+        if w.error:
+            return None
+        payload = g.pack(h)
+        store = self.store
+        try:
+            if w.number:
+                store.check_fix((w.number, payload))
+                store.replace_hand(w.number, payload)
+                return self.reload()
+            g.check(h)
+            store.add_hand(payload)  # on flash first,
+        except (OSError, RuleError) as e:
+            w.error = "%s %s" % (self.ui.t.NOT_SAVED, e)
+            return None
+        g.apply(h)  # then in the standings
+        store.last = store.seq
+        self.message = self.ui.t.SAVED
+        if g.over:
+            from kitapi.app.menus import Settle
+
+            return Settle(self)
+        return self.home()
+
     def reload(self):
         """Replay the current game again (after a correction)."""
         return self.open_game(self.store.name)

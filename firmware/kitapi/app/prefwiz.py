@@ -302,33 +302,7 @@ class PrefWizard:
         g.hands, g.over, g.last_dealer, g.level = state
 
     def save(self):
-        from kitapi.game import RuleError
-
-        app = self.app
-        g = self.g
-        h = self.h
-        if self.error:
-            return None
-        payload = g.pack(h)
-        store = app.store
-        try:
-            if self.number:
-                store.check_fix((self.number, payload))
-                store.replace_hand(self.number, payload)
-                return app.reload()
-            g.check(h)
-            store.add_hand(payload)  # on flash first,
-        except (OSError, RuleError) as e:
-            self.error = "%s %s" % (app.ui.t.NOT_SAVED, e)
-            return None
-        g.apply(h)  # then in the standings
-        store.last = store.seq
-        app.message = app.ui.t.SAVED
-        if g.over:
-            from kitapi.app.menus import Settle
-
-            return Settle(app)
-        return app.home()
+        return self.app.save_hand(self)
 
     # --- drawing -------------------------------------------------------------------
 
