@@ -139,6 +139,9 @@ _MIGRATIONS = {
     ),
 }
 
+# The game systems the archive's tables, show and stats know (the core scores more: kitapi.rules.NAMES).
+ARCHIVED_RULES = ("prefa", "sochi", "leningrad", "rostov")
+
 NEW = "new"
 GROWN = "grown"
 SAME = "same"
@@ -324,6 +327,8 @@ def _parse(data: bytes, name: str) -> _Parsed:
         g, r = replay(io.BytesIO(data))
     except RuleError as e:
         raise LogError(name, e.line, str(e)) from None
+    if g.name not in ARCHIVED_RULES:
+        raise LogError(name, 1, f"the archive does not keep games of rules {g.name!r} yet (kitapi replay does)")
     fmt = "device" if data[:1] == b"K" else "jsonl"  # as kitapi.replay.reader tells them apart
     res = result_json(g)
     dmg = r.damage

@@ -230,6 +230,8 @@ def load_log(data: bytes, name: str) -> GameExport:
         truth, checked = replay(io.BytesIO(data))
     except RuleError as e:
         raise InputError(f"{name}:{e.line}: {e}") from None
+    if truth.name not in ("prefa", "sochi", "leningrad", "rostov"):
+        raise InputError(f"{name}:1: no export for games of rules {truth.name!r} yet (kitapi replay --json has them)")
     warning = damage_text(checked.damage) if checked.damage else None
     try:
         r = reader(io.BytesIO(data))

@@ -114,10 +114,26 @@ def preferans_table(res: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def kasa_table(res: dict[str, Any]) -> str:
+    """Prefa with a common kasa: what is in the kasa, each player's net (and the split of an early stop)."""
+    players: list[str] = res["players"]
+    width = max(6, *(len(p) for p in players))
+    state = "game over" if res["over"] else "game on"
+    lines = [f"{res['rules']}: {len(players)} players, {res['hands']} hands, {state}", f"  Kasa: {res['kasa']}"]
+    if "share" in res:
+        lines.append(f"  Stopped early: each player took {show_exact(Fraction(res['share']), sign=False)} of it")
+    lines.append(f"  {'Player':<{width}}  {'Net':>9}")
+    for name, net in zip(players, res["net"], strict=True):
+        lines.append(f"  {name:<{width}}  {show_exact(Fraction(net)):>9}")
+    return "\n".join(lines)
+
+
 def table(res: dict[str, Any]) -> str:
     """The human standings: a row per player (pouch, net chips), then who owes whom."""
     if "settlement" in res:
         return preferans_table(res)
+    if "kasa" in res:
+        return kasa_table(res)
     players: list[str] = res["players"]
     width = max(6, *(len(p) for p in players))
     state = "game over" if res["over"] else "game on"

@@ -91,6 +91,10 @@ EN = (
     "%s must be true",
     "%s: no other field can go with it",
     "%s belongs only to %s",
+    # 78: Balkan Preferans (kitapi.rules.balkan)
+    "unknown contract %s (2 to 7: 2-5 a suit, 6 Bettler, 7 no trump)",
+    # 79: Prefa with a common kasa (kitapi.rules.prefa_kasa)
+    'a top-up is {"topup": N} alone',
 )
 
 

@@ -1,4 +1,5 @@
-# The scoring test vectors (tests/vectors/prefa_*.json and preferans_*.json) under
+# The scoring test vectors (tests/vectors/prefa_*.json, preferans_*.json, balkan_*.json and
+# prefa_kasa_*.json) under
 # MicroPython (also runs on CPython).
 # From the repo root:
 #   MICROPYPATH=firmware:tests/mp .venv/bin/micropython tests/mp/run_vectors.py
@@ -26,22 +27,32 @@ def _copy(x):
     return x
 
 
-_PREFERANS = ("sochi", "leningrad", "rostov")
+_PREFERANS = ("sochi", "leningrad", "rostov", "balkan")
 _FIELDS = ("pool", "hill", "whists", "settlement", "money", "over")
+_KASA_FIELDS = ("kasa", "share", "net", "over")
 
 
 def _state(g):
-    if g.name in _PREFERANS:
+    if g.name in _PREFERANS or g.name == "prefa_kasa":
         return result_json(g)
     return [list(g.pouch), list(g.chips), bool(g.over)]
 
 
-def _preferans(g, exp):
+def _play(g, hand):
+    if hand == {"end": True}:  # the log's end record: the game was stopped here
+        g.ended = True
+    else:
+        g.play(hand)
+
+
+def _preferans(g, exp, fields=_FIELDS):
     got = json.loads(result_json(g))
     bad = []
-    for k in _FIELDS:
+    for k in fields:
         if k in exp and got.get(k) != exp[k]:
             bad.append("%s %r != %r" % (k, got.get(k), exp[k]))
+    if "share" in got and "share" not in exp:
+        bad.append("share %r not expected" % (got["share"],))
     if "money" in got and "money" not in exp:
         bad.append("money %r not expected" % (got["money"],))
     return "; ".join(bad) if bad else None
@@ -69,7 +80,7 @@ def check(vec):
         g = new_game(header)
         for i in range(k - 1):
             try:
-                g.play(hands[i])
+                _play(g, hands[i])
             except RuleError as e:
                 return "hand %d rejected too early: %s" % (i + 1, e)
         before = _state(g)
@@ -86,12 +97,14 @@ def check(vec):
     g = new_game(header)
     for i in range(len(hands)):
         try:
-            g.play(hands[i])
+            _play(g, hands[i])
         except RuleError as e:
             return "hand %d rejected: %s" % (i + 1, e)
     exp = vec["expect"]
     if g.name in _PREFERANS:
         return _preferans(g, exp)
+    if g.name == "prefa_kasa":
+        return _preferans(g, exp, _KASA_FIELDS)
     bad = []
     if "pouch" in exp and list(g.pouch) != exp["pouch"]:
         bad.append("pouch %r != %r" % (list(g.pouch), exp["pouch"]))
@@ -109,7 +122,7 @@ def main():
     passed = 0
     failed = 0
     for fn in names:
-        if not ((fn.startswith("prefa_") or fn.startswith("preferans_")) and fn.endswith(".json")):
+        if not (fn.startswith(("prefa_", "preferans_", "balkan_")) and fn.endswith(".json")):
             continue
         with open(VECTOR_DIR + "/" + fn) as f:
             vectors = json.load(f)

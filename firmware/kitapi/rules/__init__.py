@@ -5,7 +5,7 @@ module and returns its class, a subclass of ``kitapi.game.Game`` made from a
 log header.
 """
 
-NAMES = ("prefa", "sochi", "leningrad", "rostov")
+NAMES = ("prefa", "sochi", "leningrad", "rostov", "balkan", "prefa_kasa")
 
 
 def load(name):
@@ -17,4 +17,12 @@ def load(name):
         from kitapi.rules import preferans
 
         return preferans.CLASSES[name]
+    if name == "balkan":
+        from kitapi.rules.balkan import Balkan
+
+        return Balkan
+    if name == "prefa_kasa":
+        from kitapi.rules.prefa_kasa import PrefaKasa
+
+        return PrefaKasa
     return None

@@ -170,12 +170,13 @@ class Preferans(Game):
     ALLPASS_KIND = 0  # 0: hill per trick; 1: Leningrad's progression; 2: Rostov's whists
     AID = True  # American aid for a full pool
     END = "pools"
+    OPTIONS = _OPTIONS  # type: tuple[str, ...]  # the options this system accepts (Balkan: fewer)
 
     def __init__(self, header):
         super().__init__(header)
         options = header.get("options", {})
         for k in options:
-            if k not in _OPTIONS:
+            if k not in self.OPTIONS:
                 raise RuleError(_E_OPTION, k)
         n = self.n
         self.variants = _choice(options, "source", ("conventions", "variants"), "conventions") == "variants"
@@ -306,6 +307,18 @@ class Preferans(Game):
         if i == 4 and self.ten_whist:
             return 1
         return _REQ[i]
+
+    def game_value(self, h):
+        """The game value (gp) of the contract of hand ``h``."""
+        return _MISERE_GP if h.contract == MISERE else _GP[h.contract // 5]
+
+    def needed(self, h):
+        """The tricks the soloist of hand ``h`` needs (a contract that is not a misere)."""
+        return h.contract // 5 + 6
+
+    def is_misere(self, h):
+        """Whether the contract of hand ``h`` is to take no trick."""
+        return h.contract == MISERE
 
     def min_level(self):
         """The lowest contract level allowed now (Leningrad's all-pass progression)."""
@@ -485,7 +498,7 @@ class Preferans(Game):
             self._allpass(h)
         elif k == RESIGN:
             # "He/she writes points for three undertricks ... on the hill"
-            self._hill(h.soloist, 2 * _GP[h.contract // 5] * self.HILL_K * 3)
+            self._hill(h.soloist, 2 * self.game_value(h) * self.HILL_K * 3)
         else:
             # "writes one undertrick of a six-trick game on his/her hill"
             self._hill(h.dealer, 2 * _GP[0] * self.HILL_K)
@@ -508,15 +521,14 @@ class Preferans(Game):
     def _play(self, h):
         s = h.soloist
         t = h.tricks
-        if h.contract == MISERE:
+        gp = self.game_value(h)
+        if self.is_misere(h):
             if t[s]:
-                self._hill(s, 2 * _MISERE_GP * self.MISERE_K * t[s])
+                self._hill(s, 2 * gp * self.MISERE_K * t[s])
             else:
-                self._pool(s, _MISERE_GP)
+                self._pool(s, gp)
             return
-        i = h.contract // 5
-        level = i + 6
-        gp = _GP[i]
+        level = self.needed(h)
         req = self.requirement(h.contract)
         if req == 0:  # a 10 without whisting: no per-trick whists, no responsibility
             if t[s] >= level:

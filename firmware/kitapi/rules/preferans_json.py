@@ -76,12 +76,16 @@ def _tricks(v, n, code):
     return out
 
 
-def parse(game, d, h):
-    """Fill hand ``h`` from the hand object ``d``; RuleError if a field is missing, unknown or malformed."""
+def parse(game, d, h, contract=None, keys=_KEYS):
+    """Fill hand ``h`` from the hand object ``d``; RuleError if a field is missing, unknown or malformed.
+
+    ``contract`` (Balkan Preferans) reads the contract instead of ``parse_contract``; ``keys``
+    are the fields allowed.
+    """
     if type(d) is not dict:
         raise RuleError(_E_HAND)
     for k in d:
-        if k not in _KEYS:
+        if k not in keys:
             raise RuleError(_E_FIELD, k)
     h.clear()
     n = game.n
@@ -104,7 +108,7 @@ def parse(game, d, h):
     h.soloist = _seat(d, "soloist", n)
     if "contract" not in d:
         raise RuleError(_E_MISSING, "contract")
-    h.contract = parse_contract(d["contract"])
+    h.contract = (contract or parse_contract)(d["contract"])
     if "hand" in d:
         _true(d, "hand")
         h.blind = True
@@ -150,8 +154,11 @@ def parse(game, d, h):
         raise RuleError(_E_MISSING, "tricks")
 
 
-def to_json(game, h, prefix):
-    """The hand's log line, keys in the documented order, ``prefix`` first inside the braces."""
+def to_json(game, h, prefix, contract=None):
+    """The hand's log line, keys in the documented order, ``prefix`` first inside the braces.
+
+    ``contract(h)`` (Balkan Preferans) writes the contract's value and what follows it.
+    """
     n = game.n
     s = '{%s"dealer": %d' % (prefix, h.dealer)
     t = h.tricks
@@ -159,7 +166,10 @@ def to_json(game, h, prefix):
         return s + ', "misdeal": true}'
     if h.kind == ALLPASS:
         return s + ', "allpass": [%s]}' % ", ".join([str(t[i]) for i in range(n)])
-    s += ', "soloist": %d, "contract": "%s"' % (h.soloist, contract_name(h.contract))
+    if contract:
+        s += ', "soloist": %d, "contract": %s' % (h.soloist, contract(h))
+    else:
+        s += ', "soloist": %d, "contract": "%s"' % (h.soloist, contract_name(h.contract))
     if h.blind:
         s += ', "hand": true'
     if h.kind == RESIGN:
