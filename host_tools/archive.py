@@ -33,10 +33,14 @@ A log whose exact bytes are already archived under another device or name is
 also ``"same"`` (with a warning): the same bytes are the same game, and counting
 it twice would double its chips in the statistics.
 
-Every game system of the core is archived: Greek Prefa (pouches and chips) and
+Every game system of the core is archived: Greek Prefa (pouches and chips),
 Russian Preferans (``sochi``, ``leningrad``, ``rostov``: pools, hills, whists and
-the net settlement).  The hand table has columns for both (see ``_SCHEMA``); the
-statistics keep Prefa's chips and Preferans' whists apart.
+the net settlement), Balkan Preferans (``balkan``: the Sochi engine with the bids
+2 to 7, stored as Preferans) and Greek Prefa with a common kasa (``prefa_kasa``:
+the kasa and each player's net kapikia, stored as Prefa, a top-up as a hand of
+its own kind).  The hand table has columns for all of them (see ``_SCHEMA``);
+the statistics keep Prefa's chips, Preferans' whists, Balkan's whists and the
+kasa's kapikia apart.
 
 Players are matched by name across games and devices: the same name is the same
 player.  ``rename_player`` and ``merge_players`` fix names; the stored logs are
@@ -104,9 +108,12 @@ CREATE TABLE hands (
     number INTEGER NOT NULL,       -- the hand's number in the log (deleted hands leave a gap)
     hand TEXT NOT NULL,            -- the effective hand (after corrections), as its log line
     corrected INTEGER NOT NULL,    -- 1: a replace correction gave it these contents
-    kind TEXT NOT NULL,            -- Prefa "play", "pass", "throw"; Preferans "play", "allpass", "resign", "misdeal"
-    bidder INTEGER REFERENCES players (id),  -- Prefa's bidder, Preferans' soloist; NULL for pass, allpass, misdeal
-    contract TEXT,                 -- "7H", Preferans' misere "M"; NULL unless played (or resigned)
+    kind TEXT NOT NULL,            -- Prefa "play", "pass", "throw"; Preferans "play", "allpass", "resign", "misdeal";
+                                   -- prefa_kasa also "topup" (every player adds to the kasa)
+    bidder INTEGER REFERENCES players (id),  -- Prefa's bidder, Preferans' soloist; NULL for pass, allpass, misdeal,
+                                             -- topup
+    contract TEXT,                 -- "7H", Preferans' misere "M", Balkan's "2" to "7" (the closed Game bid:
+                                   -- the hand's "game"); NULL unless played (or resigned)
     defense TEXT,                  -- Prefa: "both", "alone", "invite", "none"; NULL unless played
     bidder_tricks INTEGER,         -- the bidder's (soloist's) tricks; NULL unless the cards were played
     made INTEGER,                  -- 1 made, 0 not (a resignation: 0); NULL unless played (or resigned)
@@ -140,7 +147,8 @@ _MIGRATIONS = {
 }
 
 # The game systems the archive's tables, show and stats know (the core scores more: kitapi.rules.NAMES).
-ARCHIVED_RULES = ("prefa", "sochi", "leningrad", "rostov")
+ARCHIVED_RULES = ("prefa", "sochi", "leningrad", "rostov", "balkan", "prefa_kasa")
+PREFA_RULES = ("prefa", "prefa_kasa")  # Prefa's hands (prefa_kasa: and top-ups); the others are Preferans' hands
 
 NEW = "new"
 GROWN = "grown"
@@ -235,7 +243,7 @@ class _Parsed:
     corrections: list[tuple[int, str, int, str | None]] = field(default_factory=list)
 
 
-_KINDS = ("play", "pass", "throw")
+_KINDS = ("play", "pass", "throw", "topup")  # kitapi.rules.prefa PLAY, PASS, THROW; prefa_kasa's TOPUP
 _PREFERANS_KINDS = ("play", "allpass", "resign", "misdeal")  # kitapi.rules.preferans: PLAY, ALLPASS, RESIGN, MISDEAL
 
 
@@ -259,14 +267,14 @@ def _tricks_json(line: str) -> str | None:
 def _facts(g: Any, number: int, line: str, corrected: bool) -> _HandFacts:
     """The archive's columns of one hand, ``g.hand`` as the core parsed and checked it."""
     h = g.hand
-    if g.name != "prefa":
+    if g.name not in PREFA_RULES:
         return _preferans_facts(g, number, line, corrected)
     from kitapi.rules.prefa import _RESP_ALONE, ALONE, DEFENSES, NONE, PLAY
     from kitapi.rules.prefa_json import contract_name
 
     kind = _KINDS[h.kind]
     if h.kind != PLAY:
-        return _HandFacts(number, line, corrected, kind, None if kind == "pass" else int(h.bidder))
+        return _HandFacts(number, line, corrected, kind, None if kind in ("pass", "topup") else int(h.bidder))
     f = _HandFacts(number, line, corrected, kind, int(h.bidder), contract_name(h.contract), DEFENSES[h.defense])
     f.tricks = _tricks_json(line)
     if h.defense == NONE:
@@ -287,13 +295,13 @@ def _facts(g: Any, number: int, line: str, corrected: bool) -> _HandFacts:
 def _preferans_facts(g: Any, number: int, line: str, corrected: bool) -> _HandFacts:
     """The columns of one Russian Preferans hand (docs/rules/preferans.md, "A played contract").
 
-    Made: the soloist took at least the level; both defenders passing or a
+    Made: the soloist took at least the tricks the core says he needs
+    (``needed``: the level; Balkan's 6); both defenders passing or a
     half-whist that stood count as made (the soloist "is assumed to have won");
-    a misere is made with no trick, and its ``short`` is the tricks taken.
-    A resignation is a contract not made, and not played.
+    a misere (Balkan's Bettler, "6") is made with no trick, and its ``short``
+    is the tricks taken.  A resignation is a contract not made, and not played.
     """
-    from kitapi.rules.preferans import ALLPASS, MISDEAL, MISERE, RESIGN
-    from kitapi.rules.preferans_json import contract_name
+    from kitapi.rules.preferans import ALLPASS, MISDEAL, RESIGN
 
     h = g.hand
     kind = _PREFERANS_KINDS[h.kind]
@@ -302,7 +310,7 @@ def _preferans_facts(g: Any, number: int, line: str, corrected: bool) -> _HandFa
         return f
     s = int(h.soloist)
     f.bidder = s
-    f.contract = contract_name(h.contract)
+    f.contract = preferans_contract(g, h)
     if h.kind == RESIGN:
         f.made = False
         return f
@@ -313,12 +321,28 @@ def _preferans_facts(g: Any, number: int, line: str, corrected: bool) -> _HandFa
         return f
     ts = int(h.tricks[s])
     f.bidder_tricks = ts
-    if h.contract == MISERE:
+    if g.is_misere(h):
         f.made, f.short = ts == 0, ts
     else:
-        level = int(h.contract) // 5 + 6
+        level = g.needed(h)
         f.made, f.short = ts >= level, max(level - ts, 0)
     return f
+
+
+def preferans_contract(g: Any, h: Any) -> str:
+    """The contract column of a Preferans hand: Russian "7H" or "M"; Balkan's number, "2" to "7"."""
+    if g.name == "balkan":
+        return str(int(h.contract))
+    from kitapi.rules.preferans_json import contract_name
+
+    return str(contract_name(h.contract))
+
+
+def preferans_level(g: Any, h: Any) -> int | str:
+    """The statistics' level of a Preferans contract: 6 to 10 or "M" (misere); Balkan's contract, 2 to 7."""
+    if g.name == "balkan":
+        return int(h.contract)
+    return "M" if g.is_misere(h) else int(h.contract) // 5 + 6
 
 
 def _parse(data: bytes, name: str) -> _Parsed:
@@ -370,6 +394,7 @@ def _parse(data: bytes, name: str) -> _Parsed:
             check.apply(check.hand)
     except RuleError as e:
         raise ConsistencyError(f"{name}: hand {number} does not replay: {e}") from None
+    check.ended = g.ended  # an early stop (prefa_kasa splits what is left in the kasa)
     if result_json(check) != res:
         raise ConsistencyError(f"{name}: the effective hands give {result_json(check)}, the replay {res}")
     return out
@@ -646,8 +671,10 @@ class Archive:
     def games(self) -> list[dict[str, Any]]:
         """Every archived game, oldest first: id, date, device, name, rules, players, hands, over, chips...
 
-        ``chips`` is Prefa's net chips (None for Preferans); ``pool`` and
-        ``settlement`` (exact Fractions) are Preferans' pools and net whists (None for Prefa).
+        ``chips`` is Prefa's net chips (None for the others); ``pool`` and
+        ``settlement`` (exact Fractions) are Preferans' (and Balkan's) pools and net
+        whists (None for the others); ``kasa``, ``net`` (exact Fractions) and ``share``
+        (an early stop's split of the kasa, else None) are prefa_kasa's (None for the others).
         """
         out = []
         for r in self.db.execute("SELECT * FROM games ORDER BY COALESCE(started, added), id").fetchall():
@@ -668,6 +695,9 @@ class Archive:
                     "chips": res.get("chips"),
                     "pool": res.get("pool"),
                     "settlement": [Fraction(x) for x in res["settlement"]] if "settlement" in res else None,
+                    "kasa": res.get("kasa"),
+                    "net": [Fraction(x) for x in res["net"]] if "net" in res else None,
+                    "share": Fraction(res["share"]) if "share" in res else None,
                     "damage": r["damage"],
                 }
             )
@@ -699,9 +729,11 @@ class Archive:
         """One game: its header, standings (``result``, the current player names) and hand table.
 
         Each hand carries the standings after it, recomputed with the core from
-        the stored effective hands: Prefa's ``pouch``/``chips``; Preferans' ``pool``,
-        ``hill``, ``whists`` (the matrix) and ``settlement`` (net whists), exact
-        Fractions, as the core's result gives them after that hand.
+        the stored effective hands: Prefa's ``pouch``/``chips``; Preferans' (and
+        Balkan's) ``pool``, ``hill``, ``whists`` (the matrix) and ``settlement`` (net
+        whists), exact Fractions, as the core's result gives them after that hand;
+        prefa_kasa's ``kasa`` and ``net`` (the kasa's split after an early stop is in
+        the game's ``result`` only: it comes with the end, not with a hand).
         """
         r = self.db.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
         if r is None:
@@ -719,10 +751,14 @@ class Archive:
             row["hand"] = d
             seat = d.get("bidder", d.get("soloist"))
             row["bidder"] = None if seat is None else names[seat]
-            row["dealer"] = names[d["dealer"]]
+            row["dealer"] = names[d["dealer"]] if "dealer" in d else None  # a top-up has no dealer
             if g.name == "prefa":
                 row["pouch"] = list(g.pouch)
                 row["chips"] = list(g.chips)
+            elif g.name == "prefa_kasa":
+                after = json.loads(result_json(g))
+                row["kasa"] = after["kasa"]
+                row["net"] = [Fraction(x) for x in after["net"]]
             else:
                 after = json.loads(result_json(g))
                 row["pool"] = list(after["pool"])
@@ -769,6 +805,7 @@ class Archive:
             res = json.loads(gr["result"])
             g: Any = new_game(json.loads(gr["header"]))
             prefa = g.name == "prefa"
+            kasa = g.name == "prefa_kasa"
             for seat, pid in enumerate(seats):
                 if pid in table:
                     st = table[pid]
@@ -777,22 +814,38 @@ class Archive:
                     if prefa:
                         st.prefa_games += 1
                         st.chips += res["chips"][seat]
+                    elif kasa:
+                        st.kasa.games += 1
+                        st.kasa.hands += res["hands"]
+                        st.kasa.net += Fraction(res["net"][seat])
                     else:
-                        st.preferans.games += 1
-                        st.preferans.hands += res["hands"]
-                        st.preferans.whists += Fraction(res["settlement"][seat])
+                        pst = st.system(g.name)
+                        pst.games += 1
+                        pst.hands += res["hands"]
+                        pst.whists += Fraction(res["settlement"][seat])
             hands = self.db.execute("SELECT hand FROM hands WHERE game = ? ORDER BY number", (gr[0],)).fetchall()
             for (text,) in hands:
                 if prefa:
                     _count_prefa_hand(g, g.parse(json.loads(text)), seats, table)
+                elif kasa:
+                    _count_kasa_hand(g, g.parse(json.loads(text)), seats, table)
                 else:
                     _count_preferans_hand(g, json.loads(text), seats, table)
         return [st.as_dict() for st in table.values()]
 
 
+def _preferans_levels() -> dict[int | str, list[int]]:
+    return {lv: [0, 0] for lv in (6, 7, 8, 9, 10, "M")}
+
+
+def _balkan_levels() -> dict[int | str, list[int]]:
+    return {lv: [0, 0] for lv in range(2, 8)}
+
+
 @dataclass
 class _PreferansStats:
-    """One player's Russian Preferans figures (sochi, leningrad and rostov games together).
+    """One player's Russian Preferans figures (sochi, leningrad and rostov games together),
+    or his Balkan Preferans figures (``balkan``: the same figures, the contracts 2 to 7, 6 Bettler).
 
     - ``games``, ``hands`` (hands scored in his Preferans games);
     - ``whists``: his net whists, the settlement of each game (exact), summed;
@@ -811,7 +864,7 @@ class _PreferansStats:
     hands: int = 0
     whists: Fraction = field(default_factory=Fraction)
     soloist: int = 0
-    contracts: dict[int | str, list[int]] = field(default_factory=lambda: {lv: [0, 0] for lv in (6, 7, 8, 9, 10, "M")})
+    contracts: dict[int | str, list[int]] = field(default_factory=_preferans_levels)
     whisted: int = 0
     failed: int = 0
 
@@ -828,11 +881,41 @@ class _PreferansStats:
 
 
 @dataclass
+class _KasaStats:
+    """One player's figures in Prefa with a common kasa (``prefa_kasa``), apart from Prefa's chips.
+
+    - ``games``, ``hands`` (hands scored in his kasa games, top-ups included);
+    - ``net``: his net kapikia, each game's final ``net`` (an early stop's split
+      included: exact), summed;
+    - ``bids``: hands he took the bid; ``contracts``: by level (6-10, the level
+      bid), ``[made, played]``; made as the kasa scores it: he took the level (a
+      hand both defenders left is made).
+    """
+
+    games: int = 0
+    hands: int = 0
+    net: Fraction = field(default_factory=Fraction)
+    bids: int = 0
+    contracts: dict[int, list[int]] = field(default_factory=lambda: {lv: [0, 0] for lv in range(6, 11)})
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "games": self.games,
+            "hands": self.hands,
+            "net": self.net,
+            "bids": self.bids,
+            "contracts": {lv: (m, p) for lv, (m, p) in self.contracts.items()},
+        }
+
+
+@dataclass
 class _PlayerStats:
     """One player's figures.
 
     - ``games``, ``hands`` (hands scored in his games): every game system;
-    - ``preferans``: his Russian Preferans figures (``_PreferansStats``); the rest is Prefa's:
+    - ``preferans``: his Russian Preferans figures (``_PreferansStats``);
+    - ``balkan``: his Balkan Preferans figures (``_PreferansStats``, contracts 2 to 7);
+    - ``kasa``: his figures in Prefa with a common kasa (``_KasaStats``); the rest is Prefa's:
     - ``prefa_games``, ``chips`` (net, summed over his Prefa games);
     - ``bids``: hands he took the bid (a thrown-in hand counts), ``contracts``: by level
       (6-10, the level bid), ``[made, played]``; a hand both defenders left is made;
@@ -857,6 +940,12 @@ class _PlayerStats:
     failed: int = 0
     out: int = 0
     preferans: _PreferansStats = field(default_factory=_PreferansStats)
+    balkan: _PreferansStats = field(default_factory=lambda: _PreferansStats(contracts=_balkan_levels()))
+    kasa: _KasaStats = field(default_factory=_KasaStats)
+
+    def system(self, rules: str) -> _PreferansStats:
+        """His Preferans figures of a game of ``rules``: Balkan's, or Russian Preferans'."""
+        return self.balkan if rules == "balkan" else self.preferans
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -872,6 +961,8 @@ class _PlayerStats:
             "failed": self.failed,
             "out": self.out,
             "preferans": self.preferans.as_dict(),
+            "balkan": self.balkan.as_dict(),
+            "kasa": self.kasa.as_dict(),
         }
 
 
@@ -926,6 +1017,22 @@ def _count_prefa_hand(g: Any, h: Any, seats: list[int], table: dict[int, _Player
         mark(d1 + d2 - a, -1)  # played, the responsibility is the active defender's
 
 
+def _count_kasa_hand(g: Any, h: Any, seats: list[int], table: dict[int, _PlayerStats]) -> None:
+    """Add one effective prefa_kasa hand (parsed and checked by the core) to the players' kasa figures."""
+    from kitapi.rules.prefa import PLAY
+
+    if h.kind != PLAY:  # passed out, or a top-up
+        return
+    st = table.get(seats[h.bidder])
+    if st is None:
+        return
+    facts = _facts(g, 0, "", False)
+    level = int(h.contract) // 5 + 6
+    st.kasa.bids += 1
+    st.kasa.contracts[level][1] += 1
+    st.kasa.contracts[level][0] += bool(facts.made)
+
+
 def _count_preferans_hand(g: Any, d: dict[str, Any], seats: list[int], table: dict[int, _PlayerStats]) -> None:
     """Score one effective Preferans hand on ``g`` (in order: Leningrad's minimum bid depends on the
     hands before) and add it to the players' figures (``_PreferansStats``).
@@ -936,7 +1043,7 @@ def _count_preferans_hand(g: Any, d: dict[str, Any], seats: list[int], table: di
     contract, an entry on a defender's hill is the responsibility for the whisters'
     shortfall (the soloist's own hill is his failure, or American aid).
     """
-    from kitapi.rules.preferans import MISERE, PLAY, RESIGN, WHIST
+    from kitapi.rules.preferans import PLAY, RESIGN, WHIST
 
     h = g.parse(d)
     if h.kind not in (PLAY, RESIGN):
@@ -966,13 +1073,13 @@ def _count_preferans_hand(g: Any, d: dict[str, Any], seats: list[int], table: di
     responsible = {p for p, v2 in written if p != s and v2 > 0}
     st = table.get(seats[s])
     if st is not None:
-        pst = st.preferans
+        pst = st.system(g.name)
         pst.soloist += 1
-        level: int | str = "M" if h.contract == MISERE else int(h.contract) // 5 + 6
+        level = preferans_level(g, h)
         pst.contracts[level][1] += 1
         pst.contracts[level][0] += bool(facts.made)
     for w in whisters:
         st = table.get(seats[w])
         if st is not None:
-            st.preferans.whisted += 1
-            st.preferans.failed += w in responsible
+            st.system(g.name).whisted += 1
+            st.system(g.name).failed += w in responsible

@@ -1,9 +1,10 @@
 """The archive's subcommands of ``kitapi``: archive add, games, show, stats, players.
 
-Greek Prefa and Russian Preferans games are shown each in their own terms:
-pouches and chips, or pools, hills and whists.  A Preferans figure that is not
-whole (thirds, in a settlement) is exact in the archive and rounded to two
-decimals only here, on the screen.
+Greek Prefa, Russian (and Balkan) Preferans and Prefa with a common kasa are
+shown each in their own terms: pouches and chips; pools, hills and whists; the
+kasa and net kapikia.  A figure that is not whole (thirds, in a settlement or in
+a kasa's split) is exact in the archive and rounded to two decimals only here,
+on the screen.
 
 ``register(sub)`` adds them to ``kitapi``'s subparsers (cli.build_parser); each
 sets ``func``, which returns the exit status.  Errors are one line on stderr and
@@ -18,6 +19,7 @@ import argparse
 import json
 import sys
 from collections.abc import Callable
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -113,6 +115,10 @@ def _games(args: argparse.Namespace) -> int:
         if g["settlement"] is not None:  # Preferans: the pools, then the net whists
             nets = ", ".join(f"{p} {show_exact(x)}" for p, x in zip(g["players"], g["settlement"], strict=True))
             result = f"pools {'/'.join(str(v) for v in g['pool'])}, net {nets}"
+        elif g["net"] is not None:  # a common kasa: what is in it, then the net kapikia
+            nets = ", ".join(f"{p} {show_exact(x)}" for p, x in zip(g["players"], g["net"], strict=True))
+            split = f" (split {show_exact(g['share'], sign=False)} each)" if g["share"] is not None else ""
+            result = f"kasa {g['kasa']}{split}, net {nets}"
         else:
             chips = g["chips"] or []
             result = ", ".join(f"{p} {_signed(c)}" for p, c in zip(g["players"], chips, strict=False))
@@ -160,16 +166,28 @@ def _preferans_words(d: dict[str, Any]) -> str:
     return words
 
 
-def _preferans_hand_row(h: dict[str, Any]) -> list[str]:
+def _kasa_hand_row(h: dict[str, Any]) -> list[str]:
+    """A prefa_kasa hand: Prefa's columns (a top-up in the contract's), then the kasa and every net after it."""
+    d = h["hand"]
+    number = f"{h['number']}{'*' if h['corrected'] else ''}"
+    if h["kind"] == "topup":
+        what = ["", "-", f"top-up {d['topup']} each", "", "", ""]
+    else:
+        what = _hand_row({**h, "chips": []})[1:]
+    return [number, *what, str(h["kasa"]), *(show_exact(x) for x in h["net"])]
+
+
+def _preferans_hand_row(h: dict[str, Any], rules: str = "sochi") -> list[str]:
     d = h["hand"]
     number = f"{h['number']}{'*' if h['corrected'] else ''}"
     tricks = "-".join(str(t) for t in json.loads(h["tricks"])) if h["tricks"] else ""
+    misere = "6" if rules == "balkan" else "M"  # Balkan's Bettler is its contract 6
     if h["kind"] == "misdeal":
         what = [h["dealer"], "-", "misdeal", "", "", ""]
     elif h["kind"] == "allpass":
         what = [h["dealer"], "-", "all-pass", "", tricks, ""]
     else:
-        contract = h["contract"] + (" hand" if d.get("hand") else "")
+        contract = h["contract"] + (" hand" if d.get("hand") else "") + (" game" if d.get("game") else "")
         if "widow" in d:
             contract += f" widow {d['widow']}"
         elif d.get("refused"):
@@ -179,7 +197,7 @@ def _preferans_hand_row(h: dict[str, Any]) -> list[str]:
         elif h["made"]:
             result = "made"
         else:
-            result = f"took {h['short']}" if h["contract"] == "M" else f"short {h['short']}"
+            result = f"took {h['short']}" if h["contract"] == misere else f"short {h['short']}"
         what = [h["dealer"], h["bidder"], contract, _preferans_words(d), tricks, result]
     figures = []
     for pool, hill, net in zip(h["pool"], h["hill"], h["settlement"], strict=True):
@@ -200,11 +218,22 @@ def _show(args: argparse.Namespace) -> int:
     names = res["players"]
     rows = []
     if "settlement" in res:  # Russian Preferans: each player's pool, hill and net whists after each hand
-        rows = [_preferans_hand_row(h) for h in g["hands"]]
+        rows = [_preferans_hand_row(h, g["rules"]) for h in g["hands"]]
         head = ["Hand", "Dealer", "Soloist", "Contract", "Whist", "Tricks", "Result"]
         head += ["Pool", "Hill", "Net"] * len(names)
         groups = [(name, 7 + 3 * i, 3) for i, name in enumerate(names)]
         print(_grid(head, rows, {0, *range(7, len(head))}, groups))
+    elif "kasa" in res:  # a common kasa: the kasa and each player's net kapikia after each hand
+        for h in g["hands"]:
+            h["active_name"] = names[h["hand"]["active"]] if "active" in h["hand"] else ""
+        rows = [_kasa_hand_row(h) for h in g["hands"]]
+        head = ["Hand", "Dealer", "Bidder", "Contract", "Defense", "Tricks", "Result", "Kasa", *names]
+        print(_grid(head, rows, {0, *range(7, len(head))}, [("net", 8, len(names))]))
+        if "share" in res:
+            print(
+                f"Stopped early: the kasa's {show_exact(Fraction(res['share']) * len(names), sign=False)} split,"
+                f" {show_exact(Fraction(res['share']), sign=False)} each (the nets above are before it)"
+            )
     else:
         for h in g["hands"]:
             h["active_name"] = names[h["hand"]["active"]] if "active" in h["hand"] else ""
@@ -219,7 +248,8 @@ def _show(args: argparse.Namespace) -> int:
 
 
 def _stats(args: argparse.Namespace) -> int:
-    """Prefa's table (chips) for the players with Prefa games, Preferans' (whists) for those with Preferans games."""
+    """A table per game system the players played: Prefa's (chips), Russian Preferans' (whists),
+    Balkan Preferans' (whists) and the common kasa's (kapikia), each with the players who played it."""
     with _open(args) as archive:
         stats = archive.stats(args.player)
     if not stats:
@@ -227,25 +257,63 @@ def _stats(args: argparse.Namespace) -> int:
         return 0
     prefa = [s for s in stats if s["prefa_games"]]
     preferans = [s for s in stats if s["preferans"]["games"]]
-    if prefa or not preferans:
-        if preferans:
-            print("Greek Prefa (chips):")
-        _prefa_stats(prefa or stats)
+    balkan = [s for s in stats if s["balkan"]["games"]]
+    kasa = [s for s in stats if s["kasa"]["games"]]
+    others = preferans or balkan or kasa
+    sections: list[Callable[[], None]] = []
+    if prefa or not others:
+        sections.append(lambda: _prefa_stats(prefa or stats, titled=bool(others)))
     if preferans:
-        if prefa:
+        sections.append(lambda: _preferans_stats(preferans))
+    if balkan:
+        sections.append(lambda: _preferans_stats(balkan, "balkan"))
+    if kasa:
+        sections.append(lambda: _kasa_stats(kasa))
+    for i, section in enumerate(sections):
+        if i:
             print()
-        _preferans_stats(preferans)
+        section()
     return 0
 
 
-def _preferans_stats(stats: list[dict[str, Any]]) -> None:
-    print("Russian Preferans (whists):")
-    levels = list(stats[0]["preferans"]["contracts"])
-    head = ["Player", "Games", "Whists", "Soloist", *(f"{lv}s" if lv != "M" else "Mis" for lv in levels)]
+def _kasa_stats(stats: list[dict[str, Any]]) -> None:
+    print("Greek Prefa with a common kasa (kapikia):")
+    levels = list(stats[0]["kasa"]["contracts"])
+    head = ["Player", "Games", "Net", "Bids", *(f"{lv}s" for lv in levels)]
+    rows = []
+    for s in stats:
+        k = s["kasa"]
+        rows.append(
+            [
+                s["player"],
+                str(k["games"]),
+                show_exact(k["net"]),
+                str(k["bids"]),
+                *(f"{m}/{p}" for m, p in k["contracts"].values()),
+            ]
+        )
+    print(_grid(head, rows, set(range(1, len(head)))))
+    print(
+        "Net: kapikia got minus paid in, summed over the games (an early stop's split included).  Contracts:"
+        " made/played by level bid."
+    )
+
+
+def _preferans_stats(stats: list[dict[str, Any]], system: str = "preferans") -> None:
+    balkan = system == "balkan"
+    print("Balkan Preferans (whists):" if balkan else "Russian Preferans (whists):")
+    levels = list(stats[0][system]["contracts"])
+
+    def label(lv: int | str) -> str:
+        if balkan:
+            return "Bet" if lv == 6 else f"{lv}s"
+        return f"{lv}s" if lv != "M" else "Mis"
+
+    head = ["Player", "Games", "Whists", "Soloist", *(label(lv) for lv in levels)]
     head += ["Whisted", "Failed"]
     rows = []
     for s in stats:
-        p = s["preferans"]
+        p = s[system]
         rows.append(
             [
                 s["player"],
@@ -258,14 +326,17 @@ def _preferans_stats(stats: list[dict[str, Any]]) -> None:
             ]
         )
     print(_grid(head, rows, set(range(1, len(head)))))
+    levels_text = "by contract (Bet: Bettler" if balkan else "by level (Mis: misere"
     print(
-        "Whists: net, the settlements summed.  Contracts: made/taken by level (Mis: misere; a resignation is"
+        f"Whists: net, the settlements summed.  Contracts: made/taken {levels_text}; a resignation is"
         " taken, not made).\nWhisted: hands he whisted; Failed: of those, the ones he was responsible for"
         " the whisters' shortfall."
     )
 
 
-def _prefa_stats(stats: list[dict[str, Any]]) -> None:
+def _prefa_stats(stats: list[dict[str, Any]], titled: bool = False) -> None:
+    if titled:
+        print("Greek Prefa (chips):")
     levels = list(stats[0]["contracts"])
     head = ["Player", "Games", "Chips", "Bids", *(f"{lv}s" for lv in levels), "Defended", "Met", "Failed", "Out"]
     rows = []

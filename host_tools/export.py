@@ -19,11 +19,14 @@ path.  The export functions take ``(header, hands, standings)``:
   it on paper (prefa-ball-v2.txt, "Score Sheets"): the three-section sheet (four
   sections with four players), the running-column form, and the settlement.
 
-A Russian Preferans game (rules ``sochi``, ``leningrad``, ``rostov``) has its
-own standings (``PrefStanding``: pools, hills, the whists matrix and the net
-settlement, exact, as the core's ``result_json`` gives them after each hand), its
-own CSV columns and its own score sheet, the triangle sheet (пуля):
-``kitapi_host.export_preferans``.  ``export(game, fmt)`` chooses.
+A Russian Preferans game (rules ``sochi``, ``leningrad``, ``rostov``) and a
+Balkan Preferans game (``balkan``, the Sochi engine with the bids 2 to 7) have
+their own standings (``PrefStanding``: pools, hills, the whists matrix and the net
+settlement, exact, as the core's ``result_json`` gives them after each hand), their
+own CSV columns and their own score sheet, the triangle sheet (пуля):
+``kitapi_host.export_preferans``.  A game of Prefa with a common kasa
+(``prefa_kasa``) has ``KasaStanding`` (the kasa and each player's net kapikia),
+and its CSV and sheet in ``kitapi_host.export_kasa``.  ``export(game, fmt)`` chooses.
 
 - ``to_pdf(html)``: the score sheet printed to PDF (A4) by a headless
   Chromium-family browser found on this PC (``find_browser``); ``to_png(html,
@@ -103,7 +106,25 @@ class PrefStanding:
     over: bool
 
 
-Snapshot = Standing | PrefStanding
+@dataclass(frozen=True)
+class KasaStanding:
+    """Prefa with a common kasa after a hand, as the core's result gives it (exact).
+
+    ``kasa``: what is in the kasa; ``net``: each player's kapikia got minus paid
+    in; ``share``: after an early stop, what each player took of the kasa (its
+    split is then in ``net`` and ``kasa`` is 0), else None.
+    """
+
+    kasa: int
+    net: tuple[Fraction, ...]
+    share: Fraction | None
+    over: bool
+
+
+Snapshot = Standing | PrefStanding | KasaStanding
+
+PREFERANS_RULES = ("sochi", "leningrad", "rostov", "balkan")  # the triangle sheet's games
+EXPORTED_RULES = ("prefa", "prefa_kasa", *PREFERANS_RULES)
 
 
 @dataclass(frozen=True)
@@ -123,8 +144,8 @@ class GameExport:
 
 
 def is_preferans(header: Header) -> bool:
-    """A Russian Preferans game (sochi, leningrad, rostov), not Greek Prefa."""
-    return bool(header["rules"] != "prefa")
+    """A Preferans game (sochi, leningrad, rostov; balkan), not Greek Prefa (prefa, prefa_kasa)."""
+    return header["rules"] in PREFERANS_RULES
 
 
 def snapshot(g: Game) -> Standing:
@@ -147,8 +168,17 @@ def pref_snapshot(g: Game) -> PrefStanding:
     )
 
 
+def kasa_snapshot(g: Game) -> KasaStanding:
+    """A prefa_kasa game's standings now: the core's ``result_json``, read exactly."""
+    res = json.loads(result_json(g))
+    share = Fraction(res["share"]) if "share" in res else None
+    return KasaStanding(res["kasa"], tuple(Fraction(x) for x in res["net"]), share, bool(res["over"]))
+
+
 def any_snapshot(g: Game) -> Snapshot:
-    return snapshot(g) if g.name == "prefa" else pref_snapshot(g)
+    if g.name == "prefa":
+        return snapshot(g)
+    return kasa_snapshot(g) if g.name == "prefa_kasa" else pref_snapshot(g)
 
 
 def initial(header: Header) -> Standing:
@@ -176,6 +206,14 @@ def prefa_standings(standings: Sequence[Snapshot]) -> list[Standing]:
     out = [s for s in standings if isinstance(s, Standing)]
     if len(out) != len(standings):
         raise TypeError("not a Prefa game's standings")
+    return out
+
+
+def kasa_standings(standings: Sequence[Snapshot]) -> list[KasaStanding]:
+    """The standings of a prefa_kasa game, as such (TypeError for another game's)."""
+    out = [s for s in standings if isinstance(s, KasaStanding)]
+    if len(out) != len(standings):
+        raise TypeError("not a prefa_kasa game's standings")
     return out
 
 
@@ -230,7 +268,7 @@ def load_log(data: bytes, name: str) -> GameExport:
         truth, checked = replay(io.BytesIO(data))
     except RuleError as e:
         raise InputError(f"{name}:{e.line}: {e}") from None
-    if truth.name not in ("prefa", "sochi", "leningrad", "rostov"):
+    if truth.name not in EXPORTED_RULES:
         raise InputError(f"{name}:1: no export for games of rules {truth.name!r} yet (kitapi replay --json has them)")
     warning = damage_text(checked.damage) if checked.damage else None
     try:
@@ -261,6 +299,7 @@ def load_log(data: bytes, name: str) -> GameExport:
     hands = [Hand(k, d, k in corrected) for k, d in enumerate(raw, 1) if d is not None]
     deleted = [k for k, d in enumerate(raw, 1) if d is None]
     final, standings = play(header, hands)
+    final.ended = truth.ended  # an early stop (prefa_kasa splits what is left in the kasa)
     if result_json(final) != result_json(truth):
         raise StandingsMismatch(f"{name}: {result_json(final)} != replay {result_json(truth)}")
     return GameExport(header, lines, hands, deleted, standings, ended, warning)
@@ -902,7 +941,14 @@ def export(game: GameExport, fmt: str) -> bytes:
         return to_jsonl(game.lines)
     if fmt not in ("csv", "html", "pdf"):
         raise ValueError(f"unknown format {fmt!r}")
-    if is_preferans(game.header):
+    if game.header["rules"] == "prefa_kasa":
+        from kitapi_host import export_kasa as kasa
+
+        kasa_rows = kasa_standings(game.standings)
+        if fmt == "csv":
+            return kasa.to_csv(game.header, game.hands, kasa_rows)
+        page = kasa.to_html(game.header, game.hands, kasa_rows, deleted=game.deleted, ended=game.ended)
+    elif is_preferans(game.header):
         from kitapi_host import export_preferans as pref
 
         standings = preferans_standings(game.standings)

@@ -1,8 +1,11 @@
 """Russian Preferans exports: the spreadsheet (CSV) and the score sheet, the пуля (HTML).
 
-A game of ``sochi``, ``leningrad`` or ``rostov`` (docs/rules/preferans.md)
-comes here from ``kitapi_host.export``, read and checked as every game is: the
-effective hands, and the standings after each one (``PrefStanding``, the core's
+A game of ``sochi``, ``leningrad`` or ``rostov`` (docs/rules/preferans.md), or
+of Balkan Preferans (``balkan``, docs/rules/balkan.md: the Sochi engine, so the
+same sheet; its contracts are written as its numbers, "2" to "7", 6 the
+Bettler, with "game" for the closed Game bid) comes here from
+``kitapi_host.export``, read and checked as every game is: the effective
+hands, and the standings after each one (``PrefStanding``, the core's
 ``result_json`` read exactly).  Nothing is scored here.
 
 - ``to_csv``: one row per effective hand with every player's running pool,
@@ -49,7 +52,10 @@ RULES_TEXT = {
     "sochi": "Russian Preferans, Sochi",
     "leningrad": "Russian Preferans, Leningrad",
     "rostov": "Russian Preferans, Rostov",
+    "balkan": "Balkan Preferans",
 }
+BALKAN_BETTLER = "6"  # Balkan's contract to take no trick (kitapi.rules.balkan.BETTLER)
+BALKAN_NEEDED = 6  # the tricks every other Balkan contract needs (kitapi.rules.balkan, Balkan.needed)
 
 # --- the running values -------------------------------------------------------------------
 
@@ -578,32 +584,36 @@ def _svg(header: Header, hands: Sequence[Hand], standings: Sequence[PrefStanding
 # --- the running columns and the settlement -----------------------------------------------------
 
 
-def _contract_html(contract: str) -> str:
+def _contract_html(contract: str, rules: str = "sochi") -> str:
+    if rules == "balkan":
+        return "Bettler (6)" if contract == BALKAN_BETTLER else ex._e(contract)
     return "mis\u00e8re" if contract == "M" else ex.contract_html(contract)
 
 
-def _result(d: dict[str, Any], contract: str) -> str | None:
+def _result(d: dict[str, Any], contract: str, rules: str = "sochi") -> str | None:
     """made / short N / took N (misere) from the hand's tricks; None when the hand was not played."""
     tricks = d.get("tricks")
     if tricks is None:
         return "made" if "whist" in d else None  # both passed, or a half-whist stood: made
     taken = tricks[d["soloist"]]
-    if contract == "M":
+    if contract == ("6" if rules == "balkan" else "M"):
         return "made" if taken == 0 else f"took {taken}"
-    level = int(contract[:-1])
+    level = BALKAN_NEEDED if rules == "balkan" else int(contract[:-1])
     return "made" if taken >= level else f"short {level - taken}"
 
 
-def hand_html(players: Sequence[str], d: dict[str, Any]) -> str:
-    """What happened in a Preferans hand, in a few words (escaped)."""
+def hand_html(players: Sequence[str], d: dict[str, Any], rules: str = "sochi") -> str:
+    """What happened in a Preferans (or Balkan) hand, in a few words (escaped)."""
     if d.get("misdeal"):
         return f'<b>{ex._e(players[d["dealer"]])}</b> <span class="dim">misdealt</span>'
     if "allpass" in d:
         return '<span class="dim">all-pass \u00b7 ' + "\u2013".join(str(t) for t in d["allpass"]) + "</span>"
     contract = d["contract"]
-    parts = [f"<b>{ex._e(players[d['soloist']])}</b> {_contract_html(contract)}"]
+    parts = [f"<b>{ex._e(players[d['soloist']])}</b> {_contract_html(contract, rules)}"]
     if d.get("hand"):
         parts[0] += " (no widow)"
+    if d.get("game"):
+        parts[0] += " game (no talon)"
     if d.get("resign"):
         parts.append('<span class="short">resigned</span>')
     if "whist" in d:
@@ -619,7 +629,7 @@ def hand_html(players: Sequence[str], d: dict[str, Any]) -> str:
         parts.append(f"widow {ex._e(d['widow'])}")
     elif d.get("refused"):
         parts.append("widow refused")
-    result = None if d.get("resign") else _result(d, contract)
+    result = None if d.get("resign") else _result(d, contract, rules)
     if result and result != "made":
         parts.append(f'<span class="short">{result}</span>')
     return " \u00b7 ".join(parts)
@@ -661,7 +671,7 @@ def _running_html(header: Header, hands: Sequence[Hand], standings: Sequence[Pre
         fix = ' class="fix"' if h.corrected else ""
         rows.append(
             f'<tr{fix} data-hand="{h.number}"><td class="h">{h.number}</td>'
-            f'<td class="what">{hand_html(players, h.data)}</td>{cells(s, prev)}</tr>'
+            f'<td class="what">{hand_html(players, h.data, header["rules"])}</td>{cells(s, prev)}</tr>'
         )
         prev = s
     return f'<table class="running pref"><thead>{head1}</tr>{head2}</thead><tbody>{"".join(rows)}</tbody></table>'
@@ -842,18 +852,19 @@ transfers.</p>
 # --- CSV ----------------------------------------------------------------------------------
 
 CSV_DOC = """\
-Russian Preferans (sochi, leningrad, rostov): one header row, then one row per
-effective hand (deleted hands left out, a replaced hand as corrected).  Columns:
-hand (its number in the log), dealer, kind (play, allpass, resign, misdeal),
-soloist, contract (7H, M for misere), whist (the defenders' final words, e.g.
-whist/pass), open (1 or 0 when said), dealer_whist (the 4-player dealer whisted
-with defender 1's or 2's hand: 1 or 2), misere_hand (a misere without the widow),
-widow, refused, "tricks NAME" per player (a played hand's or an all-pass's),
-corrected (1 or 0), then per player the standings after the hand: "pool NAME",
-"hill NAME", "whists NAME" (all the whists he wrote), "net NAME" (his net whists
-if the game ended then) and, with a stake, "money NAME".  Whole numbers are
-written as such, others (thirds of a whist in a settlement) rounded to two
-decimals; the exact values are in `kitapi replay --json`.
+Russian Preferans (sochi, leningrad, rostov) and Balkan Preferans (balkan): one
+header row, then one row per effective hand (deleted hands left out, a replaced
+hand as corrected).  Columns: hand (its number in the log), dealer, kind (play,
+allpass, resign, misdeal), soloist, contract (7H, M for misere; Balkan: 2 to 7, 6
+the Bettler), Balkan only: game (1 for the closed Game bid, else 0), whist (the
+defenders' final words, e.g. whist/pass), open (1 or 0 when said), dealer_whist
+(the 4-player dealer whisted with defender 1's or 2's hand: 1 or 2), Russian
+only: misere_hand (a misere without the widow), widow, refused; "tricks NAME"
+per player (a played hand's or an all-pass's), corrected (1 or 0), then per
+player the standings after the hand: "pool NAME", "hill NAME", "whists NAME"
+(all the whists he wrote), "net NAME" (his net whists if the game ended then)
+and, with a stake, "money NAME".  Whole numbers are written as such, others
+(thirds of a whist in a settlement) rounded to two decimals; the exact values are in `kitapi replay --json`.
 """
 
 
@@ -863,8 +874,10 @@ def _cell_num(x: Fraction) -> str | int:
 
 def csv_columns(header: Header) -> list[str]:
     names = [ex._cell(p) for p in header["players"]]
-    cols = ["hand", "dealer", "kind", "soloist", "contract", "whist", "open", "dealer_whist", "misere_hand"]
-    cols += ["widow", "refused", *(f"tricks {p}" for p in names), "corrected"]
+    balkan = header["rules"] == "balkan"
+    cols = ["hand", "dealer", "kind", "soloist", "contract", *(["game"] if balkan else [])]
+    cols += ["whist", "open", "dealer_whist", *([] if balkan else ["misere_hand", "widow", "refused"])]
+    cols += [*(f"tricks {p}" for p in names), "corrected"]
     money = "stake" in header.get("options", {})
     for p in names:
         cols += [f"pool {p}", f"hill {p}", f"whists {p}", f"net {p}"] + ([f"money {p}"] if money else [])
@@ -883,6 +896,7 @@ def csv_rows(header: Header, hands: Sequence[Hand], standings: Sequence[PrefStan
     """The header row and one row per hand (values as written to the file)."""
     players: list[str] = header["players"]
     n = len(players)
+    balkan = header["rules"] == "balkan"
     rows: list[list[str | int]] = [list(csv_columns(header))]
     for h, s in zip(hands, standings, strict=True):
         d = h.data
@@ -893,15 +907,17 @@ def csv_rows(header: Header, hands: Sequence[Hand], standings: Sequence[PrefStan
             _kind(d),
             ex._cell(players[d["soloist"]]) if "soloist" in d else "",
             d.get("contract", ""),
+        ]
+        if balkan:
+            row.append(int(bool(d.get("game"))))
+        row += [
             "/".join(d.get("whist", [])),
             int(d["open"]) if "open" in d else "",
             d["dealer_whist"] + 1 if "dealer_whist" in d else "",
-            int(bool(d.get("hand"))),
-            d.get("widow", ""),
-            int(bool(d.get("refused"))),
-            *(tricks if tricks is not None else [""] * n),
-            int(h.corrected),
         ]
+        if not balkan:
+            row += [int(bool(d.get("hand"))), d.get("widow", ""), int(bool(d.get("refused")))]
+        row += [*(tricks if tricks is not None else [""] * n), int(h.corrected)]
         for i in range(n):
             row += [
                 s.pool[i],

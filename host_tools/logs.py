@@ -114,6 +114,23 @@ def preferans_table(res: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def pot_table(res: dict[str, Any]) -> str:
+    """Préférence (Austrian, Illustrated, American): the pot and each player's stock of chips."""
+    players: list[str] = res["players"]
+    width = max(6, *(len(p) for p in players))
+    state = "game over" if res["over"] else "game on"
+    lines = [
+        f"{res['rules']}: {len(players)} players, {res['hands']} hands, {state}",
+        f"  Pot: {res['pot']} (refilled {res['refills']} times)",
+        f"  {'Player':<{width}}  {'Chips':>6}",
+    ]
+    top = max(res["stock"])
+    for name, stock in zip(players, res["stock"], strict=True):
+        mark = "  (most chips)" if res["over"] and stock == top else ""
+        lines.append(f"  {name:<{width}}  {stock:>6}{mark}")
+    return "\n".join(lines)
+
+
 def kasa_table(res: dict[str, Any]) -> str:
     """Prefa with a common kasa: what is in the kasa, each player's net (and the split of an early stop)."""
     players: list[str] = res["players"]
@@ -128,12 +145,35 @@ def kasa_table(res: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def priffe_table(res: dict[str, Any]) -> str:
+    """Priffe: the rubber in play per partnership, then each player's individual points."""
+    players: list[str] = res["players"]
+    width = max(6, *(len(p) for p in players))
+    state = "game over" if res["over"] else "game on"
+    head = f"{res['rubbers']} rubbers played" if res["over"] else f"rubber {res['rubbers'] + 1}"
+    lines = [f"{res['rules']}: {len(players)} players, {res['hands']} hands, {head}, {state}"]
+    if not res["over"]:
+        names = [" + ".join(players[s] for s in side) for side in res["partners"]]
+        w = max(11, *(len(n) for n in names))
+        lines.append(f"  {'Partnership':<{w}}  {'Games':>5}  {'Tricks':>6}  {'Points':>6}")
+        for k in (0, 1):
+            lines.append(f"  {names[k]:<{w}}  {res['games'][k]:>5}  {res['trick_points'][k]:>6}  {res['points'][k]:>6}")
+    lines.append(f"  {'Player':<{width}}  {'Individual':>10}")
+    for name, x in zip(players, res["individual"], strict=True):
+        lines.append(f"  {name:<{width}}  {(f'{x:+d}' if x else '0'):>10}")
+    return "\n".join(lines)
+
+
 def table(res: dict[str, Any]) -> str:
     """The human standings: a row per player (pouch, net chips), then who owes whom."""
+    if "individual" in res:
+        return priffe_table(res)
     if "settlement" in res:
         return preferans_table(res)
     if "kasa" in res:
         return kasa_table(res)
+    if "stock" in res:
+        return pot_table(res)
     players: list[str] = res["players"]
     width = max(6, *(len(p) for p in players))
     state = "game over" if res["over"] else "game on"

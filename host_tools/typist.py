@@ -107,7 +107,10 @@ def pref_keys_for(g: Any, hand: dict[str, Any]) -> str:
     s = hand["soloist"]
     keys = str(s + 1)
     contract = hand["contract"]
-    if contract == "M":
+    if g.name == "balkan":  # one step: the bid's number (A first for the closed Game bid)
+        keys += ("A" if hand.get("game") else "") + contract
+        level = 0 if contract == "6" else 6  # Bettler takes no trick; every other bid needs 6
+    elif contract == "M":
         keys += "LA" if hand.get("hand") else "A"
         level = 0
     else:

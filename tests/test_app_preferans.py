@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from kitapi.game import new_game
+from kitapi.game import new_game, result_json
 from kitapi_host import gen, typist
 from test_app import Device, device_log, lines, pref_standings
 
@@ -143,3 +143,57 @@ def test_a_stake_typed_at_the_start_gives_the_money_in_the_settlement(tmp_path: 
     # each transfer: whists rounded, then the money to 2 decimals
     amounts = [s for s in text if "=" in s]
     assert amounts and all(s.split("=")[1].count(".") == 1 for s in amounts), text
+
+
+def test_a_typed_balkan_game_is_the_game_in_the_log(tmp_path: Path) -> None:
+    """Balkan Preferans on the device: the bids 2-7 (6 Bettler) in one step, A for the closed Game bid."""
+    import random
+
+    from kitapi.game import new_game
+
+    hdr = {"kitapi": 1, "rules": "balkan", "players": NAMES[:3], "options": {"pool": POOL}, "dealer": 0}
+    g = new_game(hdr)
+    rng = random.Random(3)
+    dev = Device(tmp_path / "data", heapsize="96K")
+    dev.keys("1 5 3 " + " ".join(_TYPED[:3]) + f" {POOL}# # # #")
+    written = []
+    for i in range(25):
+        dealer = i % 3
+        soloist = rng.choice([s for s in range(3) if s != dealer] + [dealer])
+        c = rng.choice("234577")
+        h: dict[str, object] = {"dealer": dealer, "soloist": soloist, "contract": c}
+        if rng.random() < 0.3:
+            h["game"] = True
+        ts = rng.choice((4, 5, 6, 6, 6, 7, 8))
+        probe = type(g.hand)()  # to find the defenders
+        probe.soloist, probe.dealer = soloist, dealer
+        g.defenders(probe)
+        words = rng.choice([["whist", "pass"], ["pass", "whist"], ["whist", "whist"], ["pass", "pass"]])
+        h["whist"] = words
+        if words.count("whist") == 1:
+            h["open"] = False
+        if "whist" in words:
+            t = [0, 0, 0]
+            t[soloist] = ts
+            if words == ["whist", "whist"]:
+                t[probe.d1] = (10 - ts + 1) // 2
+                t[probe.d2] = 10 - ts - t[probe.d1]
+            else:
+                t[probe.d1 if words[0] == "whist" else probe.d2] = 10 - ts
+            h["tricks"] = t
+        if g.over:
+            break
+        dev.keys(typist.pref_keys_for(g, h))
+        g.play(h)
+        written.append(h)
+    bettler = {"dealer": len(written) % 3, "soloist": (len(written) + 1) % 3, "contract": "6", "tricks": [0, 0, 0]}
+    bettler["tricks"][(len(written) + 2) % 3] = 10  # type: ignore[index]
+    if not g.over:
+        dev.keys(typist.pref_keys_for(g, bettler))
+        g.play(bettler)
+        written.append(bettler)
+    dev.close()
+    log, res = device_log(dev.data, tmp_path)
+    assert json.loads(log[0])["rules"] == "balkan"
+    assert [json.loads(line) for line in log[1:]] == written
+    assert res["settlement"] == json.loads(result_json(g))["settlement"]

@@ -622,3 +622,143 @@ def test_cli_games_show_stats_for_preferans(tmp_path: Path, capsys: pytest.Captu
     # a Prefa-only player: Prefa's table alone, as before
     assert kitapi("stats", "Babis", "--db", db) == 0
     assert capsys.readouterr().out.splitlines()[0].split()[:3] == ["Player", "Games", "Chips"]
+
+
+# --- Balkan Preferans and Prefa with a common kasa --------------------------------------------
+
+
+def vector_log(name: str) -> bytes:
+    """A game of tests/vectors/balkan_vectors.json or prefa_kasa_vectors.json, as its JSON Lines log."""
+    for fn in ("balkan_vectors.json", "prefa_kasa_vectors.json"):
+        for v in json.loads((ROOT / "tests" / "vectors" / fn).read_text()):
+            if v["name"] == name:
+                return ("\n".join(json.dumps(x) for x in [v["header"], *v["hands"]]) + "\n").encode()
+    raise KeyError(name)
+
+
+BALKAN_GAME = "balkan-mixed-game"  # 4 hands: a 3 whisted open, an all-pass, a Bettler, a closed 4 ("game")
+KASA_GAME = "kasa-game-stopped"  # 6 hands (a pass, a top-up of 20), then stopped with 280 in the kasa
+
+
+@pytest.mark.parametrize("form", ["jsonl", "device"])
+def test_balkan_and_kasa_games_are_archived_hand_by_hand(tmp_path: Path, archive: Archive, form: str) -> None:
+    """The standings are the replay's; each hand row carries the core's standings after it."""
+    for name in (BALKAN_GAME, KASA_GAME):
+        data = vector_log(name)
+        if form == "device":
+            data = to_device(tmp_path, data, name)
+        gid, status = archive.add_log(data, "file", name)
+        assert status == NEW
+        g = archive.game(gid)
+        assert json.loads(replayed(data)) == g["result"]
+        core = new_game(g["header"])
+        for h in g["hands"]:
+            core.play(h["hand"])
+            after = json.loads(result_json(core))
+            if name == KASA_GAME:
+                assert h["kasa"] == after["kasa"] and h["net"] == [Fraction(x) for x in after["net"]]
+            else:
+                assert h["pool"] == after["pool"] and h["settlement"] == [Fraction(x) for x in after["settlement"]]
+
+    balkan = archive.game(1)
+    assert [(h["kind"], h["bidder"], h["contract"], h["made"], h["short"]) for h in balkan["hands"]] == [
+        ("play", "B", "3", 1, 0),
+        ("allpass", None, None, None, None),
+        ("play", "A", "6", 0, 1),  # the Bettler: one trick taken
+        ("play", "C", "4", 0, 1),  # six needed, five taken
+    ]
+    assert balkan["hands"][3]["hand"]["game"] is True and balkan["hands"][3]["whist"] == "whist/whist"
+    assert balkan["result"]["settlement"] == ["65/3", "164/3", "-229/3"]  # the vector's, worked by hand
+
+    kasa = archive.game(2)
+    rows = [(h["kind"], h["bidder"], h["contract"], h["defense"], h["made"], h["kasa"]) for h in kasa["hands"]]
+    assert rows == [
+        ("play", "B", "6S", "both", 1, 280),
+        ("play", "C", "7H", "both", 0, 350),
+        ("pass", None, None, None, None, 350),
+        ("topup", None, None, None, None, 410),
+        ("play", "C", "8N", "none", 1, 320),
+        ("play", "A", "6D", "alone", 1, 280),
+    ]
+    assert kasa["hands"][3]["dealer"] is None and kasa["hands"][-1]["net"] == [-63, -101, -116]
+    assert kasa["result"] == {
+        "rules": "prefa_kasa",
+        "players": ["A", "B", "C"],
+        "hands": 6,
+        "kasa": 0,
+        "share": "280/3",
+        "net": ["91/3", "-23/3", "-68/3"],
+        "over": False,
+    }
+    games = archive.games()
+    assert games[1]["kasa"] == 0 and games[1]["share"] == Fraction(280, 3) and games[1]["ended"]
+    assert games[1]["net"] == [Fraction(91, 3), Fraction(-23, 3), Fraction(-68, 3)] and games[1]["chips"] is None
+    assert games[0]["net"] is None and games[0]["settlement"] == [Fraction(65, 3), Fraction(164, 3), Fraction(-229, 3)]
+
+
+def test_balkan_and_kasa_stats_are_kept_apart(tmp_path: Path, archive: Archive) -> None:
+    """Balkan's whists and contracts (2 to 7), the kasa's kapikia and contracts, and nothing in Prefa's
+    chips or Russian Preferans' whists."""
+    archive.add_log(vector_log(BALKAN_GAME), "file", "b")
+    archive.add_log(vector_log(KASA_GAME), "file", "k")
+    archive.add_log(vector_log("kasa-game"), "file", "k2")  # the same hands, not stopped: 280 left in the kasa
+    stats = {s["player"]: s for s in archive.stats()}
+    a, b, c = stats["A"], stats["B"], stats["C"]
+    for s in (a, b, c):
+        assert s["games"] == 3 and s["hands"] == 4 + 6 + 6
+        assert s["prefa_games"] == 0 and s["chips"] == 0 and s["bids"] == 0
+        assert s["preferans"]["games"] == 0 and s["preferans"]["whists"] == 0
+        assert s["balkan"]["games"] == 1 and s["balkan"]["hands"] == 4
+        assert s["kasa"]["games"] == 2 and s["kasa"]["hands"] == 12
+    assert [s["balkan"]["whists"] for s in (a, b, c)] == [Fraction(65, 3), Fraction(164, 3), Fraction(-229, 3)]
+    assert a["balkan"]["contracts"] == {2: (0, 0), 3: (0, 0), 4: (0, 0), 5: (0, 0), 6: (0, 1), 7: (0, 0)}
+    assert b["balkan"]["contracts"][3] == (1, 1) and c["balkan"]["contracts"][4] == (0, 1)
+    assert [s["balkan"]["soloist"] for s in (a, b, c)] == [1, 1, 1]
+    # the kasa: the stopped game's split nets plus the other game's nets
+    assert [s["kasa"]["net"] for s in (a, b, c)] == [
+        Fraction(91, 3) - 63,
+        Fraction(-23, 3) - 101,
+        Fraction(-68, 3) - 116,
+    ]
+    assert sum(s["kasa"]["net"] for s in (a, b, c)) == -280  # what is left in the game that goes on
+    assert a["kasa"]["bids"] == 2 and a["kasa"]["contracts"][6] == (2, 2)
+    assert b["kasa"]["bids"] == 2 and b["kasa"]["contracts"][6] == (2, 2)
+    assert c["kasa"]["bids"] == 4 and c["kasa"]["contracts"][7] == (0, 2) and c["kasa"]["contracts"][8] == (2, 2)
+
+
+def test_cli_games_show_stats_for_balkan_and_kasa(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = str(tmp_path / "a.sqlite3")
+    files = []
+    for name in (BALKAN_GAME, KASA_GAME):
+        path = tmp_path / f"{name}.jsonl"
+        path.write_bytes(vector_log(name))
+        files.append(str(path))
+    assert kitapi("archive", "add", "--db", db, *files) == 0
+    capsys.readouterr()
+    assert kitapi("games", "--db", db) == 0
+    out = capsys.readouterr().out
+    assert "balkan" in out and "on: pools 1/3/0, net A +21.67, B +54.67, C -76.33" in out
+    assert "ended: kasa 0 (split 93.33 each), net A +30.33, B -7.67, C -22.67" in out
+
+    assert kitapi("show", "2", "--db", db) == 0
+    out = capsys.readouterr().out
+    assert "Kasa: 0" in out and "Stopped early: the kasa's 280 split, 93.33 each" in out
+    lines = out.splitlines()
+    topup = next(line for line in lines if "top-up 20 each" in line).split()
+    assert topup[0] == "4" and topup[-4:] == ["410", "-95", "-101", "-214"]
+    last = next(line for line in lines if line.lstrip().startswith("6 ")).split()
+    assert last[-4:] == ["280", "-63", "-101", "-116"] and "alone" in last
+
+    assert kitapi("show", "1", "--db", db) == 0
+    out = capsys.readouterr().out
+    assert "4 game" in out and "took 1" in out and "short 1" in out and "+54.67" in out
+
+    assert kitapi("stats", "--db", db) == 0
+    out = capsys.readouterr().out
+    assert "Greek Prefa (chips)" not in out and "Russian Preferans" not in out
+    assert "Balkan Preferans (whists):" in out and "Greek Prefa with a common kasa (kapikia):" in out
+    balkan_head = next(line for line in out.splitlines() if line.startswith("Player") and "Bet" in line)
+    assert balkan_head.split()[4:10] == ["2s", "3s", "4s", "5s", "Bet", "7s"]
+    kasa_rows = out.split("Greek Prefa with a common kasa (kapikia):")[1].splitlines()
+    assert kasa_rows[2].split()[:4] == ["A", "1", "+30.33", "1"]
+    assert kasa_rows[4].split()[:5] == ["C", "1", "-22.67", "2", "0/0"]

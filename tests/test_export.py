@@ -411,3 +411,153 @@ def test_preferans_jsonl_and_the_archive(tmp_path: Path) -> None:
     assert p.returncode == 2 and p.stdout == b"" and p.stderr == r.stderr and p.stderr.count(b"\n") == 1
     assert p.stderr.startswith(f"{bad}:5: ".encode())
     assert not out.exists() and not list(tmp_path.glob(".kitapi-*"))
+
+
+# --- Balkan Preferans and Prefa with a common kasa ------------------------------------------------
+
+
+def vector_log(tmp_path: Path, name: str) -> Path:
+    """A game of tests/vectors/balkan_vectors.json or prefa_kasa_vectors.json, written as its JSON Lines log."""
+    for fn in ("balkan_vectors.json", "prefa_kasa_vectors.json"):
+        for v in json.loads((ROOT / "tests" / "vectors" / fn).read_text()):
+            if v["name"] == name:
+                path = tmp_path / f"{name}.jsonl"
+                path.write_text("\n".join(json.dumps(x) for x in [v["header"], *v["hands"]]) + "\n")
+                return path
+    raise KeyError(name)
+
+
+def core_after_each(src: Path) -> list[dict[str, object]]:
+    """The core's result after each hand of a log without corrections (an end record left out)."""
+    lines = src.read_text().splitlines()
+    g = new_game(json.loads(lines[0]))
+    out = []
+    for line in lines[1:]:
+        d = json.loads(line)
+        if d == {"end": True}:
+            continue
+        g.play(d)
+        out.append(json.loads(result_json(g)))
+    return out
+
+
+def test_balkan_csv_and_sheet(tmp_path: Path) -> None:
+    """Balkan goes the Preferans way: its contracts as numbers, "game" in a column, the pulya's values the core's."""
+    src = vector_log(tmp_path, "balkan-mixed-game")
+    p = kitapi("export", str(src), "--format", "csv")
+    assert p.returncode == 0, p.stderr
+    rows = list(csv.reader(io.StringIO(p.stdout.decode("utf-8-sig"))))
+    assert rows[0][:9] == ["hand", "dealer", "kind", "soloist", "contract", "game", "whist", "open", "dealer_whist"]
+    assert "widow" not in rows[0] and "misere_hand" not in rows[0]
+    assert [r[2:6] for r in rows[1:]] == [["play", "B", "3", "0"], ["allpass", "", "", "0"], ["play", "A", "6", "0"],
+                                          ["play", "C", "4", "1"]]  # fmt: skip
+    after = core_after_each(src)
+    net = rows[0].index("net B")
+    for row, res in zip(rows[1:], after, strict=True):
+        assert Fraction(row[net]) == round(Fraction(res["settlement"][1]), 2)  # type: ignore[index]
+    assert rows[-1][net] == "54.67" and rows[-1][rows[0].index("hill C")] == "11"
+
+    p = kitapi("export", str(src), "--format", "html")
+    assert p.returncode == 0, p.stderr
+    html = p.stdout.decode()
+    text = " ".join(page_text(p.stdout).parts)
+    assert "balkan (Balkan Preferans)" in text and "Bettler (6)" in text and "4 game (no talon)" in text
+    assert "took 1" in text and "short 1" in text
+    assert sheet_fields(p.stdout)[(2, "hill", None)] == ("6.11", "2.4")  # the all-pass, then the failed 4
+    assert sheet_fields(p.stdout)[(1, "whists", 2)] == ("20", "4")
+    assert 'data-net="164/3"' in html
+
+
+def kasa_rows(src: Path) -> list[list[str]]:
+    p = kitapi("export", str(src), "--format", "csv")
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.startswith(b"\xef\xbb\xbf") and b"\r\n" in p.stdout
+    return list(csv.reader(io.StringIO(p.stdout.decode("utf-8-sig"))))
+
+
+def test_kasa_csv_rows_are_the_hands_with_the_running_kasa_and_nets(tmp_path: Path) -> None:
+    src = vector_log(tmp_path, "kasa-game-stopped")
+    rows = kasa_rows(src)
+    assert rows[0] == ["hand", "dealer", "bidder", "contract", "defense", "active", "tricks A", "tricks B", "tricks C",
+                       "aces", "pass", "topup", "corrected", "kasa", "net A", "net B", "net C"]  # fmt: skip
+    assert [r[-4:] for r in rows[1:]] == [
+        ["280", "-96", "-88", "-96"],
+        ["350", "-75", "-81", "-194"],
+        ["350", "-75", "-81", "-194"],
+        ["410", "-95", "-101", "-214"],
+        ["320", "-95", "-101", "-124"],
+        ["280", "-63", "-101", "-116"],
+    ]
+    assert rows[4][:6] == ["4", "", "", "", "", ""] and rows[4][11] == "20"  # the top-up
+    assert rows[3][10] == "1" and rows[6][5] == "C"  # passed out; C alone
+    for row, res in zip(rows[1:], core_after_each(src), strict=True):
+        assert int(row[13]) == res["kasa"] and [int(x) for x in row[14:]] == res["net"]
+
+
+def test_the_kasa_sheet(tmp_path: Path) -> None:
+    """The kasa's column as it fell, each net's column, the running form and the core's split."""
+    src = vector_log(tmp_path, "kasa-game-stopped")
+    p = kitapi("export", str(src), "--format", "html")
+    assert p.returncode == 0, p.stderr
+    page = page_text(p.stdout)
+    assert page.scripts == 0
+    html = p.stdout.decode()
+    text = " ".join(page.parts)
+    assert "prefa_kasa (Greek Prefa, common kasa)" in text and "kasa 100 each" in text and "stopped" in text
+    assert "top-up: 20 each into the kasa" in text
+    kasa = re.findall(r'data-kind="kasa" data-hand="(\d+)" title="[^"]*"><i>[^<]*</i><b>([^<]*)</b>', html)
+    assert kasa == [("0", "300"), ("1", "280"), ("2", "350"), ("4", "410"), ("5", "320"), ("6", "280")]
+    net_c = re.search(r'<div class="section" data-seat="2">(.*?)<div class="sum">', html)
+    assert net_c is not None
+    values = re.findall(r'data-hand="(\d+)"[^>]*><i>[^<]*</i><b>([^<]*)</b>', net_c.group(1))
+    assert values == [("0", "\u2212100"), ("1", "\u221296"), ("2", "\u2212194"), ("4", "\u2212214"),
+                      ("5", "\u2212124"), ("6", "\u2212116")]  # fmt: skip
+    assert html.count('class="e live"') == 4  # one live value per column
+    # the split: the core's (the vector's, worked by hand): 280 left, 280/3 each
+    assert re.findall(r'data-net="([^"]+)"', html) == ["91/3", "-23/3", "-68/3"]
+    flat = " ".join(text.split())
+    assert "93.33" in flat and "C pays A 22.67 kapikia" in flat and "B pays A 7.67 kapikia" in flat
+    # the running form: a row per hand after the start
+    assert len(re.findall(r'<tr[^>]* data-hand="\d+"', html)) == 7
+
+    # the same hands, not stopped: the split if it stopped now
+    src = vector_log(tmp_path, "kasa-game")
+    p = kitapi("export", str(src), "--format", "html")
+    text = " ".join(page_text(p.stdout).parts)
+    assert "game on" in text and "the split if it stopped now" in text
+    assert re.findall(r'data-net="([^"]+)"', p.stdout.decode()) == ["91/3", "-23/3", "-68/3"]
+
+
+def test_balkan_and_kasa_jsonl_and_the_archive(tmp_path: Path) -> None:
+    """Both forms, every format: an archived game exports as its file; jsonl is the log as convert writes it."""
+    db = tmp_path / "a.sqlite3"
+    for k, name in enumerate(("balkan-mixed-game", "kasa-game-stopped"), 1):
+        src = vector_log(tmp_path, name)
+        dev = tmp_path / f"{name}.kitapi"
+        logs.convert(src, dev)
+        back = tmp_path / f"{name}.back.jsonl"
+        logs.convert(dev, back)  # the canonical JSON Lines (the vector's keys are in any order)
+        p = kitapi("export", str(dev), "--format", "jsonl")
+        assert p.returncode == 0 and p.stdout == back.read_bytes()
+        assert kitapi("archive", "add", "--db", str(db), str(dev)).returncode == 0
+        for fmt in ("jsonl", "csv", "html"):
+            by_id = kitapi("export", str(k), "--db", str(db), "--format", fmt)
+            by_file = kitapi("export", str(src), "--format", fmt)
+            assert by_id.returncode == 0 and by_id.stdout == by_file.stdout, fmt
+
+
+def test_random_kasa_games_export_the_cores_standings(tmp_path: Path) -> None:
+    """Random legal kasa games (4 players, four aces): every CSV row holds the core's kasa and nets."""
+    from test_vectors_balkan_kasa import random_game
+
+    for seed in range(3):
+        hdr, hands = random_game("prefa_kasa", seed, 60, 4, four_aces={"mode": "B", "amount": 7})
+        src = tmp_path / f"r{seed}.jsonl"
+        gen.write_jsonl(src, hdr, hands)
+        rows = kasa_rows(src)
+        after = core_after_each(src)
+        assert len(rows) == len(after) + 1
+        for row, res in zip(rows[1:], after, strict=True):
+            assert int(row[-5]) == res["kasa"] and [int(x) for x in row[-4:]] == res["net"]
+        p = kitapi("export", str(src), "--format", "html")
+        assert p.returncode == 0, p.stderr

@@ -460,3 +460,58 @@ def test_a_browser_that_hangs_is_stopped(tmp_path: Path, monkeypatch: pytest.Mon
             time.sleep(0.1)
         else:
             pytest.fail(f"process {pid} still runs")
+
+
+# --- Balkan Preferans and Prefa with a common kasa ----------------------------------------------
+
+
+def test_the_balkan_sheet_in_a_browser(tmp_path: Path, browser: str) -> None:
+    """A Balkan game is drawn on the пуля: the frame with the sheet's proportions, the circle, the pen's values."""
+    from test_vectors_balkan_kasa import random_game
+
+    hdr, hands = random_game("balkan", 3, 40, 3, stake="0.25")
+    game = tmp_path / "balkan.jsonl"
+    gen.write_jsonl(game, hdr, hands)
+    width, height = 900, 1000
+    image = screenshot(game, width, height, browser)
+    assert image.pixel(0, 0) == (255, 255, 255) and image.pixel(width - 1, height - 1) == (255, 255, 255)
+    lay = export_preferans.layout(3)
+    left, top, right, bottom = pulya_frame(image, 300)
+    scale = (right - left) / lay.width
+    assert right - left > 0.75 * width
+    assert abs((bottom - top) - lay.height * scale) <= 4
+    dark, blue = image.mask("dark"), image.mask("blue")
+    cx, cy = left + 1 + lay.centre[0] * scale, top + 1 + lay.centre[1] * scale
+    r = lay.radius * scale
+    for k in range(8):
+        angle = 2 * math.pi * k / 8
+        assert near_ink(dark, cx + r * math.cos(angle), cy + r * math.sin(angle)), f"circle at {k}"
+    pen = sum(sum(row[left:right]) for row in blue[top:bottom])
+    assert pen > 500, "no values written on the sheet"
+
+
+def test_the_kasa_sheet_in_a_browser(tmp_path: Path, browser: str) -> None:
+    """The kasa sheet as a reader sees it: a frame of one section for the kasa and one per player, equal, each
+    with its column of values; red ink (the nets in debt, the crossed-out values); the running columns below."""
+    from test_vectors_balkan_kasa import random_game
+
+    hdr, hands = random_game("prefa_kasa", 2, 14, 3, kasa=100)
+    game = tmp_path / "kasa.jsonl"
+    gen.write_jsonl(game, hdr, hands)
+    width, height = 900, 1100
+    image = screenshot(game, width, height, browser)
+    for x, y in ((0, 0), (width - 1, 0), (0, height - 1), (width - 1, height - 1)):
+        assert image.pixel(x, y) == (255, 255, 255)
+    dark = image.mask("dark")
+    assert sum(map(sum, image.mask("red"))) > 100
+    frame = sheet_frame(image)
+    assert len(frame) == 3 + 2, frame  # the kasa's section and three players': five borders
+    xs = [x for x, _, _ in frame]
+    widths = [b - a for a, b in zip(xs, xs[1:], strict=False)]
+    assert max(widths) - min(widths) <= 3, widths
+    assert xs[-1] - xs[0] > 0.7 * width
+    top, bottom = frame[0][1], frame[0][2]
+    for a, b in zip(xs, xs[1:], strict=False):
+        assert sum(sum(row[a + 4 : b - 3]) for row in dark[top + 4 : bottom - 3]) > 200, f"section {a}-{b} is empty"
+    below = [line for line in vertical_lines(dark, 80) if line[1] > bottom]
+    assert below, "no running columns"

@@ -17,6 +17,7 @@ import copy
 import json
 import os
 import random
+import sqlite3
 import subprocess
 import sys
 from fractions import Fraction
@@ -286,24 +287,31 @@ def test_both_log_forms_and_both_runtimes_agree(tmp_path: Path, rules: str, n: i
         assert res["kasa"] == 0 and sum(Fraction(x) for x in res["net"]) == 0
 
 
-def test_the_pc_tools_say_what_they_do_not_do_yet_for_these_systems(tmp_path: Path) -> None:
-    """The archive and the exports do not know balkan and prefa_kasa yet: one line, exit 2, nothing written;
+def test_the_pc_tools_archive_and_export_these_systems(tmp_path: Path) -> None:
+    """The archive keeps balkan and prefa_kasa games (standings as replayed) and every export writes them;
     the human replay table shows them."""
-    import subprocess
-    import sys
-
-    for rules, vectors in (("balkan", "balkan_vectors.json"), ("prefa_kasa", "prefa_kasa_vectors.json")):
+    db = tmp_path / "a.sqlite3"
+    kit = [sys.executable, "-m", "kitapi_host.cli"]
+    systems = (("balkan", "balkan_vectors.json"), ("prefa_kasa", "prefa_kasa_vectors.json"))
+    for k, (rules, vectors) in enumerate(systems, 1):
         vs = json.loads((Path(VECTOR_DIR) / vectors).read_text())
         v = next(v for v in vs if "expect" in v and v["hands"])
         log = tmp_path / f"{rules}.jsonl"
         log.write_text("\n".join([json.dumps(v["header"])] + [json.dumps(h) for h in v["hands"]]) + "\n")
-        kit = [sys.executable, "-m", "kitapi_host.cli"]
         p = subprocess.run([*kit, "replay", str(log)], capture_output=True, text=True)
         assert p.returncode == 0 and p.stdout.startswith(f"{rules}: "), p.stderr
-        db = tmp_path / "a.sqlite3"
         p = subprocess.run([*kit, "archive", "add", "--db", str(db), str(log)], capture_output=True, text=True)
-        assert p.returncode == 2 and "does not keep games of rules" in p.stderr and p.stderr.count("\n") == 1
-        out = tmp_path / "x.html"
-        p = subprocess.run([*kit, "export", str(log), "--format", "html", "-o", str(out)], capture_output=True,
-                           text=True)  # fmt: skip
-        assert p.returncode == 2 and "no export for games of rules" in p.stderr and not out.exists()
+        assert p.returncode == 0 and p.stdout == f"{log}: game {k} new\n", p.stderr
+        p = subprocess.run([*kit, "show", str(k), "--db", str(db)], capture_output=True, text=True)
+        assert p.returncode == 0 and p.stdout.startswith(f"{rules}: "), p.stderr
+        for fmt in ("jsonl", "csv", "html"):
+            out = tmp_path / f"{rules}.out.{fmt}"
+            p = subprocess.run([*kit, "export", str(log), "--format", fmt, "-o", str(out)], capture_output=True,
+                               text=True)  # fmt: skip
+            assert p.returncode == 0 and out.stat().st_size > 0, p.stderr
+            by_id = subprocess.run([*kit, "export", str(k), "--db", str(db), "--format", fmt], capture_output=True)
+            assert by_id.returncode == 0 and by_id.stdout == out.read_bytes()
+    con = sqlite3.connect(db)
+    res = [json.loads(r) for (r,) in con.execute("SELECT result FROM games ORDER BY id")]
+    con.close()
+    assert [r["rules"] for r in res] == ["balkan", "prefa_kasa"]

@@ -95,6 +95,20 @@ EN = (
     "unknown contract %s (2 to 7: 2-5 a suit, 6 Bettler, 7 no trump)",
     # 79: Prefa with a common kasa (kitapi.rules.prefa_kasa)
     'a top-up is {"topup": N} alone',
+    # Préférence, Austrian, Illustrated and American (kitapi.rules.preference_at, _illustrated, _us)
+    "'players' must list 3 names",
+    "unknown bid %s (%s)",
+    "trump %s is not allowed with bid %s",
+    "nobody bid: the dealer, seat %d, is the declarer",
+    "'drop' must list the seats that dropped, each once, in seat order",
+    "above Preference one defender cannot drop alone",
+    "'chips' must list the 3 seats' chip bids (0 a pass, at most 63), the declarer's the only highest",
+    "seat %d bids %d chips but holds %d after the ante",
+    # 88-91: Swedish Priffe (kitapi.rules.priffe)
+    "'players' must list 4 names (Priffe is for four)",
+    "unknown contract %s (play, noll, hearts, diamonds or forced)",
+    'honours %s: "4", "3+1" or "3"',
+    "option 'honours' must list 3 multiples of 10 from 0 to 1000 (four, three, three and one)",
 )
 
 

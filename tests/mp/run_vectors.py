@@ -1,5 +1,5 @@
-# The scoring test vectors (tests/vectors/prefa_*.json, preferans_*.json, balkan_*.json and
-# prefa_kasa_*.json) under
+# The scoring test vectors (tests/vectors/prefa_*.json, preferans_*.json, balkan_*.json,
+# prefa_kasa_*.json and priffe_*.json) under
 # MicroPython (also runs on CPython).
 # From the repo root:
 #   MICROPYPATH=firmware:tests/mp .venv/bin/micropython tests/mp/run_vectors.py
@@ -30,10 +30,13 @@ def _copy(x):
 _PREFERANS = ("sochi", "leningrad", "rostov", "balkan")
 _FIELDS = ("pool", "hill", "whists", "settlement", "money", "over")
 _KASA_FIELDS = ("kasa", "share", "net", "over")
+_POT = ("preference_at", "preference_illustrated", "preference_us")
+_POT_FIELDS = ("pot", "stock", "refills", "over")
+_PRIFFE_FIELDS = ("partners", "table", "trick_points", "games", "points", "rubbers", "individual", "over")
 
 
 def _state(g):
-    if g.name in _PREFERANS or g.name == "prefa_kasa":
+    if g.name in _PREFERANS or g.name == "prefa_kasa" or g.name == "priffe" or g.name in _POT:
         return result_json(g)
     return [list(g.pouch), list(g.chips), bool(g.over)]
 
@@ -105,6 +108,10 @@ def check(vec):
         return _preferans(g, exp)
     if g.name == "prefa_kasa":
         return _preferans(g, exp, _KASA_FIELDS)
+    if g.name in _POT:
+        return _preferans(g, exp, _POT_FIELDS)
+    if g.name == "priffe":
+        return _preferans(g, exp, _PRIFFE_FIELDS)
     bad = []
     if "pouch" in exp and list(g.pouch) != exp["pouch"]:
         bad.append("pouch %r != %r" % (list(g.pouch), exp["pouch"]))
@@ -122,7 +129,7 @@ def main():
     passed = 0
     failed = 0
     for fn in names:
-        if not (fn.startswith(("prefa_", "preferans_", "balkan_")) and fn.endswith(".json")):
+        if not (fn.startswith(("prefa_", "preferans_", "balkan_", "priffe_", "preference_")) and fn.endswith(".json")):
             continue
         with open(VECTOR_DIR + "/" + fn) as f:
             vectors = json.load(f)

@@ -23,12 +23,16 @@ _START = const(6)
 _TAP_MS = const(1000)  # a key pressed again within this time changes the last letter
 
 # The game systems the device's wizards know (kitapi.rules.NAMES: every system the core scores).
-NAMES = ("prefa", "sochi", "leningrad", "rostov")
+NAMES = ("prefa", "sochi", "leningrad", "rostov", "balkan")
 # Preferans' options (docs/rules/preferans.md), in the order of PREF_OPTION_NAMES, with their
 # choices (the first is the default, left out of the header); the sixth is the convention's own.
 _PREF_CHOICES = (("stalingrad", (False, True)), ("half_whist", (True, False)), ("ten_whist", (False, True)),
                  ("resign", (False, True)), ("whist_one", ("second", "shared")))  # fmt: skip
 _VALUE_KEYS = ("second", "shared", "greedy", "gentleman")  # shown as VALUE_NAMES of the string tables
+# the option keys in the order of PREF_OPTION_NAMES, then of PREF_OWN_NAMES
+_PREF_KEYS = ("stalingrad", "half_whist", "ten_whist", "resign", "whist_one", "whist", "progression", "widow")
+# Balkan takes Sochi's options but these (docs/rules/balkan.md)
+_BALKAN_CHOICES = (("half_whist", (True, False)), ("resign", (False, True)), ("whist", ("greedy", "gentleman")))
 _PREF_OWN = {"leningrad": ("progression", ("7x3", "8x3", "8x4")), "rostov": ("widow", (False, True)),
              "sochi": ("whist", ("greedy", "gentleman"))}  # fmt: skip
 
@@ -75,6 +79,8 @@ class NewGame:
         """The options of the chosen rules: ((name, choices), ...)."""
         if self.rules == "prefa":
             return _CHOICES
+        if self.rules == "balkan":
+            return _BALKAN_CHOICES
         return _PREF_CHOICES + (_PREF_OWN[self.rules],)
 
     def header(self):
@@ -141,7 +147,11 @@ class NewGame:
             names = t.OPTION_NAMES if self.rules == "prefa" else p.PREF_OPTION_NAMES
             for i in range(len(choices)):
                 v = choices[i][1][self.options[i]]
-                name = names[i] if i < 5 else p.PREF_OWN_NAMES[NAMES.index(self.rules) - 1]
+                if self.rules == "prefa":
+                    name = names[i]
+                else:
+                    k = _PREF_KEYS.index(choices[i][0])
+                    name = names[k] if k < 5 else p.PREF_OWN_NAMES[k - 5]
                 ui.at("%d %s" % (i + 1, name), 0, 2 + i)
                 word = p.VALUE_NAMES[_VALUE_KEYS.index(v)] if v in _VALUE_KEYS else v
                 ui.right(t.OFF if v is False else t.ON if v is True else word, 128, 2 + i)

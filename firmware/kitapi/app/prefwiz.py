@@ -22,7 +22,7 @@ before the screen says so.
 """
 
 from kitapi.app.keys import HASH, KEY_A, KEY_B, LONG, STAR
-from kitapi.rules.preferans import ALLPASS, HALF, MISDEAL, MISERE, PASS, PLAY, REFUSED, RESIGN, WHIST, Hand
+from kitapi.rules.preferans import ALLPASS, HALF, MISDEAL, MISERE, PASS, PLAY, REFUSED, RESIGN, WHIST
 
 try:
     from micropython import const
@@ -50,7 +50,7 @@ class PrefWizard:
         self.app = app
         g = self.g = app.g
         self.number = number
-        h = self.h = Hand()
+        h = self.h = type(g.hand)()  # the rules' own hand (Balkan's has the Game flag)
         n = g.n
         self.before = [0] * (2 * n + n * n)  # pool, hill, whists before the hand: for the summary
         self.error = ""
@@ -62,7 +62,7 @@ class PrefWizard:
             self.step = _SUMMARY
             return
         h.dealer = app.next_dealer()
-        h.contract = (g.min_level() - 6) * 5
+        h.contract = 2 if g.name == "balkan" else (g.min_level() - 6) * 5
         self.step = _SOLOIST
         if soloist == -1:
             self._allpass_start()
@@ -93,7 +93,8 @@ class PrefWizard:
         h = self.h
         if h.kind == MISDEAL or h.kind == ALLPASS:
             return b"\x00\x08"
-        seq = b"\x00\x01" if h.contract == MISERE else b"\x00\x01\x02"
+        # Balkan names its contracts 2-7 in one step (no trump step); a misere has no trump
+        seq = b"\x00\x01" if g.name == "balkan" or g.is_misere(h) else b"\x00\x01\x02"
         if getattr(g, "widow_points", False):
             seq += b"\x03"
         if h.kind == RESIGN:
@@ -161,7 +162,7 @@ class PrefWizard:
             left = 10
             for i in range(self.k):
                 left -= t[self.order[i]]
-            most = 2 if n == 4 and seat == h.dealer else left
+            most = min(2, left) if n == 4 and seat == h.dealer else left
             if not 0 <= digit <= most:
                 return None
             t[seat] = digit
@@ -172,6 +173,19 @@ class PrefWizard:
                 t[self.order[self.k]] = left - digit
             self.step = _SUMMARY
             return None
+        elif step == _LEVEL and g.name == "balkan":
+            # the bid's number 2-7 (6 Bettler); A: the closed Game bid (no talon), on or off
+            if ev == KEY_A:
+                h.game = not h.game
+                return None
+            if ev == HASH:
+                digit = h.contract
+            if not 2 <= digit <= 7:
+                return None
+            h.contract = digit
+            if not g.requirement(digit):
+                h.w1 = h.w2 = -1
+                h.dealer_whist = h.open = -1
         elif step == _LEVEL:
             level = h.contract // 5 + 6 if h.contract != MISERE else 6
             if ev == KEY_A or (ev == KEY_A | LONG and g.misere_hand):
@@ -221,7 +235,7 @@ class PrefWizard:
             h.open = 0 if n > 2 and whisters == 1 and h.dealer_whist < 0 else -1
         elif step == _TRICKS_S:
             if ev == HASH:
-                ts = 0 if h.contract == MISERE else h.contract // 5 + 6
+                ts = 0 if g.is_misere(h) else g.needed(h)
             elif ev == 0 | LONG:
                 ts = 0
             elif 0 <= digit <= 9:
@@ -330,6 +344,10 @@ class PrefWizard:
                 name += " " + p.WIDOW
             ui.at("%s: %d" % (name, h.tricks[seat]), 0, 3)
             ui.at("0-9, A=10", 0, 4)
+        elif step == _LEVEL and g.name == "balkan":
+            ui.at(p.CONTRACT, 0, 2)
+            ui.at(p.BALKAN_BIDS, 0, 3)
+            ui.at(p.BALKAN_GAME_KEY, 0, 4, bool(h.game))
         elif step == _LEVEL:
             ui.at(p.CONTRACT, 0, 2)
             ui.at("%d-9, 0=10" % g.min_level(), 0, 3)
@@ -429,7 +447,9 @@ def describe(p, g, h, step=_SUMMARY):
     s = g.players[h.soloist][:6]
     if step <= _LEVEL:
         return s
-    if h.contract == MISERE:
+    if g.name == "balkan":
+        s += " " + (p.BETTLER if g.is_misere(h) else str(h.contract)) + ("G" if h.game else "")
+    elif h.contract == MISERE:
         s += " " + p.MISERE
     else:
         s += " %d%s" % (h.contract // 5 + 6, p.SUITS[h.contract % 5] if step > _SUIT else "")
@@ -443,10 +463,10 @@ def describe(p, g, h, step=_SUMMARY):
             s += "d"
     if step > _TRICKS_S and g.played(h):
         ts = h.tricks[h.soloist]
-        if h.contract == MISERE:
+        if g.is_misere(h):
             s += " %d" % ts
         else:
-            level = h.contract // 5 + 6
+            level = g.needed(h)
             s += " =" if ts == level else " %+d" % (ts - level)
     return s
 
@@ -462,5 +482,7 @@ def _copy(src, dst):
     dst.dealer_whist = src.dealer_whist
     dst.widow = src.widow
     dst.blind = src.blind
+    if hasattr(src, "game"):  # Balkan's closed Game bid
+        dst.game = src.game
     for i in range(4):
         dst.tricks[i] = src.tricks[i]

@@ -1,28 +1,24 @@
 """The game systems.  One module per system, imported only when its game is chosen.
 
-``NAMES`` lists every rules id this firmware knows; ``load(name)`` imports the
-module and returns its class, a subclass of ``kitapi.game.Game`` made from a
-log header.
+``load(name)`` imports the module of rules id ``name`` and returns its class (the
+module's ``CLASS``), a subclass of ``kitapi.game.Game`` made from a log header;
+None for a name it does not know.  ``kitapi.rules.names.NAMES`` lists the ids: it
+is kept out of this module, which every replay imports, since a replay on the
+device runs in 16 KB and every name costs heap.
 """
-
-NAMES = ("prefa", "sochi", "leningrad", "rostov", "balkan", "prefa_kasa")
 
 
 def load(name):
-    if name == "prefa":
+    if name == "prefa":  # the device's own game, with nothing on the way
         from kitapi.rules.prefa import Prefa
 
         return Prefa
-    if name == "sochi" or name == "leningrad" or name == "rostov":
+    from kitapi.rules.names import NAMES
+
+    if name not in NAMES:
+        return None
+    if name == "sochi" or name == "leningrad" or name == "rostov":  # one module, three conventions
         from kitapi.rules import preferans
 
         return preferans.CLASSES[name]
-    if name == "balkan":
-        from kitapi.rules.balkan import Balkan
-
-        return Balkan
-    if name == "prefa_kasa":
-        from kitapi.rules.prefa_kasa import PrefaKasa
-
-        return PrefaKasa
-    return None
+    return __import__("kitapi.rules." + name, None, None, ("CLASS",)).CLASS

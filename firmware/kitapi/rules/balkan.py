@@ -97,3 +97,6 @@ class Balkan(Sochi):
         g = v & _GAME_BIT if k == PLAY or k == RESIGN else 0
         super().unpack(v ^ g, h)
         h.game = g != 0
+
+
+CLASS = Balkan  # what kitapi.rules.load returns for this rules id

@@ -406,3 +406,5 @@ class Prefa(Game):
         write_ints(w, self.pouch)
         w(', "chips": ')
         write_ints(w, self.chips)
+
+

@@ -268,3 +268,6 @@ def _frac(w, num, den):
         num //= a
         den //= a
     w(str(num) if den == 1 else '"%d/%d"' % (num, den))
+
+
+CLASS = PrefaKasa  # what kitapi.rules.load returns for this rules id

@@ -338,6 +338,9 @@ class Preferans(Game):
             raise RuleError(_E_SEAT, n)
         if h.kind == MISDEAL:
             return
+        for i in range(n):
+            if not 0 <= t[i] <= 10:  # (a JSON hand is checked as it is read; a device's hand here)
+                raise RuleError(_E_INT, "tricks", 0, 10)
         if h.kind == ALLPASS:
             total = 0
             for i in range(n):

@@ -1,0 +1,350 @@
+"""Exports of Greek Prefa with a common kasa (``prefa_kasa``): the spreadsheet (CSV) and the score sheet (HTML).
+
+A game of ``prefa_kasa`` (docs/rules/prefa_kasa.md) comes here from
+``kitapi_host.export``, read and checked as every game is: the effective hands
+(Prefa's hands, and ``{"topup": N}``: every player adds N kapikia to the kasa)
+and the standings after each one (``KasaStanding``, the core's ``result_json``
+read exactly).  Nothing is scored here: the split of an early stop, and the
+split "if the game stopped now", are the core's (the game played through
+``Game.play`` and closed with ``ended``, as ``kitapi.replay`` closes it).
+
+- ``to_csv``: one row per effective hand with the kasa and every player's net
+  kapikia after it (``CSV_DOC``);
+- ``to_html``: one self-contained page (inline CSS, no script), in the style of
+  Prefa's sheet (``kitapi_host.export``):
+
+  1. the sheet: the kasa's column as it fell (and grew with the top-ups and
+     what went in), then each player's net column, the earlier values crossed
+     out, the small number the hand that wrote the value;
+  2. the running columns: the kasa and every net after each hand;
+  3. the final split: what was left in the kasa and each player's share of it
+     (an early stop; "if it stopped now" while the game is on), the nets, and who
+     pays whom in the fewest transfers.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+from kitapi.game import new_game
+from kitapi_host import export as ex
+from kitapi_host.export import Hand, Header, KasaStanding
+from kitapi_host.logs import preferans_transfers, show_exact
+
+# --- the standings ----------------------------------------------------------------------------
+
+
+def initial(header: Header) -> KasaStanding:
+    """The standings before the first hand: the kasa full, every player's net what he paid in."""
+    return ex.kasa_snapshot(new_game(header))
+
+
+def stopped(header: Header, hands: Sequence[Hand]) -> KasaStanding:
+    """The standings of the game stopped after ``hands``: the core's split of what is left in the kasa."""
+    g, _ = ex.play(header, hands)
+    g.ended = True
+    return ex.kasa_snapshot(g)
+
+
+def _num(x: Fraction | int, sign: bool = True) -> str:
+    return show_exact(Fraction(x), sign=sign).replace("-", "\u2212")
+
+
+# --- CSV ----------------------------------------------------------------------------------
+
+CSV_DOC = """\
+Greek Prefa with a common kasa (prefa_kasa): one header row, then one row per
+effective hand (deleted hands left out, a replaced hand as corrected).  Columns:
+hand (its number in the log), dealer, bidder, contract (e.g. 7H; 10N), defense
+(both, alone, invite, none), active (the defender who stays in, with alone and
+invite), "tricks NAME" per player (empty when not played), aces, pass, topup
+(the kapikia every player added to the kasa, a top-up's row; else empty),
+corrected (1 or 0), then the standings after the hand: kasa (what is in it) and
+"net NAME" per player (kapikia got minus paid in).  An early stop's split of the
+kasa is not a hand: it is in the score sheet and in `kitapi replay --json`.
+Seats are written as player names; UTF-8 with a byte order mark, CRLF, as
+Prefa's.
+"""
+
+
+def csv_columns(header: Header) -> list[str]:
+    names = [ex._cell(p) for p in header["players"]]
+    return [
+        "hand",
+        "dealer",
+        "bidder",
+        "contract",
+        "defense",
+        "active",
+        *(f"tricks {p}" for p in names),
+        "aces",
+        "pass",
+        "topup",
+        "corrected",
+        "kasa",
+        *(f"net {p}" for p in names),
+    ]
+
+
+def _cell_num(x: Fraction) -> str | int:
+    return x.numerator if x.denominator == 1 else f"{float(x):.2f}"
+
+
+def csv_rows(header: Header, hands: Sequence[Hand], standings: Sequence[KasaStanding]) -> list[list[str | int]]:
+    """The header row and one row per hand (values as written to the file)."""
+    players: list[str] = header["players"]
+    n = len(players)
+
+    def seat(d: dict[str, Any], key: str) -> str:
+        return ex._cell(players[d[key]]) if key in d else ""
+
+    rows: list[list[str | int]] = [list(csv_columns(header))]
+    for h, s in zip(hands, standings, strict=True):
+        d = h.data
+        tricks = d.get("tricks")
+        rows.append(
+            [
+                h.number,
+                seat(d, "dealer"),
+                seat(d, "bidder"),
+                d.get("contract", ""),
+                d.get("defense", ""),
+                seat(d, "active"),
+                *(tricks if tricks is not None else [""] * n),
+                int(bool(d.get("aces"))),
+                int(bool(d.get("pass"))),
+                d.get("topup", ""),
+                int(h.corrected),
+                s.kasa,
+                *(_cell_num(x) for x in s.net),
+            ]
+        )
+    return rows
+
+
+def to_csv(header: Header, hands: Sequence[Hand], standings: Sequence[KasaStanding]) -> bytes:
+    """The spreadsheet (``CSV_DOC``): UTF-8 with BOM, CRLF, as Prefa's."""
+    out = io.StringIO(newline="")
+    w = csv.writer(out, lineterminator="\r\n")
+    w.writerows(csv_rows(header, hands, standings))
+    return out.getvalue().encode("utf-8-sig")
+
+
+# --- HTML ---------------------------------------------------------------------------------
+
+
+def hand_html(players: Sequence[str], d: dict[str, Any]) -> str:
+    """What happened in a hand, in a few words (escaped): Prefa's words, or the top-up."""
+    if "topup" in d:
+        return f'<span class="topup">top-up: {d["topup"]} each into the kasa</span>'
+    return ex.hand_html(players, d)
+
+
+def _changes(values: Sequence[Fraction], start: Fraction) -> list[tuple[int, Fraction]]:
+    """``(index from 1, value)`` each time a running value changed; the start first, as index 0."""
+    out = [(0, start)]
+    for k, v in enumerate(values, 1):
+        if v != out[-1][1]:
+            out.append((k, v))
+    return out
+
+
+def _column(values: list[tuple[int, Fraction]], hands: Sequence[Hand], kind: str, sign: bool) -> str:
+    return "".join(
+        ex._entry(hands[k - 1].number if k else 0, _num(v, sign), idx == len(values) - 1, kind)
+        for idx, (k, v) in enumerate(values)
+    )
+
+
+def _sheet_html(header: Header, hands: Sequence[Hand], standings: Sequence[KasaStanding]) -> str:
+    players: list[str] = header["players"]
+    start = initial(header)
+    final = standings[-1] if standings else start
+    kasa = _changes([Fraction(s.kasa) for s in standings], Fraction(start.kasa))
+    sections = [
+        '<div class="section kasa" data-seat="kasa"><div class="who">Kasa</div>'
+        '<div class="cols"><div class="col pouch"><div class="lab">K</div><div class="v">'
+        + _column(kasa, hands, "kasa", sign=False)
+        + f'</div></div></div><div class="sum">kasa <b>{final.kasa}</b></div></div>'
+    ]
+    for i, p in enumerate(players):
+        net = _changes([s.net[i] for s in standings], start.net[i])
+        sections.append(
+            f'<div class="section" data-seat="{i}"><div class="who">{ex._e(p)}</div>'
+            '<div class="cols"><div class="col chips"><div class="lab">net</div><div class="v">'
+            + _column(net, hands, "net", sign=True)
+            + f'</div></div></div><div class="sum">net <b>{_num(final.net[i])}</b></div></div>'
+        )
+    return '<div class="sheet">' + "".join(sections) + "</div>"
+
+
+def _running_html(header: Header, hands: Sequence[Hand], standings: Sequence[KasaStanding]) -> str:
+    players: list[str] = header["players"]
+    start = initial(header)
+    head1 = (
+        '<tr><th rowspan="2">#</th><th rowspan="2" style="text-align:left">hand</th>'
+        '<th rowspan="2" class="p num">Kasa</th>'
+        f'<th colspan="{len(players)}" class="p">net</th></tr>'
+    )
+    head2 = "<tr>" + "".join(f'<th class="num">{ex._e(p)}</th>' for p in players) + "</tr>"
+
+    def cells(s: KasaStanding, prev: KasaStanding | None) -> str:
+        same_k = " same" if prev is not None and prev.kasa == s.kasa else ""
+        out = [f'<td class="num pouch kasa{same_k}">{s.kasa}</td>']
+        for i in range(len(players)):
+            same = " same" if prev is not None and prev.net[i] == s.net[i] else ""
+            neg = " neg" if s.net[i] < 0 else ""
+            out.append(f'<td class="num chips net{neg}{same}" data-seat="{i}" title="{s.net[i]}">{_num(s.net[i])}</td>')
+        return "".join(out)
+
+    rows = [f'<tr class="start" data-hand="0"><td class="h"></td><td class="what">start</td>{cells(start, None)}</tr>']
+    prev = start
+    for h, s in zip(hands, standings, strict=True):
+        fix = ' class="fix"' if h.corrected else ""
+        rows.append(
+            f'<tr{fix} data-hand="{h.number}"><td class="h">{h.number}</td>'
+            f'<td class="what">{hand_html(players, h.data)}</td>{cells(s, prev)}</tr>'
+        )
+        prev = s
+    return f'<table class="running kasa"><thead>{head1}{head2}</thead><tbody>{"".join(rows)}</tbody></table>'
+
+
+def _split_html(header: Header, last: KasaStanding, final: KasaStanding) -> str:
+    """``last``: after the last hand; ``final``: stopped there (the core's split of what was left)."""
+    players: list[str] = header["players"]
+    share = final.share or Fraction(0)
+    transfers = preferans_transfers(list(final.net))
+    if transfers:
+        pays = "".join(
+            f'<li class="pay" data-payer="{a}" data-payee="{b}" data-amount="{amount}">'
+            f"<b>{ex._e(players[a])}</b> pays <b>{ex._e(players[b])}</b>"
+            f' <span class="amt">{_num(amount, sign=False)}</span> kapikia</li>'
+            for a, b, amount in transfers
+        )
+    else:
+        pays = '<li class="nobody">Nobody pays anybody.</li>'
+    rows = "".join(
+        f'<tr data-seat="{i}"><td>{ex._e(p)}</td><td class="num">{_num(last.net[i])}</td>'
+        f'<td class="num">{_num(share, sign=False)}</td>'
+        f'<td class="num{" red" if final.net[i] < 0 else ""}" data-net="{final.net[i]}" title="{final.net[i]}">'
+        f"{_num(final.net[i])}</td></tr>"
+        for i, p in enumerate(players)
+    )
+    return (
+        '<div class="settle"><table class="totals"><thead><tr><th>player</th><th class="num">net</th>'
+        '<th class="num">share of the kasa</th><th class="num">final</th></tr></thead>'
+        f"<tbody>{rows}</tbody>"
+        f'<tfoot><tr><td>kasa</td><td class="num">{last.kasa}</td><td class="num">{_num(share * len(players), False)}'
+        f'</td><td class="num">{final.kasa}</td></tr></tfoot></table>'
+        f'<ul class="pays">{pays}</ul></div>'
+    )
+
+
+_CSS = """
+.section.kasa { background: #fafaf7; }
+.section.kasa .col.pouch { background: transparent; }
+table.running td.kasa { font-weight: 700; }
+table.running th.p { border-left: 2px solid #1a1a1a; }
+table.running td.what .topup { color: #1d3b8f; }
+table.totals td.num { white-space: nowrap; }
+"""
+
+
+def _options_text(header: Header) -> str:
+    g: Any = new_game(header)
+    options: dict[str, Any] = header.get("options", {})
+    out = [f"kasa {g.kasa // g.n} each"]
+    for k, v in sorted(options.items()):
+        if k == "kasa" or v is False:
+            continue
+        if k == "four_aces" and isinstance(v, dict):
+            out.append(f"four aces ({v.get('mode')}, {v.get('amount')})")
+        elif k == "bidder_in":
+            out.append(f"bidder in pays {'level x b.v.' if v == 'level' else '10 x b.v.'}")
+        elif k in ex._OPTION_TEXT:
+            out.append(ex._OPTION_TEXT[k].format(v))
+        else:
+            out.append(f"{k.replace('_', ' ')} {v}")
+    return ", ".join(out)
+
+
+def to_html(
+    header: Header,
+    hands: Sequence[Hand],
+    standings: Sequence[KasaStanding],
+    *,
+    deleted: Sequence[int] = (),
+    ended: bool = False,
+) -> str:
+    """The printable score sheet of a game with a common kasa: one self-contained HTML page (no script)."""
+    players: list[str] = header["players"]
+    n = len(players)
+    last = standings[-1] if standings else initial(header)
+    final = stopped(header, hands)
+    state = "game over" if last.over else ("stopped" if ended else "game on")
+    meta = [("Rules", "prefa_kasa (Greek Prefa, common kasa)"), ("Options", _options_text(header))]
+    if "started" in header:
+        meta.append(("Date", ex._date_text(header["started"])))
+    if "device" in header:
+        meta.append(("Device", header["device"]))
+    meta += [("Hands", str(len(hands))), ("State", state)]
+    meta_html = "".join(f"<div><dt>{ex._e(k)}</dt><dd>{ex._e(v)}</dd></div>" for k, v in meta)
+    notes = []
+    if any(h.corrected for h in hands):
+        notes.append("* a hand corrected after it was written")
+    if deleted:
+        notes.append("deleted hands (not scored): " + ", ".join(str(k) for k in deleted))
+    fix_note = f'<p class="note">{ex._e("; ".join(notes))}.</p>' if notes else ""
+    css = (
+        ex._CSS.replace("__ORIENT__", "portrait")
+        .replace("__WIDTH__", "800px")
+        .replace("__N__", str(n + 1))
+        .replace("__COLS__", "1fr")
+        + _CSS
+    )
+    if last.over:
+        split_note = "The kasa is empty: the game is over, the nets are final."
+    elif ended:
+        split_note = "Stopped early: what was left in the kasa is shared equally (exact; rounded here)."
+    else:
+        split_note = "The game is not over: the split if it stopped now, the kasa shared equally."
+    title = "Prefa kasa sheet: " + ", ".join(players)
+    names = " \u00b7 ".join(f'<span class="player">{ex._e(p)}</span>' for p in players)
+    return f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{ex._e(title)}</title>
+<style>{css}</style>
+</head>
+<body>
+<header class="title">
+<h1>{names} <span class="book">\u2014 \u03ba\u03ac\u03c3\u03b1</span></h1>
+<dl class="meta">{meta_html}</dl>
+</header>
+<section class="kasa-sheet">
+<h2><span class="n">1</span>The sheet</h2>
+<p class="note">The kasa (K) as it fell, and each player's net kapikia (got minus paid in). Crossed out: earlier
+values; small number: the hand that wrote the value.</p>
+{_sheet_html(header, hands, standings)}
+</section>
+<section class="running-form">
+<h2><span class="n">2</span>Running columns</h2>
+<p class="note">The kasa and each player's net after every hand; in debt negative. Tricks in seat order.</p>
+{fix_note}
+{_running_html(header, hands, standings)}
+</section>
+<section class="settlement">
+<h2><span class="n">3</span>The split</h2>
+<p class="note">{ex._e(split_note)} Who pays whom, in the fewest transfers.</p>
+{_split_html(header, last, final)}
+</section>
+<footer>Made by <code>kitapi export</code> from the game log, replayed by the Kitapi core.</footer>
+</body>
+</html>
+"""
