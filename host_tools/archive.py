@@ -38,9 +38,14 @@ Russian Preferans (``sochi``, ``leningrad``, ``rostov``: pools, hills, whists an
 the net settlement), Balkan Preferans (``balkan``: the Sochi engine with the bids
 2 to 7, stored as Preferans) and Greek Prefa with a common kasa (``prefa_kasa``:
 the kasa and each player's net kapikia, stored as Prefa, a top-up as a hand of
-its own kind).  The hand table has columns for all of them (see ``_SCHEMA``);
-the statistics keep Prefa's chips, Preferans' whists, Balkan's whists and the
-kasa's kapikia apart.
+its own kind), the pot games (``preference_at``, ``preference_illustrated``,
+``preference_us``: the pot, each player's stock and the refills; a hand's bid in
+``contract``, the declarer in ``bidder``) and Swedish Priffe (``priffe``: the
+contract, the declarer, the rubber and the individual points; what a hand scored
+is taken apart by the core scoring copies of the game, ``priffe_points``).  The
+hand table has columns for all of them (see ``_SCHEMA``); the statistics keep
+Prefa's chips, Preferans' whists, Balkan's whists, the kasa's kapikia, each pot
+game's chips and Priffe's individual points apart.
 
 Players are matched by name across games and devices: the same name is the same
 player.  ``rename_player`` and ``merge_players`` fix names; the stored logs are
@@ -50,6 +55,7 @@ names the player.
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import io
 import json
@@ -147,8 +153,22 @@ _MIGRATIONS = {
 }
 
 # The game systems the archive's tables, show and stats know (the core scores more: kitapi.rules.NAMES).
-ARCHIVED_RULES = ("prefa", "sochi", "leningrad", "rostov", "balkan", "prefa_kasa")
-PREFA_RULES = ("prefa", "prefa_kasa")  # Prefa's hands (prefa_kasa: and top-ups); the others are Preferans' hands
+ARCHIVED_RULES = (
+    "prefa",
+    "sochi",
+    "leningrad",
+    "rostov",
+    "balkan",
+    "prefa_kasa",
+    "preference_at",
+    "preference_illustrated",
+    "preference_us",
+    "priffe",
+)
+PREFA_RULES = ("prefa", "prefa_kasa")  # Prefa's hands (prefa_kasa: and top-ups)
+POT_RULES = ("preference_at", "preference_illustrated", "preference_us")  # a pot and each player's stock of chips
+PRIFFE_RULES = ("priffe",)  # partnerships, rubbers and individual points
+# The rest (sochi, leningrad, rostov, balkan) have Preferans' hands.
 
 NEW = "new"
 GROWN = "grown"
@@ -267,6 +287,10 @@ def _tricks_json(line: str) -> str | None:
 def _facts(g: Any, number: int, line: str, corrected: bool) -> _HandFacts:
     """The archive's columns of one hand, ``g.hand`` as the core parsed and checked it."""
     h = g.hand
+    if g.name in POT_RULES:
+        return _pot_facts(g, number, line, corrected)
+    if g.name in PRIFFE_RULES:
+        return _priffe_facts(g, number, line, corrected)
     if g.name not in PREFA_RULES:
         return _preferans_facts(g, number, line, corrected)
     from kitapi.rules.prefa import _RESP_ALONE, ALONE, DEFENSES, NONE, PLAY
@@ -343,6 +367,191 @@ def preferans_level(g: Any, h: Any) -> int | str:
     if g.name == "balkan":
         return int(h.contract)
     return "M" if g.is_misere(h) else int(h.contract) // 5 + 6
+
+
+# --- the pot games (Austrian, Illustrated and American Preference) and Priffe ----------
+
+
+def pot_bid(g: Any, h: Any) -> str | None:
+    """The bid of a pot game's hand (``g.hand`` parsed by the core): Austrian/Illustrated "2", "1H", "P",
+    "none" (all passed, the dealer declares), "5" to "8H"; American the suit bid "S", "C", "D", "H", or
+    "chips" (the second round); None for an American hand thrown in."""
+    if g.name == "preference_us":
+        from kitapi.rules.preference_us import CHIPS, PASS, SUITS
+
+        return None if h.kind == PASS else "chips" if h.kind == CHIPS else SUITS[h.suit]
+    from kitapi.rules.preference_at import BIDS
+
+    return str(BIDS[h.bid])
+
+
+def pot_bids(rules: str) -> tuple[str, ...]:
+    """The bids a pot game's statistics count, in the core's order."""
+    if rules == "preference_us":
+        from kitapi.rules.preference_us import SUITS
+
+        return (*SUITS, "chips")
+    from kitapi.rules.preference_at import BIDS, PREFERENCE
+
+    return tuple(BIDS) if rules == "preference_illustrated" else tuple(BIDS[: PREFERENCE + 1])
+
+
+def hand_facts(g: Any, d: dict[str, Any]) -> _HandFacts:
+    """The archive's columns of hand ``d``, parsed by the core on ``g`` in its place in the game (not applied)."""
+    g.parse(d)
+    return _facts(g, 0, json.dumps(d), False)
+
+
+def _pot_facts(g: Any, number: int, line: str, corrected: bool) -> _HandFacts:
+    """The columns of a pot game's hand (docs/rules/preference_at.md, preference_illustrated.md, preference_us.md).
+
+    Austrian and Illustrated: kind ``play`` (the cards were played) or ``drop``
+    (the declarer, or both defenders, dropped: no play); ``defense`` ``both``,
+    ``alone`` (one defender dropped), ``none`` (both dropped: the declarer is paid
+    as if he made it) or ``out`` (the declarer dropped: not made).  Made: six
+    tricks or more (the core's ``_MAKE``); a misère (5, 7 and their hand forms,
+    the core's ``_HIGH_MISERE``) with no trick, a slam with ten; ``short`` the
+    tricks missing (a misère's: the tricks taken).  American: kind ``suit`` (the
+    first round), ``chips`` (the second) or ``pass`` (thrown in); only the
+    declarer's tricks are known (``bidder_tricks``).
+    """
+    h = g.hand
+    f = _HandFacts(number, line, corrected, "play", None, contract=pot_bid(g, h))
+    if g.name == "preference_us":
+        from kitapi.rules.preference_us import _MAKE, CHIPS, PASS
+
+        if h.kind == PASS:
+            f.kind = "pass"
+            return f
+        f.kind = "chips" if h.kind == CHIPS else "suit"
+        f.bidder = int(h.declarer)
+        f.bidder_tricks = int(h.tricks)
+        f.made, f.short = h.tricks >= _MAKE, max(_MAKE - int(h.tricks), 0)
+        return f
+    from kitapi.rules.preference_at import _MAKE, PREFERENCE
+
+    b = int(h.declarer)
+    f.bidder = b
+    declarer_out = bool(h.drop >> b & 1)
+    dropped = sum(h.drop >> s & 1 for s in range(3) if s != b)
+    f.defense = "out" if declarer_out else ("both", "alone", "none")[dropped]
+    if declarer_out or dropped == 2:
+        f.kind = "drop"
+        f.made = not declarer_out  # both defenders out: paid as made; the declarer out: conceded
+        f.short = 0 if f.made else None
+        return f
+    f.tricks = _tricks_json(line)
+    t = int(h.tricks[b])
+    f.bidder_tricks = t
+    if h.bid > PREFERENCE:
+        from kitapi.rules.preference_illustrated import _HIGH_MISERE
+
+        misere = _HIGH_MISERE[h.bid - PREFERENCE - 1]
+        f.made, f.short = (t == 0, t) if misere else (t == 10, 10 - t)
+    else:
+        f.made, f.short = t >= _MAKE, max(_MAKE - t, 0)
+    return f
+
+
+@dataclass
+class PriffePoints:
+    """What one Priffe hand scored, taken apart (``priffe_points``); partnership 0 is seat 0's.
+
+    - ``sides``: each seat's partnership while the hand was played;
+    - ``declaring``: the declaring partnership (None in a forced Noll); ``won``: the
+      partnership that won the hand (took more tricks, fewer in a Noll);
+    - ``below``: the trick points towards the game (to ``won``; the main table's
+      undoubled half when the defenders won); ``tricks``: the trick points scored
+      (doubled when the declarers lost); ``slam``: the slam bonus (doubled too);
+    - ``honours``: ``(partnership, points)``, or None;
+    - ``bonus``: the game bonus to ``won`` (0 unless ``game``); ``game``: a game won;
+    - ``points``, ``games``: the rubber's points and games after the hand, before
+      a finished rubber is cleared (so the rubber's last figures).
+    """
+
+    sides: list[int]
+    declaring: int | None
+    won: int
+    below: int
+    tricks: int
+    slam: int
+    honours: tuple[int, int] | None
+    bonus: int
+    game: bool
+    points: list[int]
+    games: list[int]
+
+
+def priffe_points(g: Any, h: Any) -> PriffePoints:
+    """Take apart what hand ``h`` (parsed and checked by the core, not yet applied) scores in Priffe game ``g``.
+
+    Nothing is scored here: the hand is scored by the core on copies of the game,
+    each changed so that one part of the score shows on its own.  ``_rubber`` (the
+    end of a rubber, which clears the figures) is switched off on every copy;
+    with every team's trick points far below the mark no game can be won, so the
+    growth of ``below`` is what the hand counts towards the game; with the
+    second table's rule (``second``: trick points count in full) it is the trick
+    points scored; with the honours left out of the hand, what grew besides the
+    trick points is the slam; and the copy played as it is gives the game bonus.
+    ``g`` is not changed.
+    """
+    from kitapi.rules.priffe import FORCED
+
+    def trial(no_game: bool, second: bool | None = None, honours: bool = True) -> Any:
+        c: Any = copy.deepcopy(g)
+        c._rubber = lambda dealer: None  # the instance's attribute, in front of the class's method
+        if no_game:
+            c.below = [-(10**9), -(10**9)]
+        if second is not None:
+            c.second = second
+        if not honours:
+            c.hand.honours = c.hand.holder = 0
+        c.apply(c.hand)
+        return c
+
+    before_points = list(g.points)
+    a = trial(no_game=True)
+    grew = [a.below[k] - (-(10**9)) for k in (0, 1)]
+    won = 0 if grew[0] > 0 else 1
+    full = trial(no_game=True, second=True)
+    bare = trial(no_game=True, honours=False)
+    real = trial(no_game=False)
+    tricks = full.below[won] - (-(10**9))
+    slam = bare.points[won] - before_points[won] - tricks
+    honours = None
+    if h.honours:
+        hside = int(g.side[h.holder])
+        honours = (hside, a.points[hside] - bare.points[hside])
+    return PriffePoints(
+        sides=[int(x) for x in g.side],
+        declaring=None if h.contract == FORCED else int(g.side[h.declarer]),
+        won=won,
+        below=grew[won],
+        tricks=tricks,
+        slam=slam,
+        honours=honours,
+        bonus=real.points[won] - a.points[won],
+        game=real.games[won] > g.games[won],
+        points=[int(x) for x in real.points],
+        games=[int(x) for x in real.games],
+    )
+
+
+def _priffe_facts(g: Any, number: int, line: str, corrected: bool) -> _HandFacts:
+    """The columns of a Priffe hand (docs/rules/priffe.md): ``contract`` the contract's name, ``bidder`` the
+    declarer (None in a forced Noll), ``bidder_tricks`` the tricks the hand records (the declarer's
+    partnership's; the dealer's in a forced Noll), ``made``: the declaring partnership won the hand (None
+    in a forced Noll), as the core scored it (``priffe_points``)."""
+    from kitapi.rules.priffe import CONTRACTS, FORCED
+
+    h = g.hand
+    f = _HandFacts(number, line, corrected, "play", None, contract=CONTRACTS[h.contract])
+    f.bidder_tricks = int(h.tricks)
+    if h.contract != FORCED:
+        f.bidder = int(h.declarer)
+        p = priffe_points(g, h)
+        f.made = p.won == p.declaring
+    return f
 
 
 def _parse(data: bytes, name: str) -> _Parsed:
@@ -674,7 +883,10 @@ class Archive:
         ``chips`` is Prefa's net chips (None for the others); ``pool`` and
         ``settlement`` (exact Fractions) are Preferans' (and Balkan's) pools and net
         whists (None for the others); ``kasa``, ``net`` (exact Fractions) and ``share``
-        (an early stop's split of the kasa, else None) are prefa_kasa's (None for the others).
+        (an early stop's split of the kasa, else None) are prefa_kasa's (None for the others);
+        ``pot``, ``stock`` and ``refills`` the pot games' (Austrian, Illustrated, American
+        Preference); ``rubbers``, ``individual`` and ``rubber`` (the rubber in play:
+        ``partners``, ``games``, ``points``) Priffe's.
         """
         out = []
         for r in self.db.execute("SELECT * FROM games ORDER BY COALESCE(started, added), id").fetchall():
@@ -698,6 +910,12 @@ class Archive:
                     "kasa": res.get("kasa"),
                     "net": [Fraction(x) for x in res["net"]] if "net" in res else None,
                     "share": Fraction(res["share"]) if "share" in res else None,
+                    "pot": res.get("pot"),
+                    "stock": res.get("stock"),
+                    "refills": res.get("refills"),
+                    "rubbers": res.get("rubbers"),
+                    "individual": res.get("individual"),
+                    "rubber": {k: res[k] for k in ("partners", "games", "points")} if "individual" in res else None,
                     "damage": r["damage"],
                 }
             )
@@ -733,7 +951,11 @@ class Archive:
         Balkan's) ``pool``, ``hill``, ``whists`` (the matrix) and ``settlement`` (net
         whists), exact Fractions, as the core's result gives them after that hand;
         prefa_kasa's ``kasa`` and ``net`` (the kasa's split after an early stop is in
-        the game's ``result`` only: it comes with the end, not with a hand).
+        the game's ``result`` only: it comes with the end, not with a hand); the pot
+        games' ``pot``, ``stock``, ``refills`` and ``over``; Priffe's ``partners``,
+        ``trick_points``, ``games``, ``points``, ``rubbers`` and ``individual`` (the
+        core's result after the hand), ``step`` (``PriffePoints``: what the hand scored,
+        taken apart) and ``rubber_end`` (the hand finished a rubber).
         """
         r = self.db.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
         if r is None:
@@ -744,15 +966,28 @@ class Archive:
         res["players"] = names
         g: Any = new_game(header)
         hands = []
+        rubbers = 0
         for h in self.db.execute("SELECT * FROM hands WHERE game = ? ORDER BY number", (game_id,)).fetchall():
             d = json.loads(h["hand"])
+            step = priffe_points(g, g.parse(d)) if g.name in PRIFFE_RULES else None
             g.play(d)
             row = {k: h[k] for k in h.keys() if k not in ("game", "bidder")}
             row["hand"] = d
-            seat = d.get("bidder", d.get("soloist"))
+            seat = d.get("bidder", d.get("soloist", d.get("declarer")))
             row["bidder"] = None if seat is None else names[seat]
             row["dealer"] = names[d["dealer"]] if "dealer" in d else None  # a top-up has no dealer
-            if g.name == "prefa":
+            if g.name in POT_RULES or g.name in PRIFFE_RULES:
+                after = json.loads(result_json(g))
+                for k in ("pot", "stock", "refills", "over", "partners", "trick_points", "games", "points"):
+                    if k in after:
+                        row[k] = after[k]
+                if step is not None:
+                    row["rubbers"] = after["rubbers"]
+                    row["individual"] = after["individual"]
+                    row["step"] = step
+                    row["rubber_end"] = after["rubbers"] > rubbers
+                    rubbers = after["rubbers"]
+            elif g.name == "prefa":
                 row["pouch"] = list(g.pouch)
                 row["chips"] = list(g.chips)
             elif g.name == "prefa_kasa":
@@ -806,6 +1041,14 @@ class Archive:
             g: Any = new_game(json.loads(gr["header"]))
             prefa = g.name == "prefa"
             kasa = g.name == "prefa_kasa"
+            if g.name in POT_RULES or g.name in PRIFFE_RULES:
+                for pid in seats:
+                    if pid in table:
+                        table[pid].games += 1
+                        table[pid].hands += res["hands"]
+                hands = self.db.execute("SELECT hand FROM hands WHERE game = ? ORDER BY number", (gr[0],)).fetchall()
+                _count_family(g, res, [json.loads(t) for (t,) in hands], seats, table)
+                continue
             for seat, pid in enumerate(seats):
                 if pid in table:
                     st = table[pid]
@@ -909,13 +1152,132 @@ class _KasaStats:
 
 
 @dataclass
+class _PotStats:
+    """One player's figures in one pot game (``preference_at``, ``preference_illustrated`` or
+    ``preference_us``: each apart, their chips are not the same chips).
+
+    - ``games``, ``hands`` (hands scored in his games of these rules);
+    - ``chips``: chips won (+) or lost (-), each game's final stock minus the
+      chips he brought (the ``chips`` option, the ante included), summed;
+    - ``declarer``: hands he declared; ``contracts``: by bid (``pot_bids``),
+      ``[made, declared]``, made as ``_pot_facts`` says (a drop of the declarer
+      is declared, not made).
+    """
+
+    rules: str
+    games: int = 0
+    hands: int = 0
+    chips: int = 0
+    declarer: int = 0
+    contracts: dict[str, list[int]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.contracts = {b: [0, 0] for b in pot_bids(self.rules)}
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "games": self.games,
+            "hands": self.hands,
+            "chips": self.chips,
+            "declarer": self.declarer,
+            "contracts": {b: (m, t) for b, (m, t) in self.contracts.items()},
+        }
+
+
+@dataclass
+class _PriffeStats:
+    """One player's Priffe figures.
+
+    - ``games``, ``hands``;
+    - ``rubbers``: rubbers played out, ``won``: of those, the ones his partnership
+      won (more points), ``lost``: the ones it lost (a tie is neither);
+    - ``individual``: his individual points, summed over the games;
+    - ``declarer``: hands he declared (a forced Noll has no declarer);
+      ``contracts``: by contract (play, noll, hearts, diamonds), ``[made,
+      declared]``: made when his partnership won the hand.
+    """
+
+    games: int = 0
+    hands: int = 0
+    rubbers: int = 0
+    won: int = 0
+    lost: int = 0
+    individual: int = 0
+    declarer: int = 0
+    contracts: dict[str, list[int]] = field(
+        default_factory=lambda: {c: [0, 0] for c in ("play", "noll", "hearts", "diamonds")}
+    )
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "games": self.games,
+            "hands": self.hands,
+            "rubbers": self.rubbers,
+            "won": self.won,
+            "lost": self.lost,
+            "individual": self.individual,
+            "declarer": self.declarer,
+            "contracts": {c: (m, t) for c, (m, t) in self.contracts.items()},
+        }
+
+
+def _count_family(
+    g: Any, res: dict[str, Any], hands: list[dict[str, Any]], seats: list[int], table: dict[int, _PlayerStats]
+) -> None:
+    """Add a pot game's or a Priffe game's figures (``_PotStats``, ``_PriffeStats``): the hands are
+    scored again on ``g`` (a fresh game) in order, as the core needs them (an American chip bid is
+    checked against the stock)."""
+    pot = g.name in POT_RULES
+    brought = (g.pot + sum(g.stock)) // 3 if pot else 0  # the chips each player brought
+    for seat, pid in enumerate(seats):
+        st = table.get(pid)
+        if st is None:
+            continue
+        if pot:
+            ps = st.pots[g.name]
+            ps.games += 1
+            ps.hands += res["hands"]
+            ps.chips += res["stock"][seat] - brought
+        else:
+            st.priffe.games += 1
+            st.priffe.hands += res["hands"]
+            st.priffe.individual += res["individual"][seat]
+    rubbers = 0
+    for d in hands:
+        h = g.parse(d)
+        facts = _facts(g, 0, json.dumps(d), False)
+        before = list(g.individual) if not pot else []
+        g.apply(h)
+        if facts.bidder is not None:
+            st = table.get(seats[facts.bidder])
+            if st is not None:
+                fam: _PotStats | _PriffeStats = st.pots[g.name] if pot else st.priffe
+                fam.declarer += 1
+                key = str(facts.contract)
+                fam.contracts[key][1] += 1
+                fam.contracts[key][0] += bool(facts.made)
+        if not pot and g.rubbers > rubbers:
+            rubbers = g.rubbers
+            for seat, pid in enumerate(seats):
+                st = table.get(pid)
+                if st is not None:
+                    change = g.individual[seat] - before[seat]
+                    st.priffe.rubbers += 1
+                    st.priffe.won += change > 0
+                    st.priffe.lost += change < 0
+
+
+@dataclass
 class _PlayerStats:
     """One player's figures.
 
     - ``games``, ``hands`` (hands scored in his games): every game system;
     - ``preferans``: his Russian Preferans figures (``_PreferansStats``);
     - ``balkan``: his Balkan Preferans figures (``_PreferansStats``, contracts 2 to 7);
-    - ``kasa``: his figures in Prefa with a common kasa (``_KasaStats``); the rest is Prefa's:
+    - ``kasa``: his figures in Prefa with a common kasa (``_KasaStats``);
+    - ``pots``: his figures in each pot game (``_PotStats``; in ``as_dict`` under the rules'
+      ids ``preference_at``, ``preference_illustrated``, ``preference_us``);
+    - ``priffe``: his Priffe figures (``_PriffeStats``); the rest is Prefa's:
     - ``prefa_games``, ``chips`` (net, summed over his Prefa games);
     - ``bids``: hands he took the bid (a thrown-in hand counts), ``contracts``: by level
       (6-10, the level bid), ``[made, played]``; a hand both defenders left is made;
@@ -942,6 +1304,8 @@ class _PlayerStats:
     preferans: _PreferansStats = field(default_factory=_PreferansStats)
     balkan: _PreferansStats = field(default_factory=lambda: _PreferansStats(contracts=_balkan_levels()))
     kasa: _KasaStats = field(default_factory=_KasaStats)
+    pots: dict[str, _PotStats] = field(default_factory=lambda: {r: _PotStats(r) for r in POT_RULES})
+    priffe: _PriffeStats = field(default_factory=_PriffeStats)
 
     def system(self, rules: str) -> _PreferansStats:
         """His Preferans figures of a game of ``rules``: Balkan's, or Russian Preferans'."""
@@ -963,6 +1327,8 @@ class _PlayerStats:
             "preferans": self.preferans.as_dict(),
             "balkan": self.balkan.as_dict(),
             "kasa": self.kasa.as_dict(),
+            **{r: ps.as_dict() for r, ps in self.pots.items()},
+            "priffe": self.priffe.as_dict(),
         }
 
 

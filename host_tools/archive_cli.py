@@ -1,8 +1,10 @@
 """The archive's subcommands of ``kitapi``: archive add, games, show, stats, players.
 
-Greek Prefa, Russian (and Balkan) Preferans and Prefa with a common kasa are
+Greek Prefa, Russian (and Balkan) Preferans, Prefa with a common kasa, the pot
+games (Austrian, Illustrated and American Preference) and Swedish Priffe are
 shown each in their own terms: pouches and chips; pools, hills and whists; the
-kasa and net kapikia.  A figure that is not whole (thirds, in a settlement or in
+kasa and net kapikia; the pot, each player's stock and the refills; rubbers and
+individual points.  A figure that is not whole (thirds, in a settlement or in
 a kasa's split) is exact in the archive and rounded to two decimals only here,
 on the screen.
 
@@ -119,6 +121,15 @@ def _games(args: argparse.Namespace) -> int:
             nets = ", ".join(f"{p} {show_exact(x)}" for p, x in zip(g["players"], g["net"], strict=True))
             split = f" (split {show_exact(g['share'], sign=False)} each)" if g["share"] is not None else ""
             result = f"kasa {g['kasa']}{split}, net {nets}"
+        elif g["stock"] is not None:  # a pot game: the pot, each player's stock, the refills
+            stock = ", ".join(f"{p} {c}" for p, c in zip(g["players"], g["stock"], strict=True))
+            result = f"pot {g['pot']}, stock {stock}, refills {g['refills']}"
+        elif g["individual"] is not None:  # Priffe: the rubbers played, the individual points
+            ind = ", ".join(f"{p} {_signed(x)}" for p, x in zip(g["players"], g["individual"], strict=True))
+            rub = g["rubber"]
+            teams = " v ".join("+".join(g["players"][s] for s in side) for side in rub["partners"])
+            playing = f"; {teams} games {rub['games'][0]}-{rub['games'][1]}" if any(rub["points"]) else ""
+            result = f"rubbers {g['rubbers']}, individual {ind}{playing}"
         else:
             chips = g["chips"] or []
             result = ", ".join(f"{p} {_signed(c)}" for p, c in zip(g["players"], chips, strict=False))
@@ -205,6 +216,68 @@ def _preferans_hand_row(h: dict[str, Any], rules: str = "sochi") -> list[str]:
     return [number, *what, *figures]
 
 
+def _pot_hand_row(h: dict[str, Any], names: list[str]) -> list[str]:
+    """A pot game's hand: Austrian/Illustrated bid, drops and tricks, or American bid and the declarer's tricks;
+    then the pot, each player's stock and the refills after it."""
+    d = h["hand"]
+    number = f"{h['number']}{'*' if h['corrected'] else ''}"
+    if h["kind"] == "pass":
+        what = [h["dealer"], "-", "thrown in", "", "", ""]
+    else:
+        bid = h["contract"]
+        if bid == "chips":
+            bid = "chips " + "/".join(str(c) for c in d["chips"])
+        if "trump" in d:
+            bid += f" {d['trump']}"
+        drop = ", ".join(names[s] for s in d.get("drop", []))
+        if "tricks" not in d:
+            tricks = ""
+        elif isinstance(d["tricks"], list):
+            tricks = "-".join(str(t) for t in d["tricks"])
+        else:
+            tricks = str(d["tricks"])
+        if h["made"]:
+            result = "made"
+        elif h["defense"] == "out":
+            result = "dropped"
+        else:
+            result = f"short {h['short']}"
+        what = [h["dealer"], h["bidder"], bid, drop, tricks, result]
+    return [number, *what, str(h["pot"]), *(str(c) for c in h["stock"]), str(h["refills"])]
+
+
+def _priffe_hand_row(h: dict[str, Any], names: list[str]) -> list[str]:
+    """A Priffe hand: the contract, the declarer, the tricks; who won, the trick points (below the line),
+    the bonuses (above), the rubber's games and points after it; each player's individual points."""
+    d = h["hand"]
+    p = h["step"]
+    number = f"{h['number']}{'*' if h['corrected'] else ''}"
+    team = "+".join(names[s] for s in range(4) if p.sides[s] == p.won)
+    above = []
+    if p.slam:
+        above.append(f"slam {p.slam}")
+    if p.honours:
+        hteam = "+".join(names[s] for s in range(4) if p.sides[s] == p.honours[0])
+        above.append(f"honours {p.honours[1]} {hteam}")
+    if p.bonus:
+        above.append(f"game {p.bonus}")
+    honours = f"{d['honours']} {names[d['holder']]}" if "honours" in d else ""
+    rubber = f"{p.games[0]}-{p.games[1]} {p.points[0]}-{p.points[1]}" + (" end" if h["rubber_end"] else "")
+    return [
+        number,
+        h["dealer"],
+        h["contract"],
+        h["bidder"] or "-",
+        str(d["tricks"]),
+        honours,
+        team,
+        str(p.tricks) + (f" ({p.below})" if p.below != p.tricks else ""),
+        ", ".join(above),
+        rubber,
+        *(_signed(x) for x in h["individual"]),
+    ]
+
+
 def _show(args: argparse.Namespace) -> int:
     with _open(args) as archive:
         g = archive.game(args.game)
@@ -223,6 +296,20 @@ def _show(args: argparse.Namespace) -> int:
         head += ["Pool", "Hill", "Net"] * len(names)
         groups = [(name, 7 + 3 * i, 3) for i, name in enumerate(names)]
         print(_grid(head, rows, {0, *range(7, len(head))}, groups))
+    elif "stock" in res:  # a pot game: the pot, each player's stock and the refills after each hand
+        rows = [_pot_hand_row(h, names) for h in g["hands"]]
+        head = ["Hand", "Dealer", "Declarer", "Bid", "Dropped", "Tricks", "Result", "Pot", *names, "Refills"]
+        print(_grid(head, rows, {0, *range(7, len(head))}, [("stock", 8, len(names))]))
+    elif "individual" in res:  # Priffe: the hand's points taken apart, the rubber, the individual points
+        rows = [_priffe_hand_row(h, names) for h in g["hands"]]
+        head = ["Hand", "Dealer", "Contract", "Declarer", "Tricks", "Honours", "Won by", "Below", "Above"]
+        head += ["Rubber", *names]
+        print(_grid(head, rows, {0, 4, 7, *range(10, len(head))}, [("individual", 10, len(names))]))
+        print(
+            "Tricks: the declarer's partnership's (the dealer's in a forced Noll).  Below: the trick points"
+            " (towards the game in brackets, when doubled).\nRubber: games and points of the partnerships"
+            " (the first is seat 0's) after the hand; end: the rubber is over, the points go to the individual."
+        )
     elif "kasa" in res:  # a common kasa: the kasa and each player's net kapikia after each hand
         for h in g["hands"]:
             h["active_name"] = names[h["hand"]["active"]] if "active" in h["hand"] else ""
@@ -259,7 +346,9 @@ def _stats(args: argparse.Namespace) -> int:
     preferans = [s for s in stats if s["preferans"]["games"]]
     balkan = [s for s in stats if s["balkan"]["games"]]
     kasa = [s for s in stats if s["kasa"]["games"]]
-    others = preferans or balkan or kasa
+    pots = {r: [s for s in stats if s[r]["games"]] for r in _POT_TITLES}
+    priffe = [s for s in stats if s["priffe"]["games"]]
+    others = preferans or balkan or kasa or any(pots.values()) or priffe
     sections: list[Callable[[], None]] = []
     if prefa or not others:
         sections.append(lambda: _prefa_stats(prefa or stats, titled=bool(others)))
@@ -269,11 +358,72 @@ def _stats(args: argparse.Namespace) -> int:
         sections.append(lambda: _preferans_stats(balkan, "balkan"))
     if kasa:
         sections.append(lambda: _kasa_stats(kasa))
+    for rules, players in pots.items():
+        if players:
+            sections.append(lambda rules=rules, players=players: _pot_stats(players, rules))  # type: ignore[misc]
+    if priffe:
+        sections.append(lambda: _priffe_stats(priffe))
     for i, section in enumerate(sections):
         if i:
             print()
         section()
     return 0
+
+
+_POT_TITLES = {
+    "preference_at": "Austrian Préférence (chips)",
+    "preference_illustrated": "Illustrated Préférence (chips)",
+    "preference_us": "American Preference (chips)",
+}
+
+
+def _pot_stats(stats: list[dict[str, Any]], rules: str) -> None:
+    """A pot game's table: each rules apart (their chips are not the same chips)."""
+    print(_POT_TITLES[rules] + ":")
+    bids = list(stats[0][rules]["contracts"])
+    head = ["Player", "Games", "Chips", "Declarer", *bids]
+    rows = []
+    for s in stats:
+        p = s[rules]
+        rows.append(
+            [
+                s["player"],
+                str(p["games"]),
+                _signed(p["chips"]),
+                str(p["declarer"]),
+                *(f"{m}/{t}" for m, t in p["contracts"].values()),
+            ]
+        )
+    print(_grid(head, rows, set(range(1, len(head)))))
+    print(
+        "Chips: won (+) or lost (-), the final stock minus the chips brought, summed over the games."
+        "  Bids: made/declared."
+    )
+
+
+def _priffe_stats(stats: list[dict[str, Any]]) -> None:
+    print("Swedish Priffe (individual points):")
+    head = ["Player", "Games", "Rubbers", "Won", "Lost", "Points", "Declarer", "Play", "Noll", "Hearts", "Diamonds"]
+    rows = []
+    for s in stats:
+        p = s["priffe"]
+        rows.append(
+            [
+                s["player"],
+                str(p["games"]),
+                str(p["rubbers"]),
+                str(p["won"]),
+                str(p["lost"]),
+                _signed(p["individual"]),
+                str(p["declarer"]),
+                *(f"{m}/{t}" for m, t in p["contracts"].values()),
+            ]
+        )
+    print(_grid(head, rows, set(range(1, len(head)))))
+    print(
+        "Rubbers: played out; Won/Lost: by his partnership.  Points: individual points, summed.  Contracts:"
+        " made/declared (made: his partnership won the hand)."
+    )
 
 
 def _kasa_stats(stats: list[dict[str, Any]]) -> None:

@@ -26,7 +26,11 @@ settlement, exact, as the core's ``result_json`` gives them after each hand), th
 own CSV columns and their own score sheet, the triangle sheet (пуля):
 ``kitapi_host.export_preferans``.  A game of Prefa with a common kasa
 (``prefa_kasa``) has ``KasaStanding`` (the kasa and each player's net kapikia),
-and its CSV and sheet in ``kitapi_host.export_kasa``.  ``export(game, fmt)`` chooses.
+and its CSV and sheet in ``kitapi_host.export_kasa``.  The pot games (Austrian,
+Illustrated and American Preference) have ``PotStanding`` (the pot, each
+player's stock, the refills) and ``kitapi_host.export_pot``; Swedish Priffe has
+``PriffeStanding`` (the rubber in play, the individual points) and the rubber
+sheet of ``kitapi_host.export_priffe``.  ``export(game, fmt)`` chooses.
 
 - ``to_pdf(html)``: the score sheet printed to PDF (A4) by a headless
   Chromium-family browser found on this PC (``find_browser``); ``to_png(html,
@@ -121,10 +125,37 @@ class KasaStanding:
     over: bool
 
 
-Snapshot = Standing | PrefStanding | KasaStanding
+@dataclass(frozen=True)
+class PotStanding:
+    """A pot game (Austrian, Illustrated, American Preference) after a hand, as the core's result gives it:
+    the chips in the pot, each player's stock, the refills so far."""
+
+    pot: int
+    stock: tuple[int, ...]
+    refills: int
+    over: bool
+
+
+@dataclass(frozen=True)
+class PriffeStanding:
+    """Priffe after a hand, as the core's result gives it: the partnerships of the rubber in play (each a
+    tuple of seats, the first seat 0's), its trick points, games and points, the rubbers played and each
+    player's individual points."""
+
+    partners: tuple[tuple[int, ...], ...]
+    trick_points: tuple[int, ...]
+    games: tuple[int, ...]
+    points: tuple[int, ...]
+    rubbers: int
+    individual: tuple[int, ...]
+    over: bool
+
+
+Snapshot = Standing | PrefStanding | KasaStanding | PotStanding | PriffeStanding
 
 PREFERANS_RULES = ("sochi", "leningrad", "rostov", "balkan")  # the triangle sheet's games
-EXPORTED_RULES = ("prefa", "prefa_kasa", *PREFERANS_RULES)
+POT_RULES = ("preference_at", "preference_illustrated", "preference_us")  # the pot sheet's games
+EXPORTED_RULES = ("prefa", "prefa_kasa", *PREFERANS_RULES, *POT_RULES, "priffe")
 
 
 @dataclass(frozen=True)
@@ -175,7 +206,31 @@ def kasa_snapshot(g: Game) -> KasaStanding:
     return KasaStanding(res["kasa"], tuple(Fraction(x) for x in res["net"]), share, bool(res["over"]))
 
 
+def pot_snapshot(g: Game) -> PotStanding:
+    """A pot game's standings now: the core's ``result_json``."""
+    res = json.loads(result_json(g))
+    return PotStanding(res["pot"], tuple(res["stock"]), res["refills"], bool(res["over"]))
+
+
+def priffe_snapshot(g: Game) -> PriffeStanding:
+    """A Priffe game's standings now: the core's ``result_json``."""
+    res = json.loads(result_json(g))
+    return PriffeStanding(
+        tuple(tuple(p) for p in res["partners"]),
+        tuple(res["trick_points"]),
+        tuple(res["games"]),
+        tuple(res["points"]),
+        res["rubbers"],
+        tuple(res["individual"]),
+        bool(res["over"]),
+    )
+
+
 def any_snapshot(g: Game) -> Snapshot:
+    if g.name in POT_RULES:
+        return pot_snapshot(g)
+    if g.name == "priffe":
+        return priffe_snapshot(g)
     if g.name == "prefa":
         return snapshot(g)
     return kasa_snapshot(g) if g.name == "prefa_kasa" else pref_snapshot(g)
@@ -214,6 +269,22 @@ def kasa_standings(standings: Sequence[Snapshot]) -> list[KasaStanding]:
     out = [s for s in standings if isinstance(s, KasaStanding)]
     if len(out) != len(standings):
         raise TypeError("not a prefa_kasa game's standings")
+    return out
+
+
+def pot_standings(standings: Sequence[Snapshot]) -> list[PotStanding]:
+    """The standings of a pot game, as such (TypeError for another game's)."""
+    out = [s for s in standings if isinstance(s, PotStanding)]
+    if len(out) != len(standings):
+        raise TypeError("not a pot game's standings")
+    return out
+
+
+def priffe_standings(standings: Sequence[Snapshot]) -> list[PriffeStanding]:
+    """The standings of a Priffe game, as such (TypeError for another game's)."""
+    out = [s for s in standings if isinstance(s, PriffeStanding)]
+    if len(out) != len(standings):
+        raise TypeError("not a Priffe game's standings")
     return out
 
 
@@ -941,7 +1012,21 @@ def export(game: GameExport, fmt: str) -> bytes:
         return to_jsonl(game.lines)
     if fmt not in ("csv", "html", "pdf"):
         raise ValueError(f"unknown format {fmt!r}")
-    if game.header["rules"] == "prefa_kasa":
+    if game.header["rules"] in POT_RULES:
+        from kitapi_host import export_pot as pot
+
+        pot_rows = pot_standings(game.standings)
+        if fmt == "csv":
+            return pot.to_csv(game.header, game.hands, pot_rows)
+        page = pot.to_html(game.header, game.hands, pot_rows, deleted=game.deleted, ended=game.ended)
+    elif game.header["rules"] == "priffe":
+        from kitapi_host import export_priffe as priffe
+
+        priffe_rows = priffe_standings(game.standings)
+        if fmt == "csv":
+            return priffe.to_csv(game.header, game.hands, priffe_rows)
+        page = priffe.to_html(game.header, game.hands, priffe_rows, deleted=game.deleted, ended=game.ended)
+    elif game.header["rules"] == "prefa_kasa":
         from kitapi_host import export_kasa as kasa
 
         kasa_rows = kasa_standings(game.standings)

@@ -27,12 +27,17 @@ formats:
          of `kitapi convert` (docs/log-format.md)
   csv    one row per hand as scored (deleted hands left out) with every player's
          standings after it: Prefa's pouch and chips; Russian Preferans' pool, hill,
-         whists written and net whists; UTF-8 with a byte order mark, CRLF
+         whists written and net whists; the pot games' pot, refills and stocks;
+         Priffe's hand taken apart, the rubber and the individual points; UTF-8
+         with a byte order mark, CRLF
   html   a printable score sheet (A4), the sheet as the table keeps it: Prefa's
          three-section sheet (four with four players); for Preferans the triangle
          sheet, the pulya (hill, pool and whists of each player, the running totals
-         separated by dots); then the running columns and the settlement; one file,
-         no scripts
+         separated by dots); for the pot games (Austrian, Illustrated, American
+         Preference) the pot as it moved, each player's chips and the refills; for
+         Priffe the rubber sheet (trick points below the line, bonuses above,
+         individual points); then the running columns and the settlement; one
+         file, no scripts
   pdf    the score sheet printed to PDF (A4) by a headless Chromium-family browser
          on this PC: chromium, chromium-browser, google-chrome(-stable),
          microsoft-edge or msedge on PATH (or the usual macOS/Windows place), or

@@ -762,3 +762,156 @@ def test_cli_games_show_stats_for_balkan_and_kasa(tmp_path: Path, capsys: pytest
     kasa_rows = out.split("Greek Prefa with a common kasa (kapikia):")[1].splitlines()
     assert kasa_rows[2].split()[:4] == ["A", "1", "+30.33", "1"]
     assert kasa_rows[4].split()[:5] == ["C", "1", "-22.67", "2", "0/0"]
+
+
+# --- the pot games (Austrian, Illustrated, American Preference) and Swedish Priffe ------------
+
+FAMILY_VECTORS = ("preference_at", "preference_illustrated", "preference_us", "priffe")
+
+
+def family_log(name: str) -> bytes:
+    """A game of tests/vectors/preference_*_vectors.json or priffe_vectors.json, as its JSON Lines log."""
+    for rules in FAMILY_VECTORS:
+        for v in json.loads((ROOT / "tests" / "vectors" / f"{rules}_vectors.json").read_text()):
+            if v["name"] == name:
+                return ("\n".join(json.dumps(x) for x in [v["header"], *v["hands"]]) + "\n").encode()
+    raise KeyError(name)
+
+
+POT_GAMES = ("at-game-to-the-end", "il-game-to-the-end", "us-game-to-the-end", "at-short-pool-and-refill")
+PRIFFE_GAMES = ("two-rubbers-individual", "rubber-won-on-points", "honours-four")
+
+
+@pytest.mark.parametrize("form", ["jsonl", "device"])
+def test_pot_and_priffe_games_are_archived_hand_by_hand(tmp_path: Path, archive: Archive, form: str) -> None:
+    """The standings are the replay's; each hand row carries the core's standings after it."""
+    for name in POT_GAMES + PRIFFE_GAMES:
+        data = family_log(name)
+        if form == "device":
+            data = to_device(tmp_path, data, name)
+        gid, status = archive.add_log(data, "file", name)
+        assert status == NEW
+        g = archive.game(gid)
+        assert json.loads(replayed(data)) == g["result"]
+        core = new_game(g["header"])
+        for h in g["hands"]:
+            core.play(h["hand"])
+            after = json.loads(result_json(core))
+            keys = ("pot", "stock", "refills") if "pot" in after else ("partners", "trick_points", "individual")
+            for k in keys:
+                assert h[k] == after[k], (name, h["number"], k)
+
+    at = archive.game(1)  # the vector's arithmetic, worked by hand
+    rows = [(h["kind"], h["bidder"], h["contract"], h["defense"], h["made"], h["pot"], h["stock"]) for h in at["hands"]]
+    assert rows == [
+        ("play", "B", "2", "both", 1, 5, [26, 33, 26]),
+        ("play", "C", "1", "both", 1, 5, [16, 34, 35]),
+        ("play", "C", "none", "both", 0, 25, [17, 35, 13]),  # all passed: the dealer declares, takes 4
+        ("drop", "A", "1H", "out", 0, 25, [11, 38, 16]),  # the declarer dropped: 3 to each defender
+        ("play", "B", "P", "both", 1, 35, [1, 48, 6]),
+        ("play", "A", "4", "both", 0, 55, [-21, 49, 7]),
+    ]
+    il = archive.game(2)
+    assert [(h["contract"], h["made"], h["short"]) for h in il["hands"]] == [
+        ("6H", 1, 0),
+        ("5", 1, 0),  # misère: no trick
+        ("2", 1, 0),
+        ("7H", 0, 1),  # hand open misère, one trick taken
+    ]
+    us = archive.game(3)
+    assert [(h["kind"], h["bidder"], h["contract"], h["bidder_tricks"], h["pot"]) for h in us["hands"]] == [
+        ("suit", "B", "H", 6, 5),
+        ("pass", None, None, None, 35),
+        ("chips", "A", "chips", 4, 87),
+    ]
+    refill = archive.game(4)
+    assert [h["refills"] for h in refill["hands"]] == [0, 1] and refill["hands"][1]["pot"] == 15
+
+    two = archive.game(5)
+    assert [h["rubber_end"] for h in two["hands"]] == [False, True, False, True]
+    assert [h["individual"] for h in two["hands"]][-1] == [-1, 1, 21, -21]
+    assert [(h["contract"], h["bidder"], h["made"]) for h in two["hands"]][3] == ("hearts", "Cai", 1)
+    points = archive.game(6)
+    first = points["hands"][0]["step"]  # Bo's Play with no trick: the defenders' 7 over, doubled, and a slam
+    assert (first.won, first.declaring, first.tricks, first.below, first.slam, first.bonus) == (0, 1, 140, 70, 40, 10)
+    assert points["hands"][0]["made"] == 0 and points["hands"][-1]["step"].points == [190, 100]
+    honours = archive.game(7)["hands"][0]["step"]
+    assert honours.honours == (0, 50) and honours.tricks == 10 and honours.points == [60, 0]
+
+    games = archive.games()
+    assert games[0]["pot"] == 55 and games[0]["stock"] == [-21, 49, 7] and games[0]["over"]
+    assert games[0]["chips"] is None and games[0]["individual"] is None
+    assert games[4]["rubbers"] == 2 and games[4]["individual"] == [-1, 1, 21, -21] and games[4]["pot"] is None
+
+
+def test_pot_and_priffe_stats_are_kept_apart(archive: Archive) -> None:
+    """Each pot game's chips apart (they are not the same chips), Priffe's individual points apart,
+    nothing in the other systems' figures."""
+    for name in POT_GAMES + PRIFFE_GAMES:
+        archive.add_log(family_log(name), "file", name)
+    stats = {s["player"]: s for s in archive.stats()}
+    a, b, c = stats["A"], stats["B"], stats["C"]
+    for s in (a, b, c):
+        assert s["games"] == 4 and s["hands"] == 6 + 4 + 3 + 2
+        assert s["chips"] == 0 and s["kasa"]["games"] == 0 and s["priffe"]["games"] == 0
+    # the final stock minus the chips brought (30; 100; 50; 50)
+    assert [s["preference_at"]["chips"] for s in (a, b, c)] == [(-21 - 30) + (49 - 50), (49 - 30) + (44 - 50),
+                                                                (7 - 30) + (42 - 50)]  # fmt: skip
+    assert [s["preference_illustrated"]["chips"] for s in (a, b, c)] == [93 - 100, 206 - 100, -64 - 100]
+    assert [s["preference_us"]["chips"] for s in (a, b, c)] == [0 - 50, 43 - 50, 20 - 50]
+    assert a["preference_at"]["games"] == 2 and a["preference_us"]["games"] == 1
+    assert a["preference_at"]["declarer"] == 3 and a["preference_at"]["contracts"]["4"] == (0, 1)
+    assert a["preference_at"]["contracts"]["1H"] == (0, 1) and a["preference_at"]["contracts"]["1"] == (1, 1)
+    assert c["preference_at"]["contracts"]["none"] == (0, 1) and b["preference_at"]["contracts"]["P"] == (1, 1)
+    il = c["preference_illustrated"]["contracts"]
+    assert il["7H"] == (0, 1) and il["5"] == (1, 1)
+    assert b["preference_us"]["contracts"]["H"] == (1, 1) and a["preference_us"]["contracts"]["chips"] == (0, 1)
+
+    anna, bo, cai, dag = stats["Anna"], stats["Bo"], stats["Cai"], stats["Dag"]
+    assert [s["priffe"]["individual"] for s in (anna, bo, cai, dag)] == [-1 + 9, 1 - 9, 21 + 9, -21 - 9]
+    assert [s["priffe"]["rubbers"] for s in (anna, bo, cai, dag)] == [3, 3, 3, 3]
+    assert [(s["priffe"]["won"], s["priffe"]["lost"]) for s in (anna, bo, cai, dag)] == [(2, 1), (1, 2), (3, 0), (0, 3)]
+    assert bo["priffe"]["declarer"] == 3 and bo["priffe"]["contracts"]["play"] == (1, 2)  # his Play with no trick
+    assert anna["priffe"]["contracts"]["diamonds"] == (1, 1) and anna["preference_at"]["games"] == 0
+
+
+def test_cli_games_show_stats_for_pot_and_priffe(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = str(tmp_path / "a.sqlite3")
+    files = []
+    for name in ("at-game-to-the-end", "us-game-to-the-end", "rubber-won-on-points"):
+        path = tmp_path / f"{name}.jsonl"
+        path.write_bytes(family_log(name))
+        files.append(str(path))
+    assert kitapi("archive", "add", "--db", db, *files) == 0
+    capsys.readouterr()
+    assert kitapi("games", "--db", db) == 0
+    out = capsys.readouterr().out
+    assert "over: pot 55, stock A -21, B 49, C 7, refills 0" in out
+    assert "over: pot 87, stock A 0, B 43, C 20, refills 0" in out
+    assert "on: rubbers 1, individual Anna +9, Bo -9, Cai +9, Dag -9" in out
+
+    assert kitapi("show", "1", "--db", db) == 0
+    lines = capsys.readouterr().out.splitlines()
+    drop = next(line for line in lines if line.lstrip().startswith("4 ")).split()
+    assert drop[3:6] == ["1H", "A", "dropped"] and drop[-5:] == ["25", "11", "38", "16", "0"]
+    last = next(line for line in lines if line.lstrip().startswith("6 ")).split()
+    assert last[-5:] == ["55", "-21", "49", "7", "0"] and "short" in last
+
+    assert kitapi("show", "3", "--db", db) == 0
+    lines = capsys.readouterr().out.splitlines()
+    first = next(line for line in lines if line.lstrip().startswith("1 "))
+    assert "Anna+Cai" in first and "140 (70)" in first and "slam 40, game 10" in first and "1-0 190-0" in first
+    third = next(line for line in lines if line.lstrip().startswith("3 ")).split()
+    assert third[-5:] == ["end", "+9", "-9", "+9", "-9"]
+
+    assert kitapi("stats", "--db", db) == 0
+    out = capsys.readouterr().out
+    assert "Greek Prefa (chips)" not in out and "Russian Preferans" not in out
+    assert "Austrian Préférence (chips):" in out and "American Preference (chips):" in out
+    assert "Illustrated Préférence" not in out and "Swedish Priffe (individual points):" in out
+    at_rows = out.split("Austrian Préférence (chips):")[1].splitlines()
+    assert at_rows[1].split()[:5] == ["Player", "Games", "Chips", "Declarer", "none"]
+    assert at_rows[2].split()[:4] == ["A", "1", "-51", "2"]
+    pr_rows = out.split("Swedish Priffe (individual points):")[1].splitlines()
+    assert pr_rows[2].split()[:6] == ["Anna", "1", "1", "1", "0", "+9"]
+    assert pr_rows[3].split() == ["Bo", "1", "1", "0", "1", "-9", "2", "0/1", "0/0", "1/1", "0/0"]

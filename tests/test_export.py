@@ -561,3 +561,159 @@ def test_random_kasa_games_export_the_cores_standings(tmp_path: Path) -> None:
             assert int(row[-5]) == res["kasa"] and [int(x) for x in row[-4:]] == res["net"]
         p = kitapi("export", str(src), "--format", "html")
         assert p.returncode == 0, p.stderr
+
+
+# --- the pot games and Swedish Priffe --------------------------------------------------------
+
+
+def family_log(tmp_path: Path, name: str) -> Path:
+    """A game of tests/vectors/preference_*_vectors.json or priffe_vectors.json, written as its JSON Lines log."""
+    for rules in ("preference_at", "preference_illustrated", "preference_us", "priffe"):
+        for v in json.loads((ROOT / "tests" / "vectors" / f"{rules}_vectors.json").read_text()):
+            if v["name"] == name:
+                path = tmp_path / f"{name}.jsonl"
+                path.write_text("\n".join(json.dumps(x) for x in [v["header"], *v["hands"]]) + "\n")
+                return path
+    raise KeyError(name)
+
+
+def csv_of(src: Path) -> list[list[str]]:
+    p = kitapi("export", str(src), "--format", "csv")
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.startswith(b"\xef\xbb\xbf") and b"\r\n" in p.stdout
+    return list(csv.reader(io.StringIO(p.stdout.decode("utf-8-sig"))))
+
+
+def test_pot_csv_rows_are_the_hands_with_the_running_pot_and_stocks(tmp_path: Path) -> None:
+    src = family_log(tmp_path, "at-game-to-the-end")
+    rows = csv_of(src)
+    assert rows[0] == ["hand", "dealer", "declarer", "bid", "trump", "dropped", "tricks A", "tricks B", "tricks C",
+                       "made", "corrected", "pot", "refills", "stock A", "stock B", "stock C"]  # fmt: skip
+    assert [r[-5:] for r in rows[1:]] == [  # the vector's arithmetic, worked by hand
+        ["5", "0", "26", "33", "26"],
+        ["5", "0", "16", "34", "35"],
+        ["25", "0", "17", "35", "13"],
+        ["25", "0", "11", "38", "16"],
+        ["35", "0", "1", "48", "6"],
+        ["55", "0", "-21", "49", "7"],
+    ]
+    assert rows[3][3] == "none" and rows[4][3:9] == ["1H", "", "A", "", "", ""] and rows[4][9] == "0"
+    for row, res in zip(rows[1:], core_after_each(src), strict=True):
+        assert int(row[11]) == res["pot"] and [int(x) for x in row[13:]] == res["stock"]
+
+    src = family_log(tmp_path, "at-short-pool-and-refill")
+    assert [r[11:] for r in csv_of(src)[1:]] == [["5", "0", "53", "46", "46"], ["15", "1", "49", "44", "42"]]
+
+    src = family_log(tmp_path, "us-game-to-the-end")
+    rows = csv_of(src)
+    assert rows[0][:10] == ["hand", "dealer", "declarer", "bid", "chips A", "chips B", "chips C", "trump", "tricks",
+                            "pass"]  # fmt: skip
+    assert rows[1][:11] == ["1", "A", "B", "H", "", "", "", "", "6", "0", "1"]
+    assert rows[2][9] == "1" and rows[3][:11] == ["3", "C", "A", "chips", "4", "2", "0", "D", "4", "0", "0"]
+    for row, res in zip(rows[1:], core_after_each(src), strict=True):
+        assert int(row[12]) == res["pot"] and [int(x) for x in row[14:]] == res["stock"]
+
+
+def test_the_pot_sheet(tmp_path: Path) -> None:
+    """The pot's column as it moved (a refill marked), each player's chips, the running form, the standings."""
+    src = family_log(tmp_path, "il-refill")
+    p = kitapi("export", str(src), "--format", "html")
+    assert p.returncode == 0, p.stderr
+    page = page_text(p.stdout)
+    assert page.scripts == 0
+    html = p.stdout.decode()
+    text = " ".join(page.parts)
+    assert "preference_illustrated (Illustrated Préférence)" in text and "chips 100, ante 5" in text
+    pot = re.findall(r'class="e (?:refill )?\w+" data-kind="pot" data-hand="(\d+)"[^>]*><i>[^<]*</i><b>([^<]*)</b>',
+                     html)  # fmt: skip
+    assert pot == [("0", "15"), ("1", "5"), ("3", "15")]  # hand 2 (a misère) leaves the pot alone
+    assert html.count('class="e refill') == 1  # hand 3 emptied it: refilled
+    b = re.search(r'<div class="section" data-seat="1">(.*?)<div class="sum">', html)
+    assert b is not None
+    values = re.findall(r'data-hand="(\d+)"[^>]*><i>[^<]*</i><b>([^<]*)</b>', b.group(1))
+    assert values == [("0", "95"), ("1", "96"), ("2", "116"), ("3", "112")]
+    assert re.findall(r'data-won="(-?\d+)"', html) == ["-11", "12", "-16"]  # 89, 112, 84 of 100 brought
+    assert len(re.findall(r'<tr[^>]* data-hand="\d+"', html)) == 4  # start and three hands
+    assert "game on" in text and "\u2605" not in html.split("<section class=\"settlement\">")[1]
+
+    src = family_log(tmp_path, "us-game-to-the-end")
+    p = kitapi("export", str(src), "--format", "html")
+    html = p.stdout.decode()
+    assert "game over" in " ".join(page_text(p.stdout).parts) and "thrown in" in html
+    assert re.findall(r'data-won="(-?\d+)"', html) == ["-50", "-7", "-30"]
+    assert "B <b>\u2605</b>" in html  # the most chips wins
+
+
+def test_priffe_csv_rows_take_each_hand_apart(tmp_path: Path) -> None:
+    src = family_log(tmp_path, "rubber-won-on-points")
+    rows = csv_of(src)
+    head = rows[0]
+    assert head[:8] == ["hand", "dealer", "contract", "declarer", "tricks", "honours", "holder", "corrected"]
+    col = {k: head.index(k) for k in head}
+    first = rows[1]
+    # Bo's Play with no trick: 7 over to Anna & Cai, doubled (140), 70 towards the game, penalty big slam 40, game 10
+    assert [first[col[k]] for k in ("team 1", "team 2", "won", "trick points", "below", "slam", "game bonus")] == [
+        "Anna & Cai", "Bo & Dag", "1", "140", "70", "40", "10"]  # fmt: skip
+    assert [r[col["points 1"]] for r in rows[1:]] == ["190", "190", "190"]
+    assert [r[col["points 2"]] for r in rows[1:]] == ["0", "40", "100"]
+    assert rows[-1][-4:] == ["9", "-9", "9", "-9"] and rows[-1][col["rubbers"]] == "1"
+    for row, res in zip(rows[1:], core_after_each(src), strict=True):
+        assert [int(x) for x in row[-4:]] == res["individual"]
+        assert [int(row[col["trick points 1"]]), int(row[col["trick points 2"]])] == res["trick_points"]
+
+    src = family_log(tmp_path, "two-rubbers-individual")
+    rows = csv_of(src)
+    assert [r[col["rubber"]] for r in rows[1:]] == ["1", "1", "2", "2"]
+    assert [r[col["team 1"]] for r in rows[1:]] == ["Anna & Cai", "Anna & Cai", "Anna & Dag", "Anna & Dag"]
+    honours = csv_of(family_log(tmp_path, "honours-four"))[1]
+    assert [honours[col[k]] for k in ("honours", "holder", "honours team", "honours points", "points 1")] == [
+        "4", "Anna", "1", "50", "60"]  # fmt: skip
+
+
+def test_the_priffe_sheet(tmp_path: Path) -> None:
+    """Per rubber: the partnerships, the bonuses above the line, the trick points below, the result and the
+    individual points after it (the vector's, worked by hand)."""
+    src = family_log(tmp_path, "two-rubbers-individual")
+    p = kitapi("export", str(src), "--format", "html")
+    assert p.returncode == 0, p.stderr
+    page = page_text(p.stdout)
+    assert page.scripts == 0
+    html = p.stdout.decode()
+    text = " ".join(" ".join(page.parts).split())
+    assert "priffe (Swedish Priffe)" in text and "6 rubbers, main points table" in text
+    rubbers = re.findall(r'<div class="rubber" data-rubber="(\d)">(.*?)</table></div>', html, re.S)
+    assert [r[0] for r in rubbers] == ["1", "2"]
+    one, two = rubbers[0][1], rubbers[1][1]
+    assert "Anna &amp; Cai" in one and "Bo &amp; Dag" in one and "Anna &amp; Dag" in two and "Bo &amp; Cai" in two
+    assert re.findall(r'data-points="(\d+)"', one) == ["100", "0"] and re.findall(r'data-points="(\d+)"', two) == [
+        "0", "110"]  # fmt: skip
+    assert one.count('class="gline"') == 2 and "win the rubber by 100" in one and "win the rubber by 110" in two
+    trick = re.findall(r'class="pe trick" data-hand="(\d)"[^>]*><i>\d</i><b>(\d+)</b>', html)
+    assert trick == [("1", "30"), ("2", "40"), ("3", "40"), ("4", "40")]
+    bonus = re.findall(r'class="pe bonus" data-hand="(\d)"[^>]*><i>\d</i><b>(\d+)</b>', html)
+    assert sorted(bonus) == [("1", "10"), ("2", "20"), ("3", "10"), ("4", "20")]
+    assert re.findall(r'data-individual="(-?\d+)"', html) == ["-1", "1", "21", "-21"]
+
+    src = family_log(tmp_path, "rubber-won-on-points")
+    html = kitapi("export", str(src), "--format", "html").stdout.decode()
+    assert re.search(r'class="pe slam" data-hand="1"[^>]*><i>1</i><b>40</b>', html)
+    assert re.search(r'class="pe trick" data-hand="1"[^>]*><i>1</i><b>140</b><span class="lbl">\(70\)</span>', html)
+    assert "Anna &amp; Cai</b> win the rubber by 90" in html  # on points, though Bo & Dag won two games
+
+
+def test_pot_and_priffe_jsonl_and_the_archive(tmp_path: Path) -> None:
+    """Both forms, every format: an archived game exports as its file."""
+    db = tmp_path / "a.sqlite3"
+    for k, name in enumerate(("at-game-to-the-end", "us-game-to-the-end", "two-rubbers-individual"), 1):
+        src = family_log(tmp_path, name)
+        dev = tmp_path / f"{name}.kitapi"
+        logs.convert(src, dev)
+        back = tmp_path / f"{name}.back.jsonl"
+        logs.convert(dev, back)
+        p = kitapi("export", str(dev), "--format", "jsonl")
+        assert p.returncode == 0 and p.stdout == back.read_bytes()
+        assert kitapi("archive", "add", "--db", str(db), str(dev)).returncode == 0
+        for fmt in ("jsonl", "csv", "html"):
+            by_id = kitapi("export", str(k), "--db", str(db), "--format", fmt)
+            by_file = kitapi("export", str(src), "--format", fmt)
+            assert by_id.returncode == 0 and by_id.stdout == by_file.stdout, fmt

@@ -515,3 +515,68 @@ def test_the_kasa_sheet_in_a_browser(tmp_path: Path, browser: str) -> None:
         assert sum(sum(row[a + 4 : b - 3]) for row in dark[top + 4 : bottom - 3]) > 200, f"section {a}-{b} is empty"
     below = [line for line in vertical_lines(dark, 80) if line[1] > bottom]
     assert below, "no running columns"
+
+
+def family_game(tmp_path: Path, name: str) -> Path:
+    """A game of tests/vectors/preference_*_vectors.json or priffe_vectors.json, as its JSON Lines log."""
+    import json
+
+    root = Path(__file__).resolve().parent / "vectors"
+    for rules in ("preference_at", "preference_illustrated", "preference_us", "priffe"):
+        for v in json.loads((root / f"{rules}_vectors.json").read_text()):
+            if v["name"] == name:
+                path = tmp_path / f"{name}.jsonl"
+                path.write_text("\n".join(json.dumps(x) for x in [v["header"], *v["hands"]]) + "\n")
+                return path
+    raise KeyError(name)
+
+
+def test_the_pot_sheet_in_a_browser(tmp_path: Path, browser: str) -> None:
+    """The pot sheet as a reader sees it: a frame of one section for the pot and one per player, equal, each
+    with its column of values; red ink (the chips lost, the crossed-out values); the running columns below."""
+    game = family_game(tmp_path, "at-game-to-the-end")
+    width, height = 900, 1000
+    image = screenshot(game, width, height, browser)
+    for x, y in ((0, 0), (width - 1, 0), (0, height - 1), (width - 1, height - 1)):
+        assert image.pixel(x, y) == (255, 255, 255)
+    dark = image.mask("dark")
+    assert sum(map(sum, image.mask("red"))) > 100
+    frame = sheet_frame(image)
+    assert len(frame) == 3 + 2, frame  # the pot's section and three players': five borders
+    xs = [x for x, _, _ in frame]
+    widths = [b - a for a, b in zip(xs, xs[1:], strict=False)]
+    assert max(widths) - min(widths) <= 3, widths
+    assert xs[-1] - xs[0] > 0.7 * width
+    top, bottom = frame[0][1], frame[0][2]
+    for a, b in zip(xs, xs[1:], strict=False):
+        assert sum(sum(row[a + 4 : b - 3]) for row in dark[top + 4 : bottom - 3]) > 200, f"section {a}-{b} is empty"
+    below = [line for line in vertical_lines(dark, 80) if line[1] > bottom]
+    assert below, "no running columns"
+
+
+def test_the_priffe_sheet_in_a_browser(tmp_path: Path, browser: str) -> None:
+    """The rubber sheet as a reader sees it: two rubbers side by side, each a frame split down the middle
+    between the partnerships, of one height; something written in both halves; the line under the bonuses."""
+    game = family_game(tmp_path, "two-rubbers-individual")
+    width, height = 900, 1000
+    image = screenshot(game, width, height, browser)
+    for x, y in ((0, 0), (width - 1, 0), (0, height - 1), (width - 1, height - 1)):
+        assert image.pixel(x, y) == (255, 255, 255)
+    dark = image.mask("dark")
+    assert sum(map(sum, image.mask("red"))) > 50  # the individual points below zero
+    frame = sheet_frame(image)
+    outer = [line for line in frame if line[2] - line[1] > 200]
+    assert len(outer) == 4, frame  # the two rubbers' left and right borders
+    (l1, t1, b1), (r1, _, _), (l2, t2, b2), (r2, _, _) = outer
+    assert abs(t1 - t2) <= 2 and abs(b1 - b2) <= 2  # one row, one height
+    assert abs((r1 - l1) - (r2 - l2)) <= 3 and r1 < l2
+    for left, right in ((l1, r1), (l2, r2)):
+        middle = [x for x, t, b in vertical_lines(dark, 60) if left + 20 < x < right - 20 and t1 < t < b1]
+        assert middle, "no line between the partnerships"
+        m = middle[0]
+        assert abs(m - (left + right) / 2) < 0.1 * (right - left)
+        for a, b in ((left, m), (m, right)):
+            assert sum(sum(row[a + 4 : b - 3]) for row in dark[t1 + 30 : b1 - 30]) > 100, f"half {a}-{b} is empty"
+        # the line under the bonuses: a long dark horizontal run across the rubber
+        rows = [y for y in range(t1 + 20, b1 - 20) if sum(dark[y][left + 10 : right - 10]) > 0.8 * (right - left)]
+        assert rows, "no line across the rubber"

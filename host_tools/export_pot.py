@@ -1,0 +1,352 @@
+"""Exports of the pot games: Austrian Préférence (``preference_at``), Illustrated Préférence
+(``preference_illustrated``) and American Preference (``preference_us``).
+
+A game comes here from ``kitapi_host.export``, read and checked as every game
+is: the effective hands and the standings after each one (``PotStanding``: the
+core's ``result_json``, the pot, each player's stock and the refills).  Nothing
+is scored here; the hand's bid and whether it was made are the archive's
+columns (``kitapi_host.archive.hand_facts``, the core's parse).
+
+- ``to_csv``: one row per effective hand with the pot, the refills and every
+  player's stock after it (``CSV_DOC``);
+- ``to_html``: one self-contained page (inline CSS, no script), in the style of
+  Prefa's sheet (``kitapi_host.export``):
+
+  1. the sheet: the pot's column as it moved (a refill marked), then each
+     player's chip column, the earlier values crossed out, the small number the
+     hand that wrote the value;
+  2. the running columns: the pot, the refills and every stock after each hand;
+  3. the standings: each player's stock, what he brought, won or lost, and the
+     winner (the most chips) once the game is over.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Sequence
+from typing import Any
+
+from kitapi.game import new_game
+from kitapi_host import export as ex
+from kitapi_host.archive import hand_facts
+from kitapi_host.export import Hand, Header, PotStanding
+
+_NAMES = {
+    "preference_at": "Austrian Préférence",
+    "preference_illustrated": "Illustrated Préférence",
+    "preference_us": "American Preference",
+}
+
+
+def initial(header: Header) -> PotStanding:
+    """The standings before the first hand (the Austrian pool holds the antes; the American pot is empty)."""
+    return ex.pot_snapshot(new_game(header))
+
+
+def brought(header: Header) -> int:
+    """The chips each player brought: the pot and the stocks of a fresh game, shared by three."""
+    s = initial(header)
+    return (s.pot + sum(s.stock)) // len(s.stock)
+
+
+def facts(header: Header, hands: Sequence[Hand]) -> list[Any]:
+    """The archive's columns of each hand (``hand_facts``), each parsed in its place in the game."""
+    g: Any = new_game(header)
+    out = []
+    for h in hands:
+        out.append(hand_facts(g, h.data))
+        g.apply(g.hand)
+    return out
+
+
+def _us(header: Header) -> bool:
+    return bool(header["rules"] == "preference_us")
+
+
+# --- CSV ----------------------------------------------------------------------------------
+
+CSV_DOC = """\
+The pot games (preference_at, preference_illustrated, preference_us): one header
+row, then one row per effective hand (deleted hands left out, a replaced hand as
+corrected).  Austrian and Illustrated columns: hand (its number in the log),
+dealer, declarer, bid (1-4, 1H-3H, P, none; Illustrated also 5-8, 5H-8H), trump,
+dropped (the players who dropped, separated by "; "), "tricks NAME" per player
+(empty when not played), made (1, 0).  American: hand, dealer, declarer, bid (S,
+C, D, H; chips for the second round; empty when thrown in), "chips NAME" per
+player (the second round's chip bids), trump, tricks (the declarer's), pass (1:
+thrown in), made.  Then corrected (1 or 0) and the standings after the hand:
+pot, refills (so far) and "stock NAME" per player.  Seats are written as player
+names; UTF-8 with a byte order mark, CRLF, as Prefa's.
+"""
+
+
+def csv_columns(header: Header) -> list[str]:
+    names = [ex._cell(p) for p in header["players"]]
+    if _us(header):
+        what = ["hand", "dealer", "declarer", "bid", *(f"chips {p}" for p in names), "trump", "tricks", "pass"]
+    else:
+        what = ["hand", "dealer", "declarer", "bid", "trump", "dropped", *(f"tricks {p}" for p in names)]
+    return [*what, "made", "corrected", "pot", "refills", *(f"stock {p}" for p in names)]
+
+
+def csv_rows(header: Header, hands: Sequence[Hand], standings: Sequence[PotStanding]) -> list[list[str | int]]:
+    """The header row and one row per hand (values as written to the file)."""
+    players: list[str] = header["players"]
+    rows: list[list[str | int]] = [list(csv_columns(header))]
+    for h, f, s in zip(hands, facts(header, hands), standings, strict=True):
+        d = h.data
+        dealer = ex._cell(players[d["dealer"]])
+        declarer = ex._cell(players[f.bidder]) if f.bidder is not None else ""
+        if _us(header):
+            chips = d.get("chips", [""] * 3)
+            what: list[str | int] = [h.number, dealer, declarer, f.contract or "", *chips, d.get("trump", "")]
+            what += [d.get("tricks", ""), int(bool(d.get("pass")))]
+        else:
+            tricks = d.get("tricks", [""] * 3)
+            dropped = "; ".join(ex._cell(players[k]) for k in d.get("drop", []))
+            what = [h.number, dealer, declarer, f.contract, d.get("trump", ""), dropped, *tricks]
+        made: str | int = "" if f.made is None else int(f.made)
+        rows.append([*what, made, int(h.corrected), s.pot, s.refills, *s.stock])
+    return rows
+
+
+def to_csv(header: Header, hands: Sequence[Hand], standings: Sequence[PotStanding]) -> bytes:
+    """The spreadsheet (``CSV_DOC``): UTF-8 with BOM, CRLF, as Prefa's."""
+    out = io.StringIO(newline="")
+    w = csv.writer(out, lineterminator="\r\n")
+    w.writerows(csv_rows(header, hands, standings))
+    return out.getvalue().encode("utf-8-sig")
+
+
+# --- HTML ---------------------------------------------------------------------------------
+
+_SUIT = {"S": ("\u2660", "blk"), "C": ("\u2663", "blk"), "D": ("\u2666", "red"), "H": ("\u2665", "red")}
+
+
+def _suit(letter: str) -> str:
+    symbol, cls = _SUIT[letter]
+    return f'<span class="{cls}">{symbol}</span>'
+
+
+def hand_html(header: Header, players: Sequence[str], d: dict[str, Any], f: Any) -> str:
+    """What happened in a hand, in a few words (escaped)."""
+    if d.get("pass"):
+        return '<span class="dim">thrown in</span>'
+    who = f"<b>{ex._e(players[f.bidder])}</b>"
+    if _us(header):
+        if f.contract == "chips":
+            bid = "chips " + "/".join(str(c) for c in d["chips"]) + (f" {_suit(d['trump'])}" if "trump" in d else "")
+        else:
+            bid = _suit(f.contract)
+        parts = [f"{who} {bid}", f'<span class="dim">{d["tricks"]} tricks</span>']
+    else:
+        bid = "all passed" if f.contract == "none" else ex._e(f.contract)
+        parts = [f"{who} {bid}" + (f" {_suit(d['trump'])}" if "trump" in d else "")]
+        if d.get("drop"):
+            parts.append(", ".join(ex._e(players[k]) for k in d["drop"]) + " dropped")
+        if "tricks" in d:
+            parts.append('<span class="dim">' + "\u2013".join(str(t) for t in d["tricks"]) + "</span>")
+    if f.made is not None:
+        parts.append("made" if f.made else '<span class="red">lost</span>')
+    return " \u00b7 ".join(parts)
+
+
+def _column(values: list[tuple[int, int, bool]], hands: Sequence[Hand], kind: str) -> str:
+    out = []
+    for idx, (k, v, refill) in enumerate(values):
+        entry = ex._entry(hands[k - 1].number if k else 0, str(v).replace("-", "\u2212"), idx == len(values) - 1, kind)
+        if refill:
+            entry = entry.replace('<span class="e ', '<span class="e refill ', 1)
+        out.append(entry)
+    return "".join(out)
+
+
+def _changes(values: Sequence[int], refills: Sequence[int], start: int) -> list[tuple[int, int, bool]]:
+    """``(index from 1, value, refilled)`` each time a running value changed or the pot was refilled."""
+    out = [(0, start, False)]
+    prev_refills = 0
+    for k, (v, r) in enumerate(zip(values, refills, strict=True), 1):
+        if v != out[-1][1] or r != prev_refills:
+            out.append((k, v, r != prev_refills))
+        prev_refills = r
+    return out
+
+
+def _sheet_html(header: Header, hands: Sequence[Hand], standings: Sequence[PotStanding]) -> str:
+    players: list[str] = header["players"]
+    start = initial(header)
+    final = standings[-1] if standings else start
+    refills = [s.refills for s in standings]
+    pot = _changes([s.pot for s in standings], refills, start.pot)
+    sections = [
+        '<div class="section potcol" data-seat="pot"><div class="who">Pot</div>'
+        '<div class="cols"><div class="col pouch"><div class="lab">chips in the pot</div><div class="v">'
+        + _column(pot, hands, "pot")
+        + f'</div></div></div><div class="sum">pot <b>{final.pot}</b> \u00b7 refills <b>{final.refills}</b></div>'
+        "</div>"
+    ]
+    for i, p in enumerate(players):
+        col = _changes([s.stock[i] for s in standings], [0] * len(standings), start.stock[i])
+        sections.append(
+            f'<div class="section" data-seat="{i}"><div class="who">{ex._e(p)}</div>'
+            '<div class="cols"><div class="col chips"><div class="lab">chips</div><div class="v">'
+            + _column(col, hands, "stock")
+            + f'</div></div></div><div class="sum">chips <b>{str(final.stock[i]).replace("-", chr(0x2212))}</b></div>'
+            "</div>"
+        )
+    return '<div class="sheet">' + "".join(sections) + "</div>"
+
+
+def _running_html(header: Header, hands: Sequence[Hand], standings: Sequence[PotStanding]) -> str:
+    players: list[str] = header["players"]
+    start = initial(header)
+    head1 = (
+        '<tr><th rowspan="2">#</th><th rowspan="2" style="text-align:left">hand</th>'
+        '<th rowspan="2" class="p num">Pot</th><th rowspan="2" class="num">Refills</th>'
+        f'<th colspan="{len(players)}" class="p">chips</th></tr>'
+    )
+    head2 = "<tr>" + "".join(f'<th class="num">{ex._e(p)}</th>' for p in players) + "</tr>"
+
+    def cells(s: PotStanding, prev: PotStanding | None) -> str:
+        same = " same" if prev is not None and prev.pot == s.pot else ""
+        refill = " refill" if prev is not None and prev.refills != s.refills else ""
+        out = [f'<td class="num pouch potv{same}{refill}">{s.pot}</td>', f'<td class="num refills">{s.refills}</td>']
+        for i in range(len(players)):
+            same = " same" if prev is not None and prev.stock[i] == s.stock[i] else ""
+            neg = " neg" if s.stock[i] <= 0 else ""
+            out.append(f'<td class="num chips{neg}{same}" data-seat="{i}">{s.stock[i]}</td>')
+        return "".join(out)
+
+    rows = [f'<tr class="start" data-hand="0"><td class="h"></td><td class="what">start</td>{cells(start, None)}</tr>']
+    prev = start
+    for h, f, s in zip(hands, facts(header, hands), standings, strict=True):
+        fix = ' class="fix"' if h.corrected else ""
+        rows.append(
+            f'<tr{fix} data-hand="{h.number}"><td class="h">{h.number}</td>'
+            f'<td class="what">{hand_html(header, players, h.data, f)}</td>{cells(s, prev)}</tr>'
+        )
+        prev = s
+    return f'<table class="running pot"><thead>{head1}{head2}</thead><tbody>{"".join(rows)}</tbody></table>'
+
+
+def _standings_html(header: Header, final: PotStanding) -> str:
+    players: list[str] = header["players"]
+    b = brought(header)
+    best = max(final.stock)
+    star = " <b>\u2605</b>"
+    rows = "".join(
+        f'<tr data-seat="{i}"><td>{ex._e(p)}{star if final.over and final.stock[i] == best else ""}'
+        f'</td><td class="num">{b}</td><td class="num{" red" if final.stock[i] <= 0 else ""}">'
+        f"{str(final.stock[i]).replace('-', chr(0x2212))}</td>"
+        f'<td class="num{" red" if final.stock[i] < b else ""}" data-won="{final.stock[i] - b}">'
+        f"{ex._signed(final.stock[i] - b).replace('-', chr(0x2212))}</td></tr>"
+        for i, p in enumerate(players)
+    )
+    return (
+        '<div class="settle"><table class="totals"><thead><tr><th>player</th><th class="num">brought</th>'
+        '<th class="num">chips now</th><th class="num">won / lost</th></tr></thead>'
+        f"<tbody>{rows}</tbody>"
+        f'<tfoot><tr><td>pot</td><td class="num">{3 * b - sum(initial(header).stock)}</td>'
+        f'<td class="num">{final.pot}</td><td class="num"></td></tr></tfoot></table></div>'
+    )
+
+
+_CSS = """
+.section.potcol { background: #fafaf7; }
+.section.potcol .col.pouch { background: transparent; }
+.e.refill i::after { content: "R"; color: #1d3b8f; font-weight: 700; margin-left: 2px; }
+table.running td.potv { font-weight: 700; }
+table.running td.refill { color: #1d3b8f; }
+table.running td.refills { color: #777; }
+table.running th.p { border-left: 2px solid #1a1a1a; }
+.blk { color: #1a1a1a; }
+"""
+
+
+def _options_text(header: Header) -> str:
+    g: Any = new_game(header)
+    out = [f"chips {brought(header)}", f"ante {g.ante}"]
+    if _us(header):
+        out.append(f"win {g.win}")
+    for k, v in sorted(header.get("options", {}).items()):
+        if k not in ("chips", "ante", "win"):
+            out.append(f"{k.replace('_', ' ')} {v}")
+    return ", ".join(out)
+
+
+def to_html(
+    header: Header,
+    hands: Sequence[Hand],
+    standings: Sequence[PotStanding],
+    *,
+    deleted: Sequence[int] = (),
+    ended: bool = False,
+) -> str:
+    """The printable score sheet of a pot game: one self-contained HTML page (no script)."""
+    players: list[str] = header["players"]
+    n = len(players)
+    rules = header["rules"]
+    final = standings[-1] if standings else initial(header)
+    state = "game over" if final.over else ("ended" if ended else "game on")
+    meta = [("Rules", f"{rules} ({_NAMES[rules]})"), ("Options", _options_text(header))]
+    if "started" in header:
+        meta.append(("Date", ex._date_text(header["started"])))
+    if "device" in header:
+        meta.append(("Device", header["device"]))
+    meta += [("Hands", str(len(hands))), ("State", state)]
+    meta_html = "".join(f"<div><dt>{ex._e(k)}</dt><dd>{ex._e(v)}</dd></div>" for k, v in meta)
+    notes = []
+    if any(h.corrected for h in hands):
+        notes.append("* a hand corrected after it was written")
+    if deleted:
+        notes.append("deleted hands (not scored): " + ", ".join(str(k) for k in deleted))
+    fix_note = f'<p class="note">{ex._e("; ".join(notes))}.</p>' if notes else ""
+    css = (
+        ex._CSS.replace("__ORIENT__", "portrait")
+        .replace("__WIDTH__", "800px")
+        .replace("__N__", str(n + 1))
+        .replace("__COLS__", "1fr")
+        + _CSS
+    )
+    if final.over:
+        end_note = "The game is over: the player with the most chips (\u2605) wins."
+    else:
+        end_note = "The game is not over: the chips so far."
+    tricks_note = "the declarer's tricks" if _us(header) else "tricks in seat order"
+    title = f"{_NAMES[rules]} sheet: " + ", ".join(players)
+    names = " \u00b7 ".join(f'<span class="player">{ex._e(p)}</span>' for p in players)
+    return f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{ex._e(title)}</title>
+<style>{css}</style>
+</head>
+<body>
+<header class="title">
+<h1>{names} <span class="book">\u2014 {ex._e(_NAMES[rules])}</span></h1>
+<dl class="meta">{meta_html}</dl>
+</header>
+<section class="pot-sheet">
+<h2><span class="n">1</span>The sheet</h2>
+<p class="note">The pot as it moved (R: refilled, every player putting the ante in) and each player's chips.
+Crossed out: earlier values; small number: the hand that wrote the value.</p>
+{_sheet_html(header, hands, standings)}
+</section>
+<section class="running-form">
+<h2><span class="n">2</span>Running columns</h2>
+<p class="note">The pot, the refills so far and each player's chips after every hand; {tricks_note}.</p>
+{fix_note}
+{_running_html(header, hands, standings)}
+</section>
+<section class="settlement">
+<h2><span class="n">3</span>Standings</h2>
+<p class="note">{ex._e(end_note)} Won / lost: the chips now minus the chips brought (the ante included).</p>
+{_standings_html(header, final)}
+</section>
+<footer>Made by <code>kitapi export</code> from the game log, replayed by the Kitapi core.</footer>
+</body>
+</html>
+"""

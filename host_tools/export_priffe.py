@@ -1,0 +1,388 @@
+"""Exports of Swedish Priffe (``priffe``): the spreadsheet (CSV) and the rubber score sheet (HTML).
+
+A game comes here from ``kitapi_host.export``, read and checked as every game
+is: the effective hands and the standings after each one (``PriffeStanding``,
+the core's ``result_json``).  What each hand scored is taken apart by
+``kitapi_host.archive.priffe_points`` (the core scoring copies of the game);
+nothing is scored here.
+
+- ``to_csv``: one row per effective hand: the hand, what it scored (the
+  partnership that won it, trick points, towards the game, slam, honours, game
+  bonus), then the rubber in play and every player's individual points (``CSV_DOC``);
+- ``to_html``: one self-contained page (inline CSS, no script), the classic
+  rubber-bridge-like sheet: for each rubber the two partnerships side by side,
+  the bonuses (slams, honours, game bonuses) above the line, the trick points
+  below it, a rule under each game won; the games, the rubber's points, its
+  result and each player's individual points after it; then the running columns.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from kitapi.game import new_game
+from kitapi_host import export as ex
+from kitapi_host.archive import PriffePoints, priffe_points
+from kitapi_host.export import Hand, Header, PriffeStanding
+
+
+@dataclass
+class Rubber:
+    """One rubber as the sheet shows it: its hands with what they scored, and how it ended."""
+
+    number: int
+    sides: list[int]  # each seat's partnership in this rubber (0: seat 0's)
+    steps: list[tuple[Hand, PriffePoints, PriffeStanding]] = field(default_factory=list)
+    finished: bool = False
+    points: list[int] = field(default_factory=lambda: [0, 0])
+    games: list[int] = field(default_factory=lambda: [0, 0])
+    individual: tuple[int, ...] = (0, 0, 0, 0)
+
+
+def steps(header: Header, hands: Sequence[Hand]) -> list[PriffePoints]:
+    """What each hand scored (``priffe_points``), each hand scored by the core in its place."""
+    g: Any = new_game(header)
+    out = []
+    for h in hands:
+        out.append(priffe_points(g, g.parse(h.data)))
+        g.apply(g.hand)
+    return out
+
+
+def rubbers(header: Header, hands: Sequence[Hand], standings: Sequence[PriffeStanding]) -> list[Rubber]:
+    """The rubbers of the game (the last one in play, unless it has no hand yet)."""
+    out: list[Rubber] = []
+    played = 0
+    individual: tuple[int, ...] = (0, 0, 0, 0)
+    for h, p, s in zip(hands, steps(header, hands), standings, strict=True):
+        if not out or out[-1].finished:
+            out.append(Rubber(len(out) + 1, list(p.sides), individual=individual))
+        r = out[-1]
+        r.steps.append((h, p, s))
+        r.points, r.games = list(p.points), list(p.games)
+        r.individual = s.individual
+        individual = s.individual
+        if s.rubbers > played:
+            played = s.rubbers
+            r.finished = True
+    return out
+
+
+def _team(players: Sequence[str], sides: Sequence[int], k: int) -> str:
+    return " & ".join(players[s] for s in range(4) if sides[s] == k)
+
+
+# --- CSV ----------------------------------------------------------------------------------
+
+CSV_DOC = """\
+Swedish Priffe (priffe): one header row, then one row per effective hand
+(deleted hands left out, a replaced hand as corrected).  Columns: hand (its
+number in the log), dealer, contract (play, noll, hearts, diamonds, forced),
+declarer (empty in a forced Noll), tricks (the declarer's partnership's; the
+dealer's in a forced Noll), honours ("4", "3+1", "3"), holder, corrected (1 or
+0); what the hand scored: rubber (its number), team 1 and team 2 (the
+partnerships, team 1 seat 0's), won (1 or 2: the team that won the hand), trick
+points, below (of those, towards the game), slam, honours team (1 or 2),
+honours points, game bonus; then after the hand: trick points 1 and 2 (towards
+the game in play), games 1 and 2, points 1 and 2 (the rubber's; at the end of a
+rubber, its final points), rubbers (played out) and "individual NAME" per
+player.  UTF-8 with a byte order mark, CRLF, as Prefa's.
+"""
+
+
+def csv_columns(header: Header) -> list[str]:
+    names = [ex._cell(p) for p in header["players"]]
+    return [
+        "hand", "dealer", "contract", "declarer", "tricks", "honours", "holder", "corrected",
+        "rubber", "team 1", "team 2", "won", "trick points", "below", "slam", "honours team", "honours points",
+        "game bonus", "trick points 1", "trick points 2", "games 1", "games 2", "points 1", "points 2", "rubbers",
+        *(f"individual {p}" for p in names),
+    ]  # fmt: skip
+
+
+def csv_rows(header: Header, hands: Sequence[Hand], standings: Sequence[PriffeStanding]) -> list[list[str | int]]:
+    """The header row and one row per hand (values as written to the file)."""
+    players: list[str] = [ex._cell(p) for p in header["players"]]
+    rows: list[list[str | int]] = [list(csv_columns(header))]
+    for r in rubbers(header, hands, standings):
+        for h, p, s in r.steps:
+            d = h.data
+            hon: list[str | int] = [p.honours[0] + 1, p.honours[1]] if p.honours else ["", ""]
+            rows.append(
+                [
+                    h.number,
+                    players[d["dealer"]],
+                    d["contract"],
+                    players[d["declarer"]] if "declarer" in d else "",
+                    d["tricks"],
+                    d.get("honours", ""),
+                    players[d["holder"]] if "holder" in d else "",
+                    int(h.corrected),
+                    r.number,
+                    _team(players, p.sides, 0),
+                    _team(players, p.sides, 1),
+                    p.won + 1,
+                    p.tricks,
+                    p.below,
+                    p.slam,
+                    *hon,
+                    p.bonus,
+                    *s.trick_points,
+                    *p.games,
+                    *p.points,
+                    s.rubbers,
+                    *s.individual,
+                ]
+            )
+    return rows
+
+
+def to_csv(header: Header, hands: Sequence[Hand], standings: Sequence[PriffeStanding]) -> bytes:
+    """The spreadsheet (``CSV_DOC``): UTF-8 with BOM, CRLF, as Prefa's."""
+    out = io.StringIO(newline="")
+    w = csv.writer(out, lineterminator="\r\n")
+    w.writerows(csv_rows(header, hands, standings))
+    return out.getvalue().encode("utf-8-sig")
+
+
+# --- HTML ---------------------------------------------------------------------------------
+
+_CONTRACT = {"play": "Play", "noll": "Noll", "hearts": "\u2665", "diamonds": "\u2666", "forced": "forced Noll"}
+
+
+def _num(v: int) -> str:
+    return f"{v:+d}".replace("-", "\u2212") if v else "0"
+
+
+def hand_html(players: Sequence[str], d: dict[str, Any], p: PriffePoints) -> str:
+    """What happened in a hand, in a few words (escaped)."""
+    c = d["contract"]
+    name = _CONTRACT[c]
+    if c in ("hearts", "diamonds"):
+        name = f'<span class="red">{name}</span>'
+    if c == "forced":
+        what = f"{name} \u00b7 {ex._e(players[d['dealer']])}'s side {d['tricks']}"
+    else:
+        what = f"<b>{ex._e(players[d['declarer']])}</b> {name} \u00b7 {d['tricks']}"
+        what += "" if p.won == p.declaring else ' <span class="red">down</span>'
+    if "honours" in d:
+        what += f" \u00b7 {ex._e(players[d['holder']])} honours {ex._e(d['honours'])}"
+    return what
+
+
+def _entry(hand: int, value: int, label: str, cls: str = "") -> str:
+    tag = f'<span class="lbl">{ex._e(label)}</span>' if label else ""
+    return f'<div class="pe {cls}" data-hand="{hand}" title="hand {hand}"><i>{hand}</i><b>{value}</b>{tag}</div>'
+
+
+def _rubber_html(players: Sequence[str], r: Rubber) -> str:
+    above: list[list[str]] = [[], []]
+    games: list[list[list[str]]] = [[[], []]]  # per game: each partnership's trick-point entries
+    for h, p, _ in r.steps:
+        k = h.number
+        games[-1][p.won].append(_entry(k, p.tricks, "" if p.below == p.tricks else f"({p.below})", "trick"))
+        if p.slam:
+            above[p.won].append(_entry(k, p.slam, "slam", "slam"))
+        if p.honours:
+            above[p.honours[0]].append(_entry(k, p.honours[1], "honours", "honours"))
+        if p.game:
+            above[p.won].append(_entry(k, p.bonus, "game", "bonus"))
+            games.append([[], []])
+    if not games[-1][0] and not games[-1][1] and len(games) > 1:
+        games.pop()  # no hand after the last game won
+    won = sum(r.games)
+    rows = [
+        "<tr>" + "".join(f'<th class="who">{ex._e(_team(players, r.sides, k))}</th>' for k in (0, 1)) + "</tr>",
+        # the above-the-line entries read upwards from the line, as on paper
+        '<tr class="above">' + "".join(f"<td>{''.join(reversed(above[k]))}</td>" for k in (0, 1)) + "</tr>",
+    ]
+    for i, g in enumerate(games):
+        done = ' class="game done"' if i < won else ' class="game"'
+        label = f'<span class="gl">game {i + 1}</span>' if i < won else ""
+        rows.append(
+            f'<tr{done} data-game="{i + 1}">'
+            + "".join(f"<td>{''.join(g[k])}</td>" for k in (0, 1))
+            + "</tr>"
+            + (f'<tr class="gline"><td>{label}</td><td>{label}</td></tr>' if label else "")
+        )
+    rows.append(
+        '<tr class="tot">'
+        + "".join(
+            f'<td>games <b>{r.games[k]}</b> \u00b7 points <b data-points="{r.points[k]}">{r.points[k]}</b></td>'
+            for k in (0, 1)
+        )
+        + "</tr>"
+    )
+    cols = [f'<table class="pad">{"".join(rows)}</table>']
+    if r.finished:
+        diff = r.points[0] - r.points[1]
+        if diff:
+            win = 0 if diff > 0 else 1
+            result = (
+                f"<b>{ex._e(_team(players, r.sides, win))}</b> win the rubber by {abs(diff)}: "
+                f'<b class="unit">{abs(diff) // 10}</b> to each, from each loser'
+            )
+        else:
+            result = "A tie: nobody's individual points change"
+    else:
+        result = '<span class="dim">in play</span>'
+    ind = "".join(
+        f'<td class="num{" red" if r.individual[s] < 0 else ""}" data-seat="{s}">{_num(r.individual[s])}</td>'
+        for s in range(4)
+    )
+    head = "".join(f"<th>{ex._e(p)}</th>" for p in players)
+    return (
+        f'<div class="rubber" data-rubber="{r.number}"><h3>Rubber {r.number}</h3>'
+        f"{''.join(cols)}"
+        f'<p class="result">{result}</p>'
+        f'<table class="ind"><thead><tr><th></th>{head}</tr></thead>'
+        f"<tbody><tr><td>individual{' after it' if r.finished else ''}</td>{ind}</tr></tbody></table></div>"
+    )
+
+
+def _running_html(header: Header, hands: Sequence[Hand], standings: Sequence[PriffeStanding]) -> str:
+    players: list[str] = header["players"]
+    head1 = (
+        '<tr><th rowspan="2">#</th><th rowspan="2" style="text-align:left">hand</th>'
+        '<th rowspan="2" class="p" style="text-align:left">won by</th><th rowspan="2" class="num">tricks</th>'
+        '<th rowspan="2" class="num">bonus</th><th rowspan="2" class="num">rubber</th>'
+        '<th colspan="4" class="p">individual</th></tr>'
+    )
+    head2 = "<tr>" + "".join(f'<th class="num">{ex._e(p)}</th>' for p in players) + "</tr>"
+    rows = []
+    for r in rubbers(header, hands, standings):
+        for h, p, s in r.steps:
+            fix = ' class="fix"' if h.corrected else ""
+            bonus = p.slam + p.bonus + (p.honours[1] if p.honours else 0)
+            ind = "".join(
+                f'<td class="num chips{" neg" if s.individual[i] < 0 else ""}" data-seat="{i}">'
+                f"{_num(s.individual[i])}</td>"
+                for i in range(4)
+            )
+            end = ' <b class="end">end</b>' if r.finished and (h, p, s) == r.steps[-1] else ""
+            rows.append(
+                f'<tr{fix} data-hand="{h.number}"><td class="h">{h.number}</td>'
+                f'<td class="what">{hand_html(players, h.data, p)}</td>'
+                f'<td class="pouch">{ex._e(_team(players, p.sides, p.won))}</td>'
+                f'<td class="num">{p.tricks}</td><td class="num">{bonus or ""}</td>'
+                f'<td class="num">{p.games[0]}\u2013{p.games[1]}{end}</td>{ind}</tr>'
+            )
+    return f'<table class="running priffe"><thead>{head1}{head2}</thead><tbody>{"".join(rows)}</tbody></table>'
+
+
+_CSS = """
+.rubbers { display: grid; grid-template-columns: 1fr 1fr; gap: 12px 16px; }
+.rubber { border: 2px solid #1a1a1a; padding: 4px 6px 6px; break-inside: avoid; page-break-inside: avoid; }
+.rubber h3 { margin: 0 0 3px; font-size: 10.5pt; }
+table.pad { width: 100%; table-layout: fixed; border-collapse: collapse; }
+table.pad td, table.pad th { vertical-align: top; padding: 1px 6px; }
+table.pad td + td, table.pad th + th { border-left: 2px solid #1a1a1a; }
+table.pad th.who { font-weight: 700; border-bottom: 1px solid #999; background: #f1f1ee; overflow-wrap: anywhere; }
+table.pad tr.above td { height: 3.2em; vertical-align: bottom; border-bottom: 2.5px solid #1a1a1a; }
+table.pad tr.game td { height: 1.6em; }
+table.pad tr.gline td { border-top: 1.5px solid #1a1a1a; padding: 0 4px; text-align: right; font-size: 6.5pt;
+  color: #777; line-height: 1.1; }
+table.pad tr.tot td { border-top: 1.5px solid #1a1a1a; text-align: center; font-size: 9pt; padding: 2px; }
+.pe { display: flex; gap: 4px; align-items: baseline; line-height: 1.4; }
+.pe i { font-style: normal; font-size: 6.5pt; color: #999; min-width: 1.4em; text-align: right; }
+.pe b { font-weight: 600; min-width: 2.2em; text-align: right; }
+.pe .lbl { font-size: 7.5pt; color: #777; }
+.pe.bonus b { color: #1d3b8f; }
+p.result { margin: 4px 0 2px; font-size: 9pt; }
+table.ind { width: 100%; font-size: 8.5pt; }
+table.ind th, table.ind td { padding: 1px 4px; text-align: right; border-bottom: 1px solid #e2e2e2; }
+table.ind td:first-child { text-align: left; color: #666; }
+table.running th.p, table.running td.pouch { border-left: 2px solid #1a1a1a; }
+table.running td.pouch { background: transparent; white-space: nowrap; }
+table.running .end { color: #1d3b8f; font-size: 7.5pt; }
+"""
+
+
+def _options_text(header: Header) -> str:
+    g: Any = new_game(header)
+    out = [f"{g.max_rubbers} rubbers", "second points table" if g.second else "main points table"]
+    for k, v in sorted(header.get("options", {}).items()):
+        if k not in ("rubbers", "points") and v is not False:
+            out.append(f"{k.replace('_', ' ')} {v}")
+    return ", ".join(out)
+
+
+def to_html(
+    header: Header,
+    hands: Sequence[Hand],
+    standings: Sequence[PriffeStanding],
+    *,
+    deleted: Sequence[int] = (),
+    ended: bool = False,
+) -> str:
+    """The printable rubber sheet of a Priffe game: one self-contained HTML page (no script)."""
+    players: list[str] = header["players"]
+    final = standings[-1] if standings else ex.priffe_snapshot(new_game(header))
+    state = "game over" if final.over else ("ended" if ended else "game on")
+    meta = [("Rules", "priffe (Swedish Priffe)"), ("Options", _options_text(header))]
+    if "started" in header:
+        meta.append(("Date", ex._date_text(header["started"])))
+    if "device" in header:
+        meta.append(("Device", header["device"]))
+    meta += [("Hands", str(len(hands))), ("Rubbers", str(final.rubbers)), ("State", state)]
+    meta_html = "".join(f"<div><dt>{ex._e(k)}</dt><dd>{ex._e(v)}</dd></div>" for k, v in meta)
+    notes = []
+    if any(h.corrected for h in hands):
+        notes.append("* a hand corrected after it was written")
+    if deleted:
+        notes.append("deleted hands (not scored): " + ", ".join(str(k) for k in deleted))
+    fix_note = f'<p class="note">{ex._e("; ".join(notes))}.</p>' if notes else ""
+    css = (
+        ex._CSS.replace("__ORIENT__", "portrait").replace("__WIDTH__", "820px").replace("__N__", "2")
+        .replace("__COLS__", "1fr")
+        + _CSS
+    )  # fmt: skip
+    sheets = "".join(_rubber_html(players, r) for r in rubbers(header, hands, standings))
+    totals = "".join(
+        f'<tr data-seat="{i}"><td>{ex._e(p)}</td><td class="num{" red" if final.individual[i] < 0 else ""}"'
+        f' data-individual="{final.individual[i]}">{_num(final.individual[i])}</td></tr>'
+        for i, p in enumerate(players)
+    )
+    title = "Priffe score sheet: " + ", ".join(players)
+    names = " \u00b7 ".join(f'<span class="player">{ex._e(p)}</span>' for p in players)
+    return f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{ex._e(title)}</title>
+<style>{css}</style>
+</head>
+<body>
+<header class="title">
+<h1>{names} <span class="book">\u2014 Priffe</span></h1>
+<dl class="meta">{meta_html}</dl>
+</header>
+<section class="rubber-sheet">
+<h2><span class="n">1</span>The rubbers</h2>
+<p class="note">Each rubber's partnerships side by side: above the line the bonuses (slams, honours, game
+bonuses), below it the trick points (in brackets what counted towards the game, when doubled), a rule under
+each game won; small number: the hand.</p>
+<div class="rubbers">{sheets}</div>
+</section>
+<section class="running-form">
+<h2><span class="n">2</span>Running columns</h2>
+<p class="note">Each hand: who won it, its trick points and bonuses, the rubber's games, and every player's
+individual points after it.</p>
+{fix_note}
+{_running_html(header, hands, standings)}
+</section>
+<section class="settlement">
+<h2><span class="n">3</span>Individual points</h2>
+<p class="note">Each rubber's difference / 10 to each winner and from each loser{"" if final.over else " (so far)"}.</p>
+<div class="settle"><table class="totals"><thead><tr><th>player</th><th class="num">points</th></tr></thead>
+<tbody>{totals}</tbody></table></div>
+</section>
+<footer>Made by <code>kitapi export</code> from the game log, replayed by the Kitapi core.</footer>
+</body>
+</html>
+"""
