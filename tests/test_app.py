@@ -307,3 +307,15 @@ def test_an_unexpected_error_is_logged_shown_and_the_game_goes_on(tmp_path: Path
     assert dev.fw.finish() == 0
     log = (data / "crash.log").read_text()
     assert "RuntimeError: sim: a fault injected by the PC" in log and "Traceback" in log
+
+
+def test_hash_at_who_stays_in_takes_defender_1_whoever_bids(tmp_path: Path) -> None:
+    """Bob (seat 2) bids, one defender alone: # takes defender 1 (Cat), as the screen and the typist say.
+    (A new hand used to start with seat 1 as the one who stays in, which is Bob's defender 2.)"""
+    dev = Device(tmp_path)
+    dev.keys(SETUP)
+    dev.keys("2 6 1 2 # # #")  # Bob 6 spades, one alone, # who stays in, # exact, # save
+    dev.close()
+    log, _ = device_log(tmp_path, tmp_path)
+    assert json.loads(log[1]) == {"dealer": 0, "bidder": 1, "contract": "6S", "defense": "alone", "active": 2,
+                                  "tricks": [0, 6, 4]}  # fmt: skip

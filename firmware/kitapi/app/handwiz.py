@@ -63,6 +63,7 @@ class HandWizard:
             return
         h.dealer = app.next_dealer()
         h.contract = 0
+        h.active = -1  # none yet: the defenders step makes it defender 1, whom # takes
         self.step = _BIDDER
         if bidder == -1:  # 0 on the home screen: all passed
             h.kind = PASS
