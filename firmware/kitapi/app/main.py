@@ -40,6 +40,7 @@ def _forget(names):
     import gc
     import sys
 
+    gone = False
     for name in names:
         full = "kitapi." + name
         if full in sys.modules:
@@ -48,7 +49,9 @@ def _forget(names):
             parent = sys.modules.get(package)
             if parent is not None and hasattr(parent, leaf):
                 delattr(parent, leaf)
-    gc.collect()
+            gone = True
+    if gone:  # (a collection costs time at every boot otherwise)
+        gc.collect()
 
 
 def load_language(code, drop=True):
