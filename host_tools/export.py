@@ -780,6 +780,66 @@ def _settlement_html(header: Header, final: Standing) -> str:
     )
 
 
+# --- the page every score sheet shares -------------------------------------------------
+
+
+def sheet_meta(
+    header: Header, first: list[tuple[str, str]], hands: int, state: str, more: Sequence[tuple[str, str]] = ()
+) -> str:
+    """The sheet's head line as HTML: ``first`` (rules, options), the date and device, hands, ``more``, state."""
+    meta = list(first)
+    if "started" in header:
+        meta.append(("Date", _date_text(header["started"])))
+    if "device" in header:
+        meta.append(("Device", header["device"]))
+    meta += [("Hands", str(hands)), *more, ("State", state)]
+    return "".join(f"<div><dt>{_e(k)}</dt><dd>{_e(v)}</dd></div>" for k, v in meta)
+
+
+def correction_note(hands: Sequence[Any], deleted: Sequence[int]) -> str:
+    """A note on the corrected and deleted hands, or ""."""
+    notes = []
+    if any(h.corrected for h in hands):
+        notes.append("* a hand corrected after it was written")
+    if deleted:
+        notes.append("deleted hands (not scored): " + ", ".join(str(k) for k in deleted))
+    return f'<p class="note">{_e("; ".join(notes))}.</p>' if notes else ""
+
+
+def sheet_css(n: int, cols: str = "1fr", wide: bool = False, width: str = "", extra: str = "") -> str:
+    """The page's CSS: ``n`` columns of ``cols``, A4 landscape if ``wide``, then the sheet's own ``extra``."""
+    return (
+        _CSS.replace("__ORIENT__", "landscape" if wide else "portrait")
+        .replace("__WIDTH__", width or ("1100px" if wide else "800px"))
+        .replace("__N__", str(n))
+        .replace("__COLS__", cols)
+        + extra
+    )
+
+
+def sheet_page(title: str, players: Sequence[str], book: str, css: str, meta_html: str, body: str) -> str:
+    """One self-contained HTML page (inline CSS, no script): the title head, ``body``, the footer."""
+    names = " \u00b7 ".join(f'<span class="player">{_e(p)}</span>' for p in players)
+    return f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{_e(title)}</title>
+<style>{css}</style>
+</head>
+<body>
+<header class="title">
+<h1>{names} <span class="book">{book}</span></h1>
+<dl class="meta">{meta_html}</dl>
+</header>
+{body}
+<footer>Made by <code>kitapi export</code> from the game log, replayed by the Kitapi core.</footer>
+</body>
+</html>
+"""
+
+
 def to_html(
     header: Header,
     hands: Sequence[Hand],
@@ -797,18 +857,8 @@ def to_html(
         ("Rules", f"{header['rules']} (Greek Prefa)" if header["rules"] == "prefa" else header["rules"]),
         ("Options", _options_text(header)),
     ]
-    if "started" in header:
-        meta.append(("Date", _date_text(header["started"])))
-    if "device" in header:
-        meta.append(("Device", header["device"]))
-    meta += [("Hands", str(len(hands))), ("State", state)]
-    meta_html = "".join(f"<div><dt>{_e(k)}</dt><dd>{_e(v)}</dd></div>" for k, v in meta)
-    notes = []
-    if any(h.corrected for h in hands):
-        notes.append("* a hand corrected after it was written")
-    if deleted:
-        notes.append("deleted hands (not scored): " + ", ".join(str(k) for k in deleted))
-    fix_note = f'<p class="note">{_e("; ".join(notes))}.</p>' if notes else ""
+    meta_html = sheet_meta(header, meta, len(hands), state)
+    fix_note = correction_note(hands, deleted)
     layout = (
         "Four sections, the table's cross side by side: each player's pouch P and, by each boundary, the chips"
         " owed by the neighbour across it; the middle column holds the player across the cross."
@@ -817,29 +867,10 @@ def to_html(
         " neighbour across it (the outer sections border each other, as around the table)."
     )
     cols = "1fr 1.1fr 1fr 1fr" if n == 4 else "1fr 1.1fr 1fr"
-    css = (
-        _CSS.replace("__ORIENT__", "landscape" if n == 4 else "portrait")
-        .replace("__WIDTH__", "1100px" if n == 4 else "800px")
-        .replace("__N__", str(n))
-        .replace("__COLS__", cols)
-    )
+    css = sheet_css(n, cols, wide=n == 4)
     title = "Prefa score sheet: " + ", ".join(players)
-    names = " \u00b7 ".join(f'<span class="player">{_e(p)}</span>' for p in players)
     tricks_note = " Tricks in seat order." if hands else ""
-    return f"""<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{_e(title)}</title>
-<style>{css}</style>
-</head>
-<body>
-<header class="title">
-<h1>{names} <span class="book">\u2014 \u03ba\u03b9\u03c4\u03ac\u03c0\u03b9</span></h1>
-<dl class="meta">{meta_html}</dl>
-</header>
-<section class="three-section">
+    body = f"""<section class="three-section">
 <h2><span class="n">1</span>The sheet</h2>
 <p class="note">{_e(layout)} Crossed out: earlier values; small number: the hand that wrote the value.</p>
 {_sheet_html(header, hands, standings)}
@@ -854,11 +885,8 @@ def to_html(
 <h2><span class="n">3</span>Settlement</h2>
 <p class="note">Who pays whom, in the fewest transfers{"" if final.over else " (the game is not over: so far)"}.</p>
 {_settlement_html(header, final)}
-</section>
-<footer>Made by <code>kitapi export</code> from the game log, replayed by the Kitapi core.</footer>
-</body>
-</html>
-"""
+</section>"""
+    return sheet_page(title, players, "\u2014 \u03ba\u03b9\u03c4\u03ac\u03c0\u03b9", css, meta_html, body)
 
 
 # --- PDF (and PNG): the score sheet in a headless Chromium ------------------------

@@ -287,25 +287,9 @@ def to_html(
     final = stopped(header, hands)
     state = "game over" if last.over else ("stopped" if ended else "game on")
     meta = [("Rules", "prefa_kasa (Greek Prefa, common kasa)"), ("Options", _options_text(header))]
-    if "started" in header:
-        meta.append(("Date", ex._date_text(header["started"])))
-    if "device" in header:
-        meta.append(("Device", header["device"]))
-    meta += [("Hands", str(len(hands))), ("State", state)]
-    meta_html = "".join(f"<div><dt>{ex._e(k)}</dt><dd>{ex._e(v)}</dd></div>" for k, v in meta)
-    notes = []
-    if any(h.corrected for h in hands):
-        notes.append("* a hand corrected after it was written")
-    if deleted:
-        notes.append("deleted hands (not scored): " + ", ".join(str(k) for k in deleted))
-    fix_note = f'<p class="note">{ex._e("; ".join(notes))}.</p>' if notes else ""
-    css = (
-        ex._CSS.replace("__ORIENT__", "portrait")
-        .replace("__WIDTH__", "800px")
-        .replace("__N__", str(n + 1))
-        .replace("__COLS__", "1fr")
-        + _CSS
-    )
+    meta_html = ex.sheet_meta(header, meta, len(hands), state)
+    fix_note = ex.correction_note(hands, deleted)
+    css = ex.sheet_css(n + 1, extra=_CSS)
     if last.over:
         split_note = "The kasa is empty: the game is over, the nets are final."
     elif ended:
@@ -313,21 +297,7 @@ def to_html(
     else:
         split_note = "The game is not over: the split if it stopped now, the kasa shared equally."
     title = "Prefa kasa sheet: " + ", ".join(players)
-    names = " \u00b7 ".join(f'<span class="player">{ex._e(p)}</span>' for p in players)
-    return f"""<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{ex._e(title)}</title>
-<style>{css}</style>
-</head>
-<body>
-<header class="title">
-<h1>{names} <span class="book">\u2014 \u03ba\u03ac\u03c3\u03b1</span></h1>
-<dl class="meta">{meta_html}</dl>
-</header>
-<section class="kasa-sheet">
+    body = f"""<section class="kasa-sheet">
 <h2><span class="n">1</span>The sheet</h2>
 <p class="note">The kasa (K) as it fell, and each player's net kapikia (got minus paid in). Crossed out: earlier
 values; small number: the hand that wrote the value.</p>
@@ -343,8 +313,5 @@ values; small number: the hand that wrote the value.</p>
 <h2><span class="n">3</span>The split</h2>
 <p class="note">{ex._e(split_note)} Who pays whom, in the fewest transfers.</p>
 {_split_html(header, last, final)}
-</section>
-<footer>Made by <code>kitapi export</code> from the game log, replayed by the Kitapi core.</footer>
-</body>
-</html>
-"""
+</section>"""
+    return ex.sheet_page(title, players, "\u2014 \u03ba\u03ac\u03c3\u03b1", css, meta_html, body)

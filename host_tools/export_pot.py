@@ -290,46 +290,16 @@ def to_html(
     final = standings[-1] if standings else initial(header)
     state = "game over" if final.over else ("ended" if ended else "game on")
     meta = [("Rules", f"{rules} ({_NAMES[rules]})"), ("Options", _options_text(header))]
-    if "started" in header:
-        meta.append(("Date", ex._date_text(header["started"])))
-    if "device" in header:
-        meta.append(("Device", header["device"]))
-    meta += [("Hands", str(len(hands))), ("State", state)]
-    meta_html = "".join(f"<div><dt>{ex._e(k)}</dt><dd>{ex._e(v)}</dd></div>" for k, v in meta)
-    notes = []
-    if any(h.corrected for h in hands):
-        notes.append("* a hand corrected after it was written")
-    if deleted:
-        notes.append("deleted hands (not scored): " + ", ".join(str(k) for k in deleted))
-    fix_note = f'<p class="note">{ex._e("; ".join(notes))}.</p>' if notes else ""
-    css = (
-        ex._CSS.replace("__ORIENT__", "portrait")
-        .replace("__WIDTH__", "800px")
-        .replace("__N__", str(n + 1))
-        .replace("__COLS__", "1fr")
-        + _CSS
-    )
+    meta_html = ex.sheet_meta(header, meta, len(hands), state)
+    fix_note = ex.correction_note(hands, deleted)
+    css = ex.sheet_css(n + 1, extra=_CSS)
     if final.over:
         end_note = "The game is over: the player with the most chips (\u2605) wins."
     else:
         end_note = "The game is not over: the chips so far."
     tricks_note = "the declarer's tricks" if _us(header) else "tricks in seat order"
     title = f"{_NAMES[rules]} sheet: " + ", ".join(players)
-    names = " \u00b7 ".join(f'<span class="player">{ex._e(p)}</span>' for p in players)
-    return f"""<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{ex._e(title)}</title>
-<style>{css}</style>
-</head>
-<body>
-<header class="title">
-<h1>{names} <span class="book">\u2014 {ex._e(_NAMES[rules])}</span></h1>
-<dl class="meta">{meta_html}</dl>
-</header>
-<section class="pot-sheet">
+    body = f"""<section class="pot-sheet">
 <h2><span class="n">1</span>The sheet</h2>
 <p class="note">The pot as it moved (R: refilled, every player putting the ante in) and each player's chips.
 Crossed out: earlier values; small number: the hand that wrote the value.</p>
@@ -345,8 +315,5 @@ Crossed out: earlier values; small number: the hand that wrote the value.</p>
 <h2><span class="n">3</span>Standings</h2>
 <p class="note">{ex._e(end_note)} Won / lost: the chips now minus the chips brought (the ante included).</p>
 {_standings_html(header, final)}
-</section>
-<footer>Made by <code>kitapi export</code> from the game log, replayed by the Kitapi core.</footer>
-</body>
-</html>
-"""
+</section>"""
+    return ex.sheet_page(title, players, f"\u2014 {ex._e(_NAMES[rules])}", css, meta_html, body)

@@ -779,18 +779,8 @@ def to_html(
         ("Rules", f"{header['rules']} ({RULES_TEXT.get(header['rules'], 'Russian Preferans')})"),
         ("Options", _options_text(header)),
     ]
-    if "started" in header:
-        meta.append(("Date", ex._date_text(header["started"])))
-    if "device" in header:
-        meta.append(("Device", header["device"]))
-    meta += [("Hands", str(len(hands))), ("State", state)]
-    meta_html = "".join(f"<div><dt>{ex._e(k)}</dt><dd>{ex._e(v)}</dd></div>" for k, v in meta)
-    notes = []
-    if any(h.corrected for h in hands):
-        notes.append("* a hand corrected after it was written")
-    if deleted:
-        notes.append("deleted hands (not scored): " + ", ".join(str(k) for k in deleted))
-    fix_note = f'<p class="note">{ex._e("; ".join(notes))}.</p>' if notes else ""
+    meta_html = ex.sheet_meta(header, meta, len(hands), state)
+    fix_note = ex.correction_note(hands, deleted)
     if n == 2:
         layout_note = (
             "Hussar: a half of the sheet per player, from the middle out his hill, his pool and his whists"
@@ -801,30 +791,10 @@ def to_html(
             "A sector per player, from the centre out: his hill, his pool, and his whists against each"
             " opponent, by the border with that opponent."
         )
-    css = (
-        ex._CSS.replace("__ORIENT__", "landscape" if n == 4 else "portrait")
-        .replace("__WIDTH__", "1100px" if n == 4 else "800px")
-        .replace("__N__", str(n))
-        .replace("__COLS__", "1fr")
-        + _CSS
-    )
+    css = ex.sheet_css(n, wide=n == 4, extra=_CSS)
     title = "Preferans score sheet: " + ", ".join(players)
-    names = " \u00b7 ".join(f'<span class="player">{ex._e(p)}</span>' for p in players)
     over = "" if final.over else " (the game is not over: as if it ended now)"
-    return f"""<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{ex._e(title)}</title>
-<style>{css}</style>
-</head>
-<body>
-<header class="title">
-<h1>{names} <span class="book">\u2014 \u043f\u0443\u043b\u044f</span></h1>
-<dl class="meta">{meta_html}</dl>
-</header>
-<section class="pulya-sheet">
+    body = f"""<section class="pulya-sheet">
 <h2><span class="n">1</span>The sheet</h2>
 <p class="note">{ex._e(layout_note)} Each written as it grew, the values separated by dots (a half with a comma);
 the last one is the total. Small grey: what each place is.</p>
@@ -842,11 +812,8 @@ Tricks in seat order.</p>
 <p class="note">The net whists{over}: exact, rounded here to two decimals; who pays whom, in the fewest
 transfers.</p>
 {_settlement_html(header, final)}
-</section>
-<footer>Made by <code>kitapi export</code> from the game log, replayed by the Kitapi core.</footer>
-</body>
-</html>
-"""
+</section>"""
+    return ex.sheet_page(title, players, "\u2014 \u043f\u0443\u043b\u044f", css, meta_html, body)
 
 
 # --- CSV ----------------------------------------------------------------------------------

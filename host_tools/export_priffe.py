@@ -324,23 +324,9 @@ def to_html(
     final = standings[-1] if standings else ex.priffe_snapshot(new_game(header))
     state = "game over" if final.over else ("ended" if ended else "game on")
     meta = [("Rules", "priffe (Swedish Priffe)"), ("Options", _options_text(header))]
-    if "started" in header:
-        meta.append(("Date", ex._date_text(header["started"])))
-    if "device" in header:
-        meta.append(("Device", header["device"]))
-    meta += [("Hands", str(len(hands))), ("Rubbers", str(final.rubbers)), ("State", state)]
-    meta_html = "".join(f"<div><dt>{ex._e(k)}</dt><dd>{ex._e(v)}</dd></div>" for k, v in meta)
-    notes = []
-    if any(h.corrected for h in hands):
-        notes.append("* a hand corrected after it was written")
-    if deleted:
-        notes.append("deleted hands (not scored): " + ", ".join(str(k) for k in deleted))
-    fix_note = f'<p class="note">{ex._e("; ".join(notes))}.</p>' if notes else ""
-    css = (
-        ex._CSS.replace("__ORIENT__", "portrait").replace("__WIDTH__", "820px").replace("__N__", "2")
-        .replace("__COLS__", "1fr")
-        + _CSS
-    )  # fmt: skip
+    meta_html = ex.sheet_meta(header, meta, len(hands), state, more=[("Rubbers", str(final.rubbers))])
+    fix_note = ex.correction_note(hands, deleted)
+    css = ex.sheet_css(2, width="820px", extra=_CSS)
     sheets = "".join(_rubber_html(players, r) for r in rubbers(header, hands, standings))
     totals = "".join(
         f'<tr data-seat="{i}"><td>{ex._e(p)}</td><td class="num{" red" if final.individual[i] < 0 else ""}"'
@@ -348,21 +334,7 @@ def to_html(
         for i, p in enumerate(players)
     )
     title = "Priffe score sheet: " + ", ".join(players)
-    names = " \u00b7 ".join(f'<span class="player">{ex._e(p)}</span>' for p in players)
-    return f"""<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{ex._e(title)}</title>
-<style>{css}</style>
-</head>
-<body>
-<header class="title">
-<h1>{names} <span class="book">\u2014 Priffe</span></h1>
-<dl class="meta">{meta_html}</dl>
-</header>
-<section class="rubber-sheet">
+    body = f"""<section class="rubber-sheet">
 <h2><span class="n">1</span>The rubbers</h2>
 <p class="note">Each rubber's partnerships side by side: above the line the bonuses (slams, honours, game
 bonuses), below it the trick points (in brackets what counted towards the game, when doubled), a rule under
@@ -381,8 +353,5 @@ individual points after it.</p>
 <p class="note">Each rubber's difference / 10 to each winner and from each loser{"" if final.over else " (so far)"}.</p>
 <div class="settle"><table class="totals"><thead><tr><th>player</th><th class="num">points</th></tr></thead>
 <tbody>{totals}</tbody></table></div>
-</section>
-<footer>Made by <code>kitapi export</code> from the game log, replayed by the Kitapi core.</footer>
-</body>
-</html>
-"""
+</section>"""
+    return ex.sheet_page(title, players, "\u2014 Priffe", css, meta_html, body)
