@@ -16,6 +16,7 @@ import pytest
 
 from kitapi.game import RuleError, new_game, result_json
 from kitapi_host import gen
+from logcheck import both_forms_agree
 
 KITAPI = [sys.executable, "-m", "kitapi_host.cli"]
 OPTION_SETS = [
@@ -107,23 +108,7 @@ def test_both_log_forms_and_both_runtimes_agree(tmp_path: Path, rules: str, n: i
     if rules == "rostov":
         options.update(widow=True, stake="0.10")
     hdr, hands = gen.preferans_game(11, 400, rules, n, **options)
-    src = tmp_path / "g.jsonl"
-    gen.write_jsonl(src, hdr, hands)
-    dev = tmp_path / "g.kitapi"
-    back = tmp_path / "back.jsonl"
-    for a, b in ((src, dev), (dev, back)):
-        p = subprocess.run([*KITAPI, "convert", str(a), str(b)], capture_output=True, text=True)
-        assert p.returncode == 0, p.stderr
-    assert back.read_bytes() == src.read_bytes()
-    outs = set()
-    for path in (src, dev):
-        for runtime in ("cpython", "micropython"):
-            p = subprocess.run([*KITAPI, "replay", str(path), "--json", "--runtime", runtime],
-                               capture_output=True, text=True)  # fmt: skip
-            assert p.returncode == 0, p.stderr
-            outs.add(p.stdout)
-    assert len(outs) == 1
-    res = json.loads(outs.pop())
+    res = both_forms_agree(tmp_path, hdr, hands)
     assert res["rules"] == rules and res["players"] == hdr["players"] and res["hands"] == len(hands)
     assert set(res) >= {"pool", "hill", "whists", "settlement", "over"}
 

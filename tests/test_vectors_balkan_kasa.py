@@ -28,6 +28,7 @@ import pytest
 
 from kitapi.game import RuleError, new_game, result_json
 from kitapi_host import gen
+from logcheck import both_forms_agree
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 VECTOR_DIR = os.path.join(HERE, "vectors")
@@ -260,26 +261,7 @@ FORMS = [("balkan", 3, {"pool": 20, "stake": "0.10"}), ("balkan", 4, {}), ("pref
 @pytest.mark.parametrize(("rules", "n", "options"), FORMS)
 def test_both_log_forms_and_both_runtimes_agree(tmp_path: Path, rules: str, n: int, options: dict[str, Any]) -> None:
     hdr, hands = random_game(rules, 5, 300, n, **options)
-    src = tmp_path / "g.jsonl"
-    gen.write_jsonl(src, hdr, hands)
-    if rules == "prefa_kasa":
-        with src.open("a") as f:
-            f.write('{"end": true}\n')
-    dev = tmp_path / "g.kitapi"
-    back = tmp_path / "back.jsonl"
-    for a, b in ((src, dev), (dev, back)):
-        p = subprocess.run([*KITAPI, "convert", str(a), str(b)], capture_output=True, text=True)
-        assert p.returncode == 0, p.stderr
-    assert back.read_bytes() == src.read_bytes()
-    outs = set()
-    for path in (src, dev):
-        for runtime in ("cpython", "micropython"):
-            p = subprocess.run([*KITAPI, "replay", str(path), "--json", "--runtime", runtime],
-                               capture_output=True, text=True)  # fmt: skip
-            assert p.returncode == 0, p.stderr
-            outs.add(p.stdout)
-    assert len(outs) == 1
-    res = json.loads(outs.pop())
+    res = both_forms_agree(tmp_path, hdr, hands, end=rules == "prefa_kasa")
     assert res["rules"] == rules and res["players"] == hdr["players"] and res["hands"] == len(hands)
     if rules == "balkan":
         assert set(res) >= {"pool", "hill", "whists", "settlement", "over"}

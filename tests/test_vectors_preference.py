@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from kitapi.game import RuleError, new_game, result_json
-from kitapi_host import gen
+from logcheck import both_forms_agree
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 VECTOR_DIR = os.path.join(HERE, "vectors")
@@ -188,23 +188,8 @@ FORMS = [("preference_at", {"chips": 3000}), ("preference_illustrated", {"chips"
 @pytest.mark.parametrize(("rules", "options"), FORMS)
 def test_both_log_forms_and_both_runtimes_agree(tmp_path: Path, rules: str, options: dict[str, Any]) -> None:
     hdr, hands = random_game(rules, 5, 300, **options)
+    res = both_forms_agree(tmp_path, hdr, hands)
     src = tmp_path / "g.jsonl"
-    gen.write_jsonl(src, hdr, hands)
-    dev = tmp_path / "g.kitapi"
-    back = tmp_path / "back.jsonl"
-    for a, b in ((src, dev), (dev, back)):
-        p = subprocess.run([*KITAPI, "convert", str(a), str(b)], capture_output=True, text=True)
-        assert p.returncode == 0, p.stderr
-    assert back.read_bytes() == src.read_bytes()
-    outs = set()
-    for path in (src, dev):
-        for runtime in ("cpython", "micropython"):
-            p = subprocess.run([*KITAPI, "replay", str(path), "--json", "--runtime", runtime],
-                               capture_output=True, text=True)  # fmt: skip
-            assert p.returncode == 0, p.stderr
-            outs.add(p.stdout)
-    assert len(outs) == 1
-    res = json.loads(outs.pop())
     assert res["rules"] == rules and res["hands"] == len(hands)
     p = subprocess.run([*KITAPI, "replay", str(src)], capture_output=True, text=True)
     assert p.returncode == 0 and p.stdout.startswith(f"{rules}: ") and "Pot: " in p.stdout, p.stderr

@@ -23,8 +23,8 @@ from typing import Any
 import pytest
 
 from kitapi.game import RuleError, new_game, result_json
-from kitapi_host import gen
 from kitapi_host.logs import table
+from logcheck import both_forms_agree
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 VECTOR_DIR = os.path.join(HERE, "vectors")
@@ -161,23 +161,7 @@ def test_unpack_refuses_what_pack_never_makes() -> None:
 @pytest.mark.parametrize("options", [{}, {"rotation": "cycle", "points": "second"}])
 def test_both_log_forms_and_both_runtimes_agree(tmp_path: Path, options: dict[str, Any]) -> None:
     hdr, hands = random_game(5, 200, **options)
-    src = tmp_path / "g.jsonl"
-    gen.write_jsonl(src, hdr, hands)
-    dev = tmp_path / "g.kitapi"
-    back = tmp_path / "back.jsonl"
-    for a, b in ((src, dev), (dev, back)):
-        p = subprocess.run([*KITAPI, "convert", str(a), str(b)], capture_output=True, text=True)
-        assert p.returncode == 0, p.stderr
-    assert back.read_bytes() == src.read_bytes()
-    outs = set()
-    for path in (src, dev):
-        for runtime in ("cpython", "micropython"):
-            p = subprocess.run([*KITAPI, "replay", str(path), "--json", "--runtime", runtime],
-                               capture_output=True, text=True)  # fmt: skip
-            assert p.returncode == 0, p.stderr
-            outs.add(p.stdout)
-    assert len(outs) == 1
-    res = json.loads(outs.pop())
+    res = both_forms_agree(tmp_path, hdr, hands)
     assert res["rules"] == "priffe" and res["players"] == PLAYERS and res["hands"] == len(hands)
     assert set(res) == {"rules", "players", "hands", *FIELDS}
 

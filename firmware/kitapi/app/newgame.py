@@ -22,7 +22,7 @@ _DEALER = const(5)
 _START = const(6)
 _TAP_MS = const(1000)  # a key pressed again within this time changes the last letter
 
-# The game systems the device's wizards know (kitapi.rules.NAMES: every system the core scores).
+# The game systems the device's wizards know (kitapi.rules.names.NAMES: every system the core scores).
 NAMES = ("prefa", "sochi", "leningrad", "rostov", "balkan")
 # Preferans' options (docs/rules/preferans.md), in the order of PREF_OPTION_NAMES, with their
 # choices (the first is the default, left out of the header); the sixth is the convention's own.
