@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 from kitapi_host import gen, typist
@@ -26,6 +27,8 @@ from kitapi_host.mpy import NO_PATH, romfs_command, romfs_image
 from kitapi_host.sim import BOARDS, MAIN, Firmware, _start, compiled_boot, parse_script
 
 SEED = 1
+# the other systems whose 1,000-hand scripted game the bench types into the device (_script_of)
+SYSTEMS = ("prefa_kasa",)
 CORPUS = 2000  # hands in the key-press corpus
 HANDS = 1000  # hands in the scripted game for the heap
 TARGET_KEYS = 7  # the commonest hand, including the save
@@ -90,9 +93,24 @@ def _game_script() -> tuple[str, list[str]]:
     return SETUP.format(pouch=5000), [typist.keys_for(h, 3) for h in hands]
 
 
-def run_game(heap: str, measure: bool = False, preferans: bool = False) -> list[int] | None:
-    """Type the scripted game into the simulator; None if the firmware failed, else the heaps after each hand."""
-    setup, hands = _pref_script() if preferans else _game_script()
+Script = Callable[[], tuple[str, list[str]]]
+
+
+def _script_of(rules: str) -> Script:
+    """The scripted 1,000-hand game of a system beyond Prefa and Sochi: its setup keys and each hand's keys."""
+    from kitapi_host import typist
+
+    if rules == "prefa_kasa":
+        return lambda: typist.kasa_script(SEED, HANDS)
+    raise KeyError(rules)
+
+
+def run_game(
+    heap: str, measure: bool = False, preferans: bool = False, script: Script | None = None
+) -> list[int] | None:
+    """Type the scripted game into the simulator (Prefa's, Sochi's with ``preferans``, or ``script``'s);
+    None if the firmware failed, else the heaps after each hand."""
+    setup, hands = script() if script else _pref_script() if preferans else _game_script()
     with tempfile.TemporaryDirectory() as d:
         data = Path(d)
         out: list[str] = []
@@ -117,20 +135,20 @@ def run_game(heap: str, measure: bool = False, preferans: bool = False) -> list[
             if fw.finish() != 0 or (data / "crash.log").exists():
                 return None
             games = list((data / "games").glob("*.kitapi"))
-            if len(games) != 1 or games[0].stat().st_size < 8 * HANDS:
+            if len(games) != 1 or games[0].stat().st_size < 8 * len(hands):
                 return None
         finally:
             fw.kill()
         return heaps
 
 
-def smallest_heap(lo: int = 24, hi: int = 128, preferans: bool = False) -> int:
+def smallest_heap(lo: int = 24, hi: int = 128, preferans: bool = False, script: Script | None = None) -> int:
     """The smallest heap, in KB, that runs the scripted game."""
-    if run_game(f"{hi}K", preferans=preferans) is None:
+    if run_game(f"{hi}K", preferans=preferans, script=script) is None:
         raise SystemExit(f"kitapi bench: the firmware cannot run the scripted game even in {hi} KB")
     while hi - lo > 1:
         mid = (lo + hi) // 2
-        if run_game(f"{mid}K", preferans=preferans) is None:
+        if run_game(f"{mid}K", preferans=preferans, script=script) is None:
             lo = mid
         else:
             hi = mid
@@ -253,6 +271,15 @@ def run() -> None:
     kb = smallest_heap(preferans=True)
     verdict = "meets" if kb * 1024 <= TARGET_HEAP else "misses"
     print(f"  Preferans (sochi): smallest heap for the {HANDS}-hand game   {kb} KB   ({verdict} the 64 KB target)")
+    for rules in SYSTEMS:
+        script = _script_of(rules)
+        heaps = (run_game("256K", measure=True, script=script) or [0, 0])[1:]
+        kb = smallest_heap(script=script)
+        verdict = "meets" if kb * 1024 <= TARGET_HEAP else "misses"
+        print(
+            f"  {rules}: {len(heaps)} hands, heap {heaps[0]} / {max(heaps)} bytes, smallest heap {kb} KB"
+            f"   ({verdict} the 64 KB target)"
+        )
     for name, us in draw_times():
         print(f"  drawing the {name + ' screen':<24}       {us / 1000:>7.2f} ms")
     ms = boot_time()

@@ -202,3 +202,26 @@ def preferans_game(
         out.append(h)
         dealer = (dealer + 1) % players
     return hdr, out
+
+
+def kasa_game(
+    seed: int, hands: int, players: int = 3, kasa: int = 500, topup_below: int = 0
+) -> tuple[dict[str, Any], list[Hand]]:
+    """Prefa with a common kasa: Prefa's hands and now and then a top-up (always one when the kasa is
+    below ``topup_below``), until the kasa is empty or ``hands`` are played."""
+    rng = random.Random(seed)
+    hdr = header(players, kasa)
+    hdr["rules"] = "prefa_kasa"
+    hdr["options"] = {"kasa": kasa}
+    g = new_game(hdr)
+    out: list[Hand] = []
+    dealer = 0
+    while len(out) < hands and not g.over:
+        if rng.random() < 0.05 or g.kasa < topup_below:
+            h: Hand = {"topup": rng.choice((kasa, 50, 125))}
+        else:
+            h = random_hand(rng, players, dealer)
+            dealer = (dealer + 1) % players
+        g.play(h)
+        out.append(h)
+    return hdr, out

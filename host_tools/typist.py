@@ -135,3 +135,32 @@ def pref_keys_for(g: Any, hand: dict[str, Any]) -> str:
     if hand.get("open"):
         keys += "A"
     return keys + "#"
+
+
+# --- Prefa with a common kasa (kitapi.app.sys_kasa) -------------------------------------------------
+
+
+def kasa_keys_for(hand: dict[str, Any], n: int, kasa: int = 500) -> str:
+    """The keys of a hand of a kasa game (``kasa``: what each put in at the start, the top-up's default):
+    Prefa's keys, or D, the amount and # twice for a top-up."""
+    if "topup" in hand:
+        return "D" + ("" if hand["topup"] == kasa else str(hand["topup"])) + "##"
+    return keys_for(hand, n)
+
+
+# the names of a new game, typed with multi-tap: Anna, Babis, Costas, Dimitra (kitapi_host.gen.header)
+_TYPED = (
+    "0 2~1500 66~1500 66~1500 2#",
+    "0 22~1500 2~1500 22~1500 444~1500 7777#",
+    "0 222~1500 666~1500 7777~1500 8~1500 2~1500 7777#",
+    "0 3~1500 444~1500 6~1500 444~1500 8~1500 777~1500 2#",
+)
+
+
+def kasa_script(seed: int, hands: int, n: int = 3) -> tuple[str, list[str]]:
+    """A new kasa game (rules key 6, 50,000 each, topped up below 5,000) and the keys of ``hands`` hands."""
+    from kitapi_host import gen
+
+    kasa = 50_000
+    hdr, hs = gen.kasa_game(seed, hands, n, kasa, topup_below=5_000)
+    return f"1 6 {n} " + " ".join(_TYPED[:n]) + f" {kasa}# # # #", [kasa_keys_for(h, n, kasa) for h in hs]

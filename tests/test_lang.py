@@ -12,7 +12,7 @@ from kitapi.app import font, lang_en
 LANGUAGES = ("en", "el", "ru")
 NAMES = sorted(n for n in dir(lang_en) if n.isupper())
 # Texts that stand after a prefix on their line ("1 " of a menu entry, a number...), with the room left.
-SHORTER = {"RULES_PREFA": 14, "NEW_GAME": 14, "HISTORY": 14, "END_GAME": 14, "SETTINGS": 14, "HAND": 12}
+SHORTER = {"SYSTEMS": 14, "NEW_GAME": 14, "HISTORY": 14, "END_GAME": 14, "SETTINGS": 14, "HAND": 12}
 
 
 def table(code: str) -> ModuleType:
@@ -44,11 +44,16 @@ def test_every_character_can_be_drawn(code: str) -> None:
                 assert all(ord(c) < 128 or c in font.GLYPHS for c in s), (code, name, s)
 
 
+# The texts of a system's own screens (App.pt(whose)): kitapi.app.<whose>_<language>
+SYSTEM_TEXTS = ("pref", "kasa")
+
+
+@pytest.mark.parametrize("whose", SYSTEM_TEXTS)
 @pytest.mark.parametrize("code", LANGUAGES)
-def test_the_preferans_texts_are_there_fit_and_can_be_drawn(code: str) -> None:
-    """kitapi.app.pref_xx: the Preferans screens' texts, loaded only for a Preferans game."""
-    en = importlib.import_module("kitapi.app.pref_en")
-    t = importlib.import_module(f"kitapi.app.pref_{code}")
+def test_the_texts_of_each_system_are_there_fit_and_can_be_drawn(code: str, whose: str) -> None:
+    """kitapi.app.pref_xx (Preferans), kasa_xx...: a system's own texts, loaded only for a game of it."""
+    en = importlib.import_module(f"kitapi.app.{whose}_en")
+    t = importlib.import_module(f"kitapi.app.{whose}_{code}")
     names = sorted(n for n in dir(en) if n.isupper())
     assert names and [n for n in names if not hasattr(t, n)] == []
     for name in names:

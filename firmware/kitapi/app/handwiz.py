@@ -14,7 +14,7 @@ flash before the screen says so.
 
 from kitapi.app.keys import HASH, KEY_A, LONG, STAR
 from kitapi.app.ui import signed
-from kitapi.rules.prefa import ALONE, INVITE, NONE, PASS, PLAY, THROW, Hand
+from kitapi.rules.prefa import ALONE, INVITE, NONE, PASS, PLAY, THROW
 
 try:
     from micropython import const
@@ -53,7 +53,7 @@ class HandWizard:
         self.app = app
         g = self.g = app.g
         self.number = number
-        h = self.h = Hand()
+        h = self.h = type(g.hand)()  # the rules' own (the kasa game's can be a top-up)
         n = g.n
         self.before = [0] * (3 * n + n * n)  # the standings before the hand, for the summary
         self.error = ""

@@ -56,7 +56,10 @@ class History:
             return
         if not (self.first - _PAGE < self.cursor <= self.first):
             self.load()
-        if g.name == "prefa":
+        m = self.app.sys
+        if m is not None:
+            describe = m.describe
+        elif g.name == "prefa":
             from kitapi.app.handwiz import describe
         else:
             from kitapi.app.prefwiz import describe
@@ -71,7 +74,7 @@ class History:
                 line = "-"
             else:
                 g.unpack(p, self.h)
-                line = describe(t if g.name == "prefa" else self.app.pt(), g, self.h)
+                line = describe(self.app if m else t if g.name == "prefa" else self.app.pt(), g, self.h)
             ui.at("%3d %s" % (k, line[:12]), 0, 1 + i, k == self.cursor)
         ui.hint(t.HINT_HISTORY)
 
@@ -89,6 +92,8 @@ class History:
         p = self.payloads[self.first - self.cursor] if self.first - _PAGE < self.cursor <= self.first else _DELETED
         if ev == HASH and p != _DELETED:
             app.g.unpack(p, self.h)
+            if app.sys is not None:
+                return app.sys.edit(app, self.cursor, self.h)
             if app.g.name != "prefa":
                 from kitapi.app.prefwiz import PrefWizard
 

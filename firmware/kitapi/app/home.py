@@ -10,6 +10,8 @@
 
 Keys: a seat's digit starts a hand with that bidder, 0 a passed-out hand,
 A the hands, B the second page, C the menu, a long * undoes the last hand.
+A system with screens of its own (kitapi.app.main.screens) draws the rows
+between and takes the keys that start a hand.
 """
 
 from kitapi.app.keys import KEY_A, KEY_B, KEY_C, KEY_D, LONG, STAR
@@ -33,14 +35,15 @@ class Home:
         if self.page:
             self.draw_owes(ui)
             return
+        if app.sys is not None:
+            app.sys.draw_home(ui, app)
+            ui.hint(t.HINT_HOME2)
+            return
         n = g.n
         dealer = app.next_dealer()
-        eldest = (dealer + 1) % n
-        if n == 4 and eldest == dealer:
-            eldest = (eldest + 1) % n
         nets = None if g.name == "prefa" else g.settlement([0] * n)
         for s in range(n):
-            mark = "" if g.over else t.DEALER if s == dealer else t.ELDEST if s == eldest else ""
+            mark = seat_mark(t, g, s, dealer)
             if nets is None:
                 player_row(ui, 2 + s, s, g.players[s], mark, str(g.pouch[s]), signed(g.chips[s]))
             else:  # Preferans: pool, hill and the net whists if the game ended now (rounded)
@@ -100,6 +103,8 @@ class Home:
             from kitapi.app.menus import Settle
 
             return Settle(app) if ev < 10 else None
+        if app.sys is not None:
+            return app.sys.key_home(app, ev)
         if 0 <= ev <= g.n and not (g.n == 4 and ev - 1 == app.next_dealer()):  # the 4-player dealer sits out
             if g.name != "prefa":
                 from kitapi.app.prefwiz import PrefWizard
@@ -117,6 +122,13 @@ class Home:
     def undo(self):
         """Delete the last hand scored (a correction record), then replay."""
         return delete(self.app, self.app.store.last)
+
+
+def seat_mark(t, g, s, dealer):
+    """The mark of seat ``s`` on the home screen: the next hand's dealer, or its eldest hand (bids first)."""
+    if g.over:
+        return ""
+    return t.DEALER if s == dealer else t.ELDEST if s == (dealer + 1) % g.n else ""
 
 
 def player_row(ui, row, seat, name, mark, pouch, chips):

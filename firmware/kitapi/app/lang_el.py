@@ -46,7 +46,10 @@ EDIT = "Διόρθωση"
 HINT_HISTORY = "#διόρθ. D:διαγρ"
 # New game
 RULES = "Κανόνες;"
-RULES_PREFA = "Πρέφα"  # the title of each rules module, RULES_<ID>
+# the game systems, in the order of kitapi.rules.names.NAMES
+SYSTEMS = ("Πρέφα", "Σότσι", "Λένινγκραντ", "Ροστόφ", "Βαλκανική", "Πρέφα κάσα", "Αυστριακή", "Εικονογρ.",
+           "Αμερικανική", "Πρίφε")  # fmt: skip
+HINT_RULES = "B:άλλα *πίσω"
 PLAYERS = "Παίκτες;"
 PLAYER = "Παίκτης"
 NEW_NAME = "0:νέο όνομα"
@@ -79,8 +82,4 @@ NO_GAME = "Καμία παρτίδα"
 LETTERS = ("", " -", "αβγ", "δεζ", "ηθι", "κλμ", "νξο", "πρσς", "τυφ", "χψω")
 CAPITALS = ("", " -", "ΑΒΓ", "ΔΕΖ", "ΗΘΙ", "ΚΛΜ", "ΝΞΟ", "ΠΡΣ", "ΤΥΦ", "ΧΨΩ")
 # Russian Preferans: the rules' names and the pool (the rest is in pref_el.py)
-RULES_SOCHI = "Σότσι"
-RULES_LENINGRAD = "Λένινγκραντ"
-RULES_ROSTOV = "Ροστόφ"
 POOL_SIZE = "Πούλια?"
-RULES_BALKAN = "Βαλκανική"

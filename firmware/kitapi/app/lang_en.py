@@ -49,7 +49,10 @@ EDIT = "Edit hand"
 HINT_HISTORY = "#edit D:delete"
 # New game
 RULES = "Rules?"
-RULES_PREFA = "Greek Prefa"  # the title of each rules module, RULES_<ID>
+# the game systems, in the order of kitapi.rules.names.NAMES
+SYSTEMS = ("Greek Prefa", "Sochi", "Leningrad", "Rostov", "Balkan", "Prefa kasa", "Austrian", "Illustrated",
+           "American", "Priffe")  # fmt: skip
+HINT_RULES = "B:more *back"
 PLAYERS = "Players?"
 PLAYER = "Player"
 NEW_NAME = "0:new name"
@@ -81,8 +84,4 @@ NO_GAME = "No game"
 # The multi-tap letters are the Latin ones of kitapi.app.newgame (a language with its own
 # alphabet has LETTERS and CAPITALS here).
 # Russian Preferans: the rules' names and the pool (the rest is in pref_en.py)
-RULES_SOCHI = "Sochi"
-RULES_LENINGRAD = "Leningrad"
-RULES_ROSTOV = "Rostov"
 POOL_SIZE = "Pool?"
-RULES_BALKAN = "Balkan"

@@ -46,7 +46,10 @@ EDIT = "Исправить"
 HINT_HISTORY = "#испр. D:удал."
 # New game
 RULES = "Правила?"
-RULES_PREFA = "Префа (греч.)"  # the title of each rules module, RULES_<ID>
+# the game systems, in the order of kitapi.rules.names.NAMES
+SYSTEMS = ("Префа (греч.)", "Сочи", "Ленинград", "Ростов", "Балканский", "Префа с кассой", "Австрийский",
+           "Иллюстр.", "Американский", "Приффе")  # fmt: skip
+HINT_RULES = "B:ещё *назад"
 PLAYERS = "Игроков?"
 PLAYER = "Игрок"
 NEW_NAME = "0:новое имя"
@@ -79,8 +82,4 @@ NO_GAME = "Нет игры"
 LETTERS = ("", " -", "абвг", "дежз", "ийкл", "мноп", "рсту", "фхцч", "шщъы", "ьэюя")
 CAPITALS = ("", " -", "АБВГ", "ДЕЖЗ", "ИЙКЛ", "МНОП", "РСТУ", "ФХЦЧ", "ШЩЪЫ", "ЬЭЮЯ")
 # Russian Preferans: the rules' names and the pool (the rest is in pref_ru.py)
-RULES_SOCHI = "Сочи"
-RULES_LENINGRAD = "Ленинград"
-RULES_ROSTOV = "Ростов"
 POOL_SIZE = "Пуля?"
-RULES_BALKAN = "Балканский"

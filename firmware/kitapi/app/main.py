@@ -35,6 +35,37 @@ _PREFERANS_MODULES = ("rules.preferans", "rules.preferans_json", "app.prefwiz", 
                       "app.pref_ru")  # fmt: skip
 
 
+# rules id: its screens module, kitapi.app.sys_<x>, for screens(); one string, whose ids do not become
+# interned names (qstrs) on the device as short literals would: each costs heap for good
+_SCREENS = " prefa_kasa:kasa preference_at:pot preference_illustrated:pot preference_us:pot priffe:priffe "
+
+
+def screens(name):
+    """The module of the screens of rules id ``name``, for every system but Prefa (kitapi.app.handwiz) and
+    Russian Preferans and Balkan (kitapi.app.prefwiz); None for those.  Imported when a game of it is
+    started or opened, let go when a game of another is.
+
+    Such a module (kitapi.app.sys_kasa, sys_pot for the three Préférence games, sys_priffe) has:
+
+    - ``MODULES``: its modules (as ``_forget`` takes them), its rules' and texts' included;
+    - ``SEATS``: the numbers of players it allows ("34": three or four);
+    - ``setup(ng)``, ``size_name(ng)``, ``draw_options(ui, ng)``, ``key_options(ng, ev)``, ``options(ng)``:
+      the new-game wizard's (kitapi.app.newgame.NewGame ``ng``) pouch and options steps, and the
+      header's options;
+    - ``draw_home(ui, app)``: the home page's rows 2-6; ``key_home(app, ev)``: a home key the home screen
+      leaves to it (digits, D): the next screen or None;
+    - ``describe(app, g, h)``: a hand in a few words (the hands list); ``edit(app, number, h)``: the wizard
+      for hand ``number``;
+    - ``transfers(g)``: who pays whom, [(payer, payee, amount as text)];
+    - and, if the seats' order changes, ``next_dealer(g)``.
+    """
+    i = _SCREENS.find(" %s:" % name)
+    if i < 0:
+        return None
+    i += len(name) + 2
+    return __import__("kitapi.app.sys_" + _SCREENS[i : _SCREENS.find(" ", i)], None, None, ("x",))  # (the module)
+
+
 def _forget(names):
     """Let modules of the kitapi package go (they are imported again when needed)."""
     import gc
@@ -88,7 +119,9 @@ class App:
         self.ui = UI(hw, load_language(self.lang))
         hw.contrast(self.contrast)
         self.g = None  # type: Any  # the game being played
-        self._pt = None  # type: Any  # the Preferans texts, while a Preferans game is open
+        self._pt = None  # type: Any  # the texts of a system's own screens (pt())
+        self._ptf = ""  # whose: "pref", or a system's (kitapi.app.sys_*)
+        self.sys = None  # type: Any  # the screens of the open game's system, if it has its own (screens())
         self.message = ""  # a line for the home screen (damage found, an error)
 
     # --- the game -----------------------------------------------------------
@@ -103,12 +136,15 @@ class App:
             self.g = None
             self.message = str(e)
             return self.start_menu()
-        # the new-game wizard is done with; and the other system's modules
-        if self.g.name == "prefa":
-            self._pt = None
-            _forget(_PREFERANS_MODULES + ("app.newgame",))
-        else:
-            _forget(_PREFA_MODULES + ("app.newgame",))
+        # the new-game wizard is done with; and the other systems' modules
+        name = self.g.name
+        old = self.sys
+        self.sys = screens(name)
+        self._drop_pt()
+        gone = ("app.newgame", "app.pref_options") + (old.MODULES if old is not None and old is not self.sys else ())
+        greek = name == "prefa" or name == "prefa_kasa"  # (the kasa game's hands are Prefa's)
+        preferans = self.sys is None and name != "prefa"  # Russian Preferans and Balkan
+        _forget(gone + (() if greek else _PREFA_MODULES) + (() if preferans else _PREFERANS_MODULES))
         if damage:  # a record cut short by a power loss: its bytes were dropped, the rest kept
             self.message = self.ui.t.DAMAGED % damage[3]
         if self.g.ended:  # closed in its log, the power lost before it stopped being current
@@ -117,6 +153,21 @@ class App:
             self.g = None
             return self.start_menu()
         return self.home()
+
+    def start_game(self, header):
+        """Start a new game: the core checks its header before anything is written; then its home screen,
+        or the start menu with the reason it could not start."""
+        import kitapi.app.home  # noqa: F401  (before the game's modules: the heap's peak is the game's start)
+        from kitapi.game import RuleError, new_game
+
+        try:
+            new_game(header)
+            name = self.store.new_game(header)
+            self.store.remember(header["players"])
+        except (OSError, RuleError) as e:
+            self.message = str(e)
+            return self.start_menu()
+        return self.open_game(name)
 
     def save_hand(self, w):
         """Save the hand of wizard ``w`` (its ``g``, ``h``, ``number``: 0 a new hand, else the hand it edits).
@@ -157,6 +208,8 @@ class App:
 
     def next_dealer(self):
         g = self.g
+        if self.sys is not None and hasattr(self.sys, "next_dealer"):
+            return self.sys.next_dealer(g)
         if g.last_dealer < 0:
             return g.header.get("dealer", 0)
         return (g.last_dealer + 1) % g.n
@@ -181,21 +234,21 @@ class App:
 
     def set_language(self, code):
         self.lang = code
+        self._drop_pt()
         self.ui.t = load_language(code)
+
+    def _drop_pt(self):
         if self._pt is not None:
             self._pt = None
-            _forget(("app.pref_en", "app.pref_el", "app.pref_ru"))
+            _forget(["app.%s_%s" % (self._ptf, code) for code in LANGUAGES])
 
-    def pt(self):
-        """The texts of the Preferans screens in the chosen language (kitapi.app.pref_xx), loaded on first use."""
-        if self._pt is None:
-            if self.lang == "el":
-                import kitapi.app.pref_el as p
-            elif self.lang == "ru":
-                import kitapi.app.pref_ru as p  # type: ignore[no-redef]
-            else:
-                import kitapi.app.pref_en as p  # type: ignore[no-redef]
-            self._pt = p
+    def pt(self, name="pref"):
+        """The texts of a system's own screens in the chosen language, kitapi.app.<name>_<language>
+        ("pref": the Preferans screens'), loaded on first use; another system's are let go."""
+        if self._pt is None or self._ptf != name:
+            self._drop_pt()
+            self._pt = __import__("kitapi.app.%s_%s" % (name, self.lang), None, None, ("x",))  # (the module)
+            self._ptf = name
         return self._pt
 
     def save_settings(self):
@@ -232,5 +285,9 @@ class App:
                     continue
                 break
             nxt = screen.key(ev)
-            if nxt is not None:
+            if type(nxt) is dict:  # a new game's header: the wizard that made it is let go first
+                screen = None
+                _forget(("app.newgame", "app.pref_options"))  # the new-game wizard's
+                screen = self.start_game(nxt)
+            elif nxt is not None:
                 screen = nxt

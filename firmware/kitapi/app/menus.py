@@ -146,8 +146,12 @@ def transfers(g):
     Prefa: the chips.  Preferans: the net whists of the settlement, exact
     fractions (numerators over 2 x players) settled whole, rounded only here.
     """
+    from kitapi.app.main import screens
     from kitapi.settle import settle
 
+    m = screens(g.name)
+    if m is not None:
+        return m.transfers(g)
     if g.name == "prefa":
         return [(a, b, str(c)) for a, b, c in settle(g.chips)]
     den = 2 * g.n
@@ -176,7 +180,7 @@ class Settle:
         g = self.app.g
         t = ui.t
         ui.title(t.SETTLE)
-        row = first = 1 if g.name != "prefa" and g.stake else 2
+        row = first = 1 if getattr(g, "stake", None) else 2
         for frm, to, amount in transfers(g):
             line = "%s%s%s" % (g.players[frm][:6], t.PAYS, g.players[to][:6])
             if row <= 6:

@@ -1,5 +1,11 @@
 """Starting a game: rules, players, names, pouch, options, first dealer.
 
+The rules step lists every system of the core (kitapi.rules.names), five to a
+page (B the other page; 1-9 and 0 pick one on either).  Prefa's pouch and
+options are here; every other system's are in the module of its screens
+(kitapi.app.main.screens), or kitapi.app.pref_options for Russian Preferans
+and Balkan, imported when it is chosen.
+
 Names are picked from the names used before (digits 1-9) or typed with
 multi-tap on the keypad (0): keys 2-9 carry letters as on a phone, a key
 pressed again within a second takes its next letter, A switches between the
@@ -12,6 +18,10 @@ try:
     from micropython import const
 except ImportError:  # CPython
     from kitapi.compat import const
+try:
+    from typing import Any
+except ImportError:  # MicroPython: the hints are comments
+    pass
 
 _RULES = const(0)
 _PLAYERS = const(1)
@@ -22,20 +32,9 @@ _DEALER = const(5)
 _START = const(6)
 _TAP_MS = const(1000)  # a key pressed again within this time changes the last letter
 
-# The game systems the device's wizards know (kitapi.rules.names.NAMES: every system the core scores).
-NAMES = ("prefa", "sochi", "leningrad", "rostov", "balkan")
-# Preferans' options (docs/rules/preferans.md), in the order of PREF_OPTION_NAMES, with their
-# choices (the first is the default, left out of the header); the sixth is the convention's own.
-_PREF_CHOICES = (("stalingrad", (False, True)), ("half_whist", (True, False)), ("ten_whist", (False, True)),
-                 ("resign", (False, True)), ("whist_one", ("second", "shared")))  # fmt: skip
-_VALUE_KEYS = ("second", "shared", "greedy", "gentleman")  # shown as VALUE_NAMES of the string tables
-# the option keys in the order of PREF_OPTION_NAMES, then of PREF_OWN_NAMES
-_PREF_KEYS = ("stalingrad", "half_whist", "ten_whist", "resign", "whist_one", "whist", "progression", "widow")
-# Balkan takes Sochi's options but these (docs/rules/balkan.md)
-_BALKAN_CHOICES = (("half_whist", (True, False)), ("resign", (False, True)), ("whist", ("greedy", "gentleman")))
-_PREF_OWN = {"leningrad": ("progression", ("7x3", "8x3", "8x4")), "rostov": ("widow", (False, True)),
-             "sochi": ("whist", ("greedy", "gentleman"))}  # fmt: skip
-
+_PAGE = const(5)  # systems on a page of the rules step
+_PREFA_SEATS = "34"  # three or four players
+_SYSTEMS = const(6)  # the systems this firmware has screens for: the first of kitapi.rules.names.NAMES
 # Prefa's options, in the order of OPTION_NAMES in the string tables, with their choices.
 _CHOICES = (("ten_no_trump", (False, "A", "B")), ("tens_as_nines", (False, True)),
             ("four_aces", (False, "A", "B")), ("tentative_bid", (False, True)),
@@ -52,7 +51,9 @@ class NewGame:
     def __init__(self, app):
         self.app = app
         self.step = _RULES
-        self.rules = NAMES[0]
+        self.rules = "prefa"
+        self.page = 0  # of the rules step
+        self.sys = None  # type: Any  # the chosen system's pouch and options steps (None: Prefa's, here)
         self.n = 3
         self.players = []  # type: list[str]
         self.known = app.store.names()
@@ -75,28 +76,16 @@ class NewGame:
             self.amount = min(_AMOUNTS, key=lambda a: abs(a - tenth))
         return self.amount
 
-    def choices(self):
-        """The options of the chosen rules: ((name, choices), ...)."""
-        if self.rules == "prefa":
-            return _CHOICES
-        if self.rules == "balkan":
-            return _BALKAN_CHOICES
-        return _PREF_CHOICES + (_PREF_OWN[self.rules],)
-
     def header(self):
-        prefa = self.rules == "prefa"
-        options = {"pouch" if prefa else "pool": self.pouch}  # type: dict[str, object]
-        choices = self.choices()
-        for i in range(len(choices)):
-            name, values = choices[i]
-            v = values[self.options[i]]
-            if prefa and v is not False:
-                options[name] = {"mode": v, "amount": self.aces_amount()} if i == 2 else v
-            elif not prefa and self.options[i]:  # not the default
-                options[name] = v
-        if not prefa and self.stake.strip("."):
-            s = self.stake
-            options["stake"] = ("0" + s if s[0] == "." else s).rstrip(".")
+        if self.sys is not None:
+            options = self.sys.options(self)  # type: dict[str, object]
+        else:  # Prefa
+            options = {"pouch": self.pouch}
+            for i in range(len(_CHOICES)):
+                name, values = _CHOICES[i]
+                v = values[self.options[i]]
+                if v is not False:
+                    options[name] = {"mode": v, "amount": self.aces_amount()} if i == 2 else v
         h = {"kitapi": 1, "rules": self.rules, "players": self.players, "options": options, "dealer": self.dealer}
         when = self.app.hw.time()
         if when:
@@ -111,11 +100,15 @@ class NewGame:
         ui.title(t.NEW_GAME)
         if step == _RULES:
             ui.at(t.RULES, 0, 1)
-            for i in range(len(NAMES)):  # every rules module of this firmware
-                ui.at("%d %s" % (i + 1, getattr(t, "RULES_" + NAMES[i].upper(), NAMES[i])), 0, 2 + i)
+            names = t.SYSTEMS
+            first = self.page * _PAGE
+            for i in range(first, min(first + _PAGE, _SYSTEMS)):
+                ui.at("%d %s" % ((i + 1) % 10, names[i]), 0, 2 + i - first)
+            ui.hint(t.HINT_RULES)
+            return
         elif step == _PLAYERS:
             ui.at(t.PLAYERS, 0, 2)
-            ui.at("3 / 4" if self.rules == "prefa" else "2 / 3 / 4", 0, 3)
+            ui.at(" / ".join(_PREFA_SEATS if self.sys is None else self.sys.SEATS), 0, 3)
         elif step == _NAME:
             ui.at("%s %d" % (t.PLAYER, len(self.players) + 1), 0, 1)
             if self.typing:
@@ -132,9 +125,9 @@ class NewGame:
             ui.hint(t.NEW_NAME)
             return
         elif step == _POUCH:
-            ui.at(t.POUCH_SIZE if self.rules == "prefa" else t.POOL_SIZE, 0, 2)
+            ui.at(self.size_name(t), 0, 2)
             ui.at((self.typed or str(self.pouch)) + ("" if self.typing_stake else "_"), 0, 3)
-            if self.rules != "prefa":  # the money per whist, for the settlement
+            if hasattr(self.sys, "STAKE"):  # the money per whist, for the settlement (Preferans)
                 p = self.app.pt()
                 ui.at(p.STAKE, 0, 4)
                 ui.at((self.stake or "-") + ("_" if self.typing_stake else ""), 0, 5)
@@ -142,20 +135,14 @@ class NewGame:
                 return
         elif step == _OPTIONS:
             ui.at(t.OPTIONS, 0, 1)
-            choices = self.choices()
-            p = t if self.rules == "prefa" else self.app.pt()
-            names = t.OPTION_NAMES if self.rules == "prefa" else p.PREF_OPTION_NAMES
-            for i in range(len(choices)):
-                v = choices[i][1][self.options[i]]
-                if self.rules == "prefa":
-                    name = names[i]
-                else:
-                    k = _PREF_KEYS.index(choices[i][0])
-                    name = names[k] if k < 5 else p.PREF_OWN_NAMES[k - 5]
-                ui.at("%d %s" % (i + 1, name), 0, 2 + i)
-                word = p.VALUE_NAMES[_VALUE_KEYS.index(v)] if v in _VALUE_KEYS else v
-                ui.right(t.OFF if v is False else t.ON if v is True else word, 128, 2 + i)
-            if self.rules == "prefa" and self.options[2]:  # four aces: its amount
+            if self.sys is not None:
+                self.sys.draw_options(ui, self)
+                return
+            for i in range(len(_CHOICES)):  # Prefa's
+                v = _CHOICES[i][1][self.options[i]]
+                ui.at("%d %s" % (i + 1, t.OPTION_NAMES[i]), 0, 2 + i)
+                ui.right(t.OFF if v is False else t.ON if v is True else v, 128, 2 + i)
+            if self.options[2]:  # four aces: its amount
                 ui.at("6  %s" % t.AMOUNT, 0, 7)
                 ui.right(str(self.aces_amount()), 128, 7)
             return
@@ -166,7 +153,7 @@ class NewGame:
         else:
             for s in range(self.n):
                 ui.at(self.players[s][:16], 0, 1 + s)
-            ui.at("%s %d" % (t.POUCH_SIZE if self.rules == "prefa" else t.POOL_SIZE, self.pouch), 0, 6)
+            ui.at("%s %d" % (self.size_name(t), self.pouch), 0, 6)
             ui.hint(t.START)
             return
         ui.hint(t.HINT_STEP)
@@ -189,14 +176,14 @@ class NewGame:
                     self.players.pop()
             return None
         if step == _RULES:
-            if 1 <= ev <= len(NAMES):
-                self.rules = NAMES[ev - 1]
-                self.pouch = 31 if ev == 1 else 20
-                self.options = [0] * 6
-                self.step = _PLAYERS
+            if ev == KEY_B:
+                self.page ^= 1
+            elif ev < 10 and (ev + 9) % 10 < _SYSTEMS:  # 1-9, 0 the tenth
+                self.rules_step((ev + 9) % 10)
         elif step == _PLAYERS:
-            if ev == 3 or ev == 4 or ev == HASH or (ev == 2 and self.rules != "prefa"):
-                self.n = 3 if ev == HASH else ev
+            seats = _PREFA_SEATS if self.sys is None else self.sys.SEATS
+            if ev == HASH or (ev < 10 and str(ev) in seats):
+                self.n = ev if ev < 10 else 3 if "3" in seats else int(seats[0])
                 self.step = _NAME
         elif step == _NAME:
             if ev == 0:
@@ -205,7 +192,7 @@ class NewGame:
             elif 1 <= ev <= min(9, len(self.known)) and self.known[ev - 1] not in self.players:
                 self.add_player(self.known[ev - 1])
         elif step == _POUCH:
-            if self.rules != "prefa" and ev == KEY_A:
+            if ev == KEY_A and hasattr(self.sys, "STAKE"):
                 self.typing_stake = not self.typing_stake
             elif self.typing_stake and ev < 10 and len(self.stake) < 8:
                 self.stake += str(ev)
@@ -222,14 +209,15 @@ class NewGame:
                 self.typed = ""
                 self.step = _OPTIONS
         elif step == _OPTIONS:
-            choices = self.choices()
-            if 1 <= ev <= len(choices):
-                i = ev - 1
-                self.options[i] = (self.options[i] + 1) % len(choices[i][1])
-            elif ev == 6 and self.rules == "prefa" and self.options[2]:
-                self.amount = _AMOUNTS[(_AMOUNTS.index(self.aces_amount()) + 1) % len(_AMOUNTS)]
-            elif ev == HASH:
+            if ev == HASH:
                 self.step = _DEALER
+            elif self.sys is not None:
+                self.sys.key_options(self, ev)
+            elif 1 <= ev <= len(_CHOICES):
+                i = ev - 1
+                self.options[i] = (self.options[i] + 1) % len(_CHOICES[i][1])
+            elif ev == 6 and self.options[2]:
+                self.amount = _AMOUNTS[(_AMOUNTS.index(self.aces_amount()) + 1) % len(_AMOUNTS)]
         elif step == _DEALER:
             if 1 <= ev <= self.n:
                 self.dealer = ev - 1
@@ -239,6 +227,29 @@ class NewGame:
         elif ev == HASH:
             return self.start()
         return None
+
+    def rules_step(self, i):
+        """The system ``i`` of kitapi.rules.names is chosen: its pouch (or pool, kasa...) and options."""
+        self.options = [0] * 6
+        self.step = _PLAYERS
+        if i == 0:  # Prefa: its pouch and options are here
+            self.rules = "prefa"
+            self.sys = None
+            self.pouch = 31
+            return
+        from kitapi.app.main import screens
+        from kitapi.rules.names import NAMES
+
+        self.rules = NAMES[i]
+        m = screens(self.rules)
+        if m is None:  # Russian Preferans and Balkan (the name a str, not an interned name: see names.py)
+            m = __import__("kitapi.app.pref_options", None, None, ("x",))
+        self.sys = m
+        m.setup(self)
+
+    def size_name(self, t):
+        """The name of the pouch step: Prefa's pouch, or the system's own (the pool, the kasa...)."""
+        return t.POUCH_SIZE if self.sys is None else self.sys.size_name(self)
 
     def add_player(self, name):
         self.players.append(name)
@@ -284,18 +295,7 @@ class NewGame:
         return None
 
     def start(self):
-        from kitapi.game import RuleError, new_game
-
-        app = self.app
-        header = self.header()
-        try:
-            new_game(header)  # the core checks it before anything is written
-            name = app.store.new_game(header)
-            app.store.remember(self.players)
-        except (OSError, RuleError) as e:
-            app.message = str(e)
-            return None
-        return app.open_game(name)
+        return self.header()  # App.run starts the game once this wizard is let go (App.start_game)
 
 
 def iso_utc(seconds):

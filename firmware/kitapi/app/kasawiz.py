@@ -1,0 +1,125 @@
+"""The kasa game's hands (kitapi.app.sys_kasa): Prefa's wizard with the kasa's summary, and the top-up."""
+
+from kitapi.app.handwiz import HandWizard
+from kitapi.app.keys import HASH, STAR
+from kitapi.app.ui import signed
+from kitapi.rules.prefa import PASS, PLAY
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    from kitapi.compat import const
+
+_TOPUP = const(3)  # kitapi.rules.prefa_kasa.TOPUP, the hand kind of a top-up
+_MAX_TOPUP = const(100000)
+
+
+def _preview(w):
+    """Score ``w.h``, keep the nets' and the kasa's changes in ``w.before`` (n + 1 ints), and undo it."""
+    from kitapi.game import RuleError
+
+    g = w.g
+    b = w.before
+    net = g.net
+    n = g.n
+    for s in range(n):
+        b[s] = net[s]
+    b[n] = g.kasa
+    hands, over, last = g.hands, g.over, g.last_dealer
+    try:
+        g.apply(w.h)
+    except RuleError as e:
+        w.error = str(e)
+    for s in range(n):
+        net[s], b[s] = b[s], net[s] - b[s]
+    g.kasa, b[n] = b[n], g.kasa - b[n]
+    g.hands, g.over, g.last_dealer = hands, over, last
+
+
+def _draw_change(ui, w, first):
+    """The preview's change from row ``first``: the kasa, then each player's net that changes."""
+    g = w.g
+    b = w.before
+    n = g.n
+    _preview(w)
+    if w.error:
+        ui.at(w.error[:16], 0, 2)
+        ui.at(w.error[16:32], 0, 3)
+        return
+    ui.at(w.app.pt("kasa").KASA, 0, first)
+    ui.right(signed(b[n]), 128, first)
+    row = first + 1
+    for s in range(n):
+        if b[s] and row <= 6:
+            ui.at(g.players[s][:10], 0, row)
+            ui.right(signed(b[s]), 128, row)
+            row += 1
+
+
+class KasaWizard(HandWizard):
+    """Prefa's hand wizard; its summary shows the kasa's change and the nets'."""
+
+    def __init__(self, app, bidder=-1, number=0, hand=None):
+        super().__init__(app, bidder, number, hand)
+        self.before = [0] * (app.g.n + 1)  # the nets' and the kasa's changes
+
+    def draw_summary(self, ui):
+        t = ui.t
+        if self.h.kind == PASS:
+            ui.at(t.PASSED, 0, 1)
+        _draw_change(ui, self, 2)
+        if self.h.kind == PLAY and self.g.aces_mode:
+            ui.hint(t.ACES_KEY, 6)
+        ui.hint(t.HINT_SAVE)
+
+
+class TopUp:
+    """A top-up: every player adds the same amount to the kasa (digits, * deletes; # the amount each put
+    in at the start if none is typed), then its change (# saves)."""
+
+    def __init__(self, app, number=0, amount=0):
+        self.app = app
+        g = self.g = app.g
+        self.number = number  # 0 a new top-up, else the hand it edits
+        h = self.h = type(g.hand)()
+        h.kind = _TOPUP
+        h.topup = amount
+        self.before = [0] * (g.n + 1)
+        self.error = ""
+        self.summary = number > 0
+
+    def key(self, ev):
+        h = self.h
+        self.error = ""
+        if self.summary:
+            if ev == HASH:
+                return self.app.save_hand(self)
+            if ev == STAR:
+                self.summary = False
+            return None
+        if ev == STAR:
+            if not h.topup:
+                return self.app.home()
+            h.topup //= 10
+        elif ev < 10 and h.topup * 10 + ev <= _MAX_TOPUP:
+            h.topup = h.topup * 10 + ev
+        elif ev == HASH:
+            if not h.topup:
+                h.topup = self.g.header.get("options", {}).get("kasa", 500)
+            self.summary = True
+        return None
+
+    def draw(self, ui):
+        g = self.g
+        t = ui.t
+        k = self.app.pt("kasa")
+        ui.title("%s %d" % (t.HAND, self.number or g.hands + 1))
+        if self.summary:
+            ui.at("%s %d" % (k.TOPUP, self.h.topup), 0, 1)
+            _draw_change(ui, self, 2)
+            ui.hint(t.HINT_SAVE)
+            return
+        ui.at(k.TOPUP_Q, 0, 2)
+        ui.at("%s_" % (self.h.topup or ""), 0, 3)
+        ui.at("%s %d" % (k.KASA, g.kasa), 0, 5)
+        ui.hint(t.HINT_STEP)

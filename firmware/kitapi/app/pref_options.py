@@ -1,0 +1,70 @@
+"""The new-game wizard's pool and options steps for Russian Preferans and Balkan (kitapi.app.newgame).
+
+The same functions as the new-game part of a system's screens module
+(kitapi.app.main.screens); kept out of kitapi.app.newgame, which every game's
+start loads, so that a Prefa game does not carry Preferans' option names.
+Options: digits cycle each one's choices; the pool step's A types the money
+per whist (the stake) for the settlement, B its decimal point, D deletes.
+"""
+
+SEATS = "234"
+STAKE = True  # the pool step also asks the money per whist
+# Preferans' options (docs/rules/preferans.md), in the order of PREF_OPTION_NAMES, with their
+# choices (the first is the default, left out of the header); the sixth is the convention's own.
+_PREF_CHOICES = (("stalingrad", (False, True)), ("half_whist", (True, False)), ("ten_whist", (False, True)),
+                 ("resign", (False, True)), ("whist_one", ("second", "shared")))  # fmt: skip
+_VALUE_KEYS = ("second", "shared", "greedy", "gentleman")  # shown as VALUE_NAMES of the string tables
+# the option keys in the order of PREF_OPTION_NAMES, then of PREF_OWN_NAMES
+_PREF_KEYS = ("stalingrad", "half_whist", "ten_whist", "resign", "whist_one", "whist", "progression", "widow")
+# Balkan takes Sochi's options but these (docs/rules/balkan.md)
+_BALKAN_CHOICES = (("half_whist", (True, False)), ("resign", (False, True)), ("whist", ("greedy", "gentleman")))
+_PREF_OWN = {"leningrad": ("progression", ("7x3", "8x3", "8x4")), "rostov": ("widow", (False, True)),
+             "sochi": ("whist", ("greedy", "gentleman"))}  # fmt: skip
+
+
+def _choices(rules):
+    if rules == "balkan":
+        return _BALKAN_CHOICES
+    return _PREF_CHOICES + (_PREF_OWN[rules],)
+
+
+def setup(ng):
+    ng.pouch = 20
+
+
+def size_name(ng):
+    return ng.app.ui.t.POOL_SIZE
+
+
+def draw_options(ui, ng):
+    t = ui.t
+    p = ng.app.pt()
+    choices = _choices(ng.rules)
+    for i in range(len(choices)):
+        v = choices[i][1][ng.options[i]]
+        k = _PREF_KEYS.index(choices[i][0])
+        ui.at("%d %s" % (i + 1, p.PREF_OPTION_NAMES[k] if k < 5 else p.PREF_OWN_NAMES[k - 5]), 0, 2 + i)
+        word = p.VALUE_NAMES[_VALUE_KEYS.index(v)] if v in _VALUE_KEYS else v
+        ui.right(t.OFF if v is False else t.ON if v is True else word, 128, 2 + i)
+    ui.hint(t.HINT_STEP)
+
+
+def key_options(ng, ev):
+    choices = _choices(ng.rules)
+    if 1 <= ev <= len(choices):
+        i = ev - 1
+        ng.options[i] = (ng.options[i] + 1) % len(choices[i][1])
+
+
+def options(ng):
+    """The header's options: the pool, the options not at their default, and the stake if one was typed."""
+    o = {"pool": ng.pouch}  # type: dict[str, object]
+    choices = _choices(ng.rules)
+    for i in range(len(choices)):
+        if ng.options[i]:
+            name, values = choices[i]
+            o[name] = values[ng.options[i]]
+    s = ng.stake
+    if s.strip("."):
+        o["stake"] = ("0" + s if s[0] == "." else s).rstrip(".")
+    return o

@@ -1,0 +1,140 @@
+"""Greek Prefa with a common kasa on the device (kitapi.rules.prefa_kasa): the screens of its own.
+
+The hands are Prefa's, entered with Prefa's wizard (kitapi.app.handwiz) and
+its keys (kitapi.app.kasawiz, imported when a hand is entered); the summary
+shows what the hand changes: the kasa, and each player's net kapikia.  On
+the home screen a row holds each player's net
+(what he got minus what he paid in), row 6 the kasa; D starts a top-up:
+the amount from each player (# the amount each put in at the start), #
+shows the change, # saves it.  The settlement shares the kasa left equally
+(an early end).  The texts are App.pt("kasa") (kitapi.app.kasa_xx); Prefa's
+option names are the language table's.
+
+    Hand 12        [battery]
+    1D Anna       +120
+    2> Babis       -80
+    3  Costas      -40
+    Kasa 1500      D:+
+    A:log B:owe C:≡
+"""
+
+from kitapi.app.keys import KEY_D
+from kitapi.app.ui import signed
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    from kitapi.compat import const
+
+MODULES = ("app.sys_kasa", "app.kasawiz", "app.kasa_en", "app.kasa_el", "app.kasa_ru", "rules.prefa_kasa")
+SEATS = "34"
+_TOPUP = const(3)  # kitapi.rules.prefa_kasa.TOPUP, the hand kind of a top-up
+_AMOUNT_ROW = const(7)  # the four aces amount, as Prefa's options step shows it
+# the options step: Prefa's first three (OPTION_NAMES of the language table) and what a bidder who
+# went in puts into the kasa (KASA_OPTION); with their choices, the first the default
+_CHOICES = (("ten_no_trump", (False, "A", "B")), ("tens_as_nines", (False, True)), ("four_aces", (False, "A", "B")),
+            ("bidder_in", ("ten", "level")))  # fmt: skip
+
+
+# --- the new-game wizard ---------------------------------------------------------
+
+
+def setup(ng):
+    ng.pouch = 500  # "e.g. 500 or 300 kapikia each"
+
+
+def size_name(ng):
+    return ng.app.pt("kasa").KASA_SIZE
+
+
+def draw_options(ui, ng):
+    t = ui.t
+    k = ng.app.pt("kasa")
+    for i in range(len(_CHOICES)):
+        v = _CHOICES[i][1][ng.options[i]]
+        if i == 3:
+            ui.at("4 %s" % k.KASA_OPTION, 0, 5)
+            ui.right(k.BIDDER_IN_VALUES[ng.options[i]], 128, 5)
+        else:
+            ui.at("%d %s" % (i + 1, t.OPTION_NAMES[i]), 0, 2 + i)
+            ui.right(t.OFF if v is False else t.ON if v is True else v, 128, 2 + i)
+    if ng.options[2]:  # four aces: its amount
+        ui.at("6  %s" % t.AMOUNT, 0, _AMOUNT_ROW)
+        ui.right(str(ng.aces_amount()), 128, _AMOUNT_ROW)
+    else:
+        ui.hint(t.HINT_STEP)
+
+
+def key_options(ng, ev):
+    if 1 <= ev <= len(_CHOICES):
+        i = ev - 1
+        ng.options[i] = (ng.options[i] + 1) % len(_CHOICES[i][1])
+    elif ev == 6 and ng.options[2]:  # the four aces amount: as Prefa's options step
+        from kitapi.app.newgame import _AMOUNTS
+
+        ng.amount = _AMOUNTS[(_AMOUNTS.index(ng.aces_amount()) + 1) % len(_AMOUNTS)]
+
+
+def options(ng):
+    o = {"kasa": ng.pouch}  # type: dict[str, object]
+    for i in range(len(_CHOICES)):
+        if ng.options[i]:
+            name, values = _CHOICES[i]
+            v = values[ng.options[i]]
+            o[name] = {"mode": v, "amount": ng.aces_amount()} if i == 2 else v
+    return o
+
+
+# --- the home screen, the hands, the settlement ---------------------------------------
+
+
+def draw_home(ui, app):
+    from kitapi.app.home import player_row, seat_mark
+
+    g = app.g
+    t = ui.t
+    dealer = app.next_dealer()
+    for s in range(g.n):
+        player_row(ui, 2 + s, s, g.players[s], seat_mark(t, g, s, dealer), "", signed(g.net[s]))
+    k = app.pt("kasa")
+    ui.at("%s %d" % (k.KASA, g.kasa), 0, 6)
+    if not g.over:
+        ui.right(k.TOPUP_KEY, 128, 6)
+
+
+def key_home(app, ev):
+    """A seat's digit starts a hand with that bidder (the 4-player dealer sits out), 0 a passed-out hand,
+    D a top-up."""
+    from kitapi.app.kasawiz import KasaWizard, TopUp
+
+    g = app.g
+    if ev == KEY_D:
+        return TopUp(app)
+    if 0 <= ev <= g.n and not (g.n == 4 and ev - 1 == app.next_dealer()):
+        return KasaWizard(app, bidder=ev - 1)
+    return None
+
+
+def describe(app, g, h):
+    from kitapi.app.handwiz import describe as prefa_describe
+
+    if h.kind == _TOPUP:
+        return "%s %d" % (app.pt("kasa").TOPUP, h.topup)
+    return prefa_describe(app.ui.t, g, h)
+
+
+def edit(app, number, h):
+    from kitapi.app.kasawiz import KasaWizard, TopUp
+
+    if h.kind == _TOPUP:
+        return TopUp(app, number, h.topup)
+    return KasaWizard(app, number=number, hand=h)
+
+
+def transfers(g):
+    """Who pays whom: the nets, the kasa left shared equally (an early end); in n-ths, exact, rounded only
+    in the text (half up)."""
+    from kitapi.settle import settle
+
+    n = g.n
+    return [(a, b, str((2 * c + n) // (2 * n))) for a, b, c in settle([v * n + g.kasa for v in g.net])]
