@@ -28,7 +28,7 @@ from kitapi_host.sim import BOARDS, MAIN, Firmware, _start, compiled_boot, parse
 
 SEED = 1
 # the other systems whose 1,000-hand scripted game the bench types into the device (_script_of)
-SYSTEMS = ("prefa_kasa",)
+SYSTEMS = ("prefa_kasa", "preference_at", "preference_illustrated", "preference_us", "priffe")
 CORPUS = 2000  # hands in the key-press corpus
 HANDS = 1000  # hands in the scripted game for the heap
 TARGET_KEYS = 7  # the commonest hand, including the save
@@ -102,7 +102,9 @@ def _script_of(rules: str) -> Script:
 
     if rules == "prefa_kasa":
         return lambda: typist.kasa_script(SEED, HANDS)
-    raise KeyError(rules)
+    if rules == "priffe":
+        return lambda: typist.priffe_script(rules, SEED, HANDS)
+    return lambda: typist.pot_script(rules, SEED, HANDS)
 
 
 def run_game(

@@ -45,7 +45,7 @@ def test_every_character_can_be_drawn(code: str) -> None:
 
 
 # The texts of a system's own screens (App.pt(whose)): kitapi.app.<whose>_<language>
-SYSTEM_TEXTS = ("pref", "kasa")
+SYSTEM_TEXTS = ("pref", "kasa", "priffe", "pot")
 
 
 @pytest.mark.parametrize("whose", SYSTEM_TEXTS)
@@ -69,3 +69,11 @@ def test_multi_tap_letters(code: str) -> None:
     assert len(t.LETTERS) == len(t.CAPITALS) == 10
     for small, capital in zip(t.LETTERS, t.CAPITALS, strict=True):
         assert len(capital) <= len(small)
+
+
+def test_the_rules_step_names_every_system_of_the_core() -> None:
+    """SYSTEMS: the rules step's names, one for each of kitapi.rules.names.NAMES, in its order."""
+    from kitapi.rules.names import NAMES
+
+    for code in LANGUAGES:
+        assert len(table(code).SYSTEMS) == len(NAMES), code

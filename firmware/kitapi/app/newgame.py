@@ -34,7 +34,6 @@ _TAP_MS = const(1000)  # a key pressed again within this time changes the last l
 
 _PAGE = const(5)  # systems on a page of the rules step
 _PREFA_SEATS = "34"  # three or four players
-_SYSTEMS = const(6)  # the systems this firmware has screens for: the first of kitapi.rules.names.NAMES
 # Prefa's options, in the order of OPTION_NAMES in the string tables, with their choices.
 _CHOICES = (("ten_no_trump", (False, "A", "B")), ("tens_as_nines", (False, True)),
             ("four_aces", (False, "A", "B")), ("tentative_bid", (False, True)),
@@ -102,7 +101,7 @@ class NewGame:
             ui.at(t.RULES, 0, 1)
             names = t.SYSTEMS
             first = self.page * _PAGE
-            for i in range(first, min(first + _PAGE, _SYSTEMS)):
+            for i in range(first, min(first + _PAGE, len(names))):
                 ui.at("%d %s" % ((i + 1) % 10, names[i]), 0, 2 + i - first)
             ui.hint(t.HINT_RULES)
             return
@@ -178,7 +177,7 @@ class NewGame:
         if step == _RULES:
             if ev == KEY_B:
                 self.page ^= 1
-            elif ev < 10 and (ev + 9) % 10 < _SYSTEMS:  # 1-9, 0 the tenth
+            elif ev < 10 and (ev + 9) % 10 < len(self.app.ui.t.SYSTEMS):  # 1-9, 0 the tenth
                 self.rules_step((ev + 9) % 10)
         elif step == _PLAYERS:
             seats = _PREFA_SEATS if self.sys is None else self.sys.SEATS

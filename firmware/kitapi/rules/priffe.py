@@ -130,6 +130,7 @@ class Priffe(Game):
         self.order = [0, 1, 2, 3]  # the seats clockwise round the table
         self.side = [0, 1, 0, 1]  # each seat's partnership: 0 is seat 0's
         self.prev = -1  # seat 0's partner in the rubber before this one (option rotation cycle)
+        self.lead = -1  # who deals the first hand of the rubber after a change of places (o[q] below)
         self.below = [0, 0]  # trick points towards the game in play
         self.games = [0, 0]  # games won in the rubber
         self.points = [0, 0]  # every point of the rubber: tricks, slams, honours, games
@@ -234,6 +235,7 @@ class Priffe(Game):
         # on his left stay; their partners change places.
         o = self.order
         q = (o.index(dealer) + 1) % 4
+        self.lead = o[q]  # he stays put and deals (the last dealer may move: the device needs it)
         before = o[(o.index(0) + 2) % 4]
         _swap(o, (q + 2) % 4, (q + 3) % 4)
         if self.cycle and o[(o.index(0) + 2) % 4] == self.prev:

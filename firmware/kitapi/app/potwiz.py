@@ -1,0 +1,324 @@
+"""Entering a hand of a pot game (Austrian, Illustrated, American Préférence): the wizard.
+
+Austrian and Illustrated (docs/rules/preference_at.md): declarer (1-3; 0 all
+passed: the dealer declares, bid "none"), bid, trump, who dropped, the
+declarer's tricks, the first defender's, summary.
+
+- Bid: 1-4 the number; A toggles Hand first (A 2: Hand 2; A 4: Preference);
+  Illustrated 5-8 (5 misère, 6 slam, 7 open misère, 8 open slam; A first:
+  their Hand forms).  # keeps the bid shown.
+- Trump: 1-4 clubs, spades, diamonds, hearts (the bid's suit or higher); 0
+  none written; # the bid's own suit (none after an all-pass).  Above
+  Preference there is no trump step.
+- Dropped: a seat's digit marks or unmarks him; # goes on (nobody marked:
+  nobody dropped).  When the declarer or both defenders dropped nobody plays:
+  no tricks are asked.
+- Tricks: the declarer's (0-9, A 10; # the likeliest: 6, misère 0, slam 10),
+  then those of the first defender after him if both played (# half the
+  rest, rounded up); the last player takes what is left.
+
+The commonest hand, a bid made with six tricks, nobody dropping and the
+defenders 2 and 2, takes 7 keys from the home screen: declarer, bid, #
+(its suit), # (nobody dropped), # (6 tricks), # (2), # (save).
+
+American (docs/rules/preference_us.md): declarer of a suit bid (1-3), suit
+(1-4 spades, clubs, diamonds, hearts; # keeps it), his tricks (0-9, A 10; #
+6), summary: a bid made with six tricks takes 4 keys.  D: the chip-bidding
+round: each seat's chip bid in turn (digits, # next; 0 a pass), the highest
+declares; the trump (1-4 as above, 0 or # none written); his tricks.  0: the
+hand thrown in (0 # saves it).
+
+The summary shows each stock's change and the pot's (a refill, the end of the
+game) before the hand is saved, or why the rules refuse it; # saves, * goes
+back a step.
+"""
+
+from kitapi.app.keys import HASH, KEY_A, KEY_D, STAR
+from kitapi.app.sys_pot import AT_SUITS, US_SUITS, describe
+from kitapi.app.ui import signed
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    from kitapi.compat import const
+
+_WHO = const(0)
+_BID = const(1)
+_CHIPS = const(2)
+_TRUMP = const(3)
+_DROP = const(4)
+_TRICKS = const(5)
+_TRICKS2 = const(6)
+_SUMMARY = const(7)
+_PREFERENCE = const(8)  # kitapi.rules.preference_at.PREFERENCE, the highest bid with a trump
+_MAX_CHIPS = const(63)  # kitapi.rules.preference_us.MAX_CHIP_BID
+# Bid index (kitapi.rules.preference_at.BIDS) by the bid step's number 0-8, then its Hand form at +9
+_BIDS = b"\x00\x01\x02\x03\x04\x09\x0a\x0d\x0e\x00\x05\x06\x07\x08\x0b\x0c\x0f\x10"
+# American steps by hand kind: a suit bid, the chip bids, thrown in
+_US_STEPS = (b"\x00\x03\x05\x07", b"\x00\x02\x03\x05\x07", b"\x00\x07")
+
+
+class PotWizard:
+    def __init__(self, app, ev=-1, number=0, hand=None):
+        """A new hand started by home key ``ev``, or hand ``number`` (``hand``) to edit."""
+        self.app = app
+        g = self.g = app.g
+        self.us = g.name == "preference_us"
+        self.number = number
+        h = self.h = type(g.hand)()
+        self.before = [0] * 5  # the stocks, the pot, the refills: then what the hand changes
+        self.ends = False  # the hand ends the game
+        self.error = ""
+        self.k = 0  # the chip bids: the seat asked
+        self.fresh = True  # the chip bids: the next digit begins a number
+        if hand is not None:
+            g.unpack(g.pack(hand), h)
+            self.step = _SUMMARY
+            return
+        h.dealer = app.next_dealer()
+        self.step = _WHO
+        self.key(ev)
+
+    def _steps(self):
+        h = self.h
+        if self.us:
+            return _US_STEPS[h.kind]
+        seq = b"\x00\x01" if h.bid else b"\x00"
+        if h.bid <= _PREFERENCE:
+            seq += b"\x03"
+        seq += b"\x04"
+        play = self._play()
+        if play:
+            seq += b"\x05" if play == 1 else b"\x05\x06"
+        return seq + b"\x07"
+
+    def _play(self):
+        """Austrian: 0 nobody plays (the declarer or both defenders dropped), 1 one defender plays, 2 both."""
+        h = self.h
+        b = h.declarer
+        m = h.drop
+        return 0 if m >> b & 1 else 2 - (m >> (b + 1) % 3 & 1) - (m >> (b + 2) % 3 & 1)
+
+    def _likely(self):
+        """The declarer's likeliest tricks: 6; a misère 0, a slam 10 (Illustrated, bids 9-16)."""
+        b = 0 if self.us else self.h.bid
+        return 6 if b <= _PREFERENCE else 10 * (1 - b % 2)
+
+    # --- keys --------------------------------------------------------------------
+
+    def key(self, ev):
+        app = self.app
+        h = self.h
+        step = self.step
+        us = self.us
+        if ev == STAR:
+            if step == _CHIPS and self.k:
+                self.k -= 1
+                self.fresh = True
+                return None
+            seq = self._steps()
+            i = seq.find(bytes((step,)))
+            if i <= 0:
+                return app.home()
+            self.step = seq[i - 1]
+            self.k = 2  # back into the chip bids: the last
+            self.fresh = True
+            return None
+        if step == _SUMMARY:
+            return app.save_hand(self) if ev == HASH else None
+        d = ev if ev < 10 else 10 if ev == KEY_A else -1  # a number of tricks
+        t = h.tricks
+        if step == _WHO:
+            kind = 0 if 1 <= ev <= 3 else 1 if ev == KEY_D and us else 2 if ev == 0 else -1
+            if kind < 0:
+                return None
+            if us:
+                if h.kind != kind:
+                    h.suit = 0
+                h.kind = kind
+                self.k = 0
+                self.fresh = True
+            elif kind == 2:
+                h.bid = 0
+                h.trump = 0
+            elif not h.bid:
+                h.bid = 1
+            h.declarer = ev - 1 if kind == 0 else h.dealer
+        elif step == _BID:
+            i = _BIDS.find(bytes((h.bid,)))
+            if ev == KEY_A:  # Hand, or not
+                h.bid = _BIDS[(i + 9) % 18]
+                return None
+            if ev != HASH:
+                if not 1 <= d <= (8 if self.g.max_bid > _PREFERENCE else 4):
+                    return None
+                h.bid = _BIDS[d + i // 9 * 9]
+            if h.bid > _PREFERENCE:
+                h.trump = 0
+        elif step == _CHIPS:
+            c = h.chips
+            s = self.k
+            if ev < 10:
+                c[s] = ev if self.fresh or c[s] * 10 + ev > _MAX_CHIPS else c[s] * 10 + ev
+                self.fresh = False
+                return None
+            if ev != HASH:
+                return None
+            self.k += 1
+            self.fresh = True
+            if self.k < 3:
+                return None
+            h.declarer = 0 if c[0] >= c[1] and c[0] >= c[2] else 1 if c[1] >= c[2] else 2  # the highest
+        elif step == _TRUMP:
+            if us:
+                if ev != HASH:
+                    if not 1 - h.kind <= d <= 4:
+                        return None
+                    h.suit = d - 1 + h.kind  # a suit bid: 0-3; after chip bids 1-4, 0 none
+            else:
+                lo = (h.bid - 1) % 4 + 1 if h.bid else 0
+                if ev == HASH:
+                    d = lo
+                if not (d == 0 or lo <= d <= 4):
+                    return None
+                h.trump = d
+        elif step == _DROP:
+            if 1 <= ev <= 3:
+                h.drop ^= 1 << ev - 1
+                return None
+            if ev != HASH:
+                return None
+            t[0] = t[1] = t[2] = 0
+        elif step == _TRICKS:
+            if ev == HASH:
+                d = self._likely()
+            if not 0 <= d <= 10:
+                return None
+            if us:
+                h.tricks = d
+            else:
+                b = h.declarer
+                d1 = (b + 1) % 3
+                d2 = (b + 2) % 3
+                t[0] = t[1] = t[2] = 0
+                t[b] = d
+                r = 10 - d
+                if h.drop >> d1 & 1:
+                    t[d2] = r
+                else:
+                    t[d1] = r if h.drop >> d2 & 1 else (r + 1) // 2  # until the next step says otherwise
+                    t[d2] = r - t[d1]
+        elif step == _TRICKS2:
+            b = h.declarer
+            r = 10 - t[b]
+            if ev == HASH:
+                d = t[(b + 1) % 3]
+            if not 0 <= d <= r:
+                return None
+            t[(b + 1) % 3] = d
+            t[(b + 2) % 3] = r - d
+        seq = self._steps()
+        self.step = seq[seq.find(bytes((step,))) + 1]
+        return None
+
+    # --- the summary ----------------------------------------------------------------
+
+    def preview(self):
+        """Score the hand, keep what it changes in ``self.before`` (or the rules' refusal), and undo it."""
+        from kitapi.game import RuleError
+
+        g = self.g
+        b = self.before
+        st = g.stock
+        for i in range(3):
+            b[i] = st[i]
+        b[3] = g.pot
+        b[4] = g.refills
+        state = (g.hands, g.over, g.last_dealer)
+        g.over = False  # (an edit of a finished game: as if played now)
+        self.error = ""
+        try:
+            g.apply(self.h)
+        except RuleError as e:
+            self.error = str(e)
+        self.ends = g.over and not self.number
+        for i in range(3):
+            v = st[i]
+            st[i] = b[i]
+            b[i] = v - b[i]
+        v = g.pot
+        g.pot = b[3]
+        b[3] = v - b[3]
+        v = g.refills
+        g.refills = b[4]
+        b[4] = v - b[4]
+        g.hands, g.over, g.last_dealer = state
+
+    # --- drawing -------------------------------------------------------------------
+
+    def draw(self, ui):
+        g = self.g
+        h = self.h
+        t = ui.t
+        p = self.app.pt("pot")
+        step = self.step
+        us = self.us
+        ui.title("%s %d" % (t.HAND, self.number or g.hands + 1))
+        if step != _WHO:
+            ui.at(describe(self.app, g, h, step)[:16], 0, 1)
+        if step == _WHO or step == _DROP:
+            ui.at(p.DECLARER if step == _WHO else p.DROPPED, 0, 2)
+            for s in range(3):
+                ui.at("%d %s" % (s + 1, g.players[s][:14]), 0, 3 + s, step == _DROP and h.drop >> s & 1 == 1)
+            ui.at(p.WHO_US if step == _WHO and us else p.WHO_AT if step == _WHO else p.DROP_KEYS, 0, 6)
+        elif step == _BID:
+            ui.at(p.BID, 0, 2)
+            ui.at(p.BID_KEYS, 0, 3)
+            ui.at(p.PREF_KEY, 0, 4)
+            if g.max_bid > _PREFERENCE:
+                ui.at(p.HIGH_KEYS, 0, 5)
+                ui.at(p.OPEN_KEYS, 0, 6)
+        elif step == _CHIPS:
+            _ask(ui, p.CHIP_BID, g.players[self.k])
+            ui.at(str(h.chips[self.k]) + ("" if self.fresh else "_"), 0, 3)
+            ui.at("0-%d" % _MAX_CHIPS, 0, 4)
+        elif step == _TRUMP:
+            ui.at(t.SUIT, 0, 2)
+            lo = 0 if us else (h.bid - 1) % 4 + 1 if h.bid else 0
+            x = 0
+            for i in range(max(lo, 1), 5):
+                x = ui.text("%d%s " % (i, US_SUITS[i - 1] if us else AT_SUITS[i]), x, 24)
+            if not (us and h.kind == 0):
+                ui.at(p.NO_TRUMP, 0, 4)
+        elif step == _TRICKS or step == _TRICKS2:
+            b = h.declarer
+            _ask(ui, t.TRICKS_D1, g.players[b if step == _TRICKS else (b + 1) % 3])
+            if step == _TRICKS:
+                ui.at(p.TRICK_KEYS % self._likely(), 0, 3)
+            else:
+                ui.at("0-%d" % (10 - h.tricks[b]), 0, 3)
+        else:
+            self.preview()
+            b = self.before
+            if self.error:
+                ui.at(self.error[:16], 0, 2)
+                ui.at(self.error[16:32], 0, 3)
+                ui.at(self.error[32:48], 0, 4)
+            else:
+                for s in range(3):
+                    _row(ui, 2 + s, g.players[s][:9], b[s])
+                _row(ui, 5, p.POT, b[3])
+                if self.ends or b[4]:
+                    ui.at(t.GAME_OVER if self.ends else p.REFILLED, 0, 6)
+            ui.hint(t.HINT_SAVE)
+            return
+        ui.hint(t.HINT_STEP)
+
+
+def _ask(ui, label, name):
+    ui.at("%s %s?" % (label, name[: 14 - len(label)]), 0, 2)
+
+
+def _row(ui, row, label, v):
+    ui.at(label, 0, row)
+    ui.right(signed(v), 128, row)

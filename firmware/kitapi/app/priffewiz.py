@@ -1,0 +1,218 @@
+"""Entering a Swedish Priffe hand (kitapi.rules.priffe): the wizard.
+
+Steps: declarer (a seat 1-4; 0 a forced Noll, which has none), contract
+(1 Play, 2 Noll, 3 Hearts, 4 Diamonds), the tricks of the declarer's team
+(the dealer's in a forced Noll: 0-9, A-D 10-13), honours (0 none, 1 three in
+one hand, 2 three and one with the partner, 3 four in one hand), who held
+them (1-4), summary.  # takes the likeliest answer: Play, the contract won
+by one (7 tricks; 6 in a Noll or a forced Noll), no honours, the declarer
+(in a forced Noll the dealer) holding them; * goes back.  The commonest
+hand, Play won with 7 tricks and no honours, takes 5 keys from the home
+screen: declarer, #, #, #, # (save).  The dealer is not asked: the home
+screen's (kitapi.app.sys_priffe.next_dealer).
+
+The summary shows what the hand changes before it is saved: each team's
+points in the rubber, and its trick points and games after it; when the
+hand ends the rubber, each player's individual points.  A hand edited from
+the hands list shows the hand itself (its score depends on where it stands).
+The texts are App.pt("priffe") (kitapi.app.priffe_xx).
+"""
+
+from kitapi.app.keys import HASH, KEY_A, KEY_D, STAR
+from kitapi.app.sys_priffe import describe, pair
+from kitapi.app.ui import signed
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    from kitapi.compat import const
+
+_DECLARER = const(0)
+_CONTRACT = const(1)
+_TRICKS = const(2)
+_HONOURS = const(3)
+_HOLDER = const(4)
+_SUMMARY = const(5)
+_NOLL = const(1)  # kitapi.rules.priffe's contracts
+_FORCED = const(4)
+
+
+def _steps(h):
+    s = b"\x00" if h.contract == _FORCED else b"\x00\x01"
+    return s + (b"\x02\x03\x04\x05" if h.honours else b"\x02\x03\x05")
+
+
+class PriffeWizard:
+    def __init__(self, app, declarer=0, number=0, hand=None):
+        """A new hand (``declarer``: a seat, or -1 a forced Noll), or hand ``number`` to edit."""
+        self.app = app
+        g = self.g = app.g
+        self.number = number
+        h = self.h = type(g.hand)()
+        self.error = ""
+        # the summary's preview: the state kept (below, games, points, individual, order, side), then
+        # the change; and the scalars the hand changes
+        self.before = [0] * 18
+        self.over = False  # the previewed hand ends a rubber
+        self.typed = hand is not None  # the tricks were given (an edit): # keeps them
+        self.step = _SUMMARY
+        if hand is not None:
+            h.dealer = hand.dealer
+            h.contract = hand.contract
+            h.declarer = hand.declarer
+            h.tricks = hand.tricks
+            h.honours = hand.honours
+            h.holder = hand.holder
+            return
+        h.dealer = app.next_dealer()
+        self.step = _DECLARER
+        self.key(declarer + 1)
+
+    def key(self, ev):
+        h = self.h
+        step = self.step
+        self.error = ""
+        if ev == STAR:
+            seq = _steps(h)
+            i = seq.find(bytes((step,)))
+            if i <= 0:
+                return self.app.home()
+            self.step = seq[i - 1]
+            return None
+        if step == _SUMMARY:
+            return self.app.save_hand(self) if ev == HASH else None
+        if step == _DECLARER:
+            if ev == 0:
+                h.contract = _FORCED
+                h.declarer = 0
+            elif 1 <= ev <= 4:
+                if h.contract == _FORCED:
+                    h.contract = 0
+                h.declarer = ev - 1
+            else:
+                return None
+        elif step == _CONTRACT:
+            if 1 <= ev <= 4:
+                h.contract = ev - 1
+            elif ev != HASH:
+                return None
+        elif step == _TRICKS:
+            if ev == HASH:
+                if not self.typed:
+                    h.tricks = 6 if h.contract == _NOLL or h.contract == _FORCED else 7
+            elif ev < 10:
+                h.tricks = ev
+            elif KEY_A <= ev <= KEY_D:
+                h.tricks = 10 + ev - KEY_A
+            else:
+                return None
+            self.typed = True
+        elif step == _HONOURS:
+            if ev <= 3:
+                if ev and not h.honours:
+                    h.holder = h.dealer if h.contract == _FORCED else h.declarer
+                h.honours = ev
+                if not ev:
+                    h.holder = 0
+            elif ev != HASH:
+                return None
+        elif step == _HOLDER:
+            if 1 <= ev <= 4:
+                h.holder = ev - 1
+            elif ev != HASH:
+                return None
+        seq = _steps(h)
+        self.step = seq[seq.find(bytes((step,))) + 1]
+        return None
+
+    def preview(self):
+        """Score the hand, keep what it changes in ``before``, and put the game back as it was."""
+        from kitapi.game import RuleError
+
+        g = self.g
+        b = self.before
+        k = 0
+        for src in (g.below, g.games, g.points, g.individual, g.order, g.side):
+            for v in src:
+                b[k] = v
+                k += 1
+        state = (g.prev, g.lead, g.rubbers, g.over, g.hands, g.last_dealer)
+        try:
+            g.apply(self.h)
+        except RuleError as e:
+            self.error = str(e)
+        k = 0
+        for src in (g.below, g.games, g.points, g.individual, g.order, g.side):
+            for i in range(len(src)):
+                v = src[i]
+                src[i] = b[k]
+                b[k] = v - b[k]
+                k += 1
+        self.over = g.rubbers != state[2]  # the hand ends a rubber
+        g.prev, g.lead, g.rubbers, g.over, g.hands, g.last_dealer = state
+
+    def draw(self, ui):
+        g = self.g
+        h = self.h
+        app = self.app
+        p = app.pt("priffe")
+        step = self.step
+        ui.title("%s %d" % (ui.t.HAND, self.number or g.hands + 1))
+        if step > _DECLARER:
+            ui.at(describe(app, g, h, step)[:16], 0, 1)
+        if step == _DECLARER:
+            ui.at(p.DECLARER, 0, 2)
+            for s in range(4):
+                ui.at("%d %s" % (s + 1, g.players[s][:12]), 0, 3 + s)
+            ui.hint(p.HINT_FORCED)
+            return
+        if step == _CONTRACT:
+            ui.at(p.CONTRACT, 0, 2)
+            for i in range(4):
+                ui.at("%d %s" % (i + 1, p.CONTRACTS[i]), 0, 3 + i, i == h.contract)
+        elif step == _TRICKS:
+            ui.at(p.TRICKS, 0, 2)
+            who = h.dealer if h.contract == _FORCED else h.declarer
+            # the team as it is now; an edited hand may be of another rubber: its player
+            ui.at(g.players[who][:16] if self.number else pair(g, g.side[who]), 0, 3)
+            ui.at(p.HINT_TRICKS, 0, 5)
+        elif step == _HONOURS:
+            ui.at(p.HONOURS, 0, 2)
+            for i in range(4):
+                ui.at("%d %s" % (i, p.HONOUR_NAMES[i]), 0, 3 + i, i == h.honours)
+        elif step == _HOLDER:
+            ui.at(p.HOLDER, 0, 2)
+            for s in range(4):
+                ui.at("%d %s" % (s + 1, g.players[s][:12]), 0, 3 + s, s == h.holder)
+        else:
+            self.draw_summary(ui, p)
+            ui.hint(ui.t.HINT_SAVE)
+            return
+        ui.hint(ui.t.HINT_STEP)
+
+    def draw_summary(self, ui, p):
+        g = self.g
+        h = self.h
+        if not self.number:
+            self.preview()
+        if self.error:  # the preview's, or why it was not saved
+            ui.at(self.error[:16], 0, 2)
+            ui.at(self.error[16:32], 0, 3)
+            return
+        if self.number:  # an edit: the hand itself (what it scores depends on the hands before it)
+            ui.at(p.DEALER_IS + g.players[h.dealer][: 16 - len(p.DEALER_IS)], 0, 2)
+            if h.honours:
+                ui.at(p.HONOUR_NAMES[h.honours], 0, 3)
+                ui.at(g.players[h.holder][:16], 0, 4)
+            return
+        b = self.before
+        if self.over:  # the rubber is over: each player's individual points
+            ui.at(p.RUBBER_OVER, 0, 2)
+            for s in range(4):
+                ui.at(g.players[s][:10], 0, 3 + s)
+                ui.right(signed(b[6 + s]), 128, 3 + s)
+            return
+        for k in (0, 1):  # each team: the points it gets; its trick points and games after the hand
+            ui.at("%s %s" % ("AB"[k], pair(g, k)), 0, 2 + 2 * k)
+            ui.right(signed(b[4 + k]), 128, 2 + 2 * k)
+            ui.at("%s %d  %s %d" % (p.TP, g.below[k] + b[k], p.GAMES, g.games[k] + b[2 + k]), 2, 3 + 2 * k)

@@ -1,0 +1,156 @@
+"""The pot games on the device: Austrian Préférence (kitapi.rules.preference_at), Illustrated
+Préférence (preference_illustrated) and American Preference (preference_us).
+
+New game: the number step is each player's starting chips (option ``chips``;
+100, American 50); the options step cycles, a digit each: the ante, and
+Austrian/Illustrated what both defenders dropping pays (``both_drop``),
+Illustrated the declarer dropping above Preference (``high_drop``), American
+the win and which chip bids stay in the pot (``chip_bids``).
+
+The home screen: a row per player (seat, the next dealer's mark, name, stock,
+and the stock less the starting chips), then the pot and its refills.  Keys:
+a seat's digit starts a hand with that declarer (American: of a suit bid), 0
+an all-pass (the dealer declares; American: a hand thrown in), American D the
+chip-bidding round; the hand wizard is kitapi.app.potwiz.  The settlement
+squares each stock less the starting chips, the pot's chips shared equally
+(the rules do not say whose they are at the end).
+The texts are App.pt("pot") (kitapi.app.pot_xx).
+
+    Hand 12        [battery]
+    1D Anna     110  +10
+    2> Babis     95   -5
+    3  Costas    70  -30
+    Pot 25     refill 1
+    1-3 play 0 pass
+    A:log B:owe C:≡
+"""
+
+from kitapi.app.keys import KEY_D
+from kitapi.app.ui import signed
+
+MODULES = ("app.sys_pot", "app.potwiz", "app.pot_en", "app.pot_el", "app.pot_ru", "rules.preference_at",
+           "rules.preference_at_json", "rules.preference_illustrated", "rules.preference_us",
+           "rules.preference_us_json")  # fmt: skip
+SEATS = "3"
+# The options step, in the order of AT_OPTIONS / US_OPTIONS of the texts, with their choices (the first
+# the default, left out of the header).  Austrian Préférence has the first two of _AT.
+_AT = (("ante", (25, 10, 20, 30, 50)), ("both_drop", ("win", "nothing")), ("high_drop", ("three", "lost")))
+_US = (("ante", (10, 5, 15, 20, 25)), ("win", (25, 10, 15, 20, 30, 50)), ("chip_bids", ("pot", "declarer")))
+_WORDS = ("win", "nothing", "three", "lost", "pot", "declarer")  # shown as WORDS of the texts
+# The suits as the cores number them: Austrian 1-4 C S D H, American 0-3 S C D H.
+AT_SUITS = "-\u2663\u2660\u2666\u2665"
+US_SUITS = "\u2660\u2663\u2666\u2665"
+
+
+def _choices(rules):
+    return _US if rules == "preference_us" else _AT[:2] if rules == "preference_at" else _AT
+
+
+# --- the new-game wizard ---------------------------------------------------------
+
+
+def setup(ng):
+    ng.pouch = 50 if ng.rules == "preference_us" else 100  # "100 or so"; "such as 50"
+
+
+def size_name(ng):
+    return ng.app.pt("pot").CHIPS_Q
+
+
+def draw_options(ui, ng):
+    p = ng.app.pt("pot")
+    c = _choices(ng.rules)
+    names = p.US_OPTIONS if c is _US else p.AT_OPTIONS
+    for i in range(len(c)):
+        v = c[i][1][ng.options[i]]
+        ui.at("%d %s" % (i + 1, names[i]), 0, 2 + i)
+        ui.right(str(v) if type(v) is int else p.WORDS[_WORDS.index(v)], 128, 2 + i)
+    ui.hint(ui.t.HINT_STEP)
+
+
+def key_options(ng, ev):
+    c = _choices(ng.rules)
+    if 1 <= ev <= len(c):
+        ng.options[ev - 1] = (ng.options[ev - 1] + 1) % len(c[ev - 1][1])
+
+
+def options(ng):
+    o = {"chips": ng.pouch}  # type: dict[str, object]
+    c = _choices(ng.rules)
+    for i in range(len(c)):
+        if ng.options[i]:
+            o[c[i][0]] = c[i][1][ng.options[i]]
+    return o
+
+
+# --- the home screen, the hands, the settlement ---------------------------------------
+
+
+def draw_home(ui, app):
+    from kitapi.app.home import player_row, seat_mark
+
+    g = app.g
+    p = app.pt("pot")
+    chips = (g.pot + sum(g.stock)) // 3  # each player's starting chips: the pot and the stocks hold them all
+    dealer = app.next_dealer()
+    for s in range(3):
+        v = g.stock[s]
+        player_row(ui, 2 + s, s, g.players[s], seat_mark(ui.t, g, s, dealer), str(v), signed(v - chips))
+    line = "%s %d" % (p.POT, g.pot)
+    ui.at(line, 0, 5)
+    if g.refills:
+        r = "%s %d" % (p.REFILL, g.refills)
+        ui.right(r if len(line) + len(r) < 16 else str(g.refills), 128, 5)
+    if not g.over:
+        ui.hint(p.HOME_US if g.name == "preference_us" else p.HOME, 6)
+
+
+def key_home(app, ev):
+    """A seat's digit: a hand with that declarer; 0 an all-pass (thrown in); American D: the chip bids."""
+    if ev <= 3 or (ev == KEY_D and app.g.name == "preference_us"):
+        from kitapi.app.potwiz import PotWizard
+
+        return PotWizard(app, ev)
+    return None
+
+
+def describe(app, g, h, step=7):
+    """A hand in one line, as far as the wizard's ``step`` (kitapi.app.potwiz) knows it: declarer, bid
+    (American: $ and his chip bid), trump, "x" and the seats that dropped, the declarer's tricks."""
+    if g.name == "preference_us":
+        if h.kind == 2:
+            return app.ui.t.THROWN
+        s = g.players[h.declarer][:4] if h.kind == 0 or step > 2 else ""
+        if h.kind == 1:
+            s += "$%d" % h.chips[h.declarer] if step > 2 else "$"
+        if step > 3 and (h.kind == 0 or h.suit):
+            s += " " + US_SUITS[h.suit - h.kind]  # (after chip bids: 1-4, 0 none)
+    else:
+        from kitapi.rules.preference_at import BIDS
+
+        s = g.players[h.declarer][:4]
+        s += " " + (BIDS[h.bid] if h.bid else "-")
+        if step > 3 and h.trump:
+            s += AT_SUITS[h.trump]
+        if step > 4 and h.drop:
+            s += " x" + "".join([str(i + 1) for i in range(3) if h.drop >> i & 1])
+        if step > 5 and (h.drop >> h.declarer & 1 or h.drop | 1 << h.declarer == 7):
+            return s  # no play
+    if step > 5:
+        s += " %d" % (h.tricks if type(h.tricks) is int else h.tricks[h.declarer])
+    return s
+
+
+def edit(app, number, h):
+    from kitapi.app.potwiz import PotWizard
+
+    return PotWizard(app, -1, number, h)
+
+
+def transfers(g):
+    """Who pays whom: each stock less the starting chips, the chips left in the pot shared equally (in
+    thirds, exact; rounded only in the text, half up)."""
+    from kitapi.settle import settle
+
+    chips = (g.pot + sum(g.stock)) // 3
+    return [(a, b, str((2 * c + 3) // 6)) for a, b, c in settle([3 * (v - chips) + g.pot for v in g.stock])]

@@ -1,0 +1,149 @@
+"""Swedish Priffe on the device (kitapi.rules.priffe): the screens of its own.
+
+New game: 4 players; the number step is the rubbers of the evening (6);
+the options step: 1 the points table (main, second), 2 slams in a Noll
+(off, on), 3 the change of places (swap, cycle); a digit cycles its option.
+The honour values (option ``honours``) are not set on the device: the
+default, the second table's, is used.
+
+The home screen: a row per player (seat, the next hand's dealer D or its
+forehand >, name, team A or B, individual points), row 6 each team's trick
+points towards the game and its games in the rubber:
+
+    Hand 12        [battery]
+    1D Ann      A  +12
+    2> Bob      B  -12
+    3  Cat      A  +12
+    4  Dan      B  -12
+    A 20/1     B 0/0
+    A:log B:owe C:≡
+
+A seat's digit (1-4) starts a hand with that declarer, 0 a forced Noll
+(kitapi.app.priffewiz, imported when a hand is entered).  The dealer is not
+asked: the player on the last dealer's left, or after a change of places
+the one who stays put (the core's ``lead``).  The settlement squares the
+individual points.  The texts are App.pt("priffe") (kitapi.app.priffe_xx).
+"""
+
+from kitapi.app.ui import signed
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    from kitapi.compat import const
+
+MODULES = ("app.sys_priffe", "app.priffewiz", "app.priffe_en", "app.priffe_el", "app.priffe_ru", "rules.priffe",
+           "rules.priffe_json")  # fmt: skip
+SEATS = "4"
+_FORCED = const(4)  # kitapi.rules.priffe.FORCED
+_SUMMARY = const(5)  # kitapi.app.priffewiz's summary step: the whole hand is known
+# the options step, in the order of OPTION_NAMES: the option and its choices, the first the default
+_CHOICES = (("points", ("main", "second")), ("noll_slams", (False, True)), ("rotation", ("swap", "cycle")))
+
+
+# --- the new-game wizard ---------------------------------------------------------
+
+
+def setup(ng):
+    ng.pouch = 6  # "Typically six rubbers are played"
+
+
+def size_name(ng):
+    return ng.app.pt("priffe").RUBBERS
+
+
+def draw_options(ui, ng):
+    p = ng.app.pt("priffe")
+    for i in range(3):
+        ui.at("%d %s" % (i + 1, p.OPTION_NAMES[i]), 0, 2 + i)
+        ui.right(p.VALUE_NAMES[2 * i + ng.options[i]], 128, 2 + i)
+    ui.hint(ui.t.HINT_STEP)
+
+
+def key_options(ng, ev):
+    if 1 <= ev <= 3:
+        ng.options[ev - 1] ^= 1
+
+
+def options(ng):
+    o = {"rubbers": min(99, ng.pouch)}  # type: dict[str, object]
+    for i in range(3):
+        if ng.options[i]:
+            name, values = _CHOICES[i]
+            o[name] = values[1]
+    return o
+
+
+# --- the home screen, the hands, the settlement ---------------------------------------
+
+
+def next_dealer(g):
+    """The player on the last dealer's left; after a change of places, the one who stays put and deals."""
+    d = g.last_dealer
+    if d < 0:
+        return g.header.get("dealer", 0)
+    o = g.order
+    if not (g.points[0] or g.points[1] or g.over):  # the last hand ended a rubber (every hand scores)
+        return g.lead
+    return o[(o.index(d) + 1) % 4]
+
+
+def draw_home(ui, app):
+    from kitapi.app.home import player_row
+
+    g = app.g
+    t = ui.t
+    o = g.order
+    dealer = app.next_dealer()
+    forehand = o[(o.index(dealer) + 1) % 4]
+    for s in range(4):
+        mark = "" if g.over else t.DEALER if s == dealer else t.ELDEST if s == forehand else ""
+        player_row(ui, 2 + s, s, g.players[s], mark, "AB"[g.side[s]], signed(g.individual[s]))
+    ui.at("A %d/%d" % (g.below[0], g.games[0]), 0, 6)
+    ui.right("B %d/%d" % (g.below[1], g.games[1]), 128, 6)
+
+
+def key_home(app, ev):
+    """A seat's digit starts a hand with that declarer, 0 a forced Noll."""
+    if ev <= 4:
+        from kitapi.app.priffewiz import PriffeWizard
+
+        return PriffeWizard(app, ev - 1)
+    return None
+
+
+def pair(g, k):
+    """The two players of partnership ``k``: "Ann/Cat"."""
+    s = [g.players[i][:3] for i in range(4) if g.side[i] == k]
+    return "%s/%s" % (s[0], s[1])
+
+
+def describe(app, g, h, step=_SUMMARY):
+    """One line for a hand: the declarer (or the forced Noll), contract, tricks, * with honours; as far
+    as the wizard's ``step`` knows it."""
+    p = app.pt("priffe")
+    if h.contract == _FORCED:
+        s = p.CONTRACTS[_FORCED]
+    else:
+        s = g.players[h.declarer][:4]
+        if step < 2:
+            return s
+        s += " " + p.CONTRACTS[h.contract]
+    if step > 2:
+        s += " %d" % h.tricks
+    if h.honours and step > 3:
+        s += "*"
+    return s
+
+
+def edit(app, number, h):
+    from kitapi.app.priffewiz import PriffeWizard
+
+    return PriffeWizard(app, number=number, hand=h)
+
+
+def transfers(g):
+    """Who pays whom: the individual points."""
+    from kitapi.settle import settle
+
+    return [(a, b, str(c)) for a, b, c in settle(g.individual)]
