@@ -275,12 +275,15 @@ def run() -> None:
     print(f"  Preferans (sochi): smallest heap for the {HANDS}-hand game   {kb} KB   ({verdict} the 64 KB target)")
     for rules in SYSTEMS:
         script = _script_of(rules)
+        presses = [typist.presses(k) for k in script()[1]]
         heaps = (run_game("256K", measure=True, script=script) or [0, 0])[1:]
         kb = smallest_heap(script=script)
         verdict = "meets" if kb * 1024 <= TARGET_HEAP else "misses"
+        flat = "flat" if max(heaps) == heaps[0] else f"grows to {max(heaps)}"
         print(
-            f"  {rules}: {len(heaps)} hands, heap {heaps[0]} / {max(heaps)} bytes, smallest heap {kb} KB"
-            f"   ({verdict} the 64 KB target)"
+            f"  {rules}: key presses, median of the {len(presses)} scripted hands {statistics.median(presses):g}"
+            f" (mean {statistics.mean(presses):.2f}); heap after hand 1 and hand {len(presses)}"
+            f" {heaps[0]} / {heaps[-1]} bytes ({flat}); smallest heap {kb} KB ({verdict} the 64 KB target)"
         )
     for name, us in draw_times():
         print(f"  drawing the {name + ' screen':<24}       {us / 1000:>7.2f} ms")

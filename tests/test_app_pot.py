@@ -275,3 +275,17 @@ def test_an_emptied_pot_is_refilled(tmp_path: Path) -> None:
     log, res = device_log(tmp_path / "us", tmp_path)
     assert json.loads(log[0])["options"] == {"chips": 50, "win": 50}
     assert res["refills"] == 1 and res["stock"] == [60, 30, 30]
+
+
+def test_a_header_the_rules_refuse_writes_nothing_and_says_why(tmp_path: Path) -> None:
+    """20 chips with Austrian Préférence's ante of 25: no game is written, and the start menu shows the
+    core's reason (the header is checked once the new-game wizard is let go: App.start_game)."""
+    dev = Device(tmp_path / "data", heapsize="96K")
+    shown = dev.keys(typist.pot_setup("preference_at", 20))
+    text = lines(shown[-1])
+    assert text[0] == "No game" and text[1].startswith("'ante' must be"), text
+    assert not list((tmp_path / "data" / "games").glob("*.kitapi"))
+    dev.keys(typist.pot_setup("preference_at", 30))
+    dev.close()
+    log, res = device_log(dev.data, tmp_path)
+    assert json.loads(log[0])["options"] == {"chips": 30} and res["pot"] == 75
