@@ -281,7 +281,10 @@ def test_a_header_the_rules_refuse_writes_nothing_and_says_why(tmp_path: Path) -
     """20 chips with Austrian Préférence's ante of 25: no game is written, and the start menu shows the
     core's reason (the header is checked once the new-game wizard is let go: App.start_game)."""
     dev = Device(tmp_path / "data", heapsize="96K")
-    shown = dev.keys(typist.pot_setup("preference_at", 20))
+    keys = typist.pot_setup("preference_at", 20)
+    options = dev.keys(keys[: keys.index("20#") + 3])[-1]  # the options step warns
+    assert lines(options)[-2:] == ["Ante > chips!", "#ok *back"], lines(options)
+    shown = dev.keys(keys[keys.index("20#") + 3 :])
     text = lines(shown[-1])
     assert text[0] == "No game" and text[1].startswith("'ante' must be"), text
     assert not list((tmp_path / "data" / "games").glob("*.kitapi"))

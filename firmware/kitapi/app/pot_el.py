@@ -1,6 +1,7 @@
 """Greek: the texts of the pot games' screens (kitapi.app.sys_pot, potwiz), the same names in
 every language; loaded only while such a game is open (App.pt("pot"))."""
 
+ANTE_HIGH = "Είσοδος > μάρκες"  # the options step: the ante the rules would refuse
 CHIPS_Q = "Μάρκες;"
 AT_OPTIONS = ("Είσοδος", "Πάσο 2", "Πάσο>P")
 US_OPTIONS = ("Είσοδος", "Κέρδος", "Πλειοδ.")

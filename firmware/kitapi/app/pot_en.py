@@ -1,6 +1,7 @@
 """English: the texts of the pot games' screens (kitapi.app.sys_pot, potwiz), the same names in
 every language; loaded only while such a game is open (App.pt("pot"))."""
 
+ANTE_HIGH = "Ante > chips!"  # the options step: the ante the rules would refuse
 CHIPS_Q = "Chips each?"
 AT_OPTIONS = ("Ante", "Both out", "Hi drop")  # ante, both_drop, high_drop
 US_OPTIONS = ("Ante", "Win", "Chip bid")  # ante, win, chip_bids

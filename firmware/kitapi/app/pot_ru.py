@@ -1,6 +1,7 @@
 """Russian: the texts of the pot games' screens (kitapi.app.sys_pot, potwiz), the same names in
 every language; loaded only while such a game is open (App.pt("pot"))."""
 
+ANTE_HIGH = "Взнос > фишек!"  # the options step: the ante the rules would refuse
 CHIPS_Q = "Фишек у всех?"
 AT_OPTIONS = ("Взнос", "2 паса", "Пас>P")
 US_OPTIONS = ("Взнос", "Выигрыш", "Ставки")

@@ -65,6 +65,9 @@ def draw_options(ui, ng):
         v = c[i][1][ng.options[i]]
         ui.at("%d %s" % (i + 1, names[i]), 0, 2 + i)
         ui.right(str(v) if type(v) is int else p.WORDS[_WORDS.index(v)], 128, 2 + i)
+    ante = c[0][1][ng.options[0]]
+    if ante > ng.pouch or (ante == ng.pouch and c is not _US):  # the core would refuse the game
+        ui.at(p.ANTE_HIGH, 0, 6)
     ui.hint(ui.t.HINT_STEP)
 
 
