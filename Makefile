@@ -84,7 +84,7 @@ mptest: $(STAMP)
 # In a terminal: the device simulator (the real firmware; keys 0-9 a-d * #, q quits).
 # Without one (a pipe, CI): replay the bundled sample game and print its standings.
 run: $(STAMP)
-	@if [ -t 0 ] && [ -t 1 ]; then $(BIN)/kitapi sim --data kitapi-sim-data; \
+	@if [ -t 0 ] && [ -t 1 ]; then $(BIN)/kitapi sim --data kitapi-sim-data --heapsize 240K; \
 	else $(BIN)/kitapi replay examples/sample-prefa.jsonl; fi
 
 bench: $(STAMP)
