@@ -377,136 +377,116 @@ _POT_TITLES = {
 }
 
 
-def _pot_stats(stats: list[dict[str, Any]], rules: str) -> None:
-    """A pot game's table: each rules apart (their chips are not the same chips)."""
-    print(_POT_TITLES[rules] + ":")
-    bids = list(stats[0][rules]["contracts"])
-    head = ["Player", "Games", "Chips", "Declarer", *bids]
+Column = tuple[str, Callable[[dict[str, Any]], str]]
+
+
+def _table(
+    title: str,
+    stats: list[dict[str, Any]],
+    part: Callable[[dict[str, Any]], dict[str, Any]],
+    before: list[Column],
+    contracts: list[str],
+    after: list[Column],
+    note: str,
+) -> None:
+    """A system's table: a row per player, ``before`` columns, "made/taken" per contract, ``after`` columns,
+    then ``note``; ``part(s)`` is a player's figures of the system."""
+    if title:
+        print(title)
+    head = ["Player", *(h for h, _ in before), *contracts, *(h for h, _ in after)]
     rows = []
     for s in stats:
-        p = s[rules]
+        p = part(s)
         rows.append(
             [
                 s["player"],
-                str(p["games"]),
-                _signed(p["chips"]),
-                str(p["declarer"]),
+                *(f(p) for _, f in before),
                 *(f"{m}/{t}" for m, t in p["contracts"].values()),
+                *(f(p) for _, f in after),
             ]
         )
     print(_grid(head, rows, set(range(1, len(head)))))
-    print(
+    print(note)
+
+
+def _count(key: str) -> Column:
+    return key.capitalize(), lambda p: str(p[key])
+
+
+def _pot_stats(stats: list[dict[str, Any]], rules: str) -> None:
+    """A pot game's table: each rules apart (their chips are not the same chips)."""
+    _table(
+        _POT_TITLES[rules] + ":",
+        stats,
+        lambda s: s[rules],
+        [_count("games"), ("Chips", lambda p: _signed(p["chips"])), _count("declarer")],
+        list(stats[0][rules]["contracts"]),
+        [],
         "Chips: won (+) or lost (-), the final stock minus the chips brought, summed over the games."
-        "  Bids: made/declared."
+        "  Bids: made/declared.",
     )
 
 
 def _priffe_stats(stats: list[dict[str, Any]]) -> None:
-    print("Swedish Priffe (individual points):")
-    head = ["Player", "Games", "Rubbers", "Won", "Lost", "Points", "Declarer", "Play", "Noll", "Hearts", "Diamonds"]
-    rows = []
-    for s in stats:
-        p = s["priffe"]
-        rows.append(
-            [
-                s["player"],
-                str(p["games"]),
-                str(p["rubbers"]),
-                str(p["won"]),
-                str(p["lost"]),
-                _signed(p["individual"]),
-                str(p["declarer"]),
-                *(f"{m}/{t}" for m, t in p["contracts"].values()),
-            ]
-        )
-    print(_grid(head, rows, set(range(1, len(head)))))
-    print(
+    _table(
+        "Swedish Priffe (individual points):",
+        stats,
+        lambda s: s["priffe"],
+        [*map(_count, ("games", "rubbers", "won", "lost")), ("Points", lambda p: _signed(p["individual"]))]
+        + [_count("declarer")],
+        ["Play", "Noll", "Hearts", "Diamonds"],
+        [],
         "Rubbers: played out; Won/Lost: by his partnership.  Points: individual points, summed.  Contracts:"
-        " made/declared (made: his partnership won the hand)."
+        " made/declared (made: his partnership won the hand).",
     )
 
 
 def _kasa_stats(stats: list[dict[str, Any]]) -> None:
-    print("Greek Prefa with a common kasa (kapikia):")
-    levels = list(stats[0]["kasa"]["contracts"])
-    head = ["Player", "Games", "Net", "Bids", *(f"{lv}s" for lv in levels)]
-    rows = []
-    for s in stats:
-        k = s["kasa"]
-        rows.append(
-            [
-                s["player"],
-                str(k["games"]),
-                show_exact(k["net"]),
-                str(k["bids"]),
-                *(f"{m}/{p}" for m, p in k["contracts"].values()),
-            ]
-        )
-    print(_grid(head, rows, set(range(1, len(head)))))
-    print(
+    _table(
+        "Greek Prefa with a common kasa (kapikia):",
+        stats,
+        lambda s: s["kasa"],
+        [_count("games"), ("Net", lambda p: show_exact(p["net"])), _count("bids")],
+        [f"{lv}s" for lv in stats[0]["kasa"]["contracts"]],
+        [],
         "Net: kapikia got minus paid in, summed over the games (an early stop's split included).  Contracts:"
-        " made/played by level bid."
+        " made/played by level bid.",
     )
 
 
 def _preferans_stats(stats: list[dict[str, Any]], system: str = "preferans") -> None:
     balkan = system == "balkan"
-    print("Balkan Preferans (whists):" if balkan else "Russian Preferans (whists):")
-    levels = list(stats[0][system]["contracts"])
 
     def label(lv: int | str) -> str:
         if balkan:
             return "Bet" if lv == 6 else f"{lv}s"
         return f"{lv}s" if lv != "M" else "Mis"
 
-    head = ["Player", "Games", "Whists", "Soloist", *(label(lv) for lv in levels)]
-    head += ["Whisted", "Failed"]
-    rows = []
-    for s in stats:
-        p = s[system]
-        rows.append(
-            [
-                s["player"],
-                str(p["games"]),
-                show_exact(p["whists"]),
-                str(p["soloist"]),
-                *(f"{m}/{t}" for m, t in p["contracts"].values()),
-                str(p["whisted"]),
-                str(p["failed"]),
-            ]
-        )
-    print(_grid(head, rows, set(range(1, len(head)))))
     levels_text = "by contract (Bet: Bettler" if balkan else "by level (Mis: misere"
-    print(
+    _table(
+        "Balkan Preferans (whists):" if balkan else "Russian Preferans (whists):",
+        stats,
+        lambda s: s[system],
+        [_count("games"), ("Whists", lambda p: show_exact(p["whists"])), _count("soloist")],
+        [label(lv) for lv in stats[0][system]["contracts"]],
+        [_count("whisted"), _count("failed")],
         f"Whists: net, the settlements summed.  Contracts: made/taken {levels_text}; a resignation is"
         " taken, not made).\nWhisted: hands he whisted; Failed: of those, the ones he was responsible for"
-        " the whisters' shortfall."
+        " the whisters' shortfall.",
     )
 
 
 def _prefa_stats(stats: list[dict[str, Any]], titled: bool = False) -> None:
-    if titled:
-        print("Greek Prefa (chips):")
-    levels = list(stats[0]["contracts"])
-    head = ["Player", "Games", "Chips", "Bids", *(f"{lv}s" for lv in levels), "Defended", "Met", "Failed", "Out"]
-    rows = []
-    for s in stats:
-        contracts = [f"{m}/{p}" for m, p in s["contracts"].values()]
-        rows.append(
-            [
-                s["player"],
-                str(s["prefa_games"] or s["games"]),
-                _signed(s["chips"]),
-                str(s["bids"]),
-                *contracts,
-                str(s["defended"]),
-                str(s["met"]),
-                str(s["failed"]),
-                str(s["out"]),
-            ]
-        )
-    print(_grid(head, rows, set(range(1, len(head)))))
-    print("Contracts: made/played by level bid.  Met/Failed: the defender's responsibility (Prefa's tables).")
+    _table(
+        "Greek Prefa (chips):" if titled else "",
+        stats,
+        lambda s: s,
+        [("Games", lambda s: str(s["prefa_games"] or s["games"])), ("Chips", lambda s: _signed(s["chips"]))]
+        + [_count("bids")],
+        [f"{lv}s" for lv in stats[0]["contracts"]],
+        [_count("defended"), _count("met"), _count("failed"), _count("out")],
+        "Contracts: made/played by level bid.  Met/Failed: the defender's responsibility (Prefa's tables).",
+    )
 
 
 def _rename(args: argparse.Namespace) -> int:
