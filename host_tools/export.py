@@ -50,12 +50,12 @@ import signal
 import sqlite3
 import subprocess
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from kitapi.game import OP_DELETE, OP_END, OP_HAND, OP_REPLACE, Game, RuleError, new_game, result_json
 from kitapi.jsonw import header_json, record_json
@@ -600,6 +600,30 @@ def contract_html(contract: str) -> str:
     return f'{_e(contract[:-1])}<span class="{cls}">{symbol}</span>'
 
 
+S = TypeVar("S")
+
+
+def running_rows(
+    hands: Sequence[Hand],
+    standings: Sequence[S],
+    start: S,
+    cells: Callable[[S, S | None], str],
+    what: Callable[[int, Hand], str],
+) -> str:
+    """The rows of a score sheet's running table: the start, then a row per hand (its number, ``what(k,
+    hand)`` the k-th hand in words, ``cells(standing, previous)``); a corrected hand is marked."""
+    rows = [f'<tr class="start" data-hand="0"><td class="h"></td><td class="what">start</td>{cells(start, None)}</tr>']
+    prev = start
+    for k, (h, s) in enumerate(zip(hands, standings, strict=True)):
+        fix = ' class="fix"' if h.corrected else ""
+        rows.append(
+            f'<tr{fix} data-hand="{h.number}"><td class="h">{h.number}</td>'
+            f'<td class="what">{what(k, h)}</td>{cells(s, prev)}</tr>'
+        )
+        prev = s
+    return "".join(rows)
+
+
 def hand_html(players: Sequence[str], d: dict[str, Any]) -> str:
     """What happened in a hand, in a few words (escaped)."""
     if d.get("pass"):
@@ -743,16 +767,8 @@ def _running_html(header: Header, hands: Sequence[Hand], standings: Sequence[Sta
             )
         return "".join(out)
 
-    rows = [f'<tr class="start" data-hand="0"><td class="h"></td><td class="what">start</td>{cells(start, None)}</tr>']
-    prev = start
-    for h, s in zip(hands, standings, strict=True):
-        fix = ' class="fix"' if h.corrected else ""
-        rows.append(
-            f'<tr{fix} data-hand="{h.number}"><td class="h">{h.number}</td>'
-            f'<td class="what">{hand_html(players, h.data)}</td>{cells(s, prev)}</tr>'
-        )
-        prev = s
-    return f'<table class="running"><thead>{head1}</tr>{head2}</thead><tbody>{"".join(rows)}</tbody></table>'
+    rows = running_rows(hands, standings, start, cells, lambda k, h: hand_html(players, h.data))
+    return f'<table class="running"><thead>{head1}</tr>{head2}</thead><tbody>{rows}</tbody></table>'
 
 
 def _settlement_html(header: Header, final: Standing) -> str:

@@ -201,16 +201,8 @@ def _running_html(header: Header, hands: Sequence[Hand], standings: Sequence[Kas
             out.append(f'<td class="num chips net{neg}{same}" data-seat="{i}" title="{s.net[i]}">{_num(s.net[i])}</td>')
         return "".join(out)
 
-    rows = [f'<tr class="start" data-hand="0"><td class="h"></td><td class="what">start</td>{cells(start, None)}</tr>']
-    prev = start
-    for h, s in zip(hands, standings, strict=True):
-        fix = ' class="fix"' if h.corrected else ""
-        rows.append(
-            f'<tr{fix} data-hand="{h.number}"><td class="h">{h.number}</td>'
-            f'<td class="what">{hand_html(players, h.data)}</td>{cells(s, prev)}</tr>'
-        )
-        prev = s
-    return f'<table class="running kasa"><thead>{head1}{head2}</thead><tbody>{"".join(rows)}</tbody></table>'
+    rows = ex.running_rows(hands, standings, start, cells, lambda k, h: hand_html(players, h.data))
+    return f'<table class="running kasa"><thead>{head1}{head2}</thead><tbody>{rows}</tbody></table>'
 
 
 def _split_html(header: Header, last: KasaStanding, final: KasaStanding) -> str:

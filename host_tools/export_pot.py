@@ -218,16 +218,9 @@ def _running_html(header: Header, hands: Sequence[Hand], standings: Sequence[Pot
             out.append(f'<td class="num chips{neg}{same}" data-seat="{i}">{s.stock[i]}</td>')
         return "".join(out)
 
-    rows = [f'<tr class="start" data-hand="0"><td class="h"></td><td class="what">start</td>{cells(start, None)}</tr>']
-    prev = start
-    for h, f, s in zip(hands, facts(header, hands), standings, strict=True):
-        fix = ' class="fix"' if h.corrected else ""
-        rows.append(
-            f'<tr{fix} data-hand="{h.number}"><td class="h">{h.number}</td>'
-            f'<td class="what">{hand_html(header, players, h.data, f)}</td>{cells(s, prev)}</tr>'
-        )
-        prev = s
-    return f'<table class="running pot"><thead>{head1}{head2}</thead><tbody>{"".join(rows)}</tbody></table>'
+    fs = facts(header, hands)
+    rows = ex.running_rows(hands, standings, start, cells, lambda k, h: hand_html(header, players, h.data, fs[k]))
+    return f'<table class="running pot"><thead>{head1}{head2}</thead><tbody>{rows}</tbody></table>'
 
 
 def _standings_html(header: Header, final: PotStanding) -> str:

@@ -665,16 +665,9 @@ def _running_html(header: Header, hands: Sequence[Hand], standings: Sequence[Pre
             )
         return "".join(out)
 
-    rows = [f'<tr class="start" data-hand="0"><td class="h"></td><td class="what">start</td>{cells(start, None)}</tr>']
-    prev = start
-    for h, s in zip(hands, standings, strict=True):
-        fix = ' class="fix"' if h.corrected else ""
-        rows.append(
-            f'<tr{fix} data-hand="{h.number}"><td class="h">{h.number}</td>'
-            f'<td class="what">{hand_html(players, h.data, header["rules"])}</td>{cells(s, prev)}</tr>'
-        )
-        prev = s
-    return f'<table class="running pref"><thead>{head1}</tr>{head2}</thead><tbody>{"".join(rows)}</tbody></table>'
+    rules = header["rules"]
+    rows = ex.running_rows(hands, standings, start, cells, lambda k, h: hand_html(players, h.data, rules))
+    return f'<table class="running pref"><thead>{head1}</tr>{head2}</thead><tbody>{rows}</tbody></table>'
 
 
 def _settlement_html(header: Header, final: PrefStanding) -> str:
