@@ -81,14 +81,21 @@ def preferans_transfers(nets: list[Fraction]) -> list[tuple[int, int, Fraction]]
     return [(a, b, Fraction(amount, den)) for a, b, amount in settle([int(x * den) for x in nets])]
 
 
+def _title(res: dict[str, Any], detail: str = "") -> tuple[str, int]:
+    """A table's first line (the rules, players, hands, ``detail``, the game over or on) and the width of its
+    names column."""
+    players: list[str] = res["players"]
+    state = "game over" if res["over"] else "game on"
+    line = f"{res['rules']}: {len(players)} players, {res['hands']} hands, {detail + ', ' if detail else ''}{state}"
+    return line, max(6, *(len(p) for p in players))
+
+
 def preferans_table(res: dict[str, Any]) -> str:
     """Russian Preferans standings: pool, hill, whists written, the net settlement; then who pays whom."""
     players: list[str] = res["players"]
-    n = len(players)
-    width = max(6, *(len(p) for p in players))
-    state = "game over" if res["over"] else "game on"
+    title, width = _title(res)
     lines = [
-        f"{res['rules']}: {n} players, {res['hands']} hands, {state}",
+        title,
         f"  {'Player':<{width}}  {'Pool':>5}  {'Hill':>6}  {'Whists':>7}  {'Net':>9}",
     ]
     nets = [Fraction(x) for x in res["settlement"]]
@@ -117,10 +124,9 @@ def preferans_table(res: dict[str, Any]) -> str:
 def pot_table(res: dict[str, Any]) -> str:
     """Préférence (Austrian, Illustrated, American): the pot and each player's stock of chips."""
     players: list[str] = res["players"]
-    width = max(6, *(len(p) for p in players))
-    state = "game over" if res["over"] else "game on"
+    title, width = _title(res)
     lines = [
-        f"{res['rules']}: {len(players)} players, {res['hands']} hands, {state}",
+        title,
         f"  Pot: {res['pot']} (refilled {res['refills']} times)",
         f"  {'Player':<{width}}  {'Chips':>6}",
     ]
@@ -134,9 +140,8 @@ def pot_table(res: dict[str, Any]) -> str:
 def kasa_table(res: dict[str, Any]) -> str:
     """Prefa with a common kasa: what is in the kasa, each player's net (and the split of an early stop)."""
     players: list[str] = res["players"]
-    width = max(6, *(len(p) for p in players))
-    state = "game over" if res["over"] else "game on"
-    lines = [f"{res['rules']}: {len(players)} players, {res['hands']} hands, {state}", f"  Kasa: {res['kasa']}"]
+    title, width = _title(res)
+    lines = [title, f"  Kasa: {res['kasa']}"]
     if "share" in res:
         lines.append(f"  Stopped early: each player took {show_exact(Fraction(res['share']), sign=False)} of it")
     lines.append(f"  {'Player':<{width}}  {'Net':>9}")
@@ -148,10 +153,8 @@ def kasa_table(res: dict[str, Any]) -> str:
 def priffe_table(res: dict[str, Any]) -> str:
     """Priffe: the rubber in play per partnership, then each player's individual points."""
     players: list[str] = res["players"]
-    width = max(6, *(len(p) for p in players))
-    state = "game over" if res["over"] else "game on"
-    head = f"{res['rubbers']} rubbers played" if res["over"] else f"rubber {res['rubbers'] + 1}"
-    lines = [f"{res['rules']}: {len(players)} players, {res['hands']} hands, {head}, {state}"]
+    title, width = _title(res, f"{res['rubbers']} rubbers played" if res["over"] else f"rubber {res['rubbers'] + 1}")
+    lines = [title]
     if not res["over"]:
         names = [" + ".join(players[s] for s in side) for side in res["partners"]]
         w = max(11, *(len(n) for n in names))
@@ -175,10 +178,9 @@ def table(res: dict[str, Any]) -> str:
     if "stock" in res:
         return pot_table(res)
     players: list[str] = res["players"]
-    width = max(6, *(len(p) for p in players))
-    state = "game over" if res["over"] else "game on"
+    title, width = _title(res)
     lines = [
-        f"{res['rules']}: {len(players)} players, {res['hands']} hands, {state}",
+        title,
         f"  {'Player':<{width}}  {'Pouch':>5}  {'Chips':>6}",
     ]
     for name, pouch, chips in zip(players, res["pouch"], res["chips"], strict=True):
