@@ -1,4 +1,4 @@
-"""Realistic Prefa games from a seed, for the benchmark, the tests and the simulator.
+"""Realistic games of every system from a seed, for the benchmark, the tests and the simulator.
 
 Hands are drawn with rough coffeehouse frequencies (mostly plain 6-bids, the
 bidder mostly exact, now and then a pass, a drop or a nail); every hand is
@@ -8,11 +8,13 @@ checked and scored by the core, so a generated log is always a valid one.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from kitapi.game import OP_HAND, new_game
 from kitapi.jsonw import header_json, record_json
+from kitapi.rules.priffe import CONTRACTS, HONOURS
 
 Hand = dict[str, Any]
 
@@ -60,19 +62,27 @@ def random_hand(rng: random.Random, n: int, dealer: int) -> Hand:
     return hand
 
 
+def play_out(hdr: dict[str, Any], hands: int, deal: Callable[[Any], Hand]) -> tuple[dict[str, Any], list[Hand]]:
+    """``hdr`` and up to ``hands`` hands from ``deal(game so far)``, each played by the core (so each is one
+    it accepts); fewer if the game ends first."""
+    g = new_game(hdr)
+    out: list[Hand] = []
+    while len(out) < hands and not g.over:
+        h = deal(g)
+        g.play(h)
+        out.append(h)
+    return hdr, out
+
+
+def _next_dealer(g: Any) -> int:
+    """The dealer after the last hand's (the header's first, for the first hand)."""
+    return int(g.header.get("dealer", 0)) if g.last_dealer < 0 else (g.last_dealer + 1) % g.n
+
+
 def game(seed: int, hands: int, players: int = 3, pouch: int = 31) -> tuple[dict[str, Any], list[Hand]]:
     """A header and up to ``hands`` hands (fewer when the game ends before)."""
     rng = random.Random(seed)
-    hdr = header(players, pouch)
-    g = new_game(hdr)
-    out: list[Hand] = []
-    dealer = hdr["dealer"]
-    while len(out) < hands and not g.over:
-        h = random_hand(rng, players, dealer)
-        g.play(h)
-        out.append(h)
-        dealer = (dealer + 1) % players
-    return hdr, out
+    return play_out(header(players, pouch), hands, lambda g: random_hand(rng, players, _next_dealer(g)))
 
 
 def write_jsonl(path: Path, hdr: dict[str, Any], hands: list[Hand]) -> None:
@@ -193,15 +203,7 @@ def preferans_game(
     """A Preferans header and up to ``hands`` random legal hands (fewer if the game ends)."""
     rng = random.Random(seed)
     hdr = preferans_header(rules, players, **options)
-    g = new_game(hdr)
-    out: list[Hand] = []
-    dealer = hdr["dealer"]
-    while len(out) < hands and not g.over:
-        h = preferans_hand(rng, g, dealer)
-        g.play(h)
-        out.append(h)
-        dealer = (dealer + 1) % players
-    return hdr, out
+    return play_out(hdr, hands, lambda g: preferans_hand(rng, g, _next_dealer(g)))
 
 
 def kasa_game(
@@ -213,15 +215,123 @@ def kasa_game(
     hdr = header(players, kasa)
     hdr["rules"] = "prefa_kasa"
     hdr["options"] = {"kasa": kasa}
-    g = new_game(hdr)
-    out: list[Hand] = []
-    dealer = 0
-    while len(out) < hands and not g.over:
+
+    def deal(g: Any) -> Hand:
         if rng.random() < 0.05 or g.kasa < topup_below:
-            h: Hand = {"topup": rng.choice((kasa, 50, 125))}
-        else:
-            h = random_hand(rng, players, dealer)
-            dealer = (dealer + 1) % players
-        g.play(h)
-        out.append(h)
-    return hdr, out
+            return {"topup": rng.choice((kasa, 50, 125))}
+        return random_hand(rng, players, _next_dealer(g))  # (a top-up deals no cards)
+
+    return play_out(hdr, hands, deal)
+
+
+# --- Swedish Priffe, and the pot games (Austrian, Illustrated, American Préférence) --------------------
+
+# the players of these games' generated logs (kitapi_host.typist.TYPED types them)
+SHORT_NAMES = ["Ann", "Bob", "Cat", "Dan"]
+
+
+def priffe_hand(rng: Any, dealer: int) -> dict[str, Any]:
+    """A random valid Priffe hand dealt by ``dealer`` (``rng``: a random.Random); most are made by one
+    trick, most others one or two off: a rubber lasts about a dozen hands."""
+    c = rng.choices(CONTRACTS, (50, 12, 15, 13, 10))[0]
+    h: dict[str, Any] = {"dealer": dealer, "contract": c}
+    if c != "forced":
+        h["declarer"] = rng.randrange(4)
+    usual = 6 if c in ("noll", "forced") else 7
+    r = rng.random()
+    if r < 0.85:
+        h["tricks"] = usual if c != "forced" else rng.choice((6, 7))
+    elif r < 0.98:  # one or two off either way
+        h["tricks"] = usual + rng.choice((-2, -1, 1, 2))
+    else:
+        h["tricks"] = rng.randrange(14)
+    if rng.random() < 0.1:
+        h["honours"] = rng.choice(HONOURS[1:])
+        h["holder"] = rng.randrange(4)
+    return h
+
+
+def priffe_game(seed: int, hands: int, options: dict[str, Any] | None = None) -> tuple[dict[str, Any], list[Hand]]:
+    """A random Priffe game of ``hands`` hands (fewer if it ends first), each dealt by the dealer the
+    device proposes (kitapi.app.sys_priffe.next_dealer)."""
+    from kitapi.app.sys_priffe import next_dealer
+
+    rng = random.Random(seed)
+    hdr = {"kitapi": 1, "rules": "priffe", "players": list(SHORT_NAMES), "options": {"rubbers": 99, **(options or {})},
+           "dealer": 0}  # fmt: skip
+    return play_out(hdr, hands, lambda g: priffe_hand(rng, next_dealer(g)))
+
+
+def pot_at_hand(rng: Any, g: Any, dealer: int) -> dict[str, Any]:
+    from kitapi.rules.preference_at import BIDS, SUITS
+
+    if rng.random() < 0.12:  # all passed: the dealer declares
+        s, b = dealer, 0
+    else:
+        s = rng.randrange(3)
+        b = rng.choices(range(1, g.max_bid + 1), (10, 10, 10, 10, 3, 3, 3, 2, 1, 1, 1, 1, 1, 1, 1, 1)[: g.max_bid])[0]
+    h: dict[str, Any] = {"dealer": dealer, "declarer": s, "bid": BIDS[b]}
+    if b <= 8 and rng.random() < 0.9:
+        lo = (b - 1) % 4 + 1 if b else 1
+        h["trump"] = SUITS[rng.choice([lo] * 4 + list(range(lo, 5)))]  # mostly the bid's own suit
+    d1, d2 = (s + 1) % 3, (s + 2) % 3
+    r = rng.random()
+    drop = []
+    if r < 0.02:
+        drop = [0, 1, 2]
+    elif r < 0.08:
+        drop = [s] + ([rng.choice((d1, d2))] if rng.random() < 0.3 and b <= 8 else [])
+    elif r < 0.16 and b <= 8:  # above Preference one defender may never drop
+        drop = [rng.choice((d1, d2))]
+    elif r < 0.2:
+        drop = [d1, d2]
+    if drop:
+        h["drop"] = sorted(drop)
+    if s in drop or (d1 in drop and d2 in drop):
+        return h  # nobody plays
+    if b <= 8:
+        tb = rng.choices(range(11), (1, 1, 1, 2, 4, 8, 20, 12, 6, 3, 2))[0]
+    elif b % 2:  # a misère
+        tb = 0 if rng.random() < 0.7 else rng.randint(1, 3)
+    else:
+        tb = 10 if rng.random() < 0.7 else rng.randint(7, 9)
+    t = [0, 0, 0]
+    t[s] = tb
+    rest = 10 - tb
+    if d1 in drop:
+        t[d2] = rest
+    else:
+        t[d1] = rest if d2 in drop else (rest + 1) // 2 if rng.random() < 0.5 else rng.randint(0, rest)
+        t[d2] = rest - t[d1]
+    h["tricks"] = t
+    return h
+
+
+def pot_us_hand(rng: Any, g: Any, dealer: int) -> dict[str, Any]:
+    r = rng.random()
+    if r < 0.08:
+        return {"dealer": dealer, "pass": True}
+    s = rng.randrange(3)
+    tricks = rng.choices(range(11), (1, 1, 1, 2, 4, 6, 20, 12, 6, 3, 2))[0]
+    cap = [min(63, g.stock[i] - g.ante) for i in range(3)]  # a chip bid comes from the stock after the ante
+    if r < 0.3 and cap[s] >= 1:
+        top = rng.randint(1, min(cap[s], 20))
+        chips = [top if i == s else rng.randint(0, min(cap[i], top - 1)) for i in range(3)]
+        h: dict[str, Any] = {"dealer": dealer, "declarer": s, "chips": chips}
+        if rng.random() < 0.8:
+            h["trump"] = rng.choice("SCDH")
+        h["tricks"] = tricks
+        return h
+    return {"dealer": dealer, "declarer": s, "bid": rng.choice("SCDH"), "tricks": tricks}
+
+
+def pot_game(
+    rules: str, seed: int, hands: int, chips: int, options: dict[str, Any] | None = None
+) -> tuple[dict[str, Any], list[Hand]]:
+    """A random game of a pot game (Ann, Bob, Cat; ``chips`` each): up to ``hands`` hands, fewer if it ends
+    first; the dealer goes round from seat 0."""
+    rng = random.Random(seed)
+    hdr = {"kitapi": 1, "rules": rules, "players": SHORT_NAMES[:3], "options": {"chips": chips, **(options or {})},
+           "dealer": 0}  # fmt: skip
+    make = pot_us_hand if rules == "preference_us" else pot_at_hand
+    return play_out(hdr, hands, lambda g: make(rng, g, g.hands % 3))

@@ -1,4 +1,5 @@
-"""The keys a scorekeeper presses to enter a hand on the device (the hand wizard, kitapi.app.handwiz).
+"""The keys a scorekeeper presses to enter a hand on the device (the hand wizards of kitapi.app), and the
+keys of a new game and of a scripted game (``*_script``, for ``kitapi bench``).
 
 Used by the tests (a game typed into the simulator must come out of its log
 unchanged) and by ``kitapi bench`` (key presses per hand).  The typist knows
@@ -8,6 +9,8 @@ the wizard's defaults and presses # wherever the default is the answer.
 from __future__ import annotations
 
 from typing import Any
+
+from kitapi.rules.priffe import CONTRACTS, HONOURS
 
 _SUITS = "SCDHN"
 _DEFENSES = ("both", "alone", "invite", "none")
@@ -148,13 +151,8 @@ def kasa_keys_for(hand: dict[str, Any], n: int, kasa: int = 500) -> str:
     return keys_for(hand, n)
 
 
-# the names of a new game, typed with multi-tap: Anna, Babis, Costas, Dimitra (kitapi_host.gen.header)
-_TYPED = (
-    "0 2~1500 66~1500 66~1500 2#",
-    "0 22~1500 2~1500 22~1500 444~1500 7777#",
-    "0 222~1500 666~1500 7777~1500 8~1500 2~1500 7777#",
-    "0 3~1500 444~1500 6~1500 444~1500 8~1500 777~1500 2#",
-)
+# the names of a new game (kitapi_host.gen.SHORT_NAMES: Ann, Bob, Cat, Dan), typed with multi-tap
+TYPED = ("0 2~1500 66~1500 66#", "0 22~1500 666~1500 22#", "0 222~1500 2~1500 8#", "0 3~1500 2~1500 66#")
 
 
 def kasa_script(seed: int, hands: int, n: int = 3) -> tuple[str, list[str]]:
@@ -163,23 +161,18 @@ def kasa_script(seed: int, hands: int, n: int = 3) -> tuple[str, list[str]]:
 
     kasa = 50_000
     hdr, hs = gen.kasa_game(seed, hands, n, kasa, topup_below=5_000)
-    return f"1 6 {n} " + " ".join(_TYPED[:n]) + f" {kasa}# # # #", [kasa_keys_for(h, n, kasa) for h in hs]
+    return f"1 6 {n} " + " ".join(TYPED[:n]) + f" {kasa}# # # #", [kasa_keys_for(h, n, kasa) for h in hs]
 
 
 # --- Swedish Priffe (kitapi.app.priffewiz) ----------------------------------------------------------
 
-_PRIFFE_CONTRACTS = ("play", "noll", "hearts", "diamonds", "forced")
-_PRIFFE_HONOURS = ("", "3", "3+1", "4")
-# Ann, Bob, Cat, Dan typed with multi-tap
-PRIFFE_NAMES = ["Ann", "Bob", "Cat", "Dan"]
-_PRIFFE_TYPED = "0 2~1500 66~1500 66# 0 22~1500 666~1500 22# 0 222~1500 2~1500 8# 0 3~1500 2~1500 66#"
 
 
 def priffe_keys_for(hand: dict[str, Any]) -> str:
     """The key presses for a Priffe hand, from the home screen to the saved hand: the declarer's seat
     (0 a forced Noll), the contract (# Play), the team's tricks (# made by one: 7, 6 in a Noll; A-D
     10-13), the honours (# none), who held them (# the declarer, the dealer in a forced Noll), #."""
-    c = _PRIFFE_CONTRACTS.index(hand["contract"])
+    c = CONTRACTS.index(hand["contract"])
     if c == 4:
         keys = "0"
         holder = hand["dealer"]
@@ -188,67 +181,26 @@ def priffe_keys_for(hand: dict[str, Any]) -> str:
         holder = hand["declarer"]
     t = hand["tricks"]
     keys += "#" if t == (6 if c in (1, 4) else 7) else "0123456789ABCD"[t]
-    honours = _PRIFFE_HONOURS.index(hand.get("honours", ""))
+    honours = HONOURS.index(hand.get("honours", ""))
     keys += str(honours) if honours else "#"
     if honours:
         keys += "#" if hand["holder"] == holder else str(hand["holder"] + 1)
     return keys + "#"
 
 
-def priffe_hand(rng: Any, dealer: int) -> dict[str, Any]:
-    """A random valid Priffe hand dealt by ``dealer`` (``rng``: a random.Random); most are made by one
-    trick, most others one or two off: a rubber lasts about a dozen hands."""
-    c = rng.choices(_PRIFFE_CONTRACTS, (50, 12, 15, 13, 10))[0]
-    h: dict[str, Any] = {"dealer": dealer, "contract": c}
-    if c != "forced":
-        h["declarer"] = rng.randrange(4)
-    usual = 6 if c in ("noll", "forced") else 7
-    r = rng.random()
-    if r < 0.85:
-        h["tricks"] = usual if c != "forced" else rng.choice((6, 7))
-    elif r < 0.98:  # one or two off either way
-        h["tricks"] = usual + rng.choice((-2, -1, 1, 2))
-    else:
-        h["tricks"] = rng.randrange(14)
-    if rng.random() < 0.1:
-        h["honours"] = rng.choice(_PRIFFE_HONOURS[1:])
-        h["holder"] = rng.randrange(4)
-    return h
-
-
-def priffe_game(
-    seed: int, hands: int, options: dict[str, Any] | None = None
-) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """A random Priffe game of ``hands`` hands (fewer if it ends first): the header and the hands, each
-    dealt by the dealer the device proposes (kitapi.app.sys_priffe.next_dealer)."""
-    import random
-
-    from kitapi.app.sys_priffe import next_dealer
-    from kitapi.game import new_game
-
-    rng = random.Random(seed)
-    hdr = {"kitapi": 1, "rules": "priffe", "players": list(PRIFFE_NAMES), "options": {"rubbers": 99, **(options or {})},
-           "dealer": 0}  # fmt: skip
-    g = new_game(hdr)
-    out: list[dict[str, Any]] = []
-    while len(out) < hands and not g.over:
-        h = priffe_hand(rng, next_dealer(g))
-        g.play(h)
-        out.append(h)
-    return hdr, out
-
-
 def priffe_setup(rubbers: int = 99, option_keys: str = "") -> str:
     """The keys of a new Priffe game: rules key 0, 4 players, Ann Bob Cat Dan, the rubbers, options, first
     dealer seat 1, start."""
-    return f"1 0 4 {_PRIFFE_TYPED} {rubbers}# {option_keys}# # #"
+    return f"1 0 4 {' '.join(TYPED)} {rubbers}# {option_keys}# # #"
 
 
 def priffe_script(rules: str, seed: int, hands: int) -> tuple[str, list[str]]:
     """A new Priffe game of 99 rubbers (the most the core allows: about 1,200 hands of ``priffe_hand``'s)
     and the keys of its first ``hands`` hands (fewer if the 99 rubbers end first)."""
+    from kitapi_host import gen
+
     assert rules == "priffe"
-    _, hs = priffe_game(seed, hands)
+    _, hs = gen.priffe_game(seed, hands)
     return priffe_setup(), [priffe_keys_for(h) for h in hs]
 
 
@@ -257,8 +209,6 @@ def priffe_script(rules: str, seed: int, hands: int) -> tuple[str, list[str]]:
 _POT_RULES = {"preference_at": 7, "preference_illustrated": 8, "preference_us": 9}  # the rules step's keys
 # the bid step's number (0-8) of each bid index of kitapi.rules.preference_at.BIDS, then its Hand form at +9
 _POT_BIDS = (0, 1, 2, 3, 4, 9, 10, 13, 14, 0, 5, 6, 7, 8, 11, 12, 15, 16)
-POT_NAMES = ["Ann", "Bob", "Cat"]
-_POT_TYPED = "0 2~1500 66~1500 66# 0 22~1500 666~1500 22# 0 222~1500 2~1500 8#"
 
 
 def _pot_tricks(t: int, default: int) -> str:
@@ -300,99 +250,16 @@ def pot_keys_for(rules: str, hand: dict[str, Any]) -> str:
     return keys + "#"
 
 
-def _pot_at_hand(rng: Any, g: Any, dealer: int) -> dict[str, Any]:
-    from kitapi.rules.preference_at import BIDS, SUITS
-
-    if rng.random() < 0.12:  # all passed: the dealer declares
-        s, b = dealer, 0
-    else:
-        s = rng.randrange(3)
-        b = rng.choices(range(1, g.max_bid + 1), (10, 10, 10, 10, 3, 3, 3, 2, 1, 1, 1, 1, 1, 1, 1, 1)[: g.max_bid])[0]
-    h: dict[str, Any] = {"dealer": dealer, "declarer": s, "bid": BIDS[b]}
-    if b <= 8 and rng.random() < 0.9:
-        lo = (b - 1) % 4 + 1 if b else 1
-        h["trump"] = SUITS[rng.choice([lo] * 4 + list(range(lo, 5)))]  # mostly the bid's own suit
-    d1, d2 = (s + 1) % 3, (s + 2) % 3
-    r = rng.random()
-    drop = []
-    if r < 0.02:
-        drop = [0, 1, 2]
-    elif r < 0.08:
-        drop = [s] + ([rng.choice((d1, d2))] if rng.random() < 0.3 and b <= 8 else [])
-    elif r < 0.16 and b <= 8:  # above Preference one defender may never drop
-        drop = [rng.choice((d1, d2))]
-    elif r < 0.2:
-        drop = [d1, d2]
-    if drop:
-        h["drop"] = sorted(drop)
-    if s in drop or (d1 in drop and d2 in drop):
-        return h  # nobody plays
-    if b <= 8:
-        tb = rng.choices(range(11), (1, 1, 1, 2, 4, 8, 20, 12, 6, 3, 2))[0]
-    elif b % 2:  # a misère
-        tb = 0 if rng.random() < 0.7 else rng.randint(1, 3)
-    else:
-        tb = 10 if rng.random() < 0.7 else rng.randint(7, 9)
-    t = [0, 0, 0]
-    t[s] = tb
-    rest = 10 - tb
-    if d1 in drop:
-        t[d2] = rest
-    else:
-        t[d1] = rest if d2 in drop else (rest + 1) // 2 if rng.random() < 0.5 else rng.randint(0, rest)
-        t[d2] = rest - t[d1]
-    h["tricks"] = t
-    return h
-
-
-def _pot_us_hand(rng: Any, g: Any, dealer: int) -> dict[str, Any]:
-    r = rng.random()
-    if r < 0.08:
-        return {"dealer": dealer, "pass": True}
-    s = rng.randrange(3)
-    tricks = rng.choices(range(11), (1, 1, 1, 2, 4, 6, 20, 12, 6, 3, 2))[0]
-    cap = [min(63, g.stock[i] - g.ante) for i in range(3)]  # a chip bid comes from the stock after the ante
-    if r < 0.3 and cap[s] >= 1:
-        top = rng.randint(1, min(cap[s], 20))
-        chips = [top if i == s else rng.randint(0, min(cap[i], top - 1)) for i in range(3)]
-        h: dict[str, Any] = {"dealer": dealer, "declarer": s, "chips": chips}
-        if rng.random() < 0.8:
-            h["trump"] = rng.choice("SCDH")
-        h["tricks"] = tricks
-        return h
-    return {"dealer": dealer, "declarer": s, "bid": rng.choice("SCDH"), "tricks": tricks}
-
-
-def pot_game(
-    rules: str, seed: int, hands: int, chips: int, options: dict[str, Any] | None = None
-) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """A random game of a pot game (Ann, Bob, Cat; ``chips`` each): up to ``hands`` hands, fewer if it ends
-    first; the dealer goes round from seat 0.  Every hand is one the core accepts."""
-    import random
-
-    from kitapi.game import new_game
-
-    rng = random.Random(seed)
-    hdr = {"kitapi": 1, "rules": rules, "players": list(POT_NAMES), "options": {"chips": chips, **(options or {})},
-           "dealer": 0}  # fmt: skip
-    g = new_game(hdr)
-    make = _pot_us_hand if rules == "preference_us" else _pot_at_hand
-    out: list[dict[str, Any]] = []
-    while len(out) < hands and not g.over:
-        h = make(rng, g, len(out) % 3)
-        g.play(h)
-        out.append(h)
-    return hdr, out
-
-
 def pot_setup(rules: str, chips: int, option_keys: str = "") -> str:
     """The keys of a new pot game: its rules key, 3 players, Ann Bob Cat, the chips, options, first dealer
     seat 1, start."""
-    return f"1 {_POT_RULES[rules]} 3 {_POT_TYPED} {chips}# {option_keys}# # #"
+    return f"1 {_POT_RULES[rules]} 3 {' '.join(TYPED[:3])} {chips}# {option_keys}# # #"
 
 
 def pot_script(rules: str, seed: int, hands: int) -> tuple[str, list[str]]:
     """A new pot game of 10,000 chips each (the number step takes 5 digits; 1,000 hands fit: no stock
     runs out) and the keys of its ``hands`` hands."""
-    _, hs = pot_game(rules, seed, hands, 10_000)
+    from kitapi_host import gen
+
+    _, hs = gen.pot_game(rules, seed, hands, 10_000)
     return pot_setup(rules, 10_000), [pot_keys_for(rules, h) for h in hs]

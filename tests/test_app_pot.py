@@ -13,10 +13,10 @@ import pytest
 from kitapi.app import font
 from kitapi.game import new_game, result_json
 from kitapi.settle import settle
-from kitapi_host import typist
+from kitapi_host import gen, typist
 from test_app import Device, device_log, home_standings, lines
 
-NAMES = typist.POT_NAMES
+NAMES = gen.SHORT_NAMES[:3]
 Screens = list[list[tuple[int, int, str]]]
 
 
@@ -24,7 +24,7 @@ def play(
     tmp_path: Path, rules: str, seed: int, hands: int, chips: int, options: dict[str, object], option_keys: str = ""
 ) -> tuple[Device, list[dict[str, Any]], Screens, Any]:
     """Type a generated game into the device: the device, the hands typed, the screens after the last, the game."""
-    hdr, hs = typist.pot_game(rules, seed, hands, chips, options)
+    hdr, hs = gen.pot_game(rules, seed, hands, chips, options)
     dev = Device(tmp_path / "data", heapsize="96K")
     dev.keys(typist.pot_setup(rules, chips, option_keys))
     g = new_game(hdr)

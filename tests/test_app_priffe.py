@@ -12,10 +12,10 @@ import pytest
 from kitapi.app.sys_priffe import next_dealer
 from kitapi.game import new_game, result_json
 from kitapi.settle import settle
-from kitapi_host import logs, typist
+from kitapi_host import gen, logs, typist
 from test_app import Device, device_log, lines
 
-NAMES = typist.PRIFFE_NAMES
+NAMES = gen.SHORT_NAMES
 Screen = list[tuple[int, int, str]]
 
 
@@ -65,7 +65,7 @@ def test_a_typed_priffe_game_is_the_game_in_the_log(
     """Generated hands typed to the end of the evening: the log holds them, every home screen shows the
     core's standings (teams, dealer, individual points, trick points and games), the settlement squares
     the individual points."""
-    hdr, hands = typist.priffe_game(seed, 1000, {**options, "rubbers": rubbers})
+    hdr, hands = gen.priffe_game(seed, 1000, {**options, "rubbers": rubbers})
     g = new_game(hdr)
     dev = Device(tmp_path / "data", heapsize="96K")
     fits(dev.keys(typist.priffe_setup(rubbers, option_keys)))
