@@ -74,7 +74,7 @@ from kitapi.jsonw import header_json
 from kitapi.messages import damage as damage_text
 from kitapi.replay import reader, replay
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 _SCHEMA = """
 CREATE TABLE schema_version (version INTEGER NOT NULL);
@@ -94,7 +94,7 @@ CREATE TABLE games (
     sha256 TEXT NOT NULL,          -- of log
     hands INTEGER NOT NULL,        -- hands scored (the result's "hands")
     result TEXT NOT NULL,          -- kitapi.game.result_json of the replay
-    over INTEGER NOT NULL,         -- 1: every pouch is settled
+    over INTEGER NOT NULL,         -- 1: the game is over (played out, or closed: ended)
     ended INTEGER NOT NULL,        -- 1: the log closed the game ({"end": true})
     damage TEXT,                   -- NULL, or where a device log is damaged (scored up to there)
     added TEXT NOT NULL,           -- UTC, ISO 8601
@@ -149,6 +149,11 @@ _MIGRATIONS = {
         # the defenders' words and every seat's tricks.
         "ALTER TABLE hands ADD COLUMN whist TEXT;",
         "ALTER TABLE hands ADD COLUMN tricks TEXT;",
+    ),
+    2: (
+        # 3: a game closed by its log's end record is over (the core's Game.close): its
+        # stored result (which always ends with "over") says so too.
+        "UPDATE games SET over = 1, result = replace(result, '\"over\": false}', '\"over\": true}') WHERE ended = 1;",
     ),
 }
 
@@ -604,7 +609,8 @@ def _parse(data: bytes, name: str) -> _Parsed:
             check.apply(check.hand)
     except RuleError as e:
         raise ConsistencyError(f"{name}: hand {number} does not replay: {e}") from None
-    check.ended = g.ended  # an early stop (prefa_kasa splits what is left in the kasa)
+    if g.ended:  # closed by the log's end record: over (prefa_kasa splits what is left in the kasa)
+        check.close()
     if result_json(check) != res:
         raise ConsistencyError(f"{name}: the effective hands give {result_json(check)}, the replay {res}")
     return out

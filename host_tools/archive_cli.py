@@ -133,7 +133,7 @@ def _games(args: argparse.Namespace) -> int:
         else:
             chips = g["chips"] or []
             result = ", ".join(f"{p} {_signed(c)}" for p, c in zip(g["players"], chips, strict=False))
-        state = "over" if g["over"] else "ended" if g["ended"] else "on"
+        state = "over (closed)" if g["ended"] else "over" if g["over"] else "on"  # closed: over too
         rows.append(
             [
                 str(g["id"]),

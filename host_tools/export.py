@@ -370,7 +370,8 @@ def load_log(data: bytes, name: str) -> GameExport:
     hands = [Hand(k, d, k in corrected) for k, d in enumerate(raw, 1) if d is not None]
     deleted = [k for k, d in enumerate(raw, 1) if d is None]
     final, standings = play(header, hands)
-    final.ended = truth.ended  # an early stop (prefa_kasa splits what is left in the kasa)
+    if truth.ended:  # closed by the log's end record: over (prefa_kasa splits what is left in the kasa)
+        final.close()
     if result_json(final) != result_json(truth):
         raise StandingsMismatch(f"{name}: {result_json(final)} != replay {result_json(truth)}")
     return GameExport(header, lines, hands, deleted, standings, ended, warning)
@@ -868,7 +869,8 @@ def to_html(
     players: list[str] = header["players"]
     n = len(players)
     final = standings[-1] if standings else initial(header)
-    state = "game over" if final.over else ("ended" if ended else "game on")
+    state = "game over" if final.over else ("game over (closed)" if ended else "game on")  # closed: over too
+    so_far = "" if final.over or ended else " (the game is not over: so far)"
     meta = [
         ("Rules", f"{header['rules']} (Greek Prefa)" if header["rules"] == "prefa" else header["rules"]),
         ("Options", _options_text(header)),
@@ -899,7 +901,7 @@ def to_html(
 </section>
 <section class="settlement">
 <h2><span class="n">3</span>Settlement</h2>
-<p class="note">Who pays whom, in the fewest transfers{"" if final.over else " (the game is not over: so far)"}.</p>
+<p class="note">Who pays whom, in the fewest transfers{so_far}.</p>
 {_settlement_html(header, final)}
 </section>"""
     return sheet_page(title, players, "\u2014 \u03ba\u03b9\u03c4\u03ac\u03c0\u03b9", css, meta_html, body)

@@ -46,7 +46,7 @@ def initial(header: Header) -> KasaStanding:
 def stopped(header: Header, hands: Sequence[Hand]) -> KasaStanding:
     """The standings of the game stopped after ``hands``: the core's split of what is left in the kasa."""
     g, _ = ex.play(header, hands)
-    g.ended = True
+    g.close()
     return ex.kasa_snapshot(g)
 
 
@@ -277,7 +277,7 @@ def to_html(
     n = len(players)
     last = standings[-1] if standings else initial(header)
     final = stopped(header, hands)
-    state = "game over" if last.over else ("stopped" if ended else "game on")
+    state = "game over" if last.over else ("game over (stopped)" if ended else "game on")  # stopped: over too
     meta = [("Rules", "prefa_kasa (Greek Prefa, common kasa)"), ("Options", _options_text(header))]
     meta_html = ex.sheet_meta(header, meta, len(hands), state)
     fix_note = ex.correction_note(hands, deleted)

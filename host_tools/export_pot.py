@@ -23,6 +23,7 @@ columns (``kitapi_host.archive.hand_facts``, the core's parse).
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 from collections.abc import Sequence
 from typing import Any
@@ -281,7 +282,9 @@ def to_html(
     n = len(players)
     rules = header["rules"]
     final = standings[-1] if standings else initial(header)
-    state = "game over" if final.over else ("ended" if ended else "game on")
+    state = "game over" if final.over else ("game over (closed)" if ended else "game on")
+    if ended:  # closed by the log's end record: the game is over there
+        final = dataclasses.replace(final, over=True)
     meta = [("Rules", f"{rules} ({_NAMES[rules]})"), ("Options", _options_text(header))]
     meta_html = ex.sheet_meta(header, meta, len(hands), state)
     fix_note = ex.correction_note(hands, deleted)

@@ -767,7 +767,7 @@ def to_html(
     players: list[str] = header["players"]
     n = len(players)
     final = standings[-1] if standings else ex.pref_initial(header)
-    state = "game over" if final.over else ("ended" if ended else "game on")
+    state = "game over" if final.over else ("game over (closed)" if ended else "game on")  # closed: over too
     meta = [
         ("Rules", f"{header['rules']} ({RULES_TEXT.get(header['rules'], 'Russian Preferans')})"),
         ("Options", _options_text(header)),
@@ -786,7 +786,7 @@ def to_html(
         )
     css = ex.sheet_css(n, wide=n == 4, extra=_CSS)
     title = "Preferans score sheet: " + ", ".join(players)
-    over = "" if final.over else " (the game is not over: as if it ended now)"
+    over = "" if final.over or ended else " (the game is not over: as if it ended now)"
     body = f"""<section class="pulya-sheet">
 <h2><span class="n">1</span>The sheet</h2>
 <p class="note">{ex._e(layout_note)} Each written as it grew, the values separated by dots (a half with a comma);

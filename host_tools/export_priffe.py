@@ -322,7 +322,8 @@ def to_html(
     """The printable rubber sheet of a Priffe game: one self-contained HTML page (no script)."""
     players: list[str] = header["players"]
     final = standings[-1] if standings else ex.priffe_snapshot(new_game(header))
-    state = "game over" if final.over else ("ended" if ended else "game on")
+    state = "game over" if final.over else ("game over (closed)" if ended else "game on")  # closed: over too
+    so_far = "" if final.over or ended else " (so far)"
     meta = [("Rules", "priffe (Swedish Priffe)"), ("Options", _options_text(header))]
     meta_html = ex.sheet_meta(header, meta, len(hands), state, more=[("Rubbers", str(final.rubbers))])
     fix_note = ex.correction_note(hands, deleted)
@@ -350,7 +351,7 @@ individual points after it.</p>
 </section>
 <section class="settlement">
 <h2><span class="n">3</span>Individual points</h2>
-<p class="note">Each rubber's difference / 10 to each winner and from each loser{"" if final.over else " (so far)"}.</p>
+<p class="note">Each rubber's difference / 10 to each winner and from each loser{so_far}.</p>
 <div class="settle"><table class="totals"><thead><tr><th>player</th><th class="num">points</th></tr></thead>
 <tbody>{totals}</tbody></table></div>
 </section>"""

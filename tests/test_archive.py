@@ -266,7 +266,7 @@ def test_the_archive_survives_reopening(tmp_path: Path) -> None:
         assert a.add_log(SAMPLE.read_bytes(), "file", "sample").status == SAME
         assert a.game(gid)["result"]["hands"] == 10
     db = sqlite3.connect(path)
-    assert db.execute("SELECT version FROM schema_version").fetchall() == [(2,)]
+    assert db.execute("SELECT version FROM schema_version").fetchall() == [(3,)]
     db.execute("UPDATE schema_version SET version = 99")
     db.commit()
     db.close()
@@ -519,10 +519,29 @@ def test_an_archive_of_schema_1_is_brought_up_to_date(tmp_path: Path) -> None:
     db.commit()
     db.close()
     with Archive(path) as a:
-        assert a.db.execute("SELECT version FROM schema_version").fetchone()[0] == 2
+        assert a.db.execute("SELECT version FROM schema_version").fetchone()[0] == 3
         assert [tuple(r) for r in a.db.execute("SELECT * FROM hands ORDER BY game, number")] == want
         assert a.game(2)["hands"] == shown["hands"] and a.game(2)["result"]["players"] == ["Anna", "Borya", "Vera"]
         assert a.add_log(SMALL_PREFERANS.encode(), "file", "small").status == SAME
+
+
+def test_a_closed_game_archived_as_on_is_over_after_the_update(tmp_path: Path) -> None:
+    """Schema 2 stored a game closed by its end record as not over; opening the archive now makes it over,
+    in the column and in the stored result, as a fresh import would (issue 12)."""
+    path = tmp_path / "v2.sqlite3"
+    closed = SAMPLE.read_bytes() + b'{"end": true}\n'
+    with Archive(path) as a:
+        gid, _ = a.add_log(closed, "file", "closed")
+        fresh = a.game(gid)["result"]
+        assert fresh["over"] is True and a.games()[0]["over"] and a.games()[0]["ended"]
+    db = sqlite3.connect(path)
+    db.execute("UPDATE games SET over = 0, result = replace(result, '\"over\": true}', '\"over\": false}')")
+    db.execute("UPDATE schema_version SET version = 2")
+    db.commit()
+    db.close()
+    with Archive(path) as a:
+        assert a.game(gid)["result"] == fresh
+        assert a.games()[0]["over"] is True
 
 
 def test_an_archive_that_cannot_be_brought_up_to_date_is_left_as_it_was(tmp_path: Path) -> None:
@@ -688,7 +707,7 @@ def test_balkan_and_kasa_games_are_archived_hand_by_hand(tmp_path: Path, archive
         "kasa": 0,
         "share": "280/3",
         "net": ["91/3", "-23/3", "-68/3"],
-        "over": False,
+        "over": True,  # closed by its end record: a closed game is over
     }
     games = archive.games()
     assert games[1]["kasa"] == 0 and games[1]["share"] == Fraction(280, 3) and games[1]["ended"]
@@ -738,7 +757,7 @@ def test_cli_games_show_stats_for_balkan_and_kasa(tmp_path: Path, capsys: pytest
     assert kitapi("games", "--db", db) == 0
     out = capsys.readouterr().out
     assert "balkan" in out and "on: pools 1/3/0, net A +21.67, B +54.67, C -76.33" in out
-    assert "ended: kasa 0 (split 93.33 each), net A +30.33, B -7.67, C -22.67" in out
+    assert "over (closed): kasa 0 (split 93.33 each), net A +30.33, B -7.67, C -22.67" in out
 
     assert kitapi("show", "2", "--db", db) == 0
     out = capsys.readouterr().out

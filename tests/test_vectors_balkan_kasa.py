@@ -76,7 +76,7 @@ def test_the_vectors_are_well_formed(vectors: list[tuple[str, dict[str, Any]]], 
 
 def _play(g: Any, hand: dict[str, Any]) -> None:
     if hand == {"end": True}:
-        g.ended = True
+        g.close()
     else:
         g.play(hand)
 

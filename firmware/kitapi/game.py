@@ -103,8 +103,8 @@ class Game:
     """
 
     name = ""
-    over = False  # every pouch, pool... is settled: no hand can follow
-    ended = False  # the log closed the game (replay sets it)
+    over = False  # the game is over: played out (every pouch, pool... settled) or closed; no hand can follow
+    ended = False  # the log closed the game with its end record (``close``)
     last_dealer = -1  # the dealer of the last hand scored
     min_players = 3  # 2 for a system with a two-player form (Preferans' Hussar)
 
@@ -165,6 +165,10 @@ class Game:
         self.score(h)
         self.hands += 1
         self.last_dealer = h.dealer
+
+    def close(self):
+        """The log's end record: the game is closed, and so over (its result is final; no hand can follow)."""
+        self.ended = self.over = True
 
 
 # The standings as one JSON object (kitapi replay --json): the same text on every

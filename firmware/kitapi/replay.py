@@ -102,7 +102,7 @@ def replay(f, fix=None):
         e.line = r.line
         raise
     if ended:
-        g.ended = True
+        g.close()
     r.last = last  # the number of the last hand scored (0: none)
     return g, r
 

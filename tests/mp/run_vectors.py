@@ -43,7 +43,7 @@ def _state(g):
 
 def _play(g, hand):
     if hand == {"end": True}:  # the log's end record: the game was stopped here
-        g.ended = True
+        g.close()
     else:
         g.play(hand)
 
