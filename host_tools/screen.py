@@ -1,5 +1,9 @@
 """The 128x64 OLED's frame on the PC: as a PNG file and as terminal text.
 
+Terminal text comes in three sizes, each showing every pixel: half blocks
+(128x32 characters, a character two rows), quadrant blocks (64x32, a
+character 2x2 pixels) and Braille (64x16, a character 2x4 pixels).
+
 A frame is the 1024 bytes of the firmware's ``framebuf.FrameBuffer`` in
 ``MONO_VLSB`` order: 8 pages of 8 rows; in a page, byte ``x`` holds the 8
 pixels of column ``x``, the least significant bit at the top.
@@ -90,4 +94,49 @@ def frame_to_halfblocks(data: bytes) -> list[str]:
         top = (data[(y >> 3) * WIDTH + x] >> (y & 7) & 1 for x in range(WIDTH))
         bottom = (data[(y >> 3) * WIDTH + x] >> ((y + 1) & 7) & 1 for x in range(WIDTH))
         lines.append("".join(_HALF_BLOCKS[t | b << 1] for t, b in zip(top, bottom, strict=True)))
+    return lines
+
+
+# Quadrant blocks by their lit quarters: bit 0 upper left, 1 upper right, 2 lower left, 3 lower right.
+_QUADRANTS = " \u2598\u259d\u2580\u2596\u258c\u259e\u259b\u2597\u259a\u2590\u259c\u2584\u2599\u259f\u2588"
+
+
+def frame_to_quadrants(data: bytes) -> list[str]:
+    """The frame as 32 lines of 64 characters: each character shows 2x2 pixels with a quadrant block."""
+    _check(data)
+    lines = []
+    for y in range(0, HEIGHT, 2):
+        page = (y >> 3) * WIDTH
+        top = y & 7
+        chars = []
+        for x in range(0, WIDTH, 2):
+            a = data[page + x]
+            b = data[page + x + 1]
+            bits = (a >> top & 1) | (b >> top & 1) << 1 | (a >> (top + 1) & 1) << 2 | (b >> (top + 1) & 1) << 3
+            chars.append(_QUADRANTS[bits])
+        lines.append("".join(chars))
+    return lines
+
+
+# Braille dots by pixel (dx, dy) in a 2x4 cell: the bit of U+2800's pattern.
+_BRAILLE_DOTS = ((0x01, 0x08), (0x02, 0x10), (0x04, 0x20), (0x40, 0x80))
+
+
+def frame_to_braille(data: bytes) -> list[str]:
+    """The frame as 16 lines of 64 characters: each character shows 2x4 pixels as Braille dots."""
+    _check(data)
+    lines = []
+    for y in range(0, HEIGHT, 4):
+        page = (y >> 3) * WIDTH
+        shift = y & 7  # 0 or 4: a cell's four rows lie in one page
+        chars = []
+        for x in range(0, WIDTH, 2):
+            bits = 0
+            for dx in (0, 1):
+                column = data[page + x + dx] >> shift
+                for dy in range(4):
+                    if column >> dy & 1:
+                        bits |= _BRAILLE_DOTS[dy][dx]
+            chars.append(chr(0x2800 + bits))
+        lines.append("".join(chars))
     return lines

@@ -402,22 +402,66 @@ def _clock(ms: int) -> str:
     return f"{s // 3600:02d}:{s // 60 % 60:02d}:{s % 60:02d}"
 
 
+# The pictures of the screen, largest first, each showing every pixel: (columns, lines, draw).  The
+# interactive simulator draws the largest that fits the terminal with its frame and two status lines.
+PICTURES = (
+    (screen.WIDTH, screen.HEIGHT // 2, screen.frame_to_halfblocks),
+    (screen.WIDTH // 2, screen.HEIGHT // 2, screen.frame_to_quadrants),
+    (screen.WIDTH // 2, screen.HEIGHT // 4, screen.frame_to_braille),
+)
+_CHROME_COLUMNS = 2  # the frame's two sides
+_CHROME_LINES = 5  # the frame's top and bottom, the status line, the key hint and the cursor's line below
+
+
+def picture_for(columns: int, lines: int) -> tuple[int, int, Callable[[bytes], list[str]]] | None:
+    """The largest picture that fits a terminal of ``columns`` x ``lines`` (0 x 0, a size the terminal does
+    not tell: the largest), or None when none fits."""
+    if columns <= 0 or lines <= 0:
+        return PICTURES[0]
+    for pic in PICTURES:
+        if pic[0] + _CHROME_COLUMNS <= columns and pic[1] + _CHROME_LINES <= lines:
+            return pic
+    return None
+
+
+def _terminal_size() -> tuple[int, int]:
+    try:
+        size = os.get_terminal_size(sys.stdout.fileno())
+    except OSError:
+        return 0, 0
+    return size.columns, size.lines
+
+
 def _draw(fw: Firmware, virtual_ms: int, long_next: bool, log: collections.deque[str]) -> None:
-    lines = screen.frame_to_halfblocks(fw.frame if fw.on else bytes(screen.FRAME_BYTES))
-    out = ["\x1b[H", "\u250c" + "\u2500" * screen.WIDTH + "\u2510\x1b[K\n"]
-    for line in lines:
+    columns, height = _terminal_size()
+    pic = picture_for(columns, height)
+    if pic is None:
+        smallest = PICTURES[-1]
+        need = f"{smallest[0] + _CHROME_COLUMNS}x{smallest[1] + _CHROME_LINES}"
+        text = f"kitapi sim: the terminal is {columns}x{height}; the box needs {need}"
+        sys.stdout.write(f"\x1b[H{text[: columns - 1]}\x1b[K\x1b[J")
+        sys.stdout.flush()
+        return
+    width, picture_lines, picture = pic
+    cut = columns - 1 if columns > 0 else 1 << 16  # a line as wide as the terminal would wrap on some
+    frame = fw.frame if fw.on else bytes(screen.FRAME_BYTES)
+    out = ["\x1b[H", "\u250c" + "\u2500" * width + "\u2510\x1b[K\n"]
+    for line in picture(frame):
         out.append(f"\u2502{_FG}{_BG}{line}{_RESET}\u2502\x1b[K\n")
-    out.append("\u2514" + "\u2500" * screen.WIDTH + "\u2518\x1b[K\n")
+    out.append("\u2514" + "\u2500" * width + "\u2518\x1b[K\n")
     battery = os.environ.get("KITAPI_SIM_BATTERY") or str(DEFAULT_BATTERY_MV)
     status = (
         f" battery {battery} mV   display {'on' if fw.on else 'OFF'}   contrast {fw.contrast}"
         f"   clock {_clock(virtual_ms)}   frames {fw.frames}"
     )
-    out.append(status + "\x1b[K\n")
+    if len(status) > cut:  # a narrow terminal: the figures alone
+        status = f" {battery} mV  display {'on' if fw.on else 'OFF'}  clock {_clock(virtual_ms)}  frames {fw.frames}"
+    out.append(status[:cut] + "\x1b[K\n")
     hint = "long press: now a key" if long_next else "keys 0-9 a-d * #   long: A-D or ! + key   quit: q"
-    out.append(f" {hint}\x1b[K\n")
-    for line in log:
-        out.append(f" {line[: screen.WIDTH]}\x1b[K\n")
+    out.append(f" {hint}"[:cut] + "\x1b[K\n")
+    room = len(log) if height <= 0 else max(0, height - picture_lines - _CHROME_LINES)
+    for line in list(log)[len(log) - room :] if room else ():
+        out.append(f" {line}"[: min(cut, width + 1)] + "\x1b[K\n")
     out.append("\x1b[J")
     sys.stdout.write("".join(out))
     sys.stdout.flush()
@@ -440,7 +484,11 @@ def run_interactive(args: argparse.Namespace) -> int:
             long_next = False
             last_tick = time.monotonic()
             dirty = True
+            size = _terminal_size()
             while not fw.ended:
+                if _terminal_size() != size:  # the terminal was resized: draw what fits now
+                    size = _terminal_size()
+                    dirty = True
                 # what the firmware said
                 while (what := fw.next(0)) is not None:
                     dirty = dirty or what not in ("R", "X")

@@ -4,6 +4,7 @@ headless and in a terminal against a stand-in app (tests/simdemo/main.py)."""
 from __future__ import annotations
 
 import os
+import re
 import select
 import struct
 import subprocess
@@ -97,6 +98,68 @@ def test_halfblocks() -> None:
     assert set(screen.frame_to_halfblocks(b"\xff" * 1024)) == {"█" * 128}
     with pytest.raises(ValueError):
         screen.frame_to_halfblocks(b"\0" * 10)
+
+
+def _lit(data: bytes) -> set[tuple[int, int]]:
+    return {(x, y) for y in range(64) for x in range(128) if screen.pixel(data, x, y)}
+
+
+def _decoded(lines: list[str], cell: tuple[int, int], dots: dict[str, list[tuple[int, int]]]) -> set[tuple[int, int]]:
+    """The pixels a picture's characters show, each character a ``cell`` of pixels lit as ``dots`` says."""
+    out = set()
+    for cy, line in enumerate(lines):
+        for cx, ch in enumerate(line):
+            out |= {(cell[0] * cx + dx, cell[1] * cy + dy) for dx, dy in dots[ch]}
+    return out
+
+
+def test_quadrants_and_braille_show_every_pixel() -> None:
+    """The two small pictures for an ordinary terminal (64 columns) lose no pixel: read back, character by
+    character, from what each character means, they are the frame."""
+    import random
+
+    quarters = [(0, 0), (1, 0), (0, 1), (1, 1)]  # the quadrant characters in code point order below
+    quadrant = {
+        " ": [],
+        "▘": [(0, 0)], "▝": [(1, 0)], "▀": [(0, 0), (1, 0)], "▖": [(0, 1)], "▌": [(0, 0), (0, 1)],
+        "▞": [(1, 0), (0, 1)], "▛": [(0, 0), (1, 0), (0, 1)], "▗": [(1, 1)], "▚": [(0, 0), (1, 1)],
+        "▐": [(1, 0), (1, 1)], "▜": [(0, 0), (1, 0), (1, 1)], "▄": [(0, 1), (1, 1)],
+        "▙": [(0, 0), (0, 1), (1, 1)], "▟": [(1, 0), (0, 1), (1, 1)], "█": quarters,
+    }  # fmt: skip
+    # Braille (Unicode's dot numbering): dots 1-3 and 7 the left column top down, 4-6 and 8 the right
+    dot_xy = [(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2), (0, 3), (1, 3)]
+    braille = {chr(0x2800 + k): [dot_xy[d] for d in range(8) if k >> d & 1] for k in range(256)}
+    rng = random.Random(7)
+    frames = [bytes(1024), b"\xff" * 1024, frame_with((0, 0), (127, 63), (5, 9))]
+    frames += [bytes(rng.randrange(256) for _ in range(1024)) for _ in range(3)]
+    for data in frames:
+        q = screen.frame_to_quadrants(data)
+        assert len(q) == 32 and all(len(line) == 64 for line in q)
+        assert _decoded(q, (2, 2), quadrant) == _lit(data)
+        b = screen.frame_to_braille(data)
+        assert len(b) == 16 and all(len(line) == 64 for line in b)
+        assert _decoded(b, (2, 4), braille) == _lit(data)
+
+
+@pytest.mark.parametrize(
+    ("columns", "lines", "picture"),
+    [
+        (0, 0, "frame_to_halfblocks"),  # a terminal that does not tell its size: as before
+        (132, 40, "frame_to_halfblocks"),
+        (130, 37, "frame_to_halfblocks"),
+        (129, 60, "frame_to_quadrants"),
+        (100, 40, "frame_to_quadrants"),
+        (80, 24, "frame_to_braille"),
+        (66, 21, "frame_to_braille"),
+        (65, 40, None),
+        (80, 20, None),
+    ],
+)
+def test_the_picture_fits_the_terminal(columns: int, lines: int, picture: str | None) -> None:
+    from kitapi_host.sim import picture_for
+
+    pic = picture_for(columns, lines)
+    assert (pic[2].__name__ if pic else None) == picture
 
 
 # ---------------------------------------------------------------------------
@@ -285,8 +348,13 @@ def test_help_documents_the_script() -> None:
 class Terminal:
     """The simulator started in a pseudo-terminal, as a user runs it."""
 
-    def __init__(self, tmp_path: Path) -> None:
+    def __init__(self, tmp_path: Path, size: tuple[int, int] = (0, 0)) -> None:
         self.master, slave = os.openpty()
+        if size != (0, 0):  # columns x lines, as a terminal window tells its programs
+            import fcntl
+            import termios
+
+            fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", size[1], size[0], 0, 0))
         cmd = [sys.executable, "-m", "kitapi_host.cli", "sim", "--main", str(DEMO), "--data", str(tmp_path / "d")]
         self.proc = subprocess.Popen(cmd, stdin=slave, stdout=slave, stderr=subprocess.PIPE, close_fds=True)
         os.close(slave)
@@ -346,6 +414,43 @@ def test_interactive(terminal: Terminal) -> None:
     terminal.type(b"q")
     assert terminal.wait() == (0, "")
     assert b"\x1b[?1049l" in terminal.seen  # the terminal's own screen is back
+
+
+@pytest.mark.parametrize(("size", "mark"), [((80, 24), "\u2800"), ((100, 40), "\u259b")])
+def test_interactive_fits_an_ordinary_terminal(tmp_path: Path, size: tuple[int, int], mark: str) -> None:
+    """In an 80x24 or 100x40 terminal the screen is drawn small enough to fit: no line wider than the
+    terminal, no more lines than it has, and the smaller picture's characters are on it."""
+    if not hasattr(os, "openpty"):
+        pytest.skip("needs a pseudo-terminal")
+    t = Terminal(tmp_path, size)
+    try:
+        t.wait_for(b"frames 1\x1b[K")
+        t.type(b"1")
+        t.wait_for(b"frames 2\x1b[K")
+        t.type(b"q")
+        assert t.wait() == (0, "")
+    finally:
+        t.close()
+    shown = t.seen.decode()
+    assert mark in shown and "\u2580" * 8 not in shown.replace("\u259b", "")  # not the 128-column picture
+    for frame in shown.split("\x1b[H")[1:]:
+        rows = frame.split("\x1b[J")[0].split("\n")
+        assert len(rows) <= size[1], f"{len(rows)} lines in a {size[1]}-line terminal"
+        for row in rows:
+            visible = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", row)
+            assert len(visible) < size[0], f"a line of {len(visible)} characters: {visible!r}"
+
+
+def test_interactive_says_when_the_terminal_is_too_small(tmp_path: Path) -> None:
+    if not hasattr(os, "openpty"):
+        pytest.skip("needs a pseudo-terminal")
+    t = Terminal(tmp_path, (60, 15))
+    try:
+        t.wait_for(b"kitapi sim: the terminal is 60x15; the box needs 66x21\x1b[K")
+        t.type(b"q")
+        assert t.wait() == (0, "")
+    finally:
+        t.close()
 
 
 def test_interactive_crash(terminal: Terminal) -> None:
