@@ -222,6 +222,37 @@ def test_the_display_sleeps_and_the_waking_key_is_not_acted_on(tmp_path: Path) -
     dev.close()
 
 
+def test_a_key_held_long_where_it_has_no_long_meaning_is_a_normal_press(tmp_path: Path) -> None:
+    """A press held for the long-press time (600 ms) on a key with no long meaning acts as that key, on every
+    screen: the same screens as the same keys pressed briefly (issue 16, item 8)."""
+    brief = Device(tmp_path / "brief")
+    held = Device(tmp_path / "held")
+    brief.keys(SETUP)
+    held.keys(SETUP)
+    steps = "1 6 1 # # # #  A 8 *  1 6"  # a hand saved, the hands list and back, a hand begun
+    for key in steps.split():
+        want = brief.keys(key)[-1]
+        got = held.keys("L" + key if key != "#" else "#")[-1]  # (# has no long meaning anywhere)
+        assert got == want, key
+    brief.close()
+    held.close()
+    assert (tmp_path / "brief" / "games").is_dir()
+    assert len(device_log(tmp_path / "brief", tmp_path)[0]) == len(device_log(tmp_path / "held", tmp_path)[0])
+
+
+def test_a_long_star_leaves_a_half_entered_hand(tmp_path: Path) -> None:
+    """Leaving a hand half entered takes one long *, not a * per step; nothing is written (issue 16, item 8)."""
+    data = tmp_path / "data"
+    dev = Device(data)
+    dev.keys(SETUP + "161#### ")
+    dev.keys("2 7 1 #")  # Bob 7 spades, both defend, at the tricks
+    shown = dev.keys("L*")
+    assert home_standings(shown[-1]) == [("Ann", 98, -8), ("Bob", 100, 4), ("Cat", 100, 4)]
+    dev.close()
+    log, res = device_log(data, tmp_path)
+    assert len(log) == 2 and res["hands"] == 1
+
+
 def test_settings_are_kept_and_the_language_changes_every_screen(tmp_path: Path) -> None:
     dev = Device(tmp_path)
     dev.keys(SETUP)

@@ -48,6 +48,8 @@ def _steps(h):
 
 
 class HandWizard:
+    long_keys = b"\x00\x0e"  # the keys with a long meaning here: 0 (10 tricks) and * (leave the hand)
+
     def __init__(self, app, bidder=-1, number=0, hand=None):
         """A new hand (``bidder``: a seat chosen on the home screen, or -1), or hand ``number`` to edit."""
         self.app = app
@@ -79,6 +81,8 @@ class HandWizard:
         h = self.h
         step = self.step
         self.error = ""
+        if ev == STAR | LONG:  # leave the hand, however far it was entered
+            return app.home()
         if ev == STAR:
             seq = _steps(h)
             i = seq.find(bytes((step,)))

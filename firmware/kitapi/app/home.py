@@ -19,6 +19,8 @@ from kitapi.app.ui import signed
 
 
 class Home:
+    long_keys = b"\x0e"  # the keys with a long meaning here: * (undo the last hand)
+
     def __init__(self, app, page=0):
         self.app = app
         self.page = page

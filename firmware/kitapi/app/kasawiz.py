@@ -1,7 +1,7 @@
 """The kasa game's hands (kitapi.app.sys_kasa): Prefa's wizard with the kasa's summary, and the top-up."""
 
 from kitapi.app.handwiz import HandWizard
-from kitapi.app.keys import HASH, STAR
+from kitapi.app.keys import HASH, LONG, STAR
 from kitapi.app.ui import signed
 from kitapi.rules.prefa import PASS, PLAY
 
@@ -77,6 +77,8 @@ class TopUp:
     """A top-up: every player adds the same amount to the kasa (digits, * deletes; # the amount each put
     in at the start if none is typed), then its change (# saves)."""
 
+    long_keys = b"\x0e"  # the keys with a long meaning here: * (leave the top-up)
+
     def __init__(self, app, number=0, amount=0):
         self.app = app
         g = self.g = app.g
@@ -91,6 +93,8 @@ class TopUp:
     def key(self, ev):
         h = self.h
         self.error = ""
+        if ev == STAR | LONG:  # leave the top-up
+            return self.app.home()
         if self.summary:
             if ev == HASH:
                 return self.app.save_hand(self)

@@ -26,6 +26,7 @@ _EMPTY_MV = const(2750)  # 3 NiMH or alkaline cells, through the Schottky diode
 _FULL_MV = const(3950)
 _WARN_MV = const(3050)
 _ASLEEP_MS = const(3600000)  # how long one wait lasts while the display is off
+_LONG = const(16)  # kitapi.app.keys.LONG: a key held for the long-press time
 
 
 # The modules of each game system (rules, log form, hand wizard): imported when a game of
@@ -284,6 +285,8 @@ class App:
                     on = True
                     continue
                 break
+            if ev & _LONG and (ev & 15) not in getattr(screen, "long_keys", b""):
+                ev &= 15  # a key held long where it has no long meaning: a normal press
             nxt = screen.key(ev)
             if type(nxt) is dict:  # a new game's header: the wizard that made it is let go first
                 screen = None

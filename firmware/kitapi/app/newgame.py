@@ -47,6 +47,8 @@ _AMOUNTS = (1, 2, 3, 4, 5, 10, 15, 20, 30, 50, 100)
 
 
 class NewGame:
+    long_keys = b"\x0e"  # the keys with a long meaning here: * (clear a typed name)
+
     def __init__(self, app):
         self.app = app
         self.step = _RULES

@@ -33,7 +33,7 @@ game) before the hand is saved, or why the rules refuse it; # saves, * goes
 back a step.
 """
 
-from kitapi.app.keys import HASH, KEY_A, KEY_D, STAR
+from kitapi.app.keys import HASH, KEY_A, KEY_D, LONG, STAR
 from kitapi.app.sys_pot import AT_SUITS, US_SUITS, describe
 from kitapi.app.ui import signed
 
@@ -59,6 +59,8 @@ _US_STEPS = (b"\x00\x03\x05\x07", b"\x00\x02\x03\x05\x07", b"\x00\x07")
 
 
 class PotWizard:
+    long_keys = b"\x0e"  # the keys with a long meaning here: * (leave the hand); others held long are normal
+
     def __init__(self, app, ev=-1, number=0, hand=None):
         """A new hand started by home key ``ev``, or hand ``number`` (``hand``) to edit."""
         self.app = app
@@ -111,6 +113,8 @@ class PotWizard:
         h = self.h
         step = self.step
         us = self.us
+        if ev == STAR | LONG:  # leave the hand, however far it was entered
+            return app.home()
         if ev == STAR:
             if step == _CHIPS and self.k:
                 self.k -= 1

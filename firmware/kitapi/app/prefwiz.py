@@ -45,6 +45,8 @@ _CHOICES = ((WHIST, WHIST, -1), (WHIST, PASS, -1), (PASS, WHIST, -1), (PASS, PAS
 
 
 class PrefWizard:
+    long_keys = b"\x00\x0a\x0e"  # the keys with a long meaning here: 0, A (a misere hand), * (leave)
+
     def __init__(self, app, soloist=-2, number=0, hand=None):
         """A new hand (``soloist``: a seat, -1 an all-pass, -2 ask), or hand ``number`` to edit."""
         self.app = app
@@ -116,6 +118,8 @@ class PrefWizard:
         h = self.h
         step = self.step
         self.error = ""
+        if ev == STAR | LONG:  # leave the hand, however far it was entered
+            return app.home()
         if ev == STAR:
             if step == _ALLPASS and self.k:
                 self.k -= 1

@@ -18,7 +18,7 @@ the hands list shows the hand itself (its score depends on where it stands).
 The texts are App.pt("priffe") (kitapi.app.priffe_xx).
 """
 
-from kitapi.app.keys import HASH, KEY_A, KEY_D, STAR
+from kitapi.app.keys import HASH, KEY_A, KEY_D, LONG, STAR
 from kitapi.app.sys_priffe import describe, pair
 from kitapi.app.ui import signed
 
@@ -43,6 +43,8 @@ def _steps(h):
 
 
 class PriffeWizard:
+    long_keys = b"\x0e"  # the keys with a long meaning here: * (leave the hand); others held long are normal
+
     def __init__(self, app, declarer=0, number=0, hand=None):
         """A new hand (``declarer``: a seat, or -1 a forced Noll), or hand ``number`` to edit."""
         self.app = app
@@ -72,6 +74,8 @@ class PriffeWizard:
         h = self.h
         step = self.step
         self.error = ""
+        if ev == STAR | LONG:  # leave the hand, however far it was entered
+            return self.app.home()
         if ev == STAR:
             seq = _steps(h)
             i = seq.find(bytes((step,)))
