@@ -77,6 +77,10 @@ _E_ONE_OF = const(72)
 _E_SUM_AT_MOST = const(73)
 _E_ONLY = const(77)
 _E_TRICKS_MISSING = const(30)
+_E_HALF_PASS = const(92)
+_E_HALF_OFF = const(93)
+_E_TAKEN_OVER = const(94)
+_E_NO_WIDOW = const(95)
 
 
 class Hand:
@@ -350,8 +354,11 @@ class Preferans(Game):
                     raise RuleError(_E_SUM_AT_MOST, total)
             elif total != 10:
                 raise RuleError(_E_SUM, total)
-            if n == 4 and t[h.dealer] and (self.ALLPASS_KIND == 2 or t[h.dealer] > 2):
-                raise RuleError(_E_WIDOW_TRICKS)
+            if n == 4 and t[h.dealer]:
+                if self.ALLPASS_KIND == 2:
+                    raise RuleError(_E_NO_WIDOW)
+                if t[h.dealer] > 2:
+                    raise RuleError(_E_WIDOW_TRICKS)
             return
         if h.soloist >= n:
             raise RuleError(_E_SEAT, n)
@@ -387,8 +394,14 @@ class Preferans(Game):
             if w1 == HALF or w2 == HALF:
                 first_half = w1 == HALF
                 other = w2 if first_half else w1
-                if c // 5 > 1 or not self.half_whist or other != PASS or (first_half and not self.half_whist_first):
+                if not self.half_whist:
+                    raise RuleError(_E_HALF_OFF)
+                if c // 5 > 1:
                     raise RuleError(_E_HALF)
+                if other != PASS:  # e.g. ["whist", "half"]: a half-whist after a whist
+                    raise RuleError(_E_HALF_PASS, WORDS[other])
+                if first_half and not self.half_whist_first:
+                    raise RuleError(_E_NEEDS, "a half-whist by defender 1", "half_whist_first")
             if self.stalingrad and c == 0 and (w1 != WHIST or (n > 2 and w2 != WHIST) or h.open >= 0):
                 raise RuleError(_E_STALINGRAD)
             whisters = (w1 == WHIST) + (w2 == WHIST)
@@ -408,11 +421,13 @@ class Preferans(Game):
         if total != 10:
             raise RuleError(_E_SUM, total)
         if n == 4:
-            out = h.dealer
-            if h.dealer_whist >= 0:
+            if h.dealer_whist < 0:
+                if t[h.dealer]:
+                    raise RuleError(_E_DEALER_TRICKS)
+            else:
                 out = h.d1 if h.dealer_whist == 0 else h.d2  # the defender whose hand the dealer took
-            if t[out]:
-                raise RuleError(_E_DEALER_TRICKS)
+                if t[out]:
+                    raise RuleError(_E_TAKEN_OVER, out)
 
     def _check_widow(self, h):
         raise RuleError(_E_NEEDS, "widow", "widow")
