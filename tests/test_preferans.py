@@ -134,3 +134,95 @@ def test_the_human_table_shows_pool_hill_whists_and_who_pays_whom(tmp_path: Path
         "  Boris pays Vera 54.67 whists",
         "  Boris pays Anna 34.67 whists",
     ]
+
+
+# --- messages that name the real problem (issue 12, item 4) -------------------------------------
+
+_HDR3 = {"kitapi": 1, "rules": "sochi", "players": ["A", "B", "C"], "dealer": 0}
+_HDR4 = {"kitapi": 1, "rules": "sochi", "players": ["A", "B", "C", "D"], "dealer": 0}
+_ROSTOV4 = {"kitapi": 1, "rules": "rostov", "players": ["A", "B", "C", "D"], "dealer": 0}
+
+
+@pytest.mark.parametrize(
+    ("header", "hand", "message"),
+    [
+        # a half-whist after a whist, with no tricks: the half-whist is the fault, not the tricks
+        (_HDR3, {"dealer": 0, "soloist": 1, "contract": "6S", "whist": ["whist", "half"]},
+         "a half-whist needs the other defender's pass, not 'whist'"),
+        (_HDR3, {"dealer": 0, "soloist": 1, "contract": "7S", "whist": ["half", "half"]},
+         "a half-whist needs the other defender's pass, not 'half'"),
+        # dealer 0 whists with defender 1's (seat 2's) cards: seat 2 takes none, the dealer does
+        (_HDR4, {"dealer": 0, "soloist": 1, "contract": "8S", "whist": ["pass", "pass"], "dealer_whist": 0,
+                 "tricks": [0, 6, 2, 2]},
+         "the dealer plays seat 2's cards: that seat takes no tricks"),
+        (_HDR4, {"dealer": 0, "soloist": 1, "contract": "8S", "whist": ["pass", "pass"], "dealer_whist": 1,
+                 "tricks": [2, 6, 0, 2]},
+         "the dealer plays seat 3's cards: that seat takes no tricks"),
+        # the old message still stands where the dealer did sit out
+        (_HDR4, {"dealer": 0, "soloist": 1, "contract": "8S", "whist": ["whist", "pass"], "open": False,
+                 "tricks": [1, 6, 2, 1]},
+         "the dealer sits out and takes no tricks"),
+        # Rostov's all-pass is played without the widow
+        (_ROSTOV4, {"dealer": 0, "allpass": [1, 3, 3, 3]},
+         "Rostov's all-pass has no widow: the dealer takes no tricks"),
+        (_HDR4, {"dealer": 0, "allpass": [3, 3, 2, 2]},
+         "the widow takes at most 2 tricks, and only with four players"),
+        # the half-whist switched off by the option
+        (dict(_HDR3, options={"half_whist": False}),
+         {"dealer": 0, "soloist": 1, "contract": "6S", "whist": ["pass", "half"]},
+         "no half-whist: option 'half_whist' is false"),
+        (_HDR3, {"dealer": 0, "soloist": 1, "contract": "6S", "whist": ["half", "pass"]},
+         "a half-whist by defender 1 needs the option 'half_whist_first'"),
+        (_HDR3, {"dealer": 0, "soloist": 1, "contract": "8S", "whist": ["pass", "half"]},
+         "a half-whist is allowed only at 6 and 7, after the other defender passed"),
+        # quotes do not nest: a phrase goes in as it is, a single name is quoted
+        (dict(_ROSTOV4, options={"widow": True}),
+         {"dealer": 0, "soloist": 1, "contract": "6S", "whist": ["pass", "pass"], "widow": "A", "refused": True},
+         "'refused' belongs only to a hand without 'widow'"),
+        (dict(_HDR3, options={"resign": True}), {"dealer": 0, "soloist": 1, "contract": "M", "resign": True},
+         "'resign' belongs only to a contract of 6 to 10"),
+    ],
+)  # fmt: skip
+def test_a_refused_hand_names_the_real_problem(
+    header: dict[str, object], hand: dict[str, object], message: str
+) -> None:
+    g = new_game(header)
+    before = result_json(g)
+    with pytest.raises(RuleError) as e:
+        g.play(hand)
+    assert str(e.value) == message
+    assert result_json(g) == before
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"whist": "kind"}, "option 'whist' must be one of greedy, gentleman"),
+        ({"end": "never"}, "option 'end' must be one of pools, total, {\"sum\": N}"),
+        ({"widow": True}, "'widow' belongs only to 'rostov'"),
+    ],
+)
+def test_a_refused_option_quotes_names_but_not_phrases(options: dict[str, object], message: str) -> None:
+    with pytest.raises(RuleError) as e:
+        new_game(dict(_HDR3, options=options))
+    assert str(e.value) == message
+
+
+def test_no_message_nests_quotes() -> None:
+    """Every message, with a phrase (space and quote) and a name for each %s, has no quote inside quotes."""
+    from kitapi.messages import EN, text
+
+    for code, msg in enumerate(EN):
+        for detail in ("a hand without 'widow'", "greedy, gentleman", "tricks"):
+            args = [code] + [detail if f == "s" else 1 for f in _formats(msg)]
+            s = text(tuple(args))
+            assert "''" not in s and "'a " not in s and "'greedy," not in s, (code, s)
+
+
+def _formats(msg: str) -> list[str]:
+    out = []
+    i = msg.find("%")
+    while i >= 0:
+        out.append(msg[i + 1])
+        i = msg.find("%", i + 2)
+    return out

@@ -109,15 +109,31 @@ EN = (
     "unknown contract %s (play, noll, hearts, diamonds or forced)",
     'honours %s: "4", "3+1" or "3"',
     "option 'honours' must list 3 multiples of 10 from 0 to 1000 (four, three, three and one)",
+    # 92-94: Russian Preferans (kitapi.rules.preferans)
+    "a half-whist needs the other defender's pass, not %s",
+    "no half-whist: option 'half_whist' is false",
+    "the dealer plays seat %d's cards: that seat takes no tricks",
+    "Rostov's all-pass has no widow: the dealer takes no tricks",
 )
 
 
 def text(args):
-    """The message of a RuleError's args ``(code, *details)``; details shown as in JSON."""
+    """The message of a RuleError's args ``(code, *details)``.
+
+    A text detail that is one word (a field, an option, a value from the log) is quoted:
+    ``'tricks'``.  One with a space or a quote is a phrase of the message's own (``a hand
+    without 'widow'``, ``greedy, gentleman``) and goes in as it is, so quotes never nest.
+    """
     msg = EN[args[0]]
     if len(args) == 1:
         return msg
-    return msg % tuple(["'%s'" % a if type(a) is str and "%s" in msg else a for a in args[1:]])
+    return msg % tuple([_quoted(a) if type(a) is str and "%s" in msg else a for a in args[1:]])
+
+
+def _quoted(a):
+    if " " in a or "'" in a:
+        return a
+    return "'%s'" % a
 
 
 def damage(d):

@@ -27,7 +27,7 @@ _NEEDED = const(6)  # "the Declarer must win six or more hands to ... have fulfi
 _REQ = const(4)  # Sochi's whist requirement for a contract of six tricks
 _GAME_BIT = const(0x100000)  # payload bit 20: the closed Game bid
 
-_OPTIONS = ("pool", "end", "half_whist", "half_whist_first", "whist", "resign", "stake")
+_OPTIONS = ("pool", "end", "half_whist", "half_whist_first", "whist", "resign", "source", "stake")
 
 _E_NOT_HAND = const(48)
 _E_ONLY = const(77)

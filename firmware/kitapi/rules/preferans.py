@@ -77,6 +77,10 @@ _E_ONE_OF = const(72)
 _E_SUM_AT_MOST = const(73)
 _E_ONLY = const(77)
 _E_TRICKS_MISSING = const(30)
+_E_HALF_PASS = const(92)
+_E_HALF_OFF = const(93)
+_E_TAKEN_OVER = const(94)
+_E_NO_WIDOW = const(95)
 
 
 class Hand:
@@ -169,6 +173,7 @@ class Preferans(Game):
     MISERE_K = 1  # failed misere: 10 x MISERE_K per trick
     ALLPASS_KIND = 0  # 0: hill per trick; 1: Leningrad's progression; 2: Rostov's whists
     AID = True  # American aid for a full pool
+    NO_TALON = False  # V's Rostov: the 4-player all-pass is played without the talon
     END = "pools"
     OPTIONS = _OPTIONS  # type: tuple[str, ...]  # the options this system accepts (Balkan: fewer)
 
@@ -212,6 +217,7 @@ class Preferans(Game):
         self.whists = [0] * (n * n)  # halves; whists[i * n + j]: what i wrote against j
         self.level = 1  # Leningrad's all-pass level (1 normal, 2 after an all-pass, 3 after two)
         self.over = False
+        self.absent = -1  # the seat that takes no part in the hand being scored (V, four players)
         self.hand = Hand()
 
     def _options(self, options):
@@ -271,6 +277,8 @@ class Preferans(Game):
             pool[j] += g
             rest -= g
             self._whist(p, j, 2 * _AID_WHISTS * g)
+            if self.variants:  # V: "the player receiving the bullet points also adds 10 times this
+                self._hill(j, 2 * _AID_WHISTS * g)  # number of points to his current mountain point total"
 
     # --- the hand: parsing, checking and the compact form ----------------------------
 
@@ -350,8 +358,11 @@ class Preferans(Game):
                     raise RuleError(_E_SUM_AT_MOST, total)
             elif total != 10:
                 raise RuleError(_E_SUM, total)
-            if n == 4 and t[h.dealer] and (self.ALLPASS_KIND == 2 or t[h.dealer] > 2):
-                raise RuleError(_E_WIDOW_TRICKS)
+            if n == 4 and t[h.dealer]:
+                if self.ALLPASS_KIND == 2 or self.NO_TALON:
+                    raise RuleError(_E_NO_WIDOW)
+                if t[h.dealer] > 2:
+                    raise RuleError(_E_WIDOW_TRICKS)
             return
         if h.soloist >= n:
             raise RuleError(_E_SEAT, n)
@@ -387,8 +398,14 @@ class Preferans(Game):
             if w1 == HALF or w2 == HALF:
                 first_half = w1 == HALF
                 other = w2 if first_half else w1
-                if c // 5 > 1 or not self.half_whist or other != PASS or (first_half and not self.half_whist_first):
+                if not self.half_whist:
+                    raise RuleError(_E_HALF_OFF)
+                if c // 5 > 1:
                     raise RuleError(_E_HALF)
+                if other != PASS:  # e.g. ["whist", "half"]: a half-whist after a whist
+                    raise RuleError(_E_HALF_PASS, WORDS[other])
+                if first_half and not self.half_whist_first:
+                    raise RuleError(_E_NEEDS, "a half-whist by defender 1", "half_whist_first")
             if self.stalingrad and c == 0 and (w1 != WHIST or (n > 2 and w2 != WHIST) or h.open >= 0):
                 raise RuleError(_E_STALINGRAD)
             whisters = (w1 == WHIST) + (w2 == WHIST)
@@ -408,11 +425,13 @@ class Preferans(Game):
         if total != 10:
             raise RuleError(_E_SUM, total)
         if n == 4:
-            out = h.dealer
-            if h.dealer_whist >= 0:
+            if h.dealer_whist < 0:
+                if t[h.dealer]:
+                    raise RuleError(_E_DEALER_TRICKS)
+            else:
                 out = h.d1 if h.dealer_whist == 0 else h.d2  # the defender whose hand the dealer took
-            if t[out]:
-                raise RuleError(_E_DEALER_TRICKS)
+                if t[out]:
+                    raise RuleError(_E_TAKEN_OVER, out)
 
     def _check_widow(self, h):
         raise RuleError(_E_NEEDS, "widow", "widow")
@@ -495,6 +514,7 @@ class Preferans(Game):
 
     def score(self, h):
         k = h.kind
+        self.absent = self._out(h) if k == PLAY or k == RESIGN else -1
         if k == PLAY:
             self._play(h)
         elif k == ALLPASS:
@@ -507,6 +527,7 @@ class Preferans(Game):
             self._hill(h.dealer, 2 * _GP[0] * self.HILL_K)
         if h.widow:
             self._widow(h)
+        self.absent = -1
         self._end()
 
     def _widow(self, h):
@@ -518,8 +539,18 @@ class Preferans(Game):
         self._hill(s, 2 * gp * self.HILL_K * u)
         cons = self.CONS_FIXED or gp * self.CONS_K
         for o in range(self.n):
-            if o != s:
+            if o != s and o != self.absent:
                 self._whist(o, s, 2 * cons * u)
+
+    def _out(self, h):
+        """The seat that writes no consolation: none (-1) but under V with four players, where the
+        dealer "normally takes no part in the scoring" and, if he whisted, "plays the hand in the
+        stead of this player"."""
+        if not self.variants or self.n != 4:
+            return -1
+        if h.dealer_whist < 0:
+            return h.dealer
+        return h.d1 if h.dealer_whist == 0 else h.d2
 
     def _play(self, h):
         s = h.soloist
@@ -564,7 +595,15 @@ class Preferans(Game):
                 self._whist(w, s, wv * side)
             if side < req:  # the whisters failed their requirement
                 r = self.RESP_HALVES * gp  # halves per undertrick
-                if not two:
+                if self.variants:
+                    # V: "add this same number of mountain points" (the game value, once); "If both
+                    # opponents elected to whist ... adding half the indicated total"
+                    if two:
+                        self._hill(h.d1, gp)
+                        self._hill(h.d2, gp)
+                    else:
+                        self._hill(w, 2 * gp)
+                elif not two:
                     self._hill(w, r * (req - side))
                 elif req > 1:
                     q = req // 2  # "Undertricks are counted against his/her personal quota"
@@ -579,7 +618,18 @@ class Preferans(Game):
             self._whisted_made()
         else:
             self._fail(h, gp, level - t[s])
-            if two:
+            if self.variants:
+                # V: "If one player elected to whist, that player earns a number of points as per the
+                # following chart [the game value]. If both ... each earns one half"
+                if two:
+                    self._whist(h.d1, s, gp)
+                    self._whist(h.d2, s, gp)
+                elif self.GENTLEMAN and p >= 0:
+                    self._whist(w, s, gp)
+                    self._whist(p, s, gp)
+                else:
+                    self._whist(w, s, 2 * gp)
+            elif two:
                 self._whist(h.d1, s, wv * t[h.d1])
                 self._whist(h.d2, s, wv * t[h.d2])
             elif self.GENTLEMAN and p >= 0:
@@ -615,7 +665,14 @@ class Preferans(Game):
         total = 0
         for p in range(n):
             total += pool[p]
-        self.over = total >= (self.end_sum if self.end == "sum" else self.size * n)
+        if self.end == "sum":
+            self.over = total >= self.end_sum  # V: "equals or exceeds this number"
+        else:
+            # C (Piter): "The game ends when the total points in the pools exceed the pool size times
+            # number of players".  With American aid no pool goes over the size, so there reaching
+            # it (every pool full) is the end.
+            full = self.size * n
+            self.over = total > full or (self.AID and total == full)
 
     # --- the settlement -------------------------------------------------------------
 
@@ -766,6 +823,13 @@ class Rostov(Preferans):
         self.widow_points = _flag(options, "widow")
         self.dealer_pool = _flag(options, "allpass_dealer_pool")
 
+    def _variants(self):
+        super()._variants()
+        # V, four players: "If the Rostov scoring variant is being used, the talon is not used ...
+        # when all players pass, the dealer scores one bullet point automatically" (his no-trick
+        # pool point under Sochi's all-pass)
+        self.NO_TALON = True
+
     def _hill(self, p, v2):
         if not self.variants:
             self.hill[p] += v2
@@ -774,7 +838,7 @@ class Rostov(Preferans):
         # five whist points" (against him)
         n = self.n
         for o in range(n):
-            if o != p:
+            if o != p and o != self.absent:  # (V, four players: the dealer takes no part in a hand)
                 self.whists[o * n + p] += 5 * v2
 
     def _whist(self, i, j, v2):

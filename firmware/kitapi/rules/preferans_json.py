@@ -7,6 +7,7 @@ in the compact form of ``Preferans.pack``.
 from kitapi.game import RuleError
 from kitapi.rules.preferans import (
     ALLPASS,
+    HALF,
     MISDEAL,
     MISERE,
     REFUSED,
@@ -150,7 +151,7 @@ def parse(game, d, h, contract=None, keys=_KEYS):
         v = _tricks(d["tricks"], n, _E_TRICKS)
         for i in range(n):
             t[i] = v[i]
-    elif game.played(h):
+    elif game.played(h) and h.w1 != HALF and h.w2 != HALF:  # a half-whist by a whister: check() names it
         raise RuleError(_E_MISSING, "tricks")
 
 
