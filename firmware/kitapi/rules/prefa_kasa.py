@@ -207,8 +207,14 @@ class PrefaKasa(Prefa):
                 self.net[b] -= x
                 self.kasa += x
             elif h.defense == BOTH:
-                in1 = t1 < _RESP_D1[i]
-                in2 = t2 < _RESP_D2[i]
+                # prefa-ball-v2.txt, "The Play of the Hand": "If the defense doesn't make it collectively, then
+                # any defender who was unable to meet his or her individual responsibility in tricks, is
+                # also said to be put up."  A short defender goes in only when the defence as a whole did.
+                r1 = _RESP_D1[i]
+                r2 = _RESP_D2[i]
+                out = t1 + t2 < r1 + r2
+                in1 = out and t1 < r1
+                in2 = out and t2 < r2
                 if in1 and in2:
                     self.pay(d1, b, bv * tb)
                     self.pay(d2, b, bv * tb)
