@@ -1372,8 +1372,11 @@ def _count_prefa_hand(g: Any, h: Any, seats: list[int], table: dict[int, _Player
         mark(d1, None)
         mark(d2, None)
     elif h.defense == BOTH:
-        mark(d1, _RESP_D1[i], t[d1])
-        mark(d2, _RESP_D2[i], t[d2])
+        r1, r2 = _RESP_D1[i], _RESP_D2[i]
+        if i == 3 and g.nine_swapped(h):  # option nine_quota "dealer": the 1 trick at 9 is D2's
+            r1, r2 = r2, r1
+        mark(d1, r1, t[d1])
+        mark(d2, r2, t[d2])
     elif h.defense == ALONE:
         a = int(h.active)
         mark(a, _RESP_ALONE[i], t[a])

@@ -49,6 +49,11 @@ _TEN_NT_VALUE = {"A": 11, "B": 10}
 _RESP_D1 = b"\x02\x02\x01\x01\x00"
 _RESP_D2 = b"\x02\x01\x01\x00\x00"
 _RESP_ALONE = b"\x02\x02\x01\x01\x00"
+# Option nine_quota: whose is the 1 trick at 9.  "bidder" (the default): D1's, as above.  "dealer":
+# "Contracts of 9 tricks: The bidder closest to the dealer has a 1 trick responsibility" (Ball) and "the
+# defender to the dealer's immediate right is obligated to capture 1 trick" (preferans-and-variants.txt):
+# the eldest hand's (the seat after the dealer) if he defends, else the seat after him (docs/rules/prefa.md).
+_NINE_QUOTA = ("bidder", "dealer")
 
 # "Number of Players: Four Players": the bidder who goes up pays the player
 # sitting out 25 chips (short by one) or 50 chips (nailed).
@@ -58,7 +63,7 @@ _THROW_POINTS = const(2)
 _THROW_CHIPS = const(2)
 _CHIPS_PER_POINT = const(10)  # "One pouch point equals ten chips."
 
-_OPTIONS = ("pouch", "ten_no_trump", "tens_as_nines", "four_aces", "tentative_bid", "two_empty_pouches")
+_OPTIONS = ("pouch", "ten_no_trump", "tens_as_nines", "four_aces", "tentative_bid", "two_empty_pouches", "nine_quota")
 
 # RuleError codes (kitapi/messages.py has their text).
 _E_OPTION = const(23)
@@ -76,6 +81,7 @@ _E_SUM = const(45)
 _E_DEALER_TRICKS = const(46)
 _E_DROPPED_TRICKS = const(47)
 _E_NOT_HAND = const(48)
+_E_ONE_OF = const(72)
 
 
 class Hand:
@@ -108,6 +114,14 @@ def _flag(options, name):
     return v
 
 
+def nine_dealer(options):
+    """Option nine_quota: True for "dealer", False for "bidder" (the default); RuleError otherwise."""
+    v = options.get("nine_quota", "bidder")
+    if type(v) is not str or v not in _NINE_QUOTA:
+        raise RuleError(_E_ONE_OF, "nine_quota", "bidder, dealer")
+    return v == "dealer"
+
+
 def check_int(v, what, lo, hi):
     if type(v) is not int or v < lo or v > hi:
         raise RuleError(_E_INT, what, lo, hi)
@@ -134,6 +148,7 @@ class Prefa(Game):
         self.tens_as_nines = _flag(options, "tens_as_nines")
         self.tentative_bid = _flag(options, "tentative_bid")
         self.two_empty_pouches = _flag(options, "two_empty_pouches")
+        self.nine_dealer = nine_dealer(options)
         aces = options.get("four_aces", False)
         self.aces_mode = ""
         self.aces_amount = 0
@@ -208,6 +223,17 @@ class Prefa(Game):
         if n == 4 and d == h.dealer:
             d = (d + 1) % n
         h.d2 = d
+
+    def nine_swapped(self, h):
+        """True when, at 9, D2 has the 1-trick responsibility and D1 none (option nine_quota "dealer").
+
+        The defender nearer the dealer in turn order, counted from the seat after him (the eldest
+        hand), has the 1 trick; the 3-player dealer defending counts last.  ``h.d1``, ``h.d2`` set.
+        """
+        if not self.nine_dealer:
+            return False
+        n = self.n
+        return (h.d2 - h.dealer - 1) % n < (h.d1 - h.dealer - 1) % n
 
     def pack(self, h):
         """Hand -> a 28-bit integer (docs/log-format.md, "Prefa hand payload")."""
@@ -350,9 +376,13 @@ class Prefa(Game):
                 # The defense failed.  A defender short of his responsibility pays
                 # b.v. x Tb, doubled when nailed; if only one is short he also pays
                 # the other defender for that defender's tricks.
-                m1 = _RESP_D1[i] - t1
+                r1 = _RESP_D1[i]
+                r2 = _RESP_D2[i]
+                if i == 3 and self.nine_swapped(h):
+                    r1, r2 = r2, r1
+                m1 = r1 - t1
                 m1 = 0 if m1 < 0 else 2 if m1 > 2 else m1
-                m2 = _RESP_D2[i] - t2
+                m2 = r2 - t2
                 m2 = 0 if m2 < 0 else 2 if m2 > 2 else m2
                 if m1:
                     self.pay(d1, b, bv * tb * m1)

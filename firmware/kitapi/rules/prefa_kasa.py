@@ -29,6 +29,7 @@ from kitapi.rules.prefa import (
     Prefa,
     _flag,
     check_int,
+    nine_dealer,
 )
 
 try:
@@ -40,7 +41,7 @@ _TEN_NT = const(24)  # contract index of 10N, as in kitapi.rules.prefa (a const 
 TOPUP = const(3)  # every player adds ``topup`` kapikia to the kasa (hand kind 3)
 _MAX_TOPUP = const(100000)
 
-_OPTIONS = ("kasa", "bidder_in", "ten_no_trump", "tens_as_nines", "four_aces")
+_OPTIONS = ("kasa", "bidder_in", "ten_no_trump", "tens_as_nines", "four_aces", "nine_quota")
 _BIDDER_IN = ("ten", "level")  # what a bidder who went in puts into the kasa: 10 or level x b.v.
 
 _E_OPTION = const(23)
@@ -84,6 +85,7 @@ class PrefaKasa(Prefa):
         self.ten_nt_value = _TEN_NT_VALUE[tnt] if tnt else 0
         self.tens_as_nines = _flag(options, "tens_as_nines")
         self.tentative_bid = False
+        self.nine_dealer = nine_dealer(options)
         aces = options.get("four_aces", False)
         self.aces_mode = ""
         self.aces_amount = 0
@@ -212,6 +214,8 @@ class PrefaKasa(Prefa):
                 # also said to be put up."  A short defender goes in only when the defence as a whole did.
                 r1 = _RESP_D1[i]
                 r2 = _RESP_D2[i]
+                if i == 3 and self.nine_swapped(h):  # option nine_quota "dealer"
+                    r1, r2 = r2, r1
                 out = t1 + t2 < r1 + r2
                 in1 = out and t1 < r1
                 in2 = out and t2 < r2
