@@ -1373,8 +1373,10 @@ def _count_prefa_hand(g: Any, h: Any, seats: list[int], table: dict[int, _Player
         mark(d2, None)
     elif h.defense == BOTH:
         r1, r2 = _RESP_D1[i], _RESP_D2[i]
-        if i == 3 and g.nine_swapped(h):  # option nine_quota "dealer": the 1 trick at 9 is D2's
-            r1, r2 = r2, r1
+        n = g.n
+        dealer_side = g.header.get("options", {}).get("nine_quota") == "dealer"
+        if i == 3 and dealer_side and (d2 - h.dealer - 1) % n < (d1 - h.dealer - 1) % n:
+            r1, r2 = r2, r1  # option nine_quota "dealer": the 1 trick at 9 is D2's (kitapi.rules.prefa)
         mark(d1, r1, t[d1])
         mark(d2, r2, t[d2])
     elif h.defense == ALONE:

@@ -109,6 +109,8 @@ EN = (
     "unknown contract %s (play, noll, hearts, diamonds or forced)",
     'honours %s: "4", "3+1" or "3"',
     "option 'honours' must list 3 multiples of 10 from 0 to 1000 (four, three, three and one)",
+    # 92: Prefa's option nine_quota (kitapi.rules.prefa, prefa_kasa)
+    'option \'nine_quota\' must be "bidder" or "dealer"',
 )
 
 

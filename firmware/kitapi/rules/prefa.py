@@ -53,7 +53,8 @@ _RESP_ALONE = b"\x02\x02\x01\x01\x00"
 # "Contracts of 9 tricks: The bidder closest to the dealer has a 1 trick responsibility" (Ball) and "the
 # defender to the dealer's immediate right is obligated to capture 1 trick" (preferans-and-variants.txt):
 # the eldest hand's (the seat after the dealer) if he defends, else the seat after him (docs/rules/prefa.md).
-_NINE_QUOTA = ("bidder", "dealer")
+# It is checked in __init__ and read from the header where it is used (_play, and prefa_kasa's
+# _kasa_play): no attribute, no function, no longer tuple, so it costs the device's heap nothing.
 
 # "Number of Players: Four Players": the bidder who goes up pays the player
 # sitting out 25 chips (short by one) or 50 chips (nailed).
@@ -63,7 +64,7 @@ _THROW_POINTS = const(2)
 _THROW_CHIPS = const(2)
 _CHIPS_PER_POINT = const(10)  # "One pouch point equals ten chips."
 
-_OPTIONS = ("pouch", "ten_no_trump", "tens_as_nines", "four_aces", "tentative_bid", "two_empty_pouches", "nine_quota")
+_OPTIONS = ("pouch", "ten_no_trump", "tens_as_nines", "four_aces", "tentative_bid", "two_empty_pouches")
 
 # RuleError codes (kitapi/messages.py has their text).
 _E_OPTION = const(23)
@@ -81,7 +82,7 @@ _E_SUM = const(45)
 _E_DEALER_TRICKS = const(46)
 _E_DROPPED_TRICKS = const(47)
 _E_NOT_HAND = const(48)
-_E_ONE_OF = const(72)
+_E_NINE_QUOTA = const(92)
 
 
 class Hand:
@@ -114,14 +115,6 @@ def _flag(options, name):
     return v
 
 
-def nine_dealer(options):
-    """Option nine_quota: True for "dealer", False for "bidder" (the default); RuleError otherwise."""
-    v = options.get("nine_quota", "bidder")
-    if type(v) is not str or v not in _NINE_QUOTA:
-        raise RuleError(_E_ONE_OF, "nine_quota", "bidder, dealer")
-    return v == "dealer"
-
-
 def check_int(v, what, lo, hi):
     if type(v) is not int or v < lo or v > hi:
         raise RuleError(_E_INT, what, lo, hi)
@@ -137,7 +130,7 @@ class Prefa(Game):
         super().__init__(header)
         options = header.get("options", {})
         for k in options:
-            if k not in _OPTIONS:
+            if k not in _OPTIONS and k != "nine_quota":  # (kept out of the tuple: its heap block would grow)
                 raise RuleError(_E_OPTION, k)
         n = self.n
         start = check_int(options.get("pouch", 31), "pouch", 1, 100000)
@@ -148,7 +141,9 @@ class Prefa(Game):
         self.tens_as_nines = _flag(options, "tens_as_nines")
         self.tentative_bid = _flag(options, "tentative_bid")
         self.two_empty_pouches = _flag(options, "two_empty_pouches")
-        self.nine_dealer = nine_dealer(options)
+        q = options.get("nine_quota", "bidder")
+        if q != "bidder" and q != "dealer":
+            raise RuleError(_E_NINE_QUOTA)
         aces = options.get("four_aces", False)
         self.aces_mode = ""
         self.aces_amount = 0
@@ -223,17 +218,6 @@ class Prefa(Game):
         if n == 4 and d == h.dealer:
             d = (d + 1) % n
         h.d2 = d
-
-    def nine_swapped(self, h):
-        """True when, at 9, D2 has the 1-trick responsibility and D1 none (option nine_quota "dealer").
-
-        The defender nearer the dealer in turn order, counted from the seat after him (the eldest
-        hand), has the 1 trick; the 3-player dealer defending counts last.  ``h.d1``, ``h.d2`` set.
-        """
-        if not self.nine_dealer:
-            return False
-        n = self.n
-        return (h.d2 - h.dealer - 1) % n < (h.d1 - h.dealer - 1) % n
 
     def pack(self, h):
         """Hand -> a 28-bit integer (docs/log-format.md, "Prefa hand payload")."""
@@ -378,8 +362,10 @@ class Prefa(Game):
                 # the other defender for that defender's tricks.
                 r1 = _RESP_D1[i]
                 r2 = _RESP_D2[i]
-                if i == 3 and self.nine_swapped(h):
-                    r1, r2 = r2, r1
+                if i == 3:
+                    o = self.header.get("options")
+                    if o and o.get("nine_quota") == "dealer" and (d2 - h.dealer - 1) % n < (d1 - h.dealer - 1) % n:
+                        r1, r2 = r2, r1
                 m1 = r1 - t1
                 m1 = 0 if m1 < 0 else 2 if m1 > 2 else m1
                 m2 = r2 - t2
@@ -436,5 +422,4 @@ class Prefa(Game):
         write_ints(w, self.pouch)
         w(', "chips": ')
         write_ints(w, self.chips)
-
 

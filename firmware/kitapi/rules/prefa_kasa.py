@@ -29,7 +29,6 @@ from kitapi.rules.prefa import (
     Prefa,
     _flag,
     check_int,
-    nine_dealer,
 )
 
 try:
@@ -41,7 +40,7 @@ _TEN_NT = const(24)  # contract index of 10N, as in kitapi.rules.prefa (a const 
 TOPUP = const(3)  # every player adds ``topup`` kapikia to the kasa (hand kind 3)
 _MAX_TOPUP = const(100000)
 
-_OPTIONS = ("kasa", "bidder_in", "ten_no_trump", "tens_as_nines", "four_aces", "nine_quota")
+_OPTIONS = ("kasa", "bidder_in", "ten_no_trump", "tens_as_nines", "four_aces")
 _BIDDER_IN = ("ten", "level")  # what a bidder who went in puts into the kasa: 10 or level x b.v.
 
 _E_OPTION = const(23)
@@ -52,6 +51,7 @@ _E_FIELD = const(29)
 _E_NOT_HAND = const(48)
 _E_ONE_OF = const(72)
 _E_TOPUP = const(79)
+_E_NINE_QUOTA = const(92)
 
 
 class KasaHand(Hand):
@@ -71,7 +71,7 @@ class PrefaKasa(Prefa):
         Game.__init__(self, header)
         options = header.get("options", {})
         for k in options:
-            if k not in _OPTIONS:
+            if k not in _OPTIONS and k != "nine_quota":  # (kept out of the tuple: its heap block would grow)
                 raise RuleError(_E_OPTION, k)
         n = self.n
         each = check_int(options.get("kasa", 500), "kasa", 1, 100000)
@@ -85,7 +85,9 @@ class PrefaKasa(Prefa):
         self.ten_nt_value = _TEN_NT_VALUE[tnt] if tnt else 0
         self.tens_as_nines = _flag(options, "tens_as_nines")
         self.tentative_bid = False
-        self.nine_dealer = nine_dealer(options)
+        q = options.get("nine_quota", "bidder")
+        if q != "bidder" and q != "dealer":
+            raise RuleError(_E_NINE_QUOTA)
         aces = options.get("four_aces", False)
         self.aces_mode = ""
         self.aces_amount = 0
@@ -214,8 +216,11 @@ class PrefaKasa(Prefa):
                 # also said to be put up."  A short defender goes in only when the defence as a whole did.
                 r1 = _RESP_D1[i]
                 r2 = _RESP_D2[i]
-                if i == 3 and self.nine_swapped(h):  # option nine_quota "dealer"
-                    r1, r2 = r2, r1
+                if i == 3:  # option nine_quota "dealer" (kitapi.rules.prefa, Prefa._play)
+                    o = self.header.get("options")
+                    n = self.n
+                    if o and o.get("nine_quota") == "dealer" and (d2 - h.dealer - 1) % n < (d1 - h.dealer - 1) % n:
+                        r1, r2 = r2, r1
                 out = t1 + t2 < r1 + r2
                 in1 = out and t1 < r1
                 in2 = out and t2 < r2
