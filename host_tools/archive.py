@@ -1378,8 +1378,13 @@ def _count_prefa_hand(g: Any, h: Any, seats: list[int], table: dict[int, _Player
         mark(d1, None)
         mark(d2, None)
     elif h.defense == BOTH:
-        mark(d1, _RESP_D1[i], t[d1])
-        mark(d2, _RESP_D2[i], t[d2])
+        r1, r2 = _RESP_D1[i], _RESP_D2[i]
+        n = g.n
+        dealer_side = g.header.get("options", {}).get("nine_quota") == "dealer"
+        if i == 3 and dealer_side and (d2 - h.dealer - 1) % n < (d1 - h.dealer - 1) % n:
+            r1, r2 = r2, r1  # option nine_quota "dealer": the 1 trick at 9 is D2's (kitapi.rules.prefa)
+        mark(d1, r1, t[d1])
+        mark(d2, r2, t[d2])
     elif h.defense == ALONE:
         a = int(h.active)
         mark(a, _RESP_ALONE[i], t[a])

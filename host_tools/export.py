@@ -476,6 +476,7 @@ _OPTION_TEXT = {
     "tens_as_nines": "10s as 9s",
     "tentative_bid": "tentative bid",
     "two_empty_pouches": "two empty pouches",
+    "nine_quota": "9-trick quota by the {}",
 }
 
 _CSS = """

@@ -258,6 +258,25 @@ def test_stats_of_the_sample_game(archive: Archive) -> None:
         archive.stats("Nobody")
 
 
+def test_stats_follow_the_nine_quota_option(archive: Archive) -> None:
+    """The sample game under nine_quota "dealer" (docs/rules/prefa.md): only hand 8 changes.
+
+    8 dealer Babis (seat 1), Anna (seat 0) 9S, tricks 10/0/0: the eldest hand Costas (seat 2)
+    defends, so the 1 trick is his: Costas 0 < 1 failed and pays Anna 9 x 10 = 90; Babis 0 >= 0
+    met.  Against the default (test_stats_of_the_sample_game): Babis met 3 + 1, failed 1 - 1,
+    chips -152 + 90 = -62; Costas met 4 - 1, failed 1 + 1, chips 25 - 90 = -65; Anna the same.
+    """
+    lines = SAMPLE.read_text().splitlines()
+    hdr = json.loads(lines[0])
+    hdr["options"]["nine_quota"] = "dealer"
+    archive.add_log("\n".join([json.dumps(hdr)] + lines[1:]).encode() + b"\n", "file", "nine")
+    stats = {s["player"]: s for s in archive.stats()}
+    want = {"Anna": (127, 4, 3, 1, 2), "Babis": (-62, 5, 4, 0, 1), "Costas": (-65, 5, 3, 2, 1)}
+    for name, (chips, defended, met, failed, out) in want.items():
+        s = stats[name]
+        assert (s["chips"], s["defended"], s["met"], s["failed"], s["out"]) == (chips, defended, met, failed, out)
+
+
 def test_the_archive_survives_reopening(tmp_path: Path) -> None:
     path = tmp_path / "sub" / "a.sqlite3"
     with Archive(path) as a:

@@ -528,6 +528,18 @@ def test_the_kasa_sheet(tmp_path: Path) -> None:
     assert re.findall(r'data-net="([^"]+)"', p.stdout.decode()) == ["91/3", "-23/3", "-68/3"]
 
 
+def test_the_sheets_name_the_nine_quota_option(tmp_path: Path) -> None:
+    """Option nine_quota (docs/rules/prefa.md) in the Prefa and the kasa sheet's options line."""
+    hand = {"dealer": 0, "bidder": 2, "contract": "9S", "defense": "both", "tricks": [0, 0, 10]}
+    for rules in ("prefa", "prefa_kasa"):
+        hdr = {"kitapi": 1, "rules": rules, "players": ["A", "B", "C"], "options": {"nine_quota": "dealer"}}
+        src = tmp_path / f"{rules}.jsonl"
+        src.write_text(json.dumps(hdr) + "\n" + json.dumps(hand) + "\n")
+        p = kitapi("export", str(src), "--format", "html")
+        assert p.returncode == 0, p.stderr
+        assert "9-trick quota by the dealer" in " ".join(page_text(p.stdout).parts), rules
+
+
 def test_balkan_and_kasa_jsonl_and_the_archive(tmp_path: Path) -> None:
     """Both forms, every format: an archived game exports as its file; jsonl is the log as convert writes it."""
     db = tmp_path / "a.sqlite3"

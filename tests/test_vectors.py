@@ -111,3 +111,18 @@ def test_vector(vec):
     else:
         del got["pouch"]
     assert got == want, vec["why"]
+
+
+@pytest.mark.parametrize(("fn", "name"), [("prefa_nine_quota.json", "nine-dealer-4p-dealer-moves"),
+                                          ("prefa_kasa_nine_quota.json", "kasa-nine-dealer-3p")])  # fmt: skip
+def test_the_nine_quota_option_survives_the_device_log(tmp_path, fn, name):
+    """Option nine_quota (in the header) through a device log and back, byte for byte; both forms
+    replayed on both runtimes give the vector's numbers."""
+    from logcheck import both_forms_agree
+
+    with open(os.path.join(VECTOR_DIR, fn), encoding="utf-8") as f:
+        vec = next(v for v in json.load(f) if v["name"] == name)
+    assert vec["header"]["options"]["nine_quota"] == "dealer"
+    res = both_forms_agree(tmp_path, vec["header"], vec["hands"])
+    for k, v in vec["expect"].items():
+        assert res[k] == v, k

@@ -109,11 +109,13 @@ EN = (
     "unknown contract %s (play, noll, hearts, diamonds or forced)",
     'honours %s: "4", "3+1" or "3"',
     "option 'honours' must list 3 multiples of 10 from 0 to 1000 (four, three, three and one)",
-    # 92-94: Russian Preferans (kitapi.rules.preferans)
+    # 92-95: Russian Preferans (kitapi.rules.preferans)
     "a half-whist needs the other defender's pass, not %s",
     "no half-whist: option 'half_whist' is false",
     "the dealer plays seat %d's cards: that seat takes no tricks",
     "Rostov's all-pass has no widow: the dealer takes no tricks",
+    # 96: Prefa's option nine_quota (kitapi.rules.prefa, prefa_kasa)
+    'option \'nine_quota\' must be "bidder" or "dealer"',
 )
 
 

@@ -49,6 +49,12 @@ _TEN_NT_VALUE = {"A": 11, "B": 10}
 _RESP_D1 = b"\x02\x02\x01\x01\x00"
 _RESP_D2 = b"\x02\x01\x01\x00\x00"
 _RESP_ALONE = b"\x02\x02\x01\x01\x00"
+# Option nine_quota: whose is the 1 trick at 9.  "bidder" (the default): D1's, as above.  "dealer":
+# "Contracts of 9 tricks: The bidder closest to the dealer has a 1 trick responsibility" (Ball) and "the
+# defender to the dealer's immediate right is obligated to capture 1 trick" (preferans-and-variants.txt):
+# the eldest hand's (the seat after the dealer) if he defends, else the seat after him (docs/rules/prefa.md).
+# It is checked in __init__ and read from the header where it is used (_play, and prefa_kasa's
+# _kasa_play): no attribute, no function, no longer tuple, so it costs the device's heap nothing.
 
 # "Number of Players: Four Players": the bidder who goes up pays the player
 # sitting out 25 chips (short by one) or 50 chips (nailed).
@@ -76,6 +82,7 @@ _E_SUM = const(45)
 _E_DEALER_TRICKS = const(46)
 _E_DROPPED_TRICKS = const(47)
 _E_NOT_HAND = const(48)
+_E_NINE_QUOTA = const(96)
 
 
 class Hand:
@@ -123,7 +130,7 @@ class Prefa(Game):
         super().__init__(header)
         options = header.get("options", {})
         for k in options:
-            if k not in _OPTIONS:
+            if k not in _OPTIONS and k != "nine_quota":  # (kept out of the tuple: its heap block would grow)
                 raise RuleError(_E_OPTION, k)
         n = self.n
         start = check_int(options.get("pouch", 31), "pouch", 1, 100000)
@@ -134,6 +141,9 @@ class Prefa(Game):
         self.tens_as_nines = _flag(options, "tens_as_nines")
         self.tentative_bid = _flag(options, "tentative_bid")
         self.two_empty_pouches = _flag(options, "two_empty_pouches")
+        q = options.get("nine_quota", "bidder")
+        if q != "bidder" and q != "dealer":
+            raise RuleError(_E_NINE_QUOTA)
         aces = options.get("four_aces", False)
         self.aces_mode = ""
         self.aces_amount = 0
@@ -350,9 +360,15 @@ class Prefa(Game):
                 # The defense failed.  A defender short of his responsibility pays
                 # b.v. x Tb, doubled when nailed; if only one is short he also pays
                 # the other defender for that defender's tricks.
-                m1 = _RESP_D1[i] - t1
+                r1 = _RESP_D1[i]
+                r2 = _RESP_D2[i]
+                if i == 3:
+                    o = self.header.get("options")
+                    if o and o.get("nine_quota") == "dealer" and (d2 - h.dealer - 1) % n < (d1 - h.dealer - 1) % n:
+                        r1, r2 = r2, r1
+                m1 = r1 - t1
                 m1 = 0 if m1 < 0 else 2 if m1 > 2 else m1
-                m2 = _RESP_D2[i] - t2
+                m2 = r2 - t2
                 m2 = 0 if m2 < 0 else 2 if m2 > 2 else m2
                 if m1:
                     self.pay(d1, b, bv * tb * m1)
@@ -406,5 +422,4 @@ class Prefa(Game):
         write_ints(w, self.pouch)
         w(', "chips": ')
         write_ints(w, self.chips)
-
 

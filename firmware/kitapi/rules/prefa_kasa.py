@@ -51,6 +51,7 @@ _E_FIELD = const(29)
 _E_NOT_HAND = const(48)
 _E_ONE_OF = const(72)
 _E_TOPUP = const(79)
+_E_NINE_QUOTA = const(96)
 
 
 class KasaHand(Hand):
@@ -70,7 +71,7 @@ class PrefaKasa(Prefa):
         Game.__init__(self, header)
         options = header.get("options", {})
         for k in options:
-            if k not in _OPTIONS:
+            if k not in _OPTIONS and k != "nine_quota":  # (kept out of the tuple: its heap block would grow)
                 raise RuleError(_E_OPTION, k)
         n = self.n
         each = check_int(options.get("kasa", 500), "kasa", 1, 100000)
@@ -84,6 +85,9 @@ class PrefaKasa(Prefa):
         self.ten_nt_value = _TEN_NT_VALUE[tnt] if tnt else 0
         self.tens_as_nines = _flag(options, "tens_as_nines")
         self.tentative_bid = False
+        q = options.get("nine_quota", "bidder")
+        if q != "bidder" and q != "dealer":
+            raise RuleError(_E_NINE_QUOTA)
         aces = options.get("four_aces", False)
         self.aces_mode = ""
         self.aces_amount = 0
@@ -207,8 +211,19 @@ class PrefaKasa(Prefa):
                 self.net[b] -= x
                 self.kasa += x
             elif h.defense == BOTH:
-                in1 = t1 < _RESP_D1[i]
-                in2 = t2 < _RESP_D2[i]
+                # prefa-ball-v2.txt, "The Play of the Hand": "If the defense doesn't make it collectively, then
+                # any defender who was unable to meet his or her individual responsibility in tricks, is
+                # also said to be put up."  A short defender goes in only when the defence as a whole did.
+                r1 = _RESP_D1[i]
+                r2 = _RESP_D2[i]
+                if i == 3:  # option nine_quota "dealer" (kitapi.rules.prefa, Prefa._play)
+                    o = self.header.get("options")
+                    n = self.n
+                    if o and o.get("nine_quota") == "dealer" and (d2 - h.dealer - 1) % n < (d1 - h.dealer - 1) % n:
+                        r1, r2 = r2, r1
+                out = t1 + t2 < r1 + r2
+                in1 = out and t1 < r1
+                in2 = out and t2 < r2
                 if in1 and in2:
                     self.pay(d1, b, bv * tb)
                     self.pay(d2, b, bv * tb)

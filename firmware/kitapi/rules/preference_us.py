@@ -177,8 +177,8 @@ class PreferenceUs(Game):
     def score(self, h):
         st = self.stock
         # "After the deal is complete, each player places a previously agreed on
-        # number of chips into the pot (say 10)."  (The end of the last hand made
-        # sure every player can.)
+        # number of chips into the pot (say 10)."  (Every player can: a deal after
+        # which one could not ended the game with the failed ante, _next.)
         for s in range(3):
             self._give(s, self.ante)
         if h.kind == PASS:
@@ -209,11 +209,22 @@ class PreferenceUs(Game):
         self._next()
 
     def _next(self):
-        """A player who cannot put the next deal's ante in ends the game now."""
+        """The next deal's ante, when a player cannot put it in: the game ends there.
+
+        "The game continues until at such time a player is required to give chips
+        from his stock to the center and does not have the necessary chips to do
+        so, the game immediately ends": at the next deal's ante ("After the deal is
+        complete, each player places ... chips into the pot").  Nothing is bid or
+        played in that deal, so it has no record: its ante is taken now, as a
+        refill is (seat by seat; the first who cannot gives what he has, and the
+        seats after him are not asked).
+        """
         a = self.ante
         st = self.stock
         if st[0] < a or st[1] < a or st[2] < a:
-            self.over = True
+            for s in range(3):
+                if not self._give(s, a):
+                    return
 
     def write_fields(self, w):
         """Write ``"pot": P, "stock": [...], "refills": R``."""
