@@ -57,15 +57,20 @@ def _add(args: argparse.Namespace) -> int:
     with _open(args) as archive:
         for path in args.files:
             try:
-                data = path.read_bytes()
+                f = open(path, "rb")  # read as a stream, never whole
             except OSError as e:
                 print(f"{path}:0: cannot open the file ({e.strerror})", file=sys.stderr)
                 rc = 2
                 continue
             try:
-                added = archive.add_log(data, args.device, str(path.resolve()))
+                with f:
+                    added = archive.add_log(f, args.device, str(path.resolve()))
             except LogError as e:
                 print(f"{path}:{e.line}: {e.reason}", file=sys.stderr)
+                rc = 2
+                continue
+            except OSError as e:  # a folder, a file that cannot be read
+                print(f"{path}:0: cannot read the file ({e.strerror})", file=sys.stderr)
                 rc = 2
                 continue
             line = f"{path}: game {added.id} {added.status}"

@@ -109,6 +109,13 @@ EN = (
     "unknown contract %s (play, noll, hearts, diamonds or forced)",
     'honours %s: "4", "3+1" or "3"',
     "option 'honours' must list 3 multiples of 10 from 0 to 1000 (four, three, three and one)",
+    # 92-97: text a person typed, and lines no log holds (kitapi.game, kitapi.jsonl)
+    "player names must not hold control characters or lone surrogates (U+%04X)",
+    "%s must not hold control characters or lone surrogates (U+%04X)",
+    "a log line is longer than %d bytes",
+    "JSON nested deeper than %d levels",
+    "a JSON object has a key twice",
+    "not enough memory to read this line",
 )
 
 
@@ -117,7 +124,17 @@ def text(args):
     msg = EN[args[0]]
     if len(args) == 1:
         return msg
-    return msg % tuple(["'%s'" % a if type(a) is str and "%s" in msg else a for a in args[1:]])
+    return msg % tuple([_detail(a) if type(a) is str and "%s" in msg else a for a in args[1:]])
+
+
+def _detail(a):
+    """A text detail, quoted; a long one (a crafted key...) cut to ``_CUT`` characters."""
+    if len(a) > _CUT:
+        return "'%s'..." % a[: _CUT - 3]
+    return "'%s'" % a
+
+
+_CUT = 40
 
 
 def damage(d):
