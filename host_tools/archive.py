@@ -69,7 +69,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from kitapi.game import OP_DELETE, OP_HAND, OP_REPLACE, Game, RuleError, new_game, result_json
+from kitapi.game import OP_DELETE, OP_HAND, OP_REPLACE, Game, RuleError, check_name, new_game, result_json
 from kitapi.jsonw import header_json, record_json
 from kitapi.messages import damage as damage_text
 from kitapi.replay import reader, replay
@@ -1071,7 +1071,15 @@ class Archive:
         return [r[0] for r in self.db.execute("SELECT name FROM players ORDER BY name")]
 
     def rename_player(self, old: str, new: str) -> None:
-        """Give player ``old`` the name ``new`` (which no other player may have: merge them instead)."""
+        """Give player ``old`` the name ``new`` (which no other player may have: merge them instead).
+
+        ``new`` must be a name the core accepts in a log (kitapi.game.check_name):
+        1 to 24 characters a person typed.
+        """
+        try:
+            check_name(new)
+        except RuleError as e:
+            raise ArchiveError(f"cannot rename {old!r} to {new!r}: {e}") from None
         with self._tx():
             pid = self._player(old)
             if old == new:
