@@ -289,6 +289,7 @@ class _Parsed:
     canon: str = ""  # sha256 of the game as canonical JSON Lines (``_canonical``)
     canon_len: int = 0
     prefixes: dict[int, str] = field(default_factory=dict)  # canonical length asked for -> digest of that prefix
+    asked: set[int] = field(default_factory=set)  # the lengths asked for (prefixes has those between records)
     fixes: dict[int, Any] = field(default_factory=dict)  # hand number -> reader mark of its last correction
 
 
@@ -681,6 +682,7 @@ def _canonical(f: BinaryIO, name: str, out: _Parsed, stops: Collection[int] = ()
         raise ConsistencyError(f"{name}:{rd.line}: the core's reader refused what replay accepted: {e}") from None
     out.canon = h.hexdigest()
     out.canon_len = n
+    out.asked = set(stops)
 
 
 def _parse(f: BinaryIO, name: str, stops: Collection[int] = ()) -> _Parsed:
@@ -878,13 +880,30 @@ class Archive:
         transaction: the lookup and the writes cannot interleave with another
         process adding the same log.  A file is read in chunks, several times
         over, and never whole: memory does not grow with its size.
+
+        The log is replayed and hashed before the transaction (only reads: other
+        writers wait the less), unless its bytes are archived already.
         """
         f: BinaryIO = io.BytesIO(data) if isinstance(data, bytes | bytearray | memoryview) else data  # type: ignore[assignment]
-        with self._tx():
-            return self._add(f, device, name)
-
-    def _add(self, f: BinaryIO, device: str, name: str) -> Added:
         size, digest = _digest(f)
+        parsed = None
+        if self.db.execute("SELECT 1 FROM games WHERE sha256 = ?", (digest,)).fetchone() is None:
+            parsed = _replayed(f, name)
+            _canonical(f, name, parsed, self._kin_lengths(parsed))
+        with self._tx():
+            return self._add(f, device, name, size, digest, parsed)
+
+    def _kin(self, parsed: _Parsed) -> list[sqlite3.Row]:
+        """The games with the same header as ``parsed``'s (the same game, maybe, in another form)."""
+        return self.db.execute(
+            "SELECT id, device, name, canon, canon_len FROM games WHERE header = ? AND canon IS NOT NULL ORDER BY id",
+            (header_json(parsed.header),),
+        ).fetchall()
+
+    def _kin_lengths(self, parsed: _Parsed) -> set[int]:
+        return {k["canon_len"] for k in self._kin(parsed)}
+
+    def _add(self, f: BinaryIO, device: str, name: str, size: int, digest: str, parsed: _Parsed | None) -> Added:
         warnings: list[str] = []
         same_source = self.db.execute(
             "SELECT id, sha256, damage, (SELECT length(log) FROM logs WHERE game = games.id) AS size FROM games"
@@ -908,15 +927,17 @@ class Archive:
                     if _same_prefix(old, f, size):
                         return Added(row["id"], SAME, [f"an older copy of game {row['id']}: nothing written"])
 
-        parsed = _replayed(f, name)
+        if parsed is None:  # its bytes were archived when add_log looked, and are no longer
+            parsed = _replayed(f, name)
         header = header_json(parsed.header)
         # The same game archived from a log in the other form (or written otherwise): same header, and
-        # one canonical form the start of the other's.
-        kin = self.db.execute(
-            "SELECT id, device, name, canon, canon_len FROM games WHERE header = ? AND canon IS NOT NULL ORDER BY id",
-            (header,),
-        ).fetchall()
-        _canonical(f, name, parsed, {k["canon_len"] for k in kin})
+        # one canonical form the start of the other's.  (Hashed again if another writer added one since.)
+        kin = self._kin(parsed)
+        lengths = {k["canon_len"] for k in kin}
+        if not parsed.canon or not lengths <= parsed.asked:
+            parsed.prefixes.clear()
+            parsed.fixes.clear()
+            _canonical(f, name, parsed, lengths)
         if parsed.damage:
             warnings.append(parsed.damage)
         target: int | None = None

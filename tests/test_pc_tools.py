@@ -254,7 +254,7 @@ def test_a_writer_holding_the_archive_makes_nobody_fail(tmp_path: Path) -> None:
     other = tmp_path / "other.jsonl"
     hdr, hands = gen.game(5, 20, players=3, pouch=60)
     gen.write_jsonl(other, hdr, hands)
-    hold = 7.0  # past the 5 s busy timeout of old
+    hold = 10.0  # past the 5 s busy timeout of old
     holder = subprocess.Popen([sys.executable, "-c", HOLD, str(db), str(hold)], stdout=subprocess.PIPE, text=True)
     assert holder.stdout is not None and holder.stdout.readline() == "holding\n"
     start = time.monotonic()
@@ -267,10 +267,10 @@ def test_a_writer_holding_the_archive_makes_nobody_fail(tmp_path: Path) -> None:
         **pipe,
     )
     reader = subprocess.run([*cmd, "games", "--db", str(db)], capture_output=True, text=True)
-    read_time = time.monotonic() - start
     assert reader.returncode == 0 and reader.stderr == "" and "Anna" in reader.stdout
-    assert read_time < hold - 2, f"the reader waited {read_time:.1f} s for the writer"
+    assert holder.poll() is None, "the reader ended only after the writer let go"
     out, err = quitter.communicate()
+    assert holder.poll() is None, "the writer that gave up waited for the holder"
     assert quitter.returncode == 2 and out == "" and "Traceback" not in err
     assert err.splitlines() == [
         f"{db}: the archive is busy: another kitapi kept writing to it for 1 s; nothing was written, try again"
