@@ -845,7 +845,7 @@ class Archive:
     def _stored_log(self, game_id: int) -> Iterator[BinaryIO]:
         """The stored log of a game as a binary file, read from the database as it is needed."""
         with self.db.blobopen("logs", "log", game_id, readonly=True) as blob:
-            yield io.BufferedReader(_BlobIO(blob), _CHUNK)  # type: ignore[arg-type, return-value]
+            yield io.BufferedReader(_BlobIO(blob), _CHUNK)
 
     def close(self) -> None:
         self.db.close()
@@ -884,7 +884,7 @@ class Archive:
         The log is replayed and hashed before the transaction (only reads: other
         writers wait the less), unless its bytes are archived already.
         """
-        f: BinaryIO = io.BytesIO(data) if isinstance(data, bytes | bytearray | memoryview) else data  # type: ignore[assignment]
+        f: BinaryIO = io.BytesIO(data) if isinstance(data, bytes | bytearray | memoryview) else data
         size, digest = _digest(f)
         parsed = None
         if self.db.execute("SELECT 1 FROM games WHERE sha256 = ?", (digest,)).fetchone() is None:

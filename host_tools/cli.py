@@ -229,8 +229,8 @@ def main(argv: list[str] | None = None) -> int:
     """``kitapi``: the exit status.  Nothing a file holds reaches the terminal raw; a closed stdout ends
     the command quietly (as Unix tools end: status 141, SIGPIPE's)."""
     out, err = sys.stdout, sys.stderr
-    sys.stdout = _Clean(out, cap=False)  # type: ignore[assignment]
-    sys.stderr = _Clean(err, cap=True)  # type: ignore[assignment]
+    sys.stdout = _Clean(out, cap=False)
+    sys.stderr = _Clean(err, cap=True)
     try:
         rc = _main(argv)
         sys.stdout.flush()
