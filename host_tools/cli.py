@@ -77,7 +77,14 @@ def _bench(args: argparse.Namespace) -> int:
 def _sim(args: argparse.Namespace) -> int:
     from kitapi_host.sim import run
 
-    return run(args)
+    # The simulator draws the device's screen with escape sequences of its own: the streams as they were.
+    out, err = sys.stdout, sys.stderr
+    sys.stdout = getattr(out, "_stream", out)
+    sys.stderr = getattr(err, "_stream", err)
+    try:
+        return run(args)
+    finally:
+        sys.stdout, sys.stderr = out, err
 
 
 def _heapsize(v: str) -> str:
