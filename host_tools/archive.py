@@ -31,7 +31,15 @@ transaction.
 
 A log whose exact bytes are already archived under another device or name is
 also ``"same"`` (with a warning): the same bytes are the same game, and counting
-it twice would double its chips in the statistics.
+it twice would double its chips in the statistics.  So is a log of a game already
+archived in the other form (a JSON Lines copy of a device log, or the reverse):
+each game keeps the digest of its canonical JSON Lines (``canon``).  A game whose
+header has ``started`` (as the device writes it) is matched also when one copy has
+more hands: the longer one grows the game, the shorter one is an older copy.
+
+A log is read as a stream (its size costs no memory) and kept in the table
+``logs``, written and read in chunks.  The database is in WAL mode: readers never
+wait for a writer, a writer waits for another up to ``busy_timeout()`` seconds.
 
 Every game system of the core is archived: Greek Prefa (pouches and chips),
 Russian Preferans (``sochi``, ``leningrad``, ``rostov``: pools, hills, whists and
