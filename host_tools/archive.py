@@ -31,7 +31,15 @@ transaction.
 
 A log whose exact bytes are already archived under another device or name is
 also ``"same"`` (with a warning): the same bytes are the same game, and counting
-it twice would double its chips in the statistics.
+it twice would double its chips in the statistics.  So is a log of a game already
+archived in the other form (a JSON Lines copy of a device log, or the reverse):
+each game keeps the digest of its canonical JSON Lines (``canon``).  A game whose
+header has ``started`` (as the device writes it) is matched also when one copy has
+more hands: the longer one grows the game, the shorter one is an older copy.
+
+A log is read as a stream (its size costs no memory) and kept in the table
+``logs``, written and read in chunks.  The database is in WAL mode: readers never
+wait for a writer, a writer waits for another up to ``busy_timeout()`` seconds.
 
 Every game system of the core is archived: Greek Prefa (pouches and chips),
 Russian Preferans (``sochi``, ``leningrad``, ``rostov``: pools, hills, whists and
@@ -61,20 +69,20 @@ import io
 import json
 import os
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
-from kitapi.game import OP_DELETE, OP_HAND, OP_REPLACE, Game, RuleError, new_game, result_json
-from kitapi.jsonw import header_json
+from kitapi.game import OP_DELETE, OP_HAND, OP_REPLACE, Game, RuleError, check_name, new_game, result_json
+from kitapi.jsonw import header_json, record_json
 from kitapi.messages import damage as damage_text
 from kitapi.replay import reader, replay
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 _SCHEMA = """
 CREATE TABLE schema_version (version INTEGER NOT NULL);
@@ -89,7 +97,7 @@ CREATE TABLE games (
     started TEXT,                  -- the header's "started", if any
     rules TEXT NOT NULL,
     header TEXT NOT NULL,          -- the header line (kitapi.jsonw.header_json)
-    log BLOB NOT NULL,             -- the log exactly as imported (device log or JSON Lines)
+    log BLOB NOT NULL,             -- empty: the log is in the table logs (schema 1 and 2 kept it here)
     format TEXT NOT NULL,          -- "device" or "jsonl"
     sha256 TEXT NOT NULL,          -- of log
     hands INTEGER NOT NULL,        -- hands scored (the result's "hands")
@@ -98,10 +106,18 @@ CREATE TABLE games (
     ended INTEGER NOT NULL,        -- 1: the log closed the game ({"end": true})
     damage TEXT,                   -- NULL, or where a device log is damaged (scored up to there)
     added TEXT NOT NULL,           -- UTC, ISO 8601
-    updated TEXT NOT NULL
+    updated TEXT NOT NULL,
+    canon TEXT,                    -- sha256 of the game as canonical JSON Lines (kitapi.jsonw, either form)
+    canon_len INTEGER              -- the length of that text, in bytes
 );
 CREATE INDEX games_source ON games (device, name);
 CREATE INDEX games_sha256 ON games (sha256);
+CREATE INDEX games_header ON games (header);
+CREATE TABLE logs (                -- a table of its own, the blob its last column: written and read in
+                                   -- chunks (incremental blob I/O), never whole in memory
+    game INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+    log BLOB NOT NULL              -- the log exactly as imported (device log or JSON Lines)
+);
 CREATE TABLE game_players (
     game INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
     seat INTEGER NOT NULL,
@@ -151,7 +167,18 @@ _MIGRATIONS = {
         "ALTER TABLE hands ADD COLUMN tricks TEXT;",
     ),
     2: (
-        # 3: a game closed by its log's end record is over (the core's Game.close): its
+        # 3: one game whatever its form (a JSON Lines copy and a device log of one game):
+        # the digest of its canonical JSON Lines.
+        "ALTER TABLE games ADD COLUMN canon TEXT;",
+        "ALTER TABLE games ADD COLUMN canon_len INTEGER;",
+        "CREATE INDEX games_header ON games (header);",
+        # and each log in a table of its own, read and written in chunks
+        "CREATE TABLE logs (game INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE, log BLOB NOT NULL);",
+        "INSERT INTO logs (game, log) SELECT id, log FROM games;",
+        "UPDATE games SET log = x'';",
+    ),
+    3: (
+        # 4: a game closed by its log's end record is over (the core's Game.close): its
         # stored result (which always ends with "over") says so too.
         "UPDATE games SET over = 1, result = replace(result, '\"over\": false}', '\"over\": true}') WHERE ended = 1;",
     ),
@@ -175,6 +202,11 @@ PREFA_RULES = ("prefa", "prefa_kasa")  # Prefa's hands (prefa_kasa: and top-ups)
 POT_RULES = ("preference_at", "preference_illustrated", "preference_us")  # a pot and each player's stock of chips
 PRIFFE_RULES = ("priffe",)  # partnerships, rubbers and individual points
 # The rest (sochi, leningrad, rostov, balkan) have Preferans' hands.
+
+# Every column of games but the log (which may be large: read as a stream, _stored_log).
+_COLUMNS = (
+    "id, device, name, started, rules, header, format, sha256, hands, result, over, ended, damage, added, updated"
+)
 
 NEW = "new"
 GROWN = "grown"
@@ -259,14 +291,19 @@ class _HandFacts:
 
 @dataclass
 class _Parsed:
+    """What the core makes of a log, read as a stream (``_parse``): nothing of its size is kept in memory."""
+
     format: str
     header: dict[str, Any]
     result: str
     game: Game
     damage: str | None
     damage_byte: int | None  # where the damage starts (bytes before it are sound)
-    hands: list[_HandFacts] = field(default_factory=list)
-    corrections: list[tuple[int, str, int, str | None]] = field(default_factory=list)
+    canon: str = ""  # sha256 of the game as canonical JSON Lines (``_canonical``)
+    canon_len: int = 0
+    prefixes: dict[int, str] = field(default_factory=dict)  # canonical length asked for -> digest of that prefix
+    asked: set[int] = field(default_factory=set)  # the lengths asked for (prefixes has those between records)
+    fixes: dict[int, Any] = field(default_factory=dict)  # hand number -> reader mark of its last correction
 
 
 _KINDS = ("play", "pass", "throw", "topup")  # kitapi.rules.prefa PLAY, PASS, THROW; prefa_kasa's TOPUP
@@ -560,93 +597,231 @@ def _priffe_facts(g: Any, number: int, line: str, corrected: bool) -> _HandFacts
     return f
 
 
-def _parse(data: bytes, name: str) -> _Parsed:
-    """Replay ``data`` and read its effective hands; LogError for bad input, ConsistencyError if they disagree."""
+_CHUNK = 1 << 20  # bytes read at a time: a log of any size costs no more memory
+
+
+class _BlobIO(io.RawIOBase):
+    """A stored log (an SQLite blob) as a binary file the core's readers can read, seek and tell."""
+
+    def __init__(self, blob: sqlite3.Blob) -> None:
+        self.blob = blob
+
+    def readable(self) -> bool:
+        return True
+
+    def seekable(self) -> bool:
+        return True
+
+    def readinto(self, buf: Any) -> int:
+        data = self.blob.read(len(buf))
+        buf[: len(data)] = data
+        return len(data)
+
+    def seek(self, pos: int, whence: int = 0) -> int:
+        self.blob.seek(pos, whence)
+        return self.blob.tell()
+
+    def tell(self) -> int:
+        return self.blob.tell()
+
+
+def _digest(f: BinaryIO) -> tuple[int, str]:
+    """``(size, sha256)`` of the file ``f``, read in chunks."""
+    f.seek(0)
+    h = hashlib.sha256()
+    size = 0
+    while chunk := f.read(_CHUNK):
+        h.update(chunk)
+        size += len(chunk)
+    return size, h.hexdigest()
+
+
+def _same_prefix(a: BinaryIO, b: BinaryIO, n: int) -> bool:
+    """The first ``n`` bytes of ``a`` and ``b`` are the same (both at least that long)."""
+    a.seek(0)
+    b.seek(0)
+    while n > 0:
+        x = a.read(min(n, _CHUNK))
+        if not x or x != b.read(len(x)):
+            return False
+        n -= len(x)
+    return True
+
+
+def _replayed(f: BinaryIO, name: str) -> _Parsed:
+    """Replay the log in ``f`` with the core; LogError for bad input.  Streams: the core reads record by record."""
+    f.seek(0)
     try:
-        g, r = replay(io.BytesIO(data))
+        g, r = replay(f)
     except RuleError as e:
         raise LogError(name, e.line, str(e)) from None
     if g.name not in ARCHIVED_RULES:
         raise LogError(name, 1, f"the archive does not keep games of rules {g.name!r} yet (kitapi replay does)")
-    fmt = "device" if data[:1] == b"K" else "jsonl"  # as kitapi.replay.reader tells them apart
-    res = result_json(g)
+    f.seek(0)
+    fmt = "device" if f.read(1) == b"K" else "jsonl"  # as kitapi.replay.reader tells them apart
     dmg = r.damage
-    out = _Parsed(fmt, g.header, res, g, damage_text(dmg) if dmg else None, int(dmg[1]) if dmg else None)
+    return _Parsed(fmt, g.header, result_json(g), g, damage_text(dmg) if dmg else None, int(dmg[1]) if dmg else None)
 
-    # The records once more, with the core's reader: the last correction of hand N wins,
-    # a deletion removes it (as kitapi.replay scores them).
-    rd = reader(io.BytesIO(data))
+
+def _canonical(f: BinaryIO, name: str, out: _Parsed, stops: Collection[int] = ()) -> None:
+    """The game in ``f`` as canonical JSON Lines (the header and every record as kitapi.jsonw writes them),
+    hashed as it is read: ``out.canon``, ``out.canon_len``, and the digest of each prefix ``stops`` asks
+    for (a length that falls between records gets none); ``out.fixes``: where the last correction of each
+    corrected hand is (as kitapi.replay notes them).  A JSON Lines copy and a device log of one game have
+    the same canonical form.
+    """
+    f.seek(0)
+    rd = reader(f)
     gr = new_game(rd.header())
-    lines: list[str | None] = []
-    corrected: set[int] = set()
+    h = hashlib.sha256()
+    text = (header_json(gr.header) + "\n").encode()
+    h.update(text)
+    n = len(text)
+    if n in stops:
+        out.prefixes[n] = h.hexdigest()
     try:
         while True:
             op = rd.record(gr)
             if op < 0:
                 break
-            if op == OP_HAND:
-                lines.append(gr.hand_json(gr.hand))
-            elif op == OP_REPLACE:
-                text = gr.hand_json(gr.hand)
-                lines[rd.target - 1] = text
-                corrected.add(rd.target)
-                out.corrections.append((rd.line, "replace", rd.target, text))
-            elif op == OP_DELETE:
-                lines[rd.target - 1] = None
-                corrected.discard(rd.target)
-                out.corrections.append((rd.line, "delete", rd.target, None))
+            if op in (OP_REPLACE, OP_DELETE):
+                out.fixes[rd.target] = rd.mark_record()
+            text = (record_json(gr, op, rd.target) + "\n").encode()
+            h.update(text)
+            n += len(text)
+            if n in stops:
+                out.prefixes[n] = h.hexdigest()
     except RuleError as e:  # replay accepted the log: the reader cannot refuse it
         raise ConsistencyError(f"{name}:{rd.line}: the core's reader refused what replay accepted: {e}") from None
+    out.canon = h.hexdigest()
+    out.canon_len = n
+    out.asked = set(stops)
 
-    # The archive's guarantee: the effective hands, played one by one, give the replay's standings.
-    check = new_game(g.header)
-    try:
-        for number, text in enumerate(lines, 1):
-            if text is None:
-                continue
-            check.parse(json.loads(text))
-            out.hands.append(_facts(check, number, text, number in corrected))
-            check.apply(check.hand)
-    except RuleError as e:
-        raise ConsistencyError(f"{name}: hand {number} does not replay: {e}") from None
-    if g.ended:  # closed by the log's end record: over (prefa_kasa splits what is left in the kasa)
-        check.close()
-    if result_json(check) != res:
-        raise ConsistencyError(f"{name}: the effective hands give {result_json(check)}, the replay {res}")
+
+def _parse(f: BinaryIO, name: str, stops: Collection[int] = ()) -> _Parsed:
+    """Replay the log in ``f`` and hash its canonical form; LogError for bad input."""
+    out = _replayed(f, name)
+    _canonical(f, name, out, stops)
     return out
+
+
+def _effective(f: BinaryIO, name: str, parsed: _Parsed) -> Iterator[_HandFacts]:
+    """The effective hands of the log in ``f`` (after corrections), in order, each with the archive's columns.
+
+    The records are read once more, with the core's reader: the last correction of
+    hand N wins, a deletion removes it (as kitapi.replay scores them; ``parsed.fixes``
+    says where).  The archive's guarantee: the effective hands, played one by one on
+    a fresh game, give the replay's standings (checked when the last one is out),
+    or ConsistencyError.
+    """
+    f.seek(0)
+    rd = reader(f)
+    gr = new_game(rd.header())
+    check = new_game(parsed.header)
+    k = 0
+    try:
+        while True:
+            op = rd.record(gr)
+            if op < 0:
+                break
+            if op != OP_HAND:
+                continue
+            k += 1
+            m = parsed.fixes.get(k)
+            if m is not None:
+                back = rd.mark()
+                rd.reset(m)
+                fixed = rd.record(gr)
+                rd.reset(back)
+                if fixed == OP_DELETE:
+                    continue
+            text = gr.hand_json(gr.hand)
+            try:
+                check.parse(json.loads(text))
+                facts = _facts(check, k, text, m is not None)
+                check.apply(check.hand)
+            except RuleError as e:
+                raise ConsistencyError(f"{name}: hand {k} does not replay: {e}") from None
+            yield facts
+    except RuleError as e:
+        raise ConsistencyError(f"{name}:{rd.line}: the core's reader refused what replay accepted: {e}") from None
+    if parsed.game.ended:  # closed by the log's end record: over (prefa_kasa splits what is left in the kasa)
+        check.close()
+    if result_json(check) != parsed.result:
+        raise ConsistencyError(f"{name}: the effective hands give {result_json(check)}, the replay {parsed.result}")
+
+
+def _corrections(f: BinaryIO) -> Iterator[tuple[int, str, int, str | None]]:
+    """Every correction record of the log in ``f``: ``(line, "replace" | "delete", hand, new hand or None)``."""
+    f.seek(0)
+    rd = reader(f)
+    gr = new_game(rd.header())
+    while True:
+        op = rd.record(gr, False)
+        if op < 0:
+            break
+        if op == OP_REPLACE:
+            yield rd.line, "replace", rd.target, gr.hand_json(gr.hand)
+        elif op == OP_DELETE:
+            yield rd.line, "delete", rd.target, None
 
 
 # --- the archive ------------------------------------------------------------------
 
 
-class Archive:
-    """The archive database at ``path`` (created with its folder if missing)."""
+def busy_timeout() -> float:
+    """Seconds a writer waits for another kitapi writing to the archive: ``$KITAPI_BUSY_TIMEOUT``, else 30."""
+    try:
+        return max(0.0, float(os.environ.get("KITAPI_BUSY_TIMEOUT", "")))
+    except ValueError:
+        return 30.0
 
-    def __init__(self, path: Path | str | None = None) -> None:
+
+class Archive:
+    """The archive database at ``path`` (created with its folder if missing).
+
+    Many kitapi may use one archive at once: the database is in WAL mode, so a
+    reader (``games``, ``show``, ``stats``) never waits for a writer and takes no
+    write lock; a writer waits up to ``timeout`` seconds (``busy_timeout()``) for
+    another writer, then sqlite3.OperationalError ("database is locked").
+    """
+
+    def __init__(self, path: Path | str | None = None, timeout: float | None = None) -> None:
         self.path = Path(path) if path is not None else default_path()
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.db = sqlite3.connect(self.path, isolation_level=None)  # transactions are explicit (_tx)
+        self.timeout = busy_timeout() if timeout is None else timeout
+        # transactions are explicit (_tx)
+        self.db = sqlite3.connect(self.path, isolation_level=None, timeout=self.timeout)
         self.db.row_factory = sqlite3.Row
-        self.db.execute("PRAGMA foreign_keys = ON")
-        self.db.execute("PRAGMA busy_timeout = 5000")
         try:
-            with self._tx():
-                known = self.db.execute(
-                    "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'"
-                ).fetchone()
-                if known is None:
-                    for stmt in _statements(_SCHEMA):
-                        self.db.execute(stmt)
-                    self.db.execute("INSERT INTO schema_version (version) VALUES (?)", (SCHEMA_VERSION,))
-                row = self.db.execute("SELECT version FROM schema_version").fetchone()
-                version = None if row is None else row[0]
-                if version in _MIGRATIONS:
-                    self._migrate(version)
-                elif version != SCHEMA_VERSION:
-                    raise ArchiveError(f"{self.path}: archive schema version {version} is not known here")
+            self.db.execute("PRAGMA foreign_keys = ON")
+            self.db.execute(f"PRAGMA busy_timeout = {int(self.timeout * 1000)}")
+            if self.db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+                try:
+                    self.db.execute("PRAGMA journal_mode = WAL")  # kept in the file: once for each archive
+                except sqlite3.OperationalError:
+                    pass  # busy: the next kitapi will
+            if self._version() != SCHEMA_VERSION:  # a read: no write lock unless there is something to do
+                with self._tx():
+                    version = self._version()
+                    if version is None:
+                        for stmt in _statements(_SCHEMA):
+                            self.db.execute(stmt)
+                        self.db.execute("INSERT INTO schema_version (version) VALUES (?)", (SCHEMA_VERSION,))
+                    elif version in _MIGRATIONS:
+                        self._migrate(version)
+                    elif version != SCHEMA_VERSION:
+                        raise ArchiveError(f"{self.path}: archive schema version {version} is not known here")
         except BaseException:
             self.db.close()
             raise
+
+    def _version(self) -> int | None:
+        known = self.db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'")
+        if known.fetchone() is None:
+            return None
+        row = self.db.execute("SELECT version FROM schema_version").fetchone()
+        return None if row is None else int(row[0])
 
     def _migrate(self, version: int) -> None:
         """Bring an archive of an older schema ``version`` up to SCHEMA_VERSION (inside the opening transaction).
@@ -660,18 +835,31 @@ class Archive:
             for stmt in _MIGRATIONS[version]:
                 self.db.execute(stmt)
             version += 1
-        for r in self.db.execute("SELECT id, name, log FROM games ORDER BY id").fetchall():
-            try:
-                parsed = _parse(bytes(r["log"]), r["name"])
-            except ArchiveError as e:
-                raise ArchiveError(f"{self.path}: cannot update the archive (game {r['id']}): {e}") from None
-            seats = [
-                s[0]
-                for s in self.db.execute("SELECT player FROM game_players WHERE game = ? ORDER BY seat", (r["id"],))
-            ]
-            self.db.execute("DELETE FROM hands WHERE game = ?", (r["id"],))
-            self._insert_hands(r["id"], parsed, seats)
+        for r in self.db.execute("SELECT id, name FROM games ORDER BY id").fetchall():
+            with self._stored_log(r["id"]) as f:
+                try:
+                    parsed = _parse(f, r["name"])
+                    seats = [
+                        s[0]
+                        for s in self.db.execute(
+                            "SELECT player FROM game_players WHERE game = ? ORDER BY seat", (r["id"],)
+                        )
+                    ]
+                    self.db.execute("DELETE FROM hands WHERE game = ?", (r["id"],))
+                    self._insert_hands(r["id"], f, r["name"], parsed, seats)
+                except ArchiveError as e:
+                    raise ArchiveError(f"{self.path}: cannot update the archive (game {r['id']}): {e}") from None
+            # (after the log is read: a change to its row would end the reading)
+            self.db.execute(
+                "UPDATE games SET canon = ?, canon_len = ? WHERE id = ?", (parsed.canon, parsed.canon_len, r["id"])
+            )
         self.db.execute("UPDATE schema_version SET version = ?", (SCHEMA_VERSION,))
+
+    @contextmanager
+    def _stored_log(self, game_id: int) -> Iterator[BinaryIO]:
+        """The stored log of a game as a binary file, read from the database as it is needed."""
+        with self.db.blobopen("logs", "log", game_id, readonly=True) as blob:
+            yield io.BufferedReader(_BlobIO(blob), _CHUNK)
 
     def close(self) -> None:
         self.db.close()
@@ -695,23 +883,45 @@ class Archive:
 
     # --- adding logs --------------------------------------------------------------
 
-    def add_log(self, data: bytes, device: str, name: str) -> Added:
-        """Store the game log ``data`` (either form) pulled from ``device`` as ``name``.
+    def add_log(self, data: bytes | BinaryIO, device: str, name: str) -> Added:
+        """Store the game log ``data`` (either form; bytes, or a binary file read as a stream) pulled from
+        ``device`` as ``name``.
 
         Returns ``(game id, "new" | "grown" | "same")`` with ``.warnings`` (the
         damage of a damaged device log, and what was decided about another log
-        under the same name; see the module's docstring).  Bad input raises
-        LogError and writes nothing.  One transaction: the lookup and the writes
-        cannot interleave with another process adding the same log.
-        """
-        with self._tx():
-            return self._add(data, device, name)
+        under the same name, or the same game in another form; see the module's
+        docstring).  Bad input raises LogError and writes nothing.  One
+        transaction: the lookup and the writes cannot interleave with another
+        process adding the same log.  A file is read in chunks, several times
+        over, and never whole: memory does not grow with its size.
 
-    def _add(self, data: bytes, device: str, name: str) -> Added:
-        digest = hashlib.sha256(data).hexdigest()
+        The log is replayed and hashed before the transaction (only reads: other
+        writers wait the less), unless its bytes are archived already.
+        """
+        f: BinaryIO = io.BytesIO(data) if isinstance(data, bytes | bytearray | memoryview) else data
+        size, digest = _digest(f)
+        parsed = None
+        if self.db.execute("SELECT 1 FROM games WHERE sha256 = ?", (digest,)).fetchone() is None:
+            parsed = _replayed(f, name)
+            _canonical(f, name, parsed, self._kin_lengths(parsed))
+        with self._tx():
+            return self._add(f, device, name, size, digest, parsed)
+
+    def _kin(self, parsed: _Parsed) -> list[sqlite3.Row]:
+        """The games with the same header as ``parsed``'s (the same game, maybe, in another form)."""
+        return self.db.execute(
+            "SELECT id, device, name, canon, canon_len FROM games WHERE header = ? AND canon IS NOT NULL ORDER BY id",
+            (header_json(parsed.header),),
+        ).fetchall()
+
+    def _kin_lengths(self, parsed: _Parsed) -> set[int]:
+        return {k["canon_len"] for k in self._kin(parsed)}
+
+    def _add(self, f: BinaryIO, device: str, name: str, size: int, digest: str, parsed: _Parsed | None) -> Added:
         warnings: list[str] = []
         same_source = self.db.execute(
-            "SELECT id, sha256, log, damage FROM games WHERE device = ? AND name = ? ORDER BY id DESC",
+            "SELECT id, sha256, damage, (SELECT length(log) FROM logs WHERE game = games.id) AS size FROM games"
+            " WHERE device = ? AND name = ? ORDER BY id DESC",
             (device, name),
         ).fetchall()
         for row in same_source:
@@ -726,38 +936,71 @@ class Archive:
                 elsewhere["id"], SAME, [f"the same log is already archived as game {elsewhere['id']} ({where})"]
             )
         for row in same_source:
-            old: bytes = row["log"]
-            if len(old) > len(data) and old.startswith(data):
-                return Added(row["id"], SAME, [f"an older copy of game {row['id']}: nothing written"])
+            if row["size"] > size:
+                with self._stored_log(row["id"]) as old:
+                    if _same_prefix(old, f, size):
+                        return Added(row["id"], SAME, [f"an older copy of game {row['id']}: nothing written"])
 
-        parsed = _parse(data, name)
+        if parsed is None:  # its bytes were archived when add_log looked, and are no longer
+            parsed = _replayed(f, name)
+        header = header_json(parsed.header)
+        # The same game archived from a log in the other form (or written otherwise): same header, and
+        # one canonical form the start of the other's.  (Hashed again if another writer added one since.)
+        kin = self._kin(parsed)
+        lengths = {k["canon_len"] for k in kin}
+        if not parsed.canon or not lengths <= parsed.asked:
+            parsed.prefixes.clear()
+            parsed.fixes.clear()
+            _canonical(f, name, parsed, lengths)
         if parsed.damage:
             warnings.append(parsed.damage)
         target: int | None = None
         for row in same_source:
-            old = row["log"]
-            if data.startswith(old):
-                target = row["id"]
-                break
+            if row["size"] <= size:
+                with self._stored_log(row["id"]) as old:
+                    if _same_prefix(old, f, row["size"]):
+                        target = row["id"]
+                        break
             if row["damage"]:
-                sound = self._sound_bytes(old, name)
-                if data.startswith(old[:sound]) and (parsed.damage_byte or len(data)) > sound:
+                sound = self._sound_bytes(row["id"])
+                with self._stored_log(row["id"]) as old:
+                    starts = size >= sound and _same_prefix(old, f, sound)
+                if starts and (parsed.damage_byte or size) > sound:
                     target = row["id"]
                     warnings.append(f"replaces the damaged copy archived as game {row['id']}")
                     break
+        if target is None:
+            # A longer or shorter copy is taken for the same game only when the header says when the game
+            # started (as the device writes it): two games with the same header and hands may be two games.
+            stamped = "started" in parsed.header
+            for k in kin:
+                where = f"game {k['id']} ({k['device']}:{k['name']})"
+                if k["canon"] == parsed.canon:
+                    return Added(k["id"], SAME, [*warnings, f"the same game is already archived as {where}"])
+                if not stamped:
+                    continue
+                if parsed.prefixes.get(k["canon_len"]) == k["canon"]:
+                    target = k["id"]
+                    warnings.append(f"more hands of the game archived as {where}")
+                    break
+                if k["canon_len"] > parsed.canon_len:
+                    older = _Parsed("", {}, "", parsed.game, None, None)
+                    with self._stored_log(k["id"]) as old:
+                        _canonical(old, k["name"], older, {parsed.canon_len})
+                    if older.prefixes.get(parsed.canon_len) == parsed.canon:
+                        return Added(k["id"], SAME, [*warnings, f"an older copy of {where}: nothing written"])
         if target is None and same_source:
             ids = ", ".join(str(r["id"]) for r in same_source)
             warnings.append(f"another log was archived as {device}:{name} (game {ids}): both are kept")
 
         now = _now()
         g = parsed.game
-        values = {
+        values: dict[str, Any] = {
             "device": device,
             "name": name,
             "started": parsed.header.get("started"),
             "rules": g.name,
-            "header": header_json(parsed.header),
-            "log": data,
+            "header": header,
             "format": parsed.format,
             "sha256": digest,
             "hands": g.hands,
@@ -766,40 +1009,52 @@ class Archive:
             "ended": int(bool(g.ended)),
             "damage": parsed.damage,
             "updated": now,
+            "canon": parsed.canon,
+            "canon_len": parsed.canon_len,
+            "size": size,
         }
+        seats: list[int] | None = None
         if target is None:
             values["added"] = now
-            cols = ", ".join(values)
-            marks = ", ".join(":" + k for k in values)
-            cur = self.db.execute(f"INSERT INTO games ({cols}) VALUES ({marks})", values)
+            cols = ", ".join(k for k in values if k != "size")
+            marks = ", ".join(":" + k for k in values if k != "size")
+            cur = self.db.execute(f"INSERT INTO games ({cols}, log) VALUES ({marks}, x'')", values)
             assert cur.lastrowid is not None
             game_id = int(cur.lastrowid)
             status = NEW
         else:
             game_id = target
-            sets = ", ".join(f"{k} = :{k}" for k in values)
+            sets = ", ".join(f"{k} = :{k}" for k in values if k != "size")
             self.db.execute(f"UPDATE games SET {sets} WHERE id = :id", {**values, "id": game_id})
-            for table in ("game_players", "hands", "corrections"):
+            for table in ("hands", "corrections"):
                 self.db.execute(f"DELETE FROM {table} WHERE game = ?", (game_id,))
+            # The players stay who they are: a rename or a merge made since is kept.
+            rows = self.db.execute("SELECT player FROM game_players WHERE game = ? ORDER BY seat", (game_id,))
+            seats = [r[0] for r in rows]
             status = GROWN
-        seats = [self._player_id(p) for p in g.players]
-        self.db.executemany(
-            "INSERT INTO game_players (game, seat, player) VALUES (?, ?, ?)",
-            [(game_id, s, p) for s, p in enumerate(seats)],
-        )
-        self._insert_hands(game_id, parsed, seats)
-        self.db.executemany(
-            "INSERT INTO corrections (game, line, op, number, hand) VALUES (?, ?, ?, ?, ?)",
-            [(game_id, *c) for c in parsed.corrections],
-        )
+        self.db.execute("INSERT OR REPLACE INTO logs (game, log) VALUES (?, zeroblob(?))", (game_id, size))
+        if size:
+            f.seek(0)
+            with self.db.blobopen("logs", "log", game_id) as blob:
+                while chunk := f.read(_CHUNK):
+                    blob.write(chunk)
+        if seats is None or len(seats) != g.n:
+            self.db.execute("DELETE FROM game_players WHERE game = ?", (game_id,))
+            seats = [self._player_id(p) for p in g.players]
+            self.db.executemany(
+                "INSERT INTO game_players (game, seat, player) VALUES (?, ?, ?)",
+                [(game_id, s, p) for s, p in enumerate(seats)],
+            )
+        self._insert_hands(game_id, f, name, parsed, seats)
         return Added(game_id, status, warnings)
 
-    def _insert_hands(self, game_id: int, parsed: _Parsed, seats: list[int]) -> None:
-        """The hand table's rows of a game; ``seats``: the player id of each seat."""
+    def _insert_hands(self, game_id: int, f: BinaryIO, name: str, parsed: _Parsed, seats: list[int]) -> None:
+        """The hand table's and the corrections' rows of a game, read from its log ``f`` as a stream;
+        ``seats``: the player id of each seat."""
         self.db.executemany(
             "INSERT INTO hands (game, number, hand, corrected, kind, bidder, contract, defense,"
             " bidder_tricks, made, short, whist, tricks) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [
+            (
                 (
                     game_id,
                     h.number,
@@ -815,15 +1070,21 @@ class Archive:
                     h.whist,
                     h.tricks,
                 )
-                for h in parsed.hands
-            ],
+                for h in _effective(f, name, parsed)
+            ),
         )
+        if parsed.fixes:
+            self.db.executemany(
+                "INSERT INTO corrections (game, line, op, number, hand) VALUES (?, ?, ?, ?, ?)",
+                ((game_id, *c) for c in _corrections(f)),
+            )
 
-    @staticmethod
-    def _sound_bytes(log: bytes, name: str) -> int:
+    def _sound_bytes(self, game_id: int) -> int:
         """How many leading bytes of a stored log are before its damage (all of them if none)."""
-        _, r = replay(io.BytesIO(log))
-        return int(r.damage[1]) if r.damage else len(log)
+        with self._stored_log(game_id) as f:
+            _, r = replay(f)
+            f.seek(0, 2)
+            return int(r.damage[1]) if r.damage else f.tell()
 
     def _player_id(self, name: str) -> int:
         row = self.db.execute("SELECT id FROM players WHERE name = ?", (name,)).fetchone()
@@ -845,7 +1106,15 @@ class Archive:
         return [r[0] for r in self.db.execute("SELECT name FROM players ORDER BY name")]
 
     def rename_player(self, old: str, new: str) -> None:
-        """Give player ``old`` the name ``new`` (which no other player may have: merge them instead)."""
+        """Give player ``old`` the name ``new`` (which no other player may have: merge them instead).
+
+        ``new`` must be a name the core accepts in a log (kitapi.game.check_name):
+        1 to 24 characters a person typed.
+        """
+        try:
+            check_name(new)
+        except RuleError as e:
+            raise ArchiveError(f"cannot rename {old!r} to {new!r}: {e}") from None
         with self._tx():
             pid = self._player(old)
             if old == new:
@@ -896,7 +1165,7 @@ class Archive:
         ``partners``, ``games``, ``points``) Priffe's.
         """
         out = []
-        for r in self.db.execute("SELECT * FROM games ORDER BY COALESCE(started, added), id").fetchall():
+        for r in self.db.execute(f"SELECT {_COLUMNS} FROM games ORDER BY COALESCE(started, added), id").fetchall():
             res = json.loads(r["result"])
             out.append(
                 {
@@ -933,7 +1202,8 @@ class Archive:
         return [
             {"id": r["id"], "sha256": r["sha256"], "log": bytes(r["log"]), "ended": bool(r["ended"])}
             for r in self.db.execute(
-                "SELECT id, sha256, log, ended FROM games WHERE device = ? AND name = ? ORDER BY id DESC",
+                "SELECT id, sha256, (SELECT log FROM logs WHERE game = games.id) AS log, ended FROM games"
+                " WHERE device = ? AND name = ? ORDER BY id DESC",
                 (device, name),
             )
         ]
@@ -945,7 +1215,7 @@ class Archive:
 
     def log(self, game_id: int) -> bytes:
         """The stored log of a game, byte for byte as imported."""
-        row = self.db.execute("SELECT log FROM games WHERE id = ?", (game_id,)).fetchone()
+        row = self.db.execute("SELECT log FROM logs WHERE game = ?", (game_id,)).fetchone()
         if row is None:
             raise ArchiveError(f"no game {game_id} in the archive")
         return bytes(row[0])
@@ -964,7 +1234,7 @@ class Archive:
         core's result after the hand), ``step`` (``PriffePoints``: what the hand scored,
         taken apart) and ``rubber_end`` (the hand finished a rubber).
         """
-        r = self.db.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
+        r = self.db.execute(f"SELECT {_COLUMNS} FROM games WHERE id = ?", (game_id,)).fetchone()
         if r is None:
             raise ArchiveError(f"no game {game_id} in the archive")
         header = json.loads(r["header"])

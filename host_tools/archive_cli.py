@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sqlite3
 import sys
 from collections.abc import Callable
 from fractions import Fraction
@@ -26,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from kitapi_host import logs
-from kitapi_host.archive import Archive, ArchiveError, LogError, default_path
+from kitapi_host.archive import Archive, ArchiveError, LogError, busy_timeout, default_path
 from kitapi_host.logs import show_exact
 
 
@@ -38,10 +39,27 @@ def _guard(run: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Names
     """Run a subcommand; what the archive refuses is one line on stderr and exit status 2."""
 
     def wrapped(args: argparse.Namespace) -> int:
+        db = args.db if getattr(args, "db", None) is not None else default_path()
         try:
             return run(args)
         except ArchiveError as e:
             print(e, file=sys.stderr)
+            return 2
+        except sqlite3.OperationalError as e:
+            if "locked" in str(e) or "busy" in str(e):  # another kitapi held the archive past the busy timeout
+                print(
+                    f"{db}: the archive is busy: another kitapi kept writing to it for {busy_timeout():g} s;"
+                    " nothing was written, try again",
+                    file=sys.stderr,
+                )
+            else:
+                print(f"{db}: cannot use the archive ({e})", file=sys.stderr)
+            return 2
+        except sqlite3.DatabaseError as e:  # not an SQLite file, or a damaged one
+            print(f"{db}: not a Kitapi archive, or a damaged one ({e})", file=sys.stderr)
+            return 2
+        except OSError as e:  # its folder cannot be made, the file cannot be opened
+            print(f"{db}: cannot open the archive ({e.strerror})", file=sys.stderr)
             return 2
 
     return wrapped
@@ -57,15 +75,20 @@ def _add(args: argparse.Namespace) -> int:
     with _open(args) as archive:
         for path in args.files:
             try:
-                data = path.read_bytes()
+                f = open(path, "rb")  # read as a stream, never whole
             except OSError as e:
                 print(f"{path}:0: cannot open the file ({e.strerror})", file=sys.stderr)
                 rc = 2
                 continue
             try:
-                added = archive.add_log(data, args.device, str(path.resolve()))
+                with f:
+                    added = archive.add_log(f, args.device, str(path.resolve()))
             except LogError as e:
                 print(f"{path}:{e.line}: {e.reason}", file=sys.stderr)
+                rc = 2
+                continue
+            except OSError as e:  # a folder, a file that cannot be read
+                print(f"{path}:0: cannot read the file ({e.strerror})", file=sys.stderr)
                 rc = 2
                 continue
             line = f"{path}: game {added.id} {added.status}"

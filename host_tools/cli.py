@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import sys
 from pathlib import Path
+from typing import Any, TextIO
 
 from kitapi.game import result_json
 from kitapi_host import logs
@@ -75,7 +77,14 @@ def _bench(args: argparse.Namespace) -> int:
 def _sim(args: argparse.Namespace) -> int:
     from kitapi_host.sim import run
 
-    return run(args)
+    # The simulator draws the device's screen with escape sequences of its own: the streams as they were.
+    out, err = sys.stdout, sys.stderr
+    sys.stdout = getattr(out, "_stream", out)
+    sys.stderr = getattr(err, "_stream", err)
+    try:
+        return run(args)
+    finally:
+        sys.stdout, sys.stderr = out, err
 
 
 def _heapsize(v: str) -> str:
@@ -126,8 +135,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--part",
         choices=("core", "device", "sync", "all"),
         default="all",
-        help="the core (replay), the device (firmware in the simulator), the sync (simulated device), "
-        "or all (default)",
+        help="the core (replay), the device (firmware in the simulator), the sync (simulated device), or all (default)",
     )
     b.set_defaults(func=_bench)
 
@@ -175,7 +183,77 @@ interactive (no script; stdin a terminal):
     return p
 
 
+# What a terminal must never be sent from a file: C0 controls but tab and newline (ESC, BEL, CR...),
+# DEL, C1 controls, the bidi controls, lone surrogates (which no encoder takes).
+_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+MAX_LINE = 1000  # characters in a line on stderr: a longer one loses its middle
+
+
+def clean(text: str) -> str:
+    """``text`` with every character a terminal could act on shown as an escape (``\\x1b``, ``\\u202e``)."""
+    return _UNSAFE.sub(lambda m: repr(m.group())[1:-1] if ord(m.group()) < 0x100 else f"\\u{ord(m.group()):04x}", text)
+
+
+def _cap(text: str) -> str:
+    if len(text) <= MAX_LINE:
+        return text
+    half = MAX_LINE // 2
+    return text[: half - 3] + " ... " + text[-(half - 2) :]
+
+
+class _StdoutClosed(Exception):
+    """The reader of stdout went away (``kitapi show 1 | head``)."""
+
+
+class _Clean:
+    """A text stream that shows control characters as escapes (``clean``); on stderr, lines capped
+    at ``MAX_LINE`` characters.  A closed pipe on stdout raises _StdoutClosed."""
+
+    def __init__(self, stream: TextIO, cap: bool) -> None:
+        self._stream = stream
+        self._cap = cap
+
+    def write(self, text: str) -> int:
+        text = clean(text)
+        if self._cap and len(text) > MAX_LINE:
+            text = "\n".join(_cap(line) for line in text.split("\n"))
+        try:
+            return self._stream.write(text)
+        except BrokenPipeError:
+            raise _StdoutClosed from None
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            raise _StdoutClosed from None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
 def main(argv: list[str] | None = None) -> int:
+    """``kitapi``: the exit status.  Nothing a file holds reaches the terminal raw; a closed stdout ends
+    the command quietly (as Unix tools end: status 141, SIGPIPE's)."""
+    out, err = sys.stdout, sys.stderr
+    sys.stdout = _Clean(out, cap=False)
+    sys.stderr = _Clean(err, cap=True)
+    try:
+        rc = _main(argv)
+        sys.stdout.flush()
+        return rc
+    except _StdoutClosed:
+        try:  # nothing more reaches the pipe, not even Python's last flush
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, out.fileno())
+        except (OSError, ValueError, AttributeError):
+            pass
+        return 141
+    finally:
+        sys.stdout, sys.stderr = out, err
+
+
+def _main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:

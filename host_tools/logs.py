@@ -23,6 +23,7 @@ from kitapi.replay import reader, replay
 from kitapi.settle import settle
 
 FORMATS = ("jsonl", "device")
+MAX_HEADER = 0xFFFF  # bytes of header JSON a device log holds (its length field: 2 bytes)
 
 
 class InputError(Exception):
@@ -199,14 +200,20 @@ def convert(src: Path, dst: Path, to: str | None = None) -> str | None:
     The whole log is replayed first, so a log with bad input is refused
     (InputError) and nothing is written; ``dst`` appears complete or not at all.
     """
-    frm = detect(src)
-    to = to or ("jsonl" if frm == "device" else "device")
-    if to not in FORMATS:
+    if to is not None and to not in FORMATS:
         raise InputError(f"{dst}:0: unknown format {to!r} (jsonl or device)")
+    g, warning = replay_file(src)  # a file that cannot be read, or bad input: refused here
+    to = to or ("jsonl" if detect(src) == "device" else "device")
     if dst.exists() and dst.resolve() == src.resolve():
         raise InputError(f"{dst}:0: the output would overwrite the input")
-    _, warning = replay_file(src)
-    fd, tmp = tempfile.mkstemp(dir=dst.parent, prefix=".kitapi-", suffix=".tmp")
+    if to == "device":
+        n = len(header_json(g.header).encode())
+        if n > MAX_HEADER:
+            raise InputError(f"{src}:1: the header is {n} bytes as JSON: a device log holds at most {MAX_HEADER}")
+    try:
+        fd, tmp = tempfile.mkstemp(dir=dst.parent, prefix=".kitapi-", suffix=".tmp")
+    except OSError as e:
+        raise InputError(f"{dst}:0: cannot write the file ({e.strerror})") from None
     try:
         with open(src, "rb") as f, os.fdopen(fd, "wb") as out:
             r = reader(f)
@@ -235,6 +242,9 @@ def convert(src: Path, dst: Path, to: str | None = None) -> str | None:
         os.umask(umask)
         os.chmod(tmp, 0o666 & ~umask)  # as a plain open() would have made it
         os.replace(tmp, dst)
+    except OSError as e:
+        os.unlink(tmp)
+        raise InputError(f"{dst}:0: cannot write the file ({e.strerror})") from None
     except BaseException:
         os.unlink(tmp)
         raise

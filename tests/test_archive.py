@@ -47,6 +47,16 @@ def header_size(dev: bytes) -> int:
     return 9 + (dev[5] << 8 | dev[6]) + 2
 
 
+def before_v3(db: sqlite3.Connection) -> None:
+    """Take schema 3's additions (the canonical digest) out of an archive: schema 2."""
+    db.execute("UPDATE games SET log = (SELECT log FROM logs WHERE game = games.id)")
+    db.execute("DROP TABLE logs")
+    db.execute("DROP INDEX games_header")
+    db.execute("ALTER TABLE games DROP COLUMN canon")
+    db.execute("ALTER TABLE games DROP COLUMN canon_len")
+    db.execute("UPDATE schema_version SET version = 2")
+
+
 def count(a: Archive, table: str) -> int:
     return int(a.db.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0])
 
@@ -60,7 +70,7 @@ def archive(tmp_path: Path) -> Iterator[Archive]:
 
 def test_both_forms_are_archived_as_replayed(tmp_path: Path, archive: Archive) -> None:
     data = jsonl_game(tmp_path, 1, 80)
-    dev = to_device(tmp_path, data)
+    dev = to_device(tmp_path, jsonl_game(tmp_path, 2, 80, name="h"))  # another game (the same game is one)
     gid, status = archive.add_log(data, "file", "g.jsonl")
     did, dstatus = archive.add_log(dev, "pico", "games/0001.kitapi")
     assert (status, dstatus) == (NEW, NEW) and gid != did
@@ -285,7 +295,7 @@ def test_the_archive_survives_reopening(tmp_path: Path) -> None:
         assert a.add_log(SAMPLE.read_bytes(), "file", "sample").status == SAME
         assert a.game(gid)["result"]["hands"] == 10
     db = sqlite3.connect(path)
-    assert db.execute("SELECT version FROM schema_version").fetchall() == [(3,)]
+    assert db.execute("SELECT version FROM schema_version").fetchall() == [(4,)]
     db.execute("UPDATE schema_version SET version = 99")
     db.commit()
     db.close()
@@ -314,9 +324,9 @@ def kitapi(*args: str) -> int:
 
 def test_cli_add_games_show(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     db = str(tmp_path / "a.sqlite3")
-    dev = to_device(tmp_path, jsonl_game(tmp_path, 13, 25))
+    to_device(tmp_path, jsonl_game(tmp_path, 13, 25))
     dpath = tmp_path / "d.kitapi"
-    bad = bytearray(dev)
+    bad = bytearray(to_device(tmp_path, jsonl_game(tmp_path, 14, 25, name="e"), name="e"))  # another game
     bad[-5] ^= 1
     damaged = tmp_path / "damaged.kitapi"
     damaged.write_bytes(bytes(bad))
@@ -529,6 +539,7 @@ def test_an_archive_of_schema_1_is_brought_up_to_date(tmp_path: Path) -> None:
         shown = a.game(2)
     # what schema 1 was: no whist and tricks columns, and these facts for a Preferans hand
     db = sqlite3.connect(path)
+    before_v3(db)
     db.execute("ALTER TABLE hands DROP COLUMN whist")
     db.execute("ALTER TABLE hands DROP COLUMN tricks")
     db.execute(
@@ -538,16 +549,17 @@ def test_an_archive_of_schema_1_is_brought_up_to_date(tmp_path: Path) -> None:
     db.commit()
     db.close()
     with Archive(path) as a:
-        assert a.db.execute("SELECT version FROM schema_version").fetchone()[0] == 3
+        assert a.db.execute("SELECT version FROM schema_version").fetchone()[0] == 4
+        assert a.db.execute("SELECT count(*) FROM games WHERE canon IS NULL").fetchone()[0] == 0
         assert [tuple(r) for r in a.db.execute("SELECT * FROM hands ORDER BY game, number")] == want
         assert a.game(2)["hands"] == shown["hands"] and a.game(2)["result"]["players"] == ["Anna", "Borya", "Vera"]
         assert a.add_log(SMALL_PREFERANS.encode(), "file", "small").status == SAME
 
 
 def test_a_closed_game_archived_as_on_is_over_after_the_update(tmp_path: Path) -> None:
-    """Schema 2 stored a game closed by its end record as not over; opening the archive now makes it over,
+    """Schema 3 stored a game closed by its end record as not over; opening the archive now makes it over,
     in the column and in the stored result, as a fresh import would (issue 12)."""
-    path = tmp_path / "v2.sqlite3"
+    path = tmp_path / "v3.sqlite3"
     closed = SAMPLE.read_bytes() + b'{"end": true}\n'
     with Archive(path) as a:
         gid, _ = a.add_log(closed, "file", "closed")
@@ -555,7 +567,7 @@ def test_a_closed_game_archived_as_on_is_over_after_the_update(tmp_path: Path) -
         assert fresh["over"] is True and a.games()[0]["over"] and a.games()[0]["ended"]
     db = sqlite3.connect(path)
     db.execute("UPDATE games SET over = 0, result = replace(result, '\"over\": true}', '\"over\": false}')")
-    db.execute("UPDATE schema_version SET version = 2")
+    db.execute("UPDATE schema_version SET version = 3")
     db.commit()
     db.close()
     with Archive(path) as a:
@@ -568,6 +580,7 @@ def test_an_archive_that_cannot_be_brought_up_to_date_is_left_as_it_was(tmp_path
     with Archive(path) as a:
         a.add_log(SMALL_PREFERANS.encode(), "file", "small")
     db = sqlite3.connect(path)
+    before_v3(db)
     db.execute("UPDATE schema_version SET version = 1")
     db.execute("ALTER TABLE hands DROP COLUMN whist")
     db.execute("ALTER TABLE hands DROP COLUMN tricks")

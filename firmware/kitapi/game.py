@@ -66,6 +66,8 @@ _E_DEALER = const(9)
 _E_OVER = const(10)
 _E_OPTIONS = const(22)
 _E_PLAYERS_2 = const(57)
+_E_NAME_CHAR = const(97)
+_E_TEXT_CHAR = const(98)
 
 
 def _units(s):
@@ -75,6 +77,45 @@ def _units(s):
     for c in s:
         n += 2 if ord(c) > 0xFFFF else 1
     return n
+
+
+def untyped(s):
+    """The first character of ``s`` a person does not type, as its code point, or -1.
+
+    Refused: the C0 and C1 control characters (ESC, BEL, DEL...), the bidi
+    controls (U+061C, U+200E-U+200F, U+202A-U+202E, U+2066-U+2069) and a lone
+    surrogate; any letter, Greek, Cyrillic, an emoji, is kept.  A pair of
+    surrogates is one emoji (MicroPython's json keeps it as two characters).
+    One loop over ord(), no regex: cheap on the device.
+    """
+    hi = 0  # a high surrogate waiting for its low one
+    for c in s:
+        o = ord(c)
+        if hi:
+            if not 0xDC00 <= o < 0xE000:
+                return hi
+            hi = 0
+            continue
+        if o < 0x7F:
+            if o < 0x20:
+                return o
+            continue
+        if o < 0xA0 or 0xDC00 <= o < 0xE000:
+            return o
+        if 0xD800 <= o < 0xDC00:
+            hi = o
+        elif o == 0x61C or 0x200E <= o <= 0x200F or 0x202A <= o <= 0x202E or 0x2066 <= o <= 0x2069:
+            return o
+    return hi or -1
+
+
+def check_name(p):
+    """RuleError unless ``p`` is a player's name: text of 1 to 24 characters (an emoji 2) a person typed."""
+    if type(p) is not str or not p or _units(p) > _MAX_NAME:
+        raise RuleError(_E_NAME)
+    o = untyped(p)
+    if o >= 0:
+        raise RuleError(_E_NAME_CHAR, o)
 
 
 def new_game(header):
@@ -117,13 +158,16 @@ class Game:
             raise RuleError(_E_PLAYERS if self.min_players == 3 else _E_PLAYERS_2)
         for i in range(len(players)):
             p = players[i]
-            if type(p) is not str or not p or _units(p) > _MAX_NAME:
-                raise RuleError(_E_NAME)
+            check_name(p)
             if players.index(p) != i:
                 raise RuleError(_E_NAME_TWICE, p)
         for k in ("started", "device"):
-            if k in header and type(header[k]) is not str:
-                raise RuleError(_E_TEXT, k)
+            if k in header:
+                if type(header[k]) is not str:
+                    raise RuleError(_E_TEXT, k)
+                o = untyped(header[k])
+                if o >= 0:
+                    raise RuleError(_E_TEXT_CHAR, k, o)
         n = self.n = len(players)
         dealer = header.get("dealer", 0)
         if type(dealer) is not int or not 0 <= dealer < n:

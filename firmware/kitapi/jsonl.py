@@ -1,4 +1,12 @@
-"""Reading the game log in JSON Lines (docs/log-format.md); kitapi.jsonw writes it."""
+"""Reading the game log in JSON Lines (docs/log-format.md); kitapi.jsonw writes it.
+
+Any bytes are either read or refused with a RuleError (one line): a line is
+read at most ``MAX_LINE`` bytes at a time, so a huge line costs no memory
+and is refused as soon as its limit is passed; nesting deeper than
+``MAX_DEPTH`` is refused before ``json`` sees it (CPython's would recurse,
+MicroPython's run out of memory); an object with a key twice is refused
+(``json`` would keep the last one silently).
+"""
 
 import json
 
@@ -16,6 +24,69 @@ _E_EMPTY = const(13)
 _E_DELETE = const(14)
 _E_END = const(15)
 _E_TARGET = const(16)
+_E_LONG = const(99)
+_E_DEEP = const(100)
+_E_TWICE = const(101)
+_E_MEMORY = const(102)
+
+MAX_LINE = const(65535)  # bytes in a line, its end of line not counted (docs/log-format.md)
+MAX_DEPTH = const(16)  # arrays and objects inside one another; a Kitapi log needs 3
+
+
+def _scan(raw):
+    """``(colons outside strings, deepest nesting)`` of the JSON text ``raw`` (bytes)."""
+    colons = depth = top = 0
+    s = esc = False
+    for b in raw:
+        if s:
+            if esc:
+                esc = False
+            elif b == 92:  # backslash
+                esc = True
+            elif b == 34:  # quote
+                s = False
+        elif b == 34:
+            s = True
+        elif b == 58:  # colon
+            colons += 1
+        elif b == 91 or b == 123:  # [ {
+            depth += 1
+            if depth > top:
+                top = depth
+        elif b == 93 or b == 125:
+            depth -= 1
+    return colons, top
+
+
+def _keys(d):
+    """The keys of every object in the parsed JSON value ``d``."""
+    n = 0
+    if type(d) is dict:
+        n = len(d)
+        for v in d.values():
+            n += _keys(v)
+    elif type(d) is list:
+        for v in d:
+            n += _keys(v)
+    return n
+
+
+def loads(raw):
+    """The JSON value of one line (bytes); RuleError if broken, nested too deep or with a key twice.
+
+    Cheap for a log's lines: the byte counts are enough unless a line holds
+    many brackets, or colons inside its strings; only then is it scanned.
+    """
+    if raw.count(b"[") + raw.count(b"{") > MAX_DEPTH and _scan(raw)[1] > MAX_DEPTH:
+        raise RuleError(_E_DEEP, MAX_DEPTH)
+    try:
+        d = json.loads(raw)
+    except ValueError:  # UnicodeError (bad UTF-8) is one too
+        raise RuleError(_E_JSON)
+    n = _keys(d)
+    if n != raw.count(b":") and n != _scan(raw)[0]:
+        raise RuleError(_E_TWICE)
+    return d
 
 
 class JsonlReader:
@@ -35,18 +106,20 @@ class JsonlReader:
 
     def _next(self):
         f = self.f
-        while True:
-            self.pos = f.tell()
-            raw = f.readline()
-            if not raw:
-                return None
-            self.line += 1
-            if raw.strip():
-                break
         try:
-            d = json.loads(raw)
-        except ValueError:
-            raise RuleError(_E_JSON)
+            while True:
+                self.pos = f.tell()
+                raw = f.readline(MAX_LINE + 1)
+                if not raw:
+                    return None
+                self.line += 1
+                if len(raw) > MAX_LINE and raw[-1] != 10:  # no end of line within the limit
+                    raise RuleError(_E_LONG, MAX_LINE)
+                if raw.strip():
+                    break
+            d = loads(raw)
+        except MemoryError:  # a small heap (MicroPython) and a long line
+            raise RuleError(_E_MEMORY)
         if type(d) is not dict:
             raise RuleError(_E_LINE)
         return d

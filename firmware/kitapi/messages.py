@@ -116,6 +116,13 @@ EN = (
     "Rostov's all-pass has no widow: the dealer takes no tricks",
     # 96: Prefa's option nine_quota (kitapi.rules.prefa, prefa_kasa)
     'option \'nine_quota\' must be "bidder" or "dealer"',
+    # 97-102: text a person typed, and lines no log holds (kitapi.game, kitapi.jsonl)
+    "player names must not hold control characters or lone surrogates (U+%04X)",
+    "%s must not hold control characters or lone surrogates (U+%04X)",
+    "a log line is longer than %d bytes",
+    "JSON nested deeper than %d levels",
+    "a JSON object has a key twice",
+    "not enough memory to read this line",
 )
 
 
@@ -129,13 +136,21 @@ def text(args):
     msg = EN[args[0]]
     if len(args) == 1:
         return msg
-    return msg % tuple([_quoted(a) if type(a) is str and "%s" in msg else a for a in args[1:]])
+    return msg % tuple([_detail(a) if type(a) is str and "%s" in msg else a for a in args[1:]])
 
 
-def _quoted(a):
+def _detail(a):
+    """A text detail: one word (a field, an option, a value from the log) quoted; a phrase of the message's
+    own (with a space or a quote) as it is, so quotes never nest; either cut to ``_CUT`` characters (a
+    crafted key...)."""
     if " " in a or "'" in a:
-        return a
+        return a if len(a) <= _CUT else a[: _CUT - 3] + "..."
+    if len(a) > _CUT:
+        return "'%s'..." % a[: _CUT - 3]
     return "'%s'" % a
+
+
+_CUT = 40
 
 
 def damage(d):

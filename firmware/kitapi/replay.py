@@ -21,6 +21,8 @@ except ImportError:  # CPython
 
 _E_NO_HAND = const(17)
 _E_ENDED = const(18)
+_E_DEEP = const(100)
+_MAX_DEPTH = const(16)  # kitapi.jsonl.MAX_DEPTH
 
 
 def reader(f):
@@ -49,7 +51,11 @@ def replay(f, fix=None):
     """
     r = reader(f)
     try:
-        g = new_game(r.header())
+        try:
+            h = r.header()
+        except (RuntimeError, MemoryError):  # a device log's header nested too deep for json (RecursionError)
+            raise RuleError(_E_DEEP, _MAX_DEPTH)
+        g = new_game(h)
     except RuleError as e:
         e.line = 1
         raise
