@@ -290,29 +290,35 @@ def test_a_preferans_game_on_the_device_is_archived_and_grows(device: SimDevice,
         assert kinds <= {"play", "allpass", "resign", "misdeal"} and "play" in kinds
 
 
-def test_hostile_and_strange_files_on_the_device_are_left_alone(device: SimDevice, tmp_path: Path) -> None:
+def test_hostile_and_strange_files_on_the_device_are_left_alone_and_said(device: SimDevice, tmp_path: Path) -> None:
     games = device.fs / "data" / "games"
     good = write_game(games, "0001.kitapi", seed=8)
     hostile = {
         "..kitapi": b"x",
         "0002.kitapi'+__import__('os').system('touch PWNED')+'": good,
-        "0003.kitapi.bad": good[:-3],  # the device's own leftover of a repair: silent
+        "0003.kitapi.bad": good[:-3],  # the device's own leftover of a repair: said by name
         "\u202e0004.kitapi": good,
         "0005.kitapi": b"KTPI not a log at all",
-        "0006.kitapi": b"\0" * ((1 << 20) + 1),
     }
     for name, data in hostile.items():
         (games / name).write_bytes(data)
+    with (games / "0006.kitapi").open("wb") as f:  # larger than any box's flash (sparse: no disk used)
+        f.truncate((16 << 20) + 1)
     (games / "0007.kitapi").mkdir()
     url = device.start()
     db = tmp_path / "a.sqlite3"
     out = subprocess.run([*KITAPI, "sync", "--device", url, "--db", str(db)], capture_output=True, text=True)
-    assert out.returncode == 1  # 0005 is not a game log: said, and left on the device
+    assert out.returncode == 1  # things are left on the device: said, and left there
     err = out.stderr
     assert "unexpected name" in err and "..kitapi" in err and "0002.kitapi" in err and "\\u202e0004" in err
-    assert "0003.kitapi.bad" not in err
+    assert "0003.kitapi.bad: the damaged bytes a repair on the box set aside: not archived" in err
     assert "0005.kitapi" in err and "not archived" in err
     assert "0006.kitapi: size" in err
+    assert "0007.kitapi: not a file" in err
+    last = err.strip().splitlines()[-1]
+    assert last.startswith("kitapi sync: NOT everything on the device was archived: 7 file(s) left there"), last
+    for name in ("0003.kitapi.bad", "0005.kitapi", "0006.kitapi", "0007.kitapi"):
+        assert name in last
     assert not list(tmp_path.rglob("PWNED"))
     assert archived(db) == {"0001.kitapi": good}
     assert set(marks(device.fs)) == {"0001.kitapi"}
@@ -340,10 +346,10 @@ def test_prune_removes_only_ended_synced_games_never_the_current_one(device: Sim
         for name in ("0002.kitapi", "0003.kitapi"):
             size, sha = marks(device.fs)[name]
             (device.fs / "data" / "current").write_text(name + "\n")
-            assert dev.call(f"L.remove({name!r},{size},{sha!r})") is False
+            assert dev.remove(name, size, sha) is False
             (device.fs / "data" / "current").write_text("")
-            assert dev.call(f"L.remove({name!r},{size},{'0' * 64!r})") is False
-            assert dev.call(f"L.remove({name!r},{size + 8},{sha!r})") is False
+            assert dev.remove(name, size, "0" * 64) is False
+            assert dev.remove(name, size + 8, sha) is False
     finally:
         dev.close(restart=False)
     assert sorted(p.name for p in games.iterdir()) == ["0002.kitapi", "0003.kitapi"]
