@@ -18,6 +18,7 @@ import contextlib
 import errno
 import io
 import re
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -212,28 +213,38 @@ class Device:
             if self.broken:
                 raise DeviceError(f"{self.where}: the connection is in an unknown state")
             self.round_trips += 1
-            self._write(line.encode() + b"\n")
-            working = 0
-            while True:
-                got = self._line(what)
-                kind = got[:1]
-                if kind == b"R":
-                    return self._literal(got[1:].decode("utf-8", "replace"))
-                if kind == b"E":
-                    text = got[1:].decode("utf-8", "replace")[:100]
-                    raise DeviceError(f"{self.where}: the device failed: {text!r}")
-                if kind == b"P":
-                    working += 1
-                    if working > MAX_PROGRESS:
-                        self.broken = True
-                        raise DeviceError(f"{self.where}: the device keeps working on {what} without an answer")
-                else:
-                    working = 0
-                if kind in (b"D", b"F", b"M") and on_line is not None:
-                    on_line(got)
-                elif kind not in (b"D", b"F", b"M", b"P"):
+            done = False
+            try:
+                value = self._exchange(line, what, on_line)
+                done = True
+                return value
+            finally:
+                if not done and not isinstance(sys.exc_info()[1], DeviceError):
+                    self.broken = True  # interrupted half-way (Ctrl-C): the rest of the answer is still coming
+
+    def _exchange(self, line: str, what: str, on_line: Callable[[bytes], None] | None) -> Any:
+        self._write(line.encode() + b"\n")
+        working = 0
+        while True:
+            got = self._line(what)
+            kind = got[:1]
+            if kind == b"R":
+                return self._literal(got[1:].decode("utf-8", "replace"))
+            if kind == b"E":
+                text = got[1:].decode("utf-8", "replace")[:100]
+                raise DeviceError(f"{self.where}: the device failed: {text!r}")
+            if kind == b"P":
+                working += 1
+                if working > MAX_PROGRESS:
                     self.broken = True
-                    raise DeviceError(f"{self.where}: the device gave an answer that is not understood: {got[:60]!r}")
+                    raise DeviceError(f"{self.where}: the device keeps working on {what} without an answer")
+            else:
+                working = 0
+            if kind in (b"D", b"F", b"M") and on_line is not None:
+                on_line(got)
+            elif kind not in (b"D", b"F", b"M", b"P"):
+                self.broken = True
+                raise DeviceError(f"{self.where}: the device gave an answer that is not understood: {got[:60]!r}")
 
     @contextlib.contextmanager
     def busy(self) -> Iterator[None]:
@@ -411,9 +422,10 @@ class Device:
 
         On a Pico, Ctrl-D at the normal REPL is a soft reset that runs main.py
         (from the raw REPL it would not); on the unix port it ends the process,
-        which ``kitapi simdevice`` starts again.  After a failed exchange the PC
-        just lets go: the device runs its app again by itself once ``idle_s``
-        has passed without a command.  Best effort: the data is already safe.
+        which ``kitapi simdevice`` starts again.  After a failed or interrupted
+        exchange the PC just lets go, as after a crash of the PC: the device
+        runs its app again by itself once ``idle_s`` has passed without a
+        command.  Best effort: the data is already safe.
         """
         if self.serving and not self.broken:
             try:
@@ -437,7 +449,7 @@ class Device:
             self.t.close()
 
 
-def open_device(connect: str = "auto", check: bool = True) -> Device:
+def open_device(connect: str = "auto", check: bool = True, idle_s: int = IDLE_S, line_s: float = LINE_S) -> Device:
     """Connect to ``connect``, stop the app, enter the raw REPL and, with ``check``, check the firmware (``hello``)."""
     if connect == "auto":
         ports = _ports()
@@ -455,7 +467,7 @@ def open_device(connect: str = "auto", check: bool = True) -> Device:
             raise DeviceError(f"no device found at {port} (no answer there)") from None
         raise DeviceError(f"device busy: cannot open {port} (is another program using it?)") from None
     t.serial.timeout = LINE_S  # no read of mpremote's waits for ever on a silent device
-    dev = Device(t, port)
+    dev = Device(t, port, idle_s, line_s)
     for attempt in range(RAW_REPL_TRIES):
         try:
             with contextlib.redirect_stdout(io.StringIO()):  # mpremote prints what it got on failure

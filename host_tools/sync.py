@@ -170,7 +170,7 @@ def sync(
         rep.errors.append(f"{dev.where}: {name}: {why}: not archived, left on the device")
         rep.left.append(f"{name} ({why})")
 
-    for name, why in left:
+    for name, why in sorted(left):
         leave(name, why)
 
     # what to pull: (name, size, digest, base bytes already archived that the device log starts with)
