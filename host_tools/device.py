@@ -354,7 +354,11 @@ class Device:
 
         def take(line: bytes) -> None:
             if line[:1] == b"F":
-                entries.append(self._literal(line[1:].decode("utf-8", "replace")))
+                text = line[1:].decode("utf-8", "replace")
+                try:
+                    entries.append(self._literal(text))
+                except DeviceError:  # said by the sync, as an entry not understood
+                    entries.append(text[:60])
             elif line[:1] == b"M":
                 p = line[1:].decode("utf-8", "replace").split()
                 if len(p) == 3 and p[1].isdigit() and len(p[1]) < 12:
