@@ -4,10 +4,15 @@
 as ``/dev/ttyACM0`` or ``COM3``, ``socket://HOST:PORT``, ``rfc2217://...``),
 stops the app with Ctrl-C and enters the raw REPL *without* a soft reset (so the
 same code drives a Pico and the unix port, whose process a soft reset would
-end).  Every failure is a ``DeviceError`` with one line for the user.
+end).  ``hello`` then starts ``kitapi.link.serve`` there, a command loop: one
+command a line, answers in lines (docs/sync.md).  Every failure is a
+``DeviceError`` with one line for the user.
 
-Everything the device answers is untrusted: each answer is bounded in size and
-read with ``ast.literal_eval`` (literals only), then checked by the caller.
+Everything the device answers is untrusted: each line is bounded in size and
+must come within ``LINE_S`` of the one before it, values are read with
+``ast.literal_eval`` (literals only) and checked by the caller.  Nothing read
+from the port waits for ever.  ``kitapi deploy`` does not start the loop: it
+runs code on the raw REPL (``run``), bounded in size and time.
 """
 
 from __future__ import annotations

@@ -2,8 +2,10 @@
 
 The steps (docs/sync.md):
 
-1. connect (mpremote's transport, no soft reset), check the firmware, set the clock;
-2. list the device's games with a sha256 of each, computed on the device;
+1. connect (mpremote's transport, no soft reset), start the device's link
+   (``kitapi.link.serve``), check the firmware, set the clock;
+2. list every file of the device's games folder (no cap) with a sha256 of each
+   game log, computed on the device;
 3. for each game that is new, or differs from what the archive has from this
    device under that name: pull it, only its new bytes if the archived copy is
    a prefix of it (the device hashes that prefix to prove it), check the copy
@@ -16,10 +18,18 @@ The steps (docs/sync.md):
    again before it deletes);
 6. soft-reset the device so that the app runs again.
 
+Whatever is in the games folder and not archived (a repair's leftover, a name
+that is not a game's, a log that cannot be read or is not a game log) is said
+by name, one line each, and ``run`` exits 1 with a last line saying what and
+why.  A log that cannot be read or stored costs only itself: the others go on.
+
 Interrupted anywhere (cable, Ctrl-C, a crash of the PC), nothing is lost: a game
 is deleted only once the archive holds the same bytes, and a second run finds
 the games the archive has ("same") and marks them.  Nothing is counted twice:
-``add_log`` recognises the same bytes and a log that grew.
+``add_log`` recognises the same bytes and a log that grew.  A device that stops
+answering, or answers too slowly, ends the sync with one line (each line of an
+answer has a deadline); the device itself runs its app again after a short
+silence (docs/sync.md).
 """
 
 from __future__ import annotations
