@@ -52,7 +52,8 @@ from kitapi_host.device import Device, DeviceError, open_device
 from kitapi_host.drive import Drive
 
 GAME_NAME = re.compile(r"[0-9]{1,8}\.kitapi")  # what kitapi.app.store names a game
-LEFTOVER = re.compile(r"[0-9]{1,8}\.kitapi\.(bad|tmp)")  # the box's repair leftovers: not games, but said
+# the box's repair leftovers (numbered copies too): not games, but said by name
+LEFTOVER = re.compile(r"[0-9]{1,8}\.kitapi\.(bad|tmp)(\.?[0-9]{1,4})?")
 MAX_LOG = 16 << 20  # bytes: more than any box's flash holds (a Pico 2's is 4 MB)
 _HEX64 = re.compile(r"[0-9a-f]{64}")
 LAST_LINE_NAMES = 8  # files named on the last line of the output (all of them in the lines above)
@@ -87,7 +88,7 @@ Listing = tuple[str, list[tuple[str, int, str]], dict[str, tuple[int, str]], lis
 
 
 def _leftover_why(name: str) -> str:
-    if name.endswith(".bad"):
+    if ".kitapi.bad" in name:
         return "the damaged bytes a repair on the box set aside"
     return "a repair on the box left it unfinished"
 
