@@ -113,7 +113,7 @@ def _listing(dev: Device | Drive, answer: Any) -> Listing:
             elif isinstance(size, int) and size < 0 and isinstance(digest, str) and digest == "not a file":
                 left.append((_safe(name), "not a file"))
             else:
-                left.append((_safe(name), "an unexpected name: left alone"))
+                left.append((_safe(name), "an unexpected name"))
             continue
         if isinstance(size, int) and size < 0:
             left.append((name, _safe(digest)[1:-1][:60] if isinstance(digest, str) else "cannot be read"))
