@@ -466,7 +466,7 @@ def test_a_pc_that_crashes_mid_sync_leaves_the_box_back_in_its_game_after_a_shor
     dev.t.serial.close()  # the PC dies: its port closes, nothing more is said
     assert wait_for(device.screen.exists, 10), "the box stayed in the raw REPL"
     back = time.monotonic() - last
-    assert 1.9 <= back < 6, back  # after 2 s of silence, not before
+    assert 1.9 <= back < 10, back  # after 2 s of silence, not before
     time.sleep(0.5)
     assert device.screen.read_bytes() == home  # its game again, in the same process (no reset needed)
     assert device.boots == 1
