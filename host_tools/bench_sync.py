@@ -2,12 +2,12 @@
 
 The game is pulled with the real client (mpremote's transport) from the firmware
 in the unix port behind a local socket (``kitapi simdevice``).  Measured there:
-the wall time, the bytes each way on the wire and the code runs on the device
-(round trips).  A Pico's USB CDC is far faster than a 115200-baud UART, so the
-estimate for a real Pico assumes the worst case the issue names, 115200 baud
-(11,520 bytes/s each way), plus ``ROUND_TRIP_MS`` for each code run: the
-raw-paste handshake (a few USB frames of 1 ms) and compiling the one-line call
-on the RP2040.  The same is measured for an incremental sync after 10 more hands.
+the wall time, the bytes each way on the wire and the round trips (the link's
+commands, and the code that starts the link).  A Pico's USB CDC is far faster
+than a 115200-baud UART, so the estimate for a real Pico assumes the worst case
+the issue names, 115200 baud (11,520 bytes/s each way), plus ``ROUND_TRIP_MS``
+for each round trip (a few USB frames of 1 ms and the device's work).  The same
+is measured for an incremental sync after 10 more hands.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ SEED = 1
 HANDS = 1000
 MORE = 10
 BAUD_BYTES_S = 11_520  # 115200 baud, 8N1
-ROUND_TRIP_MS = 15  # per code run on a Pico: USB frames + compiling the call (an estimate)
+ROUND_TRIP_MS = 15  # per command on a Pico: USB frames and the device's work (an estimate)
 TARGET_S = 3.0
 
 

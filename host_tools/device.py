@@ -4,10 +4,15 @@
 as ``/dev/ttyACM0`` or ``COM3``, ``socket://HOST:PORT``, ``rfc2217://...``),
 stops the app with Ctrl-C and enters the raw REPL *without* a soft reset (so the
 same code drives a Pico and the unix port, whose process a soft reset would
-end).  Every failure is a ``DeviceError`` with one line for the user.
+end).  ``hello`` then starts ``kitapi.link.serve`` there, a command loop: one
+command a line, answers in lines (docs/sync.md).  Every failure is a
+``DeviceError`` with one line for the user.
 
-Everything the device answers is untrusted: each answer is bounded in size and
-read with ``ast.literal_eval`` (literals only), then checked by the caller.
+Everything the device answers is untrusted: each line is bounded in size and
+must come within ``LINE_S`` of the one before it, values are read with
+``ast.literal_eval`` (literals only) and checked by the caller.  Nothing read
+from the port waits for ever.  ``kitapi deploy`` does not start the loop: it
+runs code on the raw REPL (``run``), bounded in size and time.
 """
 
 from __future__ import annotations
@@ -17,8 +22,11 @@ import binascii
 import contextlib
 import errno
 import io
+import re
+import sys
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import serial  # type: ignore[import-untyped]  # pyserial, mpremote's own dependency
@@ -29,7 +37,15 @@ from mpremote.transport_serial import SerialTransport  # type: ignore[import-unt
 from kitapi.link import PROTOCOL
 
 RASPBERRY_PI_VID = 0x2E8A  # USB vendor id of the Raspberry Pi Pico (MicroPython's rp2 port)
-MAX_ANSWER = 1 << 20  # bytes: a longer answer is refused
+MAX_ANSWER = 1 << 20  # bytes: a longer answer to code run on the REPL is refused
+RUN_S = 60  # seconds: code run on the REPL (deploy) must have answered by then
+IDLE_S = 10  # seconds without a command after which the device runs its app again (kitapi.link.serve)
+LINE_S = 10.0  # seconds: each line of the link's answer must come within this long
+POLL_S = 0.2  # seconds: how long one read of the port waits
+MAX_LINE = 4096  # bytes: a longer line from the link is refused
+MAX_PROGRESS = 4096  # "still working" lines in a row (4096 x 64 KB hashed = 256 MB)
+READ_CHUNK = 96 * 1024  # bytes of a log asked for in one command (256 lines of base64)
+_NAME = re.compile(r"[0-9A-Za-z._-]{1,64}")  # what the PC puts into a command
 RAW_REPL_TIMEOUT_S = 2
 RAW_REPL_TRIES = 3
 
@@ -64,9 +80,13 @@ def _probe(port: str) -> None:
 
 
 class Device:
-    """The raw REPL of a device with ``kitapi.link`` imported; ``where`` names it in messages."""
+    """A device running ``kitapi.link``'s command loop (``hello`` starts it); ``where`` names it in messages.
 
-    def __init__(self, transport: Any, where: str) -> None:
+    Before ``hello`` (and for ``kitapi deploy``, which never starts the loop) ``run``
+    and ``call`` execute code on the raw REPL as mpremote does.
+    """
+
+    def __init__(self, transport: Any, where: str, idle_s: int = IDLE_S, line_s: float = LINE_S) -> None:
         self.t = transport
         self.where = where
         self.uid = ""
@@ -74,23 +94,34 @@ class Device:
         self.version = ""
         self.clock = 0
         self.has_hash = True  # the device computes sha256 (a CircuitPython build may lack hashlib)
-        self.round_trips = 0  # code runs on the device (kitapi bench)
+        self.round_trips = 0  # commands run on the device (kitapi bench)
+        self.idle_s = idle_s  # the device runs its app again after this long without a command
+        self.line_s = line_s  # every line of an answer must come within this long
+        self.serving = False  # kitapi.link.serve() runs
+        self.broken = False  # an exchange failed half-way: the next line cannot be trusted
+        self._rx = bytearray()
+        self._lock = threading.Lock()
+        self._wait = -1.0  # the serial port's timeout as last set here
 
     # --- the raw REPL -------------------------------------------------------------------
 
     def run(self, code: str, consumer: Callable[[bytes], None] | None = None) -> bytes:
-        """Execute ``code``; its output (bounded), or DeviceError with the device's error's last line."""
+        """Execute ``code``; its output (bounded in size and time), or DeviceError with the device's error's line."""
         got = bytearray()
+        deadline = time.monotonic() + RUN_S
 
         def keep(b: bytes) -> None:
             if len(got) + len(b) > MAX_ANSWER:
                 raise DeviceError(f"{self.where}: the device's answer is too long (over {MAX_ANSWER} bytes)")
+            if time.monotonic() > deadline:
+                raise DeviceError(f"{self.where}: the device answers too slowly (no whole answer in {RUN_S} s)")
             got.extend(b)
             if consumer is not None:
                 consumer(b)
 
         self.round_trips += 1
         try:
+            self._timeout(LINE_S)  # mpremote's reads: bounded, and long enough for its handshakes
             self.t.exec(code, data_consumer=keep)
         except TransportExecError as e:
             last = (e.error_output.strip().splitlines() or ["?"])[-1]
@@ -101,16 +132,174 @@ class Device:
 
     def call(self, code: str) -> Any:
         """Run ``code`` (which prints one ``repr``) and return the value, literals only."""
-        out = self.run(code).decode("utf-8", "replace").strip()
+        return self._literal(self.run(code).decode("utf-8", "replace").strip())
+
+    def _literal(self, text: str) -> Any:
         try:
-            return ast.literal_eval(out)
+            return ast.literal_eval(text)
         except (ValueError, SyntaxError, MemoryError, RecursionError):
-            raise DeviceError(f"{self.where}: the device gave an answer that is not understood: {out[:60]!r}") from None
+            raise DeviceError(
+                f"{self.where}: the device gave an answer that is not understood: {text[:60]!r}"
+            ) from None
+
+    # --- lines from the device, each within its deadline ----------------------------------
+
+    def _timeout(self, s: float) -> None:
+        if s != self._wait:
+            self.t.serial.timeout = s
+            self._wait = s
+
+    def _fill(self, deadline: float, what: str) -> None:
+        """More bytes from the device into ``_rx``, or DeviceError once ``deadline`` has passed."""
+        left = deadline - time.monotonic()
+        if left <= 0:
+            self.broken = True
+            got = f"; {len(self._rx)} bytes of it came" if self._rx else ""
+            raise DeviceError(
+                f"{self.where}: the device answers too slowly: no whole line of its answer to {what} "
+                f"in {self.line_s:g} s{got}"
+            )
+        try:
+            self._timeout(min(left, POLL_S))
+            b = self.t.serial.read(1)
+            if b:
+                self._rx += b
+                self._timeout(0)
+                self._rx += self.t.serial.read(1 << 16)
+        except (OSError, serial.SerialException) as e:
+            self.broken = True
+            raise DeviceError(f"{self.where}: the connection was lost ({e})") from None
+
+    def _line(self, what: str) -> bytes:
+        """The next line from the device (without its line end); it must come within ``line_s``."""
+        deadline = time.monotonic() + self.line_s
+        start = 0
+        while True:
+            i = self._rx.find(b"\n", start)
+            if i >= 0:
+                line = bytes(self._rx[:i]).rstrip(b"\r")
+                del self._rx[: i + 1]
+                return line
+            start = len(self._rx)
+            if start > MAX_LINE:
+                self.broken = True
+                raise DeviceError(f"{self.where}: the device's answer to {what} has a line over {MAX_LINE} bytes")
+            self._fill(deadline, what)
+
+    def _until(self, token: bytes, what: str) -> bytes:
+        """Bytes up to and including ``token`` (at most MAX_LINE of them), within ``line_s``."""
+        deadline = time.monotonic() + self.line_s
+        while True:
+            i = self._rx.find(token)
+            if i >= 0:
+                out = bytes(self._rx[: i + len(token)])
+                del self._rx[: i + len(token)]
+                return out
+            if len(self._rx) > MAX_LINE:
+                self.broken = True
+                raise DeviceError(f"{self.where}: the device does not answer {what} as expected")
+            self._fill(deadline, what)
+
+    def _write(self, data: bytes) -> None:
+        try:
+            self.t.serial.write(data)
+        except (OSError, serial.SerialException) as e:
+            self.broken = True
+            raise DeviceError(f"{self.where}: the connection was lost ({e})") from None
+
+    def command(self, line: str, on_line: Callable[[bytes], None] | None = None) -> Any:
+        """Send one command to ``kitapi.link.serve`` and return its R value; D, F, M, P lines go to ``on_line``.
+
+        Each line must come within ``line_s``; a device that keeps saying it is
+        working (P) without an answer is given up after MAX_PROGRESS such lines.
+        """
+        what = repr(line.split(" ", 1)[0])
+        with self._lock:
+            if self.broken:
+                raise DeviceError(f"{self.where}: the connection is in an unknown state")
+            self.round_trips += 1
+            done = False
+            try:
+                value = self._exchange(line, what, on_line)
+                done = True
+                return value
+            finally:
+                if not done and not isinstance(sys.exc_info()[1], DeviceError):
+                    self.broken = True  # interrupted half-way (Ctrl-C): the rest of the answer is still coming
+
+    def _exchange(self, line: str, what: str, on_line: Callable[[bytes], None] | None) -> Any:
+        self._write(line.encode() + b"\n")
+        working = 0
+        while True:
+            got = self._line(what)
+            kind = got[:1]
+            if kind == b"R":
+                return self._literal(got[1:].decode("utf-8", "replace"))
+            if kind == b"E":
+                text = got[1:].decode("utf-8", "replace")[:100]
+                raise DeviceError(f"{self.where}: the device failed: {text!r}")
+            if kind == b"P":
+                working += 1
+                if working > MAX_PROGRESS:
+                    self.broken = True
+                    raise DeviceError(f"{self.where}: the device keeps working on {what} without an answer")
+            else:
+                working = 0
+            if kind in (b"D", b"F", b"M") and on_line is not None:
+                on_line(got)
+            elif kind not in (b"D", b"F", b"M", b"P"):
+                self.broken = True
+                raise DeviceError(f"{self.where}: the device gave an answer that is not understood: {got[:60]!r}")
+
+    @contextlib.contextmanager
+    def busy(self) -> Iterator[None]:
+        """While the PC works on its own (the archive), tell the device every few seconds that it is there."""
+        if not self.serving:
+            yield
+            return
+        stop = threading.Event()
+
+        def ping() -> None:
+            while not stop.wait(max(self.idle_s / 3, 0.2)):
+                try:
+                    self.command("p")
+                except DeviceError:
+                    return
+
+        th = threading.Thread(target=ping, name="kitapi-keepalive", daemon=True)
+        th.start()
+        try:
+            yield
+        finally:
+            stop.set()
+            th.join()
 
     # --- kitapi.link ------------------------------------------------------------------
 
-    def hello(self) -> None:
-        """Check that the device runs Kitapi's firmware with this PC's link protocol."""
+    def _start(self) -> tuple[str | None, bytes]:
+        """Start ``kitapi.link.serve`` on the raw REPL: (None, its first line: hello's answer), or (the error
+        the device gave, b"") if the code ended at once (the raw REPL is back)."""
+        self._until(b">", "the raw REPL")
+        self._write(f"import kitapi.link as L\nL.serve({int(self.idle_s)})".encode() + b"\x04")
+        self._until(b"OK", "the raw REPL")
+        self.round_trips += 1
+        first = self._line("hello")
+        if first.startswith(b"\x04"):  # the code ended at once: the error follows, up to the next Ctrl-D
+            err = first[1:] + b"\n" + self._until(b"\x04", "hello")
+            self._until(b">", "the raw REPL")
+            return err.decode("utf-8", "replace"), b""
+        self.serving = True
+        return None, first
+
+    def _diagnose(self, err: str) -> None:
+        """Why ``serve`` did not start (the firmware is not Kitapi's, or not this version): raise it in one line."""
+        self._rx.clear()  # and the raw REPL afresh, its prompt left for mpremote
+        try:
+            self._timeout(LINE_S)
+            with contextlib.redirect_stdout(io.StringIO()):
+                self.t.enter_raw_repl(soft_reset=False, timeout_overall=RAW_REPL_TIMEOUT_S)
+        except (TransportError, OSError, serial.SerialException) as e:
+            raise DeviceError(f"{self.where}: the connection was lost ({e})") from None
         try:
             self.run("import kitapi")
         except DeviceError as e:
@@ -119,17 +308,28 @@ class Device:
                     f"{self.where}: the device runs other firmware (no Kitapi on it): run `kitapi deploy`"
                 ) from None
             raise
-        try:
-            self.run("import kitapi.link as L")
-        except DeviceError as e:
-            if "ImportError" in str(e) or "no module named" in str(e):
-                old = self.call("print(repr(getattr(kitapi, 'VERSION', '?')))")
-                raise DeviceError(
-                    f"{self.where}: wrong firmware version: the device runs Kitapi {str(old)[:32]}, "
-                    "which cannot sync: run `kitapi deploy`"
-                ) from None
-            raise
-        v = self.call("L.hello()")
+        v = self.call(
+            "try:\n import kitapi.link as L\n p=L.PROTOCOL\nexcept Exception:\n p=None\n"
+            "print(repr((p, getattr(kitapi, 'VERSION', '?'))))"
+        )
+        if isinstance(v, tuple) and len(v) == 2 and v[0] != PROTOCOL:
+            protocol = "" if v[0] is None else f" (link protocol {str(v[0])[:8]})"
+            raise DeviceError(
+                f"{self.where}: wrong firmware version: the device runs Kitapi {str(v[1])[:32]}{protocol}, "
+                f"this kitapi needs protocol {PROTOCOL}: run `kitapi deploy`"
+            )
+        last = (err.replace("\x04", "").strip().splitlines() or ["?"])[-1]
+        raise DeviceError(f"{self.where}: the device failed: {last[:100]}")
+
+    def hello(self) -> None:
+        """Check that the device runs Kitapi's firmware with this PC's link protocol, and start the link."""
+        err, first = self._start()
+        if err is not None:
+            self._diagnose(err)
+        if first[:1] != b"R":
+            self.broken = True
+            raise DeviceError(f"{self.where}: the device gave an answer that is not understood: {first[:60]!r}")
+        v = self._literal(first[1:].decode("utf-8", "replace"))
         if not (isinstance(v, tuple) and len(v) >= 5 and isinstance(v[0], int)):
             raise DeviceError(f"{self.where}: the device's Kitapi firmware does not say who it is: run `kitapi deploy`")
         protocol, version, uid, board, clock = v[:5]
@@ -144,71 +344,121 @@ class Device:
         self.clock = clock if isinstance(clock, int) else 0
         self.has_hash = bool(v[5]) if len(v) > 5 else True
 
+    def _name(self, name: str) -> str:
+        if not _NAME.fullmatch(name):
+            raise DeviceError(f"{self.where}: {name[:40]!r} is not a name the sync sends to the device")
+        return name
+
     def ls(self) -> Any:
-        """``L.ls()``: (current game, [(name, size, sha256)], {name: (size, sha256)} marked synced), unchecked."""
-        return self.call("L.ls()")
+        """(current game, [(name, size, sha256 or why not)], {name: (size, sha256)} marked synced), unchecked.
+
+        The device sends one entry a line, however many there are.
+        """
+        entries: list[Any] = []
+        marks: dict[str, tuple[int, str]] = {}
+
+        def take(line: bytes) -> None:
+            if line[:1] == b"F":
+                text = line[1:].decode("utf-8", "replace")
+                try:
+                    entries.append(self._literal(text))
+                except DeviceError:  # said by the sync, as an entry not understood
+                    entries.append(text[:60])
+            elif line[:1] == b"M":
+                p = line[1:].decode("utf-8", "replace").split()
+                if len(p) == 3 and p[1].isdigit() and len(p[1]) < 12:
+                    marks[p[0]] = (int(p[1]), p[2])
+
+        current = self.command("l", take)
+        return (current, entries, marks)
 
     def sha(self, name: str, n: int) -> Any:
         """(sha256 of the first ``n`` bytes of game ``name``, n), as the device computes it."""
-        return self.call(f"L.sha({name!r},{n})")
+        return self.command(f"s {self._name(name)} {int(n)}")
 
     def mark(self, name: str, size: int, digest: str) -> bool:
         """Mark game ``name`` synced at ``size`` bytes and ``digest`` on the device."""
-        return self.call(f"L.mark({name!r},{size},{digest!r})") is True
+        return self.command(f"m {self._name(name)} {int(size)} {self._name(digest)}") is True
 
     def remove(self, name: str, size: int, digest: str) -> bool:
         """Delete game ``name`` if the device finds it marked synced at these bytes and not current."""
-        return self.call(f"L.remove({name!r},{size},{digest!r})") is True
+        return self.command(f"r {self._name(name)} {int(size)} {self._name(digest)}") is True
 
     def set_clock(self, seconds: int | None = None) -> int:
         """Set the device's clock to the PC's (UTC); returns what the device then reads."""
         now = int(time.time()) if seconds is None else seconds
-        got = self.call(f"L.set_clock({now})")
+        got = self.command(f"c {int(now)}")
         self.clock = got if isinstance(got, int) else 0
         return self.clock
 
     def read(self, name: str, offset: int, n: int, progress: Callable[[int], None] | None = None) -> bytes:
-        """Bytes ``offset`` .. ``offset + n`` of game ``name`` (base64 on the wire)."""
-        seen = [0]
+        """Bytes ``offset`` .. ``offset + n`` of game ``name``, in chunks of READ_CHUNK (base64 lines on the wire).
 
-        def count(b: bytes) -> None:
-            seen[0] += b.count(b"\n")
-            if progress is not None and b.endswith(b"\n"):
-                progress(min(n, seen[0] * 384))
-
-        out = self.run(f"L.send({name!r},{offset},{n})", count)
+        Fewer bytes if the file is shorter (the caller checks size and hash).
+        """
+        self._name(name)
         data = bytearray()
-        try:
-            for line in out.split(b"\n"):
-                line = line.strip()
-                if line:
-                    data += binascii.a2b_base64(line, strict_mode=True)
-        except binascii.Error:
-            raise DeviceError(f"{self.where}: {name}: the copy came garbled (not base64)") from None
+
+        def take(line: bytes) -> None:
+            if line[:1] != b"D":
+                return
+            try:
+                data.extend(binascii.a2b_base64(line[1:], strict_mode=True))
+            except binascii.Error:
+                self.broken = True
+                raise DeviceError(f"{self.where}: {name}: the copy came garbled (not base64)") from None
+            if len(data) > n:
+                self.broken = True
+                raise DeviceError(f"{self.where}: {name}: the device sent more than was asked")
+            if progress is not None:
+                progress(len(data))
+
+        while len(data) < n:
+            want = min(READ_CHUNK, n - len(data))
+            before = len(data)
+            sent = self.command(f"d {name} {offset + before} {want}", take)
+            if sent != len(data) - before:
+                self.broken = True
+                raise DeviceError(f"{self.where}: {name}: the device's count of bytes sent is wrong")
+            if sent < want:
+                break  # the end of the file
         return bytes(data)
 
     # --- leaving -------------------------------------------------------------------------
 
     def close(self, restart: bool = True) -> None:
-        """Leave the raw REPL and, with ``restart``, soft-reset so that ``main.py`` runs the app again.
+        """End the link and, with ``restart``, soft-reset so that ``main.py`` runs the app again.
 
         On a Pico, Ctrl-D at the normal REPL is a soft reset that runs main.py
         (from the raw REPL it would not); on the unix port it ends the process,
-        which ``kitapi simdevice`` starts again.  Best effort: the data is
-        already safe when this runs.
+        which ``kitapi simdevice`` starts again.  After a failed or interrupted
+        exchange the PC just lets go, as after a crash of the PC: the device
+        runs its app again by itself once ``idle_s`` has passed without a
+        command.  Best effort: the data is already safe.
         """
-        with contextlib.suppress(Exception):
-            if restart:
-                self.t.exit_raw_repl()
-                self.t.serial.write(b"\x04")
-                self.t.read_until(1, b"soft reboot\r\n", timeout=1, timeout_overall=3)
-            else:
-                self.t.exit_raw_repl()
+        if self.serving and not self.broken:
+            try:
+                self.line_s = min(self.line_s, 3.0)
+                self.command("q")
+                self._until(b"\x04", "q")  # the end of the code's output, and of its errors
+                self._until(b"\x04", "q")
+                self.serving = False
+            except DeviceError:
+                self.broken = True
+        if not self.broken:
+            with contextlib.suppress(Exception):
+                self._timeout(1)
+                if restart:
+                    self.t.exit_raw_repl()
+                    self.t.serial.write(b"\x04")
+                    self.t.read_until(1, b"soft reboot\r\n", timeout=1, timeout_overall=3)
+                else:
+                    self.t.exit_raw_repl()
         with contextlib.suppress(Exception):
             self.t.close()
 
 
-def open_device(connect: str = "auto", check: bool = True) -> Device:
+def open_device(connect: str = "auto", check: bool = True, idle_s: int = IDLE_S, line_s: float = LINE_S) -> Device:
     """Connect to ``connect``, stop the app, enter the raw REPL and, with ``check``, check the firmware (``hello``)."""
     if connect == "auto":
         ports = _ports()
@@ -225,7 +475,8 @@ def open_device(connect: str = "auto", check: bool = True) -> Device:
         if "://" in port:
             raise DeviceError(f"no device found at {port} (no answer there)") from None
         raise DeviceError(f"device busy: cannot open {port} (is another program using it?)") from None
-    dev = Device(t, port)
+    t.serial.timeout = LINE_S  # no read of mpremote's waits for ever on a silent device
+    dev = Device(t, port, idle_s, line_s)
     for attempt in range(RAW_REPL_TRIES):
         try:
             with contextlib.redirect_stdout(io.StringIO()):  # mpremote prints what it got on failure

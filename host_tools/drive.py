@@ -25,14 +25,14 @@ import contextlib
 import hashlib
 import os
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 from kitapi.link import PROTOCOL
 from kitapi_host.device import DeviceError
 
-MAX_READ = 1 << 20  # bytes a game log may have (kitapi.sync.MAX_LOG)
+MAX_READ = 16 << 20  # bytes a game log may have (kitapi_host.sync.MAX_LOG)
 _UID = re.compile(r"^UID:([0-9A-Fa-f]{8,32})\s*$", re.M)
 _VERSION = re.compile(r'^VERSION = "([^"]{1,32})"', re.M)
 _PROTOCOL = re.compile(r"^PROTOCOL = const\((\d+)\)", re.M)
@@ -121,12 +121,13 @@ class Drive:
     def ls(self) -> Any:
         out = []
         try:
-            names = sorted(os.listdir(self.games))[:400]
+            names = sorted(os.listdir(self.games))  # every one: nothing is left unsaid
         except OSError:
             names = []
         for name in names:
             p = self.games / name
             if not p.is_file() or p.is_symlink():
+                out.append((name, -1, "not a file"))
                 continue
             size = p.stat().st_size
             digest = self._digest(name) if name.endswith(".kitapi") and size <= MAX_READ else ""
@@ -190,6 +191,10 @@ class Drive:
 
     def set_clock(self, seconds: int | None = None) -> int:
         return 0  # a drive has no clock
+
+    @contextlib.contextmanager
+    def busy(self) -> Iterator[None]:
+        yield  # a drive does not wait for the PC
 
     def close(self, restart: bool = True) -> None:
         with contextlib.suppress(OSError):

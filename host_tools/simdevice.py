@@ -21,7 +21,9 @@ transport).  This module gives the unix port the same face:
   reset, like the RP2040's RTC.
 
 ``cut_after`` drops the connection after that many bytes have gone to the PC:
-a cable pulled in the middle of a sync, for the tests.
+a cable pulled in the middle of a sync, for the tests.  ``slow_after`` sends
+everything after that many bytes one byte every ``slow_s`` seconds: a device
+that answers, but too slowly to be of use.
 """
 
 from __future__ import annotations
@@ -91,6 +93,10 @@ class SimDevice:
         self.port = port
         self.use_pty = use_pty
         self.cut_after: int | None = None  # drop the PC after this many bytes sent to it
+        self.slow_after: int | None = None  # after this many bytes sent to the PC, one byte every slow_s
+        self.slow_s = 2.0
+        self._slow = bytearray()  # bytes for the PC, held back by slow_after
+        self._slow_due = 0.0
         self.boots = 0  # processes started (power-on and soft resets)
         self.sent = 0  # bytes sent to the PC since the last connection
         self.received = 0  # bytes received from the PC since the last connection
@@ -249,6 +255,29 @@ class SimDevice:
             return
         if self._client is None:
             return
+        if self._slow or (self.slow_after is not None and self.sent + len(data) > self.slow_after):
+            now = max(0, (self.slow_after or 0) - self.sent) if not self._slow else 0
+            if now:
+                self._send(data[:now])
+            if not self._slow:
+                self._slow_due = time.monotonic() + self.slow_s
+            self._slow += data[now:]
+            return
+        self._send(data)
+
+    def _trickle(self) -> None:
+        """One held-back byte to the PC when its time has come (slow_after)."""
+        if self._slow and time.monotonic() >= self._slow_due:
+            if self._client is None:
+                self._slow.clear()
+                return
+            self._send(bytes(self._slow[:1]))
+            del self._slow[:1]
+            self._slow_due = time.monotonic() + self.slow_s
+
+    def _send(self, data: bytes) -> None:
+        if self._client is None:
+            return
         if self.cut_after is not None and self.sent + len(data) >= self.cut_after:
             data = data[: max(0, self.cut_after - self.sent)]
             with contextlib.suppress(OSError):
@@ -306,6 +335,7 @@ class SimDevice:
                         self._client = conn
                         self.connections += 1
                         self.sent = self.received = 0
+                        self._slow.clear()
                         sel.register(conn, selectors.EVENT_READ, "client")
                     elif what == "client":
                         client = self._client
@@ -341,6 +371,7 @@ class SimDevice:
                             self._to_pc(b"MPY: soft reboot\r\n")
                             self._spawn()
                             sel.register(self._master, selectors.EVENT_READ, "fw")
+                self._trickle()
                 if self._pending and self._booted():
                     self.received -= len(self._pending)
                     self._to_device(b"")

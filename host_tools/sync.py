@@ -2,8 +2,10 @@
 
 The steps (docs/sync.md):
 
-1. connect (mpremote's transport, no soft reset), check the firmware, set the clock;
-2. list the device's games with a sha256 of each, computed on the device;
+1. connect (mpremote's transport, no soft reset), start the device's link
+   (``kitapi.link.serve``), check the firmware, set the clock;
+2. list every file of the device's games folder (no cap) with a sha256 of each
+   game log, computed on the device;
 3. for each game that is new, or differs from what the archive has from this
    device under that name: pull it, only its new bytes if the archived copy is
    a prefix of it (the device hashes that prefix to prove it), check the copy
@@ -16,10 +18,18 @@ The steps (docs/sync.md):
    again before it deletes);
 6. soft-reset the device so that the app runs again.
 
+Whatever is in the games folder and not archived (a repair's leftover, a name
+that is not a game's, a log that cannot be read or is not a game log) is said
+by name, one line each, and ``run`` exits 1 with a last line saying what and
+why.  A log that cannot be read or stored costs only itself: the others go on.
+
 Interrupted anywhere (cable, Ctrl-C, a crash of the PC), nothing is lost: a game
 is deleted only once the archive holds the same bytes, and a second run finds
 the games the archive has ("same") and marks them.  Nothing is counted twice:
-``add_log`` recognises the same bytes and a log that grew.
+``add_log`` recognises the same bytes and a log that grew.  A device that stops
+answering, or answers too slowly, ends the sync with one line (each line of an
+answer has a deadline); the device itself runs its app again after a short
+silence (docs/sync.md).
 """
 
 from __future__ import annotations
@@ -42,9 +52,11 @@ from kitapi_host.device import Device, DeviceError, open_device
 from kitapi_host.drive import Drive
 
 GAME_NAME = re.compile(r"[0-9]{1,8}\.kitapi")  # what kitapi.app.store names a game
-QUIET_NAME = re.compile(r"[0-9]{1,8}\.kitapi\.(bad|tmp)")  # its repair leftovers: not games to sync
-MAX_LOG = 1 << 20  # bytes: 65,535 hands of 8 bytes fit with room to spare
+# the box's repair leftovers (numbered copies too): not games, but said by name
+LEFTOVER = re.compile(r"[0-9]{1,8}\.kitapi\.(bad|tmp)(\.?[0-9]{1,4})?")
+MAX_LOG = 16 << 20  # bytes: more than any box's flash holds (a Pico 2's is 4 MB)
 _HEX64 = re.compile(r"[0-9a-f]{64}")
+LAST_LINE_NAMES = 8  # files named on the last line of the output (all of them in the lines above)
 
 
 @dataclass
@@ -62,6 +74,7 @@ class Report:
     bytes_pulled: int = 0  # game bytes copied (not counting base64 and the REPL)
     warnings: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    left: list[str] = field(default_factory=list)  # what is on the device and not archived: "NAME (why)"
     clock: int = 0
     seconds: float = 0.0
 
@@ -71,32 +84,45 @@ def _safe(name: object) -> str:
     return repr(name)[:60]
 
 
-Listing = tuple[str, list[tuple[str, int, str]], dict[str, tuple[int, str]], list[str]]
+Listing = tuple[str, list[tuple[str, int, str]], dict[str, tuple[int, str]], list[tuple[str, str]]]
+
+
+def _leftover_why(name: str) -> str:
+    if ".kitapi.bad" in name:
+        return "the damaged bytes a repair on the box set aside"
+    return "a repair on the box left it unfinished"
 
 
 def _listing(dev: Device | Drive, answer: Any) -> Listing:
-    """Check ``L.ls()``'s answer: (current, games, marks, warnings); bad entries are left out with a warning."""
+    """Check ``L.ls()``'s answer: (current, games, marks, left): ``left`` are (name, why) not to be synced."""
     if not (isinstance(answer, tuple) and len(answer) == 3):
         raise DeviceError(f"{dev.where}: the device's list of games is not understood")
     current, entries, marks = answer
     if not isinstance(current, str) or not isinstance(entries, list) or not isinstance(marks, dict):
         raise DeviceError(f"{dev.where}: the device's list of games is not understood")
     games: list[tuple[str, int, str]] = []
-    warnings: list[str] = []
+    left: list[tuple[str, str]] = []
     for e in entries:
         if not (isinstance(e, tuple) and len(e) == 3):
-            warnings.append(f"{dev.where}: an entry of the list of games is not understood: skipped")
+            left.append(("?", f"an entry of the list of games is not understood: {_safe(e)}"))
             continue
         name, size, digest = e
         if not isinstance(name, str) or not GAME_NAME.fullmatch(name):
-            if not (isinstance(name, str) and QUIET_NAME.fullmatch(name)):
-                warnings.append(f"{dev.where}: a file with an unexpected name was left alone: {_safe(name)}")
+            if isinstance(name, str) and LEFTOVER.fullmatch(name):
+                left.append((name, _leftover_why(name)))
+            elif isinstance(size, int) and size < 0 and isinstance(digest, str) and digest == "not a file":
+                left.append((_safe(name), "not a file"))
+            else:
+                left.append((_safe(name), "an unexpected name"))
+            continue
+        if isinstance(size, int) and size < 0:
+            left.append((name, _safe(digest)[1:-1][:60] if isinstance(digest, str) else "cannot be read"))
             continue
         if not isinstance(size, int) or size <= 0 or size > MAX_LOG:
-            warnings.append(f"{dev.where}: {name}: size {_safe(size)} is out of bounds (1..{MAX_LOG}): skipped")
+            left.append((name, f"size {_safe(size)} is out of bounds (1..{MAX_LOG})"))
             continue
         if not isinstance(digest, str) or not (_HEX64.fullmatch(digest) or (digest == "" and not dev.has_hash)):
-            warnings.append(f"{dev.where}: {name}: no usable hash from the device: skipped")
+            left.append((name, "no usable hash from the device"))
             continue
         games.append((name, size, digest))
     good_marks: dict[str, tuple[int, str]] = {}
@@ -104,7 +130,7 @@ def _listing(dev: Device | Drive, answer: Any) -> Listing:
         if isinstance(k, str) and isinstance(v, tuple) and len(v) == 2:
             if isinstance(v[0], int) and isinstance(v[1], str):
                 good_marks[k] = (v[0], v[1])
-    return current, games, good_marks, warnings
+    return current, games, good_marks, left
 
 
 class Progress:
@@ -147,10 +173,16 @@ def sync(
     rep = Report(device=dev.uid)
     if set_clock:
         rep.clock = dev.set_clock()
-    current, games, marks, warnings = _listing(dev, dev.ls())
+    current, games, marks, left = _listing(dev, dev.ls())
     games.sort()
     rep.games = len(games)
-    rep.warnings += warnings
+
+    def leave(name: str, why: str) -> None:
+        rep.errors.append(f"{dev.where}: {name}: {why}: not archived, left on the device")
+        rep.left.append(f"{name} ({why})")
+
+    for name, why in sorted(left):
+        leave(name, why)
 
     # what to pull: (name, size, digest, base bytes already archived that the device log starts with)
     todo: list[tuple[str, int, str, bytes]] = []
@@ -162,7 +194,13 @@ def sync(
         if not dev.has_hash:  # no hash on the device: the whole log, read twice (below)
             if any(len(s["log"]) == size for s in stored):
                 # the same size as an archived copy: read it once to see whether it is the same
-                data = dev.read(name, 0, size)
+                try:
+                    data = dev.read(name, 0, size)
+                except DeviceError as e:
+                    if getattr(dev, "broken", False):
+                        raise
+                    leave(name, f"cannot be read on the device ({e})")
+                    continue
                 if any(s["log"] == data for s in stored):
                     continue
             todo.append((name, size, digest, base))
@@ -170,7 +208,12 @@ def sync(
         for s in stored:
             old = s["log"]
             if 0 < len(old) < size:
-                answer = dev.sha(name, len(old))
+                try:
+                    answer = dev.sha(name, len(old))
+                except DeviceError:
+                    if getattr(dev, "broken", False):
+                        raise
+                    break  # then the whole log is pulled, and said if it cannot be
                 if answer == (hashlib.sha256(old).hexdigest(), len(old)):
                     base = old
                     break
@@ -182,26 +225,35 @@ def sync(
         where = f"game {name} of device {dev.uid}"
         try:
             tail = dev.read(name, len(base), size - len(base), bar.show)
+            data = base + tail
+            again = b"" if dev.has_hash else dev.read(name, 0, size)
         except DeviceError as e:
-            bar.end()
-            raise DeviceError(f"{e} (nothing of {name} was archived; run the sync again)") from None
-        data = base + tail
+            if getattr(dev, "broken", False) or not getattr(dev, "serving", False):  # the link is gone: stop here
+                bar.end()
+                raise DeviceError(f"{e} (nothing of {name} was archived; run the sync again)") from None
+            leave(name, f"cannot be read on the device ({e})")  # this file only: the others go on
+            continue
         if not dev.has_hash:
             # No hash from the device: a second copy must be byte for byte the same.
-            again = dev.read(name, 0, size)
             if again != data:
-                rep.errors.append(f"{where}: two copies differ: not archived (run the sync again)")
+                leave(name, "two copies differ (run the sync again)")
                 continue
             digest = hashlib.sha256(data).hexdigest()
             games = [(n, z, digest if n == name else d) for n, z, d in games]
         if len(data) != size or hashlib.sha256(data).hexdigest() != digest:
-            rep.errors.append(f"{where}: the copy does not match the device's hash: not archived (run the sync again)")
+            leave(name, "the copy does not match the device's hash (run the sync again)")
             continue
-        try:
-            added = archive.add_log(data, dev.uid, name)
-        except LogError as e:
-            rep.errors.append(f"{dev.where}:{e}: not archived, left on the device")
-            continue
+        with dev.busy():  # the archive may take a while with a big log: the device is told the PC is there
+            try:
+                added = archive.add_log(data, dev.uid, name)
+            except LogError as e:
+                rep.errors.append(f"{dev.where}:{e}: not archived, left on the device")
+                rep.left.append(f"{name} (not a game log Kitapi reads)")
+                continue
+            except (UnicodeError, ValueError, RecursionError) as e:  # text the archive cannot hold
+                leave(name, f"the log holds text the archive cannot store ({type(e).__name__})")
+                continue
+            _, replayed = replay(io.BytesIO(data))
         rep.pulled.append(name)
         rep.bytes_pulled += len(tail)
         if added.status == NEW:
@@ -210,7 +262,6 @@ def sync(
             rep.grown += 1
         else:
             rep.same += 1
-        _, replayed = replay(io.BytesIO(data))
         damage = damage_text(replayed.damage) if replayed.damage else None
         if damage:
             # the core's text says where in the file; the scorekeeper wants the hand
@@ -305,6 +356,12 @@ def run(args: argparse.Namespace) -> int:
         f"device {rep.device}: {rep.games} game(s); pulled {len(rep.pulled)} ({rep.new} new, {rep.grown} grown, "
         f"{rep.same} already archived), {rep.bytes_pulled} bytes; marked {rep.marked} synced"
         + (f"; removed {len(rep.pruned)} ended game(s)" if args.prune else "")
-        + f"; clock {when}"
+        + f"; clock {when}",
+        flush=True,
     )
-    return 1 if rep.errors else 0
+    if rep.left:
+        shown = "; ".join(rep.left[:LAST_LINE_NAMES])
+        more = f"; and {len(rep.left) - LAST_LINE_NAMES} more (above)" if len(rep.left) > LAST_LINE_NAMES else ""
+        print(f"kitapi sync: NOT everything on the device was archived: {len(rep.left)} file(s) left there: "
+              f"{shown}{more}", file=sys.stderr)
+    return 1 if rep.errors or rep.left else 0

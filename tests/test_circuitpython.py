@@ -174,7 +174,8 @@ def test_sync_from_the_circuitpy_drive(tmp_path: Path) -> None:
     (drive / "data" / "current").write_text("0002.kitapi\n")
     db = tmp_path / "a.sqlite3"
     out = kitapi("sync", "--device", str(drive), "--db", str(db), "--prune")
-    assert out.returncode == 0, out.stderr
+    assert out.returncode == 1, out.stderr  # a file is left on the device: said, last
+    assert "'..0003.kitapi' (an unexpected name" in out.stderr.strip().splitlines()[-1]
     assert "device e6614103e7cc0001: 2 game(s); pulled 2 (2 new" in out.stdout
     assert "removed 1 ended game(s)" in out.stdout and "clock not set" in out.stdout
     assert "unexpected name" in out.stderr
@@ -187,6 +188,7 @@ def test_sync_from_the_circuitpy_drive(tmp_path: Path) -> None:
     assert (drive / "data" / "synced").read_text().split()[0] == "0002.kitapi"
     # a drive that is read-only on the PC (the firmware owns the flash): archived, not marked
     more = write_game(games, "0004.kitapi", seed=4)
+    (games / "..0003.kitapi").unlink()
     (drive / "data").chmod(0o555)
     try:
         out = kitapi("sync", "--device", str(drive), "--db", str(db))

@@ -290,29 +290,35 @@ def test_a_preferans_game_on_the_device_is_archived_and_grows(device: SimDevice,
         assert kinds <= {"play", "allpass", "resign", "misdeal"} and "play" in kinds
 
 
-def test_hostile_and_strange_files_on_the_device_are_left_alone(device: SimDevice, tmp_path: Path) -> None:
+def test_hostile_and_strange_files_on_the_device_are_left_alone_and_said(device: SimDevice, tmp_path: Path) -> None:
     games = device.fs / "data" / "games"
     good = write_game(games, "0001.kitapi", seed=8)
     hostile = {
         "..kitapi": b"x",
         "0002.kitapi'+__import__('os').system('touch PWNED')+'": good,
-        "0003.kitapi.bad": good[:-3],  # the device's own leftover of a repair: silent
+        "0003.kitapi.bad": good[:-3],  # the device's own leftover of a repair: said by name
         "\u202e0004.kitapi": good,
         "0005.kitapi": b"KTPI not a log at all",
-        "0006.kitapi": b"\0" * ((1 << 20) + 1),
     }
     for name, data in hostile.items():
         (games / name).write_bytes(data)
+    with (games / "0006.kitapi").open("wb") as f:  # larger than any box's flash (sparse: no disk used)
+        f.truncate((16 << 20) + 1)
     (games / "0007.kitapi").mkdir()
     url = device.start()
     db = tmp_path / "a.sqlite3"
     out = subprocess.run([*KITAPI, "sync", "--device", url, "--db", str(db)], capture_output=True, text=True)
-    assert out.returncode == 1  # 0005 is not a game log: said, and left on the device
+    assert out.returncode == 1  # things are left on the device: said, and left there
     err = out.stderr
     assert "unexpected name" in err and "..kitapi" in err and "0002.kitapi" in err and "\\u202e0004" in err
-    assert "0003.kitapi.bad" not in err
+    assert "0003.kitapi.bad: the damaged bytes a repair on the box set aside: not archived" in err
     assert "0005.kitapi" in err and "not archived" in err
     assert "0006.kitapi: size" in err
+    assert "0007.kitapi: not a file" in err
+    last = err.strip().splitlines()[-1]
+    assert last.startswith("kitapi sync: NOT everything on the device was archived: 7 file(s) left there"), last
+    for name in ("0003.kitapi.bad", "0005.kitapi", "0006.kitapi", "0007.kitapi"):
+        assert name in last
     assert not list(tmp_path.rglob("PWNED"))
     assert archived(db) == {"0001.kitapi": good}
     assert set(marks(device.fs)) == {"0001.kitapi"}
@@ -340,10 +346,10 @@ def test_prune_removes_only_ended_synced_games_never_the_current_one(device: Sim
         for name in ("0002.kitapi", "0003.kitapi"):
             size, sha = marks(device.fs)[name]
             (device.fs / "data" / "current").write_text(name + "\n")
-            assert dev.call(f"L.remove({name!r},{size},{sha!r})") is False
+            assert dev.remove(name, size, sha) is False
             (device.fs / "data" / "current").write_text("")
-            assert dev.call(f"L.remove({name!r},{size},{'0' * 64!r})") is False
-            assert dev.call(f"L.remove({name!r},{size + 8},{sha!r})") is False
+            assert dev.remove(name, size, "0" * 64) is False
+            assert dev.remove(name, size + 8, sha) is False
     finally:
         dev.close(restart=False)
     assert sorted(p.name for p in games.iterdir()) == ["0002.kitapi", "0003.kitapi"]
@@ -425,3 +431,186 @@ def test_the_progress_bar_shows_games_and_bytes_on_a_terminal_only() -> None:
     bar.show()
     bar.end()
     assert quiet.getvalue() == ""
+
+
+# --- issue 13: a sync that always finishes, and a box never left behind -------------------------
+
+
+def wait_for(cond, seconds: float) -> bool:  # type: ignore[no-untyped-def]
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if cond():
+            return True
+        time.sleep(0.05)
+    return bool(cond())
+
+
+def test_a_pc_that_crashes_mid_sync_leaves_the_box_back_in_its_game_after_a_short_silence(
+    device: SimDevice, tmp_path: Path
+) -> None:
+    """Issue 13 item 5: the device's link runs the app again by itself after ``idle_s`` without a command."""
+    games = device.fs / "data" / "games"
+    log = write_game(games, "0001.kitapi", seed=2, hands=300)
+    (device.fs / "data" / "current").write_text("0001.kitapi\n")
+    url = device.start()
+    assert wait_for(device.screen.exists, 20)
+    time.sleep(0.5)
+    home = device.screen.read_bytes()  # the game's home screen, as the box booted into it
+    dev = open_device(url, idle_s=2)
+    assert dev.ls()[1] == [("0001.kitapi", len(log), hashlib.sha256(log).hexdigest())]
+    device.screen.unlink()  # the app is stopped: nothing draws
+    dev.read("0001.kitapi", 0, 100)
+    last = time.monotonic()  # the last command
+    time.sleep(1)
+    assert not device.screen.exists()
+    dev.t.serial.close()  # the PC dies: its port closes, nothing more is said
+    assert wait_for(device.screen.exists, 10), "the box stayed in the raw REPL"
+    back = time.monotonic() - last
+    assert 1.9 <= back < 10, back  # after 2 s of silence, not before
+    time.sleep(0.5)
+    assert device.screen.read_bytes() == home  # its game again, in the same process (no reset needed)
+    assert device.boots == 1
+    # and the next sync finds it as usual
+    rep = run_sync(url, tmp_path / "a.sqlite3")
+    assert (rep.new, rep.errors, rep.left) == (1, [], [])
+
+
+def test_every_file_on_the_device_is_listed_and_whatever_is_not_archived_is_said_last(
+    device: SimDevice, tmp_path: Path
+) -> None:
+    """Issue 13 item 6: no cap on the listing; leftovers named; exit status 1 and the last line says so."""
+    games = device.fs / "data" / "games"
+    logs_ = {f"000{i}.kitapi": write_game(games, f"000{i}.kitapi", seed=70 + i, hands=20) for i in (1, 2, 3)}
+    for i in range(430):  # more entries than the old listing's 400
+        (games / f"{1000 + i}.kitapi.{'bad' if i % 2 else 'tmp'}").write_bytes(b"KTPI" + bytes(i % 7))
+    url = device.start()
+    db = tmp_path / "a.sqlite3"
+    out = subprocess.run([*KITAPI, "sync", "--device", url, "--db", str(db)], capture_output=True, text=True)
+    assert out.returncode == 1, out.stderr
+    assert archived(db) == logs_
+    lines = out.stderr.strip().splitlines()
+    assert lines[-1].startswith("kitapi sync: NOT everything on the device was archived: 430 file(s) left there:")
+    assert "1001.kitapi.bad (the damaged bytes a repair on the box set aside)" in lines[-1]
+    assert "1000.kitapi.tmp (a repair on the box left it unfinished)" in lines[-1]
+    for i in range(430):
+        name = f"{1000 + i}.kitapi.{'bad' if i % 2 else 'tmp'}"
+        assert sum(f": {name}: " in line for line in lines) == 1, name  # each one by name
+    assert "device e661410300000001: 3 game(s); pulled 3 (3 new" in out.stdout
+
+
+def test_a_log_of_megabytes_syncs_in_chunks_and_one_that_cannot_be_read_is_skipped(
+    device: SimDevice, tmp_path: Path
+) -> None:
+    """Issue 13 item 7: a 1.5 MB log crosses in chunks; a log the device cannot read costs only itself."""
+    games = device.fs / "data" / "games"
+    game = write_game(games, "0001.kitapi", seed=80, hands=400, pouch=10000)
+    rng = random.Random(13)
+    big = game + rng.randbytes((3 << 19) - len(game))  # 1.5 MB: the game, then bytes that are no records
+    (games / "0001.kitapi").write_bytes(big)
+    second = write_game(games, "0002.kitapi", seed=81, hands=30)
+    third = write_game(games, "0003.kitapi", seed=82, hands=30)
+    url = device.start()
+    db = tmp_path / "a.sqlite3"
+    dev = open_device(url)
+
+    def pulled(name: str) -> None:
+        if name == "0001.kitapi":
+            (games / "0002.kitapi").unlink()  # listed, then gone: the device cannot read it
+
+    start = time.monotonic()
+    try:
+        with Archive(db) as a:
+            rep = sync(dev, a, progress=io.StringIO(), on_pulled=pulled)
+    finally:
+        dev.close()
+    took = time.monotonic() - start
+    assert rep.pulled == ["0001.kitapi", "0003.kitapi"]
+    assert rep.bytes_pulled == len(big) + len(third)
+    assert dev.round_trips >= 1 + 1 + len(big) // (96 * 1024)  # in chunks
+    (why,) = rep.left
+    assert why.startswith("0002.kitapi (cannot be read on the device (") and "ENOENT" in why, why
+    assert archived(db) == {"0001.kitapi": big, "0003.kitapi": third}
+    assert any("0001.kitapi" in w and "damaged after hand 400" in w for w in rep.warnings), rep.warnings
+    assert set(marks(device.fs)) == {"0001.kitapi", "0003.kitapi"}
+    assert len(second) > 0
+    print(f"1.5 MB log synced in {took:.1f} s")
+    assert took < 60
+
+
+def test_a_device_that_answers_too_slowly_ends_the_sync_with_one_clear_line(
+    device: SimDevice, tmp_path: Path
+) -> None:
+    """Issue 13 item 8: one byte every 2 s is not an answer: the sync gives up within its deadline, exit 1."""
+    games = device.fs / "data" / "games"
+    write_game(games, "0001.kitapi", seed=90, hands=3000, pouch=100000)  # 24 KB: the trickle cuts its transfer
+    url = device.start()
+    device.slow_after = 6000
+    device.slow_s = 2.0
+    db = tmp_path / "a.sqlite3"
+    start = time.monotonic()
+    out = subprocess.run([*KITAPI, "sync", "--device", url, "--db", str(db)], capture_output=True, text=True,
+                         timeout=90)
+    took = time.monotonic() - start
+    assert out.returncode == 1, out.stderr
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1, out.stderr
+    assert "the device answers too slowly" in lines[0] and "run the sync again" in lines[0], lines[0]
+    assert took < 25, took
+    assert not db.exists() or archived(db) == {}
+    device.slow_after = None
+    # the device is itself again: it went back to its game after the PC let go, and syncs
+    time.sleep(1)
+    out = subprocess.run([*KITAPI, "sync", "--device", url, "--db", str(db)], capture_output=True, text=True,
+                         timeout=90)
+    assert out.returncode == 0, out.stderr
+
+
+def test_a_name_the_archive_cannot_store_costs_only_its_own_game(device: SimDevice, tmp_path: Path) -> None:
+    """Issue 13 item 9: a lone surrogate (or a control character) in a player's name in a device log."""
+    games = device.fs / "data" / "games"
+    games.mkdir(parents=True)
+    for name, bad in (("0001.kitapi", "Anna\\ud800"), ("0002.kitapi", "An\\u001b]0;x\\u0007na")):
+        hdr, hs = gen.game(100, 20, pouch=200)
+        src = tmp_path / f"{name}.jsonl"
+        gen.write_jsonl(src, hdr, hs)
+        src.write_text(src.read_text().replace('"Anna"', f'"{bad}"', 1))
+        logs.convert(src, games / name)
+    good = write_game(games, "0003.kitapi", seed=101, hands=20)
+    url = device.start()
+    db = tmp_path / "a.sqlite3"
+    for _ in range(2):  # and again: the same each time
+        out = subprocess.run([*KITAPI, "sync", "--device", url, "--db", str(db)], capture_output=True, text=True)
+        assert "Traceback" not in out.stderr, out.stderr
+        assert out.returncode == 1, out.stderr
+        have = archived(db)
+        assert have["0003.kitapi"] == good
+        assert "0001.kitapi" not in have
+        last = out.stderr.strip().splitlines()[-1]
+        assert "0001.kitapi (" in last, last
+        # the control character: archived, or said on the last line (the core may refuse such a name)
+        assert ("0002.kitapi" in have) != ("0002.kitapi (" in last), last
+
+
+def test_the_device_waits_while_the_pc_archives_a_big_log(
+    device: SimDevice, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The link's silence timer (item 5) never fires while the PC works: it says it is there (busy)."""
+    games = device.fs / "data" / "games"
+    logs_ = {f"000{i}.kitapi": write_game(games, f"000{i}.kitapi", seed=110 + i, hands=30) for i in (1, 2)}
+    url = device.start()
+    slow_add = Archive.add_log
+
+    def add_log(self: Archive, data: bytes, dev: str, name: str):  # type: ignore[no-untyped-def]
+        time.sleep(3)  # three times the device's patience, as a log of megabytes may take
+        return slow_add(self, data, dev, name)
+
+    monkeypatch.setattr(Archive, "add_log", add_log)
+    dev = open_device(url, idle_s=1)
+    try:
+        with Archive(tmp_path / "a.sqlite3") as a:
+            rep = sync(dev, a, progress=io.StringIO())
+        assert dev.command("p") is True  # still the link, not the app
+    finally:
+        dev.close()
+    assert (rep.new, rep.marked, rep.errors, rep.left) == (2, 2, [], [])
+    assert set(marks(device.fs)) == set(logs_)

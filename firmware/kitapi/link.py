@@ -1,11 +1,33 @@
-"""The device's side of ``kitapi sync`` and ``kitapi deploy`` (docs/sync.md).
+"""The device's side of ``kitapi sync`` (docs/sync.md): a command loop on the raw REPL.
 
-The PC runs these functions through MicroPython's raw REPL (mpremote's
-transport), after a Ctrl-C has stopped the app: ``import kitapi.link as L`` and
-then one call per round trip.  Every answer is one line of Python literals
-printed on the REPL (``repr``), which the PC reads as untrusted input; file
-contents go as base64 lines.  The app is not running meanwhile, so nothing is
-appended to a log while the PC reads it.
+The PC stops the app with Ctrl-C, enters the raw REPL (mpremote's transport) and
+runs ``import kitapi.link as L`` and ``L.serve(IDLE)`` there.  From then on the
+PC writes one command a line and this module answers in lines, each one of:
+
+    R<repr>      the answer (Python literals, which the PC reads as untrusted input)
+    E<text>      the command failed: one line, no traceback
+    D<base64>    384 bytes of a file (``d``), before its R line
+    F<repr>      one entry of the games folder (``l``), before its R line
+    M<line>      one line of ROOT/synced (``l``), before its R line
+    P<n>         still working: n bytes hashed so far (every 64 KB)
+
+Commands (names are the PC's, checked there; numbers are decimal):
+
+    h                 (PROTOCOL, VERSION, device id, board name, clock, whether it hashes)
+    l                 F (name, size, sha256 or "") for each file of games/; a file that cannot be
+                      read gives (name, -1, why); then M lines; then R current game
+    s NAME N          R (sha256 of the first N bytes, bytes hashed)
+    d NAME OFFSET N   D lines, then R bytes sent
+    m NAME SIZE SHA   mark the game synced: R True
+    r NAME SIZE SHA   delete it if marked synced at these bytes and not current: R True/False
+    c SECONDS         set the clock: R what it reads
+    p                 R True (the PC is still there)
+    q                 R True, and back to the REPL (the PC soft-resets the device)
+
+If no byte comes for ``idle_s`` seconds (the PC crashed, the cable was pulled),
+the loop ends by itself and runs the app again, so a box is never left stuck in
+the raw REPL.  Nothing is held in memory beyond one line and one 384-byte
+buffer: folders are walked with ``os.ilistdir``, files read in chunks.
 
 The board module (``board.py``) gives the data folder (``ROOT``), the clock
 (``set_clock(seconds since 1970)``) and the device's id (``device_id()``); this
@@ -16,12 +38,13 @@ module never imports ``machine``.
     ROOT/synced              what the PC has archived: "NAME SIZE SHA256" a line
 
 A game is marked synced only after the PC has verified its copy against the
-hash computed here and stored it in its archive; ``remove`` deletes a game only
-if it is marked synced at its present size and hash and is not the current game.
+hash computed here and stored it in its archive; ``r`` deletes a game only if
+it is marked synced at its present size and hash and is not the current game.
 """
 
 import binascii
 import os
+import sys
 
 try:
     import hashlib
@@ -34,11 +57,15 @@ try:
     from micropython import const
 except ImportError:  # CPython
     from kitapi.compat import const
+try:
+    from typing import Any
+except ImportError:  # MicroPython: the hints are comments
+    pass
 
-PROTOCOL = const(1)  # the PC refuses a device whose PROTOCOL differs from its own
-_CHUNK = const(384)  # file bytes per base64 line (512 characters)
-_MAX_FILES = const(400)  # entries listed from games/
-_MAX_HASHED = const(1 << 20)  # files larger than this are listed but not hashed
+PROTOCOL = const(2)  # the PC refuses a device whose PROTOCOL differs from its own
+_CHUNK = const(384)  # file bytes per D line (512 base64 characters)
+_STEP = const(65536)  # a P line after this many bytes hashed
+_LINE = const(120)  # longest command line
 _buf = bytearray(_CHUNK)
 
 
@@ -54,21 +81,32 @@ def _root():
     return getattr(_board(), "ROOT", "/data")
 
 
-def _read(path):
+def _current(root):
     try:
-        with open(path) as f:
-            return f.read()
+        with open(root + "/current") as f:
+            return f.readline().strip()
     except OSError:
         return ""
 
 
-def _sha(path, n):
-    """sha256 hex of the first ``n`` bytes of ``path`` (all of it if ``n`` < 0), and the bytes hashed."""
+def _game(name):
+    """The path of game ``name`` (a bare file name: never a path)."""
+    if not name or "/" in name:
+        raise ValueError("bad name")
+    return _root() + "/games/" + name
+
+
+def _sha(path, n, talk=False):
+    """sha256 hex of the first ``n`` bytes of ``path`` (all of it if ``n`` < 0), and the bytes hashed.
+
+    With ``talk``, a P line every 64 KB, so that the PC sees the device is working.
+    """
     if hashlib is None:
         return "", 0
     h = hashlib.sha256()
     mv = memoryview(_buf)
     done = 0
+    step = _STEP
     with open(path, "rb") as f:
         while n < 0 or done < n:
             want = _CHUNK if n < 0 else min(_CHUNK, n - done)
@@ -77,30 +115,47 @@ def _sha(path, n):
                 break
             h.update(mv[:got])
             done += got
+            if talk and done >= step:
+                print("P%d" % done)
+                step += _STEP
     return binascii.hexlify(h.digest()).decode(), done
 
 
-def _marks(root):
-    """{name: (size, sha)} from ROOT/synced (lines that do not parse are ignored)."""
-    marks = {}
-    for line in _read(root + "/synced").split("\n"):
-        p = line.split()
-        if len(p) == 3 and p[1].isdigit():
-            marks[p[0]] = (int(p[1]), p[2])
-    return marks
+def _mark_of(root, name):
+    """(size, sha) that ROOT/synced holds for ``name``, or None (read a line at a time)."""
+    try:
+        with open(root + "/synced") as f:
+            for line in f:
+                p = line.split()
+                if len(p) == 3 and p[0] == name and p[1].isdigit():
+                    return int(p[1]), p[2]
+    except OSError:
+        pass
+    return None
 
 
-def _write_marks(root, marks):
+def _set_mark(root, name, line):
+    """ROOT/synced without ``name``'s line, plus ``line`` if given: a temp file, then renamed."""
     path = root + "/synced"
-    with open(path + ".tmp", "w") as f:
-        for name in sorted(marks):
-            size, sha = marks[name]
-            f.write("%s %d %s\n" % (name, size, sha))
+    with open(path + ".tmp", "w") as out:
+        try:
+            with open(path) as f:
+                for old in f:
+                    p = old.split()
+                    if len(p) == 3 and p[0] != name:
+                        out.write(" ".join(p) + "\n")
+        except OSError:  # no marks yet
+            pass
+        if line:
+            out.write(line)
     os.rename(path + ".tmp", path)
 
 
+def _say(value):
+    print("R" + repr(value))
+
+
 def hello():
-    """(PROTOCOL, firmware VERSION, device id, board name, seconds since 1970 or 0, whether it hashes)."""
     b = _board()
     try:
         uid = b.device_id()
@@ -110,77 +165,143 @@ def hello():
         now = b.clock()
     except Exception:  # noqa: BLE001
         now = 0
-    print(repr((PROTOCOL, VERSION, uid, getattr(b, "NAME", "?"), now, hashlib is not None)))
+    _say((PROTOCOL, VERSION, uid, getattr(b, "NAME", "?"), now, hashlib is not None))
 
 
 def ls():
-    """The games folder: (current, [(name, size, sha256 or ""), ...], {name: (size, sha)} marked synced)."""
     root = _root()
     games = root + "/games"
-    out = []  # type: list[tuple[str, int, str]]
-    try:
-        for name in os.listdir(games):  # (CircuitPython has no os.ilistdir)
-            if len(out) >= _MAX_FILES:
-                break
-            st = os.stat(games + "/" + name)
-            if st[0] & 0xF000 != 0x8000:  # regular files only
-                continue
-            size = st[6]
-            sha = ""
-            if name.endswith(".kitapi") and size <= _MAX_HASHED:
-                sha = _sha(games + "/" + name, -1)[0]
-            out.append((name, size, sha))
+    walk = ()  # type: Any
+    try:  # one entry at a time, no list of every name (CircuitPython has no os.ilistdir)
+        walk = os.ilistdir(games) if hasattr(os, "ilistdir") else os.listdir(games)
     except OSError:  # no games folder yet
         pass
-    print(repr((_read(root + "/current").strip(), out, _marks(root))))
-
-
-def sha(name, n):
-    """sha256 hex of the first ``n`` bytes of game ``name`` and how many bytes that was."""
-    print(repr(_sha(_root() + "/games/" + name, n)))
+    for e in walk:
+        name = e if isinstance(e, str) else e[0]
+        path = games + "/" + name
+        try:
+            st = os.stat(path)
+            if st[0] & 0xF000 != 0x8000:
+                entry = (name, -1, "not a file")
+            else:
+                sha = _sha(path, -1, True)[0] if name.endswith(".kitapi") else ""
+                entry = (name, st[6], sha)
+        except OSError as err:
+            entry = (name, -1, "cannot be read (%s)" % err)
+        print("F" + repr(entry))
+    try:
+        with open(root + "/synced") as f:
+            for line in f:
+                print("M" + line.strip())
+    except OSError:
+        pass
+    _say(_current(root))
 
 
 def send(name, offset, n):
-    """Bytes ``offset`` .. ``offset + n`` of game ``name``, as base64 lines."""
     mv = memoryview(_buf)
-    with open(_root() + "/games/" + name, "rb") as f:
+    sent = 0
+    w = sys.stdout.write
+    with open(_game(name), "rb") as f:
         f.seek(offset)
         while n > 0:
             got = f.readinto(mv[: min(_CHUNK, n)])
             if not got:
                 break
             # any buffer will do on MicroPython (the stub says bytes): no copy
-            print(binascii.b2a_base64(mv[:got]).decode(), end="")  # type: ignore[arg-type]
+            w("D")
+            w(binascii.b2a_base64(mv[:got]).decode())  # type: ignore[arg-type]  # ends with "\n"
             n -= got
+            sent += got
+    _say(sent)
 
 
 def mark(name, size, digest):
-    """Record that the PC has archived game ``name`` at ``size`` bytes with sha256 ``digest``."""
-    root = _root()
-    marks = _marks(root)
-    marks[name] = (size, digest)
-    _write_marks(root, marks)
-    print(repr(True))
+    _game(name)
+    _set_mark(_root(), name, "%s %d %s\n" % (name, size, digest))
+    _say(True)
 
 
 def remove(name, size, digest):
-    """Delete game ``name`` if it is marked synced at ``size``/``digest``, is that now, and is not current."""
     root = _root()
-    path = root + "/games/" + name
-    marks = _marks(root)
+    path = _game(name)
     ok = (
-        marks.get(name) == (size, digest)
-        and _read(root + "/current").strip() != name
+        _mark_of(root, name) == (size, digest)
+        and _current(root) != name
         and _sha(path, -1) == (digest, size)
     )
     if ok:
         os.remove(path)
-        del marks[name]
-        _write_marks(root, marks)
-    print(repr(ok))
+        _set_mark(root, name, "")
+    _say(ok)
 
 
-def set_clock(seconds):
-    """Set the device's clock to ``seconds`` since 1970 (UTC)."""
-    _board().set_clock(seconds)
-    print(repr(_board().clock()))
+def _do(p):
+    op = p[0]
+    if op == "h":
+        hello()
+    elif op == "l":
+        ls()
+    elif op == "s":
+        _say(_sha(_game(p[1]), int(p[2]), True))
+    elif op == "d":
+        send(p[1], int(p[2]), int(p[3]))
+    elif op == "m":
+        mark(p[1], int(p[2]), p[3])
+    elif op == "r":
+        remove(p[1], int(p[2]), p[3])
+    elif op == "c":
+        b = _board()
+        b.set_clock(int(p[1]))
+        _say(b.clock())
+    elif op == "p":
+        _say(True)
+    else:
+        print("Eunknown command")
+
+
+def serve(idle_s=10):
+    """Answer the PC's commands until ``q``; after ``idle_s`` seconds without a byte, run the app again."""
+    import select
+
+    poll = select.poll()
+    poll.register(sys.stdin, select.POLLIN)
+    read = getattr(sys.stdin, "buffer", sys.stdin).read
+    hello()
+    line = b""
+    while poll.poll(idle_s * 1000):
+        c = read(1)
+        if not c:  # stdin closed
+            break
+        if c == b"\n":
+            p = line.decode().split()
+            line = b""
+            if p == ["q"]:
+                _say(True)
+                return
+            try:
+                if p:
+                    _do(p)
+            except Exception as e:  # noqa: BLE001 - said to the PC in one line; the loop goes on
+                print("E%s: %s" % (type(e).__name__, str(e).replace("\n", " ")[:80]))
+        elif c != b"\r" and len(line) < _LINE:
+            line += c  # type: ignore[operator]  # read(1) gives bytes (sys.stdin.buffer)
+    resume()
+
+
+def resume():
+    """The app again, as ``main.py`` runs it (on the hardware ``main.py`` made, if it is there)."""
+    import gc
+
+    gc.collect()
+    try:
+        import __main__  # type: ignore[import-not-found]
+
+        hw = getattr(__main__, "hw", None)
+    except ImportError:
+        hw = None
+    if hw is None:
+        hw = _board().make()
+    from kitapi.app.start import run
+
+    run(hw)
