@@ -83,3 +83,4 @@ LETTERS = ("", " -", "абвг", "дежз", "ийкл", "мноп", "рсту",
 CAPITALS = ("", " -", "АБВГ", "ДЕЖЗ", "ИЙКЛ", "МНОП", "РСТУ", "ФХЦЧ", "ШЩЪЫ", "ЬЭЮЯ")
 # Russian Preferans: the rules' names and the pool (the rest is in pref_ru.py)
 POOL_SIZE = "Пуля?"
+REOPENED = "Игра продолжена"  # a correction took the game's end away: hands can follow again

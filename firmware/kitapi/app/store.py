@@ -157,6 +157,13 @@ class Store:
         with open(self.dir + "/" + self.name, "rb") as f:
             return replay(f, fix)[0]
 
+    def before(self, number):
+        """The current game as it stood before hand ``number``, its log streamed up to that hand: what a
+        correction of that hand is previewed against (the wizards), so that it shows what it showed when
+        it was new.  The game being played is left as it is."""
+        with open(self.dir + "/" + self.name, "rb") as f:
+            return replay(f, None, number)[0]
+
     def append(self, op, number, payload):
         """Append one record and flush it to flash."""
         write_record(self.log, self.buf, op, number, payload)
