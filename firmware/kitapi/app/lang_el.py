@@ -42,7 +42,6 @@ SETTINGS = "Ρυθμίσεις"
 CONFIRM = "#ναι *όχι"
 UNDO = "Αναίρεση"
 DELETE = "Διαγραφή"
-EDIT = "Διόρθωση"
 HINT_HISTORY = "#διόρθ. D:διαγρ"
 # New game
 RULES = "Κανόνες;"

@@ -45,7 +45,6 @@ SETTINGS = "Settings"
 CONFIRM = "#yes *no"
 UNDO = "Undo hand"
 DELETE = "Delete hand"
-EDIT = "Edit hand"
 HINT_HISTORY = "#edit D:delete"
 # New game
 RULES = "Rules?"

@@ -42,7 +42,6 @@ SETTINGS = "Настройки"
 CONFIRM = "#да *нет"
 UNDO = "Отменить"
 DELETE = "Удалить"
-EDIT = "Исправить"
 HINT_HISTORY = "#испр. D:удал."
 # New game
 RULES = "Правила?"
