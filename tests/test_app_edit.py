@@ -181,7 +181,7 @@ def test_a_correction_in_an_ended_sochi_game_is_previewed_and_reopens_the_game(t
     changed = dev.keys("* 5")[-1]  # Bob took 5: one short
     assert lines(changed) == ["Hand 1", "Bob 6♠ WP -1", "Ann W+2", "Bob H+2", "Cat W+12", "#save A:open"]
     shown = dev.keys("#")[-1]  # saved: the end recomputed from the corrected log
-    assert lines(shown)[:2] == ["Hand 4", "Game reopened"], lines(shown)
+    assert lines(shown)[:2] == ["Hand 4", "Reopened"], lines(shown)
     dev.close()
     log, res = device_log(dev.data, tmp_path)
     assert json.loads(log[-1]) == {"replace": 1, "dealer": 0, "soloist": 1, "contract": "6S",
@@ -199,3 +199,25 @@ def test_a_correction_that_ends_a_game_again_says_so(tmp_path: Path) -> None:
     dev.close()
     _, res = device_log(dev.data, tmp_path)
     assert res["over"] and res["pool"] == [2, 2, 2]
+
+
+@pytest.mark.parametrize("system", ["prefa", "sochi"])
+def test_editing_a_hand_holds_one_game_in_the_heap(tmp_path: Path, system: str) -> None:
+    """The game being played is let go while a hand is edited against the game before it (and replayed
+    when the wizard is left): the live heap at the edit's summary stays within a small margin of the home
+    screen's, as it did when the edit previewed against the game being played (about 1.5 KB: the hands
+    list's page, the wizard, the preview's buffer), not one game more."""
+    setup, keys = _prefa() if system == "prefa" else _preferans("sochi")
+    dev = Device(tmp_path / "data", heapsize="96K")
+    dev.keys(setup + " " + " ".join(k.rstrip() for k in keys[:-1]))  # all but the hand that ends the game
+    home = dev.heap()
+    seq = len(keys) - 1
+    shown = dev.keys("A" + "8" * (seq // 2) + "#")[-1]
+    assert lines(shown)[0] == f"Hand {seq - seq // 2}"
+    edit = dev.heap()
+    shown = dev.keys("*" * 9)[-1]
+    assert lines(shown)[0] == f"Hand {seq + 1}"  # back home: the game replayed
+    after = dev.heap()
+    dev.close()
+    assert edit - home <= 1536, (home, edit)
+    assert after - home <= 1024, (home, after)

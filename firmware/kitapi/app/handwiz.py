@@ -51,7 +51,7 @@ class HandWizard:
     def __init__(self, app, bidder=-1, number=0, hand=None):
         """A new hand (``bidder``: a seat chosen on the home screen, or -1), or hand ``number`` to edit."""
         self.app = app
-        g = self.g = app.store.before(number) if number else app.g  # an edit: the game before the hand
+        g = self.g = app.store.check_fix(None, number) if number else app.g  # an edit: the game before the hand
         self.number = number
         h = self.h = type(g.hand)()  # the rules' own (the kasa game's can be a top-up)
         self.error = ""
@@ -59,7 +59,7 @@ class HandWizard:
             _copy(hand, h)
             self.step = _SUMMARY
             return
-        h.dealer = app.next_dealer()
+        h.dealer = app.g.next_dealer()
         h.contract = 0
         h.active = -1  # none yet: the defenders step makes it defender 1, whom # takes
         self.step = _BIDDER

@@ -62,7 +62,7 @@ class TopUp:
 
     def __init__(self, app, number=0, amount=0):
         self.app = app
-        g = self.g = app.store.before(number) if number else app.g  # an edit: the game before the hand
+        g = self.g = app.store.check_fix(None, number) if number else app.g  # an edit: the game before the hand
         self.number = number  # 0 a new top-up, else the hand it edits
         h = self.h = type(g.hand)()
         h.kind = _TOPUP

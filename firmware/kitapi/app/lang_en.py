@@ -84,4 +84,4 @@ NO_GAME = "No game"
 # alphabet has LETTERS and CAPITALS here).
 # Russian Preferans: the rules' names and the pool (the rest is in pref_en.py)
 POOL_SIZE = "Pool?"
-REOPENED = "Game reopened"  # a correction took the game's end away: hands can follow again
+REOPENED = "Reopened"  # a correction took the game's end away: hands can follow again

@@ -122,6 +122,7 @@ class App:
         self._ptf = ""  # whose: "pref", or a system's (kitapi.app.sys_*)
         self.sys = None  # type: Any  # the screens of the open game's system, if it has its own (screens())
         self.message = ""  # a line for the home screen (damage found, an error)
+        self.over = False  # while a hand is edited (the game let go: history): whether the game was over
 
     # --- the game -----------------------------------------------------------
 
@@ -194,9 +195,9 @@ class App:
             w.error = "%s %s" % (self.ui.t.NOT_SAVED, e)
             return None
         if w.number:
-            if over != self.g.over:  # the correction reopens the game, or ends it: the home screen says so
+            if over != self.over:  # the correction reopens the game, or ends it: the home screen says so
                 self.message = self.ui.t.GAME_OVER if over else self.ui.t.REOPENED
-            g = w.g = self.g = None  # (the game before the hand, and as it was: let go before the replay)
+            g = w.g = None  # (the game before the hand: let go before the replay)
             return self.reload()
         g.apply(h)  # then in the standings
         store.last = store.seq
@@ -211,10 +212,9 @@ class App:
         """Replay the current game again (after a correction)."""
         return self.open_game(self.store.name)
 
-    def next_dealer(self):
-        return self.g.next_dealer()  # (the rule is the core's: Game.next_dealer)
-
     def home(self):
+        if self.g is None and self.store.log is not None:  # back from editing a hand: the game replayed again
+            return self.reload()
         from kitapi.app.home import Home
 
         return Home(self)

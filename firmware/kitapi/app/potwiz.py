@@ -62,7 +62,7 @@ class PotWizard:
     def __init__(self, app, ev=-1, number=0, hand=None):
         """A new hand started by home key ``ev``, or hand ``number`` (``hand``) to edit."""
         self.app = app
-        g = self.g = app.store.before(number) if number else app.g  # an edit: the game before the hand
+        g = self.g = app.store.check_fix(None, number) if number else app.g  # an edit: the game before the hand
         self.us = g.name == "preference_us"
         self.number = number
         h = self.h = type(g.hand)()
@@ -74,7 +74,7 @@ class PotWizard:
             g.unpack(g.pack(hand), h)
             self.step = _SUMMARY
             return
-        h.dealer = app.next_dealer()
+        h.dealer = app.g.next_dealer()
         self.step = _WHO
         self.key(ev)
 

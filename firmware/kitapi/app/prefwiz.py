@@ -48,7 +48,7 @@ class PrefWizard:
     def __init__(self, app, soloist=-2, number=0, hand=None):
         """A new hand (``soloist``: a seat, -1 an all-pass, -2 ask), or hand ``number`` to edit."""
         self.app = app
-        g = self.g = app.store.before(number) if number else app.g  # an edit: the game before the hand
+        g = self.g = app.store.check_fix(None, number) if number else app.g  # an edit: the game before the hand
         self.number = number
         h = self.h = type(g.hand)()  # the rules' own hand (Balkan's has the Game flag)
         self.error = ""
@@ -59,7 +59,7 @@ class PrefWizard:
             g.defenders(h)
             self.step = _SUMMARY
             return
-        h.dealer = app.next_dealer()
+        h.dealer = app.g.next_dealer()
         h.contract = 2 if g.name == "balkan" else (g.min_level() - 6) * 5
         self.step = _SOLOIST
         if soloist == -1:

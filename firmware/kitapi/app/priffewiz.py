@@ -47,7 +47,7 @@ class PriffeWizard:
     def __init__(self, app, declarer=0, number=0, hand=None):
         """A new hand (``declarer``: a seat, or -1 a forced Noll), or hand ``number`` to edit."""
         self.app = app
-        g = self.g = app.store.before(number) if number else app.g  # an edit: the game before the hand
+        g = self.g = app.store.check_fix(None, number) if number else app.g  # an edit: the game before the hand
         self.number = number
         h = self.h = type(g.hand)()
         self.error = ""
@@ -62,7 +62,7 @@ class PriffeWizard:
             h.honours = hand.honours
             h.holder = hand.holder
             return
-        h.dealer = app.next_dealer()
+        h.dealer = app.g.next_dealer()
         self.step = _DECLARER
         self.key(declarer + 1)
 
