@@ -75,8 +75,8 @@ def play_out(hdr: dict[str, Any], hands: int, deal: Callable[[Any], Hand]) -> tu
 
 
 def _next_dealer(g: Any) -> int:
-    """The dealer after the last hand's (the header's first, for the first hand)."""
-    return int(g.header.get("dealer", 0)) if g.last_dealer < 0 else (g.last_dealer + 1) % g.n
+    """The dealer the core proposes (Game.next_dealer): the header's first, then on the last dealer's left."""
+    return int(g.next_dealer())
 
 
 def game(seed: int, hands: int, players: int = 3, pouch: int = 31) -> tuple[dict[str, Any], list[Hand]]:
@@ -253,13 +253,11 @@ def priffe_hand(rng: Any, dealer: int) -> dict[str, Any]:
 
 def priffe_game(seed: int, hands: int, options: dict[str, Any] | None = None) -> tuple[dict[str, Any], list[Hand]]:
     """A random Priffe game of ``hands`` hands (fewer if it ends first), each dealt by the dealer the
-    device proposes (kitapi.app.sys_priffe.next_dealer)."""
-    from kitapi.app.sys_priffe import next_dealer
-
+    core proposes (Game.next_dealer: after a change of places, the one who stays put)."""
     rng = random.Random(seed)
     hdr = {"kitapi": 1, "rules": "priffe", "players": list(SHORT_NAMES), "options": {"rubbers": 99, **(options or {})},
            "dealer": 0}  # fmt: skip
-    return play_out(hdr, hands, lambda g: priffe_hand(rng, next_dealer(g)))
+    return play_out(hdr, hands, lambda g: priffe_hand(rng, _next_dealer(g)))
 
 
 def pot_at_hand(rng: Any, g: Any, dealer: int) -> dict[str, Any]:

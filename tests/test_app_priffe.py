@@ -9,7 +9,6 @@ from typing import Any
 
 import pytest
 
-from kitapi.app.sys_priffe import next_dealer
 from kitapi.game import new_game, result_json
 from kitapi.settle import settle
 from kitapi_host import gen, logs, typist
@@ -40,7 +39,7 @@ def priffe_home(texts: Screen) -> tuple[list[tuple[str, str, str, int]], list[tu
 
 def expected_home(g: Any) -> tuple[list[tuple[str, str, str, int]], list[tuple[int, int]]]:
     """What the home screen should say of the core's game ``g``."""
-    dealer = next_dealer(g)
+    dealer = g.next_dealer()
     forehand = g.order[(g.order.index(dealer) + 1) % 4]
     players = []
     for s in range(4):
@@ -151,11 +150,13 @@ def test_edit_and_delete_through_the_hands_list(tmp_path: Path) -> None:
     data = tmp_path / "data"
     dev = Device(data, heapsize="96K")
     dev.keys(typist.priffe_setup(6))
-    dev.keys("1####  0###  2 2 4 2 3 #")  # Ann Play 7; a forced Noll, 6; Bob Noll 4, 3+1 with Cat
+    dev.keys("1####")  # Ann Play 7
+    new = dev.keys("0##")[-1]  # a forced Noll, 6: its summary
+    dev.keys("#  2 2 4 2 3 #")  # Bob Noll 4, 3+1 with Cat
     shown = dev.keys("A")
     assert lines(shown[-1])[1:4] == ["  3 Bob Noll 4*", "  2 Forced 6", "  1 Ann Play 7"]
-    shown = dev.keys("8 #")  # hand 2: its summary, the hand itself
-    assert lines(shown[-1])[:3] == ["Hand 2", "Forced 6", "Dealer Bob"]
+    shown = dev.keys("8 #")  # hand 2: its summary, as when it was new (against the game before it)
+    assert shown[-1] == new and lines(new)[:3] == ["Hand 2", "Forced 6", "A Ann/Cat"], lines(shown[-1])
     dev.keys("* * *")  # back to the declarer step
     shown = dev.keys("4 4 9 # #")  # Dan declares Diamonds, his team takes 9: a correction
     assert lines(shown[-1])[0] == "Hand 4" and "Saved" not in lines(shown[-1])

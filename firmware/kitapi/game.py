@@ -189,6 +189,10 @@ class Game:
     check = None  # type: Any
     score = None  # type: Any
     write_fields = None  # type: Any
+    # The state a hand may change, for ``preview``: the names of a system's fields, each a list of
+    # ints (its length fixed by the header) or an int (or bool), besides the core's own ``hands``,
+    # ``over`` and ``last_dealer``.
+    state = ()  # type: tuple[str, ...]
 
     def parse(self, d):
         """Check a hand object (a dict, as in the game log) and return it as ``self.hand``."""
@@ -209,6 +213,61 @@ class Game:
         self.score(h)
         self.hands += 1
         self.last_dealer = h.dealer
+
+    def next_dealer(self):
+        """The dealer of the next hand: the header's for the first, then the seat on the last dealer's left."""
+        if self.last_dealer < 0:
+            return self.header.get("dealer", 0)
+        return (self.last_dealer + 1) % self.n
+
+    def preview(self, h):
+        """Score hand ``h`` as if played now, note what it changes, and put the game back exactly as it was.
+
+        The change is in the list ``self.buf``: for each field named by ``state``, in order (a list
+        entry by entry), its value after the hand minus its value before; then 1 if the hand ends the
+        game, else 0.  Returns None, or the RuleError that refused the hand (nothing changed).  The list
+        is made once per game, by the first preview, and holds the state saved while the hand is scored:
+        nothing is made per hand or per key.
+        """
+        c = getattr(self, "buf", None)
+        if c is None:
+            k = 1
+            for name in self.state:
+                v = getattr(self, name)
+                k += len(v) if type(v) is list else 1
+            c = self.buf = [0] * k
+        k = 0
+        for name in self.state:
+            v = getattr(self, name)
+            if type(v) is list:
+                for x in v:
+                    c[k] = x
+                    k += 1
+            else:
+                c[k] = v
+                k += 1
+        hands, over, last = self.hands, self.over, self.last_dealer
+        err = None
+        try:
+            self.apply(h)
+        except RuleError as e:
+            err = e
+        c[k] = 1 if self.over else 0
+        k = 0
+        for name in self.state:  # the change out, the state saved back in
+            v = getattr(self, name)
+            if type(v) is list:
+                for i in range(len(v)):
+                    x = v[i]
+                    v[i] = c[k]
+                    c[k] = x - c[k]
+                    k += 1
+            else:
+                setattr(self, name, c[k])
+                c[k] = v - c[k]
+                k += 1
+        self.hands, self.over, self.last_dealer = hands, over, last
+        return err
 
     def close(self):
         """The log's end record: the game is closed, and so over (its result is final; no hand can follow)."""

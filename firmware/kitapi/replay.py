@@ -38,12 +38,16 @@ def reader(f):
     return JsonlReader(f)
 
 
-def replay(f, fix=None):
+def replay(f, fix=None, stop=0):
     """Replay the log in binary file ``f``: (game, reader); RuleError, with its ``line``, for bad input.
 
     ``fix``, if given, is a correction not yet in the log, ``(hand number,
     packed hand)`` or ``(hand number, -1)`` for a deletion: the device checks
     a correction this way before it writes it.
+
+    ``stop``, if given, is a hand number: the replay stops before it, giving
+    the game as it stood before that hand (the device previews a correction
+    against it); the log is still read, and checked, to its end first.
 
     ``reader.damage`` is None, or where a device log is damaged and what was
     dropped from there (every valid hand before the damage is scored);
@@ -87,6 +91,9 @@ def replay(f, fix=None):
             if op != OP_HAND:
                 continue
             k += 1
+            if k == stop:
+                ended = False  # (the game before hand ``stop`` was not closed)
+                break
             if fix is not None and fix[0] == k:
                 if fix[1] >= 0:
                     g.unpack(fix[1], g.hand)

@@ -53,17 +53,15 @@ class HandWizard:
     def __init__(self, app, bidder=-1, number=0, hand=None):
         """A new hand (``bidder``: a seat chosen on the home screen, or -1), or hand ``number`` to edit."""
         self.app = app
-        g = self.g = app.g
+        g = self.g = app.store.check_fix(None, number) if number else app.g  # an edit: the game before the hand
         self.number = number
         h = self.h = type(g.hand)()  # the rules' own (the kasa game's can be a top-up)
-        n = g.n
-        self.before = [0] * (3 * n + n * n)  # the standings before the hand, for the summary
         self.error = ""
         if hand is not None:
             _copy(hand, h)
             self.step = _SUMMARY
             return
-        h.dealer = app.next_dealer()
+        h.dealer = app.g.next_dealer()
         h.contract = 0
         h.active = -1  # none yet: the defenders step makes it defender 1, whom # takes
         self.step = _BIDDER
@@ -186,34 +184,12 @@ class HandWizard:
     # --- the summary and saving ----------------------------------------------------
 
     def preview(self):
-        """Score the hand, keep the standings' changes in ``self.before``, and undo it.
-
-        ``before`` holds the pouches, chips and pair ledger as they were; the
-        game is restored from it.  An illegal hand leaves its message in ``error``.
-        """
-        from kitapi.game import RuleError
-
-        g = self.g
-        b = self.before
-        k = 0
-        for src in (g.pouch, g.chips, g.owed):
-            for v in src:
-                b[k] = v
-                k += 1
-        hands, over, last = g.hands, g.over, g.last_dealer
-        try:
-            g.apply(self.h)
-        except RuleError as e:
+        """Score the hand against the game before it (Game.preview): ``before`` gets what it changes
+        (the rules' ``state``: pouches, chips, pair ledger); an illegal hand leaves its message in ``error``."""
+        e = self.g.preview(self.h)
+        if e is not None:
             self.error = str(e)
-        # swap: before <- the change, game <- as it was
-        k = 0
-        for src in (g.pouch, g.chips, g.owed):
-            for i in range(len(src)):
-                v = src[i]
-                src[i] = b[k]
-                b[k] = v - b[k]
-                k += 1
-        g.hands, g.over, g.last_dealer = hands, over, last
+        self.before = self.g.buf
 
     def save(self):
         return self.app.save_hand(self)

@@ -91,10 +91,16 @@ class History:
             self.cursor -= 1
         p = self.payloads[self.first - self.cursor] if self.first - _PAGE < self.cursor <= self.first else _DELETED
         if ev == HASH and p != _DELETED:
-            app.g.unpack(p, self.h)
+            g = app.g
+            g.unpack(p, self.h)
+            prefa = g.name == "prefa"
+            # the game is let go while the hand is edited against the game before it (a wizard replays
+            # that one): App.home and App.save_hand replay the game again
+            app.over = g.over
+            g = app.g = None
             if app.sys is not None:
                 return app.sys.edit(app, self.cursor, self.h)
-            if app.g.name != "prefa":
+            if not prefa:
                 from kitapi.app.prefwiz import PrefWizard
 
                 return PrefWizard(app, number=self.cursor, hand=self.h)

@@ -42,7 +42,7 @@ class Home:
             ui.hint(t.HINT_HOME2)
             return
         n = g.n
-        dealer = app.next_dealer()
+        dealer = app.g.next_dealer()
         nets = None if g.name == "prefa" else g.settlement([0] * n)
         for s in range(n):
             mark = seat_mark(t, g, s, dealer)
@@ -107,7 +107,7 @@ class Home:
             return Settle(app) if ev < 10 else None
         if app.sys is not None:
             return app.sys.key_home(app, ev)
-        if 0 <= ev <= g.n and not (g.n == 4 and ev - 1 == app.next_dealer()):  # the 4-player dealer sits out
+        if 0 <= ev <= g.n and not (g.n == 4 and ev - 1 == app.g.next_dealer()):  # the 4-player dealer sits out
             if g.name != "prefa":
                 from kitapi.app.prefwiz import PrefWizard
 

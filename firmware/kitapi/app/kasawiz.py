@@ -15,33 +15,20 @@ _MAX_TOPUP = const(100000)
 
 
 def _preview(w):
-    """Score ``w.h``, keep the nets' and the kasa's changes in ``w.before`` (n + 1 ints), and undo it."""
-    from kitapi.game import RuleError
-
-    g = w.g
-    b = w.before
-    net = g.net
-    n = g.n
-    for s in range(n):
-        b[s] = net[s]
-    b[n] = g.kasa
-    hands, over, last = g.hands, g.over, g.last_dealer
-    try:
-        g.apply(w.h)
-    except RuleError as e:
+    """Score ``w.h`` against the game before it (Game.preview): ``w.before`` gets the nets' and the kasa's
+    changes (n + 1 ints)."""
+    e = w.g.preview(w.h)
+    if e is not None:
         w.error = str(e)
-    for s in range(n):
-        net[s], b[s] = b[s], net[s] - b[s]
-    g.kasa, b[n] = b[n], g.kasa - b[n]
-    g.hands, g.over, g.last_dealer = hands, over, last
+    w.before = w.g.buf
 
 
 def _draw_change(ui, w, first):
     """The preview's change from row ``first``: the kasa, then each player's net that changes."""
     g = w.g
-    b = w.before
     n = g.n
     _preview(w)
+    b = w.before
     if w.error:
         ui.at(w.error[:16], 0, 2)
         ui.at(w.error[16:32], 0, 3)
@@ -58,10 +45,6 @@ def _draw_change(ui, w, first):
 
 class KasaWizard(HandWizard):
     """Prefa's hand wizard; its summary shows the kasa's change and the nets'."""
-
-    def __init__(self, app, bidder=-1, number=0, hand=None):
-        super().__init__(app, bidder, number, hand)
-        self.before = [0] * (app.g.n + 1)  # the nets' and the kasa's changes
 
     def draw_summary(self, ui):
         t = ui.t
@@ -81,12 +64,11 @@ class TopUp:
 
     def __init__(self, app, number=0, amount=0):
         self.app = app
-        g = self.g = app.g
+        g = self.g = app.store.check_fix(None, number) if number else app.g  # an edit: the game before the hand
         self.number = number  # 0 a new top-up, else the hand it edits
         h = self.h = type(g.hand)()
         h.kind = _TOPUP
         h.topup = amount
-        self.before = [0] * (g.n + 1)
         self.error = ""
         self.summary = number > 0
 

@@ -42,7 +42,6 @@ SETTINGS = "Ρυθμίσεις"
 CONFIRM = "#ναι *όχι"
 UNDO = "Αναίρεση"
 DELETE = "Διαγραφή"
-EDIT = "Διόρθωση"
 HINT_HISTORY = "#διόρθ. D:διαγρ"
 # New game
 RULES = "Κανόνες;"
@@ -83,3 +82,4 @@ LETTERS = ("", " -", "αβγ", "δεζ", "ηθι", "κλμ", "νξο", "πρσς
 CAPITALS = ("", " -", "ΑΒΓ", "ΔΕΖ", "ΗΘΙ", "ΚΛΜ", "ΝΞΟ", "ΠΡΣ", "ΤΥΦ", "ΧΨΩ")
 # Russian Preferans: the rules' names and the pool (the rest is in pref_el.py)
 POOL_SIZE = "Πούλια?"
+REOPENED = "Συνεχίζεται"  # a correction took the game's end away: hands can follow again

@@ -45,7 +45,6 @@ SETTINGS = "Settings"
 CONFIRM = "#yes *no"
 UNDO = "Undo hand"
 DELETE = "Delete hand"
-EDIT = "Edit hand"
 HINT_HISTORY = "#edit D:delete"
 # New game
 RULES = "Rules?"
@@ -85,3 +84,4 @@ NO_GAME = "No game"
 # alphabet has LETTERS and CAPITALS here).
 # Russian Preferans: the rules' names and the pool (the rest is in pref_en.py)
 POOL_SIZE = "Pool?"
+REOPENED = "Reopened"  # a correction took the game's end away: hands can follow again

@@ -42,7 +42,6 @@ SETTINGS = "Настройки"
 CONFIRM = "#да *нет"
 UNDO = "Отменить"
 DELETE = "Удалить"
-EDIT = "Исправить"
 HINT_HISTORY = "#испр. D:удал."
 # New game
 RULES = "Правила?"
@@ -83,3 +82,4 @@ LETTERS = ("", " -", "абвг", "дежз", "ийкл", "мноп", "рсту",
 CAPITALS = ("", " -", "АБВГ", "ДЕЖЗ", "ИЙКЛ", "МНОП", "РСТУ", "ФХЦЧ", "ШЩЪЫ", "ЬЭЮЯ")
 # Russian Preferans: the rules' names and the pool (the rest is in pref_ru.py)
 POOL_SIZE = "Пуля?"
+REOPENED = "Игра продолжена"  # a correction took the game's end away: hands can follow again

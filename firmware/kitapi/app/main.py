@@ -57,8 +57,7 @@ def screens(name):
       leaves to it (digits, D): the next screen or None;
     - ``describe(app, g, h)``: a hand in a few words (the hands list); ``edit(app, number, h)``: the wizard
       for hand ``number``;
-    - ``transfers(g)``: who pays whom, [(payer, payee, amount as text)];
-    - and, if the seats' order changes, ``next_dealer(g)``.
+    - ``transfers(g)``: who pays whom, [(payer, payee, amount as text)].
     """
     i = _SCREENS.find(" %s:" % name)
     if i < 0:
@@ -124,6 +123,7 @@ class App:
         self._ptf = ""  # whose: "pref", or a system's (kitapi.app.sys_*)
         self.sys = None  # type: Any  # the screens of the open game's system, if it has its own (screens())
         self.message = ""  # a line for the home screen (damage found, an error)
+        self.over = False  # while a hand is edited (the game let go: history): whether the game was over
 
     # --- the game -----------------------------------------------------------
 
@@ -184,16 +184,22 @@ class App:
             return None
         payload = g.pack(h)
         store = self.store
+        over = False
         try:
             if w.number:
-                store.check_fix((w.number, payload))
+                over = store.check_fix((w.number, payload)).over  # the end, recomputed from the corrected log
                 store.replace_hand(w.number, payload)
-                return self.reload()
-            g.check(h)
-            store.add_hand(payload)  # on flash first,
+            else:
+                g.check(h)
+                store.add_hand(payload)  # on flash first,
         except (OSError, RuleError) as e:
             w.error = "%s %s" % (self.ui.t.NOT_SAVED, e)
             return None
+        if w.number:
+            if over != self.over:  # the correction reopens the game, or ends it: the home screen says so
+                self.message = self.ui.t.GAME_OVER if over else self.ui.t.REOPENED
+            g = w.g = None  # (the game before the hand: let go before the replay)
+            return self.reload()
         g.apply(h)  # then in the standings
         store.last = store.seq
         self.message = self.ui.t.SAVED
@@ -207,15 +213,9 @@ class App:
         """Replay the current game again (after a correction)."""
         return self.open_game(self.store.name)
 
-    def next_dealer(self):
-        g = self.g
-        if self.sys is not None and hasattr(self.sys, "next_dealer"):
-            return self.sys.next_dealer(g)
-        if g.last_dealer < 0:
-            return g.header.get("dealer", 0)
-        return (g.last_dealer + 1) % g.n
-
     def home(self):
+        if self.g is None and self.store.log is not None:  # back from editing a hand: the game replayed again
+            return self.reload()
         from kitapi.app.home import Home
 
         return Home(self)

@@ -64,11 +64,10 @@ class PotWizard:
     def __init__(self, app, ev=-1, number=0, hand=None):
         """A new hand started by home key ``ev``, or hand ``number`` (``hand``) to edit."""
         self.app = app
-        g = self.g = app.g
+        g = self.g = app.store.check_fix(None, number) if number else app.g  # an edit: the game before the hand
         self.us = g.name == "preference_us"
         self.number = number
         h = self.h = type(g.hand)()
-        self.before = [0] * 5  # the stocks, the pot, the refills: then what the hand changes
         self.ends = False  # the hand ends the game
         self.error = ""
         self.k = 0  # the chip bids: the seat asked
@@ -77,7 +76,7 @@ class PotWizard:
             g.unpack(g.pack(hand), h)
             self.step = _SUMMARY
             return
-        h.dealer = app.next_dealer()
+        h.dealer = app.g.next_dealer()
         self.step = _WHO
         self.key(ev)
 
@@ -228,35 +227,12 @@ class PotWizard:
     # --- the summary ----------------------------------------------------------------
 
     def preview(self):
-        """Score the hand, keep what it changes in ``self.before`` (or the rules' refusal), and undo it."""
-        from kitapi.game import RuleError
-
-        g = self.g
-        b = self.before
-        st = g.stock
-        for i in range(3):
-            b[i] = st[i]
-        b[3] = g.pot
-        b[4] = g.refills
-        state = (g.hands, g.over, g.last_dealer)
-        g.over = False  # (an edit of a finished game: as if played now)
-        self.error = ""
-        try:
-            g.apply(self.h)
-        except RuleError as e:
-            self.error = str(e)
-        self.ends = g.over and not self.number
-        for i in range(3):
-            v = st[i]
-            st[i] = b[i]
-            b[i] = v - b[i]
-        v = g.pot
-        g.pot = b[3]
-        b[3] = v - b[3]
-        v = g.refills
-        g.refills = b[4]
-        b[4] = v - b[4]
-        g.hands, g.over, g.last_dealer = state
+        """Score the hand against the game before it (Game.preview): ``before`` gets what it changes,
+        ``ends`` whether it ends the game, ``error`` the rules' refusal."""
+        e = self.g.preview(self.h)
+        self.error = "" if e is None else str(e)
+        b = self.before = self.g.buf
+        self.ends = b[5] == 1
 
     # --- drawing -------------------------------------------------------------------
 

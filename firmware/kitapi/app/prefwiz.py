@@ -50,11 +50,9 @@ class PrefWizard:
     def __init__(self, app, soloist=-2, number=0, hand=None):
         """A new hand (``soloist``: a seat, -1 an all-pass, -2 ask), or hand ``number`` to edit."""
         self.app = app
-        g = self.g = app.g
+        g = self.g = app.store.check_fix(None, number) if number else app.g  # an edit: the game before the hand
         self.number = number
         h = self.h = type(g.hand)()  # the rules' own hand (Balkan's has the Game flag)
-        n = g.n
-        self.before = [0] * (2 * n + n * n)  # pool, hill, whists before the hand: for the summary
         self.error = ""
         self.k = 0  # the all-pass step: the index in self.order of the player asked
         self.order = b""  # the seats that hold cards in an all-pass
@@ -63,7 +61,7 @@ class PrefWizard:
             g.defenders(h)
             self.step = _SUMMARY
             return
-        h.dealer = app.next_dealer()
+        h.dealer = app.g.next_dealer()
         h.contract = 2 if g.name == "balkan" else (g.min_level() - 6) * 5
         self.step = _SOLOIST
         if soloist == -1:
@@ -295,29 +293,12 @@ class PrefWizard:
     # --- the summary and saving ----------------------------------------------------
 
     def preview(self):
-        """Score the hand, keep what it changes in ``self.before``, and undo it."""
-        from kitapi.game import RuleError
-
-        g = self.g
-        b = self.before
-        k = 0
-        for src in (g.pool, g.hill, g.whists):
-            for v in src:
-                b[k] = v
-                k += 1
-        state = (g.hands, g.over, g.last_dealer, g.level)
-        try:
-            g.apply(self.h)
-        except RuleError as e:
+        """Score the hand against the game before it (Game.preview): ``before`` gets what it changes
+        (pools, hills, whists, then the all-pass level)."""
+        e = self.g.preview(self.h)
+        if e is not None:
             self.error = str(e)
-        k = 0
-        for src in (g.pool, g.hill, g.whists):
-            for i in range(len(src)):
-                v = src[i]
-                src[i] = b[k]
-                b[k] = v - b[k]
-                k += 1
-        g.hands, g.over, g.last_dealer, g.level = state
+        self.before = self.g.buf
 
     def save(self):
         return self.app.save_hand(self)

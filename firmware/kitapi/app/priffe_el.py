@@ -10,7 +10,6 @@ HONOURS = "Τιμές;"
 HONOUR_NAMES = ("καμία", "3 σε ένα χέρι", "3 + 1", "4 σε ένα χέρι")
 HOLDER = "Ποιος τις είχε;"
 RUBBER_OVER = "Τέλος ράμπερ"
-DEALER_IS = "Μοιράζει "
 TP = "μπ"
 GAMES = "π"
 RUBBERS = "Ράμπερ;"

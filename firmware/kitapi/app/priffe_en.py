@@ -11,7 +11,6 @@ HONOURS = "Honours?"
 HONOUR_NAMES = ("none", "3 in a hand", "3 + 1", "4 in a hand")
 HOLDER = "Who held them?"
 RUBBER_OVER = "Rubber over"
-DEALER_IS = "Dealer "
 TP = "tp"  # trick points
 GAMES = "g"
 RUBBERS = "Rubbers?"

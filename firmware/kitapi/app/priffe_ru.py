@@ -10,7 +10,6 @@ HONOURS = "Онёры?"
 HONOUR_NAMES = ("нет", "3 в одной руке", "3 + 1", "4 в одной руке")
 HOLDER = "У кого были?"
 RUBBER_OVER = "Роббер сыгран"
-DEALER_IS = "Сдаёт "
 TP = "оч"
 GAMES = "г"
 RUBBERS = "Робберов?"

@@ -8,13 +8,14 @@ them (1-4), summary.  # takes the likeliest answer: Play, the contract won
 by one (7 tricks; 6 in a Noll or a forced Noll), no honours, the declarer
 (in a forced Noll the dealer) holding them; * goes back.  The commonest
 hand, Play won with 7 tricks and no honours, takes 5 keys from the home
-screen: declarer, #, #, #, # (save).  The dealer is not asked: the home
-screen's (kitapi.app.sys_priffe.next_dealer).
+screen: declarer, #, #, #, # (save).  The dealer is not asked: the core's
+(kitapi.rules.priffe.Priffe.next_dealer).
 
 The summary shows what the hand changes before it is saved: each team's
 points in the rubber, and its trick points and games after it; when the
 hand ends the rubber, each player's individual points.  A hand edited from
-the hands list shows the hand itself (its score depends on where it stands).
+the hands list is previewed against the game as it stood before it: the
+summary it showed when it was new.
 The texts are App.pt("priffe") (kitapi.app.priffe_xx).
 """
 
@@ -48,13 +49,10 @@ class PriffeWizard:
     def __init__(self, app, declarer=0, number=0, hand=None):
         """A new hand (``declarer``: a seat, or -1 a forced Noll), or hand ``number`` to edit."""
         self.app = app
-        g = self.g = app.g
+        g = self.g = app.store.check_fix(None, number) if number else app.g  # an edit: the game before the hand
         self.number = number
         h = self.h = type(g.hand)()
         self.error = ""
-        # the summary's preview: the state kept (below, games, points, individual, order, side), then
-        # the change; and the scalars the hand changes
-        self.before = [0] * 18
         self.over = False  # the previewed hand ends a rubber
         self.typed = hand is not None  # the tricks were given (an edit): # keeps them
         self.step = _SUMMARY
@@ -66,7 +64,7 @@ class PriffeWizard:
             h.honours = hand.honours
             h.holder = hand.holder
             return
-        h.dealer = app.next_dealer()
+        h.dealer = app.g.next_dealer()
         self.step = _DECLARER
         self.key(declarer + 1)
 
@@ -130,30 +128,14 @@ class PriffeWizard:
         return None
 
     def preview(self):
-        """Score the hand, keep what it changes in ``before``, and put the game back as it was."""
-        from kitapi.game import RuleError
-
-        g = self.g
-        b = self.before
-        k = 0
-        for src in (g.below, g.games, g.points, g.individual, g.order, g.side):
-            for v in src:
-                b[k] = v
-                k += 1
-        state = (g.prev, g.lead, g.rubbers, g.over, g.hands, g.last_dealer)
-        try:
-            g.apply(self.h)
-        except RuleError as e:
+        """Score the hand against the game before it (Game.preview): ``before`` gets what it changes in
+        below, games, points, individual, order, side (18 ints), then prev, lead, rubbers; ``over``
+        whether it ends a rubber."""
+        e = self.g.preview(self.h)
+        if e is not None:
             self.error = str(e)
-        k = 0
-        for src in (g.below, g.games, g.points, g.individual, g.order, g.side):
-            for i in range(len(src)):
-                v = src[i]
-                src[i] = b[k]
-                b[k] = v - b[k]
-                k += 1
-        self.over = g.rubbers != state[2]  # the hand ends a rubber
-        g.prev, g.lead, g.rubbers, g.over, g.hands, g.last_dealer = state
+        b = self.before = self.g.buf
+        self.over = b[20] != 0  # the rubbers played out
 
     def draw(self, ui):
         g = self.g
@@ -177,8 +159,7 @@ class PriffeWizard:
         elif step == _TRICKS:
             ui.at(p.TRICKS, 0, 2)
             who = h.dealer if h.contract == _FORCED else h.declarer
-            # the team as it is now; an edited hand may be of another rubber: its player
-            ui.at(g.players[who][:16] if self.number else pair(g, g.side[who]), 0, 3)
+            ui.at(pair(g, g.side[who]), 0, 3)  # (an edit's game is the one before the hand: its teams)
             ui.at(p.HINT_TRICKS, 0, 5)
         elif step == _HONOURS:
             ui.at(p.HONOURS, 0, 2)
@@ -196,18 +177,10 @@ class PriffeWizard:
 
     def draw_summary(self, ui, p):
         g = self.g
-        h = self.h
-        if not self.number:
-            self.preview()
+        self.preview()  # (an edit: against the game before the hand, as when it was new)
         if self.error:  # the preview's, or why it was not saved
             ui.at(self.error[:16], 0, 2)
             ui.at(self.error[16:32], 0, 3)
-            return
-        if self.number:  # an edit: the hand itself (what it scores depends on the hands before it)
-            ui.at(p.DEALER_IS + g.players[h.dealer][: 16 - len(p.DEALER_IS)], 0, 2)
-            if h.honours:
-                ui.at(p.HONOUR_NAMES[h.honours], 0, 3)
-                ui.at(g.players[h.holder][:16], 0, 4)
             return
         b = self.before
         if self.over:  # the rubber is over: each player's individual points

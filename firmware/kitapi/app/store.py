@@ -152,10 +152,11 @@ class Store:
         self.log = open(path, "ab")
         return g, damage
 
-    def check_fix(self, fix):
-        """Replay the current game as if correction ``fix`` were in it (RuleError if it breaks a rule)."""
+    def check_fix(self, fix, stop=0):
+        """Replay the current game as if correction ``fix`` were in it (RuleError if it breaks a rule);
+        with ``stop``, up to that hand: the game as it stood before it."""
         with open(self.dir + "/" + self.name, "rb") as f:
-            return replay(f, fix)[0]
+            return replay(f, fix, stop)[0]
 
     def append(self, op, number, payload):
         """Append one record and flush it to flash."""

@@ -77,24 +77,13 @@ def options(ng):
 # --- the home screen, the hands, the settlement ---------------------------------------
 
 
-def next_dealer(g):
-    """The player on the last dealer's left; after a change of places, the one who stays put and deals."""
-    d = g.last_dealer
-    if d < 0:
-        return g.header.get("dealer", 0)
-    o = g.order
-    if not (g.points[0] or g.points[1] or g.over):  # the last hand ended a rubber (every hand scores)
-        return g.lead
-    return o[(o.index(d) + 1) % 4]
-
-
 def draw_home(ui, app):
     from kitapi.app.home import player_row
 
     g = app.g
     t = ui.t
     o = g.order
-    dealer = app.next_dealer()
+    dealer = app.g.next_dealer()
     forehand = o[(o.index(dealer) + 1) % 4]
     for s in range(4):
         mark = "" if g.over else t.DEALER if s == dealer else t.ELDEST if s == forehand else ""

@@ -125,6 +125,7 @@ class Prefa(Game):
     """A game of Prefa: pouches and the chips between every pair of seats."""
 
     name = "prefa"
+    state = ("pouch", "chips", "owed")  # type: tuple[str, ...]  # what a hand changes (Game.preview)
 
     def __init__(self, header):
         super().__init__(header)

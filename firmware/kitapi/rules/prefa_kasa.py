@@ -66,6 +66,7 @@ class PrefaKasa(Prefa):
     """A game of Prefa with one shared kasa: the kasa and each player's net kapikia."""
 
     name = "prefa_kasa"
+    state = ("net", "kasa")  # what a hand changes (Game.preview)
 
     def __init__(self, header):
         Game.__init__(self, header)

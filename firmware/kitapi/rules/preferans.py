@@ -162,6 +162,7 @@ class Preferans(Game):
     """The standings of a Preferans game: pools, hills, the whists matrix, the settlement."""
 
     name = ""
+    state = ("pool", "hill", "whists", "level")  # what a hand changes (Game.preview)
     min_players = 2
     # The convention (C's table in docs/rules/preferans.md): Sochi's values here.
     HILL_K = 1  # soloist's hill per undertrick: gp x HILL_K

@@ -93,6 +93,7 @@ class PreferenceAt(Game):
     """A game of Austrian Préférence: the pool and each player's stock."""
 
     name = "preference_at"
+    state = ("stock", "pot", "refills")  # what a hand changes (Game.preview)
     max_bid = PREFERENCE
     options = _OPTIONS  # type: tuple[str, ...]
     bid_help = "1 to 4, 1H to 3H, P, or none"

@@ -91,6 +91,8 @@ class Priffe(Game):
     """A game of Priffe: the rubber in play per partnership, and each player's individual points."""
 
     name = "priffe"
+    # what a hand changes (Game.preview)
+    state = ("below", "games", "points", "individual", "order", "side", "prev", "lead", "rubbers")
     min_players = 4
 
     def __init__(self, header):
@@ -177,6 +179,16 @@ class Priffe(Game):
         if v >> 28 or v & 0x1FFF:
             raise RuleError(_E_NOT_HAND)
         self.check(h)
+
+    def next_dealer(self):
+        """The player on the last dealer's left; after a change of places, the one who stays put and deals."""
+        d = self.last_dealer
+        if d < 0:
+            return self.header.get("dealer", 0)
+        o = self.order
+        if not (self.points[0] or self.points[1] or self.over):  # the last hand ended a rubber (every hand scores)
+            return self.lead
+        return o[(o.index(d) + 1) % 4]
 
     # --- scoring -----------------------------------------------------------
 
