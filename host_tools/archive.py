@@ -69,6 +69,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from kitapi.devlog import OP_LOST
 from kitapi.game import OP_DELETE, OP_HAND, OP_REPLACE, Game, RuleError, new_game, result_json
 from kitapi.jsonw import header_json
 from kitapi.messages import damage as damage_text
@@ -581,6 +582,8 @@ def _parse(data: bytes, name: str) -> _Parsed:
                 break
             if op == OP_HAND:
                 lines.append(gr.hand_json(gr.hand))
+            elif op == OP_LOST:  # a damaged hand keeps its number and scores nothing until replaced
+                lines.append(None)
             elif op == OP_REPLACE:
                 text = gr.hand_json(gr.hand)
                 lines[rd.target - 1] = text

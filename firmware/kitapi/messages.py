@@ -109,6 +109,10 @@ EN = (
     "unknown contract %s (play, noll, hearts, diamonds or forced)",
     'honours %s: "4", "3+1" or "3"',
     "option 'honours' must list 3 multiples of 10 from 0 to 1000 (four, three, three and one)",
+    # 92-94: damage found in a device log, skipped record by record (kitapi.devlog)
+    "damaged at byte %d (line %d): %s; %d damaged record(s), %d bytes, skipped; every valid record kept",
+    "hand %d is damaged: enter it again",
+    "hand %d and %d more are damaged: enter them again",
 )
 
 
@@ -121,5 +125,9 @@ def text(args):
 
 
 def damage(d):
-    """The line for a device log's ``damage`` tuple ``(code, byte, line, bytes dropped)``."""
-    return EN[50] % (d[1], d[2], EN[d[0]], d[3])
+    """The line for a device log's ``damage`` tuple (kitapi.replay.replay): where, what, how much was
+    skipped, and the damaged hands to enter again."""
+    line = EN[92] % (d[1], d[2], EN[d[0]], d[4], d[3])
+    if len(d) > 5 and d[5]:
+        line += "; " + (EN[93] % d[5] if d[6] == 1 else EN[94] % (d[5], d[6] - 1))
+    return line

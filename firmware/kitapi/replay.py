@@ -21,6 +21,7 @@ except ImportError:  # CPython
 
 _E_NO_HAND = const(17)
 _E_ENDED = const(18)
+_OP_LOST = const(4)  # kitapi.devlog.OP_LOST: a damaged hand, in its place
 
 
 def reader(f):
@@ -41,11 +42,16 @@ def replay(f, fix=None):
 
     ``fix``, if given, is a correction not yet in the log, ``(hand number,
     packed hand)`` or ``(hand number, -1)`` for a deletion: the device checks
-    a correction this way before it writes it.
+    a correction this way before it writes it; ``(hand number, -2)`` stops
+    before that hand (the game as it stood then).
 
-    ``reader.damage`` is None, or where a device log is damaged and what was
-    dropped from there (every valid hand before the damage is scored);
-    ``reader.last`` is the number of the last hand scored.
+    ``reader.damage`` is None, or what is damaged in a device log (every valid
+    record is scored, a damaged record is skipped): ``(code, byte, line,
+    bytes, records, hand, hands)``, ``hand`` the first damaged hand not yet
+    replaced by a correction (0: none) and ``hands`` how many such there are
+    (``messages.damage`` words it); ``reader.last`` is the number of the last
+    hand scored.  A damaged hand keeps its number and scores nothing until a
+    correction replaces it.
     """
     r = reader(f)
     try:
@@ -55,6 +61,7 @@ def replay(f, fix=None):
         raise
     start = r.mark()
     fixes = {}  # hand number -> mark of its last correction
+    lost = first = 0  # damaged hands not replaced
     try:
         hands = 0
         ended = False
@@ -64,7 +71,7 @@ def replay(f, fix=None):
                 break
             if ended:
                 raise RuleError(_E_ENDED)
-            if op == OP_HAND:
+            if op == OP_HAND or op == _OP_LOST:
                 hands += 1
             elif op == OP_END:
                 ended = True
@@ -78,10 +85,12 @@ def replay(f, fix=None):
             op = r.record(g)
             if op < 0:
                 break
-            if op != OP_HAND:
+            if op != OP_HAND and op != _OP_LOST:
                 continue
             k += 1
             if fix is not None and fix[0] == k:
+                if fix[1] < -1:
+                    break
                 if fix[1] >= 0:
                     g.unpack(fix[1], g.hand)
                     g.apply(g.hand)
@@ -89,6 +98,10 @@ def replay(f, fix=None):
                 continue
             m = fixes.get(k)
             if m is None:
+                if op == _OP_LOST:  # scores nothing until it is entered again
+                    lost += 1
+                    first = first or k
+                    continue
                 g.apply(g.hand)
                 last = k
                 continue
@@ -104,6 +117,8 @@ def replay(f, fix=None):
     if ended:
         g.ended = True
     r.last = last  # the number of the last hand scored (0: none)
+    if r.damage:
+        r.damage = r.damage[:5] + (first, lost)
     return g, r
 
 

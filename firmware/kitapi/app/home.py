@@ -10,6 +10,8 @@
 
 Keys: a seat's digit starts a hand with that bidder, 0 a passed-out hand,
 A the hands, B the second page, C the menu, a long * undoes the last hand.
+While a damaged hand is entered again (``app.redo``) the title is its number,
+the hand is saved as a correction that replaces it, and * gives up.
 A system with screens of its own (kitapi.app.main.screens) draws the rows
 between and takes the keys that start a hand.
 """
@@ -28,9 +30,13 @@ class Home:
         g = app.g
         t = ui.t
         level, low = app.battery_level()
-        ui.title("%s %d" % (t.HAND, g.hands + 1) if not g.over else t.GAME_OVER)
+        if app.redo:  # a damaged hand entered again
+            ui.title("%s %d" % (t.HAND, app.redo[0]))
+            ui.at(t.DAMAGE[3], 0, 1)
+        else:
+            ui.title("%s %d" % (t.HAND, g.hands + 1) if not g.over else t.GAME_OVER)
         ui.battery(level)
-        if app.message or low:
+        if (app.message or low) and not app.redo:
             ui.at((app.message or t.LOW_BATTERY)[:16], 0, 1)
         if self.page:
             self.draw_owes(ui)
@@ -95,11 +101,14 @@ class Home:
             from kitapi.app.menus import GameMenu
 
             return GameMenu(app)
-        if ev == STAR | LONG and app.store.last:
+        if app.redo and ev == STAR:  # not now
+            app.redo = None
+            return None
+        if ev == STAR | LONG and app.store.last and not app.redo:
             from kitapi.app.menus import Confirm
 
             return Confirm(app, "%s %d?" % (app.ui.t.UNDO, app.store.last), self.undo, self)
-        if g.over:
+        if g.over and not app.redo:
             from kitapi.app.menus import Settle
 
             return Settle(app) if ev < 10 else None

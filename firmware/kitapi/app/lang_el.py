@@ -74,7 +74,9 @@ MINUTES = "λ"
 ERROR = "Σφάλμα"
 RESTARTING = "επανεκκίνηση..."
 NOT_SAVED = "ΔΕ γράφτηκε:"
-DAMAGED = "Χάθηκαν %d B"  # the log ended in a record cut short: its bytes dropped
+# A damaged hand (the same texts as lang_en's)
+DAMAGE = ("Χαλασμένη", "#πέρασμα *μετά", "Χαλασμένη: %d", "Περάστε την ξανά", "χαλασμένη", "Δείτε την τελ.",
+          "Χαλασμένα: %d", "Η διανομή %d", "χάλασε:", "περάστε την ξανά")  # fmt: skip
 SETTLE = "Λογαριασμός"
 CLOSED = "Παρτίδα κλειστή"
 NO_GAME = "Καμία παρτίδα"

@@ -74,7 +74,9 @@ MINUTES = "мин"
 ERROR = "Ошибка"
 RESTARTING = "перезапуск..."
 NOT_SAVED = "НЕ записано:"
-DAMAGED = "Потеряно %d Б"  # the log ended in a record cut short: its bytes dropped
+# A damaged hand (the same texts as lang_en's)
+DAMAGE = ("Повреждена", "#ввод *потом", "Повреждена: %d", "Введите снова", "повреждена", "Проверьте посл.",
+          "Повреждено: %d", "Раздача %d", "повреждена:", "введите снова")  # fmt: skip
 SETTLE = "Расчёт"
 CLOSED = "Игра закрыта"
 NO_GAME = "Нет игры"

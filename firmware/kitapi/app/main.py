@@ -123,6 +123,7 @@ class App:
         self._ptf = ""  # whose: "pref", or a system's (kitapi.app.sys_*)
         self.sys = None  # type: Any  # the screens of the open game's system, if it has its own (screens())
         self.message = ""  # a line for the home screen (damage found, an error)
+        self.redo = None  # type: Any  # a damaged hand being entered again: (its number, its dealer)
 
     # --- the game -----------------------------------------------------------
 
@@ -145,13 +146,20 @@ class App:
         greek = name == "prefa" or name == "prefa_kasa"  # (the kasa game's hands are Prefa's)
         preferans = self.sys is None and name != "prefa"  # Russian Preferans and Balkan
         _forget(gone + (() if greek else _PREFA_MODULES) + (() if preferans else _PREFERANS_MODULES))
-        if damage:  # a record cut short by a power loss: its bytes were dropped, the rest kept
-            self.message = self.ui.t.DAMAGED % damage[3]
+        self.redo = None
         if self.g.ended:  # closed in its log, the power lost before it stopped being current
             self.store.close()
             self.store.forget_current()
             self.g = None
             return self.start_menu()
+        if damage:  # damaged records were skipped (kitapi.devlog), a torn last one cut off
+            t = self.ui.t.DAMAGE
+            if damage[5]:  # a damaged hand not entered again yet: say which, # enters it
+                from kitapi.app.damaged import Damaged
+
+                self.message = t[2] % damage[5]
+                return Damaged(self, damage[5])
+            self.message = t[5] if damage[0] == 51 and damage[4] == 1 else t[6] % damage[4]  # 51: torn
         return self.home()
 
     def start_game(self, header):
@@ -183,10 +191,11 @@ class App:
             return None
         payload = g.pack(h)
         store = self.store
+        number = w.number or (self.redo[0] if self.redo else 0)  # an edit, a damaged hand again: a correction
         try:
-            if w.number:
-                store.check_fix((w.number, payload))
-                store.replace_hand(w.number, payload)
+            if number:
+                store.check_fix((number, payload))
+                store.replace_hand(number, payload)
                 return self.reload()
             g.check(h)
             store.add_hand(payload)  # on flash first,
@@ -206,8 +215,11 @@ class App:
         """Replay the current game again (after a correction)."""
         return self.open_game(self.store.name)
 
-    def next_dealer(self):
-        g = self.g
+    def next_dealer(self, g=None):
+        if self.redo:
+            return self.redo[1]
+        if g is None:
+            g = self.g
         if self.sys is not None and hasattr(self.sys, "next_dealer"):
             return self.sys.next_dealer(g)
         if g.last_dealer < 0:
