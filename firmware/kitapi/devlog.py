@@ -165,68 +165,79 @@ class DevLogReader:
                 return OP_LOST
             pos = self.pos = f.tell()
             self.line = 2 + (pos - self.start) // RECORD
+            n = RECORD
             if pos >= self.end:
                 if rs[_TAIL] and not rs[_ENDED]:  # the damaged records at the end that read as hands
                     rs[_OWED] = rs[_TAIL]
                     rs[_TAIL] = rs[_PENDING] = 0
                     continue
-                if self.size > self.end:  # a torn last record
-                    self._note(_D_CUT, self.size - self.end)
-                return -1
-            f.readinto(b)
-            why = 0
-            op = b[0] >> 5
-            number = b[1] << 8 | b[2]
-            payload = (b[0] & 31) << 24 | b[3] << 16 | b[4] << 8 | b[5]
-            crc_ok = crc16(b, 0, 6) == b[6] << 8 | b[7]
-            if not crc_ok:
-                why = _D_CRC
-            elif op > OP_END:
-                why = _D_TYPE
-            elif op == OP_HAND:
-                gap = (number - self.seq - 1) & 0xFFFF
-                if gap > rs[_PENDING]:
-                    why = _D_SEQUENCE
-                elif gap:  # the lost hands first, then this one again
-                    rs[_PENDING] = rs[_TAIL] = 0
-                    rs[_OWED] = gap
-                    f.seek(pos)
-                    continue
-            elif op == OP_END:
-                if number or payload:
-                    why = _D_END
-            elif not number or (op != OP_REPLACE and payload):
-                why = _D_CORRECTION
+                n = self.size - self.end  # a torn last record, or none
+                if not n or pos < rs[_SEEN]:
+                    return -1
+                why = _D_CUT
+                crc_ok = True
             else:
-                gap = (number - self.seq) & 0xFFFF
-                if 0 < gap <= rs[_PENDING]:  # a correction of a hand among the damaged records
-                    rs[_PENDING] -= gap
-                    rs[_TAIL] = rs[_TAIL] - gap if rs[_TAIL] > gap else 0
-                    rs[_OWED] = gap
-                    f.seek(pos)
-                    continue
-            if why:
-                self._note(why, RECORD)
-                rs[_PENDING] += 1
-                # does it read as the next hand?  Intact (a valid CRC): op and number both; else as
-                # mended by the one flipped bit that mends it, if one does; else either
-                want = (self.seq + rs[_TAIL] + 1) & 0xFFFF
-                hand = op == OP_HAND and number == want
+                f.readinto(b)
+                why = 0
+                op = b[0] >> 5
+                number = b[1] << 8 | b[2]
+                payload = (b[0] & 31) << 24 | b[3] << 16 | b[4] << 8 | b[5]
+                crc_ok = crc16(b, 0, 6) == b[6] << 8 | b[7]
                 if not crc_ok:
-                    hand = op == OP_HAND or number == want
-                    for bit in range(RECORD * 8):
-                        mask = 128 >> (bit & 7)
-                        b[bit >> 3] ^= mask
-                        mended = crc16(b, 0, 6) == b[6] << 8 | b[7]
-                        hand2 = b[0] >> 5 == OP_HAND and (b[1] << 8 | b[2]) == want
-                        b[bit >> 3] ^= mask
-                        if mended:
-                            hand = hand2
-                            break
-                if hand:
-                    rs[_TAIL] += 1
-                continue
-            break
+                    why = _D_CRC
+                elif op > OP_END:
+                    why = _D_TYPE
+                elif op == OP_HAND:
+                    gap = (number - self.seq - 1) & 0xFFFF
+                    if gap > rs[_PENDING]:
+                        why = _D_SEQUENCE
+                    elif gap:  # the lost hands first, then this one again
+                        rs[_PENDING] = rs[_TAIL] = 0
+                        rs[_OWED] = gap
+                        f.seek(pos)
+                        continue
+                elif op == OP_END:
+                    if number or payload:
+                        why = _D_END
+                elif not number or (op != OP_REPLACE and payload):
+                    why = _D_CORRECTION
+                else:
+                    gap = (number - self.seq) & 0xFFFF
+                    if 0 < gap <= rs[_PENDING]:  # a correction of a hand among the damaged records
+                        rs[_PENDING] -= gap
+                        rs[_TAIL] = rs[_TAIL] - gap if rs[_TAIL] > gap else 0
+                        rs[_OWED] = gap
+                        f.seek(pos)
+                        continue
+            if not why:
+                break
+            if pos >= rs[_SEEN]:  # damage is counted once (replay reads the file twice)
+                rs[_SEEN] = pos + n
+                rs[_BAD] += 1
+                rs[_DROPPED] += n
+                d = self.damage
+                self.damage = (why, pos, self.line) if d is None else d[:3]
+                self.damage += (rs[_DROPPED], rs[_BAD])
+            if why == _D_CUT:
+                return -1
+            rs[_PENDING] += 1
+            # does it read as the next hand?  Intact (a valid CRC): op and number both; else as
+            # mended by the one flipped bit that mends it, if one does; else either
+            want = (self.seq + rs[_TAIL] + 1) & 0xFFFF
+            hand = op == OP_HAND and number == want
+            if not crc_ok:
+                hand = op == OP_HAND or number == want
+                for bit in range(RECORD * 8):
+                    mask = 128 >> (bit & 7)
+                    b[bit >> 3] ^= mask
+                    mended = crc16(b, 0, 6) == b[6] << 8 | b[7]
+                    hand2 = b[0] >> 5 == OP_HAND and (b[1] << 8 | b[2]) == want
+                    b[bit >> 3] ^= mask
+                    if mended:
+                        hand = hand2
+                        break
+            if hand:
+                rs[_TAIL] += 1
         if op == OP_HAND:
             self.seq += 1
             rs[_PENDING] = rs[_TAIL] = 0
@@ -243,18 +254,6 @@ class DevLogReader:
             game.unpack(payload, game.hand)
             game.check(game.hand)
         return op
-
-    def _note(self, why, n):
-        """Count the ``n`` damaged bytes at ``pos``, once."""
-        rs = self.rs
-        pos = self.pos
-        if pos < rs[_SEEN]:
-            return
-        rs[_SEEN] = pos + n
-        rs[_BAD] += 1
-        rs[_DROPPED] += n
-        d = self.damage
-        self.damage = (why, pos, self.line, rs[_DROPPED], rs[_BAD]) if d is None else d[:3] + (rs[_DROPPED], rs[_BAD])
 
     def mark(self):
         rs = self.rs
