@@ -324,6 +324,36 @@ def test_a_damaged_hand_costs_that_hand_alone_and_is_entered_again(tmp_path: Pat
     assert result_json(g) == result_json(truth) and r.damage is not None and r.damage[5:] == (0, 0)
 
 
+def test_a_damaged_hand_shows_in_the_hands_and_is_entered_again_from_there(tmp_path: Path) -> None:
+    """* puts the damaged hand off: the home screen names it, the hands list shows it damaged, and # on
+    its row enters it again (the same correction record)."""
+    import io
+
+    from kitapi.replay import replay
+
+    data = tmp_path / "data"
+    dev = Device(data)
+    dev.keys(SETUP + "161#### 271#### 0# 161####")
+    dev.close()
+    (game,) = (data / "games").glob("*.kitapi")
+    truth, _ = replay(io.BytesIO(game.read_bytes()))
+    bad = bytearray(game.read_bytes())
+    bad[len(bad) - 2 * 8 + 1] ^= 0x01  # hand 3's number: its record fails its CRC
+    game.write_bytes(bytes(bad))
+    dev = Device(data)
+    dev.keys("~1")
+    shown = dev.keys("*")  # later
+    assert lines(shown[-1])[:2] == ["Hand 4", "Hand 3 damaged"]
+    shown = dev.keys("A")
+    assert "  3 damaged" in lines(shown[-1])
+    shown = dev.keys("8 #")  # down to hand 3, # enters it again
+    assert lines(shown[-1])[:2] == ["Hand 3", "Enter it again"]
+    dev.keys("0#")
+    dev.close()
+    g, r = replay(io.BytesIO(game.read_bytes()))
+    assert result_json(g) == result_json(truth) and r.damage[5:] == (0, 0)
+
+
 def test_a_game_closed_in_its_log_is_not_reopened(tmp_path: Path) -> None:
     """Power lost between closing a game in its log and forgetting it: the next boot starts no hand on it."""
     data = tmp_path / "data"
