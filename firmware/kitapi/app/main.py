@@ -114,7 +114,7 @@ def load_language(code, drop=True):
 class App:
     def __init__(self, hw):
         self.hw = hw
-        self.store = Store(hw.root)
+        self.store = Store(hw.root, getattr(hw, "fs", None))  # (a board may pass its own file layer)
         self.contrast, self.sleep_s, self.lang = self.store.settings()
         self.ui = UI(hw, load_language(self.lang))
         hw.contrast(self.contrast)

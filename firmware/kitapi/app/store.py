@@ -66,39 +66,42 @@ class Store:
         self.last = 0
         # finish or undo what a power cut left half done (see the module); one leftover at a time
         fs = self.fs
-        for name in ("current", "names", "settings"):
-            path = root + "/" + name
-            if self._exists(path + ".tmp"):
-                if not self._exists(path) and self._read(name + ".tmp").endswith("\n"):
+        try:  # (a leftover that cannot be mended is left for the PC: the game still opens)
+            for name in ("current", "names", "settings"):
+                path = root + "/" + name
+                if self._exists(path + ".tmp"):
+                    if not self._exists(path) and self._read(name + ".tmp").endswith("\n"):
+                        fs.rename(path + ".tmp", path)
+                    else:
+                        fs.remove(path + ".tmp")
+            current = self._read("current").strip()
+            while True:
+                tmp = None
+                for n in self._names():
+                    if n.endswith(".tmp"):
+                        tmp = n
+                        break
+                if tmp is None:
+                    break
+                name = tmp[:-4]
+                path = self.dir + "/" + name
+                ok = False
+                if not self._exists(path) and (name == current or self._evidence(name)):
+                    from kitapi.devlog import DevLogReader
+                    from kitapi.game import RuleError
+
+                    try:  # a whole copy, or a new game's whole header
+                        with self.open(path + ".tmp", "rb") as f:
+                            DevLogReader(f).header()
+                        ok = True
+                    except (OSError, RuleError, ValueError):
+                        pass
+                if ok:
                     fs.rename(path + ".tmp", path)
                 else:
                     fs.remove(path + ".tmp")
-        current = self._read("current").strip()
-        while True:
-            tmp = None
-            for n in fs.listdir(self.dir):
-                if n.endswith(".tmp"):
-                    tmp = n
-                    break
-            if tmp is None:
-                break
-            name = tmp[:-4]
-            path = self.dir + "/" + name
-            ok = False
-            if not self._exists(path) and (name == current or self._evidence(name)):
-                from kitapi.devlog import DevLogReader
-                from kitapi.game import RuleError
-
-                try:  # a whole copy, or a new game's whole header
-                    with self.open(path + ".tmp", "rb") as f:
-                        DevLogReader(f).header()
-                    ok = True
-                except (OSError, RuleError, ValueError):
-                    pass
-            if ok:
-                fs.rename(path + ".tmp", path)
-            else:
-                fs.remove(path + ".tmp")
+        except OSError:
+            pass
 
     def _exists(self, path):
         try:
@@ -106,6 +109,16 @@ class Store:
             return True
         except OSError:
             return False
+
+    def _names(self):
+        """The names in the games folder, one at a time (``os.ilistdir`` where there is one: no list)."""
+        fs = self.fs
+        if hasattr(fs, "ilistdir"):
+            for e in fs.ilistdir(self.dir):
+                yield e[0]
+        else:
+            for n in fs.listdir(self.dir):
+                yield n
 
     def _evidence(self, name):
         """The first free evidence number of game ``name`` less one (0: none kept)."""
@@ -179,7 +192,7 @@ class Store:
         naming a missing file: no game) or the game, current (``Store()`` at the next start).
         """
         last = 0
-        for n in self.fs.listdir(self.dir):
+        for n in self._names():
             k = n.find(".")
             if k > 0 and n[:k].isdigit():  # evidence and leftovers keep their number taken too
                 last = max(last, int(n[:k]))
