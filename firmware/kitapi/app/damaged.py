@@ -18,13 +18,12 @@ class Damaged:
         self.number = number
 
     def draw(self, ui):
-        t = ui.t
-        d = t.DAMAGE
-        ui.title(d[0])
-        ui.at(d[7] % self.number, 0, 2)
-        ui.at(d[8], 0, 3)
-        ui.at(d[9], 0, 4)
-        ui.hint(d[1])
+        d = self.app.pt("damage")
+        ui.title(d.TITLE)
+        ui.at(d.LINES[0] % self.number, 0, 2)
+        ui.at(d.LINES[1], 0, 3)
+        ui.at(d.LINES[2], 0, 4)
+        ui.hint(d.HINT)
 
     def key(self, ev):
         if ev == HASH:
@@ -40,9 +39,9 @@ def enter_again(app, number):
     from kitapi.replay import replay
 
     store = app.store
-    with store.open(store.dir + "/" + store.name, "rb") as f:
+    with store._open(store.dir + "/" + store.name, "rb") as f:
         g = replay(f, (number, -2))[0]  # the game as it stood before the hand
     app.redo = None
-    app.redo = (number, app.next_dealer(g))
+    app.redo = (number, app.next_dealer(g), app.pt("damage").AGAIN)
     app.message = ""
     return app.home()

@@ -38,7 +38,7 @@ class History:
         p = self.payloads
         for i in range(_PAGE):
             p[i] = _DELETED
-        with store.open(store.dir + "/" + store.name, "rb") as f:
+        with store._open(store.dir + "/" + store.name, "rb") as f:
             r = DevLogReader(f)
             r.header()
             while True:
@@ -79,7 +79,7 @@ class History:
             if p == _DELETED:
                 line = "-"
             elif p == _DAMAGED:
-                line = t.DAMAGE[4]
+                line = self.app.pt("damage").ROW
             else:
                 g.unpack(p, self.h)
                 line = describe(self.app if m else t if g.name == "prefa" else self.app.pt(), g, self.h)

@@ -32,7 +32,7 @@ class Home:
         level, low = app.battery_level()
         if app.redo:  # a damaged hand entered again
             ui.title("%s %d" % (t.HAND, app.redo[0]))
-            ui.at(t.DAMAGE[3], 0, 1)
+            ui.at(app.redo[2], 0, 1)
         else:
             ui.title("%s %d" % (t.HAND, g.hands + 1) if not g.over else t.GAME_OVER)
         ui.battery(level)

@@ -77,11 +77,6 @@ MINUTES = "min"
 ERROR = "Error"
 RESTARTING = "restarting..."
 NOT_SAVED = "NOT saved:"
-# A damaged hand (kitapi.devlog skipped its record): its screen's title and hint, the home screen's
-# line, the home screen's while it is entered again, its row in the hands, power lost while an entry
-# was written (it is not in the log), damaged records that were not hands; then the screen's lines
-DAMAGE = ("Damaged hand", "#enter *later", "Hand %d damaged", "Enter it again", "damaged", "Check last entry",
-          "Bad records: %d", "Hand %d is", "damaged:", "enter it again.")  # fmt: skip
 SETTLE = "Settle up"
 CLOSED = "Game closed"
 NO_GAME = "No game"

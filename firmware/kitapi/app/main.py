@@ -123,7 +123,7 @@ class App:
         self._ptf = ""  # whose: "pref", or a system's (kitapi.app.sys_*)
         self.sys = None  # type: Any  # the screens of the open game's system, if it has its own (screens())
         self.message = ""  # a line for the home screen (damage found, an error)
-        self.redo = None  # type: Any  # a damaged hand being entered again: (its number, its dealer)
+        self.redo = None  # type: Any  # a damaged hand being entered again: (its number, its dealer, a line)
 
     # --- the game -----------------------------------------------------------
 
@@ -153,13 +153,13 @@ class App:
             self.g = None
             return self.start_menu()
         if damage:  # damaged records were skipped (kitapi.devlog), a torn last one cut off
-            t = self.ui.t.DAMAGE
+            t = self.pt("damage")
             if damage[5]:  # a damaged hand not entered again yet: say which, # enters it
                 from kitapi.app.damaged import Damaged
 
-                self.message = t[2] % damage[5]
+                self.message = t.LOST % damage[5]
                 return Damaged(self, damage[5])
-            self.message = t[5] if damage[0] == 51 and damage[4] == 1 else t[6] % damage[4]  # 51: torn
+            self.message = t.TORN if damage[0] == 51 and damage[4] == 1 else t.BAD % damage[4]  # 51: torn
         return self.home()
 
     def start_game(self, header):
@@ -256,7 +256,8 @@ class App:
 
     def pt(self, name="pref"):
         """The texts of a system's own screens in the chosen language, kitapi.app.<name>_<language>
-        ("pref": the Preferans screens'), loaded on first use; another system's are let go."""
+        ("pref": the Preferans screens'; "damage": a damaged log's), loaded on first use; another
+        system's are let go."""
         if self._pt is None or self._ptf != name:
             self._drop_pt()
             self._pt = __import__("kitapi.app.%s_%s" % (name, self.lang), None, None, ("x",))  # (the module)

@@ -55,7 +55,6 @@ class Store:
         self.root = root
         self.dir = root + "/games"
         self.fs = os if fs is None else fs
-        self.open = open if fs is None else fs.open
         for d in (root, self.dir):
             if not self._exists(d):
                 self.fs.mkdir(d)
@@ -77,7 +76,8 @@ class Store:
             current = self._read("current").strip()
             while True:
                 tmp = None
-                for n in self._names():
+                for n in fs.ilistdir(self.dir) if hasattr(fs, "ilistdir") else fs.listdir(self.dir):
+                    n = n if type(n) is str else n[0]  # (os.ilistdir: no list of every name on the device)
                     if n.endswith(".tmp"):
                         tmp = n
                         break
@@ -91,7 +91,7 @@ class Store:
                     from kitapi.game import RuleError
 
                     try:  # a whole copy, or a new game's whole header
-                        with self.open(path + ".tmp", "rb") as f:
+                        with self._open(path + ".tmp", "rb") as f:
                             DevLogReader(f).header()
                         ok = True
                     except (OSError, RuleError, ValueError):
@@ -110,15 +110,8 @@ class Store:
         except OSError:
             return False
 
-    def _names(self):
-        """The names in the games folder, one at a time (``os.ilistdir`` where there is one: no list)."""
-        fs = self.fs
-        if hasattr(fs, "ilistdir"):
-            for e in fs.ilistdir(self.dir):
-                yield e[0]
-        else:
-            for n in fs.listdir(self.dir):
-                yield n
+    def _open(self, path, mode="r"):
+        return open(path, mode) if self.fs is os else self.fs.open(path, mode)
 
     def _evidence(self, name):
         """The first free evidence number of game ``name`` less one (0: none kept)."""
@@ -131,14 +124,14 @@ class Store:
 
     def _read(self, name):
         try:
-            with self.open(self.root + "/" + name) as f:
+            with self._open(self.root + "/" + name) as f:
                 return f.read()
         except OSError:
             return ""
 
     def _write(self, name, text):
         path = self.root + "/" + name
-        with self.open(path + ".tmp", "w") as f:
+        with self._open(path + ".tmp", "w") as f:
             f.write(text)
         self.fs.rename(path + ".tmp", path)
 
@@ -168,7 +161,7 @@ class Store:
         """Append an exception with its traceback to crash.log."""
         import sys
 
-        with self.open(self.root + "/crash.log", "a") as f:
+        with self._open(self.root + "/crash.log", "a") as f:
             f.write("--- %d\n" % when)
             if hasattr(sys, "print_exception"):  # MicroPython
                 sys.print_exception(exc, f)
@@ -192,14 +185,16 @@ class Store:
         naming a missing file: no game) or the game, current (``Store()`` at the next start).
         """
         last = 0
-        for n in self._names():
+        fs = self.fs
+        for n in fs.ilistdir(self.dir) if hasattr(fs, "ilistdir") else fs.listdir(self.dir):
+            n = n if type(n) is str else n[0]
             k = n.find(".")
             if k > 0 and n[:k].isdigit():  # evidence and leftovers keep their number taken too
                 last = max(last, int(n[:k]))
         name = "%04d.kitapi" % (last + 1)
         path = self.dir + "/" + name
         self._write("current", name + "\n")
-        with self.open(path + ".tmp", "wb") as f:
+        with self._open(path + ".tmp", "wb") as f:
             f.write(header_bytes(header))
         self.fs.rename(path + ".tmp", path)
         return name
@@ -216,7 +211,7 @@ class Store:
         """
         self.close()
         path = self.dir + "/" + name
-        with self.open(path, "rb") as f:
+        with self._open(path, "rb") as f:
             g, r = replay(f, fix)
             damage = r.damage
             good = r.end
@@ -224,7 +219,7 @@ class Store:
             self.seq = r.seq
             self.last = r.last  # the last hand scored: what an undo deletes
         if torn:
-            with self.open(path, "rb") as src, self.open(path + ".tmp", "wb") as dst:
+            with self._open(path, "rb") as src, self._open(path + ".tmp", "wb") as dst:
                 left = good
                 while left:
                     chunk = src.read(min(left, 512))
@@ -235,12 +230,12 @@ class Store:
             self.fs.rename(path, "%s.bad%d" % (path, self._evidence(name) + 1))
             self.fs.rename(path + ".tmp", path)
         self.name = name
-        self.log = self.open(path, "ab")
+        self.log = self._open(path, "ab")
         return g, damage
 
     def check_fix(self, fix):
         """Replay the current game as if correction ``fix`` were in it (RuleError if it breaks a rule)."""
-        with self.open(self.dir + "/" + self.name, "rb") as f:
+        with self._open(self.dir + "/" + self.name, "rb") as f:
             return replay(f, fix)[0]
 
     def append(self, op, number, payload):
