@@ -77,6 +77,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, BinaryIO
 
+from kitapi.devlog import OP_LOST
 from kitapi.game import OP_DELETE, OP_HAND, OP_REPLACE, Game, RuleError, check_name, new_game, result_json
 from kitapi.jsonw import header_json, record_json
 from kitapi.messages import damage as damage_text
@@ -686,7 +687,10 @@ def _canonical(f: BinaryIO, name: str, out: _Parsed, stops: Collection[int] = ()
                 break
             if op in (OP_REPLACE, OP_DELETE):
                 out.fixes[rd.target] = rd.mark_record()
-            text = (record_json(gr, op, rd.target) + "\n").encode()
+            if op == OP_LOST:  # a damaged hand: its place, in no form a log can be written in
+                text = b'{"damaged": true}\n'
+            else:
+                text = (record_json(gr, op, rd.target) + "\n").encode()
             h.update(text)
             n += len(text)
             if n in stops:
@@ -724,7 +728,7 @@ def _effective(f: BinaryIO, name: str, parsed: _Parsed) -> Iterator[_HandFacts]:
             op = rd.record(gr)
             if op < 0:
                 break
-            if op != OP_HAND:
+            if op != OP_HAND and op != OP_LOST:
                 continue
             k += 1
             m = parsed.fixes.get(k)
@@ -735,6 +739,8 @@ def _effective(f: BinaryIO, name: str, parsed: _Parsed) -> Iterator[_HandFacts]:
                 rd.reset(back)
                 if fixed == OP_DELETE:
                     continue
+            elif op == OP_LOST:
+                continue  # a damaged hand keeps its number and scores nothing until a correction replaces it
             text = gr.hand_json(gr.hand)
             try:
                 check.parse(json.loads(text))

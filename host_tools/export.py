@@ -57,6 +57,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, TypeVar
 
+from kitapi.devlog import OP_LOST
 from kitapi.game import OP_DELETE, OP_END, OP_HAND, OP_REPLACE, Game, RuleError, new_game, result_json
 from kitapi.jsonw import header_json, record_json
 from kitapi.messages import damage as damage_text
@@ -353,6 +354,9 @@ def load_log(data: bytes, name: str) -> GameExport:
             op = r.record(g)
             if op < 0:
                 break
+            if op == OP_LOST:  # a damaged hand keeps its number and scores nothing until replaced
+                raw.append(None)
+                continue
             lines.append(record_json(g, op, r.target))
             if op == OP_HAND:
                 raw.append(json.loads(g.hand_json(g.hand)))

@@ -14,7 +14,7 @@ from math import gcd
 from pathlib import Path
 from typing import Any
 
-from kitapi.devlog import MAGIC
+from kitapi.devlog import MAGIC, OP_LOST
 from kitapi.devlogw import header_bytes, write_record
 from kitapi.game import OP_END, OP_HAND, OP_REPLACE, Game, RuleError, new_game, result_json
 from kitapi.jsonw import header_json, record_json
@@ -228,6 +228,8 @@ def convert(src: Path, dst: Path, to: str | None = None) -> str | None:
                 op = r.record(g)
                 if op < 0:
                     break
+                if op == OP_LOST:  # no record to write for it in either form
+                    raise InputError(f"{src}:{r.line}: hand {r.seq} is damaged: enter it again on the box first")
                 if to == "jsonl":
                     out.write(record_json(g, op, r.target).encode() + b"\n")
                     continue

@@ -298,8 +298,8 @@ def test_options_reach_the_log(tmp_path: Path) -> None:
 
 
 def test_a_record_cut_by_a_power_loss_is_dropped_and_the_game_goes_on(tmp_path: Path) -> None:
-    """Power lost in the middle of a write: the next boot keeps every whole hand, says so, and
-    keeps the damaged file; the next hand is appended to a clean log."""
+    """Power lost in the middle of a write: the next boot keeps every whole hand, says to check the last
+    entry, and keeps the file as it was as numbered evidence; the next hand is appended to a clean log."""
     data = tmp_path / "data"
     dev = Device(data)
     dev.keys(SETUP + "161#### 271####")
@@ -307,14 +307,82 @@ def test_a_record_cut_by_a_power_loss_is_dropped_and_the_game_goes_on(tmp_path: 
     (game,) = (data / "games").glob("*.kitapi")
     with open(game, "ab") as f:
         f.write(b"\x00\x00\x03")  # the first 3 bytes of a record
+    torn = game.read_bytes()
     dev = Device(data)
     shown = dev.keys("~1")
-    assert "Log cut: 3 B" in lines(shown[-1])
+    assert "Check last entry" in lines(shown[-1])
     dev.keys("0#")  # a passed-out hand after it
     dev.close()
-    assert game.with_name(game.name + ".bad").exists()
+    assert game.with_name(game.name + ".bad1").read_bytes() == torn
+    assert sorted(p.name for p in (data / "games").iterdir()) == [game.name, game.name + ".bad1"]
     log, res = device_log(data, tmp_path)
     assert res["hands"] == 3 and json.loads(log[-1]) == {"dealer": 2, "pass": True}
+
+
+def test_a_damaged_hand_costs_that_hand_alone_and_is_entered_again(tmp_path: Path) -> None:
+    """The issue's case on the box: a bit flipped inside hand 3 of 4.  The box keeps hands 4 on, moves
+    nothing, names hand 3 in words, and # (one key) then the hand's keys enter it again as a correction
+    record: the standings are the game's again."""
+    import io
+
+    from kitapi.replay import replay
+
+    data = tmp_path / "data"
+    dev = Device(data)
+    dev.keys(SETUP + "161#### 271#### 0# 161####")
+    dev.close()
+    (game,) = (data / "games").glob("*.kitapi")
+    whole = game.read_bytes()
+    truth, _ = replay(io.BytesIO(whole))
+    bad = bytearray(whole)
+    bad[len(bad) - 2 * 8 + 4] ^= 0x10  # a bit of hand 3's record (the passed-out hand)
+    game.write_bytes(bytes(bad))
+    dev = Device(data)
+    shown = dev.keys("~1")
+    assert lines(shown[-1]) == ["Damaged hand", "Hand 3 is", "damaged:", "enter it again.", "#enter *later"]
+    shown = dev.keys("#")  # one key: the home screen for hand 3
+    assert lines(shown[-1])[:2] == ["Hand 3", "Enter it again"]
+    shown = dev.keys("0#")  # hand 3 as it was: passed out (seat 3 deals it)
+    assert lines(shown[-1])[0] == "Hand 5"
+    shown = dev.keys("A")  # the hands: 4 of them, none damaged now
+    assert "damaged" not in " ".join(lines(shown[-1]))
+    dev.keys("*")
+    dev.close()
+    assert sorted(p.name for p in (data / "games").iterdir()) == [game.name]
+    after = game.read_bytes()
+    assert after[: len(bad)] == bytes(bad)  # the damaged record stays where it was
+    g, r = replay(io.BytesIO(after))
+    assert result_json(g) == result_json(truth) and r.damage is not None and r.damage[5:] == (0, 0)
+
+
+def test_a_damaged_hand_shows_in_the_hands_and_is_entered_again_from_there(tmp_path: Path) -> None:
+    """* puts the damaged hand off: the home screen names it, the hands list shows it damaged, and # on
+    its row enters it again (the same correction record)."""
+    import io
+
+    from kitapi.replay import replay
+
+    data = tmp_path / "data"
+    dev = Device(data)
+    dev.keys(SETUP + "161#### 271#### 0# 161####")
+    dev.close()
+    (game,) = (data / "games").glob("*.kitapi")
+    truth, _ = replay(io.BytesIO(game.read_bytes()))
+    bad = bytearray(game.read_bytes())
+    bad[len(bad) - 2 * 8 + 1] ^= 0x01  # hand 3's number: its record fails its CRC
+    game.write_bytes(bytes(bad))
+    dev = Device(data)
+    dev.keys("~1")
+    shown = dev.keys("*")  # later
+    assert lines(shown[-1])[:2] == ["Hand 4", "Hand 3 damaged"]
+    shown = dev.keys("A")
+    assert "  3 damaged" in lines(shown[-1])
+    shown = dev.keys("8 #")  # down to hand 3, # enters it again
+    assert lines(shown[-1])[:2] == ["Hand 3", "Enter it again"]
+    dev.keys("0#")
+    dev.close()
+    g, r = replay(io.BytesIO(game.read_bytes()))
+    assert result_json(g) == result_json(truth) and r.damage[5:] == (0, 0)
 
 
 def test_a_game_closed_in_its_log_is_not_reopened(tmp_path: Path) -> None:

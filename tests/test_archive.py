@@ -169,7 +169,8 @@ def test_corrections_give_the_effective_hands(tmp_path: Path, archive: Archive, 
     assert g["result"]["hands"] == len(hands) == 24 - 1
 
 
-def test_a_damaged_device_log_is_archived_up_to_the_damage(tmp_path: Path, archive: Archive) -> None:
+def test_a_damaged_device_log_is_archived_without_the_damaged_hand(tmp_path: Path, archive: Archive) -> None:
+    """One damaged record costs its hand alone (kitapi.devlog): the 29 others are archived."""
     dev = to_device(tmp_path, jsonl_game(tmp_path, 8, 30))
     at = header_size(dev) + 10 * RECORD + 3  # a bit flipped in the 11th record
     bad = bytearray(dev)
@@ -180,7 +181,8 @@ def test_a_damaged_device_log_is_archived_up_to_the_damage(tmp_path: Path, archi
     assert added.status == NEW and added.warnings == [damage_text(r.damage)]
     shown = archive.game(added.id)
     assert shown["damage"] == damage_text(r.damage)
-    assert shown["result"]["hands"] == g.hands == 10 and len(shown["hands"]) == 10
+    assert shown["result"]["hands"] == g.hands == 29 and len(shown["hands"]) == 29
+    assert 11 not in [h["number"] for h in shown["hands"]] and shown["hands"][-1]["number"] == 30
     assert archive.games()[0]["damage"] == damage_text(r.damage)
     # pulled again, the same damaged bytes: the warning again, nothing written
     again = archive.add_log(bytes(bad), "pico", "games/0002.kitapi")

@@ -178,7 +178,7 @@ def test_damaged_device_log_warns_and_keeps_the_rest(tmp_path: Path) -> None:
         assert json.loads(p.stdout)["hands"] == 1
         assert (
             p.stderr == f"{dev}: warning: damaged at byte {len(data) - 8} (line 3): checksum mismatch; "
-            "8 bytes dropped from there on\n"
+            "1 damaged record(s), 8 bytes, skipped; every valid record kept; hand 2 is damaged: enter it again\n"
         )
 
 

@@ -1,9 +1,13 @@
 """The device log: size, lossless conversion, and damage that is found and reported.
 
 A device log cut at every byte offset or with any single bit flipped must
-never crash the reader nor give a wrong standing: every hand before the
-damage is recovered, and the damage is reported unless the log is simply a
-shorter, complete log (a cut at a record boundary).
+never crash the reader nor give a wrong standing.  A cut keeps every whole
+record before it.  A damaged record costs only itself: every valid record
+after it stays in play, a damaged hand keeps its number and scores nothing
+until a correction replaces it (the standings are those of the JSON Lines log
+with that hand deleted, or without the damaged correction), and the damage
+is reported by hand number.  Random bytes and random mutations of valid logs
+(hypothesis) raise nothing but RuleError.
 """
 
 from __future__ import annotations
@@ -13,6 +17,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from kitapi.devlog import RECORD
 from kitapi.devlogw import header_bytes
@@ -111,10 +117,32 @@ def test_cut_at_every_byte(small_game: tuple[bytes, bytes]) -> None:
             assert damage is not None and damage[1] == kept and damage[3] == cut - kept
 
 
+def damaged_model(data: bytes, damaged: set[int]) -> bytes:
+    """The JSON Lines log that scores as the device log whose records ``damaged`` (0 the first) are damaged.
+
+    A damaged hand keeps its number and scores nothing until a later correction
+    replaces it: the hand stays, deleted right after it.  A damaged correction
+    or end is as if it had never been written.
+    """
+    head, *records = data.strip().split(b"\n")
+    out = [head]
+    number = 0
+    for i, line in enumerate(records):
+        obj = json.loads(line)
+        is_hand = not ({"replace", "delete", "end"} & set(obj))
+        number += is_hand
+        if i not in damaged:
+            out.append(line)
+        elif is_hand:
+            out += [line, b'{"delete": %d}' % number]
+    return b"\n".join(out) + b"\n"
+
+
 def test_every_single_bit_flip(small_game: tuple[bytes, bytes]) -> None:
+    """Any one bit flipped in a record costs that record alone; every other record stays in play."""
     data, dev = small_game
-    truth = _prefix_results(data, dev)
-    start = min(truth)
+    start = len(dev) - RECORD * (len(data.strip().split(b"\n")) - 1)
+    flips = 0
     for bit in range(len(dev) * 8):
         bad = bytearray(dev)
         bad[bit // 8] ^= 1 << (bit % 8)
@@ -124,9 +152,44 @@ def test_every_single_bit_flip(small_game: tuple[bytes, bytes]) -> None:
             assert e.value.line == 1
             continue
         res, damage = standings(bytes(bad))
-        kept = start + (bit // 8 - start) // RECORD * RECORD
-        assert res == truth[kept], bit
-        assert damage is not None and damage[1] == kept and damage[3] == len(dev) - kept
+        k = (bit // 8 - start) // RECORD
+        assert res == standings(damaged_model(data, {k}))[0], bit
+        assert damage is not None and damage[1] == start + k * RECORD and damage[3:5] == (RECORD, 1)
+        flips += 1
+    assert flips == (len(dev) - start) * 8
+
+
+def test_a_damaged_hand_is_named_and_entered_again(tmp_path: Path) -> None:
+    """The issue's case: a bit flipped inside hand 3 of 10.  Hands 4-10 stay in play, hand 3 is named,
+    and a correction record that replaces hand 3 brings the game back whole."""
+    from kitapi.devlog import DevLogReader
+    from kitapi.devlogw import write_record
+    from kitapi.messages import damage as worded
+
+    hdr, hands = gen.game(seed=11, hands=10)
+    gen.write_jsonl(tmp_path / "g.jsonl", hdr, hands)
+    data = (tmp_path / "g.jsonl").read_bytes()
+    dev = to_device(tmp_path, data)
+    start = len(dev) - 10 * RECORD
+    bad = bytearray(dev)
+    bad[start + 2 * RECORD + 3] ^= 0x04
+    g, r = replay(io.BytesIO(bytes(bad)))
+    assert g.hands == 9 and r.seq == 10 and r.last == 10
+    assert result_json(g) == standings(damaged_model(data, {2}))[0]
+    assert r.damage[5:] == (3, 1)
+    assert "hand 3 is damaged: enter it again" in worded(r.damage)
+    # entered again: a replace of hand 3 (what the box appends), with hand 3's contents
+    rd = DevLogReader(io.BytesIO(dev))
+    rd.header()
+    for _ in range(3):
+        rd.record(None)
+    fixed = io.BytesIO()
+    fixed.write(bytes(bad))
+    write_record(fixed, bytearray(RECORD), 1, 3, rd.payload)
+    fixed.seek(0)
+    g2, r2 = replay(fixed)
+    assert result_json(g2) == standings(dev)[0] and r2.damage is not None and r2.damage[5:] == (0, 0)
+    assert "enter it again" not in worded(r2.damage)
 
 
 def test_damage_is_worded(tmp_path: Path, small_game: tuple[bytes, bytes]) -> None:
@@ -135,17 +198,148 @@ def test_damage_is_worded(tmp_path: Path, small_game: tuple[bytes, bytes]) -> No
     path.write_bytes(dev[:-3])
     _, warning = logs.replay_file(path)
     assert warning is not None
-    assert "the last record is cut short" in warning and "5 bytes dropped" in warning
+    assert "the last record is cut short" in warning and "5 bytes, skipped" in warning
 
 
-def test_a_valid_record_out_of_place_is_damage(small_game: tuple[bytes, bytes]) -> None:
-    """A whole record copied twice (a flash or writer fault) stops the reading there."""
+def test_a_valid_record_out_of_place_is_skipped(small_game: tuple[bytes, bytes]) -> None:
+    """A whole record copied twice (a flash or writer fault): the copy is skipped, nothing else."""
     data, dev = small_game
     start = len(dev) - RECORD * (len(data.strip().split(b"\n")) - 1)
     doubled = dev[: start + RECORD] + dev[start : start + RECORD] + dev[start + RECORD :]
     res, damage = standings(doubled)
-    assert damage is not None and damage[1] == start + RECORD
-    assert res == _prefix_results(data, dev)[start + RECORD]
+    assert damage is not None and damage[1] == start + RECORD and damage[0] == 54  # a hand out of sequence
+    assert res == standings(data)[0]
+
+
+def test_damaged_last_hand_keeps_its_number(small_game: tuple[bytes, bytes]) -> None:
+    """The last hand damaged: it is hand N, and the box numbers the next hand N + 1; a hand appended
+    after it agrees."""
+    from kitapi.devlogw import write_record
+
+    data, dev = small_game
+    bad = bytearray(dev)
+    bad[-4] ^= 0x01  # the small game ends with hand 24: a bit of its payload
+    g, r = replay(io.BytesIO(bytes(bad)))
+    assert r.seq == 24 and r.damage[5:] == (24, 1)
+    more = io.BytesIO()
+    more.write(bytes(bad))
+    write_record(more, bytearray(RECORD), 0, 25, 0x04000000)  # a passed-out hand (dealer 0), numbered 25
+    more.seek(0)
+    g2, r2 = replay(more)
+    assert r2.seq == 25 and r2.damage[5:] == (24, 1) and g2.hands == g.hands + 1
+
+
+def test_two_to_three_bits_in_one_record_cost_that_record_alone(small_game: tuple[bytes, bytes]) -> None:
+    """CRC-16/CCITT finds every 2- and 3-bit error in a record; where a valid hand follows the damage,
+    the damaged records cost themselves alone, whatever they were."""
+    import random
+
+    data, dev = small_game
+    n = len(data.strip().split(b"\n")) - 1
+    start = len(dev) - RECORD * n
+    rng = random.Random(13)
+    for _ in range(400):
+        k = rng.randrange(n - 1)  # not the last record: a hand (24) follows
+        bad = bytearray(dev)
+        for bit in rng.sample(range(64), rng.choice((2, 3))):
+            bad[start + k * RECORD + bit // 8] ^= 1 << (bit % 8)
+        res, damage = standings(bytes(bad))
+        assert damage is not None and damage[1] == start + k * RECORD
+        assert res == standings(damaged_model(data, {k}))[0], k
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.binary(max_size=400))
+def test_fuzz_random_bytes(blob: bytes) -> None:
+    """Random bytes, alone and after a valid device header: RuleError or a replay, nothing else."""
+    for data in (blob, header_bytes({"kitapi": 1, "rules": "prefa", "players": ["A", "B", "C"]}) + blob):
+        try:
+            replay(io.BytesIO(data))
+        except RuleError:
+            pass
+
+
+@st.composite
+def mutations(draw: st.DrawFn) -> list[tuple[str, int, int]]:
+    kind = st.sampled_from(["flip", "set", "cut", "insert", "delete", "dup"])
+    return draw(st.lists(st.tuples(kind, st.integers(0, 10**6), st.integers(0, 255)), min_size=1, max_size=6))
+
+
+def _mutate(dev: bytes, ops: list[tuple[str, int, int]]) -> bytes:
+    b = bytearray(dev)
+    for kind, at, v in ops:
+        if not b:
+            break
+        i = at % len(b)
+        if kind == "flip":
+            b[i] ^= 1 << (v % 8)
+        elif kind == "set":
+            b[i] = v
+        elif kind == "cut":
+            del b[i:]
+        elif kind == "insert":
+            b[i:i] = bytes([v])
+        elif kind == "delete":
+            del b[i]
+        else:
+            b[i:i] = b[i : i + RECORD]
+    return bytes(b)
+
+
+_FUZZ: dict[str, tuple[bytes, bytes]] = {}
+
+
+def _fuzz_game() -> tuple[bytes, bytes]:
+    """A 24-hand game with corrections (the small game's), made once for the fuzz tests."""
+    if not _FUZZ:
+        import tempfile
+
+        tmp = Path(tempfile.mkdtemp())
+        hdr, hands = gen.game(seed=7, hands=24)
+        gen.write_jsonl(tmp / "g.jsonl", hdr, hands)
+        text = (tmp / "g.jsonl").read_text().splitlines()
+        text.insert(6, '{"replace": 2, "dealer": 1, "bidder": 0, "contract": "6S", "defense": "none"}')
+        text.insert(12, '{"delete": 4}')
+        data = ("\n".join(text) + "\n").encode()
+        _FUZZ["g"] = (data, to_device(tmp, data))
+    return _FUZZ["g"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(mutations())
+def test_fuzz_mutations_of_a_valid_log(ops: list[tuple[str, int, int]]) -> None:
+    """Random mutations of a valid device log: RuleError or a replay, nothing else."""
+    _, dev = _fuzz_game()
+    try:
+        replay(io.BytesIO(_mutate(dev, ops)))
+    except RuleError:
+        pass
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 10**6), st.integers(0, 63)), min_size=1, max_size=5))
+def test_fuzz_bit_flips_keep_every_valid_record(flips: list[tuple[int, int]]) -> None:
+    """One bit flipped in each of several records: each damaged record costs itself alone (the JSON Lines
+    model: a damaged hand deleted, a damaged correction gone); every valid record stays in play."""
+    data, dev = _fuzz_game()
+    n = len(data.strip().split(b"\n")) - 1
+    start = len(dev) - RECORD * n
+    bad = bytearray(dev)
+    hit: dict[int, int] = {}
+    for k, bit in flips:
+        hit.setdefault(k % n, bit)
+    for k, bit in hit.items():
+        bad[start + k * RECORD + bit // 8] ^= 1 << (bit % 8)
+    try:
+        want = standings(damaged_model(data, set(hit)))[0]
+    except RuleError as e:  # without a damaged hand a later one breaks a rule (the game was over): the same
+        with pytest.raises(RuleError) as got:
+            standings(bytes(bad))
+        assert str(got.value) == str(e)
+        return
+    res, damage = standings(bytes(bad))
+    assert damage is not None and damage[4] == len(hit) and damage[1] == start + min(hit) * RECORD
+    assert res == want
 
 
 def test_crc16_is_ccitt_false() -> None:

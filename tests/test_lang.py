@@ -45,7 +45,7 @@ def test_every_character_can_be_drawn(code: str) -> None:
 
 
 # The texts of a system's own screens (App.pt(whose)): kitapi.app.<whose>_<language>
-SYSTEM_TEXTS = ("pref", "kasa", "priffe", "pot")
+SYSTEM_TEXTS = ("pref", "kasa", "priffe", "pot", "damage")  # (and a damaged log's)
 
 
 @pytest.mark.parametrize("whose", SYSTEM_TEXTS)

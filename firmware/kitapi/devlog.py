@@ -12,9 +12,12 @@ Layout (docs/log-format.md, "Device log"):
              bytes 6-7  CRC-16/CCITT-FALSE of bytes 0-5
 
 Every record has the same size and its own CRC, so a record cut short by a
-power loss, or any single damaged bit, is found; reading keeps every valid
-record before the first bad one and says what it dropped.  Corrections are
-records too (op replace/delete), so nothing is ever rewritten.
+power loss, or any damaged bit, is found, and the reader resynchronises on the
+next record: a damaged record is skipped and every valid one kept.  A damaged
+hand keeps its number (the next valid hand's number tells how many hands were
+lost) and is returned as ``OP_LOST``: it scores nothing until a correction
+replaces it.  Corrections are records too (op replace/delete), so nothing is
+ever rewritten.
 
 Writing is kitapi.devlogw's (imported only when a game is written).
 """
@@ -33,12 +36,20 @@ _E_NOT_DEVLOG = const(19)
 _E_HEADER = const(20)
 _E_VERSION = const(21)
 _E_JSON = const(11)
+OP_LOST = const(4)  # not a record: a hand whose record is damaged, returned in its place
 _D_CUT = const(51)
 _D_CRC = const(52)
 _D_TYPE = const(53)
 _D_SEQUENCE = const(54)
 _D_END = const(55)
 _D_CORRECTION = const(56)
+_PENDING = const(0)  # DevLogReader.rs
+_TAIL = const(1)
+_OWED = const(2)
+_ENDED = const(3)
+_SEEN = const(4)
+_BAD = const(5)
+_DROPPED = const(6)
 
 MAGIC = b"KTPI"
 VERSION = const(1)
@@ -82,8 +93,21 @@ class DevLogReader:
     """Reads a device log record by record, with the JsonlReader's interface.
 
     ``line`` numbers records as the JSON Lines form would: the header is line 1,
-    record k (from 0) line k + 2.  ``damage`` is None, or where the log is
-    damaged: ``(code, byte, line, bytes dropped)`` (``messages.damage`` words it).
+    record k (from 0) line k + 2.  ``damage`` is None, or what is damaged:
+    ``(code, byte, line, bytes, records)``: the first damaged record's kind
+    (``messages.EN[code]``), where it starts, and the damaged bytes and records
+    in all, each skipped (``replay`` adds the damaged hands: ``messages.damage``).
+
+    Resynchronising: a damaged record (a bad CRC, an unknown op, a malformed
+    end or correction, a hand out of sequence) is skipped.  The next valid hand
+    tells how many of the skipped records were hands (its number less the last
+    one's, less one): the reader returns that many ``OP_LOST`` first, each with
+    its number in ``seq``.  A valid correction of a hand among them does the
+    same.  Skipped records at the very end count as hands when they read as
+    the next hand (op and number, after mending one flipped bit if one bit
+    mends it; with more bits damaged, if either reads so): the box numbers its
+    next hand after them, so every later reading agrees.  A last record cut
+    short (a torn append) is not a record: its bytes are damage, nothing else.
     """
 
     def __init__(self, f):
@@ -96,8 +120,14 @@ class DevLogReader:
         self.line = 1
         self.pos = 0
         self.target = 0
-        self.seq = 0  # hand records read
+        self.seq = 0  # hand numbers read (the lost ones too)
         self.damage = None
+        # the resynchronising (one list: each name costs the device's heap): the damaged records since
+        # the last valid hand not yet counted as hands, of them those that read as the next hands, the
+        # lost hands to return before the record at the file's position, 1 after the end record;
+        # the file position up to which damage is counted (replay reads the file twice), the damaged
+        # records and bytes
+        self.rs = [0, 0, 0, 0, 0, 0, 0]
 
     def header(self):
         f = self.f
@@ -113,51 +143,110 @@ class DevLogReader:
         if len(body) < n + 2 or crc16(body, 0, n) != body[n] << 8 | body[n + 1]:
             raise RuleError(_E_HEADER)
         self.start = f.tell()
+        self.end = self.start + (self.size - self.start) // RECORD * RECORD  # a torn last record is not one
         try:
             return json.loads(body[:n])
         except ValueError:
             raise RuleError(_E_JSON)
 
-    def _damaged(self, why):
-        self.damage = (why, self.pos, self.line, self.size - self.pos)
-        self.end = self.pos
-        return -1
-
     def record(self, game, hands=True):
-        """Read the next record into ``game.hand``; its OP_*, or -1 at the end or the damage.
+        """Read the next record into ``game.hand``; its OP_* (``OP_LOST`` for a damaged hand), or -1 at the end.
 
         With ``game`` None the hand is only kept packed, in ``payload``; with
         ``hands`` False a plain hand is only framed (replay's first pass).
         """
-        pos = self.pos = self.f.tell()
-        if pos >= self.end:
-            return -1
-        self.line = 2 + (pos - self.start) // RECORD
+        f = self.f
         b = self.buf
-        if self.f.readinto(b) < RECORD:
-            return self._damaged(_D_CUT)
-        if crc16(b, 0, 6) != b[6] << 8 | b[7]:
-            return self._damaged(_D_CRC)
-        op = b[0] >> 5
-        number = b[1] << 8 | b[2]
-        payload = (b[0] & 31) << 24 | b[3] << 16 | b[4] << 8 | b[5]
-        if op > OP_END:
-            return self._damaged(_D_TYPE)
+        rs = self.rs
+        while True:
+            if rs[_OWED]:
+                rs[_OWED] -= 1
+                self.seq += 1
+                return OP_LOST
+            pos = self.pos = f.tell()
+            self.line = 2 + (pos - self.start) // RECORD
+            n = RECORD
+            if pos >= self.end:
+                if rs[_TAIL] and not rs[_ENDED]:  # the damaged records at the end that read as hands
+                    rs[_OWED] = rs[_TAIL]
+                    rs[_TAIL] = rs[_PENDING] = 0
+                    continue
+                n = self.size - self.end  # a torn last record, or none
+                if not n or pos < rs[_SEEN]:
+                    return -1
+                why = _D_CUT
+                crc_ok = True
+            else:
+                f.readinto(b)
+                why = 0
+                op = b[0] >> 5
+                number = b[1] << 8 | b[2]
+                payload = (b[0] & 31) << 24 | b[3] << 16 | b[4] << 8 | b[5]
+                crc_ok = crc16(b, 0, 6) == b[6] << 8 | b[7]
+                if not crc_ok:
+                    why = _D_CRC
+                elif op > OP_END:
+                    why = _D_TYPE
+                elif op == OP_HAND:
+                    gap = (number - self.seq - 1) & 0xFFFF
+                    if gap > rs[_PENDING]:
+                        why = _D_SEQUENCE
+                    elif gap:  # the lost hands first, then this one again
+                        rs[_PENDING] = rs[_TAIL] = 0
+                        rs[_OWED] = gap
+                        f.seek(pos)
+                        continue
+                elif op == OP_END:
+                    if number or payload:
+                        why = _D_END
+                elif not number or (op != OP_REPLACE and payload):
+                    why = _D_CORRECTION
+                else:
+                    gap = (number - self.seq) & 0xFFFF
+                    if 0 < gap <= rs[_PENDING]:  # a correction of a hand among the damaged records
+                        rs[_PENDING] -= gap
+                        rs[_TAIL] = rs[_TAIL] - gap if rs[_TAIL] > gap else 0
+                        rs[_OWED] = gap
+                        f.seek(pos)
+                        continue
+            if not why:
+                break
+            if pos >= rs[_SEEN]:  # damage is counted once (replay reads the file twice)
+                rs[_SEEN] = pos + n
+                rs[_BAD] += 1
+                rs[_DROPPED] += n
+                d = self.damage
+                self.damage = (why, pos, self.line) if d is None else d[:3]
+                self.damage += (rs[_DROPPED], rs[_BAD])
+            if why == _D_CUT:
+                return -1
+            rs[_PENDING] += 1
+            # does it read as the next hand?  Intact (a valid CRC): op and number both; else as
+            # mended by the one flipped bit that mends it, if one does; else either
+            want = (self.seq + rs[_TAIL] + 1) & 0xFFFF
+            hand = op == OP_HAND and number == want
+            if not crc_ok:
+                hand = op == OP_HAND or number == want
+                for bit in range(RECORD * 8):
+                    mask = 128 >> (bit & 7)
+                    b[bit >> 3] ^= mask
+                    mended = crc16(b, 0, 6) == b[6] << 8 | b[7]
+                    hand2 = b[0] >> 5 == OP_HAND and (b[1] << 8 | b[2]) == want
+                    b[bit >> 3] ^= mask
+                    if mended:
+                        hand = hand2
+                        break
+            if hand:
+                rs[_TAIL] += 1
         if op == OP_HAND:
-            if number != (self.seq + 1) & 0xFFFF:
-                return self._damaged(_D_SEQUENCE)
             self.seq += 1
+            rs[_PENDING] = rs[_TAIL] = 0
         elif op == OP_END:
-            if number or payload:
-                return self._damaged(_D_END)
+            rs[_ENDED] = 1
             return op
         else:
-            if not number:
-                return self._damaged(_D_CORRECTION)
             self.target = number
             if op != OP_REPLACE:
-                if payload:
-                    return self._damaged(_D_CORRECTION)
                 return op
         if game is None:
             self.payload = payload
@@ -167,12 +256,15 @@ class DevLogReader:
         return op
 
     def mark(self):
-        return (self.f.tell(), self.line, self.seq)
+        rs = self.rs
+        return (self.f.tell(), self.line, self.seq, rs[_PENDING], rs[_TAIL], rs[_OWED], rs[_ENDED])
 
     def mark_record(self):
-        return (self.pos, self.line, self.seq - (self.buf[0] >> 5 == OP_HAND))
+        """A mark of the record just read (a hand or a correction)."""
+        return (self.pos, self.line, self.seq - (self.buf[0] >> 5 == OP_HAND), 0, 0, 0, self.rs[_ENDED])
 
     def reset(self, m):
         self.f.seek(m[0])
         self.line = m[1]
         self.seq = m[2]
+        self.rs[0:4] = m[3:7]

@@ -123,6 +123,10 @@ EN = (
     "JSON nested deeper than %d levels",
     "a JSON object has a key twice",
     "not enough memory to read this line",
+    # 103-105: damage found in a device log, skipped record by record (kitapi.devlog)
+    "damaged at byte %d (line %d): %s; %d damaged record(s), %d bytes, skipped; every valid record kept",
+    "hand %d is damaged: enter it again",
+    "hand %d and %d more are damaged: enter them again",
 )
 
 
@@ -154,5 +158,9 @@ _CUT = 40
 
 
 def damage(d):
-    """The line for a device log's ``damage`` tuple ``(code, byte, line, bytes dropped)``."""
-    return EN[50] % (d[1], d[2], EN[d[0]], d[3])
+    """The line for a device log's ``damage`` tuple (kitapi.replay.replay): where, what, how much was
+    skipped, and the damaged hands to enter again."""
+    line = EN[103] % (d[1], d[2], EN[d[0]], d[4], d[3])
+    if len(d) > 5 and d[5]:
+        line += "; " + (EN[104] % d[5] if d[6] == 1 else EN[105] % (d[5], d[6] - 1))
+    return line

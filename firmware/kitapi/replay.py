@@ -23,6 +23,7 @@ _E_NO_HAND = const(17)
 _E_ENDED = const(18)
 _E_DEEP = const(100)
 _MAX_DEPTH = const(16)  # kitapi.jsonl.MAX_DEPTH
+_OP_LOST = const(4)  # kitapi.devlog.OP_LOST: a damaged hand, in its place
 
 
 def reader(f):
@@ -43,15 +44,20 @@ def replay(f, fix=None, stop=0):
 
     ``fix``, if given, is a correction not yet in the log, ``(hand number,
     packed hand)`` or ``(hand number, -1)`` for a deletion: the device checks
-    a correction this way before it writes it.
+    a correction this way before it writes it; ``(hand number, -2)`` stops
+    before that hand (the game as it stood then).
 
     ``stop``, if given, is a hand number: the replay stops before it, giving
     the game as it stood before that hand (the device previews a correction
     against it); the log is still read, and checked, to its end first.
 
-    ``reader.damage`` is None, or where a device log is damaged and what was
-    dropped from there (every valid hand before the damage is scored);
-    ``reader.last`` is the number of the last hand scored.
+    ``reader.damage`` is None, or what is damaged in a device log (every valid
+    record is scored, a damaged record is skipped): ``(code, byte, line,
+    bytes, records, hand, hands)``, ``hand`` the first damaged hand not yet
+    replaced by a correction (0: none) and ``hands`` how many such there are
+    (``messages.damage`` words it); ``reader.last`` is the number of the last
+    hand scored.  A damaged hand keeps its number and scores nothing until a
+    correction replaces it.
     """
     r = reader(f)
     try:
@@ -65,6 +71,7 @@ def replay(f, fix=None, stop=0):
         raise
     start = r.mark()
     fixes = {}  # hand number -> mark of its last correction
+    lost = first = 0  # damaged hands not replaced
     try:
         hands = 0
         ended = False
@@ -74,7 +81,7 @@ def replay(f, fix=None, stop=0):
                 break
             if ended:
                 raise RuleError(_E_ENDED)
-            if op == OP_HAND:
+            if op == OP_HAND or op == _OP_LOST:
                 hands += 1
             elif op == OP_END:
                 ended = True
@@ -88,13 +95,16 @@ def replay(f, fix=None, stop=0):
             op = r.record(g)
             if op < 0:
                 break
-            if op != OP_HAND:
+            if op != OP_HAND and op != _OP_LOST:
                 continue
             k += 1
             if k == stop:
                 ended = False  # (the game before hand ``stop`` was not closed)
                 break
             if fix is not None and fix[0] == k:
+                if fix[1] < -1:
+                    ended = False  # (the game before that hand was not closed)
+                    break
                 if fix[1] >= 0:
                     g.unpack(fix[1], g.hand)
                     g.apply(g.hand)
@@ -102,6 +112,10 @@ def replay(f, fix=None, stop=0):
                 continue
             m = fixes.get(k)
             if m is None:
+                if op == _OP_LOST:  # scores nothing until it is entered again
+                    lost += 1
+                    first = first or k
+                    continue
                 g.apply(g.hand)
                 last = k
                 continue
@@ -117,6 +131,8 @@ def replay(f, fix=None, stop=0):
     if ended:
         g.close()
     r.last = last  # the number of the last hand scored (0: none)
+    if r.damage:
+        r.damage = r.damage[:5] + (first, lost)
     return g, r
 
 

@@ -4,9 +4,11 @@
 # Builds small device logs with the core's own writer from JSON Lines logs, then
 # cuts each at every byte offset and flips every single bit, and replays each:
 # - never an exception, except the RuleError of a damaged header (line 1);
-# - the standings are those of the JSON Lines log cut after the last whole
-#   record before the damage;
-# - damage is reported exactly when bytes were dropped, at the right byte.
+# - a cut: the standings are those of the JSON Lines log cut after the last
+#   whole record before it, and damage is reported exactly when bytes were cut;
+# - a flipped bit costs its record alone: the standings are those of the JSON
+#   Lines log with that hand deleted (it keeps its number) or without that
+#   correction or end, and the damage is that one record, at its byte.
 # Also: the device log replays like its JSON Lines log, and converts back to it
 # byte for byte.  Prints one line per failure, then "N passed, N failed"; exits 1
 # on any failure.  Uses only gc, io and sys (io.BytesIO: seek, tell, readinto).
@@ -192,11 +194,18 @@ def check_log(name, text, over):
         i = bit // 8
         mask = 1 << (bit % 8)
         what = "%s: bit %d flipped (byte %d)" % (name, bit, i)
+        k = (i - start) // RECORD
+        want = None
+        if i >= start:
+            try:
+                want = standings(damaged_model(lines, k))[0]
+            except RuleError as e:
+                want = "RuleError " + str(e)
         bad[i] ^= mask
         try:
             res, damage = standings(bytes(bad))
         except RuleError as e:
-            if i < start and e.line == 1:
+            if (i < start and e.line == 1) or want == "RuleError " + str(e):
                 ok()
             else:
                 fail("%s: RuleError line %d: %s" % (what, e.line, e))
@@ -209,13 +218,31 @@ def check_log(name, text, over):
         if i < start:
             fail("%s: a damaged header replayed" % what)
             continue
-        kept = start + (i - start) // RECORD * RECORD
-        if res != truth[kept]:
-            fail("%s: standings %s, expected %s" % (what, res, truth[kept]))
-        elif damage is None or damage[1] != kept or damage[3] != len(dev) - kept:
-            fail("%s: damage %r, expected at byte %d, %d bytes dropped" % (what, damage, kept, len(dev) - kept))
+        if res != want:
+            fail("%s: standings %s, expected %s" % (what, res, want))
+        elif damage is None or damage[1] != start + k * RECORD or damage[3] != RECORD or damage[4] != 1:
+            fail("%s: damage %r, expected the record at byte %d alone" % (what, damage, start + k * RECORD))
         else:
             ok()
+
+
+def damaged_model(lines, k):
+    """The JSON Lines log that scores as the device log with record ``k`` (0 the first) damaged: a hand
+    stays, deleted right after it (it keeps its number, scores nothing until replaced); a correction or
+    the end is as if never written."""
+    out = [lines[0]]
+    number = 0
+    for i in range(1, len(lines)):
+        line = lines[i]
+        hand = '"replace"' not in line and '"delete"' not in line and '"end"' not in line
+        if hand:
+            number += 1
+        if i - 1 != k:
+            out.append(line)
+        elif hand:
+            out.append(line)
+            out.append('{"delete": %d}' % number)
+    return ("\n".join(out) + "\n").encode()
 
 
 def main():

@@ -61,7 +61,7 @@ class HandWizard:
             _copy(hand, h)
             self.step = _SUMMARY
             return
-        h.dealer = app.g.next_dealer()
+        h.dealer = app.next_dealer()
         h.contract = 0
         h.active = -1  # none yet: the defenders step makes it defender 1, whom # takes
         self.step = _BIDDER

@@ -1,5 +1,7 @@
 """The hands of the game, newest first: scroll (2 up, 8 down), # edits one, D deletes one.
 
+A damaged hand (kitapi.devlog) shows as damaged; # enters it again.
+
 Edits and deletions are correction records (docs/log-format.md): nothing is
 rewritten, and the standings are replayed from the log.  A page is read from
 the log when the cursor leaves the one on screen.
@@ -15,6 +17,7 @@ except ImportError:  # CPython
 
 _PAGE = const(5)  # hands on a page: rows 1-5
 _DELETED = const(-1)
+_DAMAGED = const(-2)  # a damaged hand (kitapi.devlog.OP_LOST), not replaced
 
 
 class History:
@@ -27,7 +30,7 @@ class History:
 
     def load(self):
         """Read the page with the cursor on it: the hands as corrected."""
-        from kitapi.devlog import DevLogReader
+        from kitapi.devlog import OP_LOST, DevLogReader
 
         store = self.app.store
         top = min(store.seq, (self.cursor - 1) // _PAGE * _PAGE + _PAGE)
@@ -35,16 +38,19 @@ class History:
         p = self.payloads
         for i in range(_PAGE):
             p[i] = _DELETED
-        with open(store.dir + "/" + store.name, "rb") as f:
+        with store._open(store.dir + "/" + store.name, "rb") as f:
             r = DevLogReader(f)
             r.header()
             while True:
                 op = r.record(None)
                 if op < 0:
                     break
-                k = r.seq if op == OP_HAND else r.target
+                k = r.seq if op == OP_HAND or op == OP_LOST else r.target
                 i = top - k
-                if op <= OP_DELETE and 0 <= i < _PAGE:
+                if op == OP_LOST:
+                    if 0 <= i < _PAGE:
+                        p[i] = _DAMAGED
+                elif op <= OP_DELETE and 0 <= i < _PAGE:
                     p[i] = r.payload if op != OP_DELETE else _DELETED
 
     def draw(self, ui):
@@ -72,6 +78,8 @@ class History:
             p = self.payloads[i]
             if p == _DELETED:
                 line = "-"
+            elif p == _DAMAGED:
+                line = self.app.pt("damage").ROW
             else:
                 g.unpack(p, self.h)
                 line = describe(self.app if m else t if g.name == "prefa" else self.app.pt(), g, self.h)
@@ -90,6 +98,10 @@ class History:
         elif ev == 8 and self.cursor > 1:
             self.cursor -= 1
         p = self.payloads[self.first - self.cursor] if self.first - _PAGE < self.cursor <= self.first else _DELETED
+        if ev == HASH and p == _DAMAGED:  # entered again, from the start
+            from kitapi.app.damaged import enter_again
+
+            return enter_again(app, self.cursor)
         if ev == HASH and p != _DELETED:
             g = app.g
             g.unpack(p, self.h)
@@ -107,7 +119,7 @@ class History:
             from kitapi.app.handwiz import HandWizard
 
             return HandWizard(app, number=self.cursor, hand=self.h)
-        if ev == KEY_D and p != _DELETED:
+        if ev == KEY_D and p != _DELETED:  # (a damaged hand too)
             from kitapi.app.home import delete
             from kitapi.app.menus import Confirm
 

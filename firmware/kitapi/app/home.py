@@ -10,6 +10,8 @@
 
 Keys: a seat's digit starts a hand with that bidder, 0 a passed-out hand,
 A the hands, B the second page, C the menu, a long * undoes the last hand.
+While a damaged hand is entered again (``app.redo``) the title is its number,
+the hand is saved as a correction that replaces it, and * gives up.
 A system with screens of its own (kitapi.app.main.screens) draws the rows
 between and takes the keys that start a hand.
 """
@@ -30,9 +32,13 @@ class Home:
         g = app.g
         t = ui.t
         level, low = app.battery_level()
-        ui.title("%s %d" % (t.HAND, g.hands + 1) if not g.over else t.GAME_OVER)
+        if app.redo:  # a damaged hand entered again
+            ui.title("%s %d" % (t.HAND, app.redo[0]))
+            ui.at(app.redo[2], 0, 1)
+        else:
+            ui.title("%s %d" % (t.HAND, g.hands + 1) if not g.over else t.GAME_OVER)
         ui.battery(level)
-        if app.message or low:
+        if (app.message or low) and not app.redo:
             ui.at((app.message or t.LOW_BATTERY)[:16], 0, 1)
         if self.page:
             self.draw_owes(ui)
@@ -42,7 +48,7 @@ class Home:
             ui.hint(t.HINT_HOME2)
             return
         n = g.n
-        dealer = app.g.next_dealer()
+        dealer = app.next_dealer()
         nets = None if g.name == "prefa" else g.settlement([0] * n)
         for s in range(n):
             mark = seat_mark(t, g, s, dealer)
@@ -97,17 +103,20 @@ class Home:
             from kitapi.app.menus import GameMenu
 
             return GameMenu(app)
-        if ev == STAR | LONG and app.store.last:
+        if app.redo and ev == STAR:  # not now
+            app.redo = None
+            return None
+        if ev == STAR | LONG and app.store.last and not app.redo:
             from kitapi.app.menus import Confirm
 
             return Confirm(app, "%s %d?" % (app.ui.t.UNDO, app.store.last), self.undo, self)
-        if g.over:
+        if g.over and not app.redo:
             from kitapi.app.menus import Settle
 
             return Settle(app) if ev < 10 else None
         if app.sys is not None:
             return app.sys.key_home(app, ev)
-        if 0 <= ev <= g.n and not (g.n == 4 and ev - 1 == app.g.next_dealer()):  # the 4-player dealer sits out
+        if 0 <= ev <= g.n and not (g.n == 4 and ev - 1 == app.next_dealer()):  # the 4-player dealer sits out
             if g.name != "prefa":
                 from kitapi.app.prefwiz import PrefWizard
 

@@ -73,7 +73,6 @@ MINUTES = "λ"
 ERROR = "Σφάλμα"
 RESTARTING = "επανεκκίνηση..."
 NOT_SAVED = "ΔΕ γράφτηκε:"
-DAMAGED = "Χάθηκαν %d B"  # the log ended in a record cut short: its bytes dropped
 SETTLE = "Λογαριασμός"
 CLOSED = "Παρτίδα κλειστή"
 NO_GAME = "Καμία παρτίδα"

@@ -76,7 +76,6 @@ MINUTES = "min"
 ERROR = "Error"
 RESTARTING = "restarting..."
 NOT_SAVED = "NOT saved:"
-DAMAGED = "Log cut: %d B"  # the log ended in a record cut short: its bytes dropped
 SETTLE = "Settle up"
 CLOSED = "Game closed"
 NO_GAME = "No game"

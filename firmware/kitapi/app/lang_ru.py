@@ -73,7 +73,6 @@ MINUTES = "мин"
 ERROR = "Ошибка"
 RESTARTING = "перезапуск..."
 NOT_SAVED = "НЕ записано:"
-DAMAGED = "Потеряно %d Б"  # the log ended in a record cut short: its bytes dropped
 SETTLE = "Расчёт"
 CLOSED = "Игра закрыта"
 NO_GAME = "Нет игры"

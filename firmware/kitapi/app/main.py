@@ -114,7 +114,7 @@ def load_language(code, drop=True):
 class App:
     def __init__(self, hw):
         self.hw = hw
-        self.store = Store(hw.root)
+        self.store = Store(hw.root, getattr(hw, "fs", None))  # (a board may pass its own file layer)
         self.contrast, self.sleep_s, self.lang = self.store.settings()
         self.ui = UI(hw, load_language(self.lang))
         hw.contrast(self.contrast)
@@ -124,6 +124,7 @@ class App:
         self.sys = None  # type: Any  # the screens of the open game's system, if it has its own (screens())
         self.message = ""  # a line for the home screen (damage found, an error)
         self.over = False  # while a hand is edited (the game let go: history): whether the game was over
+        self.redo = None  # type: Any  # a damaged hand being entered again: (its number, its dealer, a line)
 
     # --- the game -----------------------------------------------------------
 
@@ -146,13 +147,20 @@ class App:
         greek = name == "prefa" or name == "prefa_kasa"  # (the kasa game's hands are Prefa's)
         preferans = self.sys is None and name != "prefa"  # Russian Preferans and Balkan
         _forget(gone + (() if greek else _PREFA_MODULES) + (() if preferans else _PREFERANS_MODULES))
-        if damage:  # a record cut short by a power loss: its bytes were dropped, the rest kept
-            self.message = self.ui.t.DAMAGED % damage[3]
+        self.redo = None
         if self.g.ended:  # closed in its log, the power lost before it stopped being current
             self.store.close()
             self.store.forget_current()
             self.g = None
             return self.start_menu()
+        if damage:  # damaged records were skipped (kitapi.devlog), a torn last one cut off
+            t = self.pt("damage")
+            if damage[5]:  # a damaged hand not entered again yet: say which, # enters it
+                from kitapi.app.damaged import Damaged
+
+                self.message = t.LOST % damage[5]
+                return Damaged(self, damage[5])
+            self.message = t.TORN if damage[0] == 51 and damage[4] == 1 else t.BAD % damage[4]  # 51: torn
         return self.home()
 
     def start_game(self, header):
@@ -184,19 +192,20 @@ class App:
             return None
         payload = g.pack(h)
         store = self.store
+        number = w.number or (self.redo[0] if self.redo else 0)  # an edit, a damaged hand again: a correction
         over = False
         try:
-            if w.number:
-                over = store.check_fix((w.number, payload)).over  # the end, recomputed from the corrected log
-                store.replace_hand(w.number, payload)
+            if number:
+                over = store.check_fix((number, payload)).over  # the end, recomputed from the corrected log
+                store.replace_hand(number, payload)
             else:
                 g.check(h)
                 store.add_hand(payload)  # on flash first,
         except (OSError, RuleError) as e:
             w.error = "%s %s" % (self.ui.t.NOT_SAVED, e)
             return None
-        if w.number:
-            if over != self.over:  # the correction reopens the game, or ends it: the home screen says so
+        if number:
+            if w.number and over != self.over:  # the correction reopens the game, or ends it: the home screen says so
                 self.message = self.ui.t.GAME_OVER if over else self.ui.t.REOPENED
             g = w.g = None  # (the game before the hand: let go before the replay)
             return self.reload()
@@ -212,6 +221,10 @@ class App:
     def reload(self):
         """Replay the current game again (after a correction)."""
         return self.open_game(self.store.name)
+
+    def next_dealer(self):
+        """The dealer of the hand to enter: a damaged hand's own while it is entered again, else the core's."""
+        return self.redo[1] if self.redo else self.g.next_dealer()
 
     def home(self):
         if self.g is None and self.store.log is not None:  # back from editing a hand: the game replayed again
@@ -245,7 +258,8 @@ class App:
 
     def pt(self, name="pref"):
         """The texts of a system's own screens in the chosen language, kitapi.app.<name>_<language>
-        ("pref": the Preferans screens'), loaded on first use; another system's are let go."""
+        ("pref": the Preferans screens'; "damage": a damaged log's), loaded on first use; another
+        system's are let go."""
         if self._pt is None or self._ptf != name:
             self._drop_pt()
             self._pt = __import__("kitapi.app.%s_%s" % (name, self.lang), None, None, ("x",))  # (the module)

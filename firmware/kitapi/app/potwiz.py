@@ -76,7 +76,7 @@ class PotWizard:
             g.unpack(g.pack(hand), h)
             self.step = _SUMMARY
             return
-        h.dealer = app.g.next_dealer()
+        h.dealer = app.next_dealer()
         self.step = _WHO
         self.key(ev)
 

@@ -61,7 +61,7 @@ class PrefWizard:
             g.defenders(h)
             self.step = _SUMMARY
             return
-        h.dealer = app.g.next_dealer()
+        h.dealer = app.next_dealer()
         h.contract = 2 if g.name == "balkan" else (g.min_level() - 6) * 5
         self.step = _SOLOIST
         if soloist == -1:

@@ -64,7 +64,7 @@ class PriffeWizard:
             h.honours = hand.honours
             h.holder = hand.holder
             return
-        h.dealer = app.g.next_dealer()
+        h.dealer = app.next_dealer()
         self.step = _DECLARER
         self.key(declarer + 1)
 

@@ -1,13 +1,34 @@
 """The app's files on flash (littlefs on the device, a folder in the simulator).
 
     ROOT/games/0001.kitapi   one device log per game (kitapi.devlog), appended only
+    ROOT/games/0001.kitapi.bad1, .bad2 ...
+                             evidence: the log as it was before a repair cut off a
+                             torn last record (numbered, never overwritten)
     ROOT/current             the file name of the game being played, if any
     ROOT/names               player names used before, one a line, newest first
     ROOT/settings            "contrast sleep_s language", one line
     ROOT/crash.log           what went wrong, appended
 
 A hand is appended and flushed (littlefs commits the file on flush) before the
-screen calls it saved.  Small files are rewritten only as write-temp-then-rename.
+screen calls it saved.  A damaged record stays in the log, skipped by the
+reader (kitapi.devlog); only a torn last record is cut off, the file as it was
+kept as evidence.  Every change of more than one step survives a power cut at
+any step: the new file is written whole (``NAME.tmp``, closed) before a rename
+puts it in place, and ``Store()`` (at every start) finishes or undoes what a
+cut left:
+
+- ``X.tmp`` with ``X`` there: the cut came before ``X`` was replaced: removed;
+- ``X.tmp`` with no ``X``: a finished copy whose rename was cut: renamed to ``X``
+  (a small file's if it ends its line; a game's if its header reads and it is
+  the current game or one with evidence kept); else removed (a new game cut
+  before its header was whole).
+
+A new game names itself ``current`` first, then writes its header as
+``X.tmp`` and renames it: a cut leaves no stray log, and the name of a game
+that never started is free again.
+
+The file calls go through ``fs`` (``os`` and ``open``; a test passes a layer
+that cuts the power after any call).
 """
 
 import os
@@ -29,45 +50,90 @@ _MAX_NAMES = const(20)
 DEFAULT_SETTINGS = (255, 60, "en")
 
 
-def _exists(path):
-    try:
-        os.stat(path)
-        return True
-    except OSError:
-        return False
-
-
-def _mkdir(path):
-    if not _exists(path):
-        os.mkdir(path)
-
-
 class Store:
-    def __init__(self, root):
+    def __init__(self, root, fs=None):
         self.root = root
         self.dir = root + "/games"
-        _mkdir(root)
-        _mkdir(self.dir)
+        self.fs = os if fs is None else fs
+        for d in (root, self.dir):
+            if not self._exists(d):
+                self.fs.mkdir(d)
         self.buf = bytearray(8)  # one device-log record, reused
         self.log = None  # type: Any  # the current game's log, open for appending
         self.name = None  # type: Any  # its file name
-        self.seq = 0  # its hand records
+        self.seq = 0  # its hand numbers (damaged hands too)
         self.last = 0
+        # finish or undo what a power cut left half done (see the module); one leftover at a time
+        fs = self.fs
+        try:  # (a leftover that cannot be mended is left for the PC: the game still opens)
+            for name in ("current", "names", "settings"):
+                path = root + "/" + name
+                if self._exists(path + ".tmp"):
+                    if not self._exists(path) and self._read(name + ".tmp").endswith("\n"):
+                        fs.rename(path + ".tmp", path)
+                    else:
+                        fs.remove(path + ".tmp")
+            current = self._read("current").strip()
+            while True:
+                tmp = None
+                for n in fs.ilistdir(self.dir) if hasattr(fs, "ilistdir") else fs.listdir(self.dir):
+                    n = n if type(n) is str else n[0]  # (os.ilistdir: no list of every name on the device)
+                    if n.endswith(".tmp"):
+                        tmp = n
+                        break
+                if tmp is None:
+                    break
+                name = tmp[:-4]
+                path = self.dir + "/" + name
+                ok = False
+                if not self._exists(path) and (name == current or self._evidence(name)):
+                    from kitapi.devlog import DevLogReader
+                    from kitapi.game import RuleError
+
+                    try:  # a whole copy, or a new game's whole header
+                        with self._open(path + ".tmp", "rb") as f:
+                            DevLogReader(f).header()
+                        ok = True
+                    except (OSError, RuleError, ValueError):
+                        pass
+                if ok:
+                    fs.rename(path + ".tmp", path)
+                else:
+                    fs.remove(path + ".tmp")
+        except OSError:
+            pass
+
+    def _exists(self, path):
+        try:
+            self.fs.stat(path)
+            return True
+        except OSError:
+            return False
+
+    def _open(self, path, mode="r"):
+        return open(path, mode) if self.fs is os else self.fs.open(path, mode)
+
+    def _evidence(self, name):
+        """The first free evidence number of game ``name`` less one (0: none kept)."""
+        k = 0
+        while self._exists("%s/%s.bad%d" % (self.dir, name, k + 1)):
+            k += 1
+        return k
 
     # --- small files ---------------------------------------------------------
 
     def _read(self, name):
         try:
-            with open(self.root + "/" + name) as f:
+            with self._open(self.root + "/" + name) as f:
                 return f.read()
         except OSError:
             return ""
 
     def _write(self, name, text):
         path = self.root + "/" + name
-        with open(path + ".tmp", "w") as f:
+        with self._open(path + ".tmp", "w") as f:
             f.write(text)
-        os.rename(path + ".tmp", path)
+        self.fs.rename(path + ".tmp", path)
 
     def settings(self):
         """(contrast, sleep seconds (0: never), language)."""
@@ -95,7 +161,7 @@ class Store:
         """Append an exception with its traceback to crash.log."""
         import sys
 
-        with open(self.root + "/crash.log", "a") as f:
+        with self._open(self.root + "/crash.log", "a") as f:
             f.write("--- %d\n" % when)
             if hasattr(sys, "print_exception"):  # MicroPython
                 sys.print_exception(exc, f)
@@ -109,53 +175,68 @@ class Store:
     def current(self):
         """The file name of the unfinished game, or None."""
         name = self._read("current").strip()
-        return name if name and _exists(self.dir + "/" + name) else None
+        return name if name and self._exists(self.dir + "/" + name) else None
 
     def new_game(self, header):
-        """Write a new game's log (its header) and make it the current game."""
+        """Write a new game's log (its header) and make it the current game.
+
+        ``current`` names it first; the header goes in whole as ``NAME.tmp``,
+        then is renamed: a cut at any step leaves either no log (and ``current``
+        naming a missing file: no game) or the game, current (``Store()`` at the next start).
+        """
         last = 0
-        for n in os.listdir(self.dir):
-            if n.endswith(".kitapi") and n[:-7].isdigit():
-                last = max(last, int(n[:-7]))
+        fs = self.fs
+        for n in fs.ilistdir(self.dir) if hasattr(fs, "ilistdir") else fs.listdir(self.dir):
+            n = n if type(n) is str else n[0]
+            k = n.find(".")
+            if k > 0 and n[:k].isdigit():  # evidence and leftovers keep their number taken too
+                last = max(last, int(n[:k]))
         name = "%04d.kitapi" % (last + 1)
-        with open(self.dir + "/" + name, "wb") as f:
-            f.write(header_bytes(header))
+        path = self.dir + "/" + name
         self._write("current", name + "\n")
+        with self._open(path + ".tmp", "wb") as f:
+            f.write(header_bytes(header))
+        self.fs.rename(path + ".tmp", path)
         return name
 
     def load(self, name, fix=None):
-        """Replay game ``name``: (game, damage).  A damaged tail is cut off first.
+        """Replay game ``name``: (game, damage) (``damage`` as kitapi.replay.replay's).
 
-        The log is checked before anything is appended to it: a record cut short
-        by a power loss would otherwise stand between the valid records and the
-        next hand.  The damaged file is kept as ``NAME.bad`` and the valid records
-        are copied to ``NAME`` (write-temp-then-rename), so nothing is lost.
+        The log is checked before anything is appended to it.  A damaged record
+        stays where it is (the reader skips it, and the hand it held keeps its
+        number).  A last record cut short by a power loss would stand between
+        the valid records and the next hand: the valid records are copied to
+        ``NAME.tmp`` (closed), the file as it was becomes evidence ``NAME.badK``
+        (the first free K), and the copy is renamed to ``NAME``.
         """
         self.close()
         path = self.dir + "/" + name
-        with open(path, "rb") as f:
+        with self._open(path, "rb") as f:
             g, r = replay(f, fix)
             damage = r.damage
             good = r.end
+            torn = r.size > good
             self.seq = r.seq
             self.last = r.last  # the last hand scored: what an undo deletes
-        if damage:
-            with open(path, "rb") as src, open(path + ".tmp", "wb") as dst:
+        if torn:
+            with self._open(path, "rb") as src, self._open(path + ".tmp", "wb") as dst:
                 left = good
                 while left:
                     chunk = src.read(min(left, 512))
+                    if not chunk:
+                        break
                     dst.write(chunk)
                     left -= len(chunk)
-            os.rename(path, path + ".bad")
-            os.rename(path + ".tmp", path)
+            self.fs.rename(path, "%s.bad%d" % (path, self._evidence(name) + 1))
+            self.fs.rename(path + ".tmp", path)
         self.name = name
-        self.log = open(path, "ab")
+        self.log = self._open(path, "ab")
         return g, damage
 
     def check_fix(self, fix, stop=0):
         """Replay the current game as if correction ``fix`` were in it (RuleError if it breaks a rule);
         with ``stop``, up to that hand: the game as it stood before it."""
-        with open(self.dir + "/" + self.name, "rb") as f:
+        with self._open(self.dir + "/" + self.name, "rb") as f:
             return replay(f, fix, stop)[0]
 
     def append(self, op, number, payload):

@@ -93,7 +93,7 @@ def draw_home(ui, app):
 
     g = app.g
     t = ui.t
-    dealer = app.g.next_dealer()
+    dealer = app.next_dealer()
     for s in range(g.n):
         player_row(ui, 2 + s, s, g.players[s], seat_mark(t, g, s, dealer), "", signed(g.net[s]))
     k = app.pt("kasa")
@@ -110,7 +110,7 @@ def key_home(app, ev):
     g = app.g
     if ev == KEY_D:
         return TopUp(app)
-    if 0 <= ev <= g.n and not (g.n == 4 and ev - 1 == app.g.next_dealer()):
+    if 0 <= ev <= g.n and not (g.n == 4 and ev - 1 == app.next_dealer()):
         return KasaWizard(app, bidder=ev - 1)
     return None
 

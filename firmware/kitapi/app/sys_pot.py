@@ -95,7 +95,7 @@ def draw_home(ui, app):
     g = app.g
     p = app.pt("pot")
     chips = (g.pot + sum(g.stock)) // 3  # each player's starting chips: the pot and the stocks hold them all
-    dealer = app.g.next_dealer()
+    dealer = app.next_dealer()
     for s in range(3):
         v = g.stock[s]
         player_row(ui, 2 + s, s, g.players[s], seat_mark(ui.t, g, s, dealer), str(v), signed(v - chips))

@@ -83,7 +83,7 @@ def draw_home(ui, app):
     g = app.g
     t = ui.t
     o = g.order
-    dealer = app.g.next_dealer()
+    dealer = app.next_dealer()
     forehand = o[(o.index(dealer) + 1) % 4]
     for s in range(4):
         mark = "" if g.over else t.DEALER if s == dealer else t.ELDEST if s == forehand else ""

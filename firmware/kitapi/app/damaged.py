@@ -1,0 +1,47 @@
+"""The screen that names a damaged hand (kitapi.devlog skipped its record); imported only then."""
+
+from kitapi.app.keys import HASH, STAR
+
+
+class Damaged:
+    """A damaged hand in the log (kitapi.devlog skipped it): which one, in words; # enters it again.
+
+    Damaged hand                 row 0
+    Hand 3 is                    rows 2-4
+    damaged:
+    enter it again.
+    #enter *later                row 7
+    """
+
+    def __init__(self, app, number):
+        self.app = app
+        self.number = number
+
+    def draw(self, ui):
+        d = self.app.pt("damage")
+        ui.title(d.TITLE)
+        ui.at(d.LINES[0] % self.number, 0, 2)
+        ui.at(d.LINES[1], 0, 3)
+        ui.at(d.LINES[2], 0, 4)
+        ui.hint(d.HINT)
+
+    def key(self, ev):
+        if ev == HASH:
+            return enter_again(self.app, self.number)
+        if ev == STAR:
+            return self.app.home()
+        return None
+
+
+def enter_again(app, number):
+    """Enter damaged hand ``number`` again: the home screen for it (``app.redo``), its dealer the one
+    after the hand before it; it is saved as a correction record that replaces it."""
+    from kitapi.replay import replay
+
+    store = app.store
+    with store._open(store.dir + "/" + store.name, "rb") as f:
+        g = replay(f, (number, -2))[0]  # the game as it stood before the hand
+    app.redo = None
+    app.redo = (number, g.next_dealer(), app.pt("damage").AGAIN)
+    app.message = ""
+    return app.home()
