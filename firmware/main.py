@@ -2,7 +2,7 @@
 
 The board file (boards/<board>.py, copied to the device as board.py) is the
 only place that names a pin; it builds the hardware object the app runs on.
-The app runs for ever (kitapi.app.start): an unexpected error is logged, shown,
+The app runs for ever (kitapi.app.run): an unexpected error is logged, shown,
 and the app starts again, into the current game.  ``hw`` stays a global here, so
 that ``kitapi.link`` can run the app again on it after a sync (docs/sync.md).
 """
@@ -18,6 +18,6 @@ except ImportError:
 
 hw = board.make()
 
-from kitapi.app.start import run  # noqa: E402
+from kitapi.app import run  # noqa: E402
 
 run(hw)

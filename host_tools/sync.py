@@ -264,11 +264,8 @@ def sync(
             rep.same += 1
         damage = damage_text(replayed.damage) if replayed.damage else None
         if damage:
-            # the core's text says where in the file; the scorekeeper wants the hand
-            rep.warnings.append(
-                f"{where}: damaged after hand {replayed.last or 0}: archived up to that hand, "
-                f"the rest is dropped ({damage})"
-            )
+            # every valid hand is archived; the core's text says where, and which hands to enter again
+            rep.warnings.append(f"{where}: archived with its damage noted: {damage}")
         rep.warnings += [f"{where}: {w}" for w in added.warnings if w != damage]
         bar.done_games += 1
         bar.done_bytes += len(tail)

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from kitapi.devlog import crc16
-from kitapi.game import RuleError, new_game, untyped
+from kitapi.game import RuleError, check_name, new_game
 from kitapi_host import gen, logs
 from kitapi_host.archive import GROWN, NEW, SAME, Archive, ArchiveError
 
@@ -322,7 +322,8 @@ REFUSED = ["\x1b]0;pwned\x07", "A\x1b[2J", "\x00", "Tab\there", "A\x7f", "A\x85"
 def test_the_core_keeps_typed_names_and_refuses_control_characters() -> None:
     for name in KEPT:
         g = new_game({"kitapi": 1, "rules": "prefa", "players": [name, "B", "C"]})
-        assert g.players[0] == name and untyped(name) == -1
+        assert g.players[0] == name
+        check_name(name)  # (raises if refused)
     for name in REFUSED:
         with pytest.raises(RuleError) as e:
             new_game({"kitapi": 1, "rules": "prefa", "players": [name, "B", "C"]})

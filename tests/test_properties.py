@@ -32,7 +32,7 @@ from hypothesis import strategies as st
 
 from kitapi.devlog import RECORD
 from kitapi.devlogw import header_bytes, write_record
-from kitapi.game import OP_DELETE, OP_END, OP_HAND, OP_REPLACE, Game, RuleError, new_game, result_json, untyped
+from kitapi.game import OP_DELETE, OP_END, OP_HAND, OP_REPLACE, Game, RuleError, check_name, new_game, result_json
 from kitapi.jsonw import header_json, record_json
 from kitapi.replay import replay
 from kitapi_host import gen, logs
@@ -50,13 +50,22 @@ NAMES = ["Anna", "Babis", "Costas", "Dimitra"]
 SUITS = "SCDHN"
 
 
+def _typed(text: str, what: str | None = None) -> bool:
+    """Whether the core takes ``text`` as a name (or as the text of header field ``what``)."""
+    try:
+        check_name(text, what)
+    except RuleError:
+        return False
+    return True
+
+
 # --- strategies -------------------------------------------------------------------------------
 
 
 def _fits(name: str) -> bool:
     """At most 24 UTF-16 code units: a character outside the BMP (an emoji) counts 2, as in the core;
     and typed text (no control character, no lone surrogate: the core refuses them)."""
-    return sum(2 if ord(c) > 0xFFFF else 1 for c in name) <= 24 and untyped(name) < 0
+    return sum(2 if ord(c) > 0xFFFF else 1 for c in name) <= 24 and _typed(name)
 
 
 @st.composite
@@ -90,7 +99,7 @@ def headers(draw: st.DrawFn) -> Header:
         hdr["dealer"] = dealer
     if draw(st.integers(0, 3)) == 0:
         hdr["started"] = "2025-01-31T21:30:00"
-        hdr["device"] = draw(st.text(max_size=12).filter(lambda t: untyped(t) < 0))
+        hdr["device"] = draw(st.text(max_size=12).filter(lambda t: _typed(t, "device")))
     return hdr
 
 

@@ -79,8 +79,9 @@ def _units(s):
     return n
 
 
-def untyped(s):
-    """The first character of ``s`` a person does not type, as its code point, or -1.
+def check_name(p, what=None):
+    """RuleError unless ``p`` is a player's name: text of 1 to 24 characters (an emoji 2) a person typed;
+    with ``what`` (``started``, ``device``), unless the text ``p`` of that header field is typed text.
 
     Refused: the C0 and C1 control characters (ESC, BEL, DEL...), the bidi
     controls (U+061C, U+200E-U+200F, U+202A-U+202E, U+2066-U+2069) and a lone
@@ -88,34 +89,36 @@ def untyped(s):
     surrogates is one emoji (MicroPython's json keeps it as two characters).
     One loop over ord(), no regex: cheap on the device.
     """
+    if what is None and (type(p) is not str or not p or _units(p) > _MAX_NAME):
+        raise RuleError(_E_NAME)
+    bad = -1  # the first character refused
     hi = 0  # a high surrogate waiting for its low one
-    for c in s:
+    for c in p:
         o = ord(c)
         if hi:
             if not 0xDC00 <= o < 0xE000:
-                return hi
+                bad = hi
+                break
             hi = 0
             continue
-        if o < 0x7F:
-            if o < 0x20:
-                return o
-            continue
-        if o < 0xA0 or 0xDC00 <= o < 0xE000:
-            return o
+        if (
+            o < 0x20
+            or 0x7F <= o < 0xA0
+            or 0xDC00 <= o < 0xE000
+            or o == 0x61C
+            or 0x200E <= o <= 0x200F
+            or 0x202A <= o <= 0x202E
+            or 0x2066 <= o <= 0x2069
+        ):
+            bad = o
+            break
         if 0xD800 <= o < 0xDC00:
             hi = o
-        elif o == 0x61C or 0x200E <= o <= 0x200F or 0x202A <= o <= 0x202E or 0x2066 <= o <= 0x2069:
-            return o
-    return hi or -1
-
-
-def check_name(p):
-    """RuleError unless ``p`` is a player's name: text of 1 to 24 characters (an emoji 2) a person typed."""
-    if type(p) is not str or not p or _units(p) > _MAX_NAME:
-        raise RuleError(_E_NAME)
-    o = untyped(p)
-    if o >= 0:
-        raise RuleError(_E_NAME_CHAR, o)
+    else:
+        if hi:
+            bad = hi  # a high surrogate at the end
+    if bad >= 0:
+        raise RuleError(_E_NAME_CHAR, bad) if what is None else RuleError(_E_TEXT_CHAR, what, bad)
 
 
 def new_game(header):
@@ -165,9 +168,7 @@ class Game:
             if k in header:
                 if type(header[k]) is not str:
                     raise RuleError(_E_TEXT, k)
-                o = untyped(header[k])
-                if o >= 0:
-                    raise RuleError(_E_TEXT_CHAR, k, o)
+                check_name(header[k], k)
         n = self.n = len(players)
         dealer = header.get("dealer", 0)
         if type(dealer) is not int or not 0 <= dealer < n:

@@ -302,6 +302,6 @@ def resume():
         hw = None
     if hw is None:
         hw = _board().make()
-    from kitapi.app.start import run
+    from kitapi.app import run
 
     run(hw)

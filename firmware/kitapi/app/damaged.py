@@ -45,3 +45,15 @@ def enter_again(app, number):
     app.redo = (number, g.next_dealer(), app.pt("damage").AGAIN)
     app.message = ""
     return app.home()
+
+
+def open_game(app, damage):
+    """The first screen of a game whose log ``damage`` (kitapi.replay) was found when it was opened: the
+    damaged hand not yet entered again, if there is one (# enters it); else the home screen, saying what
+    was skipped or cut off."""
+    t = app.pt("damage")
+    if damage[5]:  # a damaged hand not entered again yet: say which, # enters it
+        app.message = t.LOST % damage[5]
+        return Damaged(app, damage[5])
+    app.message = t.TORN if damage[0] == 51 and damage[4] == 1 else t.BAD % damage[4]  # 51: torn
+    return app.home()

@@ -153,14 +153,10 @@ class App:
             self.store.forget_current()
             self.g = None
             return self.start_menu()
-        if damage:  # damaged records were skipped (kitapi.devlog), a torn last one cut off
-            t = self.pt("damage")
-            if damage[5]:  # a damaged hand not entered again yet: say which, # enters it
-                from kitapi.app.damaged import Damaged
+        if damage:  # damaged records were skipped (kitapi.devlog), a torn last one cut off: said there
+            from kitapi.app.damaged import open_game
 
-                self.message = t.LOST % damage[5]
-                return Damaged(self, damage[5])
-            self.message = t.TORN if damage[0] == 51 and damage[4] == 1 else t.BAD % damage[4]  # 51: torn
+            return open_game(self, damage)
         return self.home()
 
     def start_game(self, header):
