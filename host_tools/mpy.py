@@ -75,6 +75,20 @@ class CompileError(Exception):
     """mpy-cross refused a file: ``str()`` is ``FILE: its message``."""
 
 
+def source_name(name: str) -> str:
+    """The name tracebacks give a compiled file (mpy-cross -s): a module's dotted name for the firmware's
+    package (``kitapi/app/home.py`` -> ``kitapi.app.home``), else the file's own (``main.py``).
+
+    On the device every string a loaded .mpy holds is interned for good, and the heap's table of them
+    doubles when full (8 KB on the unix port at about 620 names): a source name equal to the module's
+    name, which the import interns anyway, costs nothing, where a path costs one name a module.
+    """
+    if not name.startswith("kitapi/") or not name.endswith(".py"):
+        return name
+    dotted = name[:-3].replace("/", ".")
+    return dotted[: -len(".__init__")] if dotted.endswith(".__init__") else dotted
+
+
 def compiled(kind: str, files: dict[str, Path]) -> Path:
     """A cache folder with ``files`` (name in the folder -> source) compiled to .mpy; built once per state.
 
@@ -83,6 +97,7 @@ def compiled(kind: str, files: dict[str, Path]) -> Path:
     """
     tool = mpy_cross()
     digest = hashlib.sha256(subprocess.run([tool, "--version"], capture_output=True, check=True).stdout)
+    digest.update(b"source names: the module's name\0")  # (see source_name)
     for name, src in files.items():
         digest.update(name.encode() + b"\0" + src.read_bytes() + b"\0")
     cache = Path(os.environ.get("KITAPI_CACHE") or Path.home() / ".cache" / "kitapi")
@@ -95,8 +110,7 @@ def compiled(kind: str, files: dict[str, Path]) -> Path:
         for name, src in files.items():
             target = tmp / Path(name).with_suffix(".mpy")
             target.parent.mkdir(parents=True, exist_ok=True)
-            # -s: the source's name in tracebacks, as on the device
-            cmd = [tool, "-s", name, "-o", str(target), str(src)]
+            cmd = [tool, "-s", source_name(name), "-o", str(target), str(src)]
             proc = subprocess.run(cmd, capture_output=True, text=True)
             if proc.returncode:
                 raise CompileError(f"{src}: {(proc.stderr or proc.stdout).strip()}")

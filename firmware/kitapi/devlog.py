@@ -139,13 +139,14 @@ class DevLogReader:
         if pre[4] != VERSION:
             raise RuleError(_E_VERSION, pre[4])
         n = pre[5] << 8 | pre[6]
-        body = f.read(n + 2)
-        if len(body) < n + 2 or crc16(body, 0, n) != body[n] << 8 | body[n + 1]:
+        body = f.read(n)  # (its CRC read apart: no copy of the header's text at the heap's peak)
+        c = f.read(2)
+        if len(body) < n or len(c) < 2 or crc16(body, 0, n) != c[0] << 8 | c[1]:
             raise RuleError(_E_HEADER)
         self.start = f.tell()
         self.end = self.start + (self.size - self.start) // RECORD * RECORD  # a torn last record is not one
         try:
-            return json.loads(body[:n])
+            return json.loads(body)
         except ValueError:
             raise RuleError(_E_JSON)
 

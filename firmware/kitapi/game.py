@@ -70,15 +70,6 @@ _E_NAME_CHAR = const(97)
 _E_TEXT_CHAR = const(98)
 
 
-def _units(s):
-    """The length of ``s`` in UTF-16 code units, as JSON escapes it: the same on every runtime
-    (MicroPython's json keeps a surrogate pair as two characters, CPython's makes it one)."""
-    n = 0
-    for c in s:
-        n += 2 if ord(c) > 0xFFFF else 1
-    return n
-
-
 def check_name(p, what=None):
     """RuleError unless ``p`` is a player's name: text of 1 to 24 characters (an emoji 2) a person typed;
     with ``what`` (``started``, ``device``), unless the text ``p`` of that header field is typed text.
@@ -89,16 +80,19 @@ def check_name(p, what=None):
     surrogates is one emoji (MicroPython's json keeps it as two characters).
     One loop over ord(), no regex: cheap on the device.
     """
-    if what is None and (type(p) is not str or not p or _units(p) > _MAX_NAME):
+    if what is None and (type(p) is not str or not p):
         raise RuleError(_E_NAME)
     bad = -1  # the first character refused
     hi = 0  # a high surrogate waiting for its low one
-    for c in p:
+    units = 0  # the length in UTF-16 code units, as JSON escapes it: the same on every runtime
+    for c in p:  # (MicroPython's json keeps a surrogate pair as two characters, CPython's makes it one)
         o = ord(c)
+        units += 2 if o > 0xFFFF else 1
+        if bad >= 0:
+            continue
         if hi:
             if not 0xDC00 <= o < 0xE000:
                 bad = hi
-                break
             hi = 0
             continue
         if (
@@ -111,12 +105,12 @@ def check_name(p, what=None):
             or 0x2066 <= o <= 0x2069
         ):
             bad = o
-            break
-        if 0xD800 <= o < 0xDC00:
+        elif 0xD800 <= o < 0xDC00:
             hi = o
-    else:
-        if hi:
-            bad = hi  # a high surrogate at the end
+    if hi and bad < 0:
+        bad = hi  # a high surrogate at the end
+    if what is None and units > _MAX_NAME:
+        raise RuleError(_E_NAME)
     if bad >= 0:
         raise RuleError(_E_NAME_CHAR, bad) if what is None else RuleError(_E_TEXT_CHAR, what, bad)
 

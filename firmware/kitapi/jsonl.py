@@ -30,6 +30,7 @@ _E_TWICE = const(101)
 _E_MEMORY = const(102)
 
 MAX_LINE = const(65535)  # bytes in a line, its end of line not counted (docs/log-format.md)
+_FIRST = const(512)  # bytes read first of a line: every hand and almost every header
 MAX_DEPTH = const(16)  # arrays and objects inside one another; a Kitapi log needs 3
 
 
@@ -109,7 +110,9 @@ class JsonlReader:
         try:
             while True:
                 self.pos = f.tell()
-                raw = f.readline(MAX_LINE + 1)
+                raw = f.readline(_FIRST)  # (MicroPython's readline(n) takes n bytes of heap at once)
+                if len(raw) == _FIRST and raw[-1] != 10:  # a long line: the rest, up to the limit
+                    raw += f.readline(MAX_LINE + 1 - _FIRST)
                 if not raw:
                     return None
                 self.line += 1
