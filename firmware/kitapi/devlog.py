@@ -226,7 +226,9 @@ class DevLogReader:
             # mended by the one flipped bit that mends it, if one does; else either
             want = (self.seq + rs[_TAIL] + 1) & 0xFFFF
             hand = op == OP_HAND and number == want
-            if not crc_ok:
+            diff = (op << 16 | number) ^ want  # (OP_HAND is 0) more than one bit from the next hand: no
+            if not crc_ok and (op == OP_HAND or number == want or not diff & (diff - 1)):
+                # one flipped bit could decide it: try each (else no flip makes it the next hand)
                 hand = op == OP_HAND or number == want
                 for bit in range(RECORD * 8):
                     mask = 128 >> (bit & 7)
