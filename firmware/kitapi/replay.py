@@ -44,8 +44,7 @@ def replay(f, fix=None, stop=0):
 
     ``fix``, if given, is a correction not yet in the log, ``(hand number,
     packed hand)`` or ``(hand number, -1)`` for a deletion: the device checks
-    a correction this way before it writes it; ``(hand number, -2)`` stops
-    before that hand (the game as it stood then).
+    a correction this way before it writes it.
 
     ``stop``, if given, is a hand number: the replay stops before it, giving
     the game as it stood before that hand (the device previews a correction
@@ -102,9 +101,6 @@ def replay(f, fix=None, stop=0):
                 ended = False  # (the game before hand ``stop`` was not closed)
                 break
             if fix is not None and fix[0] == k:
-                if fix[1] < -1:
-                    ended = False  # (the game before that hand was not closed)
-                    break
                 if fix[1] >= 0:
                     g.unpack(fix[1], g.hand)
                     g.apply(g.hand)

@@ -36,11 +36,7 @@ class Damaged:
 def enter_again(app, number):
     """Enter damaged hand ``number`` again: the home screen for it (``app.redo``), its dealer the one
     after the hand before it; it is saved as a correction record that replaces it."""
-    from kitapi.replay import replay
-
-    store = app.store
-    with store._open(store.dir + "/" + store.name, "rb") as f:
-        g = replay(f, (number, -2))[0]  # the game as it stood before the hand
+    g = app.store.check_fix(None, number)  # the game as it stood before the hand
     app.redo = None
     app.redo = (number, g.next_dealer(), app.pt("damage").AGAIN)
     app.message = ""
