@@ -186,7 +186,7 @@ _MIGRATIONS = {
 }
 
 # The game systems the archive's tables, show and stats know.  Kept apart from
-# kitapi.rules.names.NAMES: a system the core gains is refused here until the archive knows it.
+# kitapi.registry: a system the core gains is refused here until the archive knows it.
 ARCHIVED_RULES = (
     "prefa",
     "sochi",

@@ -45,7 +45,7 @@ DELETE = "Διαγραφή"
 HINT_HISTORY = "#διόρθ. D:διαγρ"
 # New game
 RULES = "Κανόνες;"
-# the game systems, in the order of kitapi.rules.names.NAMES
+# the game systems, in the order of kitapi.registry's rows
 SYSTEMS = ("Πρέφα", "Σότσι", "Λένινγκραντ", "Ροστόφ", "Βαλκανική", "Πρέφα κάσα", "Αυστριακή", "Εικονογρ.",
            "Αμερικανική", "Πρίφε")  # fmt: skip
 HINT_RULES = "B:άλλα *πίσω"

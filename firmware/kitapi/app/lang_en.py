@@ -48,7 +48,7 @@ DELETE = "Delete hand"
 HINT_HISTORY = "#edit D:delete"
 # New game
 RULES = "Rules?"
-# the game systems, in the order of kitapi.rules.names.NAMES
+# the game systems, in the order of kitapi.registry's rows
 SYSTEMS = ("Greek Prefa", "Sochi", "Leningrad", "Rostov", "Balkan", "Prefa kasa", "Austrian", "Illustrated",
            "American", "Priffe")  # fmt: skip
 HINT_RULES = "B:more *back"

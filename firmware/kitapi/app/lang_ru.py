@@ -45,7 +45,7 @@ DELETE = "Удалить"
 HINT_HISTORY = "#испр. D:удал."
 # New game
 RULES = "Правила?"
-# the game systems, in the order of kitapi.rules.names.NAMES
+# the game systems, in the order of kitapi.registry's rows
 SYSTEMS = ("Префа (греч.)", "Сочи", "Ленинград", "Ростов", "Балканский", "Префа с кассой", "Австрийский",
            "Иллюстр.", "Американский", "Приффе")  # fmt: skip
 HINT_RULES = "B:ещё *назад"

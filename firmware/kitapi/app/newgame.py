@@ -1,6 +1,6 @@
 """Starting a game: rules, players, names, pouch, options, first dealer.
 
-The rules step lists every system of the core (kitapi.rules.names), five to a
+The rules step lists every system of the core (kitapi.registry), five to a
 page (B the other page; 1-9 and 0 pick one on either).  Prefa's pouch and
 options are here; every other system's are in the module of its screens
 (kitapi.app.main.screens), or kitapi.app.pref_options for Russian Preferans
@@ -230,7 +230,7 @@ class NewGame:
         return None
 
     def rules_step(self, i):
-        """The system ``i`` of kitapi.rules.names is chosen: its pouch (or pool, kasa...) and options."""
+        """The system ``i`` of kitapi.registry is chosen: its pouch (or pool, kasa...) and options."""
         self.options = [0] * 6
         self.step = _PLAYERS
         if i == 0:  # Prefa: its pouch and options are here
@@ -239,11 +239,11 @@ class NewGame:
             self.pouch = 31
             return
         from kitapi.app.main import screens
-        from kitapi.rules.names import NAMES
+        from kitapi.registry import row
 
-        self.rules = NAMES[i]
+        self.rules = row(i)[0]
         m = screens(self.rules)
-        if m is None:  # Russian Preferans and Balkan (the name a str, not an interned name: see names.py)
+        if m is None:  # Russian Preferans and Balkan (the name a str, not an interned name: see kitapi.registry)
             m = __import__("kitapi.app.pref_options", None, None, ("x",))
         self.sys = m
         m.setup(self)

@@ -2,9 +2,10 @@
 
 ``load(name)`` imports the module of rules id ``name`` and returns its class (the
 module's ``CLASS``), a subclass of ``kitapi.game.Game`` made from a log header;
-None for a name it does not know.  ``kitapi.rules.names.NAMES`` lists the ids: it
-is kept out of this module, which every replay imports, since a replay on the
-device runs in 16 KB and every name costs heap.
+None for a name it does not know.  ``kitapi.registry`` lists the systems and
+names each one's module: it is imported only past Prefa, the device's own game,
+and lets itself go once read, since a replay on the device runs in 16 KB and
+every name costs heap.
 """
 
 
@@ -13,12 +14,6 @@ def load(name):
         from kitapi.rules.prefa import Prefa
 
         return Prefa
-    from kitapi.rules.names import NAMES
+    from kitapi.registry import load  # (the table's names are interned only past Prefa)
 
-    if name not in NAMES:
-        return None
-    if name == "sochi" or name == "leningrad" or name == "rostov":  # one module, three conventions
-        from kitapi.rules import preferans
-
-        return preferans.CLASSES[name]
-    return __import__("kitapi.rules." + name, None, None, ("CLASS",)).CLASS
+    return load(name)
