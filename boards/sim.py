@@ -3,7 +3,9 @@
 # No wiring: the display and the keypad are lines of text on stdin and stdout
 # (docs/firmware.md, "The simulator's board"; docs/simulator.md):
 #
-#   sim -> PC   F <2048 hex digits>   a frame, the 1024 bytes of hw.fb (hw.show())
+#   sim -> PC   W <p0> <p1> <hex>     before F: a window of pages p0-p1 sent to the panel, as on
+#                                     the device (kitapi.hw.oled: only the pages that changed)
+#               F <2048 hex digits>   a frame, the 1024 bytes of hw.fb (hw.show())
 #               P 0 / P 1             the display went off / on
 #               C <v>                 the contrast changed
 #               X <x> <y> <text>      with KITAPI_SIM_TEXT=1: a text drawn, as it is drawn
@@ -68,6 +70,7 @@ class SimHW:
         out[1] = 32
         out[-1] = 10
         self._frame = out
+        self._sums = [-1] * 8  # the CRC of each page as the panel has it (kitapi.hw.oled)
         self._now = 0  # virtual milliseconds since boot
         self._pending = 0  # time from a "t" line not yet spent by a wait
         self._on = True
@@ -76,16 +79,39 @@ class SimHW:
         self._flush = sys.stdout.flush
         self._readline = sys.stdin.buffer.readline
 
-    def show(self):
+    def _hex(self, start, end):
+        # buf[start:end] as hex digits into the frame line, from its third byte
         buf = self._buf
         out = self._frame
         j = 2
-        for i in range(FB_BYTES):
+        for i in range(start, end):
             b = buf[i]
             out[j] = _HEX[b >> 4]
             out[j + 1] = _HEX[b & 15]
             j += 2
-        self._write(out)
+        return j
+
+    def show(self):
+        from kitapi.hw.oled import changed
+
+        # the windows the device would send (boards' RP2Hardware.show), then the whole frame
+        m = changed(self._buf, self._sums)
+        p = 0
+        while m:
+            if m & 1:
+                q = p
+                while m & 2:
+                    m >>= 1
+                    q += 1
+                self._write(b"W %d %d " % (p, q))
+                j = self._hex(p << 7, (q + 1) << 7)
+                self._write(memoryview(self._frame)[2:j])
+                self._write(b"\n")
+                p = q
+            m >>= 1
+            p += 1
+        self._hex(0, FB_BYTES)
+        self._write(self._frame)
         self._flush()
 
     def display_power(self, on):
