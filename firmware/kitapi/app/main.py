@@ -283,6 +283,7 @@ class App:
             self.ui.clear()
             screen.draw(self.ui)
             self.ui.show()
+            hw.long_keys = getattr(screen, "long_keys", b"")  # every other key acts on its press
             while True:
                 ev = hw.key(self.sleep_s * 1000 if on and self.sleep_s else _ASLEEP_MS)
                 if ev < 0:

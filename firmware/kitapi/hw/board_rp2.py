@@ -37,6 +37,11 @@ from micropython import const
 
 from kitapi.hw.keypad import Keypad
 
+try:
+    from typing import Any
+except ImportError:  # MicroPython: the hints are comments
+    pass
+
 _WIDTH = const(128)
 _HEIGHT = const(64)
 _SCAN_MS = const(20)  # between keypad scans
@@ -101,6 +106,7 @@ class RP2Hardware:
         self.fb = ssd1306.SSD1306_I2C(_WIDTH, _HEIGHT, i2c, addr)  # clears the screen and turns it on
         self._sums = [-1] * 8  # the CRC of each page as the panel has it (kitapi.hw.oled)
         self.keypad = Keypad(rows, cols, long_ms)
+        self.long_keys = None  # type: Any  # set by the app: the keys with a long meaning now (Keypad.long_keys)
         self.ticks_ms = time.ticks_ms
         self._vsys = vsys_adc
         self._vbus = vbus
@@ -158,6 +164,7 @@ class RP2Hardware:
         ends early, because the keypad's debounce counts scans.  Allocates nothing.
         """
         kp = self.keypad
+        kp.long_keys = self.long_keys
         forever = timeout_ms is None or timeout_ms < 0
         start = time.ticks_ms()
         while True:
