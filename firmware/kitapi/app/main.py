@@ -207,6 +207,10 @@ class App:
             return self.reload()
         g.apply(h)  # then in the standings
         store.last = store.seq
+        if not store.seq % 16:  # (kitapi.app.ckpt.EVERY) a checkpoint: boots replay the hands after it
+            from kitapi.app.ckpt import save
+
+            save(store, g)
         self.message = self.ui.t.SAVED
         if g.over:
             from kitapi.app.menus import Settle

@@ -63,10 +63,11 @@ class Store:
         self.name = None  # type: Any  # its file name
         self.seq = 0  # its hand numbers (damaged hands too)
         self.last = 0
+        self.damage = None  # type: Any  # what its load found damaged (kitapi.replay.replay's)
         # finish or undo what a power cut left half done (see the module); one leftover at a time
         fs = self.fs
         try:  # (a leftover that cannot be mended is left for the PC: the game still opens)
-            for name in ("current", "names", "settings"):
+            for name in ("current", "names", "settings", "ckpt"):
                 path = root + "/" + name
                 if self._exists(path + ".tmp"):
                     if not self._exists(path) and self._read(name + ".tmp").endswith("\n"):
@@ -209,11 +210,19 @@ class Store:
         ``NAME.tmp`` (closed), the file as it was becomes evidence ``NAME.badK``
         (the first free K), and the copy is renamed to ``NAME``.
         """
+        from kitapi.app import ckpt
+
         self.close()
         path = self.dir + "/" + name
         with self._open(path, "rb") as f:
-            g, r = replay(f, fix)
-            damage = r.damage
+            got = None if fix is not None else ckpt.load(self, name, f)  # the hands after a checkpoint only
+            if got is None:
+                f.seek(0)
+                g, r = replay(f, fix)
+                n = r.seq  # hands replayed
+            else:
+                g, r, n = got
+            damage = self.damage = r.damage
             good = r.end
             torn = r.size > good
             self.seq = r.seq
@@ -231,6 +240,8 @@ class Store:
             self.fs.rename(path + ".tmp", path)
         self.name = name
         self.log = self._open(path, "ab")
+        if n >= ckpt.EVERY and fix is None and not g.ended:
+            ckpt.save(self, g)  # a long replay: the next boot's is short
         return g, damage
 
     def check_fix(self, fix, stop=0):
