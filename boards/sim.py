@@ -24,6 +24,7 @@
 
 import os
 import sys
+from binascii import crc32
 
 import framebuf
 from micropython import const
@@ -92,10 +93,16 @@ class SimHW:
         return j
 
     def show(self):
-        from kitapi.hw.oled import changed
-
-        # the windows the device would send (boards' RP2Hardware.show), then the whole frame
-        m = changed(self._buf, self._sums)
+        # the windows the device would send (kitapi.hw.board_rp2's show), then the whole frame; which pages
+        # changed is kitapi.hw.oled.changed's answer, written out here (a module costs the heap ~0.5 KB)
+        sums = self._sums
+        mv = memoryview(self._buf)
+        m = 0
+        for p in range(8):
+            c = crc32(mv[p << 7 : (p + 1) << 7]) & 0x3FFFFFFF
+            if c != sums[p]:
+                sums[p] = c
+                m |= 1 << p
         p = 0
         while m:
             if m & 1:

@@ -18,7 +18,7 @@ from kitapi.replay import replay
 from kitapi_host import gen
 from test_vectors_balkan_kasa import random_game
 
-EVERY = ckpt.EVERY
+EVERY = ckpt._EVERY
 
 
 def games() -> list[tuple[str, dict[str, Any], list[dict[str, Any]]]]:
@@ -35,18 +35,18 @@ def games() -> list[tuple[str, dict[str, Any], list[dict[str, Any]]]]:
 
 
 class Counted:
-    """Wraps ckpt.load: what each boot got from the checkpoint (None: the whole log was replayed)."""
+    """Wraps ckpt.read: what each boot got from the checkpoint (None: the whole log was replayed)."""
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.got: list[int | None] = []
-        real = ckpt.load
+        real = ckpt.read
 
         def load(store: Any, name: str, f: Any) -> Any:
             r = real(store, name, f)
             self.got.append(None if r is None else r[2])
             return r
 
-        monkeypatch.setattr(ckpt, "load", load)
+        monkeypatch.setattr(ckpt, "read", load)
 
 
 def play(store: Store, g: Any, d: dict[str, Any]) -> None:
@@ -56,7 +56,7 @@ def play(store: Store, g: Any, d: dict[str, Any]) -> None:
     g.apply(h)
     store.last = store.seq
     if not store.seq % EVERY:
-        ckpt.save(store, g)
+        ckpt.write(store, g)
 
 
 def full(store: Store) -> tuple[str, int, int, int, Any]:

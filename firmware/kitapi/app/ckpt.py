@@ -10,7 +10,7 @@ HANDS, OVER, DEALER the game's ``hands``, ``over``, ``last_dealer``; V1...Vn the
 fields its system names in ``state`` (as ``Game.preview`` saves them, a list
 entry by entry); CRC the ``crc32`` of the line before it.
 
-The log stays the truth.  ``load`` uses the checkpoint only if its own CRC
+The log stays the truth.  ``read`` uses the checkpoint only if its own CRC
 holds, it names the game, and the log's first SIZE bytes still have that SUM
 (a CRC in C: a 10,000-hand log is 80 KB); then it replays the records after
 SIZE, and gives up (the store replays the whole log, as without a checkpoint)
@@ -18,10 +18,10 @@ at anything out of the ordinary there: a damaged or torn record, a correction
 of a hand before the checkpoint, a rule broken.  So a damaged, stale or
 missing checkpoint costs only time.
 
-``save`` writes it (``ckpt.tmp``, closed, then renamed over ``ckpt``: a power
+``write`` writes it (``ckpt.tmp``, closed, then renamed over ``ckpt``: a power
 cut at any step leaves the old one or the new one, and ``Store()`` finishes or
-removes a leftover ``ckpt.tmp``) after every ``EVERY``-th hand and after a
-load that replayed ``EVERY`` hands or more, never for a game with damage: the
+removes a leftover ``ckpt.tmp``) after every 16th hand and after a
+load that replayed 16 hands or more, never for a game with damage: the
 hand is on flash before, so a checkpoint never costs a hand, and an error
 writing it is ignored.
 """
@@ -39,11 +39,11 @@ try:
 except ImportError:  # MicroPython: the hints are comments
     pass
 
-EVERY = const(16)  # hands between checkpoints: a boot replays fewer
+_EVERY = const(16)  # hands between checkpoints (kitapi.app.store and main say 16 too): a boot replays fewer
 _CHUNK = const(256)
 
 
-def _sum(f, n):
+def sum(f, n):  # (a name the firmware interns anyway: no heap for it)
     """crc32 of the first ``n`` bytes of file ``f``; -1 if it is shorter."""
     f.seek(0)
     buf = bytearray(_CHUNK)
@@ -58,7 +58,7 @@ def _sum(f, n):
     return c
 
 
-def load(store, name, f):
+def read(store, name, f):
     """The game ``name`` (its log open as ``f``) from the checkpoint and the hands after it: (game, reader,
     the hands replayed), game and reader as ``kitapi.replay.replay`` gives them; or None: then the whole
     log is to be replayed."""
@@ -71,7 +71,7 @@ def load(store, name, f):
             return None
         v = [int(x) for x in p[1:-1]]
         size = v[0]
-        if _sum(f, size) != v[1]:
+        if sum(f, size) != v[1]:
             return None
         from kitapi.devlog import DevLogReader
         from kitapi.game import new_game
@@ -148,7 +148,7 @@ def load(store, name, f):
         return None
 
 
-def save(store, g):
+def write(store, g):
     """Write the checkpoint of the current game ``g``, as the store has it now (nothing if it has damage)."""
     if store.damage is not None or store.log is None:
         return
@@ -157,7 +157,7 @@ def save(store, g):
         log = store.dir + "/" + store.name
         size = store.fs.stat(log)[6]
         with store._open(log, "rb") as f:
-            s = _sum(f, size)
+            s = sum(f, size)
         out = ["%s %d %d %d %d %d %d %d" % (store.name, size, s, store.seq, store.last, g.hands, g.over, g.last_dealer)]
         for a in g.state:
             x = getattr(g, a)
@@ -170,3 +170,17 @@ def save(store, g):
         store.fs.rename(path + ".tmp", path)
     except OSError:  # (a full flash): the next boot replays more
         pass
+    close()
+
+
+def close():
+    """Let this module go (MicroPython: it is imported again for the next checkpoint): its heap is the
+    game's, at the start of a game the heap's peak."""
+    import sys
+
+    if sys.implementation.name == "micropython":
+        import kitapi.app
+
+        sys.modules.pop("kitapi.app.ckpt", None)
+        if hasattr(kitapi.app, "ckpt"):
+            delattr(kitapi.app, "ckpt")

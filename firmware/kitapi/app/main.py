@@ -207,10 +207,10 @@ class App:
             return self.reload()
         g.apply(h)  # then in the standings
         store.last = store.seq
-        if not store.seq % 16:  # (kitapi.app.ckpt.EVERY) a checkpoint: boots replay the hands after it
-            from kitapi.app.ckpt import save
+        if not store.seq % 16:  # a checkpoint (kitapi.app.ckpt, every 16th hand): boots replay the hands after it
+            from kitapi.app import ckpt
 
-            save(store, g)
+            ckpt.write(store, g)
         self.message = self.ui.t.SAVED
         if g.over:
             from kitapi.app.menus import Settle

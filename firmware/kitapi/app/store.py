@@ -215,7 +215,7 @@ class Store:
         self.close()
         path = self.dir + "/" + name
         with self._open(path, "rb") as f:
-            got = None if fix is not None else ckpt.load(self, name, f)  # the hands after a checkpoint only
+            got = None if fix is not None else ckpt.read(self, name, f)  # the hands after a checkpoint only
             if got is None:
                 f.seek(0)
                 g, r = replay(f, fix)
@@ -240,8 +240,9 @@ class Store:
             self.fs.rename(path + ".tmp", path)
         self.name = name
         self.log = self._open(path, "ab")
-        if n >= ckpt.EVERY and fix is None and not g.ended:
-            ckpt.save(self, g)  # a long replay: the next boot's is short
+        if n >= 16 and fix is None and not g.ended:  # (kitapi.app.ckpt) a long replay: the next boot's is short
+            ckpt.write(self, g)
+        ckpt.close()
         return g, damage
 
     def check_fix(self, fix, stop=0):
