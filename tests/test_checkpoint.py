@@ -56,7 +56,7 @@ def play(store: Store, g: Any, d: dict[str, Any]) -> None:
     g.apply(h)
     store.last = store.seq
     if not store.seq % EVERY:
-        ckpt.write(store, g)
+        store.checkpoint(g)
 
 
 def full(store: Store) -> tuple[str, int, int, int, Any]:
@@ -214,3 +214,25 @@ def test_every_power_cut_while_writing_a_checkpoint_keeps_the_standings(monkeypa
     faultfs.cut_everywhere(base, step, check, res, "checkpoint")
     assert res.failures == []
     assert points[0] > 10
+
+
+def test_the_box_writes_a_checkpoint_every_16th_hand_and_boots_from_it(tmp_path: Path) -> None:
+    """The real firmware in the simulator (64 KB): 40 hands typed; the checkpoint is hand 32's; a boot
+    shows the standings of the whole log."""
+    from kitapi_host import logs, typist
+    from test_app import SETUP, Device, home_standings
+
+    data = tmp_path / "data"
+    _, hands = gen.game(seed=11, hands=40, pouch=100)
+    dev = Device(data)
+    dev.keys(SETUP)
+    dev.keys("".join(typist.keys_for(h, 3) for h in hands))
+    dev.close()
+    line = (data / "ckpt").read_text().split()
+    assert line[0] == "0001.kitapi" and line[3] == "32"
+    g, damage = logs.replay_file(data / "games" / "0001.kitapi")
+    dev = Device(data)
+    shown = dev.keys("~10")
+    dev.close()
+    assert home_standings(shown[-1]) == list(zip(g.players, g.pouch, g.chips, strict=True))
+    assert (data / "ckpt").read_text().split()[3] == "32"  # (8 hands replayed: no new checkpoint)

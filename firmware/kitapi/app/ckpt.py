@@ -18,12 +18,13 @@ at anything out of the ordinary there: a damaged or torn record, a correction
 of a hand before the checkpoint, a rule broken.  So a damaged, stale or
 missing checkpoint costs only time.
 
-``write`` writes it (``ckpt.tmp``, closed, then renamed over ``ckpt``: a power
-cut at any step leaves the old one or the new one, and ``Store()`` finishes or
-removes a leftover ``ckpt.tmp``) after every 16th hand and after a
-load that replayed 16 hands or more, never for a game with damage: the
-hand is on flash before, so a checkpoint never costs a hand, and an error
-writing it is ignored.
+``Store.checkpoint`` writes it (``ckpt.tmp``, closed, then renamed over
+``ckpt``: a power cut at any step leaves the old one or the new one, and
+``Store()`` finishes or removes a leftover ``ckpt.tmp``) after every 16th hand
+(the app's loop, once the hand's wizard is let go) and after a load that
+replayed 16 hands or more, never for a game with damage: the hand is on flash
+before, so a checkpoint never costs a hand, and an error writing it is ignored.
+This module is imported by ``Store.load`` only, and lets itself go after it.
 """
 
 from binascii import crc32
@@ -43,7 +44,7 @@ _EVERY = const(16)  # hands between checkpoints (kitapi.app.store and main say 1
 _CHUNK = const(256)
 
 
-def sum(f, n):  # (a name the firmware interns anyway: no heap for it)
+def sum(f, n):  # (a name the firmware interns anyway: no heap for it; Store.checkpoint has its own)
     """crc32 of the first ``n`` bytes of file ``f``; -1 if it is shorter."""
     f.seek(0)
     buf = bytearray(_CHUNK)
@@ -148,34 +149,8 @@ def read(store, name, f):
         return None
 
 
-def write(store, g):
-    """Write the checkpoint of the current game ``g``, as the store has it now (nothing if it has damage)."""
-    if store.damage is not None or store.log is None:
-        return
-    path = store.root + "/ckpt"
-    try:
-        log = store.dir + "/" + store.name
-        size = store.fs.stat(log)[6]
-        with store._open(log, "rb") as f:
-            s = sum(f, size)
-        out = ["%s %d %d %d %d %d %d %d" % (store.name, size, s, store.seq, store.last, g.hands, g.over, g.last_dealer)]
-        for a in g.state:
-            x = getattr(g, a)
-            for y in x if type(x) is list else (x,):
-                out.append(" %d" % y)
-        line = "".join(out)
-        del out
-        with store._open(path + ".tmp", "w") as f:
-            f.write("%s %d\n" % (line, crc32(line.encode())))
-        store.fs.rename(path + ".tmp", path)
-    except OSError:  # (a full flash): the next boot replays more
-        pass
-    close()
-
-
 def close():
-    """Let this module go (MicroPython: it is imported again for the next checkpoint): its heap is the
-    game's, at the start of a game the heap's peak."""
+    """Let this module go (MicroPython): its heap is the game's, at the start of a game the heap's peak."""
     import sys
 
     if sys.implementation.name == "micropython":

@@ -207,10 +207,6 @@ class App:
             return self.reload()
         g.apply(h)  # then in the standings
         store.last = store.seq
-        if not store.seq % 16:  # a checkpoint (kitapi.app.ckpt, every 16th hand): boots replay the hands after it
-            from kitapi.app import ckpt
-
-            ckpt.write(store, g)
         self.message = self.ui.t.SAVED
         if g.over:
             from kitapi.app.menus import Settle
@@ -280,10 +276,18 @@ class App:
         import gc
 
         hw = self.hw
+        store = self.store
         screen = self.first_screen()
         on = True
+        done = store.seq  # the hand numbers at the last checkpoint written (or at the boot)
         while True:
             gc.collect()
+            if store.seq != done and not store.seq % 16 and self.g is not None:
+                # every 16th hand a checkpoint (kitapi.app.ckpt): a boot replays the hands after it.  Here,
+                # once the hand's wizard is let go: the hand is on flash, the heap at its lowest
+                done = store.seq
+                store.checkpoint(self.g)
+                gc.collect()
             self.ui.clear()
             screen.draw(self.ui)
             self.ui.show()
