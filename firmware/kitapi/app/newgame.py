@@ -170,7 +170,7 @@ class NewGame:
             if step == _NAME and self.players:
                 self.players.pop()
             elif step <= _PLAYERS:
-                return app.home() if app.g else app.start_menu()
+                return app.home() if app.g else app.first_screen()  # (after a soft reset: the game)
             else:
                 self.step = _NAME if step == _POUCH else step - 1
                 if step == _POUCH:
