@@ -21,8 +21,9 @@ SOCHI_FROM_MENU = "C 1 2 3 0 3~1500 2~1500 66# 0 33~1500 888~1500 33# 1 10# # # 
 def test_a_sochi_game_after_a_prefa_game_fits_in_64k(tmp_path: Path) -> None:
     dev = Device(tmp_path / "data", heapsize="64K")
     dev.keys(SETUP + " 1 6 1 4 #")
+    before = dev.fw.resets
     shown = dev.keys("C 1")
-    assert lines(shown[-1])[0] == "New game" and dev.fw.resets == 1  # the wizard, on a fresh heap
+    assert lines(shown[-1])[0] == "New game" and dev.fw.resets == before + 1  # the wizard, on a fresh heap
     dev.keys(SOCHI_FROM_MENU[len("C 1 ") :])
     hdr = gen.preferans_header("sochi", 3, pool=10)
     hdr["players"] = ["Dan", "Eve", "Ann"]
@@ -42,18 +43,31 @@ def test_a_sochi_game_after_a_prefa_game_fits_in_64k(tmp_path: Path) -> None:
 def test_leaving_the_wizard_after_the_reset_goes_back_to_the_game(tmp_path: Path) -> None:
     dev = Device(tmp_path / "data", heapsize="64K")
     dev.keys(SETUP + " 1 6 1 4 #")
+    before = dev.fw.resets
     shown = dev.keys("C 1 *")
     assert lines(shown[-1])[0] == "Hand 2"  # the Prefa game's home, its hand kept
-    assert dev.fw.resets == 1
+    assert dev.fw.resets == before + 1
     shown = dev.keys("A")  # and its hands list opens (a restart, then A, ran out of memory once)
     assert lines(shown[-1])[0] == "Hands"
     dev.close()
 
 
-def test_a_first_game_needs_no_reset(tmp_path: Path) -> None:
+def test_the_first_game_after_power_on_needs_no_reset(tmp_path: Path) -> None:
     dev = Device(tmp_path / "data", heapsize="64K")
-    dev.keys(SETUP)
-    assert dev.fw.resets == 0
+    shown = dev.keys(SETUP)
+    assert dev.fw.resets == 0 and lines(shown[-1])[0] == "Hand 1"
+    dev.close()
+
+
+def test_an_unexpected_error_restarts_on_a_fresh_heap(tmp_path: Path) -> None:
+    dev = Device(tmp_path / "data", heapsize="64K")
+    dev.keys(SETUP + " 1 6 1 4 #")
+    dev.fw.send("x\n")  # a fault: the crash screen, then a soft reset into the game
+    assert dev.fw.wait_ready(60)
+    assert lines(dev.fw.texts) == ["Error", "RuntimeError", "restarting..."]
+    shown = dev.keys("#")
+    assert dev.fw.resets == 1 and lines(shown[-1])[0] == "Hand 2"
+    (dev.data / "crash.log").unlink()  # (the fault's, expected)
     dev.close()
 
 
