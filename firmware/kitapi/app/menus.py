@@ -1,6 +1,6 @@
 """Menus, the confirmation screen, settings and the end of a game."""
 
-from kitapi.app.keys import HASH, STAR
+from kitapi.keys import HASH, STAR
 
 
 class Menu:
