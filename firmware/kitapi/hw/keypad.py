@@ -24,7 +24,7 @@ One ``scan(now_ms)`` reads the matrix once and allocates nothing.  Call it every
   key's event is sent at the press, as soon as the debounce accepts it, and
   nothing more for that press (no long event, nothing at the release).  With
   ``long_keys`` None (the default) every key waits, as below.
-- **Short press.**  A key of ``long_keys`` sends its event (``kitapi.app.keys``:
+- **Short press.**  A key of ``long_keys`` sends its event (``kitapi.keys``:
   0-9, A-D 10-13, * 14, # 15) when it is released before the long-press time.
   It has to wait for the release: at the press it is not yet known whether the
   key will be held.  The release is seen one scan after the contact opens.
@@ -44,7 +44,7 @@ Times are ``time.ticks_ms()`` values compared with ``time.ticks_diff``, so the
 counter may wrap.  On CPython (the tests) they are plain ints.
 """
 
-from kitapi.app.keys import LAYOUT, LONG, event_of
+from kitapi.keys import LAYOUT, LONG, event_of
 
 try:
     from micropython import const
