@@ -7,7 +7,7 @@ micro-gui ``Keyboard(rowpins, colpins)``, ``Keypad(rows, cols)`` takes the pins
 themselves; any object with ``.value()`` / ``.value(v)``, or a callable ``f()`` /
 ``f(v)`` (a ``machine.Pin`` is both), will do, so a fake matrix on the PC is trivial.
 The key at (row r, column c) is ``layout[r * len(cols) + c]``; the default layout is
-``kitapi.app.keys.LAYOUT``, ``1 2 3 A / 4 5 6 B / 7 8 9 C / * 0 # D``.
+``kitapi.keys.LAYOUT``, ``1 2 3 A / 4 5 6 B / 7 8 9 C / * 0 # D``.
 
 Between scans every row is driven low, so one read of the columns tells whether any
 key is down at all: an idle scan reads the columns once and drives no row.  Only
