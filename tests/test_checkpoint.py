@@ -40,13 +40,19 @@ class Counted:
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.got: list[int | None] = []
         real = ckpt.read
+        real_load = Store.load
 
-        def load(store: Any, name: str, f: Any) -> Any:
+        def read(store: Any, name: str, f: Any) -> Any:
             r = real(store, name, f)
-            self.got.append(None if r is None else r[2])
+            self.got[-1] = None if r is None else r[2]
             return r
 
-        monkeypatch.setattr(ckpt, "read", load)
+        def load(store: Any, name: str, fix: Any = None) -> Any:
+            self.got.append(None)  # (no checkpoint file: not read)
+            return real_load(store, name, fix)
+
+        monkeypatch.setattr(ckpt, "read", read)
+        monkeypatch.setattr(Store, "load", load)
 
 
 def play(store: Store, g: Any, d: dict[str, Any]) -> None:
@@ -56,7 +62,7 @@ def play(store: Store, g: Any, d: dict[str, Any]) -> None:
     g.apply(h)
     store.last = store.seq
     if not store.seq % EVERY:
-        store.checkpoint(g)
+        store.dump(g)
 
 
 def full(store: Store) -> tuple[str, int, int, int, Any]:

@@ -18,7 +18,7 @@ at anything out of the ordinary there: a damaged or torn record, a correction
 of a hand before the checkpoint, a rule broken.  So a damaged, stale or
 missing checkpoint costs only time.
 
-``Store.checkpoint`` writes it (``ckpt.tmp``, closed, then renamed over
+``Store.dump`` writes it (``ckpt.tmp``, closed, then renamed over
 ``ckpt``: a power cut at any step leaves the old one or the new one, and
 ``Store()`` finishes or removes a leftover ``ckpt.tmp``) after every 16th hand
 (the app's loop, once the hand's wizard is let go) and after a load that
@@ -44,7 +44,7 @@ _EVERY = const(16)  # hands between checkpoints (kitapi.app.store and main say 1
 _CHUNK = const(256)
 
 
-def sum(f, n):  # (a name the firmware interns anyway: no heap for it; Store.checkpoint has its own)
+def sum(f, n):  # (a name the firmware interns anyway: no heap for it; Store.dump has its own)
     """crc32 of the first ``n`` bytes of file ``f``; -1 if it is shorter."""
     f.seek(0)
     buf = bytearray(_CHUNK)
@@ -64,7 +64,7 @@ def read(store, name, f):
     the hands replayed), game and reader as ``kitapi.replay.replay`` gives them; or None: then the whole
     log is to be replayed."""
     try:
-        with store._open(store.root + "/ckpt") as c:
+        with store._open(store.root + "/" + "ckpt") as c:
             line = c.read()
         end = line.rfind(" ")
         p = line.split()

@@ -320,12 +320,13 @@ class App:
                 # every 16th hand a checkpoint (kitapi.app.ckpt): a boot replays the hands after it.  Here,
                 # once the hand's wizard is let go: the hand is on flash, the heap at its lowest
                 done = store.seq
-                store.checkpoint(self.g)
+                store.dump(self.g)
                 gc.collect()
             self.ui.clear()
             screen.draw(self.ui)
             self.ui.show()
-            hw.long_keys = getattr(screen, "long_keys", b"")  # every other key acts on its press
+            if hasattr(hw, "long_keys"):  # (a board whose keypad can act on the press)
+                hw.long_keys = getattr(screen, "long_keys", b"")  # every other key acts on its press
             while True:
                 ev = hw.key(self.sleep_s * 1000 if on and self.sleep_s else _ASLEEP_MS)
                 if ev < 0:

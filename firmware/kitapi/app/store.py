@@ -208,6 +208,9 @@ class Store:
                 last = max(last, int(n[:k]))
         name = "%04d.kitapi" % (last + 1)
         path = self.dir + "/" + name
+        ck = self.root + "/" + "ckpt"
+        if self._exists(ck):  # the last game's checkpoint: no use now
+            fs.remove(ck)
         self._write("current", name + "\n")
         with self._open(path + ".tmp", "wb") as f:
             f.write(header_bytes(header))
@@ -224,12 +227,15 @@ class Store:
         ``NAME.tmp`` (closed), the file as it was becomes evidence ``NAME.badK``
         (the first free K), and the copy is renamed to ``NAME``.
         """
-        from kitapi.app import ckpt
-
         self.close()
         path = self.dir + "/" + name
         with self._open(path, "rb") as f:
-            got = None if fix is not None else ckpt.read(self, name, f)  # the hands after a checkpoint only
+            got = None
+            if fix is None and self._exists(self.root + "/" + "ckpt"):  # the hands after a checkpoint only
+                from kitapi.app import ckpt
+
+                got = ckpt.read(self, name, f)
+                ckpt.close()
             if got is None:
                 f.seek(0)
                 g, r = replay(f, fix)
@@ -254,17 +260,16 @@ class Store:
             self.fs.rename(path + ".tmp", path)
         self.name = name
         self.log = self._open(path, "ab")
-        ckpt.close()
         if n >= 16 and fix is None and not g.ended:  # a long replay: the next boot's is short
-            self.checkpoint(g)
+            self.dump(g)
         return g, damage
 
-    def checkpoint(self, g):
+    def dump(self, g):
         """Write the checkpoint of the current game ``g`` as the store has it now (kitapi.app.ckpt has its
         form); nothing for a game with damage; an error is ignored (the next boot replays more)."""
         if self.damage is not None or self.log is None:
             return
-        path = self.root + "/ckpt"
+        path = self.root + "/" + "ckpt"
         try:
             log = self.dir + "/" + self.name
             size = self.fs.stat(log)[6]
