@@ -516,6 +516,7 @@ def test_board_protocol(tmp_path: Path) -> None:
     frame[7 * 128 + 127] = 0x80
     assert p.stdout.splitlines() == [
         f"# sim {tmp_path} 3700 0 1795291200",
+        "W 0 7 " + frame.hex(),  # the first frame: every page, one window
         "F " + frame.hex(),
         "P 0",
         "C 100",
