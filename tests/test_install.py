@@ -141,8 +141,8 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
 
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(inst.venv)], check=True)
     done = subprocess.run(
-        [*pip, "--python", str(inst.bin / "python"), "install", "--no-index", "--find-links", str(wheels),
-         str(inst.wheel)],
+        [*pip, "--python", str(inst.bin / "python"), "install", "--no-compile", "--no-index",
+         "--find-links", str(wheels), str(inst.wheel)],
         capture_output=True, text=True, cwd=inst.work,
     )
     assert done.returncode == 0, done.stderr
