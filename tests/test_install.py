@@ -154,7 +154,8 @@ def test_the_wheel_holds_the_core_the_tools_the_boot_file_and_the_boards(install
         names = set(z.namelist())
     core, tools = ROOT / "firmware" / "kitapi", ROOT / "host_tools"
     want = {f"kitapi/{p.relative_to(core).as_posix()}" for p in core.rglob("*.py")}
-    want |= {f"kitapi_host/{p.relative_to(tools).as_posix()}" for p in tools.rglob("*.py")}
+    want |= {f"kitapi_host/{p.relative_to(tools).as_posix()}" for p in tools.rglob("*")
+             if p.is_file() and "__pycache__" not in p.parts and not p.name.startswith(".")}
     want |= {f"kitapi_host/_data/boards/{p.name}" for p in (ROOT / "boards").glob("*.py")}
     want |= {f"kitapi_host/_data/firmware/circuitpython/{p.name}"
              for p in (ROOT / "firmware" / "circuitpython").glob("*.py")}
