@@ -385,6 +385,36 @@ def test_a_damaged_hand_shows_in_the_hands_and_is_entered_again_from_there(tmp_p
     assert result_json(g) == result_json(truth) and r.damage[5:] == (0, 0)
 
 
+def test_a_device_log_header_with_a_key_twice_is_one_line_and_nothing_changes(tmp_path: Path) -> None:
+    """A device log whose header holds a key twice (json would keep the last one) is refused as the JSON
+    Lines reader refuses it: the start menu with the reason on one line; the file is left as it was."""
+    data = tmp_path / "data"
+    dev = Device(data)
+    dev.keys(SETUP + "161####")
+    dev.close()
+    (game,) = (data / "games").glob("*.kitapi")
+    twice = json.dumps({"kitapi": 1, "rules": "prefa", "players": NAMES, "dealer": 2})[:-1] + ', "dealer": 1}'
+    good = game.read_bytes()
+    game.write_bytes(_device_header(twice.encode()) + good[11 + (good[5] << 8 | good[6]) :])  # its hand kept
+    before = sorted((p.name, p.read_bytes()) for p in (data / "games").iterdir())
+    dev = Device(data)
+    shown = dev.keys("~1")
+    dev.close()
+    assert "a JSON object ha" in lines(shown[-1]), lines(shown[-1])
+    assert sorted((p.name, p.read_bytes()) for p in (data / "games").iterdir()) == before
+
+
+def _device_header(text: bytes) -> bytes:
+    """A device log's header with this JSON text (any bytes), both CRCs right."""
+    from kitapi.devlog import crc16
+
+    pre = bytearray(b"KTPI\x01" + bytes((len(text) >> 8, len(text) & 255)) + b"\0\0")
+    c = crc16(pre, 0, 7)
+    pre[7:9] = bytes((c >> 8, c & 255))
+    c = crc16(text, 0, len(text))
+    return bytes(pre) + text + bytes((c >> 8, c & 255))
+
+
 def test_a_game_closed_in_its_log_is_not_reopened(tmp_path: Path) -> None:
     """Power lost between closing a game in its log and forgetting it: the next boot starts no hand on it."""
     data = tmp_path / "data"
