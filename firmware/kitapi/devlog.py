@@ -174,8 +174,8 @@ class DevLogReader:
     def record(self, game, hands=True):
         """Read the next record into ``game.hand``; its OP_* (``OP_LOST`` for a damaged hand), or -1 at the end.
 
-        With ``game`` None the hand is only kept packed, in ``payload``; with
-        ``hands`` False a plain hand is only framed (replay's first pass).
+        The hand is kept packed in ``payload``; with ``game`` None only so;
+        with ``hands`` False a plain hand is only framed (not unpacked).
         """
         f = self.f
         b = self.buf
@@ -272,9 +272,8 @@ class DevLogReader:
             self.target = number
             if op != OP_REPLACE:
                 return op
-        if game is None:
-            self.payload = payload
-        elif hands or op != OP_HAND:
+        self.payload = payload
+        if game is not None and (hands or op != OP_HAND):
             game.unpack(payload, game.hand)
             game.check(game.hand)
         return op
