@@ -263,6 +263,18 @@ def test_hands_a_missing_damaged_hand_makes_illegal_are_held_back_until_it_is_en
     fixed.seek(0)
     g2, r2 = replay(fixed)
     assert result_json(g2) == standings(dev)[0] and r2.damage[5:] == (0, 0, 0, 0)
+    # a later correction of hand 9 (the box's edit of it): refused without hand 3 too, so held back too
+    rd = DevLogReader(io.BytesIO(dev))
+    rd.header()
+    for _ in range(9):
+        rd.record(None)
+    edited = io.BytesIO()
+    edited.write(bytes(bad))
+    write_record(edited, bytearray(RECORD), 1, 9, rd.payload)
+    g3, r3 = replay(io.BytesIO(edited.getvalue()))
+    assert result_json(g3) == result_json(g) and r3.damage[5:] == (3, 1, 1, 9)
+    text, count, late = held_model(data + b'{"replace": 9, %s\n' % data.strip().split(b"\n")[9][1:], {2})
+    assert standings(text)[0] == result_json(g3) and (count, late) == (1, 9)
     # each hand damaged in turn (one bit of its payload), and each pair: the model agrees
     tried = held = 0
     for hit in [{k} for k in range(n)] + [{a, b} for a in range(n) for b in range(a + 1, n)]:
