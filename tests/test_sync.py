@@ -647,8 +647,7 @@ def test_a_log_of_megabytes_syncs_in_chunks_and_one_that_cannot_be_read_is_skipp
     )
     assert set(marks(device.fs)) == {"0001.kitapi", "0003.kitapi"}
     assert len(second) > 0
-    print(f"1.5 MB log synced in {took:.1f} s")
-    assert took < 60
+    print(f"1.5 MB log synced in {took:.1f} s")  # (a figure, not a check: kitapi bench --part sync times it)
 
 
 def test_a_device_that_answers_too_slowly_ends_the_sync_with_one_clear_line(
