@@ -32,7 +32,6 @@ from typing import IO
 
 from kitapi_host import screen
 from kitapi_host.mpy import (
-    FIRMWARE,
     NO_PATH,
     CompileError,
     compiled,
@@ -41,10 +40,8 @@ from kitapi_host.mpy import (
     romfs_command,
     romfs_image,
 )
+from kitapi_host.resources import BOARDS, MAIN
 
-ROOT = FIRMWARE.parent
-BOARDS = ROOT / "boards"
-MAIN = FIRMWARE / "main.py"
 DEFAULT_BATTERY_MV = 4000
 LONG = 16
 STEP_TIMEOUT_S = 60.0
