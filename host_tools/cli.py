@@ -60,22 +60,22 @@ def _convert(args: argparse.Namespace) -> int:
 
 def _bench(args: argparse.Namespace) -> int:
     if args.part in ("core", "all"):
-        from kitapi_host.bench import run
+        from kitapi_host.bench.core import run
 
         run(hands=args.hands)
     if args.part in ("device", "all"):
-        from kitapi_host import bench_device
+        from kitapi_host.bench import device as bench_device
 
         bench_device.run()
     if args.part in ("sync", "all"):
-        from kitapi_host import bench_sync
+        from kitapi_host.bench import sync as bench_sync
 
         bench_sync.run()
     return 0
 
 
 def _sim(args: argparse.Namespace) -> int:
-    from kitapi_host.sim import run
+    from kitapi_host.sim.firmware import run
 
     # The simulator draws the device's screen with escape sequences of its own: the streams as they were.
     out, err = sys.stdout, sys.stderr
@@ -121,7 +121,10 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--to", choices=logs.FORMATS, help="the output form (default: the other one)")
     c.set_defaults(func=_convert)
 
-    from kitapi_host import archive_cli, deploy, export_cli, simdevice, sync
+    from kitapi_host.archive import cli as archive_cli
+    from kitapi_host.device import deploy, sync
+    from kitapi_host.sheets import cli as export_cli
+    from kitapi_host.sim import device as simdevice
 
     archive_cli.register(sub)
     export_cli.register(sub)

@@ -16,8 +16,10 @@ from kitapi.devlog import RECORD
 from kitapi.game import new_game, result_json
 from kitapi.messages import damage as damage_text
 from kitapi.replay import replay
-from kitapi_host import archive_cli, cli, gen, logs
-from kitapi_host.archive import GROWN, NEW, SAME, Archive, ArchiveError, LogError, default_path
+from kitapi_host import cli, logs
+from kitapi_host.archive import cli as archive_cli
+from kitapi_host.archive.store import GROWN, NEW, SAME, Archive, ArchiveError, LogError, default_path
+from kitapi_host.logs import gen
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "examples" / "sample-prefa.jsonl"

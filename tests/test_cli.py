@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from kitapi_host import gen, logs
+from kitapi_host import logs
+from kitapi_host.logs import gen
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "examples" / "sample-prefa.jsonl"

@@ -17,7 +17,8 @@ import pytest
 
 from kitapi.game import new_game, result_json
 from kitapi.settle import settle
-from kitapi_host import gen, logs
+from kitapi_host import logs
+from kitapi_host.logs import gen
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "examples" / "sample-prefa.jsonl"

@@ -23,7 +23,9 @@ from pathlib import Path
 
 import pytest
 
-from kitapi_host import export, export_preferans, gen
+from kitapi_host.logs import gen
+from kitapi_host.sheets import page as export
+from kitapi_host.sheets import preferans as export_preferans
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "examples" / "sample-prefa.jsonl"

@@ -16,7 +16,7 @@ size=${3:-860x880}
 import sys
 from pathlib import Path
 
-from kitapi_host import export
+from kitapi_host.sheets import page as export
 
 game, out, size = sys.argv[1:]
 width, height = (int(v) for v in size.split("x"))

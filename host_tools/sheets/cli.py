@@ -15,9 +15,9 @@ import sys
 import tempfile
 from pathlib import Path
 
-from kitapi_host import export
-from kitapi_host.archive import default_path
+from kitapi_host.archive.store import default_path
 from kitapi_host.logs import InputError
+from kitapi_host.sheets import page as export
 
 _EPILOG = f"""GAME:
   a game log file, either form; or, when no file has that name, the number of a game

@@ -4,7 +4,7 @@ A game of ``sochi``, ``leningrad`` or ``rostov`` (docs/rules/preferans.md), or
 of Balkan Preferans (``balkan``, docs/rules/balkan.md: the Sochi engine, so the
 same sheet; its contracts are written as its numbers, "2" to "7", 6 the
 Bettler, with "game" for the closed Game bid) comes here from
-``kitapi_host.export``, read and checked as every game is: the effective
+``kitapi_host.sheets.page``, read and checked as every game is: the effective
 hands, and the standings after each one (``PrefStanding``, the core's
 ``result_json`` read exactly).  Nothing is scored here.
 
@@ -42,9 +42,9 @@ from fractions import Fraction
 from typing import Any, TypeVar
 
 from kitapi.game import new_game
-from kitapi_host import export as ex
-from kitapi_host.export import Hand, Header, PrefStanding
 from kitapi_host.logs import preferans_transfers, show_exact
+from kitapi_host.sheets import page as ex
+from kitapi_host.sheets.page import Hand, Header, PrefStanding
 
 T = TypeVar("T")
 

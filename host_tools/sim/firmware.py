@@ -30,7 +30,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
-from kitapi_host import screen
 from kitapi_host.mpy import (
     FIRMWARE,
     NO_PATH,
@@ -41,6 +40,7 @@ from kitapi_host.mpy import (
     romfs_command,
     romfs_image,
 )
+from kitapi_host.sim import screen
 
 ROOT = FIRMWARE.parent
 BOARDS = ROOT / "boards"

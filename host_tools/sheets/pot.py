@@ -1,16 +1,16 @@
 """Exports of the pot games: Austrian Préférence (``preference_at``), Illustrated Préférence
 (``preference_illustrated``) and American Preference (``preference_us``).
 
-A game comes here from ``kitapi_host.export``, read and checked as every game
+A game comes here from ``kitapi_host.sheets.page``, read and checked as every game
 is: the effective hands and the standings after each one (``PotStanding``: the
 core's ``result_json``, the pot, each player's stock and the refills).  Nothing
 is scored here; the hand's bid and whether it was made are the archive's
-columns (``kitapi_host.archive.hand_facts``, the core's parse).
+columns (``kitapi_host.archive.store.hand_facts``, the core's parse).
 
 - ``to_csv``: one row per effective hand with the pot, the refills and every
   player's stock after it (``CSV_DOC``);
 - ``to_html``: one self-contained page (inline CSS, no script), in the style of
-  Prefa's sheet (``kitapi_host.export``):
+  Prefa's sheet (``kitapi_host.sheets.page``):
 
   1. the sheet: the pot's column as it moved (a refill marked), then each
      player's chip column, the earlier values crossed out, the small number the
@@ -29,9 +29,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from kitapi.game import new_game
-from kitapi_host import export as ex
-from kitapi_host.archive import hand_facts
-from kitapi_host.export import Hand, Header, PotStanding
+from kitapi_host.archive.store import hand_facts
+from kitapi_host.sheets import page as ex
+from kitapi_host.sheets.page import Hand, Header, PotStanding
 
 _NAMES = {
     "preference_at": "Austrian Préférence",

@@ -24,13 +24,13 @@ Balkan Preferans game (``balkan``, the Sochi engine with the bids 2 to 7) have
 their own standings (``PrefStanding``: pools, hills, the whists matrix and the net
 settlement, exact, as the core's ``result_json`` gives them after each hand), their
 own CSV columns and their own score sheet, the triangle sheet (пуля):
-``kitapi_host.export_preferans``.  A game of Prefa with a common kasa
+``kitapi_host.sheets.preferans``.  A game of Prefa with a common kasa
 (``prefa_kasa``) has ``KasaStanding`` (the kasa and each player's net kapikia),
-and its CSV and sheet in ``kitapi_host.export_kasa``.  The pot games (Austrian,
+and its CSV and sheet in ``kitapi_host.sheets.kasa``.  The pot games (Austrian,
 Illustrated and American Preference) have ``PotStanding`` (the pot, each
-player's stock, the refills) and ``kitapi_host.export_pot``; Swedish Priffe has
+player's stock, the refills) and ``kitapi_host.sheets.pot``; Swedish Priffe has
 ``PriffeStanding`` (the rubber in play, the individual points) and the rubber
-sheet of ``kitapi_host.export_priffe``.  ``export(game, fmt)`` chooses.
+sheet of ``kitapi_host.sheets.priffe``.  ``export(game, fmt)`` chooses.
 
 - ``to_pdf(html)``: the score sheet printed to PDF (A4) by a headless
   Chromium-family browser found on this PC (``find_browser``); ``to_png(html,
@@ -63,7 +63,7 @@ from kitapi.jsonw import header_json, record_json
 from kitapi.messages import damage as damage_text
 from kitapi.replay import reader, replay
 from kitapi.settle import settle
-from kitapi_host.archive import Archive, ArchiveError
+from kitapi_host.archive.store import Archive, ArchiveError
 from kitapi_host.logs import InputError
 
 FORMATS = ("jsonl", "csv", "html", "pdf")
@@ -1064,28 +1064,28 @@ def export(game: GameExport, fmt: str) -> bytes:
     if fmt not in ("csv", "html", "pdf"):
         raise ValueError(f"unknown format {fmt!r}")
     if game.header["rules"] in POT_RULES:
-        from kitapi_host import export_pot as pot
+        from kitapi_host.sheets import pot
 
         pot_rows = pot_standings(game.standings)
         if fmt == "csv":
             return pot.to_csv(game.header, game.hands, pot_rows)
         page = pot.to_html(game.header, game.hands, pot_rows, deleted=game.deleted, ended=game.ended)
     elif game.header["rules"] == "priffe":
-        from kitapi_host import export_priffe as priffe
+        from kitapi_host.sheets import priffe
 
         priffe_rows = priffe_standings(game.standings)
         if fmt == "csv":
             return priffe.to_csv(game.header, game.hands, priffe_rows)
         page = priffe.to_html(game.header, game.hands, priffe_rows, deleted=game.deleted, ended=game.ended)
     elif game.header["rules"] == "prefa_kasa":
-        from kitapi_host import export_kasa as kasa
+        from kitapi_host.sheets import kasa
 
         kasa_rows = kasa_standings(game.standings)
         if fmt == "csv":
             return kasa.to_csv(game.header, game.hands, kasa_rows)
         page = kasa.to_html(game.header, game.hands, kasa_rows, deleted=game.deleted, ended=game.ended)
     elif is_preferans(game.header):
-        from kitapi_host import export_preferans as pref
+        from kitapi_host.sheets import preferans as pref
 
         standings = preferans_standings(game.standings)
         if fmt == "csv":

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from kitapi_host import logs
-from kitapi_host.archive import Archive, ArchiveError, LogError, busy_timeout, default_path
+from kitapi_host.archive.store import Archive, ArchiveError, LogError, busy_timeout, default_path
 from kitapi_host.logs import show_exact
 
 

@@ -1,7 +1,7 @@
 """Exports of Greek Prefa with a common kasa (``prefa_kasa``): the spreadsheet (CSV) and the score sheet (HTML).
 
 A game of ``prefa_kasa`` (docs/rules/prefa_kasa.md) comes here from
-``kitapi_host.export``, read and checked as every game is: the effective hands
+``kitapi_host.sheets.page``, read and checked as every game is: the effective hands
 (Prefa's hands, and ``{"topup": N}``: every player adds N kapikia to the kasa)
 and the standings after each one (``KasaStanding``, the core's ``result_json``
 read exactly).  Nothing is scored here: the split of an early stop, and the
@@ -11,7 +11,7 @@ split "if the game stopped now", are the core's (the game played through
 - ``to_csv``: one row per effective hand with the kasa and every player's net
   kapikia after it (``CSV_DOC``);
 - ``to_html``: one self-contained page (inline CSS, no script), in the style of
-  Prefa's sheet (``kitapi_host.export``):
+  Prefa's sheet (``kitapi_host.sheets.page``):
 
   1. the sheet: the kasa's column as it fell (and grew with the top-ups and
      what went in), then each player's net column, the earlier values crossed
@@ -31,9 +31,9 @@ from fractions import Fraction
 from typing import Any
 
 from kitapi.game import new_game
-from kitapi_host import export as ex
-from kitapi_host.export import Hand, Header, KasaStanding
 from kitapi_host.logs import preferans_transfers, show_exact
+from kitapi_host.sheets import page as ex
+from kitapi_host.sheets.page import Hand, Header, KasaStanding
 
 # --- the standings ----------------------------------------------------------------------------
 

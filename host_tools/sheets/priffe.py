@@ -1,9 +1,9 @@
 """Exports of Swedish Priffe (``priffe``): the spreadsheet (CSV) and the rubber score sheet (HTML).
 
-A game comes here from ``kitapi_host.export``, read and checked as every game
+A game comes here from ``kitapi_host.sheets.page``, read and checked as every game
 is: the effective hands and the standings after each one (``PriffeStanding``,
 the core's ``result_json``).  What each hand scored is taken apart by
-``kitapi_host.archive.priffe_points`` (the core scoring copies of the game);
+``kitapi_host.archive.store.priffe_points`` (the core scoring copies of the game);
 nothing is scored here.
 
 - ``to_csv``: one row per effective hand: the hand, what it scored (the
@@ -25,9 +25,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kitapi.game import new_game
-from kitapi_host import export as ex
-from kitapi_host.archive import PriffePoints, priffe_points
-from kitapi_host.export import Hand, Header, PriffeStanding
+from kitapi_host.archive.store import PriffePoints, priffe_points
+from kitapi_host.sheets import page as ex
+from kitapi_host.sheets.page import Hand, Header, PriffeStanding
 
 
 @dataclass
