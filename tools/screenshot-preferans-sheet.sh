@@ -17,7 +17,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from kitapi_host.sheets import page as export
+from kitapi_host import sheets
+from kitapi_host.sheets.browser import to_png
 from kitapi_host.logs import gen
 
 out, size, seed = sys.argv[1:]
@@ -26,8 +27,8 @@ hdr, hands = gen.preferans_game(int(seed), 60, "sochi", 3, stake="0.10")
 with tempfile.TemporaryDirectory() as tmp:
     game = Path(tmp) / "sochi.jsonl"
     gen.write_jsonl(game, hdr, hands)
-    html = export.export(export.load(game), "html")
+    html = sheets.export(sheets.load(game), "html")
 Path(out).parent.mkdir(parents=True, exist_ok=True)
-Path(out).write_bytes(export.to_png(html, width, height))
+Path(out).write_bytes(to_png(html, width, height))
 print(f"{out}: {width}x{height}, the score sheet of a generated Sochi game (seed {seed}, {len(hands)} hands)")
 PY

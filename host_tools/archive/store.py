@@ -77,11 +77,10 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from kitapi.devlog import OP_LOST
-from kitapi.game import OP_DELETE, OP_HAND, OP_REPLACE, Game, RuleError, check_name, new_game, result_json
-from kitapi.jsonw import header_json, record_json
-from kitapi.messages import damage as damage_text
+from kitapi.game import OP_DELETE, OP_REPLACE, RuleError, check_name, new_game, result_json
+from kitapi.jsonw import header_json
 from kitapi.replay import reader, replay
+from kitapi_host.logs.read import BadLog, Checked, Mismatch, check, effective, final, records
 
 SCHEMA_VERSION = 4
 
@@ -291,20 +290,13 @@ class _HandFacts:
 
 
 @dataclass
-class _Parsed:
-    """What the core makes of a log, read as a stream (``_parse``): nothing of its size is kept in memory."""
+class _Parsed(Checked):
+    """What the core makes of a log (``kitapi_host.logs.read.check``) and its canonical form's digests."""
 
-    format: str
-    header: dict[str, Any]
-    result: str
-    game: Game
-    damage: str | None
-    damage_byte: int | None  # where the damage starts (bytes before it are sound)
     canon: str = ""  # sha256 of the game as canonical JSON Lines (``_canonical``)
     canon_len: int = 0
     prefixes: dict[int, str] = field(default_factory=dict)  # canonical length asked for -> digest of that prefix
     asked: set[int] = field(default_factory=set)  # the lengths asked for (prefixes has those between records)
-    fixes: dict[int, Any] = field(default_factory=dict)  # hand number -> reader mark of its last correction
 
 
 _KINDS = ("play", "pass", "throw", "topup")  # kitapi.rules.prefa PLAY, PASS, THROW; prefa_kasa's TOPUP
@@ -651,52 +643,34 @@ def _same_prefix(a: BinaryIO, b: BinaryIO, n: int) -> bool:
 
 def _replayed(f: BinaryIO, name: str) -> _Parsed:
     """Replay the log in ``f`` with the core; LogError for bad input.  Streams: the core reads record by record."""
-    f.seek(0)
     try:
-        g, r = replay(f)
-    except RuleError as e:
-        raise LogError(name, e.line, str(e)) from None
-    if g.name not in ARCHIVED_RULES:
-        raise LogError(name, 1, f"the archive does not keep games of rules {g.name!r} yet (kitapi replay does)")
-    f.seek(0)
-    fmt = "device" if f.read(1) == b"K" else "jsonl"  # as kitapi.replay.reader tells them apart
-    dmg = r.damage
-    return _Parsed(fmt, g.header, result_json(g), g, damage_text(dmg) if dmg else None, int(dmg[1]) if dmg else None)
+        out = check(f, name, _Parsed)
+    except BadLog as e:
+        raise LogError(e.name, e.line, e.reason) from None
+    if out.game.name not in ARCHIVED_RULES:
+        raise LogError(name, 1, f"the archive does not keep games of rules {out.game.name!r} yet (kitapi replay does)")
+    return out
 
 
 def _canonical(f: BinaryIO, name: str, out: _Parsed, stops: Collection[int] = ()) -> None:
-    """The game in ``f`` as canonical JSON Lines (the header and every record as kitapi.jsonw writes them),
-    hashed as it is read: ``out.canon``, ``out.canon_len``, and the digest of each prefix ``stops`` asks
-    for (a length that falls between records gets none); ``out.fixes``: where the last correction of each
-    corrected hand is (as kitapi.replay notes them).  A JSON Lines copy and a device log of one game have
-    the same canonical form.
+    """The game in ``f`` as canonical JSON Lines (``kitapi_host.logs.read.records``; a damaged hand as
+    ``{"damaged": true}``, in no form a log can be written in), hashed as it is read: ``out.canon``,
+    ``out.canon_len``, and the digest of each prefix ``stops`` asks for (a length that falls between
+    records gets none); ``out.fixes``: where the last correction of each corrected hand is.  A JSON Lines
+    copy and a device log of one game have the same canonical form.
     """
-    f.seek(0)
-    rd = reader(f)
-    gr = new_game(rd.header())
     h = hashlib.sha256()
-    text = (header_json(gr.header) + "\n").encode()
-    h.update(text)
-    n = len(text)
-    if n in stops:
-        out.prefixes[n] = h.hexdigest()
+    n = 0
+    out.name = name
     try:
-        while True:
-            op = rd.record(gr)
-            if op < 0:
-                break
-            if op in (OP_REPLACE, OP_DELETE):
-                out.fixes[rd.target] = rd.mark_record()
-            if op == OP_LOST:  # a damaged hand: its place, in no form a log can be written in
-                text = b'{"damaged": true}\n'
-            else:
-                text = (record_json(gr, op, rd.target) + "\n").encode()
+        for line in records(f, out):
+            text = b'{"damaged": true}\n' if line is None else (line + "\n").encode()
             h.update(text)
             n += len(text)
             if n in stops:
                 out.prefixes[n] = h.hexdigest()
-    except RuleError as e:  # replay accepted the log: the reader cannot refuse it
-        raise ConsistencyError(f"{name}:{rd.line}: the core's reader refused what replay accepted: {e}") from None
+    except Mismatch as e:
+        raise ConsistencyError(str(e)) from None
     out.canon = h.hexdigest()
     out.canon_len = n
     out.asked = set(stops)
@@ -710,51 +684,31 @@ def _parse(f: BinaryIO, name: str, stops: Collection[int] = ()) -> _Parsed:
 
 
 def _effective(f: BinaryIO, name: str, parsed: _Parsed) -> Iterator[_HandFacts]:
-    """The effective hands of the log in ``f`` (after corrections), in order, each with the archive's columns.
+    """The effective hands of the log in ``f`` (after corrections, ``kitapi_host.logs.read.effective``), in
+    order, each with the archive's columns.
 
-    The records are read once more, with the core's reader: the last correction of
-    hand N wins, a deletion removes it (as kitapi.replay scores them; ``parsed.fixes``
-    says where).  The archive's guarantee: the effective hands, played one by one on
-    a fresh game, give the replay's standings (checked when the last one is out),
-    or ConsistencyError.
+    The archive's guarantee: the effective hands, played one by one on a fresh
+    game, give the replay's standings (checked when the last one is out), or
+    ConsistencyError.
     """
-    f.seek(0)
-    rd = reader(f)
-    gr = new_game(rd.header())
-    check = new_game(parsed.header)
-    k = 0
+    g = new_game(parsed.header)
+    parsed.name = name
     try:
-        while True:
-            op = rd.record(gr)
-            if op < 0:
-                break
-            if op != OP_HAND and op != OP_LOST:
+        for e in effective(f, parsed):
+            if e.text is None:
                 continue
-            k += 1
-            m = parsed.fixes.get(k)
-            if m is not None:
-                back = rd.mark()
-                rd.reset(m)
-                fixed = rd.record(gr)
-                rd.reset(back)
-                if fixed == OP_DELETE:
-                    continue
-            elif op == OP_LOST:
-                continue  # a damaged hand keeps its number and scores nothing until a correction replaces it
-            text = gr.hand_json(gr.hand)
             try:
-                check.parse(json.loads(text))
-                facts = _facts(check, k, text, m is not None)
-                check.apply(check.hand)
-            except RuleError as e:
-                raise ConsistencyError(f"{name}: hand {k} does not replay: {e}") from None
+                g.parse(json.loads(e.text))
+                facts = _facts(g, e.number, e.text, e.corrected)
+                g.apply(g.hand)
+            except RuleError as err:
+                raise ConsistencyError(f"{name}: hand {e.number} does not replay: {err}") from None
             yield facts
-    except RuleError as e:
-        raise ConsistencyError(f"{name}:{rd.line}: the core's reader refused what replay accepted: {e}") from None
-    if parsed.game.ended:  # closed by the log's end record: over (prefa_kasa splits what is left in the kasa)
-        check.close()
-    if result_json(check) != parsed.result:
-        raise ConsistencyError(f"{name}: the effective hands give {result_json(check)}, the replay {parsed.result}")
+    except Mismatch as err:
+        raise ConsistencyError(str(err)) from None
+    res = final(g, parsed)
+    if res != parsed.result:
+        raise ConsistencyError(f"{name}: the effective hands give {res}, the replay {parsed.result}")
 
 
 def _corrections(f: BinaryIO) -> Iterator[tuple[int, str, int, str | None]]:

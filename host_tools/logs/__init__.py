@@ -21,13 +21,10 @@ from kitapi.jsonw import header_json, record_json
 from kitapi.messages import damage as damage_text
 from kitapi.replay import reader, replay
 from kitapi.settle import settle
+from kitapi_host.logs.read import InputError
 
 FORMATS = ("jsonl", "device")
 MAX_HEADER = 0xFFFF  # bytes of header JSON a device log holds (its length field: 2 bytes)
-
-
-class InputError(Exception):
-    """Bad input: ``str()`` is the one line ``FILE:LINE: reason`` to show."""
 
 
 def detect(path: Path) -> str:
