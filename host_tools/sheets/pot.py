@@ -5,7 +5,7 @@ A game comes here from ``kitapi_host.sheets.page``, read and checked as every ga
 is: the effective hands and the standings after each one (``PotStanding``: the
 core's ``result_json``, the pot, each player's stock and the refills).  Nothing
 is scored here; the hand's bid and whether it was made are the archive's
-columns (``kitapi_host.archive.store.hand_facts``, the core's parse).
+columns (``kitapi_host.archive.facts.hand_facts``, the core's parse).
 
 - ``to_csv``: one row per effective hand with the pot, the refills and every
   player's stock after it (``CSV_DOC``);
@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kitapi.game import Game, new_game, result_json
-from kitapi_host.archive.store import hand_facts
+from kitapi_host.archive.facts import hand_facts
 from kitapi_host.sheets.game import Hand, Header, Snapshot
 from kitapi_host.sheets.page import (
     cell,

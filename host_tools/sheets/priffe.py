@@ -3,7 +3,7 @@
 A game comes here from ``kitapi_host.sheets.page``, read and checked as every game
 is: the effective hands and the standings after each one (``PriffeStanding``,
 the core's ``result_json``).  What each hand scored is taken apart by
-``kitapi_host.archive.store.priffe_points`` (the core scoring copies of the game);
+``kitapi_host.archive.facts.priffe_points`` (the core scoring copies of the game);
 nothing is scored here.
 
 - ``to_csv``: one row per effective hand: the hand, what it scored (the
@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kitapi.game import Game, new_game, result_json
-from kitapi_host.archive.store import PriffePoints, priffe_points
+from kitapi_host.archive.facts import PriffePoints, priffe_points
 from kitapi_host.sheets.game import Hand, Header, Snapshot
 from kitapi_host.sheets.page import (
     cell,
