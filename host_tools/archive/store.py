@@ -798,7 +798,8 @@ class Archive:
         (an early stop's split of the kasa, else None) are prefa_kasa's (None for the others);
         ``pot``, ``stock`` and ``refills`` the pot games' (Austrian, Illustrated, American
         Preference); ``rubbers``, ``individual`` and ``rubber`` (the rubber in play:
-        ``partners``, ``games``, ``points``) Priffe's.
+        ``partners``, ``games``, ``points``) Priffe's; ``result``: the standings as the core's
+        ``result_json`` gives them (``kitapi replay --json``), with the players' current names.
         """
         out = []
         for r in self.db.execute(f"SELECT {_COLUMNS} FROM games ORDER BY COALESCE(started, added), id").fetchall():
@@ -829,6 +830,7 @@ class Archive:
                     "individual": res.get("individual"),
                     "rubber": {k: res[k] for k in ("partners", "games", "points")} if "individual" in res else None,
                     "damage": r["damage"],
+                    "result": {**res, "players": self._names(r["id"])},
                 }
             )
         return out
