@@ -12,6 +12,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from kitapi.outcome import hand_outcome
+
 # The game systems the archive's tables, show and stats know.  Kept apart from
 # kitapi.registry: a system the core gains is refused here until the archive knows it.
 ARCHIVED_RULES = (
@@ -48,18 +50,6 @@ class HandFacts:
     tricks: str | None = None  # JSON
 
 
-KINDS = ("play", "pass", "throw", "topup")  # kitapi.rules.prefa PLAY, PASS, THROW; prefa_kasa's TOPUP
-PREFERANS_KINDS = ("play", "allpass", "resign", "misdeal")  # kitapi.rules.preferans: PLAY, ALLPASS, RESIGN, MISDEAL
-
-
-def prefa_level(g: Any, h: Any) -> int:
-    """The level a Prefa hand is scored at (6-10): "10's as 9's" scores a 10 as a 9."""
-    level = int(h.contract) // 5 + 6
-    if level == 10 and g.tens_as_nines:
-        level = 9
-    return level
-
-
 def tricks_json(line: str) -> str | None:
     """Every seat's tricks of a hand's log line, as JSON (a played hand's or an all-pass's), or None."""
     if not line:
@@ -70,81 +60,20 @@ def tricks_json(line: str) -> str | None:
 
 
 def facts_of(g: Any, number: int, line: str, corrected: bool) -> HandFacts:
-    """The archive's columns of one hand, ``g.hand`` as the core parsed and checked it."""
-    h = g.hand
-    if g.name in POT_RULES:
-        return pot_facts(g, number, line, corrected)
+    """The archive's columns of one hand, ``g.hand`` as the core parsed and checked it: the core's outcome
+    (``kitapi.outcome.hand_outcome``), and from the log line every seat's tricks and the whisters' words."""
     if g.name in PRIFFE_RULES:
         return priffe_facts(g, number, line, corrected)
-    if g.name not in PREFA_RULES:
-        return preferans_facts(g, number, line, corrected)
-    from kitapi.rules.prefa import _RESP_ALONE, ALONE, DEFENSES, NONE, PLAY
-    from kitapi.rules.prefa_json import contract_name
-
-    kind = KINDS[h.kind]
-    if h.kind != PLAY:
-        return HandFacts(number, line, corrected, kind, None if kind in ("pass", "topup") else int(h.bidder))
-    f = HandFacts(number, line, corrected, kind, int(h.bidder), contract_name(h.contract), DEFENSES[h.defense])
-    f.tricks = tricks_json(line)
-    if h.defense == NONE:
-        f.made, f.short = True, 0  # both defenders out: the bidder takes the bid value
-        return f
-    g.defenders(h)
-    tb = int(h.tricks[h.bidder])
-    level = prefa_level(g, h)
-    short = level - tb
-    if h.defense == ALONE and short < 0 and h.tricks[h.active] >= _RESP_ALONE[level - 6]:
-        short = 0  # the lone defender made his responsibility: scored as exact
-    f.bidder_tricks = tb
-    f.made = short <= 0
-    f.short = max(short, 0)
+    o = hand_outcome(g, g.hand)
+    f = HandFacts(number, line, corrected, o["kind"], o["bidder"], o["contract"], o["defense"], o["tricks"])
+    f.made, f.short = o["made"], o["short"]
+    preferans = g.name not in PREFA_RULES and g.name not in POT_RULES
+    if preferans or f.kind == "play":  # a played hand's (Preferans: an all-pass's too); American: none
+        f.tricks = tricks_json(line)
+    if preferans and f.kind == "play":
+        words = json.loads(line).get("whist")
+        f.whist = "/".join(words) if words else None
     return f
-
-
-def preferans_facts(g: Any, number: int, line: str, corrected: bool) -> HandFacts:
-    """The columns of one Russian Preferans hand (docs/rules/preferans.md, "A played contract").
-
-    Made: the soloist took at least the tricks the core says he needs
-    (``needed``: the level; Balkan's 6); both defenders passing or a
-    half-whist that stood count as made (the soloist "is assumed to have won");
-    a misere (Balkan's Bettler, "6") is made with no trick, and its ``short``
-    is the tricks taken.  A resignation is a contract not made, and not played.
-    """
-    from kitapi.rules.preferans import ALLPASS, MISDEAL, RESIGN
-
-    h = g.hand
-    kind = PREFERANS_KINDS[h.kind]
-    f = HandFacts(number, line, corrected, kind, None, tricks=tricks_json(line))
-    if h.kind in (ALLPASS, MISDEAL):
-        return f
-    s = int(h.soloist)
-    f.bidder = s
-    f.contract = preferans_contract(g, h)
-    if h.kind == RESIGN:
-        f.made = False
-        return f
-    words = json.loads(line).get("whist")
-    f.whist = "/".join(words) if words else None
-    if not g.played(h):
-        f.made, f.short = True, 0  # both passed, or a half-whist stood: ten tricks assumed
-        return f
-    ts = int(h.tricks[s])
-    f.bidder_tricks = ts
-    if g.is_misere(h):
-        f.made, f.short = ts == 0, ts
-    else:
-        level = g.needed(h)
-        f.made, f.short = ts >= level, max(level - ts, 0)
-    return f
-
-
-def preferans_contract(g: Any, h: Any) -> str:
-    """The contract column of a Preferans hand: Russian "7H" or "M"; Balkan's number, "2" to "7"."""
-    if g.name == "balkan":
-        return str(int(h.contract))
-    from kitapi.rules.preferans_json import contract_name
-
-    return str(contract_name(h.contract))
 
 
 def preferans_level(g: Any, h: Any) -> int | str:
@@ -155,19 +84,6 @@ def preferans_level(g: Any, h: Any) -> int | str:
 
 
 # --- the pot games (Austrian, Illustrated and American Preference) and Priffe ----------
-
-
-def pot_bid(g: Any, h: Any) -> str | None:
-    """The bid of a pot game's hand (``g.hand`` parsed by the core): Austrian/Illustrated "2", "1H", "P",
-    "none" (all passed, the dealer declares), "5" to "8H"; American the suit bid "S", "C", "D", "H", or
-    "chips" (the second round); None for an American hand thrown in."""
-    if g.name == "preference_us":
-        from kitapi.rules.preference_us import CHIPS, PASS, SUITS
-
-        return None if h.kind == PASS else "chips" if h.kind == CHIPS else SUITS[h.suit]
-    from kitapi.rules.preference_at import BIDS
-
-    return str(BIDS[h.bid])
 
 
 def pot_bids(rules: str) -> tuple[str, ...]:
@@ -185,57 +101,6 @@ def hand_facts(g: Any, d: dict[str, Any]) -> HandFacts:
     """The archive's columns of hand ``d``, parsed by the core on ``g`` in its place in the game (not applied)."""
     g.parse(d)
     return facts_of(g, 0, json.dumps(d), False)
-
-
-def pot_facts(g: Any, number: int, line: str, corrected: bool) -> HandFacts:
-    """The columns of a pot game's hand (docs/rules/preference_at.md, preference_illustrated.md, preference_us.md).
-
-    Austrian and Illustrated: kind ``play`` (the cards were played) or ``drop``
-    (the declarer, or both defenders, dropped: no play); ``defense`` ``both``,
-    ``alone`` (one defender dropped), ``none`` (both dropped: the declarer is paid
-    as if he made it) or ``out`` (the declarer dropped: not made).  Made: six
-    tricks or more (the core's ``_MAKE``); a misère (5, 7 and their hand forms,
-    the core's ``_HIGH_MISERE``) with no trick, a slam with ten; ``short`` the
-    tricks missing (a misère's: the tricks taken).  American: kind ``suit`` (the
-    first round), ``chips`` (the second) or ``pass`` (thrown in); only the
-    declarer's tricks are known (``bidder_tricks``).
-    """
-    h = g.hand
-    f = HandFacts(number, line, corrected, "play", None, contract=pot_bid(g, h))
-    if g.name == "preference_us":
-        from kitapi.rules.preference_us import _MAKE, CHIPS, PASS
-
-        if h.kind == PASS:
-            f.kind = "pass"
-            return f
-        f.kind = "chips" if h.kind == CHIPS else "suit"
-        f.bidder = int(h.declarer)
-        f.bidder_tricks = int(h.tricks)
-        f.made, f.short = h.tricks >= _MAKE, max(_MAKE - int(h.tricks), 0)
-        return f
-    from kitapi.rules.preference_at import _MAKE, PREFERENCE
-
-    b = int(h.declarer)
-    f.bidder = b
-    declarer_out = bool(h.drop >> b & 1)
-    dropped = sum(h.drop >> s & 1 for s in range(3) if s != b)
-    f.defense = "out" if declarer_out else ("both", "alone", "none")[dropped]
-    if declarer_out or dropped == 2:
-        f.kind = "drop"
-        f.made = not declarer_out  # both defenders out: paid as made; the declarer out: conceded
-        f.short = 0 if f.made else None
-        return f
-    f.tricks = tricks_json(line)
-    t = int(h.tricks[b])
-    f.bidder_tricks = t
-    if h.bid > PREFERENCE:
-        from kitapi.rules.preference_illustrated import _HIGH_MISERE
-
-        misere = _HIGH_MISERE[h.bid - PREFERENCE - 1]
-        f.made, f.short = (t == 0, t) if misere else (t == 10, 10 - t)
-    else:
-        f.made, f.short = t >= _MAKE, max(_MAKE - t, 0)
-    return f
 
 
 @dataclass

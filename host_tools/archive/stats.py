@@ -11,13 +11,12 @@ from fractions import Fraction
 from typing import Any
 
 from kitapi.game import new_game
+from kitapi.outcome import hand_outcome
 from kitapi_host.archive.facts import (
     POT_RULES,
     PRIFFE_RULES,
     facts_of,
     pot_bids,
-    prefa_level,
-    preferans_facts,
     preferans_level,
 )
 
@@ -89,7 +88,7 @@ class _PreferansStats:
     - ``whists``: his net whists, the settlement of each game (exact), summed;
     - ``soloist``: hands he was the soloist (a resignation counts); ``contracts``:
       by level, 6 to 10 and ``"M"`` for misere, ``[made, taken]``: a contract is taken
-      when it is played or resigned, and made as ``preferans_facts`` says (both
+      when it is played or resigned, and made as ``kitapi.outcome.hand_outcome`` says (both
       defenders passing, or a half-whist that stood, is made; a resignation is not);
     - ``whisted``: hands he whisted (said "whist" and the cards were played, or the
       4-player dealer whisted); ``failed``: of those, the hands where the whisters
@@ -155,7 +154,7 @@ class _PotStats:
     - ``chips``: chips won (+) or lost (-), each game's final stock minus the
       chips he brought (the ``chips`` option, the ante included), summed;
     - ``declarer``: hands he declared; ``contracts``: by bid (``pot_bids``),
-      ``[made, declared]``, made as ``pot_facts`` says (a drop of the declarer
+      ``[made, declared]``, made as ``kitapi.outcome.hand_outcome`` says (a drop of the declarer
       is declared, not made).
     """
 
@@ -328,59 +327,33 @@ class _PlayerStats:
 
 
 def _count_prefa_hand(g: Any, h: Any, seats: list[int], table: dict[int, _PlayerStats]) -> None:
-    """Add one effective Prefa hand (parsed and checked by the core) to the players' figures."""
-    from kitapi.rules.prefa import _RESP_ALONE, _RESP_D1, _RESP_D2, ALONE, BOTH, INVITE, NONE, PASS, PLAY
-
-    if h.kind == PASS:
+    """Add one effective Prefa hand (parsed and checked by the core) to the players' figures: the bid, the
+    contract made or not, and each defender's responsibility met or failed (``kitapi.outcome``'s duties)."""
+    o = hand_outcome(g, h)
+    if o["kind"] == "pass":
         return
     b = table.get(seats[h.bidder])
     if b is not None:
         b.bids += 1
-    if h.kind != PLAY:
+    if o["kind"] != "play":
         return
-    facts = facts_of(g, 0, "", False)
-    level = int(h.contract) // 5 + 6
+    level = int(h.contract) // 5 + 6  # the level bid (a 10 scored as a 9 is still a 10 bid)
     if b is not None:
         b.contracts[level][1] += 1
-        b.contracts[level][0] += bool(facts.made)
-    g.defenders(h)
-    d1, d2 = int(h.d1), int(h.d2)
-    i = prefa_level(g, h) - 6
-    t = h.tricks
-
-    def mark(seat: int, resp: int | None, tricks: int = 0) -> None:
+        b.contracts[level][0] += bool(o["made"])
+    for seat, resp, tricks in o["duties"]:
         st = table.get(seats[seat])
         if st is None:
-            return
-        if resp is None:
+            continue
+        if resp is None:  # out
             st.out += 1
-            return
+            continue
         st.defended += 1
-        if resp >= 0:
+        if resp >= 0:  # (-1: played, the responsibility his partner's)
             if tricks >= resp:
                 st.met += 1
             else:
                 st.failed += 1
-
-    if h.defense == NONE:
-        mark(d1, None)
-        mark(d2, None)
-    elif h.defense == BOTH:
-        r1, r2 = _RESP_D1[i], _RESP_D2[i]
-        n = g.n
-        dealer_side = g.header.get("options", {}).get("nine_quota") == "dealer"
-        if i == 3 and dealer_side and (d2 - h.dealer - 1) % n < (d1 - h.dealer - 1) % n:
-            r1, r2 = r2, r1  # option nine_quota "dealer": the 1 trick at 9 is D2's (kitapi.rules.prefa)
-        mark(d1, r1, t[d1])
-        mark(d2, r2, t[d2])
-    elif h.defense == ALONE:
-        a = int(h.active)
-        mark(a, _RESP_ALONE[i], t[a])
-        mark(d1 + d2 - a, None)
-    elif h.defense == INVITE:
-        a = int(h.active)
-        mark(a, _RESP_D1[i] + _RESP_D2[i], t[d1] + t[d2])
-        mark(d1 + d2 - a, -1)  # played, the responsibility is the active defender's
 
 
 def _count_kasa_hand(g: Any, h: Any, seats: list[int], table: dict[int, _PlayerStats]) -> None:
@@ -416,7 +389,7 @@ def _count_preferans_hand(g: Any, d: dict[str, Any], seats: list[int], table: di
         g.apply(h)
         return
     s = int(h.soloist)
-    facts = preferans_facts(g, 0, json.dumps(d), False)
+    facts = facts_of(g, 0, json.dumps(d), False)
     whisters: list[int] = []
     if h.kind == PLAY and g.requirement(h.contract) and g.played(h):
         g.defenders(h)
