@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
+from math import gcd
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,7 @@ import pytest
 from kitapi import outcome
 from kitapi.game import new_game, result_json
 from kitapi.registry import row
+from kitapi.settle import settle
 from kitapi_host.archive.facts import facts_of
 from kitapi_host.logs import preferans_transfers
 
@@ -82,8 +84,12 @@ def test_transfers_settle_the_standings(key: str) -> None:
     assert t is not None
     den, pays = t
     nets = [Fraction(x) for x in res.get("chips", res.get("settlement", res.get("net")))]
-    # what the PC's sheets and tables showed: the same transfers, exact
-    assert [(a, b, Fraction(x, den)) for a, b, x in pays] == preferans_transfers(nets)
+    # what the PC's sheets and tables showed before the core had it (logs.preferans_transfers then), exact
+    lcd = 1
+    for x in nets:
+        lcd = lcd * x.denominator // gcd(lcd, x.denominator)
+    before = [(a, b, Fraction(amount, lcd)) for a, b, amount in settle([int(x * lcd) for x in nets])]
+    assert [(a, b, Fraction(x, den)) for a, b, x in pays] == before == preferans_transfers(nets)
     if sum(nets) == 0:  # (a kasa's nets are the players' against the kasa: not theirs to settle whole)
         paid = [Fraction(0)] * len(nets)
         for a, b, x in pays:

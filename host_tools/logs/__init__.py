@@ -10,7 +10,6 @@ import json
 import os
 import tempfile
 from fractions import Fraction
-from math import gcd
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +18,7 @@ from kitapi.devlogw import header_bytes, write_record
 from kitapi.game import OP_END, OP_HAND, OP_REPLACE, Game, RuleError, new_game, result_json
 from kitapi.jsonw import header_json, record_json
 from kitapi.messages import damage as damage_text
+from kitapi.outcome import transfers
 from kitapi.replay import reader, replay
 from kitapi.settle import settle
 from kitapi_host.logs.read import InputError
@@ -68,15 +68,14 @@ _show = show_exact
 
 
 def preferans_transfers(nets: list[Fraction]) -> list[tuple[int, int, Fraction]]:
-    """Who pays whom the net whists ``nets``, in the fewest transfers: ``(payer, payee, amount)``.
-
-    ``kitapi.settle`` works on whole numbers, so the nets are scaled by their
-    common denominator first, and the amounts scaled back (exact).
-    """
-    den = 1
-    for x in nets:
-        den = den * x.denominator // gcd(den, x.denominator)
-    return [(a, b, Fraction(amount, den)) for a, b, amount in settle([int(x * den) for x in nets])]
+    """Who pays whom the exact nets ``nets`` (net whists, net kapikia), in the fewest transfers:
+    ``(payer, payee, amount)``, by the core's ``kitapi.outcome.transfers`` (amounts exact)."""
+    t = transfers(
+        {"settlement": [x.numerator if x.denominator == 1 else f"{x.numerator}/{x.denominator}" for x in nets]}
+    )
+    assert t is not None
+    den, pays = t
+    return [(a, b, Fraction(amount, den)) for a, b, amount in pays]
 
 
 def _title(res: dict[str, Any], detail: str = "") -> tuple[str, int]:
