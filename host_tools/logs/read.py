@@ -4,6 +4,9 @@ A log (either form, from a file, bytes or an archive's blob) is read in three
 steps, each a stream through the core's readers, so a log of any size costs
 no more memory:
 
+A log file is replayed alone by ``replay_file`` (``kitapi replay``, ``kitapi convert``); ``detect``
+tells its form.
+
 - ``check(f, name, Checked)``: the whole log replayed by ``kitapi.replay.replay``, the
   single source of truth: its standings, its damage; ``BadLog``
   (``NAME:LINE: reason``) for bad input;
@@ -23,9 +26,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, BinaryIO, TypeVar
 
-from kitapi.devlog import OP_LOST
+from kitapi.devlog import MAGIC, OP_LOST
 from kitapi.game import OP_DELETE, OP_HAND, OP_REPLACE, Game, RuleError, new_game, result_json
 from kitapi.jsonw import header_json, record_json
 from kitapi.messages import damage as damage_text
@@ -150,3 +154,23 @@ def final(game: Game, checked: Checked) -> str:
     if checked.game.ended:
         game.close()
     return str(result_json(game))
+
+
+def detect(path: Path) -> str:
+    """The form of the log file at ``path``: "device" or "jsonl"."""
+    with open(path, "rb") as f:
+        return "device" if f.read(len(MAGIC)) == MAGIC else "jsonl"
+
+
+def replay_file(path: Path) -> tuple[Game, str | None]:
+    """Replay a log of either form: (game, damage warning or None); InputError if bad."""
+    try:
+        f = open(path, "rb")
+    except OSError as e:
+        raise InputError(f"{path}:0: cannot open the file ({e.strerror})") from None
+    with f:
+        try:
+            g, r = replay(f)
+        except RuleError as e:
+            raise InputError(f"{path}:{e.line}: {e}") from None
+    return g, (damage_text(r.damage) if r.damage else None)

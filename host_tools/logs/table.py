@@ -1,0 +1,156 @@
+"""The standings of a game as a table for the terminal (``kitapi replay`` without ``--json``, ``kitapi show``),
+each system in its own terms, and who pays whom (the core's ``kitapi.outcome.transfers``)."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from typing import Any
+
+from kitapi.game import Game, result_json
+from kitapi.outcome import transfers
+from kitapi.settle import settle
+
+
+def result(g: Game) -> dict[str, Any]:
+    """The standings object of ``kitapi replay --json``, as Python data."""
+    parsed: dict[str, Any] = json.loads(result_json(g))
+    return parsed
+
+
+def show_exact(x: Fraction, sign: bool = True) -> str:
+    """An exact figure for the eye: whole, or rounded to 2 decimals (only for display).
+
+    ``sign``: a leading ``+`` on a positive figure (nets); without it, only ``-`` shows.
+    """
+    if x.denominator == 1:
+        text = f"{x.numerator:+d}" if x else "0"
+    else:
+        text = f"{float(x):+.2f}"
+    return text if sign else text.lstrip("+")
+
+
+_show = show_exact
+
+
+def preferans_transfers(nets: list[Fraction]) -> list[tuple[int, int, Fraction]]:
+    """Who pays whom the exact nets ``nets`` (net whists, net kapikia), in the fewest transfers:
+    ``(payer, payee, amount)``, by the core's ``kitapi.outcome.transfers`` (amounts exact)."""
+    t = transfers(
+        {"settlement": [x.numerator if x.denominator == 1 else f"{x.numerator}/{x.denominator}" for x in nets]}
+    )
+    assert t is not None
+    den, pays = t
+    return [(a, b, Fraction(amount, den)) for a, b, amount in pays]
+
+
+def _title(res: dict[str, Any], detail: str = "") -> tuple[str, int]:
+    """A table's first line (the rules, players, hands, ``detail``, the game over or on) and the width of its
+    names column."""
+    players: list[str] = res["players"]
+    state = "game over" if res["over"] else "game on"
+    line = f"{res['rules']}: {len(players)} players, {res['hands']} hands, {detail + ', ' if detail else ''}{state}"
+    return line, max(6, *(len(p) for p in players))
+
+
+def preferans_table(res: dict[str, Any]) -> str:
+    """Russian Preferans standings: pool, hill, whists written, the net settlement; then who pays whom."""
+    players: list[str] = res["players"]
+    title, width = _title(res)
+    lines = [
+        title,
+        f"  {'Player':<{width}}  {'Pool':>5}  {'Hill':>6}  {'Whists':>7}  {'Net':>9}",
+    ]
+    nets = [Fraction(x) for x in res["settlement"]]
+    for i, name in enumerate(players):
+        written = sum((Fraction(x) for x in res["whists"][i]), Fraction(0))
+        hill = Fraction(res["hill"][i])
+        lines.append(
+            f"  {name:<{width}}  {res['pool'][i]:>5}  {_show(hill).lstrip('+'):>6}  "
+            f"{_show(written).lstrip('+'):>7}  {_show(nets[i]):>9}"
+        )
+    transfers = preferans_transfers(nets)
+    unit = "whists"
+    lines.append("Settlement (if the game ended now):" if not res["over"] else "Settlement:")
+    if not transfers:
+        lines.append("  nobody pays anybody")
+    stake = None
+    if "money" in res:
+        k = next((i for i, x in enumerate(nets) if x), None)
+        stake = Fraction(res["money"][k]) / nets[k] if k is not None else None
+    for payer, payee, a in transfers:
+        money = f" ({_show(a * stake).lstrip('+')} in money)" if stake is not None else ""
+        lines.append(f"  {players[payer]} pays {players[payee]} {_show(a).lstrip('+')} {unit}{money}")
+    return "\n".join(lines)
+
+
+def pot_table(res: dict[str, Any]) -> str:
+    """Préférence (Austrian, Illustrated, American): the pot and each player's stock of chips."""
+    players: list[str] = res["players"]
+    title, width = _title(res)
+    lines = [
+        title,
+        f"  Pot: {res['pot']} (refilled {res['refills']} times)",
+        f"  {'Player':<{width}}  {'Chips':>6}",
+    ]
+    top = max(res["stock"])
+    for name, stock in zip(players, res["stock"], strict=True):
+        mark = "  (most chips)" if res["over"] and stock == top else ""
+        lines.append(f"  {name:<{width}}  {stock:>6}{mark}")
+    return "\n".join(lines)
+
+
+def kasa_table(res: dict[str, Any]) -> str:
+    """Prefa with a common kasa: what is in the kasa, each player's net (and the split of an early stop)."""
+    players: list[str] = res["players"]
+    title, width = _title(res)
+    lines = [title, f"  Kasa: {res['kasa']}"]
+    if "share" in res:
+        lines.append(f"  Stopped early: each player took {show_exact(Fraction(res['share']), sign=False)} of it")
+    lines.append(f"  {'Player':<{width}}  {'Net':>9}")
+    for name, net in zip(players, res["net"], strict=True):
+        lines.append(f"  {name:<{width}}  {show_exact(Fraction(net)):>9}")
+    return "\n".join(lines)
+
+
+def priffe_table(res: dict[str, Any]) -> str:
+    """Priffe: the rubber in play per partnership, then each player's individual points."""
+    players: list[str] = res["players"]
+    title, width = _title(res, f"{res['rubbers']} rubbers played" if res["over"] else f"rubber {res['rubbers'] + 1}")
+    lines = [title]
+    if not res["over"]:
+        names = [" + ".join(players[s] for s in side) for side in res["partners"]]
+        w = max(11, *(len(n) for n in names))
+        lines.append(f"  {'Partnership':<{w}}  {'Games':>5}  {'Tricks':>6}  {'Points':>6}")
+        for k in (0, 1):
+            lines.append(f"  {names[k]:<{w}}  {res['games'][k]:>5}  {res['trick_points'][k]:>6}  {res['points'][k]:>6}")
+    lines.append(f"  {'Player':<{width}}  {'Individual':>10}")
+    for name, x in zip(players, res["individual"], strict=True):
+        lines.append(f"  {name:<{width}}  {(f'{x:+d}' if x else '0'):>10}")
+    return "\n".join(lines)
+
+
+def table(res: dict[str, Any]) -> str:
+    """The human standings: a row per player (pouch, net chips), then who owes whom."""
+    if "individual" in res:
+        return priffe_table(res)
+    if "settlement" in res:
+        return preferans_table(res)
+    if "kasa" in res:
+        return kasa_table(res)
+    if "stock" in res:
+        return pot_table(res)
+    players: list[str] = res["players"]
+    title, width = _title(res)
+    lines = [
+        title,
+        f"  {'Player':<{width}}  {'Pouch':>5}  {'Chips':>6}",
+    ]
+    for name, pouch, chips in zip(players, res["pouch"], res["chips"], strict=True):
+        signed = f"{chips:+d}" if chips else "0"
+        lines.append(f"  {name:<{width}}  {pouch:>5}  {signed:>6}")
+    transfers = settle(res["chips"])
+    lines.append("Who owes whom:" if transfers else "Nobody owes anybody.")
+    for payer, payee, amount in transfers:
+        lines.append(f"  {players[payer]} pays {players[payee]} {amount} chips")
+    return "\n".join(lines)
