@@ -103,3 +103,48 @@ def test_the_box_never_imports_it() -> None:
     for path in [*app.rglob("*.py"), *(ROOT / "firmware" / "kitapi").glob("*.py"), *(ROOT / "boards").glob("*.py")]:
         if path.name != "outcome.py":
             assert "outcome" not in path.read_text(), path
+
+
+_MP_CODE = r"""
+import sys, json
+from kitapi.game import new_game, result_json
+from kitapi import outcome
+for path in sys.argv[1:]:
+    lines = open(path).read().split("\n")
+    g = new_game(json.loads(lines[0]))
+    outs = []
+    for line in lines[1:]:
+        if line:
+            h = g.parse(json.loads(line))
+            o = outcome.hand_outcome(g, h)
+            outs.append([o["kind"], o["bidder"], o["contract"], o["defense"], o["tricks"], o["made"], o["short"]])
+            g.apply(h)
+    print(json.dumps([outs, outcome.transfers(json.loads(result_json(g)))]))
+"""
+
+
+def test_the_same_on_micropython(tmp_path: Path) -> None:
+    """kitapi.outcome is MicroPython-clean, as all the core: the unix port gives what CPython gives."""
+    from kitapi_host.mpy import run_core
+
+    keys = [next(k for k in sorted(GOLDEN) if k.startswith(f)) for f in ("prefa_kasa_vectors:", "preference_at")]
+    keys += [next(k for k in sorted(GOLDEN) if k.startswith("preference_illustrated") and len(GOLDEN[k]) > 2)]
+    paths = [ROOT / "examples" / "sample-prefa.jsonl", ROOT / "examples" / "sample-sochi.jsonl"]
+    for i, key in enumerate(keys):
+        v = vector(key)
+        paths.append(tmp_path / f"{i}.jsonl")
+        paths[-1].write_text("\n".join(json.dumps(x) for x in [v["header"], *v["hands"]]) + "\n")
+    p = run_core(_MP_CODE, [str(x) for x in paths])
+    assert p.returncode == 0, p.stdout + p.stderr
+    for path, line in zip(paths, p.stdout.splitlines(), strict=True):
+        lines = path.read_text().split("\n")
+        g = new_game(json.loads(lines[0]))
+        outs = []
+        for text in lines[1:]:
+            if text:
+                h = g.parse(json.loads(text))
+                o = outcome.hand_outcome(g, h)
+                outs.append([o["kind"], o["bidder"], o["contract"], o["defense"], o["tricks"], o["made"], o["short"]])
+                g.apply(h)
+        t = outcome.transfers(json.loads(result_json(g)))
+        assert json.loads(line) == json.loads(json.dumps([outs, t])), path
