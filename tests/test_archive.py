@@ -1,4 +1,4 @@
-"""The game archive (host_tools/archive.py) and its commands (host_tools/archive_cli.py)."""
+"""The game archive (host_tools/archive/: store, facts, stats) and its commands (host_tools/archive/cli.py)."""
 
 from __future__ import annotations
 
