@@ -14,10 +14,12 @@ Two ways to hold the code, as on a Pico:
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import hashlib
 import io
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -187,3 +189,10 @@ def run_core(
         cmd = [micropython(), *opts, "-c", _PATH_PRELUDE + code]
         env = dict(os.environ, MICROPYPATH=str(compiled_core()))
     return subprocess.run([*cmd, *args], capture_output=True, text=True, env=env)
+
+
+def heapsize(v: str) -> str:
+    """A MicroPython heap size argument (argparse type): 16K, 65536, 2M."""
+    if not re.fullmatch(r"[1-9][0-9]*[KkMm]?", v):
+        raise argparse.ArgumentTypeError("a size such as 16K, 65536 or 2M")
+    return v

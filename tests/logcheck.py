@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from kitapi.game import RuleError, new_game, result_json
-from kitapi_host import gen
+from kitapi_host.logs import gen
 
 KITAPI = [sys.executable, "-m", "kitapi_host.cli"]
 

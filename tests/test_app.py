@@ -11,8 +11,10 @@ from pathlib import Path
 import pytest
 
 from kitapi.game import new_game, result_json
-from kitapi_host import gen, logs, typist
-from kitapi_host.sim import Firmware, _start, parse_script
+from kitapi_host import logs
+from kitapi_host.logs import gen
+from kitapi_host.sim import typist
+from kitapi_host.sim.firmware import Firmware, _start, parse_script
 
 # A new game: Greek Prefa, 3 players, Ann / Bob / Cat typed with multi-tap, pouch 100, no options, first dealer seat 1.
 SETUP = "1 1 3  0 2~1500 66~1500 66#  0 22~1500 666~1500 22#  0 222~1500 2~1500 8#  100# # # #"

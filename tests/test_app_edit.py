@@ -15,7 +15,8 @@ from typing import Any
 import pytest
 
 from kitapi.game import new_game
-from kitapi_host import gen, typist
+from kitapi_host.logs import gen
+from kitapi_host.sim import typist
 from test_app import SETUP, Device, device_log, lines
 from test_app_preferans import NAMES, setup_keys
 

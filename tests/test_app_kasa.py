@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from kitapi.settle import settle
-from kitapi_host import gen, typist
+from kitapi_host.logs import gen
+from kitapi_host.sim import typist
 from test_app import Device, device_log, lines
 
 NAMES = ["Ann", "Bob", "Cat", "Dan"]

@@ -11,7 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from kitapi.game import new_game
-from kitapi_host import gen, typist
+from kitapi_host.logs import gen
+from kitapi_host.sim import typist
 from test_app import SETUP, Device, lines
 
 # Sochi, 3 players: two new names typed (Dan, Eve) and Ann from the names used before, pool 10.

@@ -13,7 +13,8 @@ import pytest
 from kitapi.app import font
 from kitapi.game import new_game, result_json
 from kitapi.settle import settle
-from kitapi_host import gen, typist
+from kitapi_host.logs import gen
+from kitapi_host.sim import typist
 from test_app import Device, device_log, home_standings, lines
 
 NAMES = gen.SHORT_NAMES[:3]

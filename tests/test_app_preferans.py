@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from kitapi.game import new_game, result_json
-from kitapi_host import gen, typist
+from kitapi_host.logs import gen
+from kitapi_host.sim import typist
 from test_app import Device, device_log, lines, pref_standings
 
 NAMES = ["Ann", "Bob", "Cat", "Dan"]

@@ -11,7 +11,9 @@ import pytest
 
 from kitapi.game import new_game, result_json
 from kitapi.settle import settle
-from kitapi_host import gen, logs, typist
+from kitapi_host import logs
+from kitapi_host.logs import gen
+from kitapi_host.sim import typist
 from test_app import Device, device_log, lines
 
 NAMES = gen.SHORT_NAMES
@@ -213,7 +215,7 @@ def test_the_screens_fit_in_every_language_and_random_keys_do_no_harm(tmp_path: 
 def test_a_long_priffe_game_runs_in_64k() -> None:
     """300 hands typed in a 64 KB heap (as ``kitapi bench`` does, without the simulator's text trace, which
     costs heap of its own): no error, every hand in the log, the heap after each hand at its baseline."""
-    from kitapi_host import bench_device
+    from kitapi_host.bench import device as bench_device
 
     heaps = bench_device.run_game("64K", measure=True, script=lambda: typist.priffe_script("priffe", 3, 300))
     assert heaps is not None and len(heaps) == 301  # after the setup, and after each hand

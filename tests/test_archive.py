@@ -1,4 +1,4 @@
-"""The game archive (host_tools/archive.py) and its commands (host_tools/archive_cli.py)."""
+"""The game archive (host_tools/archive/: store, facts, stats) and its commands (host_tools/archive/cli.py)."""
 
 from __future__ import annotations
 
@@ -16,8 +16,10 @@ from kitapi.devlog import RECORD
 from kitapi.game import new_game, result_json
 from kitapi.messages import damage as damage_text
 from kitapi.replay import replay
-from kitapi_host import archive_cli, cli, gen, logs
-from kitapi_host.archive import GROWN, NEW, SAME, Archive, ArchiveError, LogError, default_path
+from kitapi_host import cli, logs
+from kitapi_host.archive import cli as archive_cli
+from kitapi_host.archive.store import GROWN, NEW, SAME, Archive, ArchiveError, LogError, default_path
+from kitapi_host.logs import gen
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "examples" / "sample-prefa.jsonl"
@@ -1001,3 +1003,56 @@ def test_cli_games_show_stats_for_pot_and_priffe(tmp_path: Path, capsys: pytest.
     pr_rows = out.split("Swedish Priffe (individual points):")[1].splitlines()
     assert pr_rows[2].split()[:6] == ["Anna", "1", "1", "1", "0", "+9"]
     assert pr_rows[3].split() == ["Bo", "1", "1", "0", "1", "-9", "2", "0/1", "0/0", "1/1", "0/0"]
+
+
+def test_listings_as_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--json`` on games, show, stats and players list: one object, as ``kitapi replay --json`` prints it
+    (a game's ``result`` is replay's object itself; an exact figure a number when whole, else "N/D")."""
+    db = str(tmp_path / "a.sqlite3")
+    sochi = ROOT / "examples" / "sample-sochi.jsonl"
+    pot = tmp_path / "pot.jsonl"
+    pot.write_bytes(family_log("at-game-to-the-end"))
+    assert kitapi("archive", "add", "--db", db, str(SAMPLE), str(sochi), str(pot)) == 0
+    capsys.readouterr()
+    replays = []
+    for path in (SAMPLE, sochi, pot):
+        assert cli.main(["replay", "--json", str(path)]) == 0
+        replays.append(capsys.readouterr().out)
+
+    assert kitapi("games", "--db", db, "--json") == 0
+    out = capsys.readouterr().out
+    assert out.endswith("}\n") and out.count("\n") == 1 and out.isascii()
+    games = json.loads(out)["games"]
+    assert [g["id"] for g in games] == [1, 2, 3] and [g["rules"] for g in games] == ["prefa", "sochi", "preference_at"]
+    for g, text in zip(games, replays, strict=True):
+        assert json.dumps(g["result"]) + "\n" == text  # byte for byte replay's, key order and all
+    assert list(games[0])[:4] == ["id", "date", "started", "added"]
+    assert games[0]["players"] == ["Anna", "Babis", "Costas"]
+
+    assert kitapi("show", "2", "--db", db, "--json") == 0
+    shown = json.loads(capsys.readouterr().out)
+    assert json.dumps(shown["result"]) + "\n" == replays[1]
+    assert len(shown["hands"]) == 10 and shown["deleted"] == []
+    first = shown["hands"][0]
+    assert first["number"] == 1 and first["hand"]["contract"] == "6S" and first["tricks"] == [2, 6, 2]
+    assert first["corrected"] is False and first["made"] is True and first["bidder"] == "Boris"
+    assert first["settlement"] == ["-8/3", "16/3", "-8/3"] and shown["hands"][1]["settlement"] == [-4, -8, 12]
+    assert shown["hands"][-1]["settlement"] == json.loads(replays[1])["settlement"]
+
+    assert kitapi("stats", "Anna", "--db", db, "--json") == 0
+    (anna,) = json.loads(capsys.readouterr().out)["players"]
+    assert anna["player"] == "Anna" and anna["games"] == 2 and anna["chips"] == 127
+    assert anna["preferans"]["whists"] == "182/3" and anna["contracts"]["7"] == [2, 2]
+
+    assert kitapi("players", "list", "--db", db, "--json") == 0
+    assert capsys.readouterr().out == '{"players": ["A", "Anna", "B", "Babis", "Boris", "C", "Costas", "Vera"]}\n'
+    assert kitapi("players", "list", "--db", db) == 0
+    assert capsys.readouterr().out.splitlines() == ["A", "Anna", "B", "Babis", "Boris", "C", "Costas", "Vera"]
+
+    # bad input as without --json: one line on stderr, nothing on stdout, status 2
+    assert kitapi("show", "9", "--db", db, "--json") == 2
+    out = capsys.readouterr()
+    assert out.out == "" and out.err == "no game 9 in the archive\n"
+    empty = str(tmp_path / "empty.sqlite3")
+    assert kitapi("games", "--db", empty, "--json") == 0
+    assert capsys.readouterr().out == '{"games": []}\n'

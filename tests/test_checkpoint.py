@@ -15,7 +15,7 @@ from kitapi.app import ckpt
 from kitapi.app.store import Store
 from kitapi.game import new_game, result_json
 from kitapi.replay import replay
-from kitapi_host import gen
+from kitapi_host.logs import gen
 from test_vectors_balkan_kasa import random_game
 
 EVERY = ckpt._EVERY

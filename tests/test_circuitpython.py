@@ -10,7 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from kitapi_host.sim import Firmware, _start, parse_script
+from kitapi_host.sim.firmware import Firmware, _start, parse_script
 
 ROOT = Path(__file__).resolve().parent.parent
 RUNNER = ROOT / "tests" / "cp" / "run_cp_app.py"
@@ -134,7 +134,7 @@ def kitapi(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_deploy_onto_the_circuitpy_drive_and_the_deployed_firmware_runs(tmp_path: Path) -> None:
-    from kitapi_host import deploy
+    from kitapi_host.device import deploy
 
     drive = fake_drive(tmp_path / "CIRCUITPY")
     (drive / "data" / "games").mkdir(parents=True)
@@ -180,7 +180,7 @@ def test_sync_from_the_circuitpy_drive(tmp_path: Path) -> None:
     assert "removed 1 ended game(s)" in out.stdout and "clock not set" in out.stdout
     assert "unexpected name" in out.stderr
     assert not (games / "0001.kitapi").exists() and (games / "0002.kitapi").read_bytes() == b
-    from kitapi_host.archive import Archive
+    from kitapi_host.archive.store import Archive
 
     with Archive(db) as arch:
         logs_ = {g["name"]: arch.log(g["id"]) for g in arch.games()}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import subprocess
 import sys
@@ -9,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from kitapi_host import gen, logs
+from kitapi_host import cli, logs
+from kitapi_host.logs import gen
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "examples" / "sample-prefa.jsonl"
@@ -226,3 +228,18 @@ def test_convert_round_trip_and_refusals(tmp_path: Path) -> None:
     p = kitapi("convert", str(bad), str(out))
     assert p.returncode == 2 and p.stderr.startswith(f"{bad}:2: unknown contract '6X'")
     assert not out.exists() and list(tmp_path.glob(".kitapi-*")) == []
+
+
+def test_one_table_of_subcommands() -> None:
+    """``kitapi``'s subcommands are cli.COMMANDS's, in its order, each added by the module the table names."""
+    parser = cli.build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    listed = [name for _module, names in cli.COMMANDS for name in names]
+    assert list(sub.choices) == listed
+    assert len(set(listed)) == len(listed) and len({m for m, _ in cli.COMMANDS}) == len(cli.COMMANDS)
+    for module, names in cli.COMMANDS:
+        for name in names:  # the parser of each was made by its module's register()
+            assert sub.choices[name].get_default("func").__module__ == module
+    # every listing takes --json
+    for argv in (["games"], ["show", "1"], ["stats"], ["players", "list"], ["replay", "f"]):
+        assert parser.parse_args([*argv, "--json"]).json is True

@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from kitapi_host import deploy
-from kitapi_host.device import DeviceError, open_device
+from kitapi_host.device import deploy
+from kitapi_host.device.link import DeviceError, open_device
 from kitapi_host.mpy import mpy_cross
 from kitapi_host.resources import BOARDS, MAIN
-from kitapi_host.simdevice import SimDevice
+from kitapi_host.sim.device import SimDevice
 from test_sync import KITAPI, archived, write_game
 
 

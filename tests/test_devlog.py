@@ -24,7 +24,8 @@ from kitapi.devlog import RECORD
 from kitapi.devlogw import header_bytes
 from kitapi.game import RuleError, result_json
 from kitapi.replay import replay
-from kitapi_host import gen, logs
+from kitapi_host import logs
+from kitapi_host.logs import gen
 
 
 def jsonl(header: dict, lines: list[str]) -> bytes:

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from kitapi_host import gen
+from kitapi_host.logs import gen
 
 ROOT = Path(__file__).resolve().parent.parent
 KITAPI = [sys.executable, "-m", "kitapi_host.cli"]

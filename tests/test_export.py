@@ -17,7 +17,8 @@ import pytest
 
 from kitapi.game import new_game, result_json
 from kitapi.settle import settle
-from kitapi_host import gen, logs
+from kitapi_host import logs
+from kitapi_host.logs import gen
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "examples" / "sample-prefa.jsonl"
@@ -729,3 +730,24 @@ def test_pot_and_priffe_jsonl_and_the_archive(tmp_path: Path) -> None:
             by_id = kitapi("export", str(k), "--db", str(db), "--format", fmt)
             by_file = kitapi("export", str(src), "--format", fmt)
             assert by_id.returncode == 0 and by_id.stdout == by_file.stdout, fmt
+
+
+def test_every_family_has_its_sheet_behind_one_interface() -> None:
+    """kitapi_host.sheets.<family> for every family of kitapi.registry, each with the interface the
+    dispatcher calls (no system names in it): a system without a sheet could not be exported."""
+    import inspect
+
+    from kitapi.registry import rows
+    from kitapi_host import sheets
+
+    families = {r[1] for r in rows()}
+    assert families == {"prefa", "preferans", "kasa", "pot", "priffe"}
+    for rules, family, _core, _label in rows():
+        m = sheets.sheet(rules)
+        assert m is not None and m.__name__ == f"kitapi_host.sheets.{family}", rules  # type: ignore[attr-defined]
+        for name in ("snapshot", "standings", "to_csv", "to_html"):
+            assert callable(getattr(m, name)), (family, name)
+        assert "deleted" in inspect.signature(m.to_html).parameters
+    assert sheets.sheet("no_such_rules") is None
+    source = inspect.getsource(sheets)
+    assert not any(f'"{r[0]}"' in source for r in rows())  # the dispatcher names no system

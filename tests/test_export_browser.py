@@ -23,7 +23,10 @@ from pathlib import Path
 
 import pytest
 
-from kitapi_host import export, export_preferans, gen
+from kitapi_host import sheets
+from kitapi_host.logs import gen
+from kitapi_host.sheets import browser as chromium
+from kitapi_host.sheets import preferans as export_preferans
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "examples" / "sample-prefa.jsonl"
@@ -36,8 +39,8 @@ def kitapi(*args: str, env: dict[str, str] | None = None) -> subprocess.Complete
 @pytest.fixture(scope="module")
 def browser() -> str:
     try:
-        return export.find_browser()
-    except export.BrowserError as e:
+        return chromium.find_browser()
+    except chromium.BrowserError as e:
         pytest.fail(f"{e} (tools/ensure-chromium.sh installs one)")
 
 
@@ -166,8 +169,8 @@ def sheet_frame(image: Image) -> list[tuple[int, int, int]]:
 
 
 def screenshot(game: Path, width: int, height: int, browser: str) -> Image:
-    html = export.export(export.load(game), "html")
-    png = export.to_png(html, width, height, browser)
+    html = sheets.export(sheets.load(game), "html")
+    png = chromium.to_png(html, width, height, browser)
     return decode_png(png)
 
 
@@ -294,7 +297,7 @@ def test_the_preferans_sheet_in_a_browser(tmp_path: Path, browser: str, players:
     assert in_circle > 40, "no pool size in the circle"
 
     # the pen: ink in each place that holds values, none in a place that holds none
-    page = export.export(export.load(game), "html").decode()
+    page = sheets.export(sheets.load(game), "html").decode()
     values = {
         (int(m[1]), m[2], int(m[3]) if m[3] else None): m[4]
         for m in re.finditer(r'data-seat="(\d)" data-kind="(\w+)"(?: data-against="(\d)")? data-values="([^"]*)"', page)
@@ -401,7 +404,7 @@ def test_no_browser_is_one_line_and_status_2(tmp_path: Path) -> None:
     )
     assert not out.exists()
 
-    if any(os.path.isfile(b) for b in export.BROWSER_PATHS):
+    if any(os.path.isfile(b) for b in chromium.BROWSER_PATHS):
         pytest.skip("a browser is installed in its usual place, off PATH")
     empty = tmp_path / "bin"
     empty.mkdir()
@@ -447,10 +450,10 @@ def test_a_browser_that_hangs_is_stopped(tmp_path: Path, monkeypatch: pytest.Mon
     """After the timeout the browser and what it started are killed, and the export fails."""
     pids = tmp_path / "pids"
     hang = fake_browser(tmp_path, f"sleep 300 &\necho $$ $! > {pids}\nwait\n")
-    monkeypatch.setattr(export, "BROWSER_TIMEOUT", 1.0)
+    monkeypatch.setattr(chromium, "BROWSER_TIMEOUT", 1.0)
     t0 = time.monotonic()
-    with pytest.raises(export.BrowserError, match=r"no PDF after 1 s, the browser was stopped"):
-        export.to_pdf(b"<p>x</p>", browser=str(hang))
+    with pytest.raises(chromium.BrowserError, match=r"no PDF after 1 s, the browser was stopped"):
+        chromium.to_pdf(b"<p>x</p>", browser=str(hang))
     assert time.monotonic() - t0 < 30
     for pid in pids.read_text().split():
         stat = Path(f"/proc/{pid}/stat")

@@ -12,7 +12,7 @@ import random
 from pathlib import Path
 
 from kitapi.hw.oled import changed
-from kitapi_host.sim import PANEL_WINDOW_BYTES, parse_script
+from kitapi_host.sim.firmware import PANEL_WINDOW_BYTES, parse_script
 from test_app import SETUP, Device
 
 FULL = 1024

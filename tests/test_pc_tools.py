@@ -21,8 +21,9 @@ import pytest
 
 from kitapi.devlog import crc16
 from kitapi.game import RuleError, check_name, new_game
-from kitapi_host import gen, logs
-from kitapi_host.archive import GROWN, NEW, SAME, Archive, ArchiveError
+from kitapi_host import logs
+from kitapi_host.archive.store import GROWN, NEW, SAME, Archive, ArchiveError
+from kitapi_host.logs import gen
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "examples" / "sample-prefa.jsonl"
@@ -271,7 +272,7 @@ def test_a_20_mb_line_is_refused_as_soon_as_its_limit_is_passed(tmp_path: Path) 
 
 HOLD = """
 import sys, time
-from kitapi_host.archive import Archive
+from kitapi_host.archive.store import Archive
 a = Archive(sys.argv[1])
 with a._tx():
     a.db.execute("INSERT INTO players (name) VALUES ('holder')")

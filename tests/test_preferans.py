@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from kitapi.game import RuleError, new_game, result_json
-from kitapi_host import gen
+from kitapi_host.logs import gen
 from logcheck import both_forms_agree
 
 KITAPI = [sys.executable, "-m", "kitapi_host.cli"]

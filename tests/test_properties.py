@@ -35,7 +35,8 @@ from kitapi.devlogw import header_bytes, write_record
 from kitapi.game import OP_DELETE, OP_END, OP_HAND, OP_REPLACE, Game, RuleError, check_name, new_game, result_json
 from kitapi.jsonw import header_json, record_json
 from kitapi.replay import replay
-from kitapi_host import gen, logs
+from kitapi_host import logs
+from kitapi_host.logs import gen
 
 Header = dict[str, Any]
 Hand = dict[str, Any]

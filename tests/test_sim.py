@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from kitapi_host import screen
-from kitapi_host.sim import LONG, ScriptError, Step, parse_script
+from kitapi_host.sim import screen
+from kitapi_host.sim.firmware import LONG, ScriptError, Step, parse_script
 
 DEMO = Path(__file__).resolve().parent / "simdemo" / "main.py"
 
@@ -156,7 +156,7 @@ def test_quadrants_and_braille_show_every_pixel() -> None:
     ],
 )
 def test_the_picture_fits_the_terminal(columns: int, lines: int, picture: str | None) -> None:
-    from kitapi_host.sim import picture_for
+    from kitapi_host.sim.firmware import picture_for
 
     pic = picture_for(columns, lines)
     assert (pic[2].__name__ if pic else None) == picture

@@ -17,11 +17,12 @@ from mpremote.transport_serial import SerialTransport  # type: ignore[import-unt
 
 from kitapi.game import result_json
 from kitapi.replay import replay
-from kitapi_host import gen, logs
-from kitapi_host.archive import Archive
-from kitapi_host.device import DeviceError, open_device
-from kitapi_host.simdevice import SimDevice
-from kitapi_host.sync import Report, sync
+from kitapi_host import logs
+from kitapi_host.archive.store import Archive
+from kitapi_host.device.link import DeviceError, open_device
+from kitapi_host.device.sync import Report, sync
+from kitapi_host.logs import gen
+from kitapi_host.sim.device import SimDevice
 
 KITAPI = [sys.executable, "-m", "kitapi_host.cli"]
 
@@ -124,7 +125,7 @@ def test_the_cli_prints_a_summary_and_the_device_answers_again(device: SimDevice
 
 def test_more_hands_typed_on_the_device_are_pulled_as_new_bytes_only(tmp_path: Path) -> None:
     """The app writes the game (keys through the simulator), the sync pulls it, more hands, the sync pulls them."""
-    from kitapi_host import typist
+    from kitapi_host.sim import typist
     from test_app import SETUP
     from test_app import Device as Keys
 
@@ -513,7 +514,7 @@ def test_a_busy_device_is_said_to_be_busy(tmp_path: Path) -> None:
 
 
 def test_the_progress_bar_shows_games_and_bytes_on_a_terminal_only() -> None:
-    from kitapi_host.sync import Progress
+    from kitapi_host.device.sync import Progress
 
     class Tty(io.StringIO):
         def isatty(self) -> bool:

@@ -26,7 +26,7 @@ from typing import Any
 import pytest
 
 from kitapi.game import RuleError, new_game, result_json
-from kitapi_host import gen
+from kitapi_host.logs import gen
 from logcheck import both_forms_agree, play_vector, round_trips
 
 HERE = os.path.dirname(os.path.abspath(__file__))

@@ -4,7 +4,7 @@
 #
 #   tools/screenshot-preferans-sheet.sh [OUT.png [WIDTHxHEIGHT [SEED]]]
 #
-# The game is host_tools/gen.py's preferans_game(SEED, 60, "sochi", 3, stake="0.10") (default seed 9),
+# The game is host_tools/logs/gen.py's preferans_game(SEED, 60, "sochi", 3, stake="0.10") (default seed 9),
 # played to its end; the size is the browser window's, in pixels (default 860x800).  Needs .venv
 # (make setup) and a Chromium-family browser (tools/ensure-chromium.sh; KITAPI_CHROMIUM names one).
 set -euo pipefail
@@ -17,7 +17,9 @@ import sys
 import tempfile
 from pathlib import Path
 
-from kitapi_host import export, gen
+from kitapi_host import sheets
+from kitapi_host.sheets.browser import to_png
+from kitapi_host.logs import gen
 
 out, size, seed = sys.argv[1:]
 width, height = (int(v) for v in size.split("x"))
@@ -25,8 +27,8 @@ hdr, hands = gen.preferans_game(int(seed), 60, "sochi", 3, stake="0.10")
 with tempfile.TemporaryDirectory() as tmp:
     game = Path(tmp) / "sochi.jsonl"
     gen.write_jsonl(game, hdr, hands)
-    html = export.export(export.load(game), "html")
+    html = sheets.export(sheets.load(game), "html")
 Path(out).parent.mkdir(parents=True, exist_ok=True)
-Path(out).write_bytes(export.to_png(html, width, height))
+Path(out).write_bytes(to_png(html, width, height))
 print(f"{out}: {width}x{height}, the score sheet of a generated Sochi game (seed {seed}, {len(hands)} hands)")
 PY

@@ -16,12 +16,13 @@ size=${3:-860x880}
 import sys
 from pathlib import Path
 
-from kitapi_host import export
+from kitapi_host import sheets
+from kitapi_host.sheets.browser import to_png
 
 game, out, size = sys.argv[1:]
 width, height = (int(v) for v in size.split("x"))
-html = export.export(export.load(Path(game)), "html")
+html = sheets.export(sheets.load(Path(game)), "html")
 Path(out).parent.mkdir(parents=True, exist_ok=True)
-Path(out).write_bytes(export.to_png(html, width, height))
+Path(out).write_bytes(to_png(html, width, height))
 print(f"{out}: {width}x{height}, the score sheet of {game}")
 PY

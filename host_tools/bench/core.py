@@ -1,7 +1,7 @@
 """``kitapi bench``: the core's memory and speed, on CPython and on the MicroPython unix port.
 
 A benchmark, not a test: it prints figures.  The game is generated from a fixed
-seed (kitapi_host.gen), written in both log forms, and replayed:
+seed (kitapi_host.logs.gen), written in both log forms, and replayed:
 
 - log size: bytes per hand in the device log and in JSON Lines;
 - replay time on CPython (in process) and on MicroPython (wall time less the
@@ -25,7 +25,8 @@ from functools import partial
 from pathlib import Path
 
 from kitapi.game import result_json
-from kitapi_host import gen, logs
+from kitapi_host import logs
+from kitapi_host.logs import gen
 from kitapi_host.mpy import REPLAY_CODE, run_core
 
 SEED = 1

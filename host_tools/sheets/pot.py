@@ -1,16 +1,16 @@
 """Exports of the pot games: Austrian Préférence (``preference_at``), Illustrated Préférence
 (``preference_illustrated``) and American Preference (``preference_us``).
 
-A game comes here from ``kitapi_host.export``, read and checked as every game
+A game comes here from ``kitapi_host.sheets.page``, read and checked as every game
 is: the effective hands and the standings after each one (``PotStanding``: the
 core's ``result_json``, the pot, each player's stock and the refills).  Nothing
 is scored here; the hand's bid and whether it was made are the archive's
-columns (``kitapi_host.archive.hand_facts``, the core's parse).
+columns (``kitapi_host.archive.facts.hand_facts``, the core's parse).
 
 - ``to_csv``: one row per effective hand with the pot, the refills and every
   player's stock after it (``CSV_DOC``);
 - ``to_html``: one self-contained page (inline CSS, no script), in the style of
-  Prefa's sheet (``kitapi_host.export``):
+  Prefa's sheet (``kitapi_host.sheets.page``):
 
   1. the sheet: the pot's column as it moved (a refill marked), then each
      player's chip column, the earlier values crossed out, the small number the
@@ -25,13 +25,50 @@ from __future__ import annotations
 import csv
 import dataclasses
 import io
+import json
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from kitapi.game import new_game
-from kitapi_host import export as ex
-from kitapi_host.archive import hand_facts
-from kitapi_host.export import Hand, Header, PotStanding
+from kitapi.game import Game, new_game, result_json
+from kitapi_host.archive.facts import hand_facts
+from kitapi_host.sheets.game import Hand, Header, Snapshot
+from kitapi_host.sheets.page import (
+    cell,
+    correction_note,
+    entry,
+    esc,
+    running_rows,
+    sheet_css,
+    sheet_meta,
+    sheet_page,
+    signed,
+)
+
+
+@dataclass(frozen=True)
+class PotStanding:
+    """A pot game (Austrian, Illustrated, American Preference) after a hand, as the core's result gives it:
+    the chips in the pot, each player's stock, the refills so far."""
+
+    pot: int
+    stock: tuple[int, ...]
+    refills: int
+    over: bool
+
+
+def snapshot(g: Game) -> PotStanding:
+    """A pot game's standings now: the core's ``result_json``."""
+    res = json.loads(result_json(g))
+    return PotStanding(res["pot"], tuple(res["stock"]), res["refills"], bool(res["over"]))
+
+
+def standings(standings: Sequence[Snapshot]) -> list[PotStanding]:
+    """The standings of a pot game, as such (TypeError for another game's)."""
+    out = [s for s in standings if isinstance(s, PotStanding)]
+    if len(out) != len(standings):
+        raise TypeError("not a pot game's standings")
+    return out
 
 _NAMES = {
     "preference_at": "Austrian Préférence",
@@ -42,7 +79,7 @@ _NAMES = {
 
 def initial(header: Header) -> PotStanding:
     """The standings before the first hand (the Austrian pool holds the antes; the American pot is empty)."""
-    return ex.pot_snapshot(new_game(header))
+    return snapshot(new_game(header))
 
 
 def brought(header: Header) -> int:
@@ -83,7 +120,7 @@ names; UTF-8 with a byte order mark, CRLF, as Prefa's.
 
 
 def csv_columns(header: Header) -> list[str]:
-    names = [ex._cell(p) for p in header["players"]]
+    names = [cell(p) for p in header["players"]]
     if _us(header):
         what = ["hand", "dealer", "declarer", "bid", *(f"chips {p}" for p in names), "trump", "tricks", "pass"]
     else:
@@ -97,15 +134,15 @@ def csv_rows(header: Header, hands: Sequence[Hand], standings: Sequence[PotStand
     rows: list[list[str | int]] = [list(csv_columns(header))]
     for h, f, s in zip(hands, facts(header, hands), standings, strict=True):
         d = h.data
-        dealer = ex._cell(players[d["dealer"]])
-        declarer = ex._cell(players[f.bidder]) if f.bidder is not None else ""
+        dealer = cell(players[d["dealer"]])
+        declarer = cell(players[f.bidder]) if f.bidder is not None else ""
         if _us(header):
             chips = d.get("chips", [""] * 3)
             what: list[str | int] = [h.number, dealer, declarer, f.contract or "", *chips, d.get("trump", "")]
             what += [d.get("tricks", ""), int(bool(d.get("pass")))]
         else:
             tricks = d.get("tricks", [""] * 3)
-            dropped = "; ".join(ex._cell(players[k]) for k in d.get("drop", []))
+            dropped = "; ".join(cell(players[k]) for k in d.get("drop", []))
             what = [h.number, dealer, declarer, f.contract, d.get("trump", ""), dropped, *tricks]
         made: str | int = "" if f.made is None else int(f.made)
         rows.append([*what, made, int(h.corrected), s.pot, s.refills, *s.stock])
@@ -134,7 +171,7 @@ def hand_html(header: Header, players: Sequence[str], d: dict[str, Any], f: Any)
     """What happened in a hand, in a few words (escaped)."""
     if d.get("pass"):
         return '<span class="dim">thrown in</span>'
-    who = f"<b>{ex._e(players[f.bidder])}</b>"
+    who = f"<b>{esc(players[f.bidder])}</b>"
     if _us(header):
         if f.contract == "chips":
             bid = "chips " + "/".join(str(c) for c in d["chips"]) + (f" {_suit(d['trump'])}" if "trump" in d else "")
@@ -142,10 +179,10 @@ def hand_html(header: Header, players: Sequence[str], d: dict[str, Any], f: Any)
             bid = _suit(f.contract)
         parts = [f"{who} {bid}", f'<span class="dim">{d["tricks"]} tricks</span>']
     else:
-        bid = "all passed" if f.contract == "none" else ex._e(f.contract)
+        bid = "all passed" if f.contract == "none" else esc(f.contract)
         parts = [f"{who} {bid}" + (f" {_suit(d['trump'])}" if "trump" in d else "")]
         if d.get("drop"):
-            parts.append(", ".join(ex._e(players[k]) for k in d["drop"]) + " dropped")
+            parts.append(", ".join(esc(players[k]) for k in d["drop"]) + " dropped")
         if "tricks" in d:
             parts.append('<span class="dim">' + "\u2013".join(str(t) for t in d["tricks"]) + "</span>")
     if f.made is not None:
@@ -156,10 +193,10 @@ def hand_html(header: Header, players: Sequence[str], d: dict[str, Any], f: Any)
 def _column(values: list[tuple[int, int, bool]], hands: Sequence[Hand], kind: str) -> str:
     out = []
     for idx, (k, v, refill) in enumerate(values):
-        entry = ex._entry(hands[k - 1].number if k else 0, str(v).replace("-", "\u2212"), idx == len(values) - 1, kind)
+        e_html = entry(hands[k - 1].number if k else 0, str(v).replace("-", "\u2212"), idx == len(values) - 1, kind)
         if refill:
-            entry = entry.replace('<span class="e ', '<span class="e refill ', 1)
-        out.append(entry)
+            e_html = e_html.replace('<span class="e ', '<span class="e refill ', 1)
+        out.append(e_html)
     return "".join(out)
 
 
@@ -190,7 +227,7 @@ def _sheet_html(header: Header, hands: Sequence[Hand], standings: Sequence[PotSt
     for i, p in enumerate(players):
         col = _changes([s.stock[i] for s in standings], [0] * len(standings), start.stock[i])
         sections.append(
-            f'<div class="section" data-seat="{i}"><div class="who">{ex._e(p)}</div>'
+            f'<div class="section" data-seat="{i}"><div class="who">{esc(p)}</div>'
             '<div class="cols"><div class="col chips"><div class="lab">chips</div><div class="v">'
             + _column(col, hands, "stock")
             + f'</div></div></div><div class="sum">chips <b>{str(final.stock[i]).replace("-", chr(0x2212))}</b></div>'
@@ -207,7 +244,7 @@ def _running_html(header: Header, hands: Sequence[Hand], standings: Sequence[Pot
         '<th rowspan="2" class="p num">Pot</th><th rowspan="2" class="num">Refills</th>'
         f'<th colspan="{len(players)}" class="p">chips</th></tr>'
     )
-    head2 = "<tr>" + "".join(f'<th class="num">{ex._e(p)}</th>' for p in players) + "</tr>"
+    head2 = "<tr>" + "".join(f'<th class="num">{esc(p)}</th>' for p in players) + "</tr>"
 
     def cells(s: PotStanding, prev: PotStanding | None) -> str:
         same = " same" if prev is not None and prev.pot == s.pot else ""
@@ -220,7 +257,7 @@ def _running_html(header: Header, hands: Sequence[Hand], standings: Sequence[Pot
         return "".join(out)
 
     fs = facts(header, hands)
-    rows = ex.running_rows(hands, standings, start, cells, lambda k, h: hand_html(header, players, h.data, fs[k]))
+    rows = running_rows(hands, standings, start, cells, lambda k, h: hand_html(header, players, h.data, fs[k]))
     return f'<table class="running pot"><thead>{head1}{head2}</thead><tbody>{rows}</tbody></table>'
 
 
@@ -230,11 +267,11 @@ def _standings_html(header: Header, final: PotStanding) -> str:
     best = max(final.stock)
     star = " <b>\u2605</b>"
     rows = "".join(
-        f'<tr data-seat="{i}"><td>{ex._e(p)}{star if final.over and final.stock[i] == best else ""}'
+        f'<tr data-seat="{i}"><td>{esc(p)}{star if final.over and final.stock[i] == best else ""}'
         f'</td><td class="num">{b}</td><td class="num{" red" if final.stock[i] <= 0 else ""}">'
         f"{str(final.stock[i]).replace('-', chr(0x2212))}</td>"
         f'<td class="num{" red" if final.stock[i] < b else ""}" data-won="{final.stock[i] - b}">'
-        f"{ex._signed(final.stock[i] - b).replace('-', chr(0x2212))}</td></tr>"
+        f"{signed(final.stock[i] - b).replace('-', chr(0x2212))}</td></tr>"
         for i, p in enumerate(players)
     )
     return (
@@ -286,9 +323,9 @@ def to_html(
     if ended:  # closed by the log's end record: the game is over there
         final = dataclasses.replace(final, over=True)
     meta = [("Rules", f"{rules} ({_NAMES[rules]})"), ("Options", _options_text(header))]
-    meta_html = ex.sheet_meta(header, meta, len(hands), state)
-    fix_note = ex.correction_note(hands, deleted)
-    css = ex.sheet_css(n + 1, extra=_CSS)
+    meta_html = sheet_meta(header, meta, len(hands), state)
+    fix_note = correction_note(hands, deleted)
+    css = sheet_css(n + 1, extra=_CSS)
     if final.over:
         end_note = "The game is over: the player with the most chips (\u2605) wins."
     else:
@@ -309,7 +346,7 @@ Crossed out: earlier values; small number: the hand that wrote the value.</p>
 </section>
 <section class="settlement">
 <h2><span class="n">3</span>Standings</h2>
-<p class="note">{ex._e(end_note)} Won / lost: the chips now minus the chips brought (the ante included).</p>
+<p class="note">{esc(end_note)} Won / lost: the chips now minus the chips brought (the ante included).</p>
 {_standings_html(header, final)}
 </section>"""
-    return ex.sheet_page(title, players, f"\u2014 {ex._e(_NAMES[rules])}", css, meta_html, body)
+    return sheet_page(title, players, f"\u2014 {esc(_NAMES[rules])}", css, meta_html, body)

@@ -52,9 +52,9 @@ from typing import Any, TextIO
 
 from kitapi.messages import damage as damage_text
 from kitapi.replay import replay
-from kitapi_host.archive import NEW, Archive, ArchiveError, LogError, default_path
-from kitapi_host.device import Device, DeviceError, open_device
-from kitapi_host.drive import Drive
+from kitapi_host.archive.store import NEW, Archive, ArchiveError, LogError, default_path
+from kitapi_host.device.drive import Drive
+from kitapi_host.device.link import Device, DeviceError, open_device
 
 GAME_NAME = re.compile(r"[0-9]{1,8}\.kitapi")  # what kitapi.app.store names a game
 # the box's repair leftovers (numbered copies too): not games, but said by name
@@ -422,7 +422,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from kitapi_host.drive import is_drive
+    from kitapi_host.device.drive import is_drive
 
     dev: Device | Drive | None = None
     try:

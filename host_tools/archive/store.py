@@ -50,7 +50,7 @@ its own kind), the pot games (``preference_at``, ``preference_illustrated``,
 ``preference_us``: the pot, each player's stock and the refills; a hand's bid in
 ``contract``, the declarer in ``bidder``) and Swedish Priffe (``priffe``: the
 contract, the declarer, the rubber and the individual points; what a hand scored
-is taken apart by the core scoring copies of the game, ``priffe_points``).  The
+is taken apart by the core scoring copies of the game, ``kitapi_host.archive.facts.priffe_points``).  The
 hand table has columns for all of them (see ``_SCHEMA``); the statistics keep
 Prefa's chips, Preferans' whists, Balkan's whists, the kasa's kapikia, each pot
 game's chips and Priffe's individual points apart.
@@ -63,7 +63,6 @@ names the player.
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import io
 import json
@@ -77,11 +76,12 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from kitapi.devlog import OP_LOST
-from kitapi.game import OP_DELETE, OP_HAND, OP_REPLACE, Game, RuleError, check_name, new_game, result_json
-from kitapi.jsonw import header_json, record_json
-from kitapi.messages import damage as damage_text
+from kitapi.game import OP_DELETE, OP_REPLACE, RuleError, check_name, new_game, result_json
+from kitapi.jsonw import header_json
 from kitapi.replay import reader, replay
+from kitapi_host.archive import stats
+from kitapi_host.archive.facts import ARCHIVED_RULES, POT_RULES, PRIFFE_RULES, HandFacts, facts_of, priffe_points
+from kitapi_host.logs.read import BadLog, Checked, Mismatch, check, effective, final, records
 
 SCHEMA_VERSION = 4
 
@@ -185,24 +185,6 @@ _MIGRATIONS = {
     ),
 }
 
-# The game systems the archive's tables, show and stats know.  Kept apart from
-# kitapi.registry: a system the core gains is refused here until the archive knows it.
-ARCHIVED_RULES = (
-    "prefa",
-    "sochi",
-    "leningrad",
-    "rostov",
-    "balkan",
-    "prefa_kasa",
-    "preference_at",
-    "preference_illustrated",
-    "preference_us",
-    "priffe",
-)
-PREFA_RULES = ("prefa", "prefa_kasa")  # Prefa's hands (prefa_kasa: and top-ups)
-POT_RULES = ("preference_at", "preference_illustrated", "preference_us")  # a pot and each player's stock of chips
-PRIFFE_RULES = ("priffe",)  # partnerships, rubbers and individual points
-# The rest (sochi, leningrad, rostov, balkan) have Preferans' hands.
 
 # Every column of games but the log (which may be large: read as a stream, _stored_log).
 _COLUMNS = (
@@ -275,327 +257,13 @@ def _now() -> str:
 
 
 @dataclass
-class _HandFacts:
-    number: int
-    hand: str  # the log line
-    corrected: bool
-    kind: str
-    bidder: int | None  # seat
-    contract: str | None = None
-    defense: str | None = None
-    bidder_tricks: int | None = None
-    made: bool | None = None
-    short: int | None = None
-    whist: str | None = None
-    tricks: str | None = None  # JSON
+class _Parsed(Checked):
+    """What the core makes of a log (``kitapi_host.logs.read.check``) and its canonical form's digests."""
 
-
-@dataclass
-class _Parsed:
-    """What the core makes of a log, read as a stream (``_parse``): nothing of its size is kept in memory."""
-
-    format: str
-    header: dict[str, Any]
-    result: str
-    game: Game
-    damage: str | None
-    damage_byte: int | None  # where the damage starts (bytes before it are sound)
     canon: str = ""  # sha256 of the game as canonical JSON Lines (``_canonical``)
     canon_len: int = 0
     prefixes: dict[int, str] = field(default_factory=dict)  # canonical length asked for -> digest of that prefix
     asked: set[int] = field(default_factory=set)  # the lengths asked for (prefixes has those between records)
-    fixes: dict[int, Any] = field(default_factory=dict)  # hand number -> reader mark of its last correction
-
-
-_KINDS = ("play", "pass", "throw", "topup")  # kitapi.rules.prefa PLAY, PASS, THROW; prefa_kasa's TOPUP
-_PREFERANS_KINDS = ("play", "allpass", "resign", "misdeal")  # kitapi.rules.preferans: PLAY, ALLPASS, RESIGN, MISDEAL
-
-
-def _prefa_level(g: Any, h: Any) -> int:
-    """The level a Prefa hand is scored at (6-10): "10's as 9's" scores a 10 as a 9."""
-    level = int(h.contract) // 5 + 6
-    if level == 10 and g.tens_as_nines:
-        level = 9
-    return level
-
-
-def _tricks_json(line: str) -> str | None:
-    """Every seat's tricks of a hand's log line, as JSON (a played hand's or an all-pass's), or None."""
-    if not line:
-        return None
-    d = json.loads(line)
-    tricks = d.get("tricks", d.get("allpass"))
-    return None if tricks is None else json.dumps(tricks)
-
-
-def _facts(g: Any, number: int, line: str, corrected: bool) -> _HandFacts:
-    """The archive's columns of one hand, ``g.hand`` as the core parsed and checked it."""
-    h = g.hand
-    if g.name in POT_RULES:
-        return _pot_facts(g, number, line, corrected)
-    if g.name in PRIFFE_RULES:
-        return _priffe_facts(g, number, line, corrected)
-    if g.name not in PREFA_RULES:
-        return _preferans_facts(g, number, line, corrected)
-    from kitapi.rules.prefa import _RESP_ALONE, ALONE, DEFENSES, NONE, PLAY
-    from kitapi.rules.prefa_json import contract_name
-
-    kind = _KINDS[h.kind]
-    if h.kind != PLAY:
-        return _HandFacts(number, line, corrected, kind, None if kind in ("pass", "topup") else int(h.bidder))
-    f = _HandFacts(number, line, corrected, kind, int(h.bidder), contract_name(h.contract), DEFENSES[h.defense])
-    f.tricks = _tricks_json(line)
-    if h.defense == NONE:
-        f.made, f.short = True, 0  # both defenders out: the bidder takes the bid value
-        return f
-    g.defenders(h)
-    tb = int(h.tricks[h.bidder])
-    level = _prefa_level(g, h)
-    short = level - tb
-    if h.defense == ALONE and short < 0 and h.tricks[h.active] >= _RESP_ALONE[level - 6]:
-        short = 0  # the lone defender made his responsibility: scored as exact
-    f.bidder_tricks = tb
-    f.made = short <= 0
-    f.short = max(short, 0)
-    return f
-
-
-def _preferans_facts(g: Any, number: int, line: str, corrected: bool) -> _HandFacts:
-    """The columns of one Russian Preferans hand (docs/rules/preferans.md, "A played contract").
-
-    Made: the soloist took at least the tricks the core says he needs
-    (``needed``: the level; Balkan's 6); both defenders passing or a
-    half-whist that stood count as made (the soloist "is assumed to have won");
-    a misere (Balkan's Bettler, "6") is made with no trick, and its ``short``
-    is the tricks taken.  A resignation is a contract not made, and not played.
-    """
-    from kitapi.rules.preferans import ALLPASS, MISDEAL, RESIGN
-
-    h = g.hand
-    kind = _PREFERANS_KINDS[h.kind]
-    f = _HandFacts(number, line, corrected, kind, None, tricks=_tricks_json(line))
-    if h.kind in (ALLPASS, MISDEAL):
-        return f
-    s = int(h.soloist)
-    f.bidder = s
-    f.contract = preferans_contract(g, h)
-    if h.kind == RESIGN:
-        f.made = False
-        return f
-    words = json.loads(line).get("whist")
-    f.whist = "/".join(words) if words else None
-    if not g.played(h):
-        f.made, f.short = True, 0  # both passed, or a half-whist stood: ten tricks assumed
-        return f
-    ts = int(h.tricks[s])
-    f.bidder_tricks = ts
-    if g.is_misere(h):
-        f.made, f.short = ts == 0, ts
-    else:
-        level = g.needed(h)
-        f.made, f.short = ts >= level, max(level - ts, 0)
-    return f
-
-
-def preferans_contract(g: Any, h: Any) -> str:
-    """The contract column of a Preferans hand: Russian "7H" or "M"; Balkan's number, "2" to "7"."""
-    if g.name == "balkan":
-        return str(int(h.contract))
-    from kitapi.rules.preferans_json import contract_name
-
-    return str(contract_name(h.contract))
-
-
-def preferans_level(g: Any, h: Any) -> int | str:
-    """The statistics' level of a Preferans contract: 6 to 10 or "M" (misere); Balkan's contract, 2 to 7."""
-    if g.name == "balkan":
-        return int(h.contract)
-    return "M" if g.is_misere(h) else int(h.contract) // 5 + 6
-
-
-# --- the pot games (Austrian, Illustrated and American Preference) and Priffe ----------
-
-
-def pot_bid(g: Any, h: Any) -> str | None:
-    """The bid of a pot game's hand (``g.hand`` parsed by the core): Austrian/Illustrated "2", "1H", "P",
-    "none" (all passed, the dealer declares), "5" to "8H"; American the suit bid "S", "C", "D", "H", or
-    "chips" (the second round); None for an American hand thrown in."""
-    if g.name == "preference_us":
-        from kitapi.rules.preference_us import CHIPS, PASS, SUITS
-
-        return None if h.kind == PASS else "chips" if h.kind == CHIPS else SUITS[h.suit]
-    from kitapi.rules.preference_at import BIDS
-
-    return str(BIDS[h.bid])
-
-
-def pot_bids(rules: str) -> tuple[str, ...]:
-    """The bids a pot game's statistics count, in the core's order."""
-    if rules == "preference_us":
-        from kitapi.rules.preference_us import SUITS
-
-        return (*SUITS, "chips")
-    from kitapi.rules.preference_at import BIDS, PREFERENCE
-
-    return tuple(BIDS) if rules == "preference_illustrated" else tuple(BIDS[: PREFERENCE + 1])
-
-
-def hand_facts(g: Any, d: dict[str, Any]) -> _HandFacts:
-    """The archive's columns of hand ``d``, parsed by the core on ``g`` in its place in the game (not applied)."""
-    g.parse(d)
-    return _facts(g, 0, json.dumps(d), False)
-
-
-def _pot_facts(g: Any, number: int, line: str, corrected: bool) -> _HandFacts:
-    """The columns of a pot game's hand (docs/rules/preference_at.md, preference_illustrated.md, preference_us.md).
-
-    Austrian and Illustrated: kind ``play`` (the cards were played) or ``drop``
-    (the declarer, or both defenders, dropped: no play); ``defense`` ``both``,
-    ``alone`` (one defender dropped), ``none`` (both dropped: the declarer is paid
-    as if he made it) or ``out`` (the declarer dropped: not made).  Made: six
-    tricks or more (the core's ``_MAKE``); a misère (5, 7 and their hand forms,
-    the core's ``_HIGH_MISERE``) with no trick, a slam with ten; ``short`` the
-    tricks missing (a misère's: the tricks taken).  American: kind ``suit`` (the
-    first round), ``chips`` (the second) or ``pass`` (thrown in); only the
-    declarer's tricks are known (``bidder_tricks``).
-    """
-    h = g.hand
-    f = _HandFacts(number, line, corrected, "play", None, contract=pot_bid(g, h))
-    if g.name == "preference_us":
-        from kitapi.rules.preference_us import _MAKE, CHIPS, PASS
-
-        if h.kind == PASS:
-            f.kind = "pass"
-            return f
-        f.kind = "chips" if h.kind == CHIPS else "suit"
-        f.bidder = int(h.declarer)
-        f.bidder_tricks = int(h.tricks)
-        f.made, f.short = h.tricks >= _MAKE, max(_MAKE - int(h.tricks), 0)
-        return f
-    from kitapi.rules.preference_at import _MAKE, PREFERENCE
-
-    b = int(h.declarer)
-    f.bidder = b
-    declarer_out = bool(h.drop >> b & 1)
-    dropped = sum(h.drop >> s & 1 for s in range(3) if s != b)
-    f.defense = "out" if declarer_out else ("both", "alone", "none")[dropped]
-    if declarer_out or dropped == 2:
-        f.kind = "drop"
-        f.made = not declarer_out  # both defenders out: paid as made; the declarer out: conceded
-        f.short = 0 if f.made else None
-        return f
-    f.tricks = _tricks_json(line)
-    t = int(h.tricks[b])
-    f.bidder_tricks = t
-    if h.bid > PREFERENCE:
-        from kitapi.rules.preference_illustrated import _HIGH_MISERE
-
-        misere = _HIGH_MISERE[h.bid - PREFERENCE - 1]
-        f.made, f.short = (t == 0, t) if misere else (t == 10, 10 - t)
-    else:
-        f.made, f.short = t >= _MAKE, max(_MAKE - t, 0)
-    return f
-
-
-@dataclass
-class PriffePoints:
-    """What one Priffe hand scored, taken apart (``priffe_points``); partnership 0 is seat 0's.
-
-    - ``sides``: each seat's partnership while the hand was played;
-    - ``declaring``: the declaring partnership (None in a forced Noll); ``won``: the
-      partnership that won the hand (took more tricks, fewer in a Noll);
-    - ``below``: the trick points towards the game (to ``won``; the main table's
-      undoubled half when the defenders won); ``tricks``: the trick points scored
-      (doubled when the declarers lost); ``slam``: the slam bonus (doubled too);
-    - ``honours``: ``(partnership, points)``, or None;
-    - ``bonus``: the game bonus to ``won`` (0 unless ``game``); ``game``: a game won;
-    - ``points``, ``games``: the rubber's points and games after the hand, before
-      a finished rubber is cleared (so the rubber's last figures).
-    """
-
-    sides: list[int]
-    declaring: int | None
-    won: int
-    below: int
-    tricks: int
-    slam: int
-    honours: tuple[int, int] | None
-    bonus: int
-    game: bool
-    points: list[int]
-    games: list[int]
-
-
-def priffe_points(g: Any, h: Any) -> PriffePoints:
-    """Take apart what hand ``h`` (parsed and checked by the core, not yet applied) scores in Priffe game ``g``.
-
-    Nothing is scored here: the hand is scored by the core on copies of the game,
-    each changed so that one part of the score shows on its own.  ``_rubber`` (the
-    end of a rubber, which clears the figures) is switched off on every copy;
-    with every team's trick points far below the mark no game can be won, so the
-    growth of ``below`` is what the hand counts towards the game; with the
-    second table's rule (``second``: trick points count in full) it is the trick
-    points scored; with the honours left out of the hand, what grew besides the
-    trick points is the slam; and the copy played as it is gives the game bonus.
-    ``g`` is not changed.
-    """
-    from kitapi.rules.priffe import FORCED
-
-    def trial(no_game: bool, second: bool | None = None, honours: bool = True) -> Any:
-        c: Any = copy.deepcopy(g)
-        c._rubber = lambda dealer: None  # the instance's attribute, in front of the class's method
-        if no_game:
-            c.below = [-(10**9), -(10**9)]
-        if second is not None:
-            c.second = second
-        if not honours:
-            c.hand.honours = c.hand.holder = 0
-        c.apply(c.hand)
-        return c
-
-    before_points = list(g.points)
-    a = trial(no_game=True)
-    grew = [a.below[k] - (-(10**9)) for k in (0, 1)]
-    won = 0 if grew[0] > 0 else 1
-    full = trial(no_game=True, second=True)
-    bare = trial(no_game=True, honours=False)
-    real = trial(no_game=False)
-    tricks = full.below[won] - (-(10**9))
-    slam = bare.points[won] - before_points[won] - tricks
-    honours = None
-    if h.honours:
-        hside = int(g.side[h.holder])
-        honours = (hside, a.points[hside] - bare.points[hside])
-    return PriffePoints(
-        sides=[int(x) for x in g.side],
-        declaring=None if h.contract == FORCED else int(g.side[h.declarer]),
-        won=won,
-        below=grew[won],
-        tricks=tricks,
-        slam=slam,
-        honours=honours,
-        bonus=real.points[won] - a.points[won],
-        game=real.games[won] > g.games[won],
-        points=[int(x) for x in real.points],
-        games=[int(x) for x in real.games],
-    )
-
-
-def _priffe_facts(g: Any, number: int, line: str, corrected: bool) -> _HandFacts:
-    """The columns of a Priffe hand (docs/rules/priffe.md): ``contract`` the contract's name, ``bidder`` the
-    declarer (None in a forced Noll), ``bidder_tricks`` the tricks the hand records (the declarer's
-    partnership's; the dealer's in a forced Noll), ``made``: the declaring partnership won the hand (None
-    in a forced Noll), as the core scored it (``priffe_points``)."""
-    from kitapi.rules.priffe import CONTRACTS, FORCED
-
-    h = g.hand
-    f = _HandFacts(number, line, corrected, "play", None, contract=CONTRACTS[h.contract])
-    f.bidder_tricks = int(h.tricks)
-    if h.contract != FORCED:
-        f.bidder = int(h.declarer)
-        p = priffe_points(g, h)
-        f.made = p.won == p.declaring
-    return f
 
 
 _CHUNK = 1 << 20  # bytes read at a time: a log of any size costs no more memory
@@ -651,52 +319,34 @@ def _same_prefix(a: BinaryIO, b: BinaryIO, n: int) -> bool:
 
 def _replayed(f: BinaryIO, name: str) -> _Parsed:
     """Replay the log in ``f`` with the core; LogError for bad input.  Streams: the core reads record by record."""
-    f.seek(0)
     try:
-        g, r = replay(f)
-    except RuleError as e:
-        raise LogError(name, e.line, str(e)) from None
-    if g.name not in ARCHIVED_RULES:
-        raise LogError(name, 1, f"the archive does not keep games of rules {g.name!r} yet (kitapi replay does)")
-    f.seek(0)
-    fmt = "device" if f.read(1) == b"K" else "jsonl"  # as kitapi.replay.reader tells them apart
-    dmg = r.damage
-    return _Parsed(fmt, g.header, result_json(g), g, damage_text(dmg) if dmg else None, int(dmg[1]) if dmg else None)
+        out = check(f, name, _Parsed)
+    except BadLog as e:
+        raise LogError(e.name, e.line, e.reason) from None
+    if out.game.name not in ARCHIVED_RULES:
+        raise LogError(name, 1, f"the archive does not keep games of rules {out.game.name!r} yet (kitapi replay does)")
+    return out
 
 
 def _canonical(f: BinaryIO, name: str, out: _Parsed, stops: Collection[int] = ()) -> None:
-    """The game in ``f`` as canonical JSON Lines (the header and every record as kitapi.jsonw writes them),
-    hashed as it is read: ``out.canon``, ``out.canon_len``, and the digest of each prefix ``stops`` asks
-    for (a length that falls between records gets none); ``out.fixes``: where the last correction of each
-    corrected hand is (as kitapi.replay notes them).  A JSON Lines copy and a device log of one game have
-    the same canonical form.
+    """The game in ``f`` as canonical JSON Lines (``kitapi_host.logs.read.records``; a damaged hand as
+    ``{"damaged": true}``, in no form a log can be written in), hashed as it is read: ``out.canon``,
+    ``out.canon_len``, and the digest of each prefix ``stops`` asks for (a length that falls between
+    records gets none); ``out.fixes``: where the last correction of each corrected hand is.  A JSON Lines
+    copy and a device log of one game have the same canonical form.
     """
-    f.seek(0)
-    rd = reader(f)
-    gr = new_game(rd.header())
     h = hashlib.sha256()
-    text = (header_json(gr.header) + "\n").encode()
-    h.update(text)
-    n = len(text)
-    if n in stops:
-        out.prefixes[n] = h.hexdigest()
+    n = 0
+    out.name = name
     try:
-        while True:
-            op = rd.record(gr)
-            if op < 0:
-                break
-            if op in (OP_REPLACE, OP_DELETE):
-                out.fixes[rd.target] = rd.mark_record()
-            if op == OP_LOST:  # a damaged hand: its place, in no form a log can be written in
-                text = b'{"damaged": true}\n'
-            else:
-                text = (record_json(gr, op, rd.target) + "\n").encode()
+        for line in records(f, out):
+            text = b'{"damaged": true}\n' if line is None else (line + "\n").encode()
             h.update(text)
             n += len(text)
             if n in stops:
                 out.prefixes[n] = h.hexdigest()
-    except RuleError as e:  # replay accepted the log: the reader cannot refuse it
-        raise ConsistencyError(f"{name}:{rd.line}: the core's reader refused what replay accepted: {e}") from None
+    except Mismatch as e:
+        raise ConsistencyError(str(e)) from None
     out.canon = h.hexdigest()
     out.canon_len = n
     out.asked = set(stops)
@@ -709,56 +359,37 @@ def _parse(f: BinaryIO, name: str, stops: Collection[int] = ()) -> _Parsed:
     return out
 
 
-def _effective(f: BinaryIO, name: str, parsed: _Parsed) -> Iterator[_HandFacts]:
-    """The effective hands of the log in ``f`` (after corrections), in order, each with the archive's columns.
+def _effective(f: BinaryIO, name: str, parsed: _Parsed) -> Iterator[HandFacts]:
+    """The effective hands of the log in ``f`` (after corrections, ``kitapi_host.logs.read.effective``), in
+    order, each with the archive's columns.
 
-    The records are read once more, with the core's reader: the last correction of
-    hand N wins, a deletion removes it, a hand the rules refuse while a damaged hand
-    is missing is held back (as kitapi.replay scores them; ``parsed.fixes`` says
-    where).  The archive's guarantee: the effective hands, played one by one on a
-    fresh game, give the replay's standings (checked when the last one is out), or
-    ConsistencyError.
+    A hand the rules refuse while a damaged hand before it is missing is held
+    back (as kitapi.replay scores them): not an effective hand.  The archive's
+    guarantee: the effective hands, played one by one on a fresh game, give the
+    replay's standings (checked when the last one is out), or ConsistencyError.
     """
-    f.seek(0)
-    rd = reader(f)
-    gr = new_game(rd.header())
-    check = new_game(parsed.header)
-    k = missing = 0  # damaged hands no correction replaces, so far
+    g = new_game(parsed.header)
+    parsed.name = name
+    missing = 0  # damaged hands no correction replaces, so far
     try:
-        while True:
-            op = rd.record(gr)
-            if op < 0:
-                break
-            if op != OP_HAND and op != OP_LOST:
+        for e in effective(f, parsed):
+            if e.text is None:
+                missing += not e.corrected  # a damaged hand keeps its number and scores nothing until replaced
                 continue
-            k += 1
-            m = parsed.fixes.get(k)
-            if m is not None:
-                back = rd.mark()
-                rd.reset(m)
-                fixed = rd.record(gr)
-                rd.reset(back)
-                if fixed == OP_DELETE:
-                    continue
-            elif op == OP_LOST:
-                missing += 1
-                continue  # a damaged hand keeps its number and scores nothing until a correction replaces it
-            text = gr.hand_json(gr.hand)
             try:
-                check.parse(json.loads(text))
-                facts = _facts(check, k, text, m is not None)
-                check.apply(check.hand)
-            except RuleError as e:
+                g.parse(json.loads(e.text))
+                facts = facts_of(g, e.number, e.text, e.corrected)
+                g.apply(g.hand)
+            except RuleError as err:
                 if missing:  # held back while a damaged hand is missing (kitapi.replay): not an effective hand
                     continue
-                raise ConsistencyError(f"{name}: hand {k} does not replay: {e}") from None
+                raise ConsistencyError(f"{name}: hand {e.number} does not replay: {err}") from None
             yield facts
-    except RuleError as e:
-        raise ConsistencyError(f"{name}:{rd.line}: the core's reader refused what replay accepted: {e}") from None
-    if parsed.game.ended:  # closed by the log's end record: over (prefa_kasa splits what is left in the kasa)
-        check.close()
-    if result_json(check) != parsed.result:
-        raise ConsistencyError(f"{name}: the effective hands give {result_json(check)}, the replay {parsed.result}")
+    except Mismatch as err:
+        raise ConsistencyError(str(err)) from None
+    res = final(g, parsed)
+    if res != parsed.result:
+        raise ConsistencyError(f"{name}: the effective hands give {res}, the replay {parsed.result}")
 
 
 def _corrections(f: BinaryIO) -> Iterator[tuple[int, str, int, str | None]]:
@@ -1172,7 +803,8 @@ class Archive:
         (an early stop's split of the kasa, else None) are prefa_kasa's (None for the others);
         ``pot``, ``stock`` and ``refills`` the pot games' (Austrian, Illustrated, American
         Preference); ``rubbers``, ``individual`` and ``rubber`` (the rubber in play:
-        ``partners``, ``games``, ``points``) Priffe's.
+        ``partners``, ``games``, ``points``) Priffe's; ``result``: the standings as the core's
+        ``result_json`` gives them (``kitapi replay --json``), with the players' current names.
         """
         out = []
         for r in self.db.execute(f"SELECT {_COLUMNS} FROM games ORDER BY COALESCE(started, added), id").fetchall():
@@ -1203,6 +835,7 @@ class Archive:
                     "individual": res.get("individual"),
                     "rubber": {k: res[k] for k in ("partners", "games", "points")} if "individual" in res else None,
                     "damage": r["damage"],
+                    "result": {**res, "players": self._names(r["id"])},
                 }
             )
         return out
@@ -1311,433 +944,7 @@ class Archive:
         }
 
     def stats(self, player: str | None = None) -> list[dict[str, Any]]:
-        """Per-player figures across every game (or one player's); see ``_PlayerStats``."""
+        """Per-player figures across every game (or one player's); see ``kitapi_host.archive.stats``."""
         if player is not None:
             self._player(player)
-        table: dict[int, _PlayerStats] = {}
-        for pid, name in self.db.execute("SELECT id, name FROM players ORDER BY name"):
-            if player is None or name == player:
-                table[pid] = _PlayerStats(name)
-        for gr in self.db.execute("SELECT id, header, result FROM games ORDER BY id").fetchall():
-            seats = [
-                r[0] for r in self.db.execute("SELECT player FROM game_players WHERE game = ? ORDER BY seat", (gr[0],))
-            ]
-            if not any(p in table for p in seats):
-                continue
-            res = json.loads(gr["result"])
-            g: Any = new_game(json.loads(gr["header"]))
-            prefa = g.name == "prefa"
-            kasa = g.name == "prefa_kasa"
-            if g.name in POT_RULES or g.name in PRIFFE_RULES:
-                for pid in seats:
-                    if pid in table:
-                        table[pid].games += 1
-                        table[pid].hands += res["hands"]
-                hands = self.db.execute("SELECT hand FROM hands WHERE game = ? ORDER BY number", (gr[0],)).fetchall()
-                _count_family(g, res, [json.loads(t) for (t,) in hands], seats, table)
-                continue
-            for seat, pid in enumerate(seats):
-                if pid in table:
-                    st = table[pid]
-                    st.games += 1
-                    st.hands += res["hands"]
-                    if prefa:
-                        st.prefa_games += 1
-                        st.chips += res["chips"][seat]
-                    elif kasa:
-                        st.kasa.games += 1
-                        st.kasa.hands += res["hands"]
-                        st.kasa.net += Fraction(res["net"][seat])
-                    else:
-                        pst = st.system(g.name)
-                        pst.games += 1
-                        pst.hands += res["hands"]
-                        pst.whists += Fraction(res["settlement"][seat])
-            hands = self.db.execute("SELECT hand FROM hands WHERE game = ? ORDER BY number", (gr[0],)).fetchall()
-            for (text,) in hands:
-                if prefa:
-                    _count_prefa_hand(g, g.parse(json.loads(text)), seats, table)
-                elif kasa:
-                    _count_kasa_hand(g, g.parse(json.loads(text)), seats, table)
-                else:
-                    _count_preferans_hand(g, json.loads(text), seats, table)
-        return [st.as_dict() for st in table.values()]
-
-
-def _preferans_levels() -> dict[int | str, list[int]]:
-    return {lv: [0, 0] for lv in (6, 7, 8, 9, 10, "M")}
-
-
-def _balkan_levels() -> dict[int | str, list[int]]:
-    return {lv: [0, 0] for lv in range(2, 8)}
-
-
-@dataclass
-class _PreferansStats:
-    """One player's Russian Preferans figures (sochi, leningrad and rostov games together),
-    or his Balkan Preferans figures (``balkan``: the same figures, the contracts 2 to 7, 6 Bettler).
-
-    - ``games``, ``hands`` (hands scored in his Preferans games);
-    - ``whists``: his net whists, the settlement of each game (exact), summed;
-    - ``soloist``: hands he was the soloist (a resignation counts); ``contracts``:
-      by level, 6 to 10 and ``"M"`` for misere, ``[made, taken]``: a contract is taken
-      when it is played or resigned, and made as ``_preferans_facts`` says (both
-      defenders passing, or a half-whist that stood, is made; a resignation is not);
-    - ``whisted``: hands he whisted (said "whist" and the cards were played, or the
-      4-player dealer whisted); ``failed``: of those, the hands where the whisters
-      took less than the requirement and he was responsible for it: the core wrote
-      the undertricks on his hill (one whister; two, each against his own quota;
-      a requirement of one: the second whister, or both under ``whist_one: shared``).
-    """
-
-    games: int = 0
-    hands: int = 0
-    whists: Fraction = field(default_factory=Fraction)
-    soloist: int = 0
-    contracts: dict[int | str, list[int]] = field(default_factory=_preferans_levels)
-    whisted: int = 0
-    failed: int = 0
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "games": self.games,
-            "hands": self.hands,
-            "whists": self.whists,
-            "soloist": self.soloist,
-            "contracts": {lv: (m, t) for lv, (m, t) in self.contracts.items()},
-            "whisted": self.whisted,
-            "failed": self.failed,
-        }
-
-
-@dataclass
-class _KasaStats:
-    """One player's figures in Prefa with a common kasa (``prefa_kasa``), apart from Prefa's chips.
-
-    - ``games``, ``hands`` (hands scored in his kasa games, top-ups included);
-    - ``net``: his net kapikia, each game's final ``net`` (an early stop's split
-      included: exact), summed;
-    - ``bids``: hands he took the bid; ``contracts``: by level (6-10, the level
-      bid), ``[made, played]``; made as the kasa scores it: he took the level (a
-      hand both defenders left is made).
-    """
-
-    games: int = 0
-    hands: int = 0
-    net: Fraction = field(default_factory=Fraction)
-    bids: int = 0
-    contracts: dict[int, list[int]] = field(default_factory=lambda: {lv: [0, 0] for lv in range(6, 11)})
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "games": self.games,
-            "hands": self.hands,
-            "net": self.net,
-            "bids": self.bids,
-            "contracts": {lv: (m, p) for lv, (m, p) in self.contracts.items()},
-        }
-
-
-@dataclass
-class _PotStats:
-    """One player's figures in one pot game (``preference_at``, ``preference_illustrated`` or
-    ``preference_us``: each apart, their chips are not the same chips).
-
-    - ``games``, ``hands`` (hands scored in his games of these rules);
-    - ``chips``: chips won (+) or lost (-), each game's final stock minus the
-      chips he brought (the ``chips`` option, the ante included), summed;
-    - ``declarer``: hands he declared; ``contracts``: by bid (``pot_bids``),
-      ``[made, declared]``, made as ``_pot_facts`` says (a drop of the declarer
-      is declared, not made).
-    """
-
-    rules: str
-    games: int = 0
-    hands: int = 0
-    chips: int = 0
-    declarer: int = 0
-    contracts: dict[str, list[int]] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        self.contracts = {b: [0, 0] for b in pot_bids(self.rules)}
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "games": self.games,
-            "hands": self.hands,
-            "chips": self.chips,
-            "declarer": self.declarer,
-            "contracts": {b: (m, t) for b, (m, t) in self.contracts.items()},
-        }
-
-
-@dataclass
-class _PriffeStats:
-    """One player's Priffe figures.
-
-    - ``games``, ``hands``;
-    - ``rubbers``: rubbers played out, ``won``: of those, the ones his partnership
-      won (more points), ``lost``: the ones it lost (a tie is neither);
-    - ``individual``: his individual points, summed over the games;
-    - ``declarer``: hands he declared (a forced Noll has no declarer);
-      ``contracts``: by contract (play, noll, hearts, diamonds), ``[made,
-      declared]``: made when his partnership won the hand.
-    """
-
-    games: int = 0
-    hands: int = 0
-    rubbers: int = 0
-    won: int = 0
-    lost: int = 0
-    individual: int = 0
-    declarer: int = 0
-    contracts: dict[str, list[int]] = field(
-        default_factory=lambda: {c: [0, 0] for c in ("play", "noll", "hearts", "diamonds")}
-    )
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "games": self.games,
-            "hands": self.hands,
-            "rubbers": self.rubbers,
-            "won": self.won,
-            "lost": self.lost,
-            "individual": self.individual,
-            "declarer": self.declarer,
-            "contracts": {c: (m, t) for c, (m, t) in self.contracts.items()},
-        }
-
-
-def _count_family(
-    g: Any, res: dict[str, Any], hands: list[dict[str, Any]], seats: list[int], table: dict[int, _PlayerStats]
-) -> None:
-    """Add a pot game's or a Priffe game's figures (``_PotStats``, ``_PriffeStats``): the hands are
-    scored again on ``g`` (a fresh game) in order, as the core needs them (an American chip bid is
-    checked against the stock)."""
-    pot = g.name in POT_RULES
-    brought = (g.pot + sum(g.stock)) // 3 if pot else 0  # the chips each player brought
-    for seat, pid in enumerate(seats):
-        st = table.get(pid)
-        if st is None:
-            continue
-        if pot:
-            ps = st.pots[g.name]
-            ps.games += 1
-            ps.hands += res["hands"]
-            ps.chips += res["stock"][seat] - brought
-        else:
-            st.priffe.games += 1
-            st.priffe.hands += res["hands"]
-            st.priffe.individual += res["individual"][seat]
-    rubbers = 0
-    for d in hands:
-        h = g.parse(d)
-        facts = _facts(g, 0, json.dumps(d), False)
-        before = list(g.individual) if not pot else []
-        g.apply(h)
-        if facts.bidder is not None:
-            st = table.get(seats[facts.bidder])
-            if st is not None:
-                fam: _PotStats | _PriffeStats = st.pots[g.name] if pot else st.priffe
-                fam.declarer += 1
-                key = str(facts.contract)
-                fam.contracts[key][1] += 1
-                fam.contracts[key][0] += bool(facts.made)
-        if not pot and g.rubbers > rubbers:
-            rubbers = g.rubbers
-            for seat, pid in enumerate(seats):
-                st = table.get(pid)
-                if st is not None:
-                    change = g.individual[seat] - before[seat]
-                    st.priffe.rubbers += 1
-                    st.priffe.won += change > 0
-                    st.priffe.lost += change < 0
-
-
-@dataclass
-class _PlayerStats:
-    """One player's figures.
-
-    - ``games``, ``hands`` (hands scored in his games): every game system;
-    - ``preferans``: his Russian Preferans figures (``_PreferansStats``);
-    - ``balkan``: his Balkan Preferans figures (``_PreferansStats``, contracts 2 to 7);
-    - ``kasa``: his figures in Prefa with a common kasa (``_KasaStats``);
-    - ``pots``: his figures in each pot game (``_PotStats``; in ``as_dict`` under the rules'
-      ids ``preference_at``, ``preference_illustrated``, ``preference_us``);
-    - ``priffe``: his Priffe figures (``_PriffeStats``); the rest is Prefa's:
-    - ``prefa_games``, ``chips`` (net, summed over his Prefa games);
-    - ``bids``: hands he took the bid (a thrown-in hand counts), ``contracts``: by level
-      (6-10, the level bid), ``[made, played]``; a hand both defenders left is made;
-    - defense (Prefa's responsibilities, "Defenders' Responsibilities and Decisions",
-      the tables of kitapi.rules.prefa): ``defended`` hands he played in defense;
-      ``met``/``failed`` his responsibility: both defending, first and second defender
-      each against his own (kitapi.rules.prefa._RESP_D1/_RESP_D2); alone, against
-      _RESP_ALONE; invited, the active defender against the two together (the invited
-      one counts as defended only); ``out``: hands he dropped out of (alone's dropped
-      defender, both out).  The 4-player dealer sitting out counts nowhere.
-    """
-
-    name: str
-    games: int = 0
-    hands: int = 0
-    prefa_games: int = 0
-    chips: int = 0
-    bids: int = 0
-    contracts: dict[int, list[int]] = field(default_factory=lambda: {lv: [0, 0] for lv in range(6, 11)})
-    defended: int = 0
-    met: int = 0
-    failed: int = 0
-    out: int = 0
-    preferans: _PreferansStats = field(default_factory=_PreferansStats)
-    balkan: _PreferansStats = field(default_factory=lambda: _PreferansStats(contracts=_balkan_levels()))
-    kasa: _KasaStats = field(default_factory=_KasaStats)
-    pots: dict[str, _PotStats] = field(default_factory=lambda: {r: _PotStats(r) for r in POT_RULES})
-    priffe: _PriffeStats = field(default_factory=_PriffeStats)
-
-    def system(self, rules: str) -> _PreferansStats:
-        """His Preferans figures of a game of ``rules``: Balkan's, or Russian Preferans'."""
-        return self.balkan if rules == "balkan" else self.preferans
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "player": self.name,
-            "games": self.games,
-            "hands": self.hands,
-            "prefa_games": self.prefa_games,
-            "chips": self.chips,
-            "bids": self.bids,
-            "contracts": {lv: (m, p) for lv, (m, p) in self.contracts.items()},
-            "defended": self.defended,
-            "met": self.met,
-            "failed": self.failed,
-            "out": self.out,
-            "preferans": self.preferans.as_dict(),
-            "balkan": self.balkan.as_dict(),
-            "kasa": self.kasa.as_dict(),
-            **{r: ps.as_dict() for r, ps in self.pots.items()},
-            "priffe": self.priffe.as_dict(),
-        }
-
-
-def _count_prefa_hand(g: Any, h: Any, seats: list[int], table: dict[int, _PlayerStats]) -> None:
-    """Add one effective Prefa hand (parsed and checked by the core) to the players' figures."""
-    from kitapi.rules.prefa import _RESP_ALONE, _RESP_D1, _RESP_D2, ALONE, BOTH, INVITE, NONE, PASS, PLAY
-
-    if h.kind == PASS:
-        return
-    b = table.get(seats[h.bidder])
-    if b is not None:
-        b.bids += 1
-    if h.kind != PLAY:
-        return
-    facts = _facts(g, 0, "", False)
-    level = int(h.contract) // 5 + 6
-    if b is not None:
-        b.contracts[level][1] += 1
-        b.contracts[level][0] += bool(facts.made)
-    g.defenders(h)
-    d1, d2 = int(h.d1), int(h.d2)
-    i = _prefa_level(g, h) - 6
-    t = h.tricks
-
-    def mark(seat: int, resp: int | None, tricks: int = 0) -> None:
-        st = table.get(seats[seat])
-        if st is None:
-            return
-        if resp is None:
-            st.out += 1
-            return
-        st.defended += 1
-        if resp >= 0:
-            if tricks >= resp:
-                st.met += 1
-            else:
-                st.failed += 1
-
-    if h.defense == NONE:
-        mark(d1, None)
-        mark(d2, None)
-    elif h.defense == BOTH:
-        r1, r2 = _RESP_D1[i], _RESP_D2[i]
-        n = g.n
-        dealer_side = g.header.get("options", {}).get("nine_quota") == "dealer"
-        if i == 3 and dealer_side and (d2 - h.dealer - 1) % n < (d1 - h.dealer - 1) % n:
-            r1, r2 = r2, r1  # option nine_quota "dealer": the 1 trick at 9 is D2's (kitapi.rules.prefa)
-        mark(d1, r1, t[d1])
-        mark(d2, r2, t[d2])
-    elif h.defense == ALONE:
-        a = int(h.active)
-        mark(a, _RESP_ALONE[i], t[a])
-        mark(d1 + d2 - a, None)
-    elif h.defense == INVITE:
-        a = int(h.active)
-        mark(a, _RESP_D1[i] + _RESP_D2[i], t[d1] + t[d2])
-        mark(d1 + d2 - a, -1)  # played, the responsibility is the active defender's
-
-
-def _count_kasa_hand(g: Any, h: Any, seats: list[int], table: dict[int, _PlayerStats]) -> None:
-    """Add one effective prefa_kasa hand (parsed and checked by the core) to the players' kasa figures."""
-    from kitapi.rules.prefa import PLAY
-
-    if h.kind != PLAY:  # passed out, or a top-up
-        return
-    st = table.get(seats[h.bidder])
-    if st is None:
-        return
-    facts = _facts(g, 0, "", False)
-    level = int(h.contract) // 5 + 6
-    st.kasa.bids += 1
-    st.kasa.contracts[level][1] += 1
-    st.kasa.contracts[level][0] += bool(facts.made)
-
-
-def _count_preferans_hand(g: Any, d: dict[str, Any], seats: list[int], table: dict[int, _PlayerStats]) -> None:
-    """Score one effective Preferans hand on ``g`` (in order: Leningrad's minimum bid depends on the
-    hands before) and add it to the players' figures (``_PreferansStats``).
-
-    Responsibility is not worked out here: it is what the core writes.  While the
-    hand is scored, the core's hill entries are recorded (``_hill``, which every
-    entry on a hill goes through, whatever the convention makes of it); in a played
-    contract, an entry on a defender's hill is the responsibility for the whisters'
-    shortfall (the soloist's own hill is his failure, or American aid).
-    """
-    from kitapi.rules.preferans import PLAY, RESIGN, WHIST
-
-    h = g.parse(d)
-    if h.kind not in (PLAY, RESIGN):
-        g.apply(h)
-        return
-    s = int(h.soloist)
-    facts = _preferans_facts(g, 0, json.dumps(d), False)
-    whisters: list[int] = []
-    if h.kind == PLAY and g.requirement(h.contract) and g.played(h):
-        g.defenders(h)
-        if h.dealer_whist >= 0:
-            whisters = [int(h.dealer)]
-        else:
-            whisters = [int(seat) for seat, word in ((h.d1, h.w1), (h.d2, h.w2)) if word == WHIST]
-    written: list[tuple[int, int]] = []
-    core_hill = g._hill
-
-    def hill(p: int, v2: int) -> None:
-        written.append((p, v2))
-        core_hill(p, v2)
-
-    g._hill = hill  # the instance's attribute, in front of the class's method, for this hand only
-    try:
-        g.apply(h)
-    finally:
-        del g._hill
-    responsible = {p for p, v2 in written if p != s and v2 > 0}
-    st = table.get(seats[s])
-    if st is not None:
-        pst = st.system(g.name)
-        pst.soloist += 1
-        level = preferans_level(g, h)
-        pst.contracts[level][1] += 1
-        pst.contracts[level][0] += bool(facts.made)
-    for w in whisters:
-        st = table.get(seats[w])
-        if st is not None:
-            st.system(g.name).whisted += 1
-            st.system(g.name).failed += w in responsible
+        return stats.count(self.db, player)

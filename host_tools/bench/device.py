@@ -1,7 +1,7 @@
 """``kitapi bench``, the device's part: key presses per hand, the firmware's heap, screen drawing time.
 
 - Key presses: the hand wizard's keys for each hand of a generated corpus (the
-  typist, kitapi_host.typist, whose keys the tests type into the simulator and
+  typist, kitapi_host.sim.typist, whose keys the tests type into the simulator and
   find again in the device log).
 - Heap: the smallest ``-X heapsize`` (1 KB steps) in which the simulator runs
   the firmware through a scripted game of 1,000 hands without an error, the code
@@ -22,9 +22,10 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from kitapi_host import gen, typist
+from kitapi_host.logs import gen
 from kitapi_host.mpy import NO_PATH, romfs_command, romfs_image
-from kitapi_host.sim import BOARDS, MAIN, Firmware, _start, compiled_boot, parse_script
+from kitapi_host.sim import typist
+from kitapi_host.sim.firmware import BOARDS, MAIN, Firmware, _start, compiled_boot, parse_script
 
 SEED = 1
 # the other systems whose 1,000-hand scripted game the bench types into the device (_script_of)
@@ -98,7 +99,7 @@ Script = Callable[[], tuple[str, list[str]]]
 
 def _script_of(rules: str) -> Script:
     """The scripted 1,000-hand game of a system beyond Prefa and Sochi: its setup keys and each hand's keys."""
-    from kitapi_host import typist
+    from kitapi_host.sim import typist
 
     if rules == "prefa_kasa":
         return lambda: typist.kasa_script(SEED, HANDS)
@@ -297,7 +298,7 @@ def run() -> None:
 
 # --- issue 15: bytes to the display per key, and the boot's work ------------------------------------
 
-FULL_FRAME_BYTES = 1024 + 13  # the whole frame as one window (kitapi_host.sim.PANEL_WINDOW_BYTES)
+FULL_FRAME_BYTES = 1024 + 13  # the whole frame as one window (kitapi_host.sim.firmware.PANEL_WINDOW_BYTES)
 CHECKPOINT_EVERY = 16  # kitapi.app.ckpt: a checkpoint every 16th hand
 
 

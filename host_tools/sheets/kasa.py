@@ -1,7 +1,7 @@
 """Exports of Greek Prefa with a common kasa (``prefa_kasa``): the spreadsheet (CSV) and the score sheet (HTML).
 
 A game of ``prefa_kasa`` (docs/rules/prefa_kasa.md) comes here from
-``kitapi_host.export``, read and checked as every game is: the effective hands
+``kitapi_host.sheets.page``, read and checked as every game is: the effective hands
 (Prefa's hands, and ``{"topup": N}``: every player adds N kapikia to the kasa)
 and the standings after each one (``KasaStanding``, the core's ``result_json``
 read exactly).  Nothing is scored here: the split of an early stop, and the
@@ -11,7 +11,7 @@ split "if the game stopped now", are the core's (the game played through
 - ``to_csv``: one row per effective hand with the kasa and every player's net
   kapikia after it (``CSV_DOC``);
 - ``to_html``: one self-contained page (inline CSS, no script), in the style of
-  Prefa's sheet (``kitapi_host.export``):
+  Prefa's sheet (``kitapi_host.sheets.page``):
 
   1. the sheet: the kasa's column as it fell (and grew with the top-ups and
      what went in), then each player's net column, the earlier values crossed
@@ -26,28 +26,70 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from kitapi.game import new_game
-from kitapi_host import export as ex
-from kitapi_host.export import Hand, Header, KasaStanding
+from kitapi.game import Game, new_game, result_json
 from kitapi_host.logs import preferans_transfers, show_exact
+from kitapi_host.sheets import prefa
+from kitapi_host.sheets.game import Hand, Header, Snapshot, play
+from kitapi_host.sheets.page import (
+    cell,
+    correction_note,
+    entry,
+    esc,
+    running_rows,
+    sheet_css,
+    sheet_meta,
+    sheet_page,
+)
+
+
+@dataclass(frozen=True)
+class KasaStanding:
+    """Prefa with a common kasa after a hand, as the core's result gives it (exact).
+
+    ``kasa``: what is in the kasa; ``net``: each player's kapikia got minus paid
+    in; ``share``: after an early stop, what each player took of the kasa (its
+    split is then in ``net`` and ``kasa`` is 0), else None.
+    """
+
+    kasa: int
+    net: tuple[Fraction, ...]
+    share: Fraction | None
+    over: bool
+
+
+def snapshot(g: Game) -> KasaStanding:
+    """A prefa_kasa game's standings now: the core's ``result_json``, read exactly."""
+    res = json.loads(result_json(g))
+    share = Fraction(res["share"]) if "share" in res else None
+    return KasaStanding(res["kasa"], tuple(Fraction(x) for x in res["net"]), share, bool(res["over"]))
+
+
+def standings(standings: Sequence[Snapshot]) -> list[KasaStanding]:
+    """The standings of a prefa_kasa game, as such (TypeError for another game's)."""
+    out = [s for s in standings if isinstance(s, KasaStanding)]
+    if len(out) != len(standings):
+        raise TypeError("not a prefa_kasa game's standings")
+    return out
 
 # --- the standings ----------------------------------------------------------------------------
 
 
 def initial(header: Header) -> KasaStanding:
     """The standings before the first hand: the kasa full, every player's net what he paid in."""
-    return ex.kasa_snapshot(new_game(header))
+    return snapshot(new_game(header))
 
 
 def stopped(header: Header, hands: Sequence[Hand]) -> KasaStanding:
     """The standings of the game stopped after ``hands``: the core's split of what is left in the kasa."""
-    g, _ = ex.play(header, hands)
+    g, _ = play(header, hands)
     g.close()
-    return ex.kasa_snapshot(g)
+    return snapshot(g)
 
 
 def _num(x: Fraction | int, sign: bool = True) -> str:
@@ -72,7 +114,7 @@ Prefa's.
 
 
 def csv_columns(header: Header) -> list[str]:
-    names = [ex._cell(p) for p in header["players"]]
+    names = [cell(p) for p in header["players"]]
     return [
         "hand",
         "dealer",
@@ -100,7 +142,7 @@ def csv_rows(header: Header, hands: Sequence[Hand], standings: Sequence[KasaStan
     n = len(players)
 
     def seat(d: dict[str, Any], key: str) -> str:
-        return ex._cell(players[d[key]]) if key in d else ""
+        return cell(players[d[key]]) if key in d else ""
 
     rows: list[list[str | int]] = [list(csv_columns(header))]
     for h, s in zip(hands, standings, strict=True):
@@ -141,7 +183,7 @@ def hand_html(players: Sequence[str], d: dict[str, Any]) -> str:
     """What happened in a hand, in a few words (escaped): Prefa's words, or the top-up."""
     if "topup" in d:
         return f'<span class="topup">top-up: {d["topup"]} each into the kasa</span>'
-    return ex.hand_html(players, d)
+    return prefa.hand_html(players, d)
 
 
 def _changes(values: Sequence[Fraction], start: Fraction) -> list[tuple[int, Fraction]]:
@@ -155,7 +197,7 @@ def _changes(values: Sequence[Fraction], start: Fraction) -> list[tuple[int, Fra
 
 def _column(values: list[tuple[int, Fraction]], hands: Sequence[Hand], kind: str, sign: bool) -> str:
     return "".join(
-        ex._entry(hands[k - 1].number if k else 0, _num(v, sign), idx == len(values) - 1, kind)
+        entry(hands[k - 1].number if k else 0, _num(v, sign), idx == len(values) - 1, kind)
         for idx, (k, v) in enumerate(values)
     )
 
@@ -174,7 +216,7 @@ def _sheet_html(header: Header, hands: Sequence[Hand], standings: Sequence[KasaS
     for i, p in enumerate(players):
         net = _changes([s.net[i] for s in standings], start.net[i])
         sections.append(
-            f'<div class="section" data-seat="{i}"><div class="who">{ex._e(p)}</div>'
+            f'<div class="section" data-seat="{i}"><div class="who">{esc(p)}</div>'
             '<div class="cols"><div class="col chips"><div class="lab">net</div><div class="v">'
             + _column(net, hands, "net", sign=True)
             + f'</div></div></div><div class="sum">net <b>{_num(final.net[i])}</b></div></div>'
@@ -190,7 +232,7 @@ def _running_html(header: Header, hands: Sequence[Hand], standings: Sequence[Kas
         '<th rowspan="2" class="p num">Kasa</th>'
         f'<th colspan="{len(players)}" class="p">net</th></tr>'
     )
-    head2 = "<tr>" + "".join(f'<th class="num">{ex._e(p)}</th>' for p in players) + "</tr>"
+    head2 = "<tr>" + "".join(f'<th class="num">{esc(p)}</th>' for p in players) + "</tr>"
 
     def cells(s: KasaStanding, prev: KasaStanding | None) -> str:
         same_k = " same" if prev is not None and prev.kasa == s.kasa else ""
@@ -201,7 +243,7 @@ def _running_html(header: Header, hands: Sequence[Hand], standings: Sequence[Kas
             out.append(f'<td class="num chips net{neg}{same}" data-seat="{i}" title="{s.net[i]}">{_num(s.net[i])}</td>')
         return "".join(out)
 
-    rows = ex.running_rows(hands, standings, start, cells, lambda k, h: hand_html(players, h.data))
+    rows = running_rows(hands, standings, start, cells, lambda k, h: hand_html(players, h.data))
     return f'<table class="running kasa"><thead>{head1}{head2}</thead><tbody>{rows}</tbody></table>'
 
 
@@ -213,14 +255,14 @@ def _split_html(header: Header, last: KasaStanding, final: KasaStanding) -> str:
     if transfers:
         pays = "".join(
             f'<li class="pay" data-payer="{a}" data-payee="{b}" data-amount="{amount}">'
-            f"<b>{ex._e(players[a])}</b> pays <b>{ex._e(players[b])}</b>"
+            f"<b>{esc(players[a])}</b> pays <b>{esc(players[b])}</b>"
             f' <span class="amt">{_num(amount, sign=False)}</span> kapikia</li>'
             for a, b, amount in transfers
         )
     else:
         pays = '<li class="nobody">Nobody pays anybody.</li>'
     rows = "".join(
-        f'<tr data-seat="{i}"><td>{ex._e(p)}</td><td class="num">{_num(last.net[i])}</td>'
+        f'<tr data-seat="{i}"><td>{esc(p)}</td><td class="num">{_num(last.net[i])}</td>'
         f'<td class="num">{_num(share, sign=False)}</td>'
         f'<td class="num{" red" if final.net[i] < 0 else ""}" data-net="{final.net[i]}" title="{final.net[i]}">'
         f"{_num(final.net[i])}</td></tr>"
@@ -257,8 +299,8 @@ def _options_text(header: Header) -> str:
             out.append(f"four aces ({v.get('mode')}, {v.get('amount')})")
         elif k == "bidder_in":
             out.append(f"bidder in pays {'level x b.v.' if v == 'level' else '10 x b.v.'}")
-        elif k in ex._OPTION_TEXT:
-            out.append(ex._OPTION_TEXT[k].format(v))
+        elif k in prefa.OPTION_TEXT:
+            out.append(prefa.OPTION_TEXT[k].format(v))
         else:
             out.append(f"{k.replace('_', ' ')} {v}")
     return ", ".join(out)
@@ -279,9 +321,9 @@ def to_html(
     final = stopped(header, hands)
     state = "game over" if last.over else ("game over (stopped)" if ended else "game on")  # stopped: over too
     meta = [("Rules", "prefa_kasa (Greek Prefa, common kasa)"), ("Options", _options_text(header))]
-    meta_html = ex.sheet_meta(header, meta, len(hands), state)
-    fix_note = ex.correction_note(hands, deleted)
-    css = ex.sheet_css(n + 1, extra=_CSS)
+    meta_html = sheet_meta(header, meta, len(hands), state)
+    fix_note = correction_note(hands, deleted)
+    css = sheet_css(n + 1, extra=_CSS)
     if last.over:
         split_note = "The kasa is empty: the game is over, the nets are final."
     elif ended:
@@ -303,7 +345,7 @@ values; small number: the hand that wrote the value.</p>
 </section>
 <section class="settlement">
 <h2><span class="n">3</span>The split</h2>
-<p class="note">{ex._e(split_note)} Who pays whom, in the fewest transfers.</p>
+<p class="note">{esc(split_note)} Who pays whom, in the fewest transfers.</p>
 {_split_html(header, last, final)}
 </section>"""
-    return ex.sheet_page(title, players, "\u2014 \u03ba\u03ac\u03c3\u03b1", css, meta_html, body)
+    return sheet_page(title, players, "\u2014 \u03ba\u03ac\u03c3\u03b1", css, meta_html, body)

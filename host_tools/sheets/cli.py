@@ -15,9 +15,10 @@ import sys
 import tempfile
 from pathlib import Path
 
-from kitapi_host import export
-from kitapi_host.archive import default_path
+from kitapi_host import sheets
+from kitapi_host.archive.store import default_path
 from kitapi_host.logs import InputError
+from kitapi_host.sheets.browser import BROWSER_ENV, BrowserError
 
 _EPILOG = f"""GAME:
   a game log file, either form; or, when no file has that name, the number of a game
@@ -41,7 +42,7 @@ formats:
   pdf    the score sheet printed to PDF (A4) by a headless Chromium-family browser
          on this PC: chromium, chromium-browser, google-chrome(-stable),
          microsoft-edge or msedge on PATH (or the usual macOS/Windows place), or
-         the one ${export.BROWSER_ENV} names; none found: exit status 2
+         the one ${BROWSER_ENV} names; none found: exit status 2
 exit status: 0; 2 for bad input (one line FILE:LINE: reason), an unknown game or
 no browser; 1 if the browser failed.  Nothing is written unless all went well."""
 
@@ -57,7 +58,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     e.add_argument(
         "game", metavar="GAME", help="a game log file (JSON Lines or device log), or an archived game's number"
     )
-    e.add_argument("--format", "-f", choices=export.FORMATS, required=True, help="the export format")
+    e.add_argument("--format", "-f", choices=sheets.FORMATS, required=True, help="the export format")
     e.add_argument("-o", "--output", type=Path, metavar="OUT", help="write to OUT (default: standard output)")
     e.add_argument(
         "--db", type=Path, metavar="PATH", help=f"the archive database, for a game number (default {default_path()})"
@@ -80,17 +81,17 @@ def _write(out: Path, data: bytes) -> None:
         raise
 
 
-def _load(args: argparse.Namespace) -> tuple[export.GameExport, str]:
+def _load(args: argparse.Namespace) -> tuple[sheets.GameExport, str]:
     """The game GAME names, and its name for warnings: a file that exists wins over an archive game number."""
     path = Path(args.game)
     if not path.exists() and re.fullmatch(r"[0-9]+", args.game):
         db: Path = args.db if args.db is not None else default_path()
         game_id = int(args.game)
-        return export.load_archive(db, game_id), f"game {game_id}"
+        return sheets.load_archive(db, game_id), f"game {game_id}"
     out: Path | None = args.output
     if out is not None and out.exists() and path.exists() and out.resolve() == path.resolve():
         raise InputError(f"{out}:0: the output would overwrite the input")
-    return export.load(path), str(path)
+    return sheets.load(path), str(path)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -100,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
         if out is None and args.format == "pdf" and sys.stdout.isatty():
             raise InputError("kitapi export: a PDF is not for the terminal: give -o OUT.pdf (or redirect)")
         game, name = _load(args)
-        data = export.export(game, args.format)
+        data = sheets.export(game, args.format)
         if game.warning:
             print(f"{name}: warning: {game.warning}", file=sys.stderr)
         if out is None:
@@ -115,7 +116,7 @@ def run(args: argparse.Namespace) -> int:
     except InputError as e:
         print(e, file=sys.stderr)
         return 2
-    except export.BrowserError as e:
+    except BrowserError as e:
         print(f"kitapi export: {e}", file=sys.stderr)
         return 2 if e.missing else 1
     return 0

@@ -30,9 +30,9 @@ from pathlib import Path
 from typing import Any
 
 from kitapi.link import PROTOCOL
-from kitapi_host.device import DeviceError
+from kitapi_host.device.link import DeviceError
 
-MAX_READ = 16 << 20  # bytes a game log may have (kitapi_host.sync.MAX_LOG)
+MAX_READ = 16 << 20  # bytes a game log may have (kitapi_host.device.sync.MAX_LOG)
 _UID = re.compile(r"^UID:([0-9A-Fa-f]{8,32})\s*$", re.M)
 _VERSION = re.compile(r'^VERSION = "([^"]{1,32})"', re.M)
 _PROTOCOL = re.compile(r"^PROTOCOL = const\((\d+)\)", re.M)

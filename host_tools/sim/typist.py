@@ -151,13 +151,13 @@ def kasa_keys_for(hand: dict[str, Any], n: int, kasa: int = 500) -> str:
     return keys_for(hand, n)
 
 
-# the names of a new game (kitapi_host.gen.SHORT_NAMES: Ann, Bob, Cat, Dan), typed with multi-tap
+# the names of a new game (kitapi_host.logs.gen.SHORT_NAMES: Ann, Bob, Cat, Dan), typed with multi-tap
 TYPED = ("0 2~1500 66~1500 66#", "0 22~1500 666~1500 22#", "0 222~1500 2~1500 8#", "0 3~1500 2~1500 66#")
 
 
 def kasa_script(seed: int, hands: int, n: int = 3) -> tuple[str, list[str]]:
     """A new kasa game (rules key 6, 50,000 each, topped up below 5,000) and the keys of ``hands`` hands."""
-    from kitapi_host import gen
+    from kitapi_host.logs import gen
 
     kasa = 50_000
     hdr, hs = gen.kasa_game(seed, hands, n, kasa, topup_below=5_000)
@@ -197,7 +197,7 @@ def priffe_setup(rubbers: int = 99, option_keys: str = "") -> str:
 def priffe_script(rules: str, seed: int, hands: int) -> tuple[str, list[str]]:
     """A new Priffe game of 99 rubbers (the most the core allows: about 1,200 hands of ``priffe_hand``'s)
     and the keys of its first ``hands`` hands (fewer if the 99 rubbers end first)."""
-    from kitapi_host import gen
+    from kitapi_host.logs import gen
 
     assert rules == "priffe"
     _, hs = gen.priffe_game(seed, hands)
@@ -259,7 +259,7 @@ def pot_setup(rules: str, chips: int, option_keys: str = "") -> str:
 def pot_script(rules: str, seed: int, hands: int) -> tuple[str, list[str]]:
     """A new pot game of 10,000 chips each (the number step takes 5 digits; 1,000 hands fit: no stock
     runs out) and the keys of its ``hands`` hands."""
-    from kitapi_host import gen
+    from kitapi_host.logs import gen
 
     _, hs = gen.pot_game(rules, seed, hands, 10_000)
     return pot_setup(rules, 10_000), [pot_keys_for(rules, h) for h in hs]

@@ -30,7 +30,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
-from kitapi_host import screen
 from kitapi_host.mpy import (
     NO_PATH,
     CompileError,
@@ -41,6 +40,7 @@ from kitapi_host.mpy import (
     romfs_image,
 )
 from kitapi_host.resources import BOARDS, MAIN
+from kitapi_host.sim import screen
 
 DEFAULT_BATTERY_MV = 4000
 LONG = 16

@@ -34,7 +34,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from kitapi_host.device import Device, DeviceError, open_device
+from kitapi_host.device.link import Device, DeviceError, open_device
 from kitapi_host.mpy import CompileError, compiled, mpy_cross
 from kitapi_host.resources import BOARDS, CIRCUITPYTHON, MAIN, core_sources, device_path
 
@@ -345,7 +345,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from kitapi_host.drive import is_drive
+    from kitapi_host.device.drive import is_drive
 
     dev: Device | None = None
     try:

@@ -1,9 +1,9 @@
 """Exports of Swedish Priffe (``priffe``): the spreadsheet (CSV) and the rubber score sheet (HTML).
 
-A game comes here from ``kitapi_host.export``, read and checked as every game
+A game comes here from ``kitapi_host.sheets.page``, read and checked as every game
 is: the effective hands and the standings after each one (``PriffeStanding``,
 the core's ``result_json``).  What each hand scored is taken apart by
-``kitapi_host.archive.priffe_points`` (the core scoring copies of the game);
+``kitapi_host.archive.facts.priffe_points`` (the core scoring copies of the game);
 nothing is scored here.
 
 - ``to_csv``: one row per effective hand: the hand, what it scored (the
@@ -20,14 +20,59 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from kitapi.game import new_game
-from kitapi_host import export as ex
-from kitapi_host.archive import PriffePoints, priffe_points
-from kitapi_host.export import Hand, Header, PriffeStanding
+from kitapi.game import Game, new_game, result_json
+from kitapi_host.archive.facts import PriffePoints, priffe_points
+from kitapi_host.sheets.game import Hand, Header, Snapshot
+from kitapi_host.sheets.page import (
+    cell,
+    correction_note,
+    esc,
+    sheet_css,
+    sheet_meta,
+    sheet_page,
+)
+
+
+@dataclass(frozen=True)
+class PriffeStanding:
+    """Priffe after a hand, as the core's result gives it: the partnerships of the rubber in play (each a
+    tuple of seats, the first seat 0's), its trick points, games and points, the rubbers played and each
+    player's individual points."""
+
+    partners: tuple[tuple[int, ...], ...]
+    trick_points: tuple[int, ...]
+    games: tuple[int, ...]
+    points: tuple[int, ...]
+    rubbers: int
+    individual: tuple[int, ...]
+    over: bool
+
+
+def snapshot(g: Game) -> PriffeStanding:
+    """A Priffe game's standings now: the core's ``result_json``."""
+    res = json.loads(result_json(g))
+    return PriffeStanding(
+        tuple(tuple(p) for p in res["partners"]),
+        tuple(res["trick_points"]),
+        tuple(res["games"]),
+        tuple(res["points"]),
+        res["rubbers"],
+        tuple(res["individual"]),
+        bool(res["over"]),
+    )
+
+
+def standings(standings: Sequence[Snapshot]) -> list[PriffeStanding]:
+    """The standings of a Priffe game, as such (TypeError for another game's)."""
+    out = [s for s in standings if isinstance(s, PriffeStanding)]
+    if len(out) != len(standings):
+        raise TypeError("not a Priffe game's standings")
+    return out
 
 
 @dataclass
@@ -95,7 +140,7 @@ player.  UTF-8 with a byte order mark, CRLF, as Prefa's.
 
 
 def csv_columns(header: Header) -> list[str]:
-    names = [ex._cell(p) for p in header["players"]]
+    names = [cell(p) for p in header["players"]]
     return [
         "hand", "dealer", "contract", "declarer", "tricks", "honours", "holder", "corrected",
         "rubber", "team 1", "team 2", "won", "trick points", "below", "slam", "honours team", "honours points",
@@ -106,7 +151,7 @@ def csv_columns(header: Header) -> list[str]:
 
 def csv_rows(header: Header, hands: Sequence[Hand], standings: Sequence[PriffeStanding]) -> list[list[str | int]]:
     """The header row and one row per hand (values as written to the file)."""
-    players: list[str] = [ex._cell(p) for p in header["players"]]
+    players: list[str] = [cell(p) for p in header["players"]]
     rows: list[list[str | int]] = [list(csv_columns(header))]
     for r in rubbers(header, hands, standings):
         for h, p, s in r.steps:
@@ -165,17 +210,17 @@ def hand_html(players: Sequence[str], d: dict[str, Any], p: PriffePoints) -> str
     if c in ("hearts", "diamonds"):
         name = f'<span class="red">{name}</span>'
     if c == "forced":
-        what = f"{name} \u00b7 {ex._e(players[d['dealer']])}'s side {d['tricks']}"
+        what = f"{name} \u00b7 {esc(players[d['dealer']])}'s side {d['tricks']}"
     else:
-        what = f"<b>{ex._e(players[d['declarer']])}</b> {name} \u00b7 {d['tricks']}"
+        what = f"<b>{esc(players[d['declarer']])}</b> {name} \u00b7 {d['tricks']}"
         what += "" if p.won == p.declaring else ' <span class="red">down</span>'
     if "honours" in d:
-        what += f" \u00b7 {ex._e(players[d['holder']])} honours {ex._e(d['honours'])}"
+        what += f" \u00b7 {esc(players[d['holder']])} honours {esc(d['honours'])}"
     return what
 
 
 def _entry(hand: int, value: int, label: str, cls: str = "") -> str:
-    tag = f'<span class="lbl">{ex._e(label)}</span>' if label else ""
+    tag = f'<span class="lbl">{esc(label)}</span>' if label else ""
     return f'<div class="pe {cls}" data-hand="{hand}" title="hand {hand}"><i>{hand}</i><b>{value}</b>{tag}</div>'
 
 
@@ -196,7 +241,7 @@ def _rubber_html(players: Sequence[str], r: Rubber) -> str:
         games.pop()  # no hand after the last game won
     won = sum(r.games)
     rows = [
-        "<tr>" + "".join(f'<th class="who">{ex._e(_team(players, r.sides, k))}</th>' for k in (0, 1)) + "</tr>",
+        "<tr>" + "".join(f'<th class="who">{esc(_team(players, r.sides, k))}</th>' for k in (0, 1)) + "</tr>",
         # the above-the-line entries read upwards from the line, as on paper
         '<tr class="above">' + "".join(f"<td>{''.join(reversed(above[k]))}</td>" for k in (0, 1)) + "</tr>",
     ]
@@ -223,7 +268,7 @@ def _rubber_html(players: Sequence[str], r: Rubber) -> str:
         if diff:
             win = 0 if diff > 0 else 1
             result = (
-                f"<b>{ex._e(_team(players, r.sides, win))}</b> win the rubber by {abs(diff)}: "
+                f"<b>{esc(_team(players, r.sides, win))}</b> win the rubber by {abs(diff)}: "
                 f'<b class="unit">{abs(diff) // 10}</b> to each, from each loser'
             )
         else:
@@ -234,7 +279,7 @@ def _rubber_html(players: Sequence[str], r: Rubber) -> str:
         f'<td class="num{" red" if r.individual[s] < 0 else ""}" data-seat="{s}">{_num(r.individual[s])}</td>'
         for s in range(4)
     )
-    head = "".join(f"<th>{ex._e(p)}</th>" for p in players)
+    head = "".join(f"<th>{esc(p)}</th>" for p in players)
     return (
         f'<div class="rubber" data-rubber="{r.number}"><h3>Rubber {r.number}</h3>'
         f"{''.join(cols)}"
@@ -252,7 +297,7 @@ def _running_html(header: Header, hands: Sequence[Hand], standings: Sequence[Pri
         '<th rowspan="2" class="num">bonus</th><th rowspan="2" class="num">rubber</th>'
         '<th colspan="4" class="p">individual</th></tr>'
     )
-    head2 = "<tr>" + "".join(f'<th class="num">{ex._e(p)}</th>' for p in players) + "</tr>"
+    head2 = "<tr>" + "".join(f'<th class="num">{esc(p)}</th>' for p in players) + "</tr>"
     rows = []
     for r in rubbers(header, hands, standings):
         for h, p, s in r.steps:
@@ -267,7 +312,7 @@ def _running_html(header: Header, hands: Sequence[Hand], standings: Sequence[Pri
             rows.append(
                 f'<tr{fix} data-hand="{h.number}"><td class="h">{h.number}</td>'
                 f'<td class="what">{hand_html(players, h.data, p)}</td>'
-                f'<td class="pouch">{ex._e(_team(players, p.sides, p.won))}</td>'
+                f'<td class="pouch">{esc(_team(players, p.sides, p.won))}</td>'
                 f'<td class="num">{p.tricks}</td><td class="num">{bonus or ""}</td>'
                 f'<td class="num">{p.games[0]}\u2013{p.games[1]}{end}</td>{ind}</tr>'
             )
@@ -321,16 +366,16 @@ def to_html(
 ) -> str:
     """The printable rubber sheet of a Priffe game: one self-contained HTML page (no script)."""
     players: list[str] = header["players"]
-    final = standings[-1] if standings else ex.priffe_snapshot(new_game(header))
+    final = standings[-1] if standings else snapshot(new_game(header))
     state = "game over" if final.over else ("game over (closed)" if ended else "game on")  # closed: over too
     so_far = "" if final.over or ended else " (so far)"
     meta = [("Rules", "priffe (Swedish Priffe)"), ("Options", _options_text(header))]
-    meta_html = ex.sheet_meta(header, meta, len(hands), state, more=[("Rubbers", str(final.rubbers))])
-    fix_note = ex.correction_note(hands, deleted)
-    css = ex.sheet_css(2, width="820px", extra=_CSS)
+    meta_html = sheet_meta(header, meta, len(hands), state, more=[("Rubbers", str(final.rubbers))])
+    fix_note = correction_note(hands, deleted)
+    css = sheet_css(2, width="820px", extra=_CSS)
     sheets = "".join(_rubber_html(players, r) for r in rubbers(header, hands, standings))
     totals = "".join(
-        f'<tr data-seat="{i}"><td>{ex._e(p)}</td><td class="num{" red" if final.individual[i] < 0 else ""}"'
+        f'<tr data-seat="{i}"><td>{esc(p)}</td><td class="num{" red" if final.individual[i] < 0 else ""}"'
         f' data-individual="{final.individual[i]}">{_num(final.individual[i])}</td></tr>'
         for i, p in enumerate(players)
     )
@@ -355,4 +400,4 @@ individual points after it.</p>
 <div class="settle"><table class="totals"><thead><tr><th>player</th><th class="num">points</th></tr></thead>
 <tbody>{totals}</tbody></table></div>
 </section>"""
-    return ex.sheet_page(title, players, "\u2014 Priffe", css, meta_html, body)
+    return sheet_page(title, players, "\u2014 Priffe", css, meta_html, body)

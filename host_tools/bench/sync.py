@@ -17,11 +17,12 @@ import tempfile
 import time
 from pathlib import Path
 
-from kitapi_host import gen, logs
-from kitapi_host.archive import Archive
-from kitapi_host.device import open_device
-from kitapi_host.simdevice import SimDevice
-from kitapi_host.sync import Report, sync
+from kitapi_host import logs
+from kitapi_host.archive.store import Archive
+from kitapi_host.device.link import open_device
+from kitapi_host.device.sync import Report, sync
+from kitapi_host.logs import gen
+from kitapi_host.sim.device import SimDevice
 
 SEED = 1
 HANDS = 1000

@@ -1,5 +1,12 @@
 """The archive's subcommands of ``kitapi``: archive add, games, show, stats, players.
 
+``--json`` on each listing (``games``, ``show``, ``stats``, ``players list``)
+prints one JSON object instead of the table, as ``kitapi replay --json`` does:
+key order fixed, ASCII with ``\\u`` escapes, an exact figure whole as a number
+and otherwise a string ``"N/D"`` (as the core writes a settlement); a game's
+``result`` is the object ``kitapi replay --json`` prints for its log (with the
+players' current names).  Errors as without it: nothing on stdout.
+
 Greek Prefa, Russian (and Balkan) Preferans, Prefa with a common kasa, the pot
 games (Austrian, Illustrated and American Preference) and Swedish Priffe are
 shown each in their own terms: pouches and chips; pools, hills and whists; the
@@ -18,6 +25,7 @@ merge that cannot be).
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sqlite3
 import sys
@@ -27,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from kitapi_host import logs
-from kitapi_host.archive import Archive, ArchiveError, LogError, busy_timeout, default_path
+from kitapi_host.archive.store import Archive, ArchiveError, LogError, busy_timeout, default_path
 from kitapi_host.logs import show_exact
 
 
@@ -96,6 +104,25 @@ def _add(args: argparse.Namespace) -> int:
     return rc
 
 
+def _plain(x: Any) -> Any:
+    """``x`` as JSON data: an exact Fraction whole as an int, else ``"N/D"``; a dataclass as its fields."""
+    if isinstance(x, Fraction):
+        return x.numerator if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+    if dataclasses.is_dataclass(x) and not isinstance(x, type):
+        return {f.name: _plain(getattr(x, f.name)) for f in dataclasses.fields(x)}
+    if isinstance(x, dict):
+        return {k: _plain(v) for k, v in x.items()}
+    if isinstance(x, list | tuple):
+        return [_plain(v) for v in x]
+    return x
+
+
+def _print_json(obj: dict[str, Any]) -> int:
+    """Print ``obj`` as one line of JSON (``--json``): the exit status, 0."""
+    print(json.dumps(_plain(obj), ensure_ascii=True))
+    return 0
+
+
 def _signed(v: int) -> str:
     return f"{v:+d}" if v else "0"
 
@@ -132,6 +159,11 @@ def _grid(
 def _games(args: argparse.Namespace) -> int:
     with _open(args) as archive:
         games = archive.games()
+    if args.json:
+        keys = ("id", "date", "started", "added", "device", "name", "rules", "players", "hands", "over", "ended")
+        return _print_json(
+            {"games": [{**{k: g[k] for k in keys}, "damage": g["damage"], "result": g["result"]} for g in games]}
+        )
     if not games:
         print("The archive holds no games.")
         return 0
@@ -306,6 +338,14 @@ def _show(args: argparse.Namespace) -> int:
         g = archive.game(args.game)
     if g["damage"]:
         print(f"game {g['id']}: warning: {g['damage']}", file=sys.stderr)
+    if args.json:  # the stored columns as JSON: tricks a list, flags true or false
+        for h in g["hands"]:
+            h["corrected"] = bool(h["corrected"])
+            if h.get("made") is not None:
+                h["made"] = bool(h["made"])
+            if isinstance(h.get("tricks"), str):
+                h["tricks"] = json.loads(h["tricks"])
+        return _print_json(g)
     res = g["result"]
     print(logs.table(res))
     print()
@@ -362,6 +402,8 @@ def _stats(args: argparse.Namespace) -> int:
     Balkan Preferans' (whists) and the common kasa's (kapikia), each with the players who played it."""
     with _open(args) as archive:
         stats = archive.stats(args.player)
+    if args.json:
+        return _print_json({"players": stats})
     if not stats:
         print("The archive holds no players.")
         return 0
@@ -512,6 +554,17 @@ def _prefa_stats(stats: list[dict[str, Any]], titled: bool = False) -> None:
     )
 
 
+def _players(args: argparse.Namespace) -> int:
+    """Every player's name, one a line (``--json``: ``{"players": [...]}``)."""
+    with _open(args) as archive:
+        names = archive.players()
+    if args.json:
+        return _print_json({"players": names})
+    for name in names:
+        print(name)
+    return 0
+
+
 def _rename(args: argparse.Namespace) -> int:
     with _open(args) as archive:
         archive.rename_player(args.old, args.new)
@@ -536,6 +589,10 @@ def _db(p: argparse.ArgumentParser) -> None:
     p.add_argument("--db", type=Path, metavar="PATH", help=f"the archive database (default {default_path()})")
 
 
+def _json(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--json", action="store_true", help="print one JSON object (as kitapi replay --json)")
+
+
 def _help(p: argparse.ArgumentParser) -> Callable[[argparse.Namespace], int]:
     def show(args: argparse.Namespace) -> int:
         p.print_help(sys.stderr)
@@ -557,21 +614,28 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
     g = sub.add_parser("games", help="list the archived games")
     _db(g)
+    _json(g)
     g.set_defaults(func=_guard(_games))
 
     s = sub.add_parser("show", help="an archived game: the standings and the hand table with the running figures")
     s.add_argument("game", type=_game_id, metavar="GAME")
     _db(s)
+    _json(s)
     s.set_defaults(func=_guard(_show))
 
     st = sub.add_parser("stats", help="per-player figures across the archived games")
     st.add_argument("player", nargs="?", metavar="PLAYER")
     _db(st)
+    _json(st)
     st.set_defaults(func=_guard(_stats))
 
-    p = sub.add_parser("players", help="rename a player, or merge two names of one player")
+    p = sub.add_parser("players", help="list the players, rename a player, or merge two names of one player")
     psub = p.add_subparsers(dest="players_command", metavar="COMMAND")
     p.set_defaults(func=_help(p))
+    pl = psub.add_parser("list", help="every player's name, one a line")
+    _db(pl)
+    _json(pl)
+    pl.set_defaults(func=_guard(_players))
     r = psub.add_parser("rename", help="give a player another name")
     r.add_argument("old", metavar="OLD")
     r.add_argument("new", metavar="NEW")

@@ -226,7 +226,7 @@ def kasa_game(
 
 # --- Swedish Priffe, and the pot games (Austrian, Illustrated, American Préférence) --------------------
 
-# the players of these games' generated logs (kitapi_host.typist.TYPED types them)
+# the players of these games' generated logs (kitapi_host.sim.typist.TYPED types them)
 SHORT_NAMES = ["Ann", "Bob", "Cat", "Dan"]
 
 

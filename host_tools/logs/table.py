@@ -1,52 +1,15 @@
-"""Game logs on the PC: replay, conversion between the two forms, the standings table.
-
-Everything here goes through the core in ``firmware/kitapi`` (the very files
-that run on the device): the PC computes nothing of its own.
-"""
+"""The standings of a game as a table for the terminal (``kitapi replay`` without ``--json``, ``kitapi show``),
+each system in its own terms, and who pays whom (the core's ``kitapi.outcome.transfers``)."""
 
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from fractions import Fraction
-from math import gcd
-from pathlib import Path
 from typing import Any
 
-from kitapi.devlog import MAGIC, OP_LOST
-from kitapi.devlogw import header_bytes, write_record
-from kitapi.game import OP_END, OP_HAND, OP_REPLACE, Game, RuleError, new_game, result_json
-from kitapi.jsonw import header_json, record_json
-from kitapi.messages import damage as damage_text
-from kitapi.replay import reader, replay
+from kitapi.game import Game, result_json
+from kitapi.outcome import transfers
 from kitapi.settle import settle
-
-FORMATS = ("jsonl", "device")
-MAX_HEADER = 0xFFFF  # bytes of header JSON a device log holds (its length field: 2 bytes)
-
-
-class InputError(Exception):
-    """Bad input: ``str()`` is the one line ``FILE:LINE: reason`` to show."""
-
-
-def detect(path: Path) -> str:
-    with open(path, "rb") as f:
-        return "device" if f.read(len(MAGIC)) == MAGIC else "jsonl"
-
-
-def replay_file(path: Path) -> tuple[Game, str | None]:
-    """Replay a log of either form: (game, damage warning or None); InputError if bad."""
-    try:
-        f = open(path, "rb")
-    except OSError as e:
-        raise InputError(f"{path}:0: cannot open the file ({e.strerror})") from None
-    with f:
-        try:
-            g, r = replay(f)
-        except RuleError as e:
-            raise InputError(f"{path}:{e.line}: {e}") from None
-    return g, (damage_text(r.damage) if r.damage else None)
 
 
 def result(g: Game) -> dict[str, Any]:
@@ -71,15 +34,14 @@ _show = show_exact
 
 
 def preferans_transfers(nets: list[Fraction]) -> list[tuple[int, int, Fraction]]:
-    """Who pays whom the net whists ``nets``, in the fewest transfers: ``(payer, payee, amount)``.
-
-    ``kitapi.settle`` works on whole numbers, so the nets are scaled by their
-    common denominator first, and the amounts scaled back (exact).
-    """
-    den = 1
-    for x in nets:
-        den = den * x.denominator // gcd(den, x.denominator)
-    return [(a, b, Fraction(amount, den)) for a, b, amount in settle([int(x * den) for x in nets])]
+    """Who pays whom the exact nets ``nets`` (net whists, net kapikia), in the fewest transfers:
+    ``(payer, payee, amount)``, by the core's ``kitapi.outcome.transfers`` (amounts exact)."""
+    t = transfers(
+        {"settlement": [x.numerator if x.denominator == 1 else f"{x.numerator}/{x.denominator}" for x in nets]}
+    )
+    assert t is not None
+    den, pays = t
+    return [(a, b, Fraction(amount, den)) for a, b, amount in pays]
 
 
 def _title(res: dict[str, Any], detail: str = "") -> tuple[str, int]:
@@ -192,62 +154,3 @@ def table(res: dict[str, Any]) -> str:
     for payer, payee, amount in transfers:
         lines.append(f"  {players[payer]} pays {players[payee]} {amount} chips")
     return "\n".join(lines)
-
-
-def convert(src: Path, dst: Path, to: str | None = None) -> str | None:
-    """Write the log ``src`` in the other form (or ``to``) to ``dst``; the damage warning, if any.
-
-    The whole log is replayed first, so a log with bad input is refused
-    (InputError) and nothing is written; ``dst`` appears complete or not at all.
-    """
-    if to is not None and to not in FORMATS:
-        raise InputError(f"{dst}:0: unknown format {to!r} (jsonl or device)")
-    g, warning = replay_file(src)  # a file that cannot be read, or bad input: refused here
-    to = to or ("jsonl" if detect(src) == "device" else "device")
-    if dst.exists() and dst.resolve() == src.resolve():
-        raise InputError(f"{dst}:0: the output would overwrite the input")
-    if to == "device":
-        n = len(header_json(g.header).encode())
-        if n > MAX_HEADER:
-            raise InputError(f"{src}:1: the header is {n} bytes as JSON: a device log holds at most {MAX_HEADER}")
-    try:
-        fd, tmp = tempfile.mkstemp(dir=dst.parent, prefix=".kitapi-", suffix=".tmp")
-    except OSError as e:
-        raise InputError(f"{dst}:0: cannot write the file ({e.strerror})") from None
-    try:
-        with open(src, "rb") as f, os.fdopen(fd, "wb") as out:
-            r = reader(f)
-            g = new_game(r.header())
-            if to == "jsonl":
-                out.write(header_json(g.header).encode() + b"\n")
-            else:
-                out.write(header_bytes(g.header))
-            buf = bytearray(8)
-            seq = 0
-            while True:
-                op = r.record(g)
-                if op < 0:
-                    break
-                if op == OP_LOST:  # no record to write for it in either form
-                    raise InputError(f"{src}:{r.line}: hand {r.seq} is damaged: enter it again on the box first")
-                if to == "jsonl":
-                    out.write(record_json(g, op, r.target).encode() + b"\n")
-                    continue
-                if op == OP_HAND:
-                    seq += 1
-                    number = seq & 0xFFFF
-                else:
-                    number = 0 if op == OP_END else r.target
-                payload = g.pack(g.hand) if op in (OP_HAND, OP_REPLACE) else 0
-                write_record(out, buf, op, number, payload)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)  # as a plain open() would have made it
-        os.replace(tmp, dst)
-    except OSError as e:
-        os.unlink(tmp)
-        raise InputError(f"{dst}:0: cannot write the file ({e.strerror})") from None
-    except BaseException:
-        os.unlink(tmp)
-        raise
-    return warning

@@ -4,7 +4,7 @@ A game of ``sochi``, ``leningrad`` or ``rostov`` (docs/rules/preferans.md), or
 of Balkan Preferans (``balkan``, docs/rules/balkan.md: the Sochi engine, so the
 same sheet; its contracts are written as its numbers, "2" to "7", 6 the
 Bettler, with "game" for the closed Game bid) comes here from
-``kitapi_host.export``, read and checked as every game is: the effective
+``kitapi_host.sheets.page``, read and checked as every game is: the effective
 hands, and the standings after each one (``PrefStanding``, the core's
 ``result_json`` read exactly).  Nothing is scored here.
 
@@ -41,10 +41,62 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, TypeVar
 
-from kitapi.game import new_game
-from kitapi_host import export as ex
-from kitapi_host.export import Hand, Header, PrefStanding
+from kitapi.game import Game, new_game, result_json
 from kitapi_host.logs import preferans_transfers, show_exact
+from kitapi_host.sheets.game import Hand, Header, Snapshot
+from kitapi_host.sheets.page import (
+    cell,
+    contract_html,
+    correction_note,
+    esc,
+    running_rows,
+    sheet_css,
+    sheet_meta,
+    sheet_page,
+)
+
+
+@dataclass(frozen=True)
+class PrefStanding:
+    """Russian Preferans standings after a hand, as the core's result gives them (exact).
+
+    ``whists[i][j]``: what player i wrote against player j; ``settlement``: the
+    net whists if the game ended now; ``money``: the settlement times the stake
+    (None without a stake).
+    """
+
+    pool: tuple[int, ...]
+    hill: tuple[Fraction, ...]
+    whists: tuple[tuple[Fraction, ...], ...]
+    settlement: tuple[Fraction, ...]
+    money: tuple[Fraction, ...] | None
+    over: bool
+
+
+def snapshot(g: Game) -> PrefStanding:
+    """A Preferans game's standings now: the core's ``result_json``, read exactly."""
+    res = json.loads(result_json(g))
+    return PrefStanding(
+        tuple(res["pool"]),
+        tuple(Fraction(x) for x in res["hill"]),
+        tuple(tuple(Fraction(x) for x in row) for row in res["whists"]),
+        tuple(Fraction(x) for x in res["settlement"]),
+        tuple(Fraction(x) for x in res["money"]) if "money" in res else None,
+        bool(res["over"]),
+    )
+
+
+def initial(header: Header) -> PrefStanding:
+    """A Preferans game's standings before the first hand."""
+    return snapshot(new_game(header))
+
+
+def standings(standings: Sequence[Snapshot]) -> list[PrefStanding]:
+    """The standings of a Preferans game, as such (TypeError for another game's)."""
+    out = [s for s in standings if isinstance(s, PrefStanding)]
+    if len(out) != len(standings):
+        raise TypeError("not a Preferans game's standings")
+    return out
 
 T = TypeVar("T")
 
@@ -101,7 +153,7 @@ def sheet_number(x: Fraction) -> str:
 def sheet_entries(header: Header, hands: Sequence[Hand], standings: Sequence[PrefStanding]) -> list[Entry]:
     """Every place of the sheet, seat by seat: pool, hill, then whists against each opponent in seat order."""
     n = len(header["players"])
-    start = ex.pref_initial(header)
+    start = initial(header)
     number = [h.number for h in hands]
 
     def entry(seat: int, kind: str, against: int | None, values: list[Fraction], first: Fraction) -> Entry:
@@ -491,7 +543,7 @@ def _svg(header: Header, hands: Sequence[Hand], standings: Sequence[PrefStanding
     lay = layout(n)
     entries = {(e.seat, e.kind, e.against): e for e in sheet_entries(header, hands, standings)}
     g = new_game(header)
-    final = standings[-1] if standings else ex.pref_initial(header)
+    final = standings[-1] if standings else initial(header)
 
     # one font size per kind of field, the largest at which every field of that kind fits
     texts = {}
@@ -510,7 +562,7 @@ def _svg(header: Header, hands: Sequence[Hand], standings: Sequence[PrefStanding
     vb = f"{_f(-left)} {_f(-top)} {_f(lay.width + left + right)} {_f(lay.height + top + bottom)}"
     out.append(
         f'<svg class="pulya" xmlns="http://www.w3.org/2000/svg" viewBox="{vb}" role="img" data-players="{n}"'
-        f' aria-label="{ex._e("the score sheet (pulya) of " + ", ".join(players))}">'
+        f' aria-label="{esc("the score sheet (pulya) of " + ", ".join(players))}">'
     )
     x1, y1, x2, y2 = lay.frame
     out.append(f'<rect class="paper" x="{_f(x1)}" y="{_f(y1)}" width="{_f(x2 - x1)}" height="{_f(y2 - y1)}"/>')
@@ -530,17 +582,17 @@ def _svg(header: Header, hands: Sequence[Hand], standings: Sequence[PrefStanding
         against = "" if fld.against is None else f' data-against="{fld.against}"'
         out.append(
             f'<g class="field {fld.kind}" data-seat="{fld.seat}" data-kind="{fld.kind}"{against}'
-            f' data-values="{ex._e(e.dotted())}" data-hands="{".".join(str(k) for k, _ in e.values)}"'
+            f' data-values="{esc(e.dotted())}" data-hands="{".".join(str(k) for k, _ in e.values)}"'
             f' data-points="{_pts(fld.poly)}">'
         )
         for line in lines:
             spans = []
             for p in line.pieces:
                 if p.cls == "cap":
-                    spans.append(f'<tspan class="cap" font-size="{_f(cap_size)}">{ex._e(p.text)}</tspan>')
+                    spans.append(f'<tspan class="cap" font-size="{_f(cap_size)}">{esc(p.text)}</tspan>')
                 else:
                     dx = f' dx="{_f(0.4 * s)}"' if spans and spans[-1].startswith('<tspan class="cap"') else ""
-                    spans.append(f'<tspan class="{p.cls}"{dx}>{ex._e(p.text)}</tspan>')
+                    spans.append(f'<tspan class="{p.cls}"{dx}>{esc(p.text)}</tspan>')
             out.append(
                 f'<text class="ink" x="{_f(line.x)}" y="{_f(line.baseline)}" font-size="{_f(s)}"{rot}>'
                 + "".join(spans)
@@ -562,7 +614,7 @@ def _svg(header: Header, hands: Sequence[Hand], standings: Sequence[PrefStanding
         y += sz * 1.15
         out.append(
             f'<text class="c-{cls}" x="{_f(cx)}" y="{_f(y - sz * 0.22)}" font-size="{_f(sz)}"'
-            f' text-anchor="middle">{ex._e(text)}</text>'
+            f' text-anchor="middle">{esc(text)}</text>'
         )
 
     # the players' names, each by his sector, with where he stands
@@ -575,7 +627,7 @@ def _svg(header: Header, hands: Sequence[Hand], standings: Sequence[PrefStanding
         tr = f"translate({_f(nx)} {_f(ny)})" + (f" rotate({angle})" if angle else "")
         out.append(
             f'<text class="name" data-seat="{i}" transform="{tr}" text-anchor="middle">'
-            f'<tspan class="who">{ex._e(players[i])}</tspan><tspan class="sum" dx="10">{ex._e(summary)}</tspan></text>'
+            f'<tspan class="who">{esc(players[i])}</tspan><tspan class="sum" dx="10">{esc(summary)}</tspan></text>'
         )
     out.append("</svg>")
     return "\n".join(out)
@@ -586,8 +638,8 @@ def _svg(header: Header, hands: Sequence[Hand], standings: Sequence[PrefStanding
 
 def _contract_html(contract: str, rules: str = "sochi") -> str:
     if rules == "balkan":
-        return "Bettler (6)" if contract == BALKAN_BETTLER else ex._e(contract)
-    return "mis\u00e8re" if contract == "M" else ex.contract_html(contract)
+        return "Bettler (6)" if contract == BALKAN_BETTLER else esc(contract)
+    return "mis\u00e8re" if contract == "M" else contract_html(contract)
 
 
 def _result(d: dict[str, Any], contract: str, rules: str = "sochi") -> str | None:
@@ -605,11 +657,11 @@ def _result(d: dict[str, Any], contract: str, rules: str = "sochi") -> str | Non
 def hand_html(players: Sequence[str], d: dict[str, Any], rules: str = "sochi") -> str:
     """What happened in a Preferans (or Balkan) hand, in a few words (escaped)."""
     if d.get("misdeal"):
-        return f'<b>{ex._e(players[d["dealer"]])}</b> <span class="dim">misdealt</span>'
+        return f'<b>{esc(players[d["dealer"]])}</b> <span class="dim">misdealt</span>'
     if "allpass" in d:
         return '<span class="dim">all-pass \u00b7 ' + "\u2013".join(str(t) for t in d["allpass"]) + "</span>"
     contract = d["contract"]
-    parts = [f"<b>{ex._e(players[d['soloist']])}</b> {_contract_html(contract, rules)}"]
+    parts = [f"<b>{esc(players[d['soloist']])}</b> {_contract_html(contract, rules)}"]
     if d.get("hand"):
         parts[0] += " (no widow)"
     if d.get("game"):
@@ -621,12 +673,12 @@ def hand_html(players: Sequence[str], d: dict[str, Any], rules: str = "sochi") -
         if "open" in d:
             words += " open" if d["open"] else ""
         if "dealer_whist" in d:
-            words += f" \u00b7 {ex._e(players[d['dealer']])} whists"
+            words += f" \u00b7 {esc(players[d['dealer']])} whists"
         parts.append(f'<span class="dim">{words}</span>')
     if "tricks" in d:
         parts.append('<span class="dim">' + "\u2013".join(str(t) for t in d["tricks"]) + "</span>")
     if "widow" in d:
-        parts.append(f"widow {ex._e(d['widow'])}")
+        parts.append(f"widow {esc(d['widow'])}")
     elif d.get("refused"):
         parts.append("widow refused")
     result = None if d.get("resign") else _result(d, contract, rules)
@@ -642,9 +694,9 @@ def _num(x: Fraction, sign: bool = False) -> str:
 
 def _running_html(header: Header, hands: Sequence[Hand], standings: Sequence[PrefStanding]) -> str:
     players: list[str] = header["players"]
-    start = ex.pref_initial(header)
+    start = initial(header)
     head1 = '<tr><th rowspan="2">#</th><th rowspan="2" style="text-align:left">hand</th>' + "".join(
-        f'<th colspan="3" class="p">{ex._e(p)}</th>' for p in players
+        f'<th colspan="3" class="p">{esc(p)}</th>' for p in players
     )
     head2 = "<tr>" + '<th class="p num">P</th><th class="num">H</th><th class="num">N</th>' * len(players) + "</tr>"
 
@@ -666,7 +718,7 @@ def _running_html(header: Header, hands: Sequence[Hand], standings: Sequence[Pre
         return "".join(out)
 
     rules = header["rules"]
-    rows = ex.running_rows(hands, standings, start, cells, lambda k, h: hand_html(players, h.data, rules))
+    rows = running_rows(hands, standings, start, cells, lambda k, h: hand_html(players, h.data, rules))
     return f'<table class="running pref"><thead>{head1}</tr>{head2}</thead><tbody>{rows}</tbody></table>'
 
 
@@ -681,7 +733,7 @@ def _settlement_html(header: Header, final: PrefStanding) -> str:
             money = f' <span class="money">({_num(amount * stake)})</span>' if stake is not None else ""
             items.append(
                 f'<li class="pay" data-payer="{a}" data-payee="{b}" data-amount="{amount}">'
-                f"<b>{ex._e(players[a])}</b> pays <b>{ex._e(players[b])}</b>"
+                f"<b>{esc(players[a])}</b> pays <b>{esc(players[b])}</b>"
                 f' <span class="amt">{_num(amount)}</span> whists{money}</li>'
             )
         pays = "".join(items)
@@ -695,7 +747,7 @@ def _settlement_html(header: Header, final: PrefStanding) -> str:
         if final.money is not None:
             money = f'<td class="num{" red" if final.money[i] < 0 else ""}">{_num(final.money[i], sign=True)}</td>'
         rows.append(
-            f'<tr data-seat="{i}"><td>{ex._e(p)}</td><td class="num">{final.pool[i]}</td>'
+            f'<tr data-seat="{i}"><td>{esc(p)}</td><td class="num">{final.pool[i]}</td>'
             f'<td class="num">{_num(final.hill[i])}</td><td class="num">{_num(sum(final.whists[i], Fraction(0)))}</td>'
             f'<td class="num{" red" if net < 0 else ""}" title="{net}" data-net="{net}">{_num(net, sign=True)}</td>'
             f"{money}</tr>"
@@ -766,14 +818,14 @@ def to_html(
     """The printable score sheet of a Preferans game: one self-contained HTML page (no script)."""
     players: list[str] = header["players"]
     n = len(players)
-    final = standings[-1] if standings else ex.pref_initial(header)
+    final = standings[-1] if standings else initial(header)
     state = "game over" if final.over else ("game over (closed)" if ended else "game on")  # closed: over too
     meta = [
         ("Rules", f"{header['rules']} ({RULES_TEXT.get(header['rules'], 'Russian Preferans')})"),
         ("Options", _options_text(header)),
     ]
-    meta_html = ex.sheet_meta(header, meta, len(hands), state)
-    fix_note = ex.correction_note(hands, deleted)
+    meta_html = sheet_meta(header, meta, len(hands), state)
+    fix_note = correction_note(hands, deleted)
     if n == 2:
         layout_note = (
             "Hussar: a half of the sheet per player, from the middle out his hill, his pool and his whists"
@@ -784,12 +836,12 @@ def to_html(
             "A sector per player, from the centre out: his hill, his pool, and his whists against each"
             " opponent, by the border with that opponent."
         )
-    css = ex.sheet_css(n, wide=n == 4, extra=_CSS)
+    css = sheet_css(n, wide=n == 4, extra=_CSS)
     title = "Preferans score sheet: " + ", ".join(players)
     over = "" if final.over or ended else " (the game is not over: as if it ended now)"
     body = f"""<section class="pulya-sheet">
 <h2><span class="n">1</span>The sheet</h2>
-<p class="note">{ex._e(layout_note)} Each written as it grew, the values separated by dots (a half with a comma);
+<p class="note">{esc(layout_note)} Each written as it grew, the values separated by dots (a half with a comma);
 the last one is the total. Small grey: what each place is.</p>
 {_svg(header, hands, standings)}
 </section>
@@ -806,7 +858,7 @@ Tricks in seat order.</p>
 transfers.</p>
 {_settlement_html(header, final)}
 </section>"""
-    return ex.sheet_page(title, players, "\u2014 \u043f\u0443\u043b\u044f", css, meta_html, body)
+    return sheet_page(title, players, "\u2014 \u043f\u0443\u043b\u044f", css, meta_html, body)
 
 
 # --- CSV ----------------------------------------------------------------------------------
@@ -833,7 +885,7 @@ def _cell_num(x: Fraction) -> str | int:
 
 
 def csv_columns(header: Header) -> list[str]:
-    names = [ex._cell(p) for p in header["players"]]
+    names = [cell(p) for p in header["players"]]
     balkan = header["rules"] == "balkan"
     cols = ["hand", "dealer", "kind", "soloist", "contract", *(["game"] if balkan else [])]
     cols += ["whist", "open", "dealer_whist", *([] if balkan else ["misere_hand", "widow", "refused"])]
@@ -863,9 +915,9 @@ def csv_rows(header: Header, hands: Sequence[Hand], standings: Sequence[PrefStan
         tricks = d.get("tricks", d.get("allpass"))
         row: list[str | int] = [
             h.number,
-            ex._cell(players[d["dealer"]]),
+            cell(players[d["dealer"]]),
             _kind(d),
-            ex._cell(players[d["soloist"]]) if "soloist" in d else "",
+            cell(players[d["soloist"]]) if "soloist" in d else "",
             d.get("contract", ""),
         ]
         if balkan:

@@ -1,0 +1,208 @@
+"""A hand's outcome and a game's settlement, as lists and sheets show them.
+
+The core's answer to "what did this hand come to?" and "who pays whom?", so
+that the PC's archive, lists and sheets read no rules module's private tables.
+The device never imports this module (its screens say it in their own words):
+it costs the box nothing.  MicroPython-clean all the same, as all of the core.
+
+- ``hand_outcome(g, h)``: hand ``h``, parsed and checked by the core on game
+  ``g`` in its place (not yet applied), as a dict of words and numbers:
+  ``kind``, ``bidder`` (a seat, or None), ``contract`` (as the log writes it),
+  ``defense``, ``tricks`` (the bidder's), ``made``, ``short`` (the tricks
+  missing; a misere's: the tricks taken); Prefa's hands also ``level`` (the
+  level scored) and ``duties`` (each defender's responsibility, for the
+  defense record).  Priffe's is not here yet (the PC takes it apart).
+- ``transfers(res)``: who pays whom to settle the standings ``res`` (the object
+  of ``result_json``, parsed), in the fewest transfers (``kitapi.settle``):
+  ``(den, [(payer, payee, amount), ...])``, the amounts in units of ``1/den``
+  (a Preferans settlement is in thirds, a kasa's split in n-ths); None for the
+  systems whose chips are not settled between the players (the pot games, Priffe).
+"""
+
+_PREFA_KINDS = ("play", "pass", "throw", "topup")  # kitapi.rules.prefa PLAY, PASS, THROW; prefa_kasa's TOPUP
+_PREFERANS_KINDS = ("play", "allpass", "resign", "misdeal")  # kitapi.rules.preferans: PLAY, ALLPASS, RESIGN, MISDEAL
+# "at least six tricks" (kitapi.rules.preference_at and preference_us, their _MAKE: a const, which
+# MicroPython keeps from other modules; tests/test_outcome.py checks the two agree)
+_POT_MAKE = 6
+
+
+def hand_outcome(g, h):
+    """What hand ``h`` (parsed and checked on ``g``, not yet applied) came to: a dict (see the module)."""
+    from kitapi.registry import row
+
+    family = row(g.name)[1]
+    if family == "pot":
+        return _pot(g, h)
+    if family == "preferans":
+        return _preferans(g, h)
+    if family in ("prefa", "kasa"):
+        return _prefa(g, h)
+    return None
+
+
+def _blank(kind, bidder):
+    return {
+        "kind": kind,
+        "bidder": bidder,
+        "contract": None,
+        "defense": None,
+        "tricks": None,
+        "made": None,
+        "short": None,
+    }
+
+
+def _prefa(g, h):
+    # docs/rules/prefa.md: the levels, the responsibilities (prefa-ball-v2.txt, "Responsibility")
+    from kitapi.rules.prefa import _RESP_ALONE, _RESP_D1, _RESP_D2, ALONE, BOTH, DEFENSES, INVITE, NONE, PLAY
+    from kitapi.rules.prefa_json import contract_name
+
+    kind = _PREFA_KINDS[h.kind]
+    o = _blank(kind, None if kind in ("pass", "topup") else int(h.bidder))
+    if h.kind != PLAY:
+        return o
+    o["contract"] = contract_name(h.contract)
+    o["defense"] = DEFENSES[h.defense]
+    level = int(h.contract) // 5 + 6
+    if level == 10 and g.tens_as_nines:  # "10's as 9's" scores a 10 as a 9
+        level = 9
+    o["level"] = level
+    g.defenders(h)
+    d1, d2 = int(h.d1), int(h.d2)
+    i = level - 6
+    t = h.tricks
+    if h.defense == NONE:  # both defenders out: the bidder takes the bid value
+        o["made"], o["short"] = True, 0
+        o["duties"] = [(d1, None, 0), (d2, None, 0)]
+        return o
+    tb = int(t[h.bidder])
+    short = level - tb
+    if h.defense == ALONE and short < 0 and t[h.active] >= _RESP_ALONE[i]:
+        short = 0  # the lone defender made his responsibility: scored as exact
+    o["tricks"] = tb
+    o["made"] = short <= 0
+    o["short"] = short if short > 0 else 0
+    # (seat, responsibility or None when out or -1 when it is the partner's, tricks)
+    if h.defense == BOTH:
+        r1, r2 = _RESP_D1[i], _RESP_D2[i]
+        if i == 3 and g.header.get("options", {}).get("nine_quota") == "dealer":
+            n = g.n
+            if (d2 - h.dealer - 1) % n < (d1 - h.dealer - 1) % n:
+                r1, r2 = r2, r1  # option nine_quota "dealer": the 1 trick at 9 is D2's
+        o["duties"] = [(d1, r1, int(t[d1])), (d2, r2, int(t[d2]))]
+    elif h.defense == ALONE:
+        a = int(h.active)
+        o["duties"] = [(a, _RESP_ALONE[i], int(t[a])), (d1 + d2 - a, None, 0)]
+    elif h.defense == INVITE:
+        a = int(h.active)
+        o["duties"] = [(a, _RESP_D1[i] + _RESP_D2[i], int(t[d1]) + int(t[d2])), (d1 + d2 - a, -1, 0)]
+    return o
+
+
+def _preferans(g, h):
+    # docs/rules/preferans.md, "A played contract": both passing or a half-whist that stood count as made;
+    # a misere (Balkan's Bettler) is made with no trick; a resignation is not made, and not played
+    from kitapi.rules.preferans import ALLPASS, MISDEAL, RESIGN
+
+    o = _blank(_PREFERANS_KINDS[h.kind], None)
+    if h.kind in (ALLPASS, MISDEAL):
+        return o
+    s = int(h.soloist)
+    o["bidder"] = s
+    if g.name == "balkan":
+        o["contract"] = str(int(h.contract))
+    else:
+        from kitapi.rules.preferans_json import contract_name
+
+        o["contract"] = str(contract_name(h.contract))
+    if h.kind == RESIGN:
+        o["made"] = False
+        return o
+    if not g.played(h):
+        o["made"], o["short"] = True, 0
+        return o
+    ts = int(h.tricks[s])
+    o["tricks"] = ts
+    if g.is_misere(h):
+        o["made"], o["short"] = ts == 0, ts
+    else:
+        level = g.needed(h)
+        o["made"], o["short"] = ts >= level, (level - ts if level > ts else 0)
+    return o
+
+
+def _pot(g, h):
+    # docs/rules/preference_at.md, preference_illustrated.md, preference_us.md
+    o = _blank("play", None)
+    if g.name == "preference_us":
+        from kitapi.rules.preference_us import CHIPS, PASS, SUITS
+
+        if h.kind == PASS:
+            o["kind"] = "pass"
+            return o
+        o["kind"] = "chips" if h.kind == CHIPS else "suit"
+        o["contract"] = "chips" if h.kind == CHIPS else SUITS[h.suit]
+        o["bidder"] = int(h.declarer)
+        t = int(h.tricks)
+        o["tricks"] = t
+        o["made"], o["short"] = t >= _POT_MAKE, (_POT_MAKE - t if t < _POT_MAKE else 0)
+        return o
+    from kitapi.rules.preference_at import BIDS, PREFERENCE
+
+    o["contract"] = str(BIDS[h.bid])
+    b = int(h.declarer)
+    o["bidder"] = b
+    declarer_out = bool(h.drop >> b & 1)
+    dropped = 0
+    for s in range(3):
+        if s != b:
+            dropped += h.drop >> s & 1
+    o["defense"] = "out" if declarer_out else ("both", "alone", "none")[dropped]
+    if declarer_out or dropped == 2:
+        o["kind"] = "drop"
+        o["made"] = not declarer_out  # both defenders out: paid as made; the declarer out: conceded
+        o["short"] = None if declarer_out else 0
+        return o
+    t = int(h.tricks[b])
+    o["tricks"] = t
+    if h.bid > PREFERENCE:
+        from kitapi.rules.preference_illustrated import _HIGH_MISERE
+
+        if _HIGH_MISERE[h.bid - PREFERENCE - 1]:
+            o["made"], o["short"] = t == 0, t
+        else:
+            o["made"], o["short"] = t == 10, 10 - t
+    else:
+        o["made"], o["short"] = t >= _POT_MAKE, (_POT_MAKE - t if t < _POT_MAKE else 0)
+    return o
+
+
+def transfers(res):
+    """Who pays whom to settle the standings ``res``: ``(den, [(payer, payee, amount), ...])`` (see the
+    module), or None."""
+    from kitapi.settle import settle
+
+    nets = None
+    for key in ("chips", "settlement", "net"):  # Prefa's chips, Preferans' net whists, a kasa's net kapikia
+        if key in res:
+            nets = res[key]
+            break
+    if nets is None:
+        return None
+    nums = []
+    dens = []
+    for x in nets:  # an exact figure: a whole number, or "N/D" (kitapi.rules.prefa_kasa's _frac)
+        if isinstance(x, str):
+            q = x.split("/")
+            nums.append(int(q[0]))
+            dens.append(int(q[1]))
+        else:
+            nums.append(int(x))
+            dens.append(1)
+    den = 1
+    for d in dens:
+        g, r = den, d
+        while r:
+            g, r = r, g % r
+        den = den * d // g
+    return den, settle([nums[k] * (den // dens[k]) for k in range(len(nums))])

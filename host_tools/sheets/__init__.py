@@ -1,0 +1,77 @@
+"""Score sheets of a game (CSV, HTML, PDF): one module per family of systems, chosen by kitapi.registry's
+family column, behind one interface; ``page`` (the HTML frame) and ``browser`` (PDF) are the toolkit.
+
+- ``game``: a game read for its sheets (``load``, ``load_archive``, ``load_log``: the log checked by
+  ``kitapi_host.logs.read``, the effective hands played through the core, the standings after each);
+- ``kitapi_host.sheets.<family>`` (``prefa``, ``preferans``, ``kasa``, ``pot``, ``priffe``), each with:
+  ``snapshot(game)`` (its standings now, from the core), ``standings(snapshots)`` (them, as its own type),
+  ``to_csv(header, hands, standings)`` and ``to_html(header, hands, standings, deleted=, ended=)``;
+- ``export(game, fmt)``: the bytes of a game in one format (jsonl, csv, html, pdf).
+
+Adding a system's sheet: its family's module here, named as its registry row says.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+from typing import Any, Protocol, cast
+
+from kitapi.game import Game
+from kitapi.registry import row
+from kitapi_host.sheets.game import GameExport, Hand, Header, load, load_archive, load_log, to_jsonl
+
+__all__ = ["FORMATS", "GameExport", "Sheet", "export", "load", "load_archive", "load_log", "sheet"]
+
+FORMATS = ("jsonl", "csv", "html", "pdf")
+
+
+class Sheet(Protocol):
+    """What a family's sheet module gives (``kitapi_host.sheets.<family>``)."""
+
+    def snapshot(self, g: Game) -> Any: ...
+
+    def standings(self, standings: Sequence[Any]) -> list[Any]: ...
+
+    def to_csv(self, header: Header, hands: Sequence[Hand], standings: Sequence[Any]) -> bytes: ...
+
+    def to_html(
+        self,
+        header: Header,
+        hands: Sequence[Hand],
+        standings: Sequence[Any],
+        *,
+        deleted: Sequence[int] = (),
+        ended: bool = False,
+    ) -> str: ...
+
+
+def sheet(rules: str) -> Sheet | None:
+    """The sheet module of the system ``rules`` (by its family in kitapi.registry), None if it has none."""
+    r = row(rules)
+    if r is None:
+        return None
+    try:
+        return cast(Sheet, importlib.import_module(f"kitapi_host.sheets.{r[1]}"))
+    except ModuleNotFoundError:
+        return None
+
+
+def export(game: GameExport, fmt: str) -> bytes:
+    """The bytes of ``game`` in format ``fmt`` (jsonl, csv, html or pdf; pdf may raise BrowserError)."""
+    if fmt == "jsonl":
+        return to_jsonl(game.lines)
+    if fmt not in ("csv", "html", "pdf"):
+        raise ValueError(f"unknown format {fmt!r}")
+    m = sheet(game.header["rules"])
+    if m is None:  # load_log refuses such a game
+        raise ValueError(f"no sheet for rules {game.header['rules']!r}")
+    rows = m.standings(game.standings)
+    if fmt == "csv":
+        return m.to_csv(game.header, game.hands, rows)
+    data = m.to_html(game.header, game.hands, rows, deleted=game.deleted, ended=game.ended).encode("utf-8")
+    if fmt == "html":
+        return data
+    from kitapi_host.sheets.browser import to_pdf
+
+    return to_pdf(data)

@@ -1,0 +1,141 @@
+"""A game read for its sheets: the log checked by ``kitapi_host.logs.read`` (as the archive reads it), its
+effective hands played one by one through the core, the standings after each hand.
+
+The final standings must equal those of ``kitapi.replay.replay`` (the single
+source of truth), or ``StandingsMismatch`` is raised.  A game comes from its
+log's bytes (``load_log``): a log file (``load``) or the log stored in the
+archive (``load_archive``, ``Archive.log``) take the same path.  Each standing
+is the family's own (``kitapi_host.sheets.<family>.snapshot``).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+from kitapi.game import Game, new_game
+from kitapi_host.archive.store import Archive, ArchiveError
+from kitapi_host.logs.read import Checked, InputError, Mismatch, check, effective, final, records
+
+Header = dict[str, Any]
+
+
+class StandingsMismatch(Mismatch):
+    """The hands played one by one do not give the standings of ``kitapi.replay``: a bug, never bad input."""
+
+
+@dataclass(frozen=True)
+class Hand:
+    """An effective hand: its number in the log (what corrections name), its game-log object, whether corrected."""
+
+    number: int
+    data: dict[str, Any]
+    corrected: bool = False
+
+
+class Snapshot(Protocol):
+    """The standings after a hand, of any family (``kitapi_host.sheets.<family>.snapshot``)."""
+
+    @property
+    def over(self) -> bool: ...
+
+
+@dataclass(frozen=True)
+class GameExport:
+    """A game read for export."""
+
+    header: Header
+    lines: list[str]  # the log in canonical JSON Lines, as stored (corrections included)
+    hands: list[Hand]  # the effective hands, in order
+    deleted: list[int]  # numbers of the deleted hands
+    standings: list[Snapshot]  # after each effective hand: Standing (Prefa) or PrefStanding
+    ended: bool  # the log closes the game (an "end" record)
+    warning: str | None  # a damaged device log: what was dropped
+
+
+def play(header: Header, hands: Sequence[Hand]) -> tuple[Game, list[Snapshot]]:
+    """Play the hands one by one through the core: the game and the standings after each hand."""
+    from kitapi_host.sheets import sheet
+
+    m = sheet(header["rules"])
+    if m is None:
+        raise ValueError(f"no sheet for rules {header['rules']!r}")
+    g = new_game(header)
+    out: list[Snapshot] = []
+    for h in hands:
+        g.play(h.data)
+        out.append(m.snapshot(g))
+    return g, out
+
+
+def load(path: Path) -> GameExport:
+    """Read the game log file at ``path`` (JSON Lines or device log); InputError (``FILE:LINE: reason``) if bad."""
+    try:
+        data = path.read_bytes()
+    except OSError as e:
+        raise InputError(f"{path}:0: cannot open the file ({e.strerror})") from None
+    return load_log(data, str(path))
+
+
+def load_archive(db: Path, game_id: int) -> GameExport:
+    """Read game ``game_id`` of the archive at ``db`` from its stored log (``Archive.log``), as ``load`` a file.
+
+    InputError if there is no archive at ``db`` (none is created) or no such game in it.
+    """
+    if not db.is_file():
+        raise InputError(f"{db}: no archive here, so no game {game_id} (see kitapi archive add)")
+    try:
+        archive = Archive(db)
+    except ArchiveError as e:  # a schema this version does not know; the message names the file
+        raise InputError(str(e)) from None
+    except sqlite3.Error as e:
+        raise InputError(f"{db}: cannot read the archive ({e})") from None
+    try:
+        data = archive.log(game_id)
+    except ArchiveError as e:
+        raise InputError(f"{db}: {e} (see kitapi games)") from None
+    except sqlite3.Error as e:
+        raise InputError(f"{db}: cannot read the archive ({e})") from None
+    finally:
+        archive.close()
+    return load_log(data, f"game {game_id}")
+
+
+def load_log(data: bytes, name: str) -> GameExport:
+    """Read a game log (either form) from its bytes; ``name`` (the file, or ``game ID``) names it in errors.
+
+    InputError (``NAME:LINE: reason``) if the log is bad.  The log is read by
+    ``kitapi_host.logs.read``, as the archive reads it: replayed whole first
+    (the standings the export must match), then its records and its effective hands.
+    """
+    f = io.BytesIO(data)
+    checked = check(f, name, Checked)
+    from kitapi_host.sheets import sheet
+
+    if sheet(checked.game.name) is None:
+        rules = checked.game.name
+        raise InputError(f"{name}:1: no export for games of rules {rules!r} yet (kitapi replay --json has them)")
+    lines = [line for line in records(f, checked) if line is not None]
+    hands: list[Hand] = []
+    deleted: list[int] = []
+    for e in effective(f, checked):
+        if e.text is None:
+            deleted.append(e.number)
+        else:
+            hands.append(Hand(e.number, json.loads(e.text), e.corrected))
+    header: Header = checked.header
+    g, standings = play(header, hands)
+    res = final(g, checked)
+    if res != checked.result:
+        raise StandingsMismatch(f"{name}: {res} != replay {checked.result}")
+    return GameExport(header, lines, hands, deleted, standings, bool(checked.game.ended), checked.damage)
+
+
+def to_jsonl(lines: Sequence[str]) -> bytes:
+    """The game log in JSON Lines: the bytes ``kitapi convert --to jsonl`` writes."""
+    return "".join(line + "\n" for line in lines).encode("ascii")

@@ -1,0 +1,248 @@
+"""The page every score sheet shares: the HTML frame (``sheet_page``, ``sheet_css``, ``sheet_meta``,
+``correction_note``), the running table (``running_rows``) and the small pieces a sheet is written with
+(``esc``, ``cell`` for CSV, ``signed``, ``entry``, ``contract_html``, ``date_text``)."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from typing import Any, TypeVar
+
+from kitapi_host.sheets.game import Hand, Header
+
+_SUIT = {
+    "S": ("\u2660", "blk"),
+    "C": ("\u2663", "blk"),
+    "D": ("\u2666", "red"),
+    "H": ("\u2665", "red"),
+    "N": ("NT", "nt"),
+}
+
+_CSS = """
+@page { size: A4 __ORIENT__; margin: 9mm 11mm; }
+* { box-sizing: border-box; }
+html { color: #1a1a1a; background: #fff; }
+body { font: 10pt/1.35 "DejaVu Sans", "Noto Sans", "Segoe UI", Arial, sans-serif; margin: 0 auto; padding: 14px;
+  max-width: __WIDTH__; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+header.title { border-bottom: 2.5px solid #1a1a1a; padding-bottom: 6px; margin-bottom: 10px; }
+h1 { font-size: 17pt; margin: 0 0 4px; letter-spacing: .01em; }
+h1 .book { font-weight: normal; color: #666; }
+dl.meta { display: flex; flex-wrap: wrap; gap: 2px 18px; margin: 0; font-size: 9pt; }
+dl.meta div { display: flex; gap: 5px; }
+dl.meta dt { color: #666; }
+dl.meta dd { margin: 0; font-weight: 600; }
+h2 { font-size: 12pt; margin: 16px 0 3px; break-after: avoid; page-break-after: avoid; }
+h2 .n { display: inline-block; width: 1.4em; height: 1.4em; line-height: 1.4em; text-align: center; border-radius: 50%;
+  background: #1a1a1a; color: #fff; font-size: 9pt; margin-right: 6px; vertical-align: 1px; }
+p.note { margin: 0 0 6px; color: #555; font-size: 8.5pt; }
+table { border-collapse: collapse; font-variant-numeric: tabular-nums; }
+.num { text-align: right; }
+/* (1) the three- (four-) section sheet */
+.sheet { display: grid; grid-template-columns: repeat(__N__, 1fr); border: 2.5px solid #1a1a1a;
+  break-inside: auto; }
+.section { border-left: 2.5px solid #1a1a1a; display: flex; flex-direction: column; min-width: 0; }
+.section:first-child { border-left: 0; }
+.section > .who { text-align: center; font-weight: 700; font-size: 11pt; padding: 4px 2px;
+  border-bottom: 1.5px solid #1a1a1a; background: #f1f1ee; overflow-wrap: anywhere; }
+.cols { display: grid; grid-template-columns: __COLS__; grid-template-rows: auto 1fr; flex: 1; }
+/* A section's column labels share one row (subgrid), however many lines a long name takes. */
+.col { padding: 0 4px 6px; text-align: center; min-width: 0; display: grid; grid-row: span 2;
+  grid-template-rows: subgrid; align-content: start; }
+.col + .col { border-left: 1px dotted #999; }
+.col.pouch { background: #fafaf7; }
+.col > .lab { font-size: 7.5pt; color: #555; padding: 3px 0 2px; border-bottom: 1px solid #ccc; margin-bottom: 3px;
+  overflow-wrap: anywhere; line-height: 1.15; }
+@supports not (grid-template-rows: subgrid) {
+  .col { display: block; }
+  .col > .lab { min-height: 2.6em; }
+}
+.col.pouch > .lab { font-weight: 700; color: #1a1a1a; }
+.e { display: block; font-size: 10pt; line-height: 1.45; white-space: nowrap; }
+.e i { font-style: normal; font-size: 6.5pt; color: #999; margin-right: 3px; vertical-align: 1px; }
+.e.old b { font-weight: normal; color: #888; text-decoration: line-through; text-decoration-color: #b33;
+  text-decoration-thickness: 1px; }
+.e.live b { font-weight: 700; border-bottom: 2px solid #1a1a1a; }
+.section > .sum { border-top: 1.5px solid #1a1a1a; text-align: center; padding: 3px; font-size: 9pt; }
+.sum b { font-size: 10.5pt; }
+/* (2) the running-column form */
+table.running { width: 100%; font-size: 9pt; }
+table.running thead { display: table-header-group; }
+table.running th, table.running td { padding: 1.5px 5px; border-bottom: 1px solid #e2e2e2; }
+table.running thead th { border-bottom: 1.5px solid #1a1a1a; font-size: 8.5pt; }
+table.running thead tr:first-child th.p { border-bottom: 1px solid #999; }
+table.running th.p, table.running td.pouch { border-left: 2px solid #1a1a1a; }
+table.running tr { break-inside: avoid; page-break-inside: avoid; }
+table.running tbody tr:nth-child(even) td { background: #f6f6f3; }
+table.running td.h { color: #666; text-align: right; white-space: nowrap; }
+table.running td.what { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; max-width: 20em; }
+table.running td.chips { color: #1a1a1a; }
+table.running td.neg { color: #b00; }
+table.running td.same { color: #aaa; }
+table.running tr.start td { font-style: italic; color: #666; }
+table.running tr.fix td.h::after { content: "*"; color: #b33; }
+.red { color: #c00; }
+.nt { font-size: 8pt; font-weight: 700; }
+.dim { color: #777; }
+/* (3) the settlement */
+.settle { display: flex; flex-wrap: wrap; gap: 12px 28px; align-items: flex-start; break-inside: avoid;
+  page-break-inside: avoid; }
+table.totals th, table.totals td { padding: 3px 10px; border-bottom: 1px solid #ddd; }
+table.totals thead th { border-bottom: 1.5px solid #1a1a1a; text-align: left; }
+table.totals tfoot td { border-top: 1.5px solid #1a1a1a; border-bottom: 0; font-weight: 700; }
+ul.pays { list-style: none; padding: 0; margin: 0; font-size: 11pt; }
+ul.pays li { padding: 4px 10px; border: 1.5px solid #1a1a1a; border-radius: 4px; margin-bottom: 6px; }
+ul.pays .amt { font-weight: 700; }
+footer { margin-top: 14px; font-size: 7.5pt; color: #888; border-top: 1px solid #ddd; padding-top: 3px; }
+/* On paper: denser, so that a game of about 35 hands (a usual game to a pouch of 31) is one A4 page. */
+@media print {
+  body { padding: 0; max-width: none; font-size: 8.5pt; line-height: 1.25; }
+  header.title { padding-bottom: 4px; margin-bottom: 4px; border-bottom-width: 2px; }
+  h1 { font-size: 13pt; margin-bottom: 1px; }
+  dl.meta { font-size: 8pt; }
+  section { margin-top: 7px; }
+  section.settlement { break-inside: avoid; page-break-inside: avoid; }
+  section > h2, section > p.note { display: inline; margin: 0; }
+  h2 { font-size: 10.5pt; margin-right: 8px; }
+  h2 .n { font-size: 8pt; }
+  p.note { font-size: 7.5pt; line-height: 1.25; }
+  .sheet, table.running, .settle { margin-top: 3px; }
+  .sheet, .section { border-width: 2px; }
+  .section > .who { font-size: 10pt; padding: 1px 2px; }
+  .col { padding-bottom: 3px; }
+  .col > .lab { font-size: 7pt; padding: 2px 0 1px; margin-bottom: 2px; }
+  .e { font-size: 8.5pt; line-height: 1.2; }
+  .e.live b { border-bottom-width: 1.5px; }
+  .section > .sum { font-size: 8.5pt; padding: 1px 3px; }
+  .sum b { font-size: 9.5pt; }
+  table.running { font-size: 7.5pt; }
+  table.running th, table.running td { padding: 0 5px; line-height: 1.2; }
+  table.running thead th { font-size: 7pt; }
+  table.totals th, table.totals td { padding: 1px 10px; }
+  ul.pays { font-size: 10pt; }
+  ul.pays li { padding: 2px 8px; margin-bottom: 4px; }
+  footer { margin-top: 5px; font-size: 7pt; }
+}
+"""
+
+
+_BULLET = "\u2022"
+
+
+def esc(text: object) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def cell(text: str) -> str:
+    """A CSV cell: a text a spreadsheet would take for a formula gets a leading '."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+def signed(v: int) -> str:
+    return f"{v:+d}" if v else "0"
+
+
+def contract_html(contract: str) -> str:
+    symbol, cls = _SUIT[contract[-1]]
+    return f'{esc(contract[:-1])}<span class="{cls}">{symbol}</span>'
+
+
+S = TypeVar("S")
+
+
+def running_rows(
+    hands: Sequence[Hand],
+    standings: Sequence[S],
+    start: S,
+    cells: Callable[[S, S | None], str],
+    what: Callable[[int, Hand], str],
+) -> str:
+    """The rows of a score sheet's running table: the start, then a row per hand (its number, ``what(k,
+    hand)`` the k-th hand in words, ``cells(standing, previous)``); a corrected hand is marked."""
+    rows = [f'<tr class="start" data-hand="0"><td class="h"></td><td class="what">start</td>{cells(start, None)}</tr>']
+    prev = start
+    for k, (h, s) in enumerate(zip(hands, standings, strict=True)):
+        fix = ' class="fix"' if h.corrected else ""
+        rows.append(
+            f'<tr{fix} data-hand="{h.number}"><td class="h">{h.number}</td>'
+            f'<td class="what">{what(k, h)}</td>{cells(s, prev)}</tr>'
+        )
+        prev = s
+    return "".join(rows)
+
+
+def date_text(started: str) -> str:
+    try:
+        when = datetime.fromisoformat(started)
+    except ValueError:
+        return started
+    return (
+        when.strftime("%Y-%m-%d %H:%M")
+        if (when.hour, when.minute, when.second) != (0, 0, 0)
+        else when.strftime("%Y-%m-%d")
+    )
+
+
+def entry(hand: int, value: str, live: bool, kind: str) -> str:
+    label = "start" if hand == 0 else f"hand {hand}"
+    return (
+        f'<span class="e {"live" if live else "old"}" data-kind="{kind}" data-hand="{hand}" title="{label}">'
+        f"<i>{hand if hand else _BULLET}</i><b>{value}</b></span>"
+    )
+
+
+def sheet_meta(
+    header: Header, first: list[tuple[str, str]], hands: int, state: str, more: Sequence[tuple[str, str]] = ()
+) -> str:
+    """The sheet's head line as HTML: ``first`` (rules, options), the date and device, hands, ``more``, state."""
+    meta = list(first)
+    if "started" in header:
+        meta.append(("Date", date_text(header["started"])))
+    if "device" in header:
+        meta.append(("Device", header["device"]))
+    meta += [("Hands", str(hands)), *more, ("State", state)]
+    return "".join(f"<div><dt>{esc(k)}</dt><dd>{esc(v)}</dd></div>" for k, v in meta)
+
+
+def correction_note(hands: Sequence[Any], deleted: Sequence[int]) -> str:
+    """A note on the corrected and deleted hands, or ""."""
+    notes = []
+    if any(h.corrected for h in hands):
+        notes.append("* a hand corrected after it was written")
+    if deleted:
+        notes.append("deleted hands (not scored): " + ", ".join(str(k) for k in deleted))
+    return f'<p class="note">{esc("; ".join(notes))}.</p>' if notes else ""
+
+
+def sheet_css(n: int, cols: str = "1fr", wide: bool = False, width: str = "", extra: str = "") -> str:
+    """The page's CSS: ``n`` columns of ``cols``, A4 landscape if ``wide``, then the sheet's own ``extra``."""
+    return (
+        _CSS.replace("__ORIENT__", "landscape" if wide else "portrait")
+        .replace("__WIDTH__", width or ("1100px" if wide else "800px"))
+        .replace("__N__", str(n))
+        .replace("__COLS__", cols)
+        + extra
+    )
+
+
+def sheet_page(title: str, players: Sequence[str], book: str, css: str, meta_html: str, body: str) -> str:
+    """One self-contained HTML page (inline CSS, no script): the title head, ``body``, the footer."""
+    names = " \u00b7 ".join(f'<span class="player">{esc(p)}</span>' for p in players)
+    return f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{esc(title)}</title>
+<style>{css}</style>
+</head>
+<body>
+<header class="title">
+<h1>{names} <span class="book">{book}</span></h1>
+<dl class="meta">{meta_html}</dl>
+</header>
+{body}
+<footer>Made by <code>kitapi export</code> from the game log, replayed by the Kitapi core.</footer>
+</body>
+</html>
+"""
