@@ -7,7 +7,7 @@ micro-gui ``Keyboard(rowpins, colpins)``, ``Keypad(rows, cols)`` takes the pins
 themselves; any object with ``.value()`` / ``.value(v)``, or a callable ``f()`` /
 ``f(v)`` (a ``machine.Pin`` is both), will do, so a fake matrix on the PC is trivial.
 The key at (row r, column c) is ``layout[r * len(cols) + c]``; the default layout is
-``kitapi.app.keys.LAYOUT``, ``1 2 3 A / 4 5 6 B / 7 8 9 C / * 0 # D``.
+``kitapi.keys.LAYOUT``, ``1 2 3 A / 4 5 6 B / 7 8 9 C / * 0 # D``.
 
 Between scans every row is driven low, so one read of the columns tells whether any
 key is down at all: an idle scan reads the columns once and drives no row.  Only
@@ -19,7 +19,7 @@ One ``scan(now_ms)`` reads the matrix once and allocates nothing.  Call it every
 - **Debounce.**  A reading counts only when two scans in a row agree, so a contact
   that bounces, or a glitch that lasts one scan, is not a key.  The cost is one
   scan of latency on press and on release.
-- **Short press.**  The key's event (``kitapi.app.keys``: 0-9, A-D 10-13, * 14,
+- **Short press.**  The key's event (``kitapi.keys``: 0-9, A-D 10-13, * 14,
   # 15) is sent when the key is released before the long-press time.  It has to
   wait for the release: at the press it is not yet known whether the key will be
   held.  The release is seen one scan after the contact opens.

@@ -309,7 +309,7 @@ class PrefWizard:
         g = self.g
         h = self.h
         t = ui.t
-        p = self.app.pt()
+        p = self.app.pt("preferans")
         step = self.step
         ui.title("%s %d" % (t.HAND, self.number or g.hands + 1))
         if step != _SOLOIST:
@@ -385,7 +385,7 @@ class PrefWizard:
     def draw_summary(self, ui):
         g = self.g
         t = ui.t
-        p = self.app.pt()
+        p = self.app.pt("preferans")
         self.preview()
         b = self.before
         n = g.n
