@@ -1,7 +1,7 @@
 """Russian Preferans' screens (Sochi, Leningrad, Rostov) and Balkan's (kitapi.registry: family
 preferans): the rows of the home screen (pool, hill and the net whists if the game ended now),
 the hands and who pays whom.  The hand wizard is .wiz, the new-game steps .options (imported
-only while a game is started), the texts .lang_xx (App.pt()).
+only while a game is started), the texts .lang_xx (App.pt("preferans")).
 
     1D Anna     10  3  +12       seat, mark, name, pool, hill, net whists
     ...

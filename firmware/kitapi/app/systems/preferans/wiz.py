@@ -422,7 +422,7 @@ def half(v2, sign=False):
 
 def describe(p, g, h, step=_SUMMARY):
     """One line for a hand: soloist, contract, words and tricks as far as they are known (``p``: the
-    Preferans texts, App.pt())."""
+    Preferans texts, App.pt("preferans"))."""
     if h.kind == MISDEAL:
         return p.MISDEAL
     if h.kind == ALLPASS:
