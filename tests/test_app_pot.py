@@ -1,5 +1,5 @@
 """The pot games on the device (Austrian, Illustrated, American Préférence): the real firmware in the
-simulator, keys in, log and screens out (kitapi.app.sys_pot, kitapi.app.potwiz)."""
+simulator, keys in, log and screens out (kitapi.app.systems.pot, kitapi.app.systems.pot.wiz)."""
 
 from __future__ import annotations
 

@@ -225,7 +225,8 @@ def test_every_power_cut_while_writing_a_checkpoint_keeps_the_standings(monkeypa
 def test_the_box_writes_a_checkpoint_every_16th_hand_and_boots_from_it(tmp_path: Path) -> None:
     """The real firmware in the simulator (64 KB): 40 hands typed; the checkpoint is hand 32's; a boot
     shows the standings of the whole log."""
-    from kitapi_host import logs, typist
+    from kitapi_host import logs
+    from kitapi_host.sim import typist
     from test_app import SETUP, Device, home_standings
 
     data = tmp_path / "data"

@@ -56,7 +56,7 @@ def presses(keys: str) -> int:
     return len(keys) - keys.count("L")
 
 
-# --- Russian Preferans (the wizard of kitapi.app.prefwiz) ------------------------------------
+# --- Russian Preferans (the wizard of kitapi.app.systems.preferans.wiz) ------------------------------------
 
 _WORDS = (("whist", "whist", None), ("whist", "pass", None), ("pass", "whist", None), ("pass", "pass", None),
           ("pass", "half", None), ("half", "pass", None), ("pass", "pass", 0), ("pass", "pass", 1))  # fmt: skip
@@ -140,7 +140,7 @@ def pref_keys_for(g: Any, hand: dict[str, Any]) -> str:
     return keys + "#"
 
 
-# --- Prefa with a common kasa (kitapi.app.sys_kasa) -------------------------------------------------
+# --- Prefa with a common kasa (kitapi.app.systems.kasa) -------------------------------------------------
 
 
 def kasa_keys_for(hand: dict[str, Any], n: int, kasa: int = 500) -> str:
@@ -164,7 +164,7 @@ def kasa_script(seed: int, hands: int, n: int = 3) -> tuple[str, list[str]]:
     return f"1 6 {n} " + " ".join(TYPED[:n]) + f" {kasa}# # # #", [kasa_keys_for(h, n, kasa) for h in hs]
 
 
-# --- Swedish Priffe (kitapi.app.priffewiz) ----------------------------------------------------------
+# --- Swedish Priffe (kitapi.app.systems.priffe.wiz) ----------------------------------------------------------
 
 
 
@@ -204,7 +204,7 @@ def priffe_script(rules: str, seed: int, hands: int) -> tuple[str, list[str]]:
     return priffe_setup(), [priffe_keys_for(h) for h in hs]
 
 
-# --- The pot games: Austrian, Illustrated, American Préférence (kitapi.app.sys_pot, potwiz) -----------
+# --- The pot games: Austrian, Illustrated, American Préférence (kitapi.app.systems.pot, potwiz) -----------
 
 _POT_RULES = {"preference_at": 7, "preference_illustrated": 8, "preference_us": 9}  # the rules step's keys
 # the bid step's number (0-8) of each bid index of kitapi.rules.preference_at.BIDS, then its Hand form at +9
@@ -217,7 +217,7 @@ def _pot_tricks(t: int, default: int) -> str:
 
 def pot_keys_for(rules: str, hand: dict[str, Any]) -> str:
     """The key presses for a hand of a pot game (in the log's JSON form), from the home screen to the
-    saved hand: kitapi.app.potwiz's steps, # wherever its default is the answer."""
+    saved hand: kitapi.app.systems.pot.wiz's steps, # wherever its default is the answer."""
     if rules == "preference_us":
         if hand.get("pass"):
             return "0#"

@@ -154,8 +154,7 @@ def close():
     import sys
 
     if sys.implementation.name == "micropython":
-        import kitapi.app
-
         sys.modules.pop("kitapi.app.ckpt", None)
-        if hasattr(kitapi.app, "ckpt"):
-            delattr(kitapi.app, "ckpt")
+        parent = sys.modules.get("kitapi.app")  # (not imported here: no import loop)
+        if parent is not None and hasattr(parent, "ckpt"):
+            delattr(parent, "ckpt")

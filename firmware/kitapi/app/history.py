@@ -62,14 +62,7 @@ class History:
             return
         if not (self.first - _PAGE < self.cursor <= self.first):
             self.load()
-        m = self.app.sys
-        if m is not None:
-            describe = m.describe
-        elif g.name == "prefa":
-            from kitapi.app.systems.prefa.wiz import describe
-        else:
-            from kitapi.app.systems.preferans.wiz import describe
-
+        describe = self.app.sys.describe  # (kitapi.app.systems.<family>)
         ui.title(t.HISTORY, "%d/%d" % (self.cursor, self.app.store.seq))
         for i in range(_PAGE):
             k = self.first - i
@@ -82,7 +75,7 @@ class History:
                 line = self.app.pt("damage").ROW
             else:
                 g.unpack(p, self.h)
-                line = describe(self.app if m else t if g.name == "prefa" else self.app.pt(), g, self.h)
+                line = describe(self.app, g, self.h)
             ui.at("%3d %s" % (k, line[:12]), 0, 1 + i, k == self.cursor)
         ui.hint(t.HINT_HISTORY)
 
@@ -105,24 +98,27 @@ class History:
         if ev == HASH and p != _DELETED:
             g = app.g
             g.unpack(p, self.h)
-            prefa = g.name == "prefa"
             # the game is let go while the hand is edited against the game before it (a wizard replays
             # that one): App.home and App.save_hand replay the game again
             app.over = g.over
             g = app.g = None
-            if app.sys is not None:
-                return app.sys.edit(app, self.cursor, self.h)
-            if not prefa:
-                from kitapi.app.systems.preferans.wiz import PrefWizard
-
-                return PrefWizard(app, number=self.cursor, hand=self.h)
-            from kitapi.app.systems.prefa.wiz import HandWizard
-
-            return HandWizard(app, number=self.cursor, hand=self.h)
+            return app.sys.edit(app, self.cursor, self.h)
         if ev == KEY_D and p != _DELETED:  # (a damaged hand too)
-            from kitapi.app.home import delete
             from kitapi.app.menus import Confirm
 
             number = self.cursor
             return Confirm(app, "%s %d?" % (app.ui.t.DELETE, number), lambda: delete(app, number), self)
         return None
+
+
+def delete(app, number):
+    """Delete hand ``number`` (a correction record) if the game stays valid, then replay."""
+    from kitapi.game import RuleError
+
+    try:
+        app.store.check_fix((number, -1))
+    except RuleError as e:
+        app.message = str(e)
+        return app.home()
+    app.store.delete_hand(number)
+    return app.reload()

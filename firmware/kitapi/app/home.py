@@ -12,12 +12,11 @@ Keys: a seat's digit starts a hand with that bidder, 0 a passed-out hand,
 A the hands, B the second page, C the menu, a long * undoes the last hand.
 While a damaged hand is entered again (``app.redo``) the title is its number,
 the hand is saved as a correction that replaces it, and * gives up.
-A system with screens of its own (kitapi.app.main.screens) draws the rows
+The game's system (app.sys: kitapi.app.systems.<family>) draws the rows
 between and takes the keys that start a hand.
 """
 
-from kitapi.app.ui import signed
-from kitapi.keys import KEY_A, KEY_B, KEY_C, KEY_D, LONG, STAR
+from kitapi.keys import KEY_A, KEY_B, KEY_C, LONG, STAR
 
 
 class Home:
@@ -43,28 +42,7 @@ class Home:
         if self.page:
             self.draw_owes(ui)
             return
-        if app.sys is not None:
-            app.sys.draw_home(ui, app)
-            ui.hint(t.HINT_HOME2)
-            return
-        n = g.n
-        dealer = app.next_dealer()
-        nets = None if g.name == "prefa" else g.settlement([0] * n)
-        for s in range(n):
-            mark = seat_mark(t, g, s, dealer)
-            if nets is None:
-                player_row(ui, 2 + s, s, g.players[s], mark, str(g.pouch[s]), signed(g.chips[s]))
-            else:  # Preferans: pool, hill and the net whists if the game ended now (rounded)
-                den = 2 * n
-                net = (2 * nets[s] + den) // (2 * den)  # rounded (half up) for the eye
-                hill = (g.hill[s] + 1) // 2  # kept in halves
-                pref_row(ui, 2 + s, s, g.players[s], mark, str(g.pool[s]), str(hill), signed(net))
-        if g.name != "prefa" and g.level > 1:
-            ui.at("%s x%d" % (app.pt().ALLPASS, g.allpass_k() // 2), 0, 6)
-            ui.hint(t.HINT_HOME2)
-            return
-        if not g.over:
-            ui.hint(t.HINT_HOME, 6)
+        app.sys.draw_home(ui, app)  # the rows of its system (kitapi.app.systems.<family>)
         ui.hint(t.HINT_HOME2)
 
     def draw_owes(self, ui):
@@ -72,9 +50,7 @@ class Home:
         g = self.app.g
         t = ui.t
         ui.at(t.OWES, 0, 2)
-        from kitapi.app.menus import transfers as owed
-
-        transfers = owed(g)
+        transfers = self.app.sys.transfers(g)
         row = 3
         for frm, to, amount in transfers:
             line = "%s%s%s" % (g.players[frm][:6], t.PAYS, g.players[to][:6])
@@ -96,9 +72,7 @@ class Home:
             self.page ^= 1
             return None
         if ev == KEY_A:
-            from kitapi.app.history import History
-
-            return History(app)
+            return app.history()
         if ev == KEY_C:
             from kitapi.app.menus import GameMenu
 
@@ -114,24 +88,12 @@ class Home:
             from kitapi.app.menus import Settle
 
             return Settle(app) if ev < 10 else None
-        if app.sys is not None:
-            return app.sys.key_home(app, ev)
-        if 0 <= ev <= g.n and not (g.n == 4 and ev - 1 == app.next_dealer()):  # the 4-player dealer sits out
-            if g.name != "prefa":
-                from kitapi.app.systems.preferans.wiz import PrefWizard
-
-                return PrefWizard(app, soloist=ev - 1)
-            from kitapi.app.systems.prefa.wiz import HandWizard
-
-            return HandWizard(app, bidder=ev - 1)
-        if ev == KEY_D and g.name != "prefa":  # the soloist step: A there is a misdeal
-            from kitapi.app.systems.preferans.wiz import PrefWizard
-
-            return PrefWizard(app)
-        return None
+        return app.sys.key_home(app, ev)
 
     def undo(self):
         """Delete the last hand scored (a correction record), then replay."""
+        from kitapi.app.history import delete
+
         return delete(self.app, self.app.store.last)
 
 
@@ -152,31 +114,3 @@ def player_row(ui, row, seat, name, mark, pouch, chips):
     x = ui.right(pouch, min(96, x - 4), row) - 8 * len(pouch)  # where the pouch begins
     ui.text(name[: max(0, (x - 22) // 8)], 18, y)
 
-
-def pref_row(ui, row, seat, name, mark, pool, hill, net):
-    """Seat and mark, name, pool, hill and net whists on one row.
-
-    The columns stand 6 pixels apart while the name keeps 3 letters, else 3 apart.
-    """
-    y = row * 8
-    ui.text(str(seat + 1), 0, y)
-    if mark:
-        ui.text(mark, 8, y)
-    gap = 6 if 8 * (len(net) + len(hill) + len(pool)) + 12 <= 128 - 16 - 24 else 3
-    x = ui.right(net, 128, row) - 8 * len(net)
-    x = ui.right(hill, x - gap, row) - 8 * len(hill)
-    x = ui.right(pool, x - gap, row) - 8 * len(pool)
-    ui.text(name[: max(0, (x - 18) // 8)], 16, y)
-
-
-def delete(app, number):
-    """Delete hand ``number`` (a correction record) if the game stays valid, then replay."""
-    from kitapi.game import RuleError
-
-    try:
-        app.store.check_fix((number, -1))
-    except RuleError as e:
-        app.message = str(e)
-        return app.home()
-    app.store.delete_hand(number)
-    return app.reload()

@@ -7,7 +7,7 @@ display off after the idle time, and the key that wakes it is not acted on.
 """
 
 from kitapi.app.store import Store
-from kitapi.app.ui import UI
+from kitapi.app.ui import LANGUAGES, UI
 
 try:
     from micropython import const
@@ -18,60 +18,19 @@ try:
 except ImportError:  # MicroPython: the hints are comments
     pass
 
-CONTRASTS = (16, 64, 128, 192, 255)
-SLEEPS = (30, 60, 120, 300, 0)  # seconds; 0: never
-LANGUAGES = ("en", "el", "ru")
 # VSYS in mV: empty and full, for the gauge, and the warning (hardware/power.md, "Low battery")
 _EMPTY_MV = const(2750)  # 3 NiMH or alkaline cells, through the Schottky diode
 _FULL_MV = const(3950)
 _WARN_MV = const(3050)
 _ASLEEP_MS = const(3600000)  # how long one wait lasts while the display is off
-_LONG = const(16)  # kitapi.app.keys.LONG: a key held for the long-press time
-
-
-# The modules of each game system (rules, log form, hand wizard): imported when a game of
-# that system is opened, let go when a game of the other is.
-_PREFA_MODULES = ("rules.prefa", "rules.prefa_json", "app.systems.prefa.wiz")
-_PREFERANS_MODULES = ("rules.preferans", "rules.preferans_json", "app.systems.preferans.wiz",
-                      "app.systems.preferans.lang_en", "app.systems.preferans.lang_el",
-                      "app.systems.preferans.lang_ru")  # fmt: skip
-
-
-# rules id: its screens module, kitapi.app.sys_<x>, for screens(); one string, whose ids do not become
-# interned names (qstrs) on the device as short literals would: each costs heap for good
-_SCREENS = " prefa_kasa:kasa preference_at:pot preference_illustrated:pot preference_us:pot priffe:priffe "
-
-
-def screens(name):
-    """The module of the screens of rules id ``name``, for every system but Prefa (kitapi.app.handwiz) and
-    Russian Preferans and Balkan (kitapi.app.prefwiz); None for those.  Imported when a game of it is
-    started or opened, let go when a game of another is.
-
-    Such a module (kitapi.app.sys_kasa, sys_pot for the three Préférence games, sys_priffe) has:
-
-    - ``MODULES``: its modules (as ``_forget`` takes them), its rules' and texts' included;
-    - ``SEATS``: the numbers of players it allows ("34": three or four);
-    - ``setup(ng)``, ``size_name(ng)``, ``draw_options(ui, ng)``, ``key_options(ng, ev)``, ``options(ng)``:
-      the new-game wizard's (kitapi.app.newgame.NewGame ``ng``) pouch and options steps, and the
-      header's options;
-    - ``draw_home(ui, app)``: the home page's rows 2-6; ``key_home(app, ev)``: a home key the home screen
-      leaves to it (digits, D): the next screen or None;
-    - ``describe(app, g, h)``: a hand in a few words (the hands list); ``edit(app, number, h)``: the wizard
-      for hand ``number``;
-    - ``transfers(g)``: who pays whom, [(payer, payee, amount as text)].
-    """
-    i = _SCREENS.find(" %s:" % name)
-    if i < 0:
-        return None
-    i += len(name) + 2
-    return __import__("kitapi.app.systems." + _SCREENS[i : _SCREENS.find(" ", i)], None, None, ("x",))  # (the module)
+_LONG = const(16)  # kitapi.keys.LONG: a key held for the long-press time
 
 
 def _texts(name, code):
     """The module of texts ``name`` (App.pt) in language ``code``, as _forget takes it."""
     if name == "damage":
         return "app.damage_" + code
-    return "app.systems.%s.lang_%s" % ("preferans" if name == "pref" else name, code)
+    return "app.systems.%s.lang_%s" % (name, code)
 
 
 def _forget(names):
@@ -93,6 +52,15 @@ def _forget(names):
         gc.collect()
 
 
+def _forget_new_game():
+    """Let the new-game wizard go: kitapi.app.newgame and a family's new-game steps (its ``options``); and
+    the start menu's module (kitapi.app.menus, imported again when a menu is opened)."""
+    import sys
+
+    steps = [k[7:] for k in sys.modules if k.startswith("kitapi.app.systems.") and k.endswith(".options")]
+    _forget(["app.newgame", "app.menus"] + steps)
+
+
 def load_language(code, drop=True):
     """The string table of a language: a module, imported when chosen.
 
@@ -100,16 +68,7 @@ def load_language(code, drop=True):
     one is in memory (each holds some 5 KB of heap).
     """
     if drop:
-        import sys
-
-        import kitapi.app as package
-
-        for other in LANGUAGES:
-            name = "lang_" + other
-            if other != code and "kitapi.app." + name in sys.modules:
-                del sys.modules["kitapi.app." + name]
-                if hasattr(package, name):
-                    delattr(package, name)
+        _forget(["app.lang_" + other for other in LANGUAGES if other != code])
     if code == "el":
         import kitapi.app.lang_el as t
     elif code == "ru":
@@ -128,8 +87,8 @@ class App:
         hw.contrast(self.contrast)
         self.g = None  # type: Any  # the game being played
         self._pt = None  # type: Any  # the texts of a system's own screens (pt())
-        self._ptf = ""  # whose: "pref", or a system's (kitapi.app.sys_*)
-        self.sys = None  # type: Any  # the screens of the open game's system, if it has its own (screens())
+        self._ptf = ""  # whose: a family's (kitapi.app.systems.<family>.lang_xx), or "damage"
+        self.sys = None  # type: Any  # the screens of the open game's family, kitapi.app.systems.<family>
         self.message = ""  # a line for the home screen (damage found, an error)
         self.over = False  # while a hand is edited (the game let go: history): whether the game was over
         self.redo = None  # type: Any  # a damaged hand being entered again: (its number, its dealer, a line)
@@ -146,17 +105,16 @@ class App:
             self.g = None
             self.message = str(e)
             return self.start_menu()
-        # the new-game wizard is done with; and the other systems' modules
-        name = self.g.name
+        # the new-game wizard and the menus are done with; and the modules of another family (the last
+        # game's, one the new-game wizard looked at), but those this one uses too (the kasa game: Prefa's)
+        import sys
+
         old = self.sys
-        self.sys = screens(name)
+        self.sys = self.family(self.g.name)
+        keep = self.sys.MODULES
         self._drop_pt()
-        gone = ("app.newgame", "app.systems.preferans.options") + (
-            old.MODULES if old is not None and old is not self.sys else ()
-        )
-        greek = name == "prefa" or name == "prefa_kasa"  # (the kasa game's hands are Prefa's)
-        preferans = self.sys is None and name != "prefa"  # Russian Preferans and Balkan
-        _forget(gone + (() if greek else _PREFA_MODULES) + (() if preferans else _PREFERANS_MODULES))
+        gone = [k[7:] for k in sys.modules if k.startswith("kitapi.app.systems.") and k[7:] not in keep]
+        _forget(["app.newgame", "app.menus"] + gone + ([m for m in old.MODULES if m not in keep] if old else []))
         self.redo = None
         if self.g.ended:  # closed in its log, the power lost before it stopped being current
             self.store.close()
@@ -168,6 +126,21 @@ class App:
 
             return open_game(self, damage)
         return self.home()
+
+    def family(self, rules):
+        """The screens of rules id ``rules``: kitapi.app.systems.<its family> (kitapi.registry's family
+        column), imported.  kitapi.registry is let go again, as its ``load`` does."""
+        import sys
+
+        import kitapi
+        from kitapi.registry import row
+
+        family = row(rules)[1]
+        if "kitapi.registry" in sys.modules:
+            del sys.modules["kitapi.registry"]
+        if hasattr(kitapi, "registry"):
+            del kitapi.registry
+        return __import__("kitapi.app.systems." + family, None, None, ("x",))  # (the module)
 
     def start_game(self, header):
         """Start a new game: the core checks its header before anything is written; then its home screen,
@@ -235,9 +208,18 @@ class App:
     def home(self):
         if self.g is None and self.store.log is not None:  # back from editing a hand: the game replayed again
             return self.reload()
+        import sys
+
         from kitapi.app.home import Home
 
+        if "kitapi.app.menus" in sys.modules:  # a menu is done with: imported again when one is opened
+            _forget(("app.menus",))
         return Home(self)
+
+    def history(self):
+        from kitapi.app.history import History
+
+        return History(self)
 
     def start_menu(self):
         from kitapi.app.menus import StartMenu
@@ -262,10 +244,10 @@ class App:
             self._pt = None
             _forget([_texts(self._ptf, code) for code in LANGUAGES])
 
-    def pt(self, name="pref"):
-        """The texts of a system's own screens in the chosen language, kitapi.app.<name>_<language>
-        ("pref": the Preferans screens'; "damage": a damaged log's), loaded on first use; another
-        system's are let go."""
+    def pt(self, name):
+        """The texts of a family's own screens in the chosen language, kitapi.app.systems.<name>.lang_<language>
+        ("damage": a damaged log's, kitapi.app.damage_<language>), loaded on first use; another
+        family's are let go."""
         if self._pt is None or self._ptf != name:
             self._drop_pt()
             self._pt = __import__("kitapi." + _texts(name, self.lang), None, None, ("x",))  # (the module)
@@ -326,7 +308,7 @@ class App:
             nxt = screen.key(ev)
             if type(nxt) is dict:  # a new game's header: the wizard that made it is let go first
                 screen = None
-                _forget(("app.newgame", "app.systems.preferans.options"))  # the new-game wizard's
+                _forget_new_game()
                 screen = self.start_game(nxt)
             elif nxt is not None:
                 screen = nxt

@@ -86,9 +86,7 @@ class GameMenu(Menu):
         if n == 1:
             return new_game(app)
         if n == 2:
-            from kitapi.app.history import History
-
-            return History(app)
+            return app.history()
         if n == 3:
             return Confirm(app, app.ui.t.END_GAME + "?", lambda: Settle(app), self)
         return Settings(app, self)
@@ -123,7 +121,7 @@ class Settings:
         self.back = back
 
     def draw(self, ui):
-        from kitapi.app.main import CONTRASTS
+        from kitapi.app.ui import CONTRASTS
 
         app = self.app
         t = ui.t
@@ -137,7 +135,7 @@ class Settings:
         ui.right(t.NAME, 128, 7)
 
     def key(self, ev):
-        from kitapi.app.main import CONTRASTS, LANGUAGES, SLEEPS
+        from kitapi.app.ui import CONTRASTS, LANGUAGES, SLEEPS
 
         app = self.app
         if ev == STAR or ev == HASH:
@@ -158,35 +156,6 @@ def _next(choices, value):
     return choices[i % len(choices)]
 
 
-def transfers(g):
-    """Who pays whom, fewest transfers: [(payer, payee, amount as text)].
-
-    Prefa: the chips.  Preferans: the net whists of the settlement, exact
-    fractions (numerators over 2 x players) settled whole, rounded only here.
-    """
-    from kitapi.app.main import screens
-    from kitapi.settle import settle
-
-    m = screens(g.name)
-    if m is not None:
-        return m.transfers(g)
-    if g.name == "prefa":
-        return [(a, b, str(c)) for a, b, c in settle(g.chips)]
-    den = 2 * g.n
-    out = []
-    for a, b, c in settle(g.settlement([0] * g.n)):
-        whole = (2 * c + den) // (2 * den)  # rounded half up, for the eye
-        text = str(whole)
-        if g.stake:  # and the money: whists x the stake, to the stake's decimals (at least 2)
-            num, sden = g.stake
-            places = max(2, len(str(sden)) - 1)
-            scale = 10**places
-            units = (2 * c * num * scale + den * sden) // (2 * den * sden)
-            text += " =%d.%0*d" % (units // scale, places, units % scale)
-        out.append((a, b, text))
-    return out
-
-
 class Settle:
     """The end of a game: who pays whom (fewest transfers); # closes the game in its log."""
 
@@ -199,7 +168,7 @@ class Settle:
         t = ui.t
         ui.title(t.SETTLE)
         row = first = 1 if getattr(g, "stake", None) else 2
-        for frm, to, amount in transfers(g):
+        for frm, to, amount in self.app.sys.transfers(g):  # (kitapi.app.systems.<family>)
             line = "%s%s%s" % (g.players[frm][:6], t.PAYS, g.players[to][:6])
             if row <= 6:
                 ui.at(line, 0, row)

@@ -1,10 +1,10 @@
 """Starting a game: rules, players, names, pouch, options, first dealer.
 
 The rules step lists every system of the core (kitapi.registry), five to a
-page (B the other page; 1-9 and 0 pick one on either).  Prefa's pouch and
-options are here; every other system's are in the module of its screens
-(kitapi.app.main.screens), or kitapi.app.pref_options for Russian Preferans
-and Balkan, imported when it is chosen.
+page (B the other page; 1-9 and 0 pick one on either).  The pouch (pool,
+kasa...) and options steps are the chosen system's: its family's screens
+(kitapi.app.systems.<family>) set them up (``setup``), in the package or in a
+module of the new-game steps alone (its ``options``), imported when chosen.
 
 Names are picked from the names used before (digits 1-9) or typed with
 multi-tap on the keypad (0): keys 2-9 carry letters as on a phone, a key
@@ -33,17 +33,9 @@ _START = const(6)
 _TAP_MS = const(1000)  # a key pressed again within this time changes the last letter
 
 _PAGE = const(5)  # systems on a page of the rules step
-_PREFA_SEATS = "34"  # three or four players
-# Prefa's options, in the order of OPTION_NAMES in the string tables, with their choices.
-_CHOICES = (("ten_no_trump", (False, "A", "B")), ("tens_as_nines", (False, True)),
-            ("four_aces", (False, "A", "B")), ("tentative_bid", (False, True)),
-            ("two_empty_pouches", (False, True)))  # fmt: skip
 # Multi-tap letters on keys 1-9 (key 1: space and hyphen), as on a phone; a word starts with a capital
 _LATIN = ("", " -", "abc", "def", "ghi", "jkl", "mno", "pqrs", "tuv", "wxyz")
 _LATIN_CAPITALS = ("", " -", "ABC", "DEF", "GHI", "JKL", "MNO", "PQRS", "TUV", "WXYZ")
-# The four aces amounts to choose from; the first offered is the one nearest a tenth of the
-# pouch ("such as 1/10th the initial value of the pouches").
-_AMOUNTS = (1, 2, 3, 4, 5, 10, 15, 20, 30, 50, 100)
 
 
 class NewGame:
@@ -52,9 +44,9 @@ class NewGame:
     def __init__(self, app):
         self.app = app
         self.step = _RULES
-        self.rules = "prefa"
+        self.rules = ""  # the chosen system's id
         self.page = 0  # of the rules step
-        self.sys = None  # type: Any  # the chosen system's pouch and options steps (None: Prefa's, here)
+        self.sys = None  # type: Any  # the chosen system's pouch and options steps (rules_step)
         self.n = 3
         self.players = []  # type: list[str]
         self.known = app.store.names()
@@ -71,22 +63,8 @@ class NewGame:
         self.stake = ""  # Preferans: money per whist, typed as a decimal ("0.1"); "" none
         self.typing_stake = False
 
-    def aces_amount(self):
-        if not self.amount:
-            tenth = self.pouch // 10
-            self.amount = min(_AMOUNTS, key=lambda a: abs(a - tenth))
-        return self.amount
-
     def header(self):
-        if self.sys is not None:
-            options = self.sys.options(self)  # type: dict[str, object]
-        else:  # Prefa
-            options = {"pouch": self.pouch}
-            for i in range(len(_CHOICES)):
-                name, values = _CHOICES[i]
-                v = values[self.options[i]]
-                if v is not False:
-                    options[name] = {"mode": v, "amount": self.aces_amount()} if i == 2 else v
+        options = self.sys.options(self)  # type: dict[str, object]
         h = {"kitapi": 1, "rules": self.rules, "players": self.players, "options": options, "dealer": self.dealer}
         when = self.app.hw.time()
         if when:
@@ -109,7 +87,7 @@ class NewGame:
             return
         elif step == _PLAYERS:
             ui.at(t.PLAYERS, 0, 2)
-            ui.at(" / ".join(_PREFA_SEATS if self.sys is None else self.sys.SEATS), 0, 3)
+            ui.at(" / ".join(self.sys.SEATS), 0, 3)
         elif step == _NAME:
             ui.at("%s %d" % (t.PLAYER, len(self.players) + 1), 0, 1)
             if self.typing:
@@ -126,26 +104,17 @@ class NewGame:
             ui.hint(t.NEW_NAME)
             return
         elif step == _POUCH:
-            ui.at(self.size_name(t), 0, 2)
+            ui.at(self.sys.size_name(self), 0, 2)
             ui.at((self.typed or str(self.pouch)) + ("" if self.typing_stake else "_"), 0, 3)
-            if hasattr(self.sys, "STAKE"):  # the money per whist, for the settlement (Preferans)
-                p = self.app.pt()
+            if hasattr(self.sys, "STAKE"):  # the money per whist, for the settlement, in its family's texts
+                p = self.app.pt(self.sys.STAKE)
                 ui.at(p.STAKE, 0, 4)
                 ui.at((self.stake or "-") + ("_" if self.typing_stake else ""), 0, 5)
                 ui.hint(p.HINT_STAKE if self.typing_stake else p.HINT_POOL)
                 return
         elif step == _OPTIONS:
             ui.at(t.OPTIONS, 0, 1)
-            if self.sys is not None:
-                self.sys.draw_options(ui, self)
-                return
-            for i in range(len(_CHOICES)):  # Prefa's
-                v = _CHOICES[i][1][self.options[i]]
-                ui.at("%d %s" % (i + 1, t.OPTION_NAMES[i]), 0, 2 + i)
-                ui.right(t.OFF if v is False else t.ON if v is True else v, 128, 2 + i)
-            if self.options[2]:  # four aces: its amount
-                ui.at("6  %s" % t.AMOUNT, 0, 7)
-                ui.right(str(self.aces_amount()), 128, 7)
+            self.sys.draw_options(ui, self)
             return
         elif step == _DEALER:
             ui.at(t.FIRST_DEALER, 0, 1)
@@ -154,7 +123,7 @@ class NewGame:
         else:
             for s in range(self.n):
                 ui.at(self.players[s][:16], 0, 1 + s)
-            ui.at("%s %d" % (self.size_name(t), self.pouch), 0, 6)
+            ui.at("%s %d" % (self.sys.size_name(self), self.pouch), 0, 6)
             ui.hint(t.START)
             return
         ui.hint(t.HINT_STEP)
@@ -182,7 +151,7 @@ class NewGame:
             elif ev < 10 and (ev + 9) % 10 < len(self.app.ui.t.SYSTEMS):  # 1-9, 0 the tenth
                 self.rules_step((ev + 9) % 10)
         elif step == _PLAYERS:
-            seats = _PREFA_SEATS if self.sys is None else self.sys.SEATS
+            seats = self.sys.SEATS
             if ev == HASH or (ev < 10 and str(ev) in seats):
                 self.n = ev if ev < 10 else 3 if "3" in seats else int(seats[0])
                 self.step = _NAME
@@ -212,13 +181,8 @@ class NewGame:
         elif step == _OPTIONS:
             if ev == HASH:
                 self.step = _DEALER
-            elif self.sys is not None:
+            else:
                 self.sys.key_options(self, ev)
-            elif 1 <= ev <= len(_CHOICES):
-                i = ev - 1
-                self.options[i] = (self.options[i] + 1) % len(_CHOICES[i][1])
-            elif ev == 6 and self.options[2]:
-                self.amount = _AMOUNTS[(_AMOUNTS.index(self.aces_amount()) + 1) % len(_AMOUNTS)]
         elif step == _DEALER:
             if 1 <= ev <= self.n:
                 self.dealer = ev - 1
@@ -230,27 +194,15 @@ class NewGame:
         return None
 
     def rules_step(self, i):
-        """The system ``i`` of kitapi.registry is chosen: its pouch (or pool, kasa...) and options."""
-        self.options = [0] * 6
-        self.step = _PLAYERS
-        if i == 0:  # Prefa: its pouch and options are here
-            self.rules = "prefa"
-            self.sys = None
-            self.pouch = 31
-            return
-        from kitapi.app.main import screens
+        """The system ``i`` of kitapi.registry is chosen: its family's pouch (or pool, kasa...) and options
+        steps (``setup`` may put a module of those steps alone in ``sys``)."""
         from kitapi.registry import row
 
+        self.options = [0] * 6
+        self.step = _PLAYERS
         self.rules = row(i)[0]
-        m = screens(self.rules)
-        if m is None:  # Russian Preferans and Balkan (the name a str, not an interned name: see kitapi.registry)
-            m = __import__("kitapi.app.systems.preferans.options", None, None, ("x",))
-        self.sys = m
+        self.sys = m = self.app.family(self.rules)
         m.setup(self)
-
-    def size_name(self, t):
-        """The name of the pouch step: Prefa's pouch, or the system's own (the pool, the kasa...)."""
-        return t.POUCH_SIZE if self.sys is None else self.sys.size_name(self)
 
     def add_player(self, name):
         self.players.append(name)

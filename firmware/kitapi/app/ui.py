@@ -15,6 +15,10 @@ except ImportError:  # CPython
 COLS = const(16)
 ROWS = const(8)
 _W = const(128)
+# the settings' choices (kitapi.app.menus.Settings; the store keeps the chosen ones)
+CONTRASTS = (16, 64, 128, 192, 255)
+SLEEPS = (30, 60, 120, 300, 0)  # seconds; 0: never
+LANGUAGES = ("en", "el", "ru")
 
 
 class UI:

@@ -29,7 +29,7 @@ except ImportError:  # CPython (the tests)
 
 _WIDTH = const(128)
 _HEIGHT = const(64)
-_LONG = const(16)  # kitapi.app.keys.LONG
+_LONG = const(16)  # kitapi.keys.LONG
 _LONG_MS = const(600)
 _NAP_S = 0.01
 _MV = const(9900)  # VSYS/3 divider x the 3300 mV reference, as on MicroPython

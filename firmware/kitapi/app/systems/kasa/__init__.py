@@ -1,13 +1,13 @@
 """Greek Prefa with a common kasa on the device (kitapi.rules.prefa_kasa): the screens of its own.
 
-The hands are Prefa's, entered with Prefa's wizard (kitapi.app.handwiz) and
+The hands are Prefa's, entered with Prefa's wizard (kitapi.app.systems.prefa.wiz) and
 its keys (kitapi.app.systems.kasa.wiz, imported when a hand is entered); the summary
 shows what the hand changes: the kasa, and each player's net kapikia.  On
 the home screen a row holds each player's net
 (what he got minus what he paid in), row 6 the kasa; D starts a top-up:
 the amount from each player (# the amount each put in at the start), #
 shows the change, # saves it.  The settlement shares the kasa left equally
-(an early end).  The texts are App.pt("kasa") (kitapi.app.kasa_xx); Prefa's
+(an early end).  The texts are App.pt("kasa") (kitapi.app.systems.kasa.lang_xx); Prefa's
 option names are the language table's.
 
     Hand 12        [battery]
@@ -26,8 +26,10 @@ try:
 except ImportError:  # CPython
     from kitapi.compat import const
 
+# (with Prefa's that its game and wizard use: kept when a Prefa game is opened)
 MODULES = ("app.systems.kasa", "app.systems.kasa.wiz", "app.systems.kasa.lang_en", "app.systems.kasa.lang_el",
-           "app.systems.kasa.lang_ru", "rules.prefa_kasa")  # fmt: skip
+           "app.systems.kasa.lang_ru", "rules.prefa_kasa", "app.systems.prefa", "app.systems.prefa.wiz",
+           "rules.prefa", "rules.prefa_json")  # fmt: skip
 SEATS = "34"
 _TOPUP = const(3)  # kitapi.rules.prefa_kasa.TOPUP, the hand kind of a top-up
 _AMOUNT_ROW = const(7)  # the four aces amount, as Prefa's options step shows it
@@ -60,8 +62,10 @@ def draw_options(ui, ng):
             ui.at("%d %s" % (i + 1, t.OPTION_NAMES[i]), 0, 2 + i)
             ui.right(t.OFF if v is False else t.ON if v is True else v, 128, 2 + i)
     if ng.options[2]:  # four aces: its amount
+        from kitapi.app.systems.prefa.options import aces_amount
+
         ui.at("6  %s" % t.AMOUNT, 0, _AMOUNT_ROW)
-        ui.right(str(ng.aces_amount()), 128, _AMOUNT_ROW)
+        ui.right(str(aces_amount(ng)), 128, _AMOUNT_ROW)
     else:
         ui.hint(t.HINT_STEP)
 
@@ -71,18 +75,20 @@ def key_options(ng, ev):
         i = ev - 1
         ng.options[i] = (ng.options[i] + 1) % len(_CHOICES[i][1])
     elif ev == 6 and ng.options[2]:  # the four aces amount: as Prefa's options step
-        from kitapi.app.newgame import _AMOUNTS
+        from kitapi.app.systems.prefa.options import next_amount
 
-        ng.amount = _AMOUNTS[(_AMOUNTS.index(ng.aces_amount()) + 1) % len(_AMOUNTS)]
+        next_amount(ng)
 
 
 def options(ng):
+    from kitapi.app.systems.prefa.options import aces_amount
+
     o = {"kasa": ng.pouch}  # type: dict[str, object]
     for i in range(len(_CHOICES)):
         if ng.options[i]:
             name, values = _CHOICES[i]
             v = values[ng.options[i]]
-            o[name] = {"mode": v, "amount": ng.aces_amount()} if i == 2 else v
+            o[name] = {"mode": v, "amount": aces_amount(ng)} if i == 2 else v
     return o
 
 

@@ -1,4 +1,4 @@
-"""The kasa game's hands (kitapi.app.sys_kasa): Prefa's wizard with the kasa's summary, and the top-up."""
+"""The kasa game's hands (kitapi.app.systems.kasa): Prefa's wizard with the kasa's summary, and the top-up."""
 
 from kitapi.app.systems.prefa.wiz import HandWizard
 from kitapi.app.ui import signed

@@ -11,10 +11,10 @@ The home screen: a row per player (seat, the next dealer's mark, name, stock,
 and the stock less the starting chips), then the pot and its refills.  Keys:
 a seat's digit starts a hand with that declarer (American: of a suit bid), 0
 an all-pass (the dealer declares; American: a hand thrown in), American D the
-chip-bidding round; the hand wizard is kitapi.app.potwiz.  The settlement
+chip-bidding round; the hand wizard is kitapi.app.systems.pot.wiz.  The settlement
 squares each stock less the starting chips, the pot's chips shared equally
 (the rules do not say whose they are at the end).
-The texts are App.pt("pot") (kitapi.app.pot_xx).
+The texts are App.pt("pot") (kitapi.app.systems.pot.lang_xx).
 
     Hand 12        [battery]
     1D Anna     110  +10
@@ -119,7 +119,7 @@ def key_home(app, ev):
 
 
 def describe(app, g, h, step=7):
-    """A hand in one line, as far as the wizard's ``step`` (kitapi.app.potwiz) knows it: declarer, bid
+    """A hand in one line, as far as the wizard's ``step`` (kitapi.app.systems.pot.wiz) knows it: declarer, bid
     (American: $ and his chip bid), trump, "x" and the seats that dropped, the declarer's tricks."""
     if g.name == "preference_us":
         if h.kind == 2:

@@ -33,7 +33,6 @@ game) before the hand is saved, or why the rules refuse it; # saves, * goes
 back a step.
 """
 
-from kitapi.app.systems.pot import AT_SUITS, US_SUITS, describe
 from kitapi.app.ui import signed
 from kitapi.keys import HASH, KEY_A, KEY_D, LONG, STAR
 
@@ -245,7 +244,7 @@ class PotWizard:
         us = self.us
         ui.title("%s %d" % (t.HAND, self.number or g.hands + 1))
         if step != _WHO:
-            ui.at(describe(self.app, g, h, step)[:16], 0, 1)
+            ui.at(self.app.sys.describe(self.app, g, h, step)[:16], 0, 1)  # (its family's: app.sys)
         if step == _WHO or step == _DROP:
             ui.at(p.DECLARER if step == _WHO else p.DROPPED, 0, 2)
             for s in range(3):
@@ -266,8 +265,9 @@ class PotWizard:
             ui.at(t.SUIT, 0, 2)
             lo = 0 if us else (h.bid - 1) % 4 + 1 if h.bid else 0
             x = 0
+            m = self.app.sys
             for i in range(max(lo, 1), 5):
-                x = ui.text("%d%s " % (i, US_SUITS[i - 1] if us else AT_SUITS[i]), x, 24)
+                x = ui.text("%d%s " % (i, m.US_SUITS[i - 1] if us else m.AT_SUITS[i]), x, 24)
             if not (us and h.kind == 0):
                 ui.at(p.NO_TRUMP, 0, 4)
         elif step == _TRICKS or step == _TRICKS2:

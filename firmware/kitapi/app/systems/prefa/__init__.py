@@ -1,1 +1,56 @@
-"""Greek Prefa's screens (kitapi.registry: family prefa)."""
+"""Greek Prefa's screens (kitapi.registry: family prefa): its rows of the home screen, its hands and
+who pays whom.  The hand wizard is .wiz (shared with the kasa game), the new-game steps .options
+(imported only while a game is started).  Prefa's texts are the app's own (kitapi.app.lang_xx).
+"""
+
+from kitapi.app.ui import signed
+
+MODULES = ("app.systems.prefa", "app.systems.prefa.wiz", "rules.prefa", "rules.prefa_json")
+
+
+def setup(ng):
+    """The new-game wizard's pouch and options steps: kitapi.app.systems.prefa.options."""
+    from kitapi.app.systems.prefa import options
+
+    ng.sys = options
+    options.setup(ng)
+
+
+def draw_home(ui, app):
+    from kitapi.app.home import player_row, seat_mark
+
+    g = app.g
+    dealer = app.next_dealer()
+    for s in range(g.n):
+        player_row(ui, 2 + s, s, g.players[s], seat_mark(ui.t, g, s, dealer), str(g.pouch[s]), signed(g.chips[s]))
+    if not g.over:
+        ui.hint(ui.t.HINT_HOME, 6)
+
+
+def key_home(app, ev):
+    """A seat's digit: a hand with that bidder (the 4-player dealer sits out); 0 a passed-out hand."""
+    g = app.g
+    if 0 <= ev <= g.n and not (g.n == 4 and ev - 1 == app.next_dealer()):
+        from kitapi.app.systems.prefa.wiz import HandWizard
+
+        return HandWizard(app, bidder=ev - 1)
+    return None
+
+
+def describe(app, g, h):
+    from kitapi.app.systems.prefa.wiz import describe as d
+
+    return d(app.ui.t, g, h)
+
+
+def edit(app, number, h):
+    from kitapi.app.systems.prefa.wiz import HandWizard
+
+    return HandWizard(app, number=number, hand=h)
+
+
+def transfers(g):
+    """Who pays whom, fewest transfers: the chips."""
+    from kitapi.settle import settle
+
+    return [(a, b, str(c)) for a, b, c in settle(g.chips)]

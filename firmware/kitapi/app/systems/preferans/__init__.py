@@ -1,1 +1,106 @@
-"""Russian Preferans' and Balkan's screens (kitapi.registry: family preferans)."""
+"""Russian Preferans' screens (Sochi, Leningrad, Rostov) and Balkan's (kitapi.registry: family
+preferans): the rows of the home screen (pool, hill and the net whists if the game ended now),
+the hands and who pays whom.  The hand wizard is .wiz, the new-game steps .options (imported
+only while a game is started), the texts .lang_xx (App.pt("preferans")).
+
+    1D Anna     10  3  +12       seat, mark, name, pool, hill, net whists
+    ...
+    Allpass x2                   row 6: the all-pass progression, when it is on
+"""
+
+from kitapi.app.ui import signed
+from kitapi.keys import KEY_D
+
+MODULES = ("app.systems.preferans", "app.systems.preferans.wiz", "app.systems.preferans.lang_en",
+           "app.systems.preferans.lang_el", "app.systems.preferans.lang_ru", "rules.preferans",
+           "rules.preferans_json", "rules.balkan", "rules.balkan_json")  # fmt: skip
+
+
+def setup(ng):
+    """The new-game wizard's pool and options steps: kitapi.app.systems.preferans.options."""
+    from kitapi.app.systems.preferans import options
+
+    ng.sys = options
+    options.setup(ng)
+
+
+def draw_home(ui, app):
+    from kitapi.app.home import seat_mark
+
+    g = app.g
+    t = ui.t
+    n = g.n
+    dealer = app.next_dealer()
+    nets = g.settlement([0] * n)
+    for s in range(n):
+        den = 2 * n
+        net = (2 * nets[s] + den) // (2 * den)  # rounded (half up) for the eye
+        hill = (g.hill[s] + 1) // 2  # kept in halves
+        pref_row(ui, 2 + s, s, g.players[s], seat_mark(t, g, s, dealer), str(g.pool[s]), str(hill), signed(net))
+    if g.level > 1:
+        ui.at("%s x%d" % (app.pt("preferans").ALLPASS, g.allpass_k() // 2), 0, 6)
+    elif not g.over:
+        ui.hint(t.HINT_HOME, 6)
+
+
+def pref_row(ui, row, seat, name, mark, pool, hill, net):
+    """Seat and mark, name, pool, hill and net whists on one row.
+
+    The columns stand 6 pixels apart while the name keeps 3 letters, else 3 apart.
+    """
+    y = row * 8
+    ui.text(str(seat + 1), 0, y)
+    if mark:
+        ui.text(mark, 8, y)
+    gap = 6 if 8 * (len(net) + len(hill) + len(pool)) + 12 <= 128 - 16 - 24 else 3
+    x = ui.right(net, 128, row) - 8 * len(net)
+    x = ui.right(hill, x - gap, row) - 8 * len(hill)
+    x = ui.right(pool, x - gap, row) - 8 * len(pool)
+    ui.text(name[: max(0, (x - 18) // 8)], 16, y)
+
+
+def key_home(app, ev):
+    """A seat's digit: a hand with that soloist (the 4-player dealer sits out), 0 an all-pass; D the
+    soloist step (A there: a misdeal)."""
+    g = app.g
+    if 0 <= ev <= g.n and not (g.n == 4 and ev - 1 == app.next_dealer()):
+        from kitapi.app.systems.preferans.wiz import PrefWizard
+
+        return PrefWizard(app, soloist=ev - 1)
+    if ev == KEY_D:
+        from kitapi.app.systems.preferans.wiz import PrefWizard
+
+        return PrefWizard(app)
+    return None
+
+
+def describe(app, g, h):
+    from kitapi.app.systems.preferans.wiz import describe as d
+
+    return d(app.pt("preferans"), g, h)
+
+
+def edit(app, number, h):
+    from kitapi.app.systems.preferans.wiz import PrefWizard
+
+    return PrefWizard(app, number=number, hand=h)
+
+
+def transfers(g):
+    """Who pays whom, fewest transfers: the net whists of the settlement, exact fractions (numerators
+    over 2 x players) settled whole, rounded only here; and the money, with a stake."""
+    from kitapi.settle import settle
+
+    den = 2 * g.n
+    out = []
+    for a, b, c in settle(g.settlement([0] * g.n)):
+        whole = (2 * c + den) // (2 * den)  # rounded half up, for the eye
+        text = str(whole)
+        if g.stake:  # and the money: whists x the stake, to the stake's decimals (at least 2)
+            num, sden = g.stake
+            places = max(2, len(str(sden)) - 1)
+            scale = 10**places
+            units = (2 * c * num * scale + den * sden) // (2 * den * sden)
+            text += " =%d.%0*d" % (units // scale, places, units % scale)
+        out.append((a, b, text))
+    return out

@@ -1,5 +1,5 @@
-"""Greek: the texts of the Russian Preferans screens (kitapi.app.prefwiz), the same names in
-every language; loaded only while a Preferans game is open (App.pt())."""
+"""Greek: the texts of the Russian Preferans screens (kitapi.app.systems.preferans.wiz), the same names in
+every language; loaded only while a Preferans game is open (App.pt("preferans"))."""
 
 SUITS = ("\u2660", "\u2663", "\u2666", "\u2665", "ΣΑ")  # σαντζά: χωρίς ατού
 HINT_STEP = "#ναι *πίσω"

@@ -1,5 +1,5 @@
-"""Russian: the texts of the Russian Preferans screens (kitapi.app.prefwiz), the same names in
-every language; loaded only while a Preferans game is open (App.pt())."""
+"""Russian: the texts of the Russian Preferans screens (kitapi.app.systems.preferans.wiz), the same names in
+every language; loaded only while a Preferans game is open (App.pt("preferans"))."""
 
 SUITS = ("\u2660", "\u2663", "\u2666", "\u2665", "БК")  # без козыря
 HINT_STEP = "#да *назад"

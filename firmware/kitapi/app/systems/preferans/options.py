@@ -1,14 +1,14 @@
 """The new-game wizard's pool and options steps for Russian Preferans and Balkan (kitapi.app.newgame).
 
 The same functions as the new-game part of a system's screens module
-(kitapi.app.main.screens); kept out of kitapi.app.newgame, which every game's
+(kitapi.app.systems.<family>); kept out of kitapi.app.newgame, which every game's
 start loads, so that a Prefa game does not carry Preferans' option names.
 Options: digits cycle each one's choices; the pool step's A types the money
 per whist (the stake) for the settlement, B its decimal point, D deletes.
 """
 
 SEATS = "234"
-STAKE = True  # the pool step also asks the money per whist
+STAKE = "preferans"  # the pool step also asks the money per whist (in these texts: App.pt)
 # Preferans' options (docs/rules/preferans.md), in the order of PREF_OPTION_NAMES, with their
 # choices (the first is the default, left out of the header); the sixth is the convention's own.
 _PREF_CHOICES = (("stalingrad", (False, True)), ("half_whist", (True, False)), ("ten_whist", (False, True)),
@@ -38,7 +38,7 @@ def size_name(ng):
 
 def draw_options(ui, ng):
     t = ui.t
-    p = ng.app.pt()
+    p = ng.app.pt("preferans")
     choices = _choices(ng.rules)
     for i in range(len(choices)):
         v = choices[i][1][ng.options[i]]

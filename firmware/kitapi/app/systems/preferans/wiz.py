@@ -309,7 +309,7 @@ class PrefWizard:
         g = self.g
         h = self.h
         t = ui.t
-        p = self.app.pt()
+        p = self.app.pt("preferans")
         step = self.step
         ui.title("%s %d" % (t.HAND, self.number or g.hands + 1))
         if step != _SOLOIST:
@@ -385,7 +385,7 @@ class PrefWizard:
     def draw_summary(self, ui):
         g = self.g
         t = ui.t
-        p = self.app.pt()
+        p = self.app.pt("preferans")
         self.preview()
         b = self.before
         n = g.n
@@ -422,7 +422,7 @@ def half(v2, sign=False):
 
 def describe(p, g, h, step=_SUMMARY):
     """One line for a hand: soloist, contract, words and tricks as far as they are known (``p``: the
-    Preferans texts, App.pt())."""
+    Preferans texts, App.pt("preferans"))."""
     if h.kind == MISDEAL:
         return p.MISDEAL
     if h.kind == ALLPASS:

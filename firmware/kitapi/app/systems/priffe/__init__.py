@@ -22,7 +22,7 @@ A seat's digit (1-4) starts a hand with that declarer, 0 a forced Noll
 (kitapi.app.systems.priffe.wiz, imported when a hand is entered).  The dealer is not
 asked: the player on the last dealer's left, or after a change of places
 the one who stays put (the core's ``lead``).  The settlement squares the
-individual points.  The texts are App.pt("priffe") (kitapi.app.priffe_xx).
+individual points.  The texts are App.pt("priffe") (kitapi.app.systems.priffe.lang_xx).
 """
 
 from kitapi.app.ui import signed
@@ -37,7 +37,7 @@ MODULES = ("app.systems.priffe", "app.systems.priffe.wiz", "app.systems.priffe.l
            "rules.priffe_json")  # fmt: skip
 SEATS = "4"
 _FORCED = const(4)  # kitapi.rules.priffe.FORCED
-_SUMMARY = const(5)  # kitapi.app.priffewiz's summary step: the whole hand is known
+_SUMMARY = const(5)  # kitapi.app.systems.priffe.wiz's summary step: the whole hand is known
 # the options step, in the order of OPTION_NAMES: the option and its choices, the first the default
 _CHOICES = (("points", ("main", "second")), ("noll_slams", (False, True)), ("rotation", ("swap", "cycle")))
 

@@ -16,10 +16,9 @@ points in the rubber, and its trick points and games after it; when the
 hand ends the rubber, each player's individual points.  A hand edited from
 the hands list is previewed against the game as it stood before it: the
 summary it showed when it was new.
-The texts are App.pt("priffe") (kitapi.app.priffe_xx).
+The texts are App.pt("priffe") (kitapi.app.systems.priffe.lang_xx).
 """
 
-from kitapi.app.systems.priffe import describe, pair
 from kitapi.app.ui import signed
 from kitapi.keys import HASH, KEY_A, KEY_D, LONG, STAR
 
@@ -145,7 +144,7 @@ class PriffeWizard:
         step = self.step
         ui.title("%s %d" % (ui.t.HAND, self.number or g.hands + 1))
         if step > _DECLARER:
-            ui.at(describe(app, g, h, step)[:16], 0, 1)
+            ui.at(app.sys.describe(app, g, h, step)[:16], 0, 1)  # (its family's: app.sys)
         if step == _DECLARER:
             ui.at(p.DECLARER, 0, 2)
             for s in range(4):
@@ -159,7 +158,7 @@ class PriffeWizard:
         elif step == _TRICKS:
             ui.at(p.TRICKS, 0, 2)
             who = h.dealer if h.contract == _FORCED else h.declarer
-            ui.at(pair(g, g.side[who]), 0, 3)  # (an edit's game is the one before the hand: its teams)
+            ui.at(app.sys.pair(g, g.side[who]), 0, 3)  # (an edit's game is the one before the hand: its teams)
             ui.at(p.HINT_TRICKS, 0, 5)
         elif step == _HONOURS:
             ui.at(p.HONOURS, 0, 2)
@@ -190,6 +189,6 @@ class PriffeWizard:
                 ui.right(signed(b[6 + s]), 128, 3 + s)
             return
         for k in (0, 1):  # each team: the points it gets; its trick points and games after the hand
-            ui.at("%s %s" % ("AB"[k], pair(g, k)), 0, 2 + 2 * k)
+            ui.at("%s %s" % ("AB"[k], self.app.sys.pair(g, k)), 0, 2 + 2 * k)
             ui.right(signed(b[4 + k]), 128, 2 + 2 * k)
             ui.at("%s %d  %s %d" % (p.TP, g.below[k] + b[k], p.GAMES, g.games[k] + b[2 + k]), 2, 3 + 2 * k)

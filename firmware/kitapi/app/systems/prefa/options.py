@@ -1,0 +1,61 @@
+"""The new-game wizard's pouch and options steps for Greek Prefa (kitapi.app.newgame), imported only
+while a game is started; the kasa game takes its four aces amounts.  Digits cycle each option's
+choices; 6 the four aces amount."""
+
+SEATS = "34"  # three or four players
+# Prefa's options, in the order of OPTION_NAMES in the string tables, with their choices.
+_CHOICES = (("ten_no_trump", (False, "A", "B")), ("tens_as_nines", (False, True)),
+            ("four_aces", (False, "A", "B")), ("tentative_bid", (False, True)),
+            ("two_empty_pouches", (False, True)))  # fmt: skip
+# The four aces amounts to choose from; the first offered is the one nearest a tenth of the
+# pouch ("such as 1/10th the initial value of the pouches").
+_AMOUNTS = (1, 2, 3, 4, 5, 10, 15, 20, 30, 50, 100)
+
+
+def setup(ng):
+    ng.pouch = 31
+
+
+def size_name(ng):
+    return ng.app.ui.t.POUCH_SIZE
+
+
+def aces_amount(ng):
+    if not ng.amount:
+        tenth = ng.pouch // 10
+        ng.amount = min(_AMOUNTS, key=lambda a: abs(a - tenth))
+    return ng.amount
+
+
+def next_amount(ng):
+    """The four aces amount after the one chosen (the options step's 6)."""
+    ng.amount = _AMOUNTS[(_AMOUNTS.index(aces_amount(ng)) + 1) % len(_AMOUNTS)]
+
+
+def draw_options(ui, ng):
+    t = ui.t
+    for i in range(len(_CHOICES)):
+        v = _CHOICES[i][1][ng.options[i]]
+        ui.at("%d %s" % (i + 1, t.OPTION_NAMES[i]), 0, 2 + i)
+        ui.right(t.OFF if v is False else t.ON if v is True else v, 128, 2 + i)
+    if ng.options[2]:  # four aces: its amount
+        ui.at("6  %s" % t.AMOUNT, 0, 7)
+        ui.right(str(aces_amount(ng)), 128, 7)
+
+
+def key_options(ng, ev):
+    if 1 <= ev <= len(_CHOICES):
+        i = ev - 1
+        ng.options[i] = (ng.options[i] + 1) % len(_CHOICES[i][1])
+    elif ev == 6 and ng.options[2]:
+        next_amount(ng)
+
+
+def options(ng):
+    o = {"pouch": ng.pouch}  # type: dict[str, object]
+    for i in range(len(_CHOICES)):
+        name, values = _CHOICES[i]
+        v = values[ng.options[i]]
+        if v is not False:
+            o[name] = {"mode": v, "amount": aces_amount(ng)} if i == 2 else v
+    return o
