@@ -40,6 +40,8 @@ class Home:
         ui.battery(level)
         if (app.message or low) and not app.redo:
             ui.at((app.message or t.LOW_BATTERY)[:16], 0, 1)
+        elif not (app.redo or self.page or app.sys):  # the columns' names: pouch/chips, pool/hill/whists
+            ui.right(t.HEADS[g.name != "prefa"], 128, 1)
         if self.page:
             self.draw_owes(ui)
             return
@@ -53,18 +55,18 @@ class Home:
         for s in range(n):
             mark = seat_mark(t, g, s, dealer)
             if nets is None:
-                player_row(ui, 2 + s, s, g.players[s], mark, str(g.pouch[s]), signed(g.chips[s]))
+                player_row(ui, 2 + s, s, app.short[s], mark, str(g.pouch[s]), signed(g.chips[s]))
             else:  # Preferans: pool, hill and the net whists if the game ended now (rounded)
                 den = 2 * n
                 net = (2 * nets[s] + den) // (2 * den)  # rounded (half up) for the eye
                 hill = (g.hill[s] + 1) // 2  # kept in halves
-                pref_row(ui, 2 + s, s, g.players[s], mark, str(g.pool[s]), str(hill), signed(net))
+                pref_row(ui, 2 + s, s, app.short[s], mark, str(g.pool[s]), str(hill), signed(net))
         if g.name != "prefa" and g.level > 1:
             ui.at("%s x%d" % (app.pt().ALLPASS, g.allpass_k() // 2), 0, 6)
             ui.hint(t.HINT_HOME2)
             return
         if not g.over:
-            ui.hint(t.HINT_HOME, 6)
+            ui.hint(t.HINT_HOME % n, 6)
         ui.hint(t.HINT_HOME2)
 
     def draw_owes(self, ui):
@@ -77,7 +79,7 @@ class Home:
         transfers = owed(g)
         row = 3
         for frm, to, amount in transfers:
-            line = "%s%s%s" % (g.players[frm][:6], t.PAYS, g.players[to][:6])
+            line = "%s%s%s" % (self.app.short[frm], t.PAYS, self.app.short[to])
             ui.at(line, 0, row)
             if len(line) + 1 + len(amount) > 16:  # the amount (and money) on a row of its own
                 row += 1
@@ -166,7 +168,7 @@ def pref_row(ui, row, seat, name, mark, pool, hill, net):
     x = ui.right(net, 128, row) - 8 * len(net)
     x = ui.right(hill, x - gap, row) - 8 * len(hill)
     x = ui.right(pool, x - gap, row) - 8 * len(pool)
-    ui.text(name[: max(0, (x - 18) // 8)], 16, y)
+    ui.text(name[: max(0, (x - 20) // 8)], 16, y)  # 4 pixels at least before the pool
 
 
 def delete(app, number):

@@ -148,6 +148,9 @@ class App:
         preferans = self.sys is None and name != "prefa"  # Russian Preferans and Balkan
         _forget(gone + (() if greek else _PREFA_MODULES) + (() if preferans else _PREFERANS_MODULES))
         self.redo = None
+        from kitapi.app.ui import short
+
+        self.short = self.g.short = short(self.g.players)  # the names where room is short, one abbreviation each
         if self.g.ended:  # closed in its log, the power lost before it stopped being current
             self.store.close()
             self.store.forget_current()

@@ -98,7 +98,7 @@ class NewGame:
     def draw(self, ui):
         t = ui.t
         step = self.step
-        ui.title(t.NEW_GAME)
+        ui.title(t.OPTIONS if step == _OPTIONS else t.NEW_GAME)  # the options use rows 1-6
         if step == _RULES:
             ui.at(t.RULES, 0, 1)
             names = t.SYSTEMS
@@ -111,7 +111,7 @@ class NewGame:
             ui.at(t.PLAYERS, 0, 2)
             ui.at(" / ".join(_PREFA_SEATS if self.sys is None else self.sys.SEATS), 0, 3)
         elif step == _NAME:
-            ui.at("%s %d" % (t.PLAYER, len(self.players) + 1), 0, 1)
+            ui.at(self.app.message or "%s %d" % (t.PLAYER, len(self.players) + 1), 0, 1)
             if self.typing:
                 ui.at(t.TYPE_NAME, 0, 2)
                 ui.at(self.typed[-15:] + "_", 0, 3)
@@ -135,18 +135,15 @@ class NewGame:
                 ui.hint(p.HINT_STAKE if self.typing_stake else p.HINT_POOL)
                 return
         elif step == _OPTIONS:
-            ui.at(t.OPTIONS, 0, 1)
             if self.sys is not None:
                 self.sys.draw_options(ui, self)
                 return
             for i in range(len(_CHOICES)):  # Prefa's
-                v = _CHOICES[i][1][self.options[i]]
-                ui.at("%d %s" % (i + 1, t.OPTION_NAMES[i]), 0, 2 + i)
-                ui.right(t.OFF if v is False else t.ON if v is True else v, 128, 2 + i)
+                ui.at("%d %s" % (i + 1, t.OPTION_NAMES[i]), 0, 1 + i)
+                ui.right(option_word(t, i, _CHOICES[i][1][self.options[i]]), 128, 1 + i)
             if self.options[2]:  # four aces: its amount
-                ui.at("6  %s" % t.AMOUNT, 0, 7)
-                ui.right(str(self.aces_amount()), 128, 7)
-            return
+                ui.at("6  %s" % t.AMOUNT, 0, 6)
+                ui.right(str(self.aces_amount()), 128, 6)
         elif step == _DEALER:
             ui.at(t.FIRST_DEALER, 0, 1)
             for s in range(self.n):
@@ -154,7 +151,9 @@ class NewGame:
         else:
             for s in range(self.n):
                 ui.at(self.players[s][:16], 0, 1 + s)
-            ui.at("%s %d" % (self.size_name(t), self.pouch), 0, 6)
+            size = self.size_name(t)
+            ui.at(size, 0, 5 if len(size) + len(str(self.pouch)) > 15 else 6)  # the number on row 6, at the right
+            ui.right(str(self.pouch), 128, 6)
             ui.hint(t.START)
             return
         ui.hint(t.HINT_STEP)
@@ -164,6 +163,7 @@ class NewGame:
     def key(self, ev):
         app = self.app
         step = self.step
+        app.message = ""  # (a name refused: said until the next key)
         if step == _NAME and self.typing:
             return self.type_key(ev)
         if ev == STAR:
@@ -271,7 +271,9 @@ class NewGame:
             name = self.typed.strip()
             self.typing = False
             self.typed = ""
-            if name and name not in self.players:
+            if name in self.players:  # the core would refuse the game: say so, and type another
+                app.message = app.ui.t.NAME_TAKEN % name[:16 - len(app.ui.t.NAME_TAKEN) + 2]
+            elif name:
                 self.add_player(name[:24])
         elif 1 <= ev <= 9:
             t = app.ui.t
@@ -297,6 +299,18 @@ class NewGame:
 
     def start(self):
         return self.header()  # App.run starts the game once this wizard is let go (App.start_game)
+
+
+def option_word(t, i, v):
+    """The value of Prefa's option ``i`` (of _CHOICES) as the options step shows it: on/off, 10NT's worth
+    (A: 11, B: 10), the four aces' way (A: the bid value raised, B: paid in chips)."""
+    if v is False or v is True:
+        return t.ON if v else t.OFF
+    if i == 0:
+        return "=11" if v == "A" else "=10"
+    if i == 2:
+        return t.ACES_MODES[v == "B"]
+    return v
 
 
 def iso_utc(seconds):

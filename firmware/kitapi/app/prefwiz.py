@@ -45,12 +45,13 @@ _CHOICES = ((WHIST, WHIST, -1), (WHIST, PASS, -1), (PASS, WHIST, -1), (PASS, PAS
 
 
 class PrefWizard:
-    long_keys = b"\x00\x0a\x0e"  # the keys with a long meaning here: 0, A (a misere hand), * (leave)
+    long_keys = b"\x0a\x0e"  # the keys with a long meaning here: A (a misere hand), * (leave)
 
     def __init__(self, app, soloist=-2, number=0, hand=None):
         """A new hand (``soloist``: a seat, -1 an all-pass, -2 ask), or hand ``number`` to edit."""
         self.app = app
         g = self.g = app.store.check_fix(None, number) if number else app.g  # an edit: the game before the hand
+        g.short = app.short  # the names' abbreviations (App.short), for describe()
         self.number = number
         h = self.h = type(g.hand)()  # the rules' own hand (Balkan's has the Game flag)
         self.error = ""
@@ -237,11 +238,11 @@ class PrefWizard:
             h.open = 0 if n > 2 and whisters == 1 and h.dealer_whist < 0 else -1
         elif step == _TRICKS_S:
             if ev == HASH:
-                ts = 0 if g.is_misere(h) else g.needed(h)
-            elif ev == 0 | LONG:
-                ts = 0
+                ts = self.soloist_default()
+            elif ev == KEY_A:  # tricks: the digit as it is, A ten (as on every screen)
+                ts = 10
             elif 0 <= digit <= 9:
-                ts = digit if digit else 10
+                ts = digit
             else:
                 return None
             self.set_soloist_tricks(ts)
@@ -257,6 +258,10 @@ class PrefWizard:
         seq = self._steps()
         self.step = seq[seq.find(bytes((step,))) + 1]
         return None
+
+    def soloist_default(self):
+        """The soloist's tricks that # takes: none in a misere, else what the contract needs."""
+        return 0 if self.g.is_misere(self.h) else self.g.needed(self.h)
 
     def allowed(self, i):
         """Whether the words step's choice ``i`` is legal for this hand (the rest the core checks)."""
@@ -324,11 +329,11 @@ class PrefWizard:
         if step == _ALLPASS:
             ui.at(p.TRICKS_OF, 0, 2)
             seat = self.order[self.k]
-            name = g.players[seat][:10]
+            name = g.short[seat]
             if g.n == 4 and seat == h.dealer:
                 name += " " + p.WIDOW
-            ui.at("%s: %d" % (name, h.tricks[seat]), 0, 3)
-            ui.at("0-9, A=10", 0, 4)
+            ui.at(name, 0, 3)
+            ui.at("0-9 A=10 #=%d" % h.tricks[seat], 0, 4)
         elif step == _LEVEL and g.name == "balkan":
             ui.at(p.CONTRACT, 0, 2)
             ui.at(p.BALKAN_BIDS, 0, 3)
@@ -350,17 +355,16 @@ class PrefWizard:
             row = 2
             for i in range(len(_CHOICES)):
                 if self.allowed(i) and row < 7:
-                    ui.at("%d %s" % (i + 1, self.choice_text(p, i)), 0, row)
+                    ui.at("%d %s" % (i + 1, self.choice_text(p, i)), 0, row, i == 1)  # light: what # takes
                     row += 1
             ui.hint(p.HINT_RESIGN if g.resign else t.HINT_STEP)
             return
         elif step == _TRICKS_S:
             ui.at(p.TRICKS_SOLOIST, 0, 2)
-            ui.at("1-9, 0=10", 0, 3)
-            ui.at(p.ZERO_KEY, 0, 4)
+            ui.at("0-9 A=10 #=%d" % self.soloist_default(), 0, 3)
         elif step == _TRICKS_D:
-            ui.at("%s %s?" % (t.TRICKS_D1, g.players[h.d1][:6]), 0, 2)
-            ui.at("0-%d" % (10 - h.tricks[h.soloist]), 0, 3)
+            ui.at("%s %s?" % (t.TRICKS_D1, g.short[h.d1]), 0, 2)
+            ui.at("0-%d #=%d" % (10 - h.tricks[h.soloist], h.tricks[h.d1]), 0, 3)
         else:
             self.draw_summary(ui)
             return
@@ -373,12 +377,12 @@ class PrefWizard:
         w1, w2, dw = _CHOICES[i]
         if dw >= 0:
             word = p.DEALER_WORD
-            who = g.players[h.d1 if dw == 0 else h.d2]
+            who = g.short[h.d1 if dw == 0 else h.d2]
         elif w1 == w2:
             return p.BOTH_WHIST if w1 == WHIST else p.BOTH_PASS
         else:
             word = p.HALF_WORD if HALF in (w1, w2) else p.WHISTS_WORD
-            who = g.players[h.d1 if w1 != PASS else h.d2]
+            who = g.short[h.d1 if w1 != PASS else h.d2]
         room = 13 - len(word)
         return "%s %s" % (word, who[: max(1, room)]) if dw >= 0 else "%s %s" % (who[: max(1, room)], word)
 
@@ -406,11 +410,17 @@ class PrefWizard:
                 if written:
                     line += " %s%s" % (p.W_ABBR, half(written, True))
                 if line and row <= 6:
-                    ui.at(g.players[s][: max(3, 16 - len(line))] + line, 0, row)
+                    ui.at(g.short[s][: max(3, 16 - len(line))] + line, 0, row)
                     row += 1
             if row == 2:
                 ui.at("-", 0, row)
-        ui.hint(p.HINT_SAVE_OPEN if self.h.open >= 0 else t.HINT_SAVE)
+        if self.h.open != 1:
+            ui.hint(t.HINT_SAVE if self.h.open < 0 else p.HINT_SAVE_OPEN)
+            return
+        s = p.HINT_SAVE_OPEN  # "#save A:open": A:open light while the hand is marked played open
+        k = s.find("A:")
+        ui.at(s[:k], 0, 7)
+        ui.at(s[k:], k, 7, True)
 
 
 def half(v2, sign=False):
@@ -429,7 +439,7 @@ def describe(p, g, h, step=_SUMMARY):
         if step == _SUMMARY:
             return "%s %s" % (p.ALLPASS, "-".join([str(h.tricks[i]) for i in range(g.n)]))
         return p.ALLPASS
-    s = g.players[h.soloist][:6]
+    s = g.short[h.soloist]
     if step <= _LEVEL:
         return s
     if g.name == "balkan":
@@ -443,7 +453,8 @@ def describe(p, g, h, step=_SUMMARY):
     if step <= _WORDS:
         return s
     if h.w1 >= 0:
-        s += " " + "WPH"[h.w1] + ("WPH"[h.w2] if h.w2 >= 0 else "")
+        c = p.WORD_CODES
+        s += " " + c[h.w1] + (c[h.w2] if h.w2 >= 0 else "")
         if h.dealer_whist >= 0:
             s += "d"
     if step > _TRICKS_S and g.played(h):

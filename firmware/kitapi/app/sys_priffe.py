@@ -55,8 +55,8 @@ def size_name(ng):
 def draw_options(ui, ng):
     p = ng.app.pt("priffe")
     for i in range(3):
-        ui.at("%d %s" % (i + 1, p.OPTION_NAMES[i]), 0, 2 + i)
-        ui.right(p.VALUE_NAMES[2 * i + ng.options[i]], 128, 2 + i)
+        ui.at("%d %s" % (i + 1, p.OPTION_NAMES[i]), 0, 1 + i)
+        ui.right(p.VALUE_NAMES[2 * i + ng.options[i]], 128, 1 + i)
     ui.hint(ui.t.HINT_STEP)
 
 
@@ -87,7 +87,7 @@ def draw_home(ui, app):
     forehand = o[(o.index(dealer) + 1) % 4]
     for s in range(4):
         mark = "" if g.over else t.DEALER if s == dealer else t.ELDEST if s == forehand else ""
-        player_row(ui, 2 + s, s, g.players[s], mark, "AB"[g.side[s]], signed(g.individual[s]))
+        player_row(ui, 2 + s, s, g.short[s], mark, "AB"[g.side[s]], signed(g.individual[s]))
     ui.at("A %d/%d" % (g.below[0], g.games[0]), 0, 6)
     ui.right("B %d/%d" % (g.below[1], g.games[1]), 128, 6)
 
@@ -103,7 +103,7 @@ def key_home(app, ev):
 
 def pair(g, k):
     """The two players of partnership ``k``: "Ann/Cat"."""
-    s = [g.players[i][:3] for i in range(4) if g.side[i] == k]
+    s = [g.short[i] for i in range(4) if g.side[i] == k]
     return "%s/%s" % (s[0], s[1])
 
 
@@ -114,7 +114,7 @@ def describe(app, g, h, step=_SUMMARY):
     if h.contract == _FORCED:
         s = p.CONTRACTS[_FORCED]
     else:
-        s = g.players[h.declarer][:4]
+        s = g.short[h.declarer]
         if step < 2:
             return s
         s += " " + p.CONTRACTS[h.contract]
