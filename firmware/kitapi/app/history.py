@@ -7,8 +7,8 @@ rewritten, and the standings are replayed from the log.  A page is read from
 the log when the cursor leaves the one on screen.
 """
 
-from kitapi.app.keys import HASH, KEY_D, STAR
 from kitapi.game import OP_DELETE, OP_HAND
+from kitapi.keys import HASH, KEY_D, STAR
 
 try:
     from micropython import const
@@ -66,9 +66,9 @@ class History:
         if m is not None:
             describe = m.describe
         elif g.name == "prefa":
-            from kitapi.app.handwiz import describe
+            from kitapi.app.systems.prefa.wiz import describe
         else:
-            from kitapi.app.prefwiz import describe
+            from kitapi.app.systems.preferans.wiz import describe
 
         ui.title(t.HISTORY, "%d/%d" % (self.cursor, self.app.store.seq))
         for i in range(_PAGE):
@@ -113,10 +113,10 @@ class History:
             if app.sys is not None:
                 return app.sys.edit(app, self.cursor, self.h)
             if not prefa:
-                from kitapi.app.prefwiz import PrefWizard
+                from kitapi.app.systems.preferans.wiz import PrefWizard
 
                 return PrefWizard(app, number=self.cursor, hand=self.h)
-            from kitapi.app.handwiz import HandWizard
+            from kitapi.app.systems.prefa.wiz import HandWizard
 
             return HandWizard(app, number=self.cursor, hand=self.h)
         if ev == KEY_D and p != _DELETED:  # (a damaged hand too)
