@@ -131,7 +131,7 @@ def test_names_alike_are_told_apart_on_every_screen(tmp_path: Path) -> None:
     assert [s for s in texts_of(home) if s.startswith("Kost")] == ["Kost A", "Kost B", "Kost C"], texts_of(home)
     shown = dev.keys("1 6 1 # 7")  # Kostas A bids 6 spades, both in, 7 tricks: whose tricks next?
     assert "Tricks of Kost B?" in texts_of(shown[-1]), texts_of(shown[-1])
-    shown = dev.keys("# #")  # the summary: who pays whom
+    shown = dev.keys("#")  # the summary: who pays whom
     assert any("Kost" in s and "\u2192" in s for s in texts_of(shown[-1])), texts_of(shown[-1])
     assert not any(s.startswith("Kostas") for s in texts_of(shown[-1]))
     shown = dev.keys("# A")  # saved; the hands
@@ -200,8 +200,28 @@ def test_prefa_tricks_are_typed_as_they_are(tmp_path: Path) -> None:
     assert "0-9 A=10 #=6" in texts_of(shown[-1]), texts_of(shown[-1])
     shown = dev.keys("4")
     assert "0-6 #=3" in texts_of(shown[-1]), texts_of(shown[-1])
-    dev.keys("# #  2 7 1 # A #  3 6 1 # 0 # #")
+    dev.keys("# #  2 7 1 # A # #  3 6 1 # 0 # #")  # (A: the defenders' step asks 0-0)
     dev.close()
     log, _ = device_log(data, tmp_path)
     hands = [json.loads(x) for x in log[1:]]
-    assert [h["tricks"][h["bidder"]] for h in hands] == [4, 10, 0], hands
+    assert [h.get("tricks", [-1] * 3)[h["bidder"]] for h in hands] == [4, 10, 0], hands
+
+
+def test_russian_words_are_the_players_words(tmp_path: Path) -> None:
+    """Russian: resigning is "без трёх" (not "Сдача", the deal), Sochi's whist "жлобский", the words in
+    Russian letters (В вист, П пас), the misdeal key not read as misere."""
+    data = tmp_path / "data"
+    language(data, "ru")
+    dev = Device(data, heapsize="96K")
+    opts = texts_of(dev.keys("1 2 3 " + " ".join(typist.TYPED[:3]) + " 20# 4")[-1])  # Sochi; resign on
+    assert "4 Без трёх" in opts and "жлобский" in opts and not any("Сдача" in s for s in opts), opts
+    soloist = texts_of(dev.keys("# # # D")[-1])  # started; D: the soloist step (where A is a misdeal)
+    assert soloist[-1] == "0:пас A:пересд.", soloist
+    words = texts_of(dev.keys("1 7 1")[-1])  # Ann 7 spades: the defenders' words (B resigns)
+    assert words[-1] == "#да B:без трёх", words
+    summary = texts_of(dev.keys("B")[-1])
+    assert summary[1].endswith("без трёх"), summary
+    dev.keys("#")
+    summary = texts_of(dev.keys("2 6 1 2 #")[-1])  # Bob 6 spades, Cat whists, Ann passes
+    assert " ВП " in summary[1] or summary[1].endswith(" ВП") or " ПВ" in summary[1], summary
+    dev.close()
