@@ -41,7 +41,7 @@ class Home:
         if (app.message or low) and not app.redo:
             ui.at((app.message or t.LOW_BATTERY)[:16], 0, 1)
         elif not (app.redo or self.page or app.sys):  # the columns' names: pouch/chips, pool/hill/whists
-            ui.right(t.HEADS[g.name != "prefa"], 128, 1)
+            ui.right(t.MORE[g.name != "prefa"], 128, 1)
         if self.page:
             self.draw_owes(ui)
             return

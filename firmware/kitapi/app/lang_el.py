@@ -26,7 +26,6 @@ TRICKS_D1 = "Μπάζες"
 PASSED = "Πάσο όλοι"
 THROWN = "πέταξε"
 THROW_KEY = "A:τα πετάω"
-HEADS = ("κάσα/καπίκια", "πουλ/βουνό/βιστ")  # the home screen's columns: Prefa's, Preferans'
 ACES_KEY = "A:4 άσσοι"
 HINT_STEP = "#ναι *πίσω"
 HINT_SAVE = "#γράψε *πίσω"
@@ -52,7 +51,6 @@ HINT_RULES = "B:άλλα *πίσω"
 PLAYERS = "Παίκτες;"
 PLAYER = "Παίκτης"
 NEW_NAME = "0:νέο όνομα"
-NAME_TAKEN = "%s: υπάρχει"  # a name typed twice in a new game
 TYPE_NAME = "Όνομα:"
 HINT_TYPE = "#ok *σβήσε A:abc"
 POUCH_SIZE = "Κάσα;"
@@ -62,7 +60,6 @@ START = "#αρχή"
 ON = "ναι"
 OFF = "όχι"
 OPTION_NAMES = ("10 σαντζά", "10 σαν 9", "4 άσσοι", "Τα γράφω", "2 άδειες")
-ACES_MODES = ("αξία+", "καπίκ.")  # four aces A: the bid value raised; B: paid in chips
 AMOUNT = "ποσό"  # of the four aces
 # Settings
 BRIGHTNESS = "Φωτεινότητα"
@@ -84,3 +81,5 @@ CAPITALS = ("", " -", "ΑΒΓ", "ΔΕΖ", "ΗΘΙ", "ΚΛΜ", "ΝΞΟ", "ΠΡΣ"
 # Russian Preferans: the rules' names and the pool (the rest is in pref_el.py)
 POOL_SIZE = "Πούλια?"
 REOPENED = "Συνεχίζεται"  # a correction took the game's end away: hands can follow again
+# the home screen's columns: Prefa's, Preferans'
+MORE = ("κάσα/καπίκια", "πουλ/βουνό/βιστ")

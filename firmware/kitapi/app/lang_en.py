@@ -29,7 +29,6 @@ TRICKS_D1 = "Tricks of"
 PASSED = "All passed"
 THROWN = "Thrown in"
 THROW_KEY = "A:throw in"
-HEADS = ("pouch/chips", "pool/hill/whists")  # the home screen's columns: Prefa's, Preferans'
 ACES_KEY = "A:4 aces"
 HINT_STEP = "#ok *back"
 HINT_SAVE = "#save *back"
@@ -56,7 +55,6 @@ PLAYERS = "Players?"
 PLAYER = "Player"
 NEW_NAME = "0:new name"
 TYPE_NAME = "Name:"
-NAME_TAKEN = "%s: taken"  # a name typed twice in a new game
 HINT_TYPE = "#ok *del A:abc"
 POUCH_SIZE = "Pouch?"
 OPTIONS = "Options"
@@ -66,7 +64,6 @@ ON = "on"
 OFF = "off"
 OPTION_NAMES = ("10NT", "10s as 9s", "4 aces", "Tentative", "2 empty")
 AMOUNT = "amount"  # of the four aces
-ACES_MODES = ("b.v.+", "chips")  # four aces A: the bid value raised; B: paid in chips
 # Settings
 BRIGHTNESS = "Brightness"
 SLEEP = "Sleep after"
@@ -86,3 +83,5 @@ NO_GAME = "No game"
 # Russian Preferans: the rules' names and the pool (the rest is in pref_en.py)
 POOL_SIZE = "Pool?"
 REOPENED = "Reopened"  # a correction took the game's end away: hands can follow again
+# the home screen's columns: Prefa's, Preferans'
+MORE = ("pouch/chips", "pool/hill/whists")

@@ -26,7 +26,6 @@ TRICKS_D1 = "Взятки"
 PASSED = "Все пас"
 THROWN = "сбросил"
 THROW_KEY = "A:сброс"
-HEADS = ("касса/фишки", "пуля/гора/висты")  # the home screen's columns: Prefa's, Preferans'
 ACES_KEY = "A:4 туза"
 HINT_STEP = "#да *назад"
 HINT_SAVE = "#записать *назад"
@@ -52,7 +51,6 @@ HINT_RULES = "B:ещё *назад"
 PLAYERS = "Игроков?"
 PLAYER = "Игрок"
 NEW_NAME = "0:новое имя"
-NAME_TAKEN = "%s: уже есть"  # a name typed twice in a new game
 TYPE_NAME = "Имя:"
 HINT_TYPE = "#ok *стер A:abc"
 POUCH_SIZE = "Касса?"
@@ -62,7 +60,6 @@ START = "#начать"
 ON = "да"
 OFF = "нет"
 OPTION_NAMES = ("10 БК", "10 как 9", "4 туза", "Беру если", "2 пустые")
-ACES_MODES = ("цена+", "фишки")  # four aces A: the bid value raised; B: paid in chips
 AMOUNT = "сумма"  # of the four aces
 # Settings
 BRIGHTNESS = "Яркость"
@@ -84,3 +81,5 @@ CAPITALS = ("", " -", "АБВГ", "ДЕЖЗ", "ИЙКЛ", "МНОП", "РСТУ"
 # Russian Preferans: the rules' names and the pool (the rest is in pref_ru.py)
 POOL_SIZE = "Пуля?"
 REOPENED = "Игра продолжена"  # a correction took the game's end away: hands can follow again
+# the home screen's columns: Prefa's, Preferans'
+MORE = ("касса/фишки", "пуля/гора/висты")

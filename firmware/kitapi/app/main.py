@@ -158,9 +158,13 @@ class App:
         preferans = self.sys is None and name != "prefa"  # Russian Preferans and Balkan
         _forget(gone + (() if greek else _PREFA_MODULES) + (() if preferans else _PREFERANS_MODULES))
         self.redo = None
-        from kitapi.app.ui import short
+        self.short = names = self.g.players  # the names where room is short (all fit: the names themselves)
+        for a in names:
+            if len(a) > 6:  # one abbreviation each, for the whole game (kitapi.app.names: loaded only then)
+                from kitapi.app.names import short
 
-        self.short = self.g.short = short(self.g.players)  # the names where room is short, one abbreviation each
+                self.short = short(names)
+                break
         if self.g.ended:  # closed in its log, the power lost before it stopped being current
             self.store.close()
             self.store.forget_current()
@@ -323,3 +327,4 @@ class App:
                 screen = self.start_game(nxt)
             elif nxt is not None:
                 screen = nxt
+

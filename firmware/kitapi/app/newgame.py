@@ -44,6 +44,11 @@ _LATIN_CAPITALS = ("", " -", "ABC", "DEF", "GHI", "JKL", "MNO", "PQRS", "TUV", "
 # The four aces amounts to choose from; the first offered is the one nearest a tenth of the
 # pouch ("such as 1/10th the initial value of the pouches").
 _AMOUNTS = (1, 2, 3, 4, 5, 10, 15, 20, 30, 50, 100)
+# The wizard's own words in each language: the four aces' ways on the options step (A: the bid value
+# raised, B: paid in chips) and a name typed twice.  Here and not in the string tables: this module is let
+# go once the game starts, and every text in a string table stays in the heap of every game.
+_WORDS = {"en": ("b.v.+", "chips", "%s: taken"), "el": ("αξία+", "καπίκ.", "%s: υπάρχει"),
+          "ru": ("цена+", "фишки", "%s: уже есть")}  # fmt: skip
 
 
 class NewGame:
@@ -140,7 +145,7 @@ class NewGame:
                 return
             for i in range(len(_CHOICES)):  # Prefa's
                 ui.at("%d %s" % (i + 1, t.OPTION_NAMES[i]), 0, 1 + i)
-                ui.right(option_word(t, i, _CHOICES[i][1][self.options[i]]), 128, 1 + i)
+                ui.right(option_word(t, self.app.lang, i, _CHOICES[i][1][self.options[i]]), 128, 1 + i)
             if self.options[2]:  # four aces: its amount
                 ui.at("6  %s" % t.AMOUNT, 0, 6)
                 ui.right(str(self.aces_amount()), 128, 6)
@@ -272,7 +277,8 @@ class NewGame:
             self.typing = False
             self.typed = ""
             if name in self.players:  # the core would refuse the game: say so, and type another
-                app.message = app.ui.t.NAME_TAKEN % name[:16 - len(app.ui.t.NAME_TAKEN) + 2]
+                taken = _WORDS[app.lang][2]
+                app.message = taken % name[: 18 - len(taken)]
             elif name:
                 self.add_player(name[:24])
         elif 1 <= ev <= 9:
@@ -301,7 +307,7 @@ class NewGame:
         return self.header()  # App.run starts the game once this wizard is let go (App.start_game)
 
 
-def option_word(t, i, v):
+def option_word(t, lang, i, v):
     """The value of Prefa's option ``i`` (of _CHOICES) as the options step shows it: on/off, 10NT's worth
     (A: 11, B: 10), the four aces' way (A: the bid value raised, B: paid in chips)."""
     if v is False or v is True:
@@ -309,7 +315,7 @@ def option_word(t, i, v):
     if i == 0:
         return "=11" if v == "A" else "=10"
     if i == 2:
-        return t.ACES_MODES[v == "B"]
+        return _WORDS[lang][v == "B"]
     return v
 
 

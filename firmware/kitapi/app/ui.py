@@ -78,24 +78,3 @@ def signed(v):
     """Chips as the sheet shows them: +12, -7, 0."""
     return "+%d" % v if v > 0 else str(v)
 
-
-def short(names, room=6):
-    """The players' names as the narrow places show them, computed once per game (App.short): a name of
-    ``room`` letters or fewer as it is; a longer one cut, unless another begins alike, then cut shorter
-    with the first letter where it differs: "Kostas A", "Kostas B" -> "Kost A", "Kost B"."""
-    out = []
-    for a in names:
-        s = a[:room]
-        if len(a) > room:
-            same = 0  # the longest beginning a shares with a name that would look the same
-            for b in names:
-                if b is not a and b[:room] == s:
-                    i = 0
-                    while i < len(a) and i < len(b) and a[i] == b[i]:
-                        i += 1
-                    same = max(same, i)
-            if same:
-                c = a[same:].strip()[:1] or a[-1]
-                s = a[: room - 2].rstrip() + " " + c
-        out.append(s)
-    return tuple(out)

@@ -60,7 +60,7 @@ def draw_options(ui, ng):
             ui.right(k.BIDDER_IN_VALUES[ng.options[i]], 128, 4)
         else:
             ui.at("%d %s" % (i + 1, t.OPTION_NAMES[i]), 0, 1 + i)
-            ui.right(option_word(t, i, v), 128, 1 + i)
+            ui.right(option_word(t, ng.app.lang, i, v), 128, 1 + i)
     if ng.options[2]:  # four aces: its amount
         ui.at("6  %s" % t.AMOUNT, 0, _AMOUNT_ROW)
         ui.right(str(ng.aces_amount()), 128, _AMOUNT_ROW)
@@ -97,7 +97,7 @@ def draw_home(ui, app):
     t = ui.t
     dealer = app.next_dealer()
     for s in range(g.n):
-        player_row(ui, 2 + s, s, g.short[s], seat_mark(t, g, s, dealer), "", signed(g.net[s]))
+        player_row(ui, 2 + s, s, app.short[s], seat_mark(t, g, s, dealer), "", signed(g.net[s]))
     k = app.pt("kasa")
     ui.at("%s %d" % (k.KASA, g.kasa), 0, 6)
     if not g.over:

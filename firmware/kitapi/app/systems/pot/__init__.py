@@ -99,7 +99,7 @@ def draw_home(ui, app):
     dealer = app.next_dealer()
     for s in range(3):
         v = g.stock[s]
-        player_row(ui, 2 + s, s, g.short[s], seat_mark(ui.t, g, s, dealer), str(v), signed(v - chips))
+        player_row(ui, 2 + s, s, app.short[s], seat_mark(ui.t, g, s, dealer), str(v), signed(v - chips))
     line = "%s %d" % (p.POT, g.pot)
     ui.at(line, 0, 5)
     if g.refills:
@@ -124,7 +124,7 @@ def describe(app, g, h, step=7):
     if g.name == "preference_us":
         if h.kind == 2:
             return app.ui.t.THROWN
-        s = g.short[h.declarer] if h.kind == 0 or step > 2 else ""
+        s = app.short[h.declarer] if h.kind == 0 or step > 2 else ""
         if h.kind == 1:
             s += "$%d" % h.chips[h.declarer] if step > 2 else "$"
         if step > 3 and (h.kind == 0 or h.suit):
@@ -132,7 +132,7 @@ def describe(app, g, h, step=7):
     else:
         from kitapi.rules.preference_at import BIDS
 
-        s = g.short[h.declarer]
+        s = app.short[h.declarer]
         s += " " + (BIDS[h.bid] if h.bid else "-")
         if step > 3 and h.trump:
             s += AT_SUITS[h.trump]

@@ -238,7 +238,7 @@ class PrefWizard:
             h.open = 0 if n > 2 and whisters == 1 and h.dealer_whist < 0 else -1
         elif step == _TRICKS_S:
             if ev == HASH:
-                ts = self.soloist_default()
+                ts = 0 if g.is_misere(h) else g.needed(h)  # (# takes: none in a misere, else what it needs)
             elif ev == KEY_A:  # tricks: the digit as it is, A ten (as on every screen)
                 ts = 10
             elif 0 <= digit <= 9:
@@ -258,10 +258,6 @@ class PrefWizard:
         seq = self._steps()
         self.step = seq[seq.find(bytes((step,))) + 1]
         return None
-
-    def soloist_default(self):
-        """The soloist's tricks that # takes: none in a misere, else what the contract needs."""
-        return 0 if self.g.is_misere(self.h) else self.g.needed(self.h)
 
     def allowed(self, i):
         """Whether the words step's choice ``i`` is legal for this hand (the rest the core checks)."""
@@ -361,7 +357,7 @@ class PrefWizard:
             return
         elif step == _TRICKS_S:
             ui.at(p.TRICKS_SOLOIST, 0, 2)
-            ui.at("0-9 A=10 #=%d" % self.soloist_default(), 0, 3)
+            ui.at("0-9 A=10 #=%d" % (0 if g.is_misere(h) else g.needed(h)), 0, 3)
         elif step == _TRICKS_D:
             ui.at("%s %s?" % (t.TRICKS_D1, g.short[h.d1]), 0, 2)
             ui.at("0-%d #=%d" % (10 - h.tricks[h.soloist], h.tricks[h.d1]), 0, 3)
@@ -404,11 +400,11 @@ class PrefWizard:
                     written += b[2 * n + s * n + j]
                 line = ""
                 if b[s]:
-                    line += " %s%+d" % (p.P_ABBR, b[s])
+                    line += " %s%+d" % (p.CODES[0], b[s])
                 if b[n + s]:
-                    line += " %s%s" % (p.H_ABBR, half(b[n + s], True))
+                    line += " %s%s" % (p.CODES[1], half(b[n + s], True))
                 if written:
-                    line += " %s%s" % (p.W_ABBR, half(written, True))
+                    line += " %s%s" % (p.CODES[2], half(written, True))
                 if line and row <= 6:
                     ui.at(g.short[s][: max(3, 16 - len(line))] + line, 0, row)
                     row += 1
@@ -453,8 +449,8 @@ def describe(p, g, h, step=_SUMMARY):
     if step <= _WORDS:
         return s
     if h.w1 >= 0:
-        c = p.WORD_CODES
-        s += " " + c[h.w1] + (c[h.w2] if h.w2 >= 0 else "")
+        c = p.CODES
+        s += " " + c[3 + h.w1] + (c[3 + h.w2] if h.w2 >= 0 else "")
         if h.dealer_whist >= 0:
             s += "d"
     if step > _TRICKS_S and g.played(h):

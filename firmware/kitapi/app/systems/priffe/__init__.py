@@ -88,7 +88,7 @@ def draw_home(ui, app):
     forehand = o[(o.index(dealer) + 1) % 4]
     for s in range(4):
         mark = "" if g.over else t.DEALER if s == dealer else t.ELDEST if s == forehand else ""
-        player_row(ui, 2 + s, s, g.short[s], mark, "AB"[g.side[s]], signed(g.individual[s]))
+        player_row(ui, 2 + s, s, app.short[s], mark, "AB"[g.side[s]], signed(g.individual[s]))
     ui.at("A %d/%d" % (g.below[0], g.games[0]), 0, 6)
     ui.right("B %d/%d" % (g.below[1], g.games[1]), 128, 6)
 
@@ -115,7 +115,7 @@ def describe(app, g, h, step=_SUMMARY):
     if h.contract == _FORCED:
         s = p.CONTRACTS[_FORCED]
     else:
-        s = g.short[h.declarer]
+        s = app.short[h.declarer]
         if step < 2:
             return s
         s += " " + p.CONTRACTS[h.contract]
