@@ -62,7 +62,6 @@ class History:
             return
         if not (self.first - _PAGE < self.cursor <= self.first):
             self.load()
-        g.short = self.app.short  # the names' abbreviations (App.short), for describe()
         m = self.app.sys
         if m is not None:
             describe = m.describe

@@ -38,7 +38,7 @@ def _draw_change(ui, w, first):
     row = first + 1
     for s in range(n):
         if b[s] and row <= 6:
-            ui.at(g.short[s], 0, row)
+            ui.at(w.app.short[s], 0, row)
             ui.right(signed(b[s]), 128, row)
             row += 1
 
@@ -65,7 +65,6 @@ class TopUp:
     def __init__(self, app, number=0, amount=0):
         self.app = app
         g = self.g = app.store.check_fix(None, number) if number else app.g  # an edit: the game before the hand
-        g.short = app.short  # the names' abbreviations (App.short), for describe()
         self.number = number  # 0 a new top-up, else the hand it edits
         h = self.h = type(g.hand)()
         h.kind = _TOPUP

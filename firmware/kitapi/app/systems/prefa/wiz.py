@@ -54,7 +54,6 @@ class HandWizard:
         """A new hand (``bidder``: a seat chosen on the home screen, or -1), or hand ``number`` to edit."""
         self.app = app
         g = self.g = app.store.check_fix(None, number) if number else app.g  # an edit: the game before the hand
-        g.short = app.short  # the names' abbreviations (App.short), for describe()
         self.number = number
         h = self.h = type(g.hand)()  # the rules' own (the kasa game's can be a top-up)
         self.error = ""
@@ -232,10 +231,10 @@ class HandWizard:
                 ui.at("%d %s" % (s + 1, g.players[s][:12]), 0, 3 + (s == h.d2), s == h.active)
         elif step == _TRICKS_B:
             ui.at(t.TRICKS_BIDDER, 0, 2)
-            ui.at(g.short[h.bidder], 0, 3)
+            ui.at(self.app.short[h.bidder], 0, 3)
             ui.at("0-9 A=10 #=%d" % self.default_tricks(), 0, 4)
         elif step == _TRICKS_D:
-            ui.at("%s %s?" % (t.TRICKS_D1, g.short[h.d1]), 0, 2)
+            ui.at("%s %s?" % (t.TRICKS_D1, self.app.short[h.d1]), 0, 2)
             tr = h.tricks
             rest = 10 - tr[h.bidder]
             ui.at("0-%d #=%d" % (rest, tr[h.d1] if tr[h.d1] + tr[h.d2] == rest else (rest + 1) // 2), 0, 3)
@@ -263,12 +262,12 @@ class HandWizard:
                 for j in range(n):
                     owed = b[2 * n + i * n + j]  # what j now owes i more
                     if owed > 0 and row <= last:
-                        ui.at("%s%s%s" % (g.short[j], t.PAYS, g.short[i]), 0, row)
+                        ui.at("%s%s%s" % (self.app.short[j], t.PAYS, self.app.short[i]), 0, row)
                         ui.right(str(owed), 128, row)
                         row += 1
             for s in range(n):
                 if b[s] and row <= last:
-                    ui.at("%s %s" % (g.short[s], t.POUCH), 0, row)
+                    ui.at("%s %s" % (self.app.short[s], t.POUCH), 0, row)
                     ui.right(signed(b[s]), 128, row)
                     row += 1
         if self.h.kind == PLAY and g.aces_mode:
@@ -280,7 +279,11 @@ def describe(t, g, h, step=_SUMMARY):
     """One line for a hand: bidder, contract, defense and tricks as far as they are known."""
     if h.kind == PASS:
         return t.PASSED
-    s = g.short[h.bidder]
+    s = g.players[h.bidder]
+    if len(s) > 6:  # its abbreviation, as every screen shows it (kitapi.app.names; App.short)
+        from kitapi.app.names import short
+
+        s = short(g.players)[h.bidder]
     if h.kind == THROW:
         return "%s %s" % (s, t.THROWN)
     if step <= _LEVEL:

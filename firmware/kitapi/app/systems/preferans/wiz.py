@@ -51,7 +51,6 @@ class PrefWizard:
         """A new hand (``soloist``: a seat, -1 an all-pass, -2 ask), or hand ``number`` to edit."""
         self.app = app
         g = self.g = app.store.check_fix(None, number) if number else app.g  # an edit: the game before the hand
-        g.short = app.short  # the names' abbreviations (App.short), for describe()
         self.number = number
         h = self.h = type(g.hand)()  # the rules' own hand (Balkan's has the Game flag)
         self.error = ""
@@ -325,7 +324,7 @@ class PrefWizard:
         if step == _ALLPASS:
             ui.at(p.TRICKS_OF, 0, 2)
             seat = self.order[self.k]
-            name = g.short[seat]
+            name = self.app.short[seat]
             if g.n == 4 and seat == h.dealer:
                 name += " " + p.WIDOW
             ui.at(name, 0, 3)
@@ -359,7 +358,7 @@ class PrefWizard:
             ui.at(p.TRICKS_SOLOIST, 0, 2)
             ui.at("0-9 A=10 #=%d" % (0 if g.is_misere(h) else g.needed(h)), 0, 3)
         elif step == _TRICKS_D:
-            ui.at("%s %s?" % (t.TRICKS_D1, g.short[h.d1]), 0, 2)
+            ui.at("%s %s?" % (t.TRICKS_D1, self.app.short[h.d1]), 0, 2)
             ui.at("0-%d #=%d" % (10 - h.tricks[h.soloist], h.tricks[h.d1]), 0, 3)
         else:
             self.draw_summary(ui)
@@ -368,17 +367,16 @@ class PrefWizard:
 
     def choice_text(self, p, i):
         """The words step's line ``i`` (after "N "): 14 characters at most."""
-        g = self.g
         h = self.h
         w1, w2, dw = _CHOICES[i]
         if dw >= 0:
             word = p.DEALER_WORD
-            who = g.short[h.d1 if dw == 0 else h.d2]
+            who = self.app.short[h.d1 if dw == 0 else h.d2]
         elif w1 == w2:
             return p.BOTH_WHIST if w1 == WHIST else p.BOTH_PASS
         else:
             word = p.HALF_WORD if HALF in (w1, w2) else p.WHISTS_WORD
-            who = g.short[h.d1 if w1 != PASS else h.d2]
+            who = self.app.short[h.d1 if w1 != PASS else h.d2]
         room = 13 - len(word)
         return "%s %s" % (word, who[: max(1, room)]) if dw >= 0 else "%s %s" % (who[: max(1, room)], word)
 
@@ -406,7 +404,7 @@ class PrefWizard:
                 if written:
                     line += " %s%s" % (p.CODES[2], half(written, True))
                 if line and row <= 6:
-                    ui.at(g.short[s][: max(3, 16 - len(line))] + line, 0, row)
+                    ui.at(self.app.short[s][: max(3, 16 - len(line))] + line, 0, row)
                     row += 1
             if row == 2:
                 ui.at("-", 0, row)
@@ -435,7 +433,11 @@ def describe(p, g, h, step=_SUMMARY):
         if step == _SUMMARY:
             return "%s %s" % (p.ALLPASS, "-".join([str(h.tricks[i]) for i in range(g.n)]))
         return p.ALLPASS
-    s = g.short[h.soloist]
+    s = g.players[h.soloist]
+    if len(s) > 6:  # its abbreviation, as every screen shows it (kitapi.app.names; App.short)
+        from kitapi.app.names import short
+
+        s = short(g.players)[h.soloist]
     if step <= _LEVEL:
         return s
     if g.name == "balkan":

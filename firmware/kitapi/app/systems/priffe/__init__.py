@@ -104,7 +104,14 @@ def key_home(app, ev):
 
 def pair(g, k):
     """The two players of partnership ``k``: "Ann/Cat"."""
-    s = [g.short[i] for i in range(4) if g.side[i] == k]
+    names = g.players
+    for a in names:
+        if len(a) > 6:  # their abbreviations, as every screen shows them (kitapi.app.names; App.short)
+            from kitapi.app.names import short
+
+            names = short(names)
+            break
+    s = [names[i] for i in range(4) if g.side[i] == k]
     return "%s/%s" % (s[0], s[1])
 
 

@@ -50,7 +50,6 @@ class PriffeWizard:
         """A new hand (``declarer``: a seat, or -1 a forced Noll), or hand ``number`` to edit."""
         self.app = app
         g = self.g = app.store.check_fix(None, number) if number else app.g  # an edit: the game before the hand
-        g.short = app.short  # the names' abbreviations (App.short), for describe()
         self.number = number
         h = self.h = type(g.hand)()
         self.error = ""
@@ -187,7 +186,7 @@ class PriffeWizard:
         if self.over:  # the rubber is over: each player's individual points
             ui.at(p.RUBBER_OVER, 0, 2)
             for s in range(4):
-                ui.at(g.short[s], 0, 3 + s)
+                ui.at(self.app.short[s], 0, 3 + s)
                 ui.right(signed(b[6 + s]), 128, 3 + s)
             return
         for k in (0, 1):  # each team: the points it gets; its trick points and games after the hand
