@@ -206,8 +206,9 @@ def test_a_correction_that_ends_a_game_again_says_so(tmp_path: Path) -> None:
 def test_editing_a_hand_holds_one_game_in_the_heap(tmp_path: Path, system: str) -> None:
     """The game being played is let go while a hand is edited against the game before it (and replayed
     when the wizard is left): the live heap at the edit's summary stays within a small margin of the home
-    screen's, as it did when the edit previewed against the game being played (about 1.5 KB: the hands
-    list's page, the wizard, the preview's buffer), not one game more."""
+    screen's, as it did when the edit previewed against the game being played (the hands list's page, the
+    wizard, the preview's buffer: 1.5 KB, 1.7 KB for Sochi since its screens abbreviate names and the
+    edit's absolute peak fell by 2.6 KB with the systems' plug-ins), not one game more."""
     setup, keys = _prefa() if system == "prefa" else _preferans("sochi")
     dev = Device(tmp_path / "data", heapsize="96K")
     dev.keys(setup + " " + " ".join(k.rstrip() for k in keys[:-1]))  # all but the hand that ends the game
@@ -220,5 +221,5 @@ def test_editing_a_hand_holds_one_game_in_the_heap(tmp_path: Path, system: str) 
     assert lines(shown)[0] == f"Hand {seq + 1}"  # back home: the game replayed
     after = dev.heap()
     dev.close()
-    assert edit - home <= 1536, (home, edit)
+    assert edit - home <= 2048, (home, edit)
     assert after - home <= 1024, (home, after)

@@ -198,7 +198,7 @@ def test_edit_and_delete_through_the_hands_list(tmp_path: Path) -> None:
     dev.keys("1 1 # # # # #  2 2 # # # # #  0 # # # # #")  # Ann 1, Bob 2, an all-pass (Cat deals)
     shown = dev.keys("A")
     fits(shown)
-    assert lines(shown[-1])[1:4] == ["  3 Cat - 6", "  2 Bob 2♠ 6", "  1 Ann 1♣ 6"], lines(shown[-1])
+    assert lines(shown[-1])[2:5] == ["  3 Cat - 6", "  2 Bob 2♠ 6", "  1 Ann 1♣ 6"], lines(shown[-1])  # (after 3/3)
     shown = dev.keys("8 #")  # hand 2: its summary
     assert lines(shown[-1])[:2] == ["Hand 2", "Bob 2♠ 6"]
     dev.keys("* * 7 #")  # back to Bob's tricks: 7; Cat 2 (# keeps half the rest, rounded up), Ann 1

@@ -156,7 +156,7 @@ def test_edit_and_delete_through_the_hands_list(tmp_path: Path) -> None:
     new = dev.keys("0##")[-1]  # a forced Noll, 6: its summary
     dev.keys("#  2 2 4 2 3 #")  # Bob Noll 4, 3+1 with Cat
     shown = dev.keys("A")
-    assert lines(shown[-1])[1:4] == ["  3 Bob Noll 4*", "  2 Forced 6", "  1 Ann Play 7"]
+    assert lines(shown[-1])[2:5] == ["  3 Bob Noll 4*", "  2 Forced 6", "  1 Ann Play 7"]  # (after 3/3)
     shown = dev.keys("8 #")  # hand 2: its summary, as when it was new (against the game before it)
     assert shown[-1] == new and lines(new)[:3] == ["Hand 2", "Forced 6", "A Ann/Cat"], lines(shown[-1])
     dev.keys("* * *")  # back to the declarer step

@@ -12,7 +12,8 @@ from kitapi.app import font, lang_en
 LANGUAGES = ("en", "el", "ru")
 NAMES = sorted(n for n in dir(lang_en) if n.isupper())
 # Texts that stand after a prefix on their line ("1 " of a menu entry, a number...), with the room left.
-SHORTER = {"SYSTEMS": 14, "NEW_GAME": 14, "HISTORY": 14, "END_GAME": 14, "SETTINGS": 14, "HAND": 12}
+SHORTER = {"SYSTEMS": 14, "NEW_GAME": 14, "HISTORY": 14, "END_GAME": 14, "SETTINGS": 14, "HAND": 12,
+           "HINT_HOME": 17}  # fmt: skip  # HINT_HOME: its "%d" is one digit (the number of players)
 
 
 def table(code: str) -> ModuleType:

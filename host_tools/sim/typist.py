@@ -42,7 +42,7 @@ def keys_for(hand: dict[str, Any], n: int) -> str:
     if hand["defense"] != "none":
         tricks = hand["tricks"]
         tb = tricks[bidder]
-        keys += "#" if tb == level else ("L0" if tb == 0 else str(tb % 10))
+        keys += "#" if tb == level else ("A" if tb == 10 else str(tb))
         if hand["defense"] != "alone":
             rest = 10 - tb
             keys += "#" if tricks[d1] == (rest + 1) // 2 else str(tricks[d1])
@@ -130,7 +130,7 @@ def pref_keys_for(g: Any, hand: dict[str, Any]) -> str:
         keys += "#" if i == 1 else str(i + 1)
     if "tricks" in hand:
         ts = hand["tricks"][s]
-        keys += "#" if ts == level else ("L0" if ts == 0 else str(ts % 10))
+        keys += "#" if ts == level else ("A" if ts == 10 else str(ts))
         if h.w1 == 0 and h.w2 == 0:
             rest = 10 - ts
             d1 = hand["tricks"][h.d1]

@@ -53,7 +53,7 @@ class Home:
         transfers = self.app.sys.transfers(g)
         row = 3
         for frm, to, amount in transfers:
-            line = "%s%s%s" % (g.players[frm][:6], t.PAYS, g.players[to][:6])
+            line = "%s%s%s" % (self.app.short[frm], t.PAYS, self.app.short[to])
             ui.at(line, 0, row)
             if len(line) + 1 + len(amount) > 16:  # the amount (and money) on a row of its own
                 row += 1

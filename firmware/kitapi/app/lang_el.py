@@ -4,8 +4,8 @@ NAME = "Ελληνικά"
 # Home
 HAND = "Διανομή"
 GAME_OVER = "Τέλος"
-HINT_HOME = "1-4 αγορά 0 πάσο"
-HINT_HOME2 = "A:λίστα B:χρέη C"
+HINT_HOME = "1-%d αγορά 0 πάσο"  # the number of players
+HINT_HOME2 = "A:λίστ B:χρέη C\u2261"
 OWES = "Ποιος χρωστά"
 NOBODY = "Κανείς δε χρωστά"
 PAYS = "\u2192"
@@ -26,7 +26,6 @@ TRICKS_D1 = "Μπάζες"
 PASSED = "Πάσο όλοι"
 THROWN = "πέταξε"
 THROW_KEY = "A:τα πετάω"
-ACES = "4 άσσοι"
 ACES_KEY = "A:4 άσσοι"
 HINT_STEP = "#ναι *πίσω"
 HINT_SAVE = "#γράψε *πίσω"
@@ -82,3 +81,5 @@ CAPITALS = ("", " -", "ΑΒΓ", "ΔΕΖ", "ΗΘΙ", "ΚΛΜ", "ΝΞΟ", "ΠΡΣ"
 # Russian Preferans: the rules' names and the pool (the rest is in pref_el.py)
 POOL_SIZE = "Πούλια?"
 REOPENED = "Συνεχίζεται"  # a correction took the game's end away: hands can follow again
+# the home screen's columns: Prefa's, Preferans'
+MORE = ("κάσα/καπίκια", "πουλ/βουνό/βιστ")

@@ -7,7 +7,7 @@ NAME = "English"
 # Home
 HAND = "Hand"
 GAME_OVER = "Game over"
-HINT_HOME = "1-4 bid 0 pass"
+HINT_HOME = "1-%d bid 0 pass"  # the number of players
 HINT_HOME2 = "A:log B:owe C:\u2261"
 OWES = "Who owes whom"
 NOBODY = "Nobody owes"
@@ -29,7 +29,6 @@ TRICKS_D1 = "Tricks of"
 PASSED = "All passed"
 THROWN = "Thrown in"
 THROW_KEY = "A:throw in"
-ACES = "4 aces"
 ACES_KEY = "A:4 aces"
 HINT_STEP = "#ok *back"
 HINT_SAVE = "#save *back"
@@ -84,3 +83,5 @@ NO_GAME = "No game"
 # Russian Preferans: the rules' names and the pool (the rest is in pref_en.py)
 POOL_SIZE = "Pool?"
 REOPENED = "Reopened"  # a correction took the game's end away: hands can follow again
+# the home screen's columns: Prefa's, Preferans'
+MORE = ("pouch/chips", "pool/hill/whists")

@@ -4,8 +4,8 @@ NAME = "Русский"
 # Home
 HAND = "Раздача"
 GAME_OVER = "Игра окончена"
-HINT_HOME = "1-4 заказ 0 пас"
-HINT_HOME2 = "A:спис B:долг C"
+HINT_HOME = "1-%d заказ 0 пас"  # the number of players
+HINT_HOME2 = "A:спис B:долг C\u2261"
 OWES = "Кто кому должен"
 NOBODY = "Никто не должен"
 PAYS = "\u2192"
@@ -26,7 +26,6 @@ TRICKS_D1 = "Взятки"
 PASSED = "Все пас"
 THROWN = "сбросил"
 THROW_KEY = "A:сброс"
-ACES = "4 туза"
 ACES_KEY = "A:4 туза"
 HINT_STEP = "#да *назад"
 HINT_SAVE = "#записать *назад"
@@ -82,3 +81,5 @@ CAPITALS = ("", " -", "АБВГ", "ДЕЖЗ", "ИЙКЛ", "МНОП", "РСТУ"
 # Russian Preferans: the rules' names and the pool (the rest is in pref_ru.py)
 POOL_SIZE = "Пуля?"
 REOPENED = "Игра продолжена"  # a correction took the game's end away: hands can follow again
+# the home screen's columns: Prefa's, Preferans'
+MORE = ("касса/фишки", "пуля/гора/висты")

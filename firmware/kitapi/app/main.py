@@ -116,6 +116,13 @@ class App:
         gone = [k[7:] for k in sys.modules if k.startswith("kitapi.app.systems.") and k[7:] not in keep]
         _forget(["app.newgame", "app.menus"] + gone + ([m for m in old.MODULES if m not in keep] if old else []))
         self.redo = None
+        self.short = names = self.g.players  # the names where room is short (all fit: the names themselves)
+        for a in names:
+            if len(a) > 6:  # one abbreviation each, for the whole game (kitapi.app.names: loaded only then)
+                from kitapi.app.names import short
+
+                self.short = short(names)
+                break
         if self.g.ended:  # closed in its log, the power lost before it stopped being current
             self.store.close()
             self.store.forget_current()
@@ -312,3 +319,4 @@ class App:
                 screen = self.start_game(nxt)
             elif nxt is not None:
                 screen = nxt
+

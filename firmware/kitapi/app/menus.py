@@ -126,13 +126,14 @@ class Settings:
         app = self.app
         t = ui.t
         ui.title(t.SETTINGS)
-        ui.at("1 %s" % t.BRIGHTNESS, 0, 2)
-        ui.right("%d/%d" % (CONTRASTS.index(app.contrast) + 1 if app.contrast in CONTRASTS else 0, 5), 128, 3)
-        ui.at("2 %s" % t.SLEEP, 0, 4)
+        ui.at("1 %s" % t.BRIGHTNESS, 0, 1)
+        ui.right("%d/%d" % (CONTRASTS.index(app.contrast) + 1 if app.contrast in CONTRASTS else 0, 5), 128, 2)
+        ui.at("2 %s" % t.SLEEP, 0, 3)
         s = app.sleep_s
-        ui.right(t.NEVER if not s else "%d %s" % (s, t.SECONDS) if s < 60 else "%d %s" % (s // 60, t.MINUTES), 128, 5)
-        ui.at("3 %s" % t.LANGUAGE, 0, 6)
-        ui.right(t.NAME, 128, 7)
+        ui.right(t.NEVER if not s else "%d %s" % (s, t.SECONDS) if s < 60 else "%d %s" % (s // 60, t.MINUTES), 128, 4)
+        ui.at("3 %s" % t.LANGUAGE, 0, 5)
+        ui.right(t.NAME, 128, 6)
+        ui.hint(t.HINT_STEP)
 
     def key(self, ev):
         from kitapi.app.ui import CONTRASTS, LANGUAGES, SLEEPS
@@ -169,7 +170,7 @@ class Settle:
         ui.title(t.SETTLE)
         row = first = 1 if getattr(g, "stake", None) else 2
         for frm, to, amount in self.app.sys.transfers(g):  # (kitapi.app.systems.<family>)
-            line = "%s%s%s" % (g.players[frm][:6], t.PAYS, g.players[to][:6])
+            line = "%s%s%s" % (self.app.short[frm], t.PAYS, self.app.short[to])
             if row <= 6:
                 ui.at(line, 0, row)
             if len(line) + 1 + len(amount) > 16:  # the amount (and money) on a row of its own

@@ -36,6 +36,11 @@ _PAGE = const(5)  # systems on a page of the rules step
 # Multi-tap letters on keys 1-9 (key 1: space and hyphen), as on a phone; a word starts with a capital
 _LATIN = ("", " -", "abc", "def", "ghi", "jkl", "mno", "pqrs", "tuv", "wxyz")
 _LATIN_CAPITALS = ("", " -", "ABC", "DEF", "GHI", "JKL", "MNO", "PQRS", "TUV", "WXYZ")
+# The wizard's own words in each language: the four aces' ways on the options step (A: the bid value
+# raised, B: paid in chips) and a name typed twice.  Here and not in the string tables: this module is let
+# go once the game starts, and every text in a string table stays in the heap of every game.
+_WORDS = {"en": ("b.v.+", "chips", "%s: taken"), "el": ("αξία+", "καπίκ.", "%s: υπάρχει"),
+          "ru": ("цена+", "фишки", "%s: уже есть")}  # fmt: skip
 
 
 class NewGame:
@@ -76,7 +81,7 @@ class NewGame:
     def draw(self, ui):
         t = ui.t
         step = self.step
-        ui.title(t.NEW_GAME)
+        ui.title(t.OPTIONS if step == _OPTIONS else t.NEW_GAME)  # the options use rows 1-6
         if step == _RULES:
             ui.at(t.RULES, 0, 1)
             names = t.SYSTEMS
@@ -89,7 +94,7 @@ class NewGame:
             ui.at(t.PLAYERS, 0, 2)
             ui.at(" / ".join(self.sys.SEATS), 0, 3)
         elif step == _NAME:
-            ui.at("%s %d" % (t.PLAYER, len(self.players) + 1), 0, 1)
+            ui.at(self.app.message or "%s %d" % (t.PLAYER, len(self.players) + 1), 0, 1)
             if self.typing:
                 ui.at(t.TYPE_NAME, 0, 2)
                 ui.at(self.typed[-15:] + "_", 0, 3)
@@ -113,8 +118,7 @@ class NewGame:
                 ui.hint(p.HINT_STAKE if self.typing_stake else p.HINT_POOL)
                 return
         elif step == _OPTIONS:
-            ui.at(t.OPTIONS, 0, 1)
-            self.sys.draw_options(ui, self)
+            self.sys.draw_options(ui, self)  # rows 1-6 (the title says Options) and its key hint
             return
         elif step == _DEALER:
             ui.at(t.FIRST_DEALER, 0, 1)
@@ -123,7 +127,9 @@ class NewGame:
         else:
             for s in range(self.n):
                 ui.at(self.players[s][:16], 0, 1 + s)
-            ui.at("%s %d" % (self.sys.size_name(self), self.pouch), 0, 6)
+            size = self.sys.size_name(self)
+            ui.at(size, 0, 5 if len(size) + len(str(self.pouch)) > 15 else 6)  # the number on row 6, at the right
+            ui.right(str(self.pouch), 128, 6)
             ui.hint(t.START)
             return
         ui.hint(t.HINT_STEP)
@@ -133,6 +139,7 @@ class NewGame:
     def key(self, ev):
         app = self.app
         step = self.step
+        app.message = ""  # (a name refused: said until the next key)
         if step == _NAME and self.typing:
             return self.type_key(ev)
         if ev == STAR:
@@ -223,7 +230,10 @@ class NewGame:
             name = self.typed.strip()
             self.typing = False
             self.typed = ""
-            if name and name not in self.players:
+            if name in self.players:  # the core would refuse the game: say so, and type another
+                taken = _WORDS[app.lang][2]
+                app.message = taken % name[: 18 - len(taken)]
+            elif name:
                 self.add_player(name[:24])
         elif 1 <= ev <= 9:
             t = app.ui.t
@@ -249,6 +259,18 @@ class NewGame:
 
     def start(self):
         return self.header()  # App.run starts the game once this wizard is let go (App.start_game)
+
+
+def option_word(t, lang, i, v):
+    """The value of Prefa's option ``i`` (of _CHOICES) as the options step shows it: on/off, 10NT's worth
+    (A: 11, B: 10), the four aces' way (A: the bid value raised, B: paid in chips)."""
+    if v is False or v is True:
+        return t.ON if v else t.OFF
+    if i == 0:
+        return "=11" if v == "A" else "=10"
+    if i == 2:
+        return _WORDS[lang][v == "B"]
+    return v
 
 
 def iso_utc(seconds):

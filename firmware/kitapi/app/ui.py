@@ -55,6 +55,8 @@ class UI:
             self._trace(0, 0, s)
         font.text(self.fb, s, 0, 0, 0)
         if right:
+            if self._trace:
+                self._trace(_W - font.width(right), 0, right)
             font.text(self.fb, right, _W - font.width(right), 0, 0)
 
     def hint(self, s, row=ROWS - 1):
@@ -79,3 +81,4 @@ class UI:
 def signed(v):
     """Chips as the sheet shows them: +12, -7, 0."""
     return "+%d" % v if v > 0 else str(v)
+

@@ -32,7 +32,7 @@ MODULES = ("app.systems.kasa", "app.systems.kasa.wiz", "app.systems.kasa.lang_en
            "rules.prefa", "rules.prefa_json")  # fmt: skip
 SEATS = "34"
 _TOPUP = const(3)  # kitapi.rules.prefa_kasa.TOPUP, the hand kind of a top-up
-_AMOUNT_ROW = const(7)  # the four aces amount, as Prefa's options step shows it
+_AMOUNT_ROW = const(6)  # the four aces amount, as Prefa's options step shows it
 # the options step: Prefa's first three (OPTION_NAMES of the language table) and what a bidder who
 # went in puts into the kasa (KASA_OPTION); with their choices, the first the default
 _CHOICES = (("ten_no_trump", (False, "A", "B")), ("tens_as_nines", (False, True)), ("four_aces", (False, "A", "B")),
@@ -51,23 +51,24 @@ def size_name(ng):
 
 
 def draw_options(ui, ng):
+    from kitapi.app.newgame import option_word
+
     t = ui.t
     k = ng.app.pt("kasa")
     for i in range(len(_CHOICES)):
         v = _CHOICES[i][1][ng.options[i]]
         if i == 3:
-            ui.at("4 %s" % k.KASA_OPTION, 0, 5)
-            ui.right(k.BIDDER_IN_VALUES[ng.options[i]], 128, 5)
+            ui.at("4 %s" % k.KASA_OPTION, 0, 4)
+            ui.right(k.BIDDER_IN_VALUES[ng.options[i]], 128, 4)
         else:
-            ui.at("%d %s" % (i + 1, t.OPTION_NAMES[i]), 0, 2 + i)
-            ui.right(t.OFF if v is False else t.ON if v is True else v, 128, 2 + i)
+            ui.at("%d %s" % (i + 1, t.OPTION_NAMES[i]), 0, 1 + i)
+            ui.right(option_word(t, ng.app.lang, i, v), 128, 1 + i)
     if ng.options[2]:  # four aces: its amount
         from kitapi.app.systems.prefa.options import aces_amount
 
         ui.at("6  %s" % t.AMOUNT, 0, _AMOUNT_ROW)
         ui.right(str(aces_amount(ng)), 128, _AMOUNT_ROW)
-    else:
-        ui.hint(t.HINT_STEP)
+    ui.hint(t.HINT_STEP)
 
 
 def key_options(ng, ev):
@@ -102,7 +103,7 @@ def draw_home(ui, app):
     t = ui.t
     dealer = app.next_dealer()
     for s in range(g.n):
-        player_row(ui, 2 + s, s, g.players[s], seat_mark(t, g, s, dealer), "", signed(g.net[s]))
+        player_row(ui, 2 + s, s, app.short[s], seat_mark(t, g, s, dealer), "", signed(g.net[s]))
     k = app.pt("kasa")
     ui.at("%s %d" % (k.KASA, g.kasa), 0, 6)
     if not g.over:

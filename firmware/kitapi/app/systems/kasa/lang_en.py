@@ -3,7 +3,7 @@ every language; loaded only for it (App.pt("kasa")); the rest are Prefa's (lang_
 
 KASA_SIZE = "Kasa each?"
 KASA = "Kasa"
-KASA_OPTION = "Went in"  # what a bidder who went in puts into the kasa
+KASA_OPTION = "If set"  # what a bidder who went in (was set) puts into the kasa
 BIDDER_IN_VALUES = ("10 b.v.", "level")
 TOPUP_KEY = "D:+"  # on the home screen: a top-up
 TOPUP = "Top-up"

@@ -38,7 +38,7 @@ def _draw_change(ui, w, first):
     row = first + 1
     for s in range(n):
         if b[s] and row <= 6:
-            ui.at(g.players[s][:10], 0, row)
+            ui.at(w.app.short[s], 0, row)
             ui.right(signed(b[s]), 128, row)
             row += 1
 

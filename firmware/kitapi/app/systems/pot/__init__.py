@@ -64,8 +64,8 @@ def draw_options(ui, ng):
     names = p.US_OPTIONS if c is _US else p.AT_OPTIONS
     for i in range(len(c)):
         v = c[i][1][ng.options[i]]
-        ui.at("%d %s" % (i + 1, names[i]), 0, 2 + i)
-        ui.right(str(v) if type(v) is int else p.WORDS[_WORDS.index(v)], 128, 2 + i)
+        ui.at("%d %s" % (i + 1, names[i]), 0, 1 + i)
+        ui.right(str(v) if type(v) is int else p.WORDS[_WORDS.index(v)], 128, 1 + i)
     ante = c[0][1][ng.options[0]]
     if ante > ng.pouch or (ante == ng.pouch and c is not _US):  # the core would refuse the game
         ui.at(p.ANTE_HIGH, 0, 6)
@@ -99,7 +99,7 @@ def draw_home(ui, app):
     dealer = app.next_dealer()
     for s in range(3):
         v = g.stock[s]
-        player_row(ui, 2 + s, s, g.players[s], seat_mark(ui.t, g, s, dealer), str(v), signed(v - chips))
+        player_row(ui, 2 + s, s, app.short[s], seat_mark(ui.t, g, s, dealer), str(v), signed(v - chips))
     line = "%s %d" % (p.POT, g.pot)
     ui.at(line, 0, 5)
     if g.refills:
@@ -124,7 +124,7 @@ def describe(app, g, h, step=7):
     if g.name == "preference_us":
         if h.kind == 2:
             return app.ui.t.THROWN
-        s = g.players[h.declarer][:4] if h.kind == 0 or step > 2 else ""
+        s = app.short[h.declarer] if h.kind == 0 or step > 2 else ""
         if h.kind == 1:
             s += "$%d" % h.chips[h.declarer] if step > 2 else "$"
         if step > 3 and (h.kind == 0 or h.suit):
@@ -132,7 +132,7 @@ def describe(app, g, h, step=7):
     else:
         from kitapi.rules.preference_at import BIDS
 
-        s = g.players[h.declarer][:4]
+        s = app.short[h.declarer]
         s += " " + (BIDS[h.bid] if h.bid else "-")
         if step > 3 and h.trump:
             s += AT_SUITS[h.trump]

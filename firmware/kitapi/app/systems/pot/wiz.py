@@ -258,7 +258,7 @@ class PotWizard:
                 ui.at(p.HIGH_KEYS, 0, 5)
                 ui.at(p.OPEN_KEYS, 0, 6)
         elif step == _CHIPS:
-            _ask(ui, p.CHIP_BID, g.players[self.k])
+            _ask(ui, p.CHIP_BID, self.app.short[self.k])
             ui.at(str(h.chips[self.k]) + ("" if self.fresh else "_"), 0, 3)
             ui.at("0-%d" % _MAX_CHIPS, 0, 4)
         elif step == _TRUMP:
@@ -272,7 +272,7 @@ class PotWizard:
                 ui.at(p.NO_TRUMP, 0, 4)
         elif step == _TRICKS or step == _TRICKS2:
             b = h.declarer
-            _ask(ui, t.TRICKS_D1, g.players[b if step == _TRICKS else (b + 1) % 3])
+            _ask(ui, t.TRICKS_D1, self.app.short[b if step == _TRICKS else (b + 1) % 3])
             if step == _TRICKS:
                 ui.at(p.TRICK_KEYS % self._likely(), 0, 3)
             else:
@@ -286,7 +286,7 @@ class PotWizard:
                 ui.at(self.error[32:48], 0, 4)
             else:
                 for s in range(3):
-                    _row(ui, 2 + s, g.players[s][:9], b[s])
+                    _row(ui, 2 + s, self.app.short[s], b[s])
                 _row(ui, 5, p.POT, b[3])
                 if self.ends or b[4]:
                     ui.at(t.GAME_OVER if self.ends else p.REFILLED, 0, 6)

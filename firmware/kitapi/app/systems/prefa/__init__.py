@@ -20,11 +20,14 @@ def draw_home(ui, app):
     from kitapi.app.home import player_row, seat_mark
 
     g = app.g
+    t = ui.t
+    if not (app.message or app.redo or app.battery_level()[1]):  # the columns' names, where no line is said
+        ui.right(t.MORE[0], 128, 1)
     dealer = app.next_dealer()
     for s in range(g.n):
-        player_row(ui, 2 + s, s, g.players[s], seat_mark(ui.t, g, s, dealer), str(g.pouch[s]), signed(g.chips[s]))
+        player_row(ui, 2 + s, s, app.short[s], seat_mark(t, g, s, dealer), str(g.pouch[s]), signed(g.chips[s]))
     if not g.over:
-        ui.hint(ui.t.HINT_HOME, 6)
+        ui.hint(t.HINT_HOME % g.n, 6)
 
 
 def key_home(app, ev):

@@ -33,14 +33,16 @@ def next_amount(ng):
 
 
 def draw_options(ui, ng):
+    from kitapi.app.newgame import option_word
+
     t = ui.t
     for i in range(len(_CHOICES)):
-        v = _CHOICES[i][1][ng.options[i]]
-        ui.at("%d %s" % (i + 1, t.OPTION_NAMES[i]), 0, 2 + i)
-        ui.right(t.OFF if v is False else t.ON if v is True else v, 128, 2 + i)
+        ui.at("%d %s" % (i + 1, t.OPTION_NAMES[i]), 0, 1 + i)
+        ui.right(option_word(t, ng.app.lang, i, _CHOICES[i][1][ng.options[i]]), 128, 1 + i)
     if ng.options[2]:  # four aces: its amount
-        ui.at("6  %s" % t.AMOUNT, 0, 7)
-        ui.right(str(aces_amount(ng)), 128, 7)
+        ui.at("6  %s" % t.AMOUNT, 0, 6)
+        ui.right(str(aces_amount(ng)), 128, 6)
+    ui.hint(t.HINT_STEP)
 
 
 def key_options(ng, ev):

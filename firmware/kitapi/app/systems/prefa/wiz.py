@@ -48,7 +48,7 @@ def _steps(h):
 
 
 class HandWizard:
-    long_keys = b"\x00\x0e"  # the keys with a long meaning here: 0 (10 tricks) and * (leave the hand)
+    long_keys = b"\x0e"  # the keys with a long meaning here: * (leave the hand)
 
     def __init__(self, app, bidder=-1, number=0, hand=None):
         """A new hand (``bidder``: a seat chosen on the home screen, or -1), or hand ``number`` to edit."""
@@ -144,10 +144,10 @@ class HandWizard:
         elif step == _TRICKS_B:
             if ev == HASH:
                 tb = self.default_tricks()
-            elif ev == 0 | LONG:
-                tb = 0
+            elif ev == KEY_A:  # tricks: the digit as it is, A ten (as on every screen)
+                tb = 10
             elif 0 <= digit <= 9:
-                tb = digit if digit else 10
+                tb = digit
             else:
                 return None
             self.set_bidder_tricks(tb)
@@ -231,11 +231,13 @@ class HandWizard:
                 ui.at("%d %s" % (s + 1, g.players[s][:12]), 0, 3 + (s == h.d2), s == h.active)
         elif step == _TRICKS_B:
             ui.at(t.TRICKS_BIDDER, 0, 2)
-            ui.at("%s: %d" % (g.players[h.bidder][:10], self.default_tricks()), 0, 3)
-            ui.at("1-9, 0=10", 0, 4)
+            ui.at(self.app.short[h.bidder], 0, 3)
+            ui.at("0-9 A=10 #=%d" % self.default_tricks(), 0, 4)
         elif step == _TRICKS_D:
-            ui.at("%s %s?" % (t.TRICKS_D1, g.players[h.d1][:6]), 0, 2)
-            ui.at("0-%d" % (10 - h.tricks[h.bidder]), 0, 3)
+            ui.at("%s %s?" % (t.TRICKS_D1, self.app.short[h.d1]), 0, 2)
+            tr = h.tricks
+            rest = 10 - tr[h.bidder]
+            ui.at("0-%d #=%d" % (rest, tr[h.d1] if tr[h.d1] + tr[h.d2] == rest else (rest + 1) // 2), 0, 3)
         else:
             self.draw_summary(ui)
             return
@@ -260,12 +262,12 @@ class HandWizard:
                 for j in range(n):
                     owed = b[2 * n + i * n + j]  # what j now owes i more
                     if owed > 0 and row <= last:
-                        ui.at("%s%s%s" % (g.players[j][:6], t.PAYS, g.players[i][:6]), 0, row)
+                        ui.at("%s%s%s" % (self.app.short[j], t.PAYS, self.app.short[i]), 0, row)
                         ui.right(str(owed), 128, row)
                         row += 1
             for s in range(n):
                 if b[s] and row <= last:
-                    ui.at("%s %s" % (g.players[s][:6], t.POUCH), 0, row)
+                    ui.at("%s %s" % (self.app.short[s], t.POUCH), 0, row)
                     ui.right(signed(b[s]), 128, row)
                     row += 1
         if self.h.kind == PLAY and g.aces_mode:
@@ -277,7 +279,11 @@ def describe(t, g, h, step=_SUMMARY):
     """One line for a hand: bidder, contract, defense and tricks as far as they are known."""
     if h.kind == PASS:
         return t.PASSED
-    s = g.players[h.bidder][:6]
+    s = g.players[h.bidder]
+    if len(s) > 6:  # its abbreviation, as every screen shows it (kitapi.app.names; App.short)
+        from kitapi.app.names import short
+
+        s = short(g.players)[h.bidder]
     if h.kind == THROW:
         return "%s %s" % (s, t.THROWN)
     if step <= _LEVEL:

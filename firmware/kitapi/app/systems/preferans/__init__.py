@@ -30,17 +30,19 @@ def draw_home(ui, app):
     g = app.g
     t = ui.t
     n = g.n
+    if not (app.message or app.redo or app.battery_level()[1]):  # the columns' names, where no line is said
+        ui.right(t.MORE[1], 128, 1)
     dealer = app.next_dealer()
     nets = g.settlement([0] * n)
     for s in range(n):
         den = 2 * n
         net = (2 * nets[s] + den) // (2 * den)  # rounded (half up) for the eye
         hill = (g.hill[s] + 1) // 2  # kept in halves
-        pref_row(ui, 2 + s, s, g.players[s], seat_mark(t, g, s, dealer), str(g.pool[s]), str(hill), signed(net))
+        pref_row(ui, 2 + s, s, app.short[s], seat_mark(t, g, s, dealer), str(g.pool[s]), str(hill), signed(net))
     if g.level > 1:
         ui.at("%s x%d" % (app.pt("preferans").ALLPASS, g.allpass_k() // 2), 0, 6)
     elif not g.over:
-        ui.hint(t.HINT_HOME, 6)
+        ui.hint(t.HINT_HOME % n, 6)
 
 
 def pref_row(ui, row, seat, name, mark, pool, hill, net):
@@ -56,7 +58,7 @@ def pref_row(ui, row, seat, name, mark, pool, hill, net):
     x = ui.right(net, 128, row) - 8 * len(net)
     x = ui.right(hill, x - gap, row) - 8 * len(hill)
     x = ui.right(pool, x - gap, row) - 8 * len(pool)
-    ui.text(name[: max(0, (x - 18) // 8)], 16, y)
+    ui.text(name[: max(0, (x - 20) // 8)], 16, y)  # 4 pixels at least before the pool
 
 
 def key_home(app, ev):

@@ -43,9 +43,9 @@ def draw_options(ui, ng):
     for i in range(len(choices)):
         v = choices[i][1][ng.options[i]]
         k = _PREF_KEYS.index(choices[i][0])
-        ui.at("%d %s" % (i + 1, p.PREF_OPTION_NAMES[k] if k < 5 else p.PREF_OWN_NAMES[k - 5]), 0, 2 + i)
+        ui.at("%d %s" % (i + 1, p.PREF_OPTION_NAMES[k] if k < 5 else p.PREF_OWN_NAMES[k - 5]), 0, 1 + i)
         word = p.VALUE_NAMES[_VALUE_KEYS.index(v)] if v in _VALUE_KEYS else v
-        ui.right(t.OFF if v is False else t.ON if v is True else word, 128, 2 + i)
+        ui.right(t.OFF if v is False else t.ON if v is True else word, 128, 1 + i)
     ui.hint(t.HINT_STEP)
 
 

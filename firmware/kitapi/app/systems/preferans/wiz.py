@@ -45,7 +45,7 @@ _CHOICES = ((WHIST, WHIST, -1), (WHIST, PASS, -1), (PASS, WHIST, -1), (PASS, PAS
 
 
 class PrefWizard:
-    long_keys = b"\x00\x0a\x0e"  # the keys with a long meaning here: 0, A (a misere hand), * (leave)
+    long_keys = b"\x0a\x0e"  # the keys with a long meaning here: A (a misere hand), * (leave)
 
     def __init__(self, app, soloist=-2, number=0, hand=None):
         """A new hand (``soloist``: a seat, -1 an all-pass, -2 ask), or hand ``number`` to edit."""
@@ -237,11 +237,11 @@ class PrefWizard:
             h.open = 0 if n > 2 and whisters == 1 and h.dealer_whist < 0 else -1
         elif step == _TRICKS_S:
             if ev == HASH:
-                ts = 0 if g.is_misere(h) else g.needed(h)
-            elif ev == 0 | LONG:
-                ts = 0
+                ts = 0 if g.is_misere(h) else g.needed(h)  # (# takes: none in a misere, else what it needs)
+            elif ev == KEY_A:  # tricks: the digit as it is, A ten (as on every screen)
+                ts = 10
             elif 0 <= digit <= 9:
-                ts = digit if digit else 10
+                ts = digit
             else:
                 return None
             self.set_soloist_tricks(ts)
@@ -324,11 +324,11 @@ class PrefWizard:
         if step == _ALLPASS:
             ui.at(p.TRICKS_OF, 0, 2)
             seat = self.order[self.k]
-            name = g.players[seat][:10]
+            name = self.app.short[seat]
             if g.n == 4 and seat == h.dealer:
                 name += " " + p.WIDOW
-            ui.at("%s: %d" % (name, h.tricks[seat]), 0, 3)
-            ui.at("0-9, A=10", 0, 4)
+            ui.at(name, 0, 3)
+            ui.at("0-9 A=10 #=%d" % h.tricks[seat], 0, 4)
         elif step == _LEVEL and g.name == "balkan":
             ui.at(p.CONTRACT, 0, 2)
             ui.at(p.BALKAN_BIDS, 0, 3)
@@ -350,17 +350,16 @@ class PrefWizard:
             row = 2
             for i in range(len(_CHOICES)):
                 if self.allowed(i) and row < 7:
-                    ui.at("%d %s" % (i + 1, self.choice_text(p, i)), 0, row)
+                    ui.at("%d %s" % (i + 1, self.choice_text(p, i)), 0, row, i == 1)  # light: what # takes
                     row += 1
             ui.hint(p.HINT_RESIGN if g.resign else t.HINT_STEP)
             return
         elif step == _TRICKS_S:
             ui.at(p.TRICKS_SOLOIST, 0, 2)
-            ui.at("1-9, 0=10", 0, 3)
-            ui.at(p.ZERO_KEY, 0, 4)
+            ui.at("0-9 A=10 #=%d" % (0 if g.is_misere(h) else g.needed(h)), 0, 3)
         elif step == _TRICKS_D:
-            ui.at("%s %s?" % (t.TRICKS_D1, g.players[h.d1][:6]), 0, 2)
-            ui.at("0-%d" % (10 - h.tricks[h.soloist]), 0, 3)
+            ui.at("%s %s?" % (t.TRICKS_D1, self.app.short[h.d1]), 0, 2)
+            ui.at("0-%d #=%d" % (10 - h.tricks[h.soloist], h.tricks[h.d1]), 0, 3)
         else:
             self.draw_summary(ui)
             return
@@ -368,17 +367,16 @@ class PrefWizard:
 
     def choice_text(self, p, i):
         """The words step's line ``i`` (after "N "): 14 characters at most."""
-        g = self.g
         h = self.h
         w1, w2, dw = _CHOICES[i]
         if dw >= 0:
             word = p.DEALER_WORD
-            who = g.players[h.d1 if dw == 0 else h.d2]
+            who = self.app.short[h.d1 if dw == 0 else h.d2]
         elif w1 == w2:
             return p.BOTH_WHIST if w1 == WHIST else p.BOTH_PASS
         else:
             word = p.HALF_WORD if HALF in (w1, w2) else p.WHISTS_WORD
-            who = g.players[h.d1 if w1 != PASS else h.d2]
+            who = self.app.short[h.d1 if w1 != PASS else h.d2]
         room = 13 - len(word)
         return "%s %s" % (word, who[: max(1, room)]) if dw >= 0 else "%s %s" % (who[: max(1, room)], word)
 
@@ -400,17 +398,23 @@ class PrefWizard:
                     written += b[2 * n + s * n + j]
                 line = ""
                 if b[s]:
-                    line += " %s%+d" % (p.P_ABBR, b[s])
+                    line += " %s%+d" % (p.CODES[0], b[s])
                 if b[n + s]:
-                    line += " %s%s" % (p.H_ABBR, half(b[n + s], True))
+                    line += " %s%s" % (p.CODES[1], half(b[n + s], True))
                 if written:
-                    line += " %s%s" % (p.W_ABBR, half(written, True))
+                    line += " %s%s" % (p.CODES[2], half(written, True))
                 if line and row <= 6:
-                    ui.at(g.players[s][: max(3, 16 - len(line))] + line, 0, row)
+                    ui.at(self.app.short[s][: max(3, 16 - len(line))] + line, 0, row)
                     row += 1
             if row == 2:
                 ui.at("-", 0, row)
-        ui.hint(p.HINT_SAVE_OPEN if self.h.open >= 0 else t.HINT_SAVE)
+        if self.h.open != 1:
+            ui.hint(t.HINT_SAVE if self.h.open < 0 else p.HINT_SAVE_OPEN)
+            return
+        s = p.HINT_SAVE_OPEN  # "#save A:open": A:open light while the hand is marked played open
+        k = s.find("A:")
+        ui.at(s[:k], 0, 7)
+        ui.at(s[k:], k, 7, True)
 
 
 def half(v2, sign=False):
@@ -429,7 +433,11 @@ def describe(p, g, h, step=_SUMMARY):
         if step == _SUMMARY:
             return "%s %s" % (p.ALLPASS, "-".join([str(h.tricks[i]) for i in range(g.n)]))
         return p.ALLPASS
-    s = g.players[h.soloist][:6]
+    s = g.players[h.soloist]
+    if len(s) > 6:  # its abbreviation, as every screen shows it (kitapi.app.names; App.short)
+        from kitapi.app.names import short
+
+        s = short(g.players)[h.soloist]
     if step <= _LEVEL:
         return s
     if g.name == "balkan":
@@ -443,7 +451,8 @@ def describe(p, g, h, step=_SUMMARY):
     if step <= _WORDS:
         return s
     if h.w1 >= 0:
-        s += " " + "WPH"[h.w1] + ("WPH"[h.w2] if h.w2 >= 0 else "")
+        c = p.CODES
+        s += " " + c[3 + h.w1] + (c[3 + h.w2] if h.w2 >= 0 else "")
         if h.dealer_whist >= 0:
             s += "d"
     if step > _TRICKS_S and g.played(h):

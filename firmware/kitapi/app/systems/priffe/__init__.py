@@ -56,8 +56,8 @@ def size_name(ng):
 def draw_options(ui, ng):
     p = ng.app.pt("priffe")
     for i in range(3):
-        ui.at("%d %s" % (i + 1, p.OPTION_NAMES[i]), 0, 2 + i)
-        ui.right(p.VALUE_NAMES[2 * i + ng.options[i]], 128, 2 + i)
+        ui.at("%d %s" % (i + 1, p.OPTION_NAMES[i]), 0, 1 + i)
+        ui.right(p.VALUE_NAMES[2 * i + ng.options[i]], 128, 1 + i)
     ui.hint(ui.t.HINT_STEP)
 
 
@@ -88,7 +88,7 @@ def draw_home(ui, app):
     forehand = o[(o.index(dealer) + 1) % 4]
     for s in range(4):
         mark = "" if g.over else t.DEALER if s == dealer else t.ELDEST if s == forehand else ""
-        player_row(ui, 2 + s, s, g.players[s], mark, "AB"[g.side[s]], signed(g.individual[s]))
+        player_row(ui, 2 + s, s, app.short[s], mark, "AB"[g.side[s]], signed(g.individual[s]))
     ui.at("A %d/%d" % (g.below[0], g.games[0]), 0, 6)
     ui.right("B %d/%d" % (g.below[1], g.games[1]), 128, 6)
 
@@ -104,7 +104,14 @@ def key_home(app, ev):
 
 def pair(g, k):
     """The two players of partnership ``k``: "Ann/Cat"."""
-    s = [g.players[i][:3] for i in range(4) if g.side[i] == k]
+    names = g.players
+    for a in names:
+        if len(a) > 6:  # their abbreviations, as every screen shows them (kitapi.app.names; App.short)
+            from kitapi.app.names import short
+
+            names = short(names)
+            break
+    s = [names[i] for i in range(4) if g.side[i] == k]
     return "%s/%s" % (s[0], s[1])
 
 
@@ -115,7 +122,7 @@ def describe(app, g, h, step=_SUMMARY):
     if h.contract == _FORCED:
         s = p.CONTRACTS[_FORCED]
     else:
-        s = g.players[h.declarer][:4]
+        s = app.short[h.declarer]
         if step < 2:
             return s
         s += " " + p.CONTRACTS[h.contract]

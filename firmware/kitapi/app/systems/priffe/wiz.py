@@ -185,7 +185,7 @@ class PriffeWizard:
         if self.over:  # the rubber is over: each player's individual points
             ui.at(p.RUBBER_OVER, 0, 2)
             for s in range(4):
-                ui.at(g.players[s][:10], 0, 3 + s)
+                ui.at(self.app.short[s], 0, 3 + s)
                 ui.right(signed(b[6 + s]), 128, 3 + s)
             return
         for k in (0, 1):  # each team: the points it gets; its trick points and games after the hand
