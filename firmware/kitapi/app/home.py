@@ -32,11 +32,9 @@ class Home:
         g = app.g
         t = ui.t
         level, low = app.battery_level()
+        ui.title("%s %d" % (t.HAND, app.number()) if not g.over or app.redo else t.GAME_OVER)
         if app.redo:  # a damaged hand entered again
-            ui.title("%s %d" % (t.HAND, app.redo[0]))
             ui.at(app.redo[2], 0, 1)
-        else:
-            ui.title("%s %d" % (t.HAND, g.hands + 1) if not g.over else t.GAME_OVER)
         ui.battery(level)
         if (app.message or low) and not app.redo:
             ui.at((app.message or t.LOW_BATTERY)[:16], 0, 1)
@@ -92,7 +90,7 @@ class Home:
         app = self.app
         g = app.g
         app.message = ""
-        if ev == KEY_B:
+        if ev == KEY_B or ev == STAR and self.page:  # (* leaves who owes whom too)
             self.page ^= 1
             return None
         if ev == KEY_A:
@@ -169,14 +167,18 @@ def pref_row(ui, row, seat, name, mark, pool, hill, net):
     ui.text(name[: max(0, (x - 18) // 8)], 16, y)
 
 
-def delete(app, number):
-    """Delete hand ``number`` (a correction record) if the game stays valid, then replay."""
+def delete(app, number, payload=-1):
+    """Delete hand ``number`` (a correction record) if the game stays valid, then replay; with ``payload``
+    (a packed hand), restore the deleted hand: a correction that replaces it with that hand."""
     from kitapi.game import RuleError
 
     try:
-        app.store.check_fix((number, -1))
+        app.store.check_fix((number, payload))
     except RuleError as e:
         app.message = str(e)
         return app.home()
-    app.store.delete_hand(number)
+    if payload < 0:
+        app.store.delete_hand(number)
+    else:
+        app.store.replace_hand(number, payload)
     return app.reload()
