@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from kitapi.game import result_json
+from kitapi_host import logs
 from test_app import NAMES, SETUP, Device, device_log, home_standings, lines
 
 _HANDS = "161#### 271#### 0# 361#### "  # Ann 6S, Bob 7S, all passed, Cat 6S
@@ -111,3 +113,72 @@ def test_going_back_from_the_pouch_step_keeps_the_typed_names(tmp_path: Path) ->
     dev.close()
     log, _ = device_log(data, tmp_path)
     assert json.loads(log[0])["players"] == NAMES
+
+
+def test_a_closed_games_settlement_standings_and_hands_stay_viewable(tmp_path: Path) -> None:
+    """Issue 16, item 3: ending early says what is dropped; after "Game closed" the game is still on the box
+    (menu Games): its settlement, standings and hands, read only; * comes back."""
+    data = tmp_path / "data"
+    dev = Device(data)
+    dev.keys(SETUP + "161#### 271#### ")
+    shown = dev.keys("C 3")  # End game, early: what stays in the pouches is said
+    assert lines(shown[-1])[:5] == ["End game?", "Still in pouches", "Ann 98", "Bob 93", "Cat 100"]
+    dev.keys("#")  # the settlement ...
+    shown = dev.keys("#")  # ... closes the game
+    assert "Game closed" in lines(shown[-1]) and "3 Games" in lines(shown[-1])
+    shown = dev.keys("3")
+    assert lines(shown[-1])[:2] == ["Games", "1 1 Ann Bob Cat"]  # closed: no + mark
+    shown = dev.keys("1")  # viewed: its settlement first
+    rows = lines(shown[-1])
+    assert rows[0] == "Game over" and rows[1] == "1 Game closed" and "Who owes whom" in rows
+    settled = rows
+    _, res = device_log(data, tmp_path)
+    shown = dev.keys("B")  # its standings
+    assert home_standings(shown[-1]) == list(zip(NAMES, res["pouch"], res["chips"], strict=True))
+    shown = dev.keys("A")  # its hands, read only: D and # do nothing
+    rows = lines(shown[-1])
+    assert rows[1].startswith("  2 Bob") and rows[2].startswith("  1 Ann") and "#edit D:delete" not in rows
+    assert lines(dev.keys("D")[-1]) == rows and lines(dev.keys("#")[-1]) == rows
+    shown = dev.keys("* B")
+    assert lines(shown[-1]) == settled
+    shown = dev.keys("*  *")  # back to where the box was: no game being played
+    assert lines(shown[-1])[0] == "No game"
+    dev.close()
+    log, res2 = device_log(data, tmp_path)
+    assert res2 == res and json.loads(log[-1]) == {"end": True}  # nothing written while viewing
+
+
+def test_a_new_game_asks_first_and_an_open_game_is_resumed(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    dev = Device(data)
+    dev.keys(SETUP + "161#### ")
+    shown = dev.keys("C 1")  # a new game while this one is open: asked first
+    assert lines(shown[-1])[:2] == ["New game?", "This game stays"]
+    shown = dev.keys("*")
+    assert lines(shown[-1])[0] == "Menu"
+    dev.keys("1 # 1 3 1 2 3 100# # # #")  # yes: a second game, the names picked from those used before
+    shown = dev.keys("271#### C 5")  # Bob 7S in it; the games kept: the second being played, the first open
+    assert [s for x, _, s in sorted(shown[-1], key=lambda t: t[1]) if x == 0][:3] == [
+        "Games", "1 2 Ann Bob Cat", "2 1 Ann Bob Cat"]  # fmt: skip
+    assert [s for x, y, s in shown[-1] if x == 120] == [">", "+"]
+    shown = dev.keys("2")
+    assert lines(shown[-1])[0] == "Resume game 1?"
+    shown = dev.keys("#")  # the first game again, where it was
+    assert lines(shown[-1])[0] == "Hand 2"
+    assert home_standings(shown[-1]) == [("Ann", 98, -8), ("Bob", 100, 4), ("Cat", 100, 4)]
+    dev.keys("361#### ")  # a hand in it: Cat 6S
+    shown = dev.keys("C 5 1 #")  # and back to the second (now the one left open, first in the list)
+    second = home_standings(shown[-1])
+    dev.close()
+    assert (data / "current").read_text().strip() == "0002.kitapi"
+    first = [json.loads(x) for x in _jsonl(data / "games" / "0001.kitapi", tmp_path)]
+    assert len(first) == 3 and first[2]["bidder"] == 2
+    g, _ = logs.replay_file(data / "games" / "0002.kitapi")
+    res = json.loads(result_json(g))
+    assert res["hands"] == 1 and second == list(zip(NAMES, res["pouch"], res["chips"], strict=True))
+
+
+def _jsonl(game: Path, tmp: Path) -> list[str]:
+    out = tmp / (game.stem + ".jsonl")
+    logs.convert(game, out)
+    return out.read_text().splitlines()

@@ -12,7 +12,8 @@ from kitapi.app import font, lang_en
 LANGUAGES = ("en", "el", "ru")
 NAMES = sorted(n for n in dir(lang_en) if n.isupper())
 # Texts that stand after a prefix on their line ("1 " of a menu entry, a number...), with the room left.
-SHORTER = {"SYSTEMS": 14, "NEW_GAME": 14, "HISTORY": 14, "END_GAME": 14, "SETTINGS": 14, "HAND": 12}
+SHORTER = {"SYSTEMS": 14, "NEW_GAME": 14, "HISTORY": 14, "END_GAME": 14, "SETTINGS": 14, "HAND": 12, "GAMES": 14,
+           "DELETE": 11}  # fmt: skip
 
 
 def table(code: str) -> ModuleType:
@@ -78,3 +79,16 @@ def test_the_rules_step_names_every_system_of_the_core() -> None:
     for code in LANGUAGES:
         assert len(table(code).SYSTEMS) == len(rows()), code
     assert tuple(r[3] for r in rows()) == table("en").SYSTEMS
+
+
+@pytest.mark.parametrize("module", ["history", "games", "ask"])
+def test_the_words_of_a_screen_loaded_only_when_needed_fit_and_can_be_drawn(module: str) -> None:
+    """kitapi.app.history's, games' and ask's own words (a tuple per language, in LANGUAGES' order)."""
+    from kitapi.app.main import LANGUAGES
+
+    m = importlib.import_module(f"kitapi.app.{module}")
+    assert len(m.WORDS) == len(LANGUAGES) and len({len(w) for w in m.WORDS}) == 1
+    for row in m.WORDS:
+        for w in row:
+            for s in texts(w):
+                assert len(s) <= 16 and all(ord(c) < 128 or c in font.GLYPHS for c in s), s

@@ -23,6 +23,20 @@ _DELETED = const(-1)  # deleted, with nothing to bring back (a damaged hand dele
 _DAMAGED = const(-2)  # a damaged hand (kitapi.devlog.OP_LOST), not replaced
 # a deleted hand whose last contents were packed hand p is kept as -3 - p (no second list)
 
+# this screen's own words, by language (kitapi.app.main.LANGUAGES): here, not in the string tables the
+# game keeps in the heap; restore, its key, the page keys, going to a hand
+WORDS = (
+    ("Restore", "D:restore", "A/B:page C:go to", "Go to"),
+    ("Επαναφορά", "D:επαναφορά", "A/B:σελ C:μετάβ", "Μετάβαση"),
+    ("Вернуть", "D:вернуть", "A/B:стр. C:к №", "К раздаче"),
+)
+
+
+def words(app):
+    from kitapi.app.main import LANGUAGES
+
+    return WORDS[LANGUAGES.index(app.lang)]
+
 
 class History:
     def __init__(self, app):
@@ -82,7 +96,7 @@ class History:
             from kitapi.app.prefwiz import describe
 
         if self.typed is not None:
-            ui.title("%s %s_" % (t.GO_TO, self.typed))
+            ui.title("%s %s_" % (words(self.app)[3], self.typed))
         else:
             ui.title(t.HISTORY, "%d/%d" % (self.cursor, self.app.store.seq))
         for i in range(_PAGE):
@@ -101,8 +115,10 @@ class History:
                 if gone:
                     line = "x" + line
             ui.at("%3d %s" % (k, line[:12]), 0, 1 + i, k == self.cursor)
-        ui.hint(t.HINT_PAGES, 6)
-        ui.hint(t.HINT_RESTORE if self.row() <= -3 else t.HINT_HISTORY)
+        w = words(self.app)
+        ui.hint(w[2], 6)
+        if not self.app.view:  # (a closed game viewed is read only)
+            ui.hint(w[1] if self.row() <= -3 else t.HINT_HISTORY)
 
     def row(self):
         """The packed hand (or _DELETED, _DAMAGED, -3 - p) on the cursor's row."""
@@ -136,6 +152,8 @@ class History:
         elif ev == KEY_C:
             self.typed = ""
         p = self.row()
+        if app.view:  # a closed game viewed: read only
+            return None
         if ev == HASH and p == _DAMAGED:  # entered again, from the start
             from kitapi.app.damaged import enter_again
 
@@ -167,6 +185,6 @@ class History:
             number = self.cursor
             t = app.ui.t
             if p <= -3:
-                return Confirm(app, "%s %d?" % (t.RESTORE, number), lambda: delete(app, number, -3 - p), self)
+                return Confirm(app, "%s %d?" % (words(app)[0], number), lambda: delete(app, number, -3 - p), self)
             return Confirm(app, "%s %d?" % (t.DELETE, number), lambda: delete(app, number), self)
         return None

@@ -82,8 +82,5 @@ CAPITALS = ("", " -", "ΑΒΓ", "ΔΕΖ", "ΗΘΙ", "ΚΛΜ", "ΝΞΟ", "ΠΡΣ"
 # Russian Preferans: the rules' names and the pool (the rest is in pref_el.py)
 POOL_SIZE = "Πούλια?"
 REOPENED = "Συνεχίζεται"  # a correction took the game's end away: hands can follow again
-# the hands list (kitapi.app.history): a deleted hand brought back, its page keys, going to a hand by its number
-RESTORE = "Επαναφορά"
-HINT_RESTORE = "D:επαναφορά"
-HINT_PAGES = "A/B:σελ C:μετάβ"
-GO_TO = "Μετάβαση"
+# the games kept on the box (kitapi.app.games): the menus' entry
+GAMES = "Παρτίδες"

@@ -84,8 +84,5 @@ NO_GAME = "No game"
 # Russian Preferans: the rules' names and the pool (the rest is in pref_en.py)
 POOL_SIZE = "Pool?"
 REOPENED = "Reopened"  # a correction took the game's end away: hands can follow again
-# the hands list (kitapi.app.history): a deleted hand brought back, its page keys, going to a hand by its number
-RESTORE = "Restore"
-HINT_RESTORE = "D:restore"
-HINT_PAGES = "A/B:page C:go to"
-GO_TO = "Go to"
+# the games kept on the box (kitapi.app.games): the menus' entry
+GAMES = "Games"

@@ -82,8 +82,5 @@ CAPITALS = ("", " -", "АБВГ", "ДЕЖЗ", "ИЙКЛ", "МНОП", "РСТУ"
 # Russian Preferans: the rules' names and the pool (the rest is in pref_ru.py)
 POOL_SIZE = "Пуля?"
 REOPENED = "Игра продолжена"  # a correction took the game's end away: hands can follow again
-# the hands list (kitapi.app.history): a deleted hand brought back, its page keys, going to a hand by its number
-RESTORE = "Вернуть"
-HINT_RESTORE = "D:вернуть"
-HINT_PAGES = "A/B:стр. C:к №"
-GO_TO = "К раздаче"
+# the games kept on the box (kitapi.app.games): the menus' entry
+GAMES = "Игры"

@@ -42,13 +42,17 @@ class StartMenu(Menu):
     title = "NO_GAME"
 
     def entries(self, t):
-        return (t.NEW_GAME, t.SETTINGS)
+        return (t.NEW_GAME, t.SETTINGS, t.GAMES)
 
     def pick(self, n):
         if n == 1:
             from kitapi.app.newgame import NewGame
 
             return NewGame(self.app)
+        if n == 3:
+            from kitapi.app.games import Games
+
+            return Games(self.app, self)
         return Settings(self.app, self)
 
 
@@ -56,23 +60,21 @@ class GameMenu(Menu):
     title = "MENU"
 
     def entries(self, t):
-        return (t.NEW_GAME, t.HISTORY, t.END_GAME, t.SETTINGS)
+        return (t.NEW_GAME, t.HISTORY, t.END_GAME, t.SETTINGS, t.GAMES)
 
     def back(self):
         return self.app.home()
 
     def pick(self, n):
         app = self.app
-        if n == 1:
-            from kitapi.app.newgame import NewGame
+        if n == 1 or n == 3 or n == 5:  # a new game, asked first; the end, with what it drops; the games kept
+            from kitapi.app.ask import menu
 
-            return NewGame(app)
+            return menu(app, n, self)
         if n == 2:
             from kitapi.app.history import History
 
             return History(app)
-        if n == 3:
-            return Confirm(app, app.ui.t.END_GAME + "?", lambda: Settle(app), self)
         return Settings(app, self)
 
 

@@ -1,0 +1,53 @@
+"""The game menu's questions that say more (kitapi.app.menus.GameMenu): a new game, asked first (the game
+being played stays open, resumed from Games), and the end of a game, with what ending it now drops.
+Imported only then.
+"""
+
+from kitapi.app.menus import Confirm
+
+# this module's words, by language (kitapi.app.main.LANGUAGES): a new game's note, End game's notes
+WORDS = (
+    (("This game stays", "open: menu 5", "resumes it"), "Still in pouches", "Not played out"),
+    (("Αυτή μένει", "ανοιχτή: μενού 5", "τη συνεχίζει"), "Μένουν στην κάσα", "Δεν τελείωσε"),
+    (("Эта игра не", "закроется: меню", "5 продолжит её"), "Ещё в кассах", "Не доиграна"),
+)
+
+
+class Ask(Confirm):
+    """A confirmation with rows under its question: what # does besides (``note``)."""
+
+    def __init__(self, app, question, action, back, note):
+        Confirm.__init__(self, app, question, action, back)
+        self.note = note
+
+    def draw(self, ui):
+        ui.title(self.question)
+        row = 1
+        for line in self.note:
+            ui.at(line[:16], 0, row)
+            row += 1
+        ui.hint(ui.t.CONFIRM, 4 if row < 4 else 7)
+
+
+def menu(app, n, back):
+    """The game menu's entry ``n``: 1 a new game (asked first: this one stays open), 3 the end of the game
+    (with what ending it now drops), 5 the games kept (kitapi.app.games)."""
+    from kitapi.app.main import LANGUAGES
+
+    t = app.ui.t
+    w = WORDS[LANGUAGES.index(app.lang)]
+    if n == 1:
+        from kitapi.app.newgame import NewGame
+
+        return Ask(app, t.NEW_GAME + "?", lambda: NewGame(app), back, w[0])
+    if n == 3:  # the points still in the pouches (Prefa), or that the game is not played out; none if it is
+        from kitapi.app.menus import Settle
+
+        g = app.g
+        note = [] if g.over else [w[2]]
+        if g.name == "prefa" and not g.over:
+            note = [w[1]] + ["%s %d" % (g.players[i][:10], g.pouch[i]) for i in range(g.n) if g.pouch[i]]
+        return Ask(app, t.END_GAME + "?", lambda: Settle(app), back, note)
+    from kitapi.app.games import Games
+
+    return Games(app, back)
