@@ -9,7 +9,7 @@
     A:log B:owe C:menu           row 7
 
 Keys: a seat's digit starts a hand with that bidder, 0 a passed-out hand,
-A the hands, B the second page, C the menu, a long * undoes the last hand.
+A the hands, B the second page (* leaves it too), C the menu, a long * undoes the last hand.
 While a damaged hand is entered again (``app.redo``) the title is its number,
 the hand is saved as a correction that replaces it, and * gives up.
 A system with screens of its own (kitapi.app.main.screens) draws the rows
