@@ -9,6 +9,8 @@
 #               X <x> <y> <text>      with KITAPI_SIM_TEXT=1: a text drawn, as it is drawn
 #                                     (the PC gathers them until the next F)
 #               R                     hw.key() is about to read a line: the app is idle
+#               Z <ms>                hw.reset(): the process ends, and the PC starts it again
+#                                     (a soft reset: a fresh heap) with the virtual clock at <ms>
 #   PC -> sim   k <event>             a key event (0-15, + 16 for a long press)
 #   PC -> sim   t <ms>                time passes with no key (the virtual clock)
 #   PC -> sim   q                     hw.key() raises SystemExit (so does end of input)
@@ -19,6 +21,7 @@
 #   KITAPI_SIM_DATA      the folder for the app's files (hw.root); required
 #   KITAPI_SIM_BATTERY   hw.battery_mv(), default 4000
 #   KITAPI_SIM_TEXT      "1": the board has hw.trace_text() and sends X lines
+#   KITAPI_SIM_NOW       the virtual clock at the start, in ms (after a hw.reset()), default 0
 
 import os
 import sys
@@ -68,7 +71,7 @@ class SimHW:
         out[1] = 32
         out[-1] = 10
         self._frame = out
-        self._now = 0  # virtual milliseconds since boot
+        self._now = int(os.getenv("KITAPI_SIM_NOW") or 0)  # virtual milliseconds since the first boot
         self._pending = 0  # time from a "t" line not yet spent by a wait
         self._on = True
         self._contrast = 255
@@ -156,6 +159,12 @@ class SimHW:
 
     def ticks_ms(self):
         return self._now & TICKS_MASK
+
+    def reset(self):
+        # a soft reset (machine.soft_reset() on a Pico): the PC starts the process again
+        self._write(b"Z %d\n" % self._now)
+        self._flush()
+        raise SystemExit
 
     def time(self):
         return START_EPOCH + self._now // 1000

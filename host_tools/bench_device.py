@@ -163,7 +163,7 @@ hw = board.make()
 hw.show = lambda: None
 from kitapi.app.main import App
 from kitapi.app.home import Home
-from kitapi.app.handwiz import HandWizard
+from kitapi.app.systems.prefa.wiz import HandWizard
 from kitapi.app.history import History
 app = App(hw)
 app.store.new_game({"kitapi": 1, "rules": "prefa", "players": ["Anna", "Babis", "Costas"],

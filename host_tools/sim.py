@@ -157,15 +157,12 @@ class Firmware:
     """The firmware's process and what it last told: the frame, the display power and contrast."""
 
     def __init__(self, cmd: list[str], env: dict[str, str], cwd: Path, on_output: Callable[[str], None]) -> None:
-        self.proc = subprocess.Popen(
-            cmd,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            env=env,
-            cwd=cwd,
-            start_new_session=True,
-        )
+        self._cmd = cmd
+        self._env = env
+        self._cwd = cwd
+        self.resets = 0  # soft resets (hw.reset(): the board's "Z" line), each a new process
+        self._reset_at: str | None = None  # the virtual clock of a reset under way
+        self.proc = self._spawn(env)
         self.frame = bytes(screen.FRAME_BYTES)
         self.frames = 0  # frames received
         self.on = True
@@ -176,6 +173,20 @@ class Firmware:
         self.ended = False
         self._lines: queue.Queue[_Line] = queue.Queue()
         self._open = 2
+        self._listen()
+
+    def _spawn(self, env: dict[str, str]) -> subprocess.Popen[bytes]:
+        return subprocess.Popen(
+            self._cmd,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env=env,
+            cwd=self._cwd,
+            start_new_session=True,
+        )
+
+    def _listen(self) -> None:
         assert self.proc.stdout and self.proc.stderr
         for name, stream in (("out", self.proc.stdout), ("err", self.proc.stderr)):
             threading.Thread(target=self._pump, args=(name, stream), daemon=True).start()
@@ -201,10 +212,19 @@ class Firmware:
             self.proc.stdin.close()
 
     def _handle(self, stream: str, line: str | None) -> str:
-        """Take one line; returns what it was: F, P, C, X, R, output, or end."""
+        """Take one line; returns what it was: F, P, C, X, R, Z (the firmware started again after a soft
+        reset), output, or end."""
         if line is None:
             self._open -= 1
             if self._open == 0:
+                if self._reset_at is not None:  # a soft reset: the same firmware on a fresh heap, its clock going on
+                    self.proc.wait()
+                    self.proc = self._spawn(dict(self._env, KITAPI_SIM_NOW=self._reset_at))
+                    self._reset_at = None
+                    self._open = 2
+                    self.resets += 1
+                    self._listen()
+                    return "Z"
                 self.ended = True
                 return "end"
             return ""
@@ -220,6 +240,9 @@ class Firmware:
                     return "F"
             elif text == "R":
                 return "R"
+            elif kind == "Z " and text[2:].isdigit():
+                self._reset_at = text[2:]
+                return ""
             elif text in ("P 0", "P 1"):
                 self.on = text == "P 1"
                 return "P"

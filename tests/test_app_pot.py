@@ -228,9 +228,9 @@ def test_every_screen_fits_in_a_random_session(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("code", ["en", "el", "ru"])
 def test_an_option_and_its_value_share_a_row(code: str) -> None:
-    from kitapi.app import sys_pot
+    from kitapi.app.systems import pot as sys_pot
 
-    p = importlib.import_module(f"kitapi.app.pot_{code}")
+    p = importlib.import_module(f"kitapi.app.systems.pot.lang_{code}")
     for names, choices in ((p.AT_OPTIONS, sys_pot._AT), (p.US_OPTIONS, sys_pot._US)):
         for i, (_, values) in enumerate(choices):
             for v in values:

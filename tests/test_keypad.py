@@ -8,8 +8,8 @@ That scan() allocates nothing is checked under MicroPython (tests/mp/test_keypad
 
 import pytest
 
-from kitapi.app.keys import HASH, KEY_A, KEY_D, LAYOUT, LONG, STAR, event_of
 from kitapi.hw.keypad import LONG_MS, QUEUE, Keypad
+from kitapi.keys import HASH, KEY_A, KEY_D, LAYOUT, LONG, STAR, event_of
 
 PERIOD = 20  # ms between scans
 

@@ -45,14 +45,15 @@ def test_every_character_can_be_drawn(code: str) -> None:
                 assert all(ord(c) < 128 or c in font.GLYPHS for c in s), (code, name, s)
 
 
-# The texts of a system's own screens (App.pt(whose)): kitapi.app.<whose>_<language>
-SYSTEM_TEXTS = ("pref", "kasa", "priffe", "pot", "damage")  # (and a damaged log's)
+# The texts of a system's own screens (App.pt(whose)): kitapi.app.systems.<family>.lang_<language>
+SYSTEM_TEXTS = ("systems.preferans.lang", "systems.kasa.lang", "systems.priffe.lang", "systems.pot.lang", "damage")
+# (and a damaged log's)
 
 
 @pytest.mark.parametrize("whose", SYSTEM_TEXTS)
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_the_texts_of_each_system_are_there_fit_and_can_be_drawn(code: str, whose: str) -> None:
-    """kitapi.app.pref_xx (Preferans), kasa_xx...: a system's own texts, loaded only for a game of it."""
+    """kitapi.app.systems.preferans.lang_xx, kasa's...: a system's own texts, loaded only for a game of it."""
     en = importlib.import_module(f"kitapi.app.{whose}_en")
     t = importlib.import_module(f"kitapi.app.{whose}_{code}")
     names = sorted(n for n in dir(en) if n.isupper())

@@ -42,7 +42,15 @@ def _module(name, **attrs):
 
 _module("micropython", const=lambda x: x)
 _module("board", **{f"GP{i}": f"GP{i}" for i in range(30)}, VOLTAGE_MONITOR="GP29")
-_module("supervisor", ticks_ms=lambda: _clock[0])
+class Reload(Exception):
+    """supervisor.reload(): code.py starts again (here: a new App on the same hardware)."""
+
+
+def _reload():
+    raise Reload
+
+
+_module("supervisor", ticks_ms=lambda: _clock[0], reload=_reload)
 _module("rtc", RTC=lambda: types.SimpleNamespace(datetime=None))
 _module("microcontroller", cpu=types.SimpleNamespace(uid=bytes.fromhex("e6614103e7000001")))
 _module("analogio", AnalogIn=lambda pin: types.SimpleNamespace(value=26480))  # VSYS 4000 mV, as the simulator
@@ -196,10 +204,14 @@ def main():
     hw.key = key
     from kitapi.app.main import App
 
-    try:
-        App(hw).run()
-    except SystemExit:
-        pass
+    while True:
+        try:
+            App(hw).run()
+        except Reload:
+            continue
+        except SystemExit:
+            pass
+        break
 
 
 main()

@@ -10,8 +10,8 @@ import sys
 import time
 
 try:
-    from kitapi.app.keys import LAYOUT, LONG, event_of
     from kitapi.hw.keypad import LONG_MS, QUEUE, Keypad
+    from kitapi.keys import LAYOUT, LONG, event_of
 except ImportError as e:
     print("FAIL cannot import kitapi.hw.keypad: %s" % e)
     print("0 passed, 1 failed")

@@ -3,7 +3,8 @@
 ``run(hw)`` is that loop: ``main.py`` runs it at boot, and ``kitapi.link`` when a sync's PC has gone
 silent.  It lives in the package itself (no module of its own: on the device each module's name is an
 interned string for good).  An unexpected error is written to ROOT/crash.log, shown on the screen, and
-the app starts again, into the current game: the log on flash has every saved hand.  Ctrl-C
+the app starts again (after a soft reset, where the board has ``hw.reset()``: a fresh heap), into
+the current game: the log on flash has every saved hand.  Ctrl-C
 (KeyboardInterrupt) and SystemExit go through, to the REPL.
 """
 
@@ -53,4 +54,6 @@ def run(hw):
             raise
         except Exception as e:  # noqa: BLE001 - the device must never stop
             _crashed(hw, e)
+            if hasattr(hw, "reset"):  # a soft reset: a fresh heap (a MemoryError leaves it in pieces)
+                hw.reset()
             gc.collect()

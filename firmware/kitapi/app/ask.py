@@ -37,9 +37,7 @@ def menu(app, n, back):
     t = app.ui.t
     w = WORDS[LANGUAGES.index(app.lang)]
     if n == 1:
-        from kitapi.app.newgame import NewGame
-
-        return Ask(app, t.NEW_GAME + "?", lambda: NewGame(app), back, w[0])
+        return Ask(app, t.NEW_GAME + "?", app.new_game, back, w[0])
     if n == 3:  # the points still in the pouches (Prefa), or that the game is not played out; none if it is
         from kitapi.app.menus import Settle
 

@@ -1,6 +1,6 @@
 """The screen that names a damaged hand (kitapi.devlog skipped its record); imported only then."""
 
-from kitapi.app.keys import HASH, STAR
+from kitapi.keys import HASH, STAR
 
 
 class Damaged:

@@ -11,8 +11,8 @@ the game being played.  An open game is resumed (asked first): it becomes the ga
 the one left stays open, to be resumed the same way.
 """
 
-from kitapi.app.keys import KEY_A, KEY_B, STAR
 from kitapi.game import RuleError
+from kitapi.keys import KEY_A, KEY_B, STAR
 
 try:
     from micropython import const

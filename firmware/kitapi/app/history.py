@@ -10,8 +10,8 @@ rewritten, and the standings are replayed from the log.  A page is read from
 the log when the cursor leaves the one on screen.
 """
 
-from kitapi.app.keys import HASH, KEY_A, KEY_B, KEY_C, KEY_D, STAR
 from kitapi.game import OP_DELETE, OP_HAND
+from kitapi.keys import HASH, KEY_A, KEY_B, KEY_C, KEY_D, STAR
 
 try:
     from micropython import const
@@ -91,9 +91,9 @@ class History:
         if m is not None:
             describe = m.describe
         elif g.name == "prefa":
-            from kitapi.app.handwiz import describe
+            from kitapi.app.systems.prefa.wiz import describe
         else:
-            from kitapi.app.prefwiz import describe
+            from kitapi.app.systems.preferans.wiz import describe
 
         if self.typed is not None:
             ui.title("%s %s_" % (words(self.app)[3], self.typed))
@@ -172,10 +172,10 @@ class History:
             if app.sys is not None:
                 return app.sys.edit(app, self.cursor, self.h)
             if not prefa:
-                from kitapi.app.prefwiz import PrefWizard
+                from kitapi.app.systems.preferans.wiz import PrefWizard
 
                 return PrefWizard(app, number=self.cursor, hand=self.h)
-            from kitapi.app.handwiz import HandWizard
+            from kitapi.app.systems.prefa.wiz import HandWizard
 
             return HandWizard(app, number=self.cursor, hand=self.h)
         if ev == KEY_D and p != _DELETED:  # (a damaged hand too), or a deleted one brought back

@@ -16,8 +16,8 @@ A system with screens of its own (kitapi.app.main.screens) draws the rows
 between and takes the keys that start a hand.
 """
 
-from kitapi.app.keys import KEY_A, KEY_B, KEY_C, KEY_D, LONG, STAR
 from kitapi.app.ui import signed
+from kitapi.keys import KEY_A, KEY_B, KEY_C, KEY_D, LONG, STAR
 
 
 class Home:
@@ -124,14 +124,14 @@ class Home:
             return app.sys.key_home(app, ev)
         if 0 <= ev <= g.n and not (g.n == 4 and ev - 1 == app.next_dealer()):  # the 4-player dealer sits out
             if g.name != "prefa":
-                from kitapi.app.prefwiz import PrefWizard
+                from kitapi.app.systems.preferans.wiz import PrefWizard
 
                 return PrefWizard(app, soloist=ev - 1)
-            from kitapi.app.handwiz import HandWizard
+            from kitapi.app.systems.prefa.wiz import HandWizard
 
             return HandWizard(app, bidder=ev - 1)
         if ev == KEY_D and g.name != "prefa":  # the soloist step: A there is a misdeal
-            from kitapi.app.prefwiz import PrefWizard
+            from kitapi.app.systems.preferans.wiz import PrefWizard
 
             return PrefWizard(app)
         return None

@@ -31,9 +31,10 @@ _LONG = const(16)  # kitapi.app.keys.LONG: a key held for the long-press time
 
 # The modules of each game system (rules, log form, hand wizard): imported when a game of
 # that system is opened, let go when a game of the other is.
-_PREFA_MODULES = ("rules.prefa", "rules.prefa_json", "app.handwiz")
-_PREFERANS_MODULES = ("rules.preferans", "rules.preferans_json", "app.prefwiz", "app.pref_en", "app.pref_el",
-                      "app.pref_ru")  # fmt: skip
+_PREFA_MODULES = ("rules.prefa", "rules.prefa_json", "app.systems.prefa.wiz")
+_PREFERANS_MODULES = ("rules.preferans", "rules.preferans_json", "app.systems.preferans.wiz",
+                      "app.systems.preferans.lang_en", "app.systems.preferans.lang_el",
+                      "app.systems.preferans.lang_ru")  # fmt: skip
 
 
 # rules id: its screens module, kitapi.app.sys_<x>, for screens(); one string, whose ids do not become
@@ -63,7 +64,14 @@ def screens(name):
     if i < 0:
         return None
     i += len(name) + 2
-    return __import__("kitapi.app.sys_" + _SCREENS[i : _SCREENS.find(" ", i)], None, None, ("x",))  # (the module)
+    return __import__("kitapi.app.systems." + _SCREENS[i : _SCREENS.find(" ", i)], None, None, ("x",))  # (the module)
+
+
+def _texts(name, code):
+    """The module of texts ``name`` (App.pt) in language ``code``, as _forget takes it."""
+    if name == "damage":
+        return "app.damage_" + code
+    return "app.systems.%s.lang_%s" % ("preferans" if name == "pref" else name, code)
 
 
 def _forget(names):
@@ -126,6 +134,7 @@ class App:
         self.over = False  # while a hand is edited (the game let go: history): whether the game was over
         self.redo = None  # type: Any  # a damaged hand being entered again: (its number, its dealer, a line)
         self.view = None  # type: Any  # the file name of a closed game being viewed, read only (kitapi.app.games)
+        self.fresh = True  # no game opened since the start: no system's modules and names in the heap
 
     # --- the game -----------------------------------------------------------
 
@@ -133,6 +142,7 @@ class App:
         """Replay the game ``name`` from its log; the home screen, or the start menu if it cannot be read."""
         from kitapi.game import RuleError
 
+        self.fresh = False
         try:
             self.g, damage = self.store.load(name, None, self.view is not None)
         except (OSError, RuleError) as e:
@@ -144,7 +154,9 @@ class App:
         old = self.sys
         self.sys = screens(name)
         self._drop_pt()
-        gone = ("app.newgame", "app.pref_options") + (old.MODULES if old is not None and old is not self.sys else ())
+        gone = ("app.newgame", "app.systems.preferans.options") + (
+            old.MODULES if old is not None and old is not self.sys else ()
+        )
         greek = name == "prefa" or name == "prefa_kasa"  # (the kasa game's hands are Prefa's)
         preferans = self.sys is None and name != "prefa"  # Russian Preferans and Balkan
         _forget(gone + (() if greek else _PREFA_MODULES) + (() if preferans else _PREFERANS_MODULES))
@@ -176,6 +188,24 @@ class App:
             self.message = str(e)
             return self.start_menu()
         return self.open_game(name)
+
+    def new_game(self):
+        """The new-game wizard, always on a heap that holds no game yet.
+
+        After a game has been open, its system's modules are let go but their
+        interned names stay in the heap for good (as much as 8 KB: a Sochi game
+        after a Prefa one did not fit in 64 KB).  So the box notes the wish,
+        resets softly (``hw.reset()``: ``machine.soft_reset()`` on a Pico, a new
+        process on the simulator) and starts again straight into the wizard; its
+        first ``*`` goes back to the game (``first_screen``).  A board without a
+        reset runs the wizard where it is.
+        """
+        if not self.fresh and hasattr(self.hw, "reset"):
+            self.store.new_next(True)
+            self.hw.reset()
+        from kitapi.app.newgame import NewGame
+
+        return NewGame(self)
 
     def save_hand(self, w):
         """Save the hand of wizard ``w`` (its ``g``, ``h``, ``number``: 0 a new hand, else the hand it edits).
@@ -258,7 +288,7 @@ class App:
     def _drop_pt(self):
         if self._pt is not None:
             self._pt = None
-            _forget(["app.%s_%s" % (self._ptf, code) for code in LANGUAGES])
+            _forget([_texts(self._ptf, code) for code in LANGUAGES])
 
     def pt(self, name="pref"):
         """The texts of a system's own screens in the chosen language, kitapi.app.<name>_<language>
@@ -266,7 +296,7 @@ class App:
         system's are let go."""
         if self._pt is None or self._ptf != name:
             self._drop_pt()
-            self._pt = __import__("kitapi.app.%s_%s" % (name, self.lang), None, None, ("x",))  # (the module)
+            self._pt = __import__("kitapi." + _texts(name, self.lang), None, None, ("x",))  # (the module)
             self._ptf = name
         return self._pt
 
@@ -277,6 +307,10 @@ class App:
     # --- the loop ----------------------------------------------------------------
 
     def first_screen(self):
+        if self.store.new_next():  # a new game was asked for before a soft reset (new_game)
+            from kitapi.app.newgame import NewGame
+
+            return NewGame(self)
         name = self.store.current()
         return self.open_game(name) if name else self.start_menu()
 
@@ -308,7 +342,7 @@ class App:
             nxt = screen.key(ev)
             if type(nxt) is dict:  # a new game's header: the wizard that made it is let go first
                 screen = None
-                _forget(("app.newgame", "app.pref_options"))  # the new-game wizard's
+                _forget(("app.newgame", "app.systems.preferans.options"))  # the new-game wizard's
                 screen = self.start_game(nxt)
             elif nxt is not None:
                 screen = nxt

@@ -1,6 +1,6 @@
 """Menus, the confirmation screen, settings and the end of a game."""
 
-from kitapi.app.keys import HASH, STAR
+from kitapi.keys import HASH, STAR
 
 
 class Menu:
@@ -46,9 +46,7 @@ class StartMenu(Menu):
 
     def pick(self, n):
         if n == 1:
-            from kitapi.app.newgame import NewGame
-
-            return NewGame(self.app)
+            return self.app.new_game()
         if n == 3:
             from kitapi.app.games import Games
 

@@ -12,7 +12,7 @@ pressed again within a second takes its next letter, A switches between the
 language's alphabet and the Latin one, * deletes, # accepts.
 """
 
-from kitapi.app.keys import HASH, KEY_A, KEY_B, KEY_D, LONG, STAR
+from kitapi.keys import HASH, KEY_A, KEY_B, KEY_D, LONG, STAR
 
 try:
     from micropython import const
@@ -173,7 +173,7 @@ class NewGame:
                     self.known.insert(0, name)
                 self.step = _NAME
             elif step <= _PLAYERS:
-                return app.home() if app.g else app.start_menu()
+                return app.home() if app.g else app.first_screen()  # (after a soft reset: the game)
             else:
                 self.step = step - 1
             return None
@@ -245,7 +245,7 @@ class NewGame:
         self.rules = row(i)[0]
         m = screens(self.rules)
         if m is None:  # Russian Preferans and Balkan (the name a str, not an interned name: see kitapi.registry)
-            m = __import__("kitapi.app.pref_options", None, None, ("x",))
+            m = __import__("kitapi.app.systems.preferans.options", None, None, ("x",))
         self.sys = m
         m.setup(self)
 

@@ -106,6 +106,12 @@ class CPHardware:
     def contrast(self, v):
         self.display.contrast(0 if v < 0 else 255 if v > 255 else v)
 
+    def reset(self):
+        """A soft reset: code.py runs again on a fresh heap (``App.new_game``)."""
+        import supervisor
+
+        supervisor.reload()
+
     # -- keys --------------------------------------------------------------------
 
     def _diff(self, a, b):

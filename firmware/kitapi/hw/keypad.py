@@ -39,7 +39,7 @@ Times are ``time.ticks_ms()`` values compared with ``time.ticks_diff``, so the
 counter may wrap.  On CPython (the tests) they are plain ints.
 """
 
-from kitapi.app.keys import LAYOUT, LONG, event_of
+from kitapi.keys import LAYOUT, LONG, event_of
 
 try:
     from micropython import const

@@ -33,9 +33,9 @@ game) before the hand is saved, or why the rules refuse it; # saves, * goes
 back a step.
 """
 
-from kitapi.app.keys import HASH, KEY_A, KEY_D, LONG, STAR
-from kitapi.app.sys_pot import AT_SUITS, US_SUITS, describe
+from kitapi.app.systems.pot import AT_SUITS, US_SUITS, describe
 from kitapi.app.ui import signed
+from kitapi.keys import HASH, KEY_A, KEY_D, LONG, STAR
 
 try:
     from micropython import const

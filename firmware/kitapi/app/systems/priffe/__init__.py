@@ -19,7 +19,7 @@ points towards the game and its games in the rubber:
     A:log B:owe C:≡
 
 A seat's digit (1-4) starts a hand with that declarer, 0 a forced Noll
-(kitapi.app.priffewiz, imported when a hand is entered).  The dealer is not
+(kitapi.app.systems.priffe.wiz, imported when a hand is entered).  The dealer is not
 asked: the player on the last dealer's left, or after a change of places
 the one who stays put (the core's ``lead``).  The settlement squares the
 individual points.  The texts are App.pt("priffe") (kitapi.app.priffe_xx).
@@ -32,7 +32,8 @@ try:
 except ImportError:  # CPython
     from kitapi.compat import const
 
-MODULES = ("app.sys_priffe", "app.priffewiz", "app.priffe_en", "app.priffe_el", "app.priffe_ru", "rules.priffe",
+MODULES = ("app.systems.priffe", "app.systems.priffe.wiz", "app.systems.priffe.lang_en", "app.systems.priffe.lang_el",
+           "app.systems.priffe.lang_ru", "rules.priffe",
            "rules.priffe_json")  # fmt: skip
 SEATS = "4"
 _FORCED = const(4)  # kitapi.rules.priffe.FORCED
@@ -95,7 +96,7 @@ def draw_home(ui, app):
 def key_home(app, ev):
     """A seat's digit starts a hand with that declarer, 0 a forced Noll."""
     if ev <= 4:
-        from kitapi.app.priffewiz import PriffeWizard
+        from kitapi.app.systems.priffe.wiz import PriffeWizard
 
         return PriffeWizard(app, ev - 1)
     return None
@@ -126,7 +127,7 @@ def describe(app, g, h, step=_SUMMARY):
 
 
 def edit(app, number, h):
-    from kitapi.app.priffewiz import PriffeWizard
+    from kitapi.app.systems.priffe.wiz import PriffeWizard
 
     return PriffeWizard(app, number=number, hand=h)
 

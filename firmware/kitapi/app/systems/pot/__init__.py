@@ -25,10 +25,11 @@ The texts are App.pt("pot") (kitapi.app.pot_xx).
     A:log B:owe C:≡
 """
 
-from kitapi.app.keys import KEY_D
 from kitapi.app.ui import signed
+from kitapi.keys import KEY_D
 
-MODULES = ("app.sys_pot", "app.potwiz", "app.pot_en", "app.pot_el", "app.pot_ru", "rules.preference_at",
+MODULES = ("app.systems.pot", "app.systems.pot.wiz", "app.systems.pot.lang_en", "app.systems.pot.lang_el",
+           "app.systems.pot.lang_ru", "rules.preference_at",
            "rules.preference_at_json", "rules.preference_illustrated", "rules.preference_us",
            "rules.preference_us_json")  # fmt: skip
 SEATS = "3"
@@ -111,7 +112,7 @@ def draw_home(ui, app):
 def key_home(app, ev):
     """A seat's digit: a hand with that declarer; 0 an all-pass (thrown in); American D: the chip bids."""
     if ev <= 3 or (ev == KEY_D and app.g.name == "preference_us"):
-        from kitapi.app.potwiz import PotWizard
+        from kitapi.app.systems.pot.wiz import PotWizard
 
         return PotWizard(app, ev)
     return None
@@ -145,7 +146,7 @@ def describe(app, g, h, step=7):
 
 
 def edit(app, number, h):
-    from kitapi.app.potwiz import PotWizard
+    from kitapi.app.systems.pot.wiz import PotWizard
 
     return PotWizard(app, -1, number, h)
 

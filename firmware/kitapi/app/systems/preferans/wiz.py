@@ -21,7 +21,7 @@ whists each player writes (W), before it is saved; the hand is on flash
 before the screen says so.
 """
 
-from kitapi.app.keys import HASH, KEY_A, KEY_B, LONG, STAR
+from kitapi.keys import HASH, KEY_A, KEY_B, LONG, STAR
 from kitapi.rules.preferans import ALLPASS, HALF, MISDEAL, MISERE, PASS, PLAY, REFUSED, RESIGN, WHIST
 
 try:

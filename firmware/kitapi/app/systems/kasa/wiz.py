@@ -1,8 +1,8 @@
 """The kasa game's hands (kitapi.app.sys_kasa): Prefa's wizard with the kasa's summary, and the top-up."""
 
-from kitapi.app.handwiz import HandWizard
-from kitapi.app.keys import HASH, LONG, STAR
+from kitapi.app.systems.prefa.wiz import HandWizard
 from kitapi.app.ui import signed
+from kitapi.keys import HASH, LONG, STAR
 from kitapi.rules.prefa import PASS, PLAY
 
 try:

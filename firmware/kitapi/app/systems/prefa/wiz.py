@@ -12,8 +12,8 @@ The summary shows what the hand changes before it is saved: who pays whom
 flash before the screen says so.
 """
 
-from kitapi.app.keys import HASH, KEY_A, LONG, STAR
 from kitapi.app.ui import signed
+from kitapi.keys import HASH, KEY_A, LONG, STAR
 from kitapi.rules.prefa import ALONE, INVITE, NONE, PASS, PLAY, THROW
 
 try:

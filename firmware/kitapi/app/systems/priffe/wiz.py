@@ -19,9 +19,9 @@ summary it showed when it was new.
 The texts are App.pt("priffe") (kitapi.app.priffe_xx).
 """
 
-from kitapi.app.keys import HASH, KEY_A, KEY_D, LONG, STAR
-from kitapi.app.sys_priffe import describe, pair
+from kitapi.app.systems.priffe import describe, pair
 from kitapi.app.ui import signed
+from kitapi.keys import HASH, KEY_A, KEY_D, LONG, STAR
 
 try:
     from micropython import const

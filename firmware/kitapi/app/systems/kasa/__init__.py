@@ -1,7 +1,7 @@
 """Greek Prefa with a common kasa on the device (kitapi.rules.prefa_kasa): the screens of its own.
 
 The hands are Prefa's, entered with Prefa's wizard (kitapi.app.handwiz) and
-its keys (kitapi.app.kasawiz, imported when a hand is entered); the summary
+its keys (kitapi.app.systems.kasa.wiz, imported when a hand is entered); the summary
 shows what the hand changes: the kasa, and each player's net kapikia.  On
 the home screen a row holds each player's net
 (what he got minus what he paid in), row 6 the kasa; D starts a top-up:
@@ -18,15 +18,16 @@ option names are the language table's.
     A:log B:owe C:≡
 """
 
-from kitapi.app.keys import KEY_D
 from kitapi.app.ui import signed
+from kitapi.keys import KEY_D
 
 try:
     from micropython import const
 except ImportError:  # CPython
     from kitapi.compat import const
 
-MODULES = ("app.sys_kasa", "app.kasawiz", "app.kasa_en", "app.kasa_el", "app.kasa_ru", "rules.prefa_kasa")
+MODULES = ("app.systems.kasa", "app.systems.kasa.wiz", "app.systems.kasa.lang_en", "app.systems.kasa.lang_el",
+           "app.systems.kasa.lang_ru", "rules.prefa_kasa")  # fmt: skip
 SEATS = "34"
 _TOPUP = const(3)  # kitapi.rules.prefa_kasa.TOPUP, the hand kind of a top-up
 _AMOUNT_ROW = const(7)  # the four aces amount, as Prefa's options step shows it
@@ -105,7 +106,7 @@ def draw_home(ui, app):
 def key_home(app, ev):
     """A seat's digit starts a hand with that bidder (the 4-player dealer sits out), 0 a passed-out hand,
     D a top-up."""
-    from kitapi.app.kasawiz import KasaWizard, TopUp
+    from kitapi.app.systems.kasa.wiz import KasaWizard, TopUp
 
     g = app.g
     if ev == KEY_D:
@@ -116,7 +117,7 @@ def key_home(app, ev):
 
 
 def describe(app, g, h):
-    from kitapi.app.handwiz import describe as prefa_describe
+    from kitapi.app.systems.prefa.wiz import describe as prefa_describe
 
     if h.kind == _TOPUP:
         return "%s %d" % (app.pt("kasa").TOPUP, h.topup)
@@ -124,7 +125,7 @@ def describe(app, g, h):
 
 
 def edit(app, number, h):
-    from kitapi.app.kasawiz import KasaWizard, TopUp
+    from kitapi.app.systems.kasa.wiz import KasaWizard, TopUp
 
     if h.kind == _TOPUP:
         return TopUp(app, number, h.topup)

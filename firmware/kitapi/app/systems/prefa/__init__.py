@@ -1,0 +1,1 @@
+"""Greek Prefa's screens (kitapi.registry: family prefa)."""

@@ -1,0 +1,1 @@
+"""Russian Preferans' and Balkan's screens (kitapi.registry: family preferans)."""
