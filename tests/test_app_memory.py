@@ -3,7 +3,7 @@
 A game's modules are let go when another system's game starts, but their interned
 names stay in the heap for good: a Sochi game started after a Prefa one ran out of
 memory at the pool step.  The new-game wizard now always starts on a heap that has
-held no game (``App.new_game``: a soft reset first, invisible but for a frame).
+held no game (``kitapi.app.menus.new_game``: a soft reset first, invisible but for a frame).
 """
 
 from __future__ import annotations

@@ -36,8 +36,10 @@ def menu(app, n, back):
 
     t = app.ui.t
     w = WORDS[LANGUAGES.index(app.lang)]
+    from kitapi.app.menus import games, new_game
+
     if n == 1:
-        return Ask(app, t.NEW_GAME + "?", app.new_game, back, w[0])
+        return Ask(app, t.NEW_GAME + "?", lambda: new_game(app), back, w[0])
     if n == 3:  # the points still in the pouches (Prefa), or that the game is not played out; none if it is
         from kitapi.app.menus import Settle
 
@@ -46,6 +48,4 @@ def menu(app, n, back):
         if g.name == "prefa" and not g.over:
             note = [w[1]] + ["%s %d" % (g.players[i][:10], g.pouch[i]) for i in range(g.n) if g.pouch[i]]
         return Ask(app, t.END_GAME + "?", lambda: Settle(app), back, note)
-    from kitapi.app.games import Games
-
-    return Games(app, back)
+    return games(app, back)

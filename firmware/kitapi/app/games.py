@@ -95,8 +95,8 @@ class Games:
 
     def key(self, ev):
         app = self.app
-        if ev == STAR:
-            return self.back
+        if ev == STAR:  # (opened after a soft reset: back to the game being played, or the start menu)
+            return self.back or app.first_screen()
         if ev == KEY_A or ev == KEY_B:
             first = self.first + (_ROWS if ev == KEY_B else -_ROWS)
             if 0 <= first < len(self.names):
@@ -135,11 +135,20 @@ def view(app, name):
 
 
 def leave(app):
-    """Back from a closed game viewed: the game being played (or the start menu)."""
+    """Back from a closed game viewed: the game being played (or the start menu), after a soft reset where
+    the board has one (the viewed system's names stay in the heap for good otherwise)."""
     app.view = None
     app.g = None
+    _restart(app)
     _drop()
     return app.first_screen()
+
+
+def _restart(app):
+    import sys
+
+    if "kitapi.rules" in sys.modules and hasattr(app.hw, "reset"):
+        app.hw.reset()
 
 
 def resume(app, name):
@@ -148,6 +157,7 @@ def resume(app, name):
     app.g = None
     app.store.close()
     app.store._write("current", name + "\n")
+    _restart(app)  # (a soft reset opens the current game: the one resumed)
     _drop()
     return app.open_game(name)
 

@@ -134,7 +134,6 @@ class App:
         self.over = False  # while a hand is edited (the game let go: history): whether the game was over
         self.redo = None  # type: Any  # a damaged hand being entered again: (its number, its dealer, a line)
         self.view = None  # type: Any  # the file name of a closed game being viewed, read only (kitapi.app.games)
-        self.fresh = True  # no game opened since the start: no system's modules and names in the heap
 
     # --- the game -----------------------------------------------------------
 
@@ -142,7 +141,6 @@ class App:
         """Replay the game ``name`` from its log; the home screen, or the start menu if it cannot be read."""
         from kitapi.game import RuleError
 
-        self.fresh = False
         try:
             self.g, damage = self.store.load(name, None, self.view is not None)
         except (OSError, RuleError) as e:
@@ -188,24 +186,6 @@ class App:
             self.message = str(e)
             return self.start_menu()
         return self.open_game(name)
-
-    def new_game(self):
-        """The new-game wizard, always on a heap that holds no game yet.
-
-        After a game has been open, its system's modules are let go but their
-        interned names stay in the heap for good (as much as 8 KB: a Sochi game
-        after a Prefa one did not fit in 64 KB).  So the box notes the wish,
-        resets softly (``hw.reset()``: ``machine.soft_reset()`` on a Pico, a new
-        process on the simulator) and starts again straight into the wizard; its
-        first ``*`` goes back to the game (``first_screen``).  A board without a
-        reset runs the wizard where it is.
-        """
-        if not self.fresh and hasattr(self.hw, "reset"):
-            self.store.new_next(True)
-            self.hw.reset()
-        from kitapi.app.newgame import NewGame
-
-        return NewGame(self)
 
     def save_hand(self, w):
         """Save the hand of wizard ``w`` (its ``g``, ``h``, ``number``: 0 a new hand, else the hand it edits).
@@ -307,7 +287,14 @@ class App:
     # --- the loop ----------------------------------------------------------------
 
     def first_screen(self):
-        if self.store.new_next():  # a new game was asked for before a soft reset (new_game)
+        store = self.store
+        nxt = store._read("next")
+        if nxt:  # a new game (or "g": the games kept) was asked for before a soft reset (new_game): once
+            store.fs.remove(store.root + "/next")
+            if nxt == "g":
+                from kitapi.app.games import Games
+
+                return Games(self, None)
             from kitapi.app.newgame import NewGame
 
             return NewGame(self)

@@ -36,6 +36,41 @@ class Menu:
         return None
 
 
+def new_game(app):
+    """The new-game wizard, always on a heap that holds no game yet.
+
+    After a game has been open, its system's modules are let go but their
+    interned names stay in the heap for good (as much as 8 KB: a Sochi game
+    after a Prefa one did not fit in 64 KB).  So the box notes the wish (the
+    file ROOT/next), resets softly (``hw.reset()``: ``machine.soft_reset()`` on
+    a Pico, a new process on the simulator) and starts again straight into the
+    wizard (``App.first_screen``); its first ``*`` goes back to the game. A
+    board without a reset runs the wizard where it is.  (Here, not in
+    kitapi.app.main: the game's heap holds this module only while a menu is open.)
+    """
+    import sys
+
+    if "kitapi.rules" in sys.modules and hasattr(app.hw, "reset"):  # a game has been open since the start
+        app.store._write("next", "1")  # (no name of its own: each is an interned name for good)
+        app.hw.reset()
+    from kitapi.app.newgame import NewGame
+
+    return NewGame(app)
+
+
+def games(app, back):
+    """The games kept (kitapi.app.games), on a heap that holds no game, as ``new_game``'s wizard: after a
+    soft reset if a game has been open (ROOT/next says "g": ``App.first_screen`` opens the list)."""
+    import sys
+
+    if "kitapi.rules" in sys.modules and hasattr(app.hw, "reset"):
+        app.store._write("next", "g")
+        app.hw.reset()
+    from kitapi.app.games import Games
+
+    return Games(app, back)
+
+
 class StartMenu(Menu):
     """No game running: start one, or change the settings."""
 
@@ -46,11 +81,9 @@ class StartMenu(Menu):
 
     def pick(self, n):
         if n == 1:
-            return self.app.new_game()
+            return new_game(self.app)
         if n == 3:
-            from kitapi.app.games import Games
-
-            return Games(self.app, self)
+            return games(self.app, self)
         return Settings(self.app, self)
 
 

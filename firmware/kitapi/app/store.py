@@ -135,17 +135,6 @@ class Store:
             f.write(text)
         self.fs.rename(path + ".tmp", path)
 
-    def new_next(self, mark=False):
-        """With ``mark``: note that the next start opens the new-game wizard (``App.new_game``, before its
-        soft reset).  Without: whether that was noted; the note is removed (one start only)."""
-        if mark:
-            self._write("next", "new\n")
-            return True
-        if not self._read("next"):
-            return False
-        self.fs.remove(self.root + "/next")
-        return True
-
     def settings(self):
         """(contrast, sleep seconds (0: never), language)."""
         parts = self._read("settings").split()

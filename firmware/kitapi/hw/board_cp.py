@@ -107,7 +107,7 @@ class CPHardware:
         self.display.contrast(0 if v < 0 else 255 if v > 255 else v)
 
     def reset(self):
-        """A soft reset: code.py runs again on a fresh heap (``App.new_game``)."""
+        """A soft reset: code.py runs again on a fresh heap (``kitapi.app.menus.new_game``)."""
         import supervisor
 
         supervisor.reload()

@@ -128,7 +128,7 @@ class RP2Hardware:
         self.fb.contrast(0 if v < 0 else 255 if v > 255 else v)
 
     def reset(self):
-        """A soft reset: a fresh heap, and main.py runs again (``App.new_game``: a game of another system
+        """A soft reset: a fresh heap, and main.py runs again (``kitapi.app.menus.new_game``: a game of another system
         starts with none of the last one's modules and interned names in the heap)."""
         import machine
 
