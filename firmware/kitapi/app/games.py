@@ -111,7 +111,10 @@ class Games:
         if self.rows[ev - 1][1]:  # closed: viewed
             return view(app, name)
         if name == self.current:
-            return app.home() if app.g is not None else app.first_screen()
+            if app.g is not None:
+                return app.home()
+            _drop()
+            return app.first_screen()
         from kitapi.app.menus import Confirm
 
         return Confirm(app, "%s %d?" % (words(app)[1], int(name[:-7])), lambda: resume(app, name), self)

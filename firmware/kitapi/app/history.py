@@ -23,21 +23,6 @@ _DELETED = const(-1)  # deleted, with nothing to bring back (a damaged hand dele
 _DAMAGED = const(-2)  # a damaged hand (kitapi.devlog.OP_LOST), not replaced
 # a deleted hand whose last contents were packed hand p is kept as -3 - p (no second list)
 
-# this screen's own words, by language (kitapi.app.main.LANGUAGES): here, not in the string tables the
-# game keeps in the heap; restore, its key, the page keys, going to a hand
-WORDS = (
-    ("Restore", "D:restore", "A/B:page C:go to", "Go to"),
-    ("Επαναφορά", "D:επαναφορά", "A/B:σελ C:μετάβ", "Μετάβαση"),
-    ("Вернуть", "D:вернуть", "A/B:стр. C:к №", "К раздаче"),
-)
-
-
-def words(app):
-    from kitapi.app.main import LANGUAGES
-
-    return WORDS[LANGUAGES.index(app.lang)]
-
-
 class History:
     def __init__(self, app):
         self.app = app
@@ -46,6 +31,12 @@ class History:
         self.payloads = [0] * _PAGE  # the packed hand of each row, or _DELETED, _DAMAGED, -3 - p
         self.h = type(app.g.hand)()  # the rules' own Hand
         self.typed = None  # the digits of a hand number to go to (C), or None
+        # this screen's own words (restore, its key, the page keys, going to a hand): kitapi.app.hist_<language>,
+        # read once and let go (not in the string tables the game keeps in the heap)
+        from kitapi.app.main import _forget
+
+        self.w = __import__("kitapi.app.hist_" + app.lang, None, None, ("x",)).WORDS
+        _forget(("app.hist_" + app.lang,))
 
     def load(self):
         """Read the page with the cursor on it: the hands as corrected."""
@@ -96,7 +87,7 @@ class History:
             from kitapi.app.systems.preferans.wiz import describe
 
         if self.typed is not None:
-            ui.title("%s %s_" % (words(self.app)[3], self.typed))
+            ui.title("%s %s_" % (self.w[3], self.typed))
         else:
             ui.title(t.HISTORY, "%d/%d" % (self.cursor, self.app.store.seq))
         for i in range(_PAGE):
@@ -115,7 +106,7 @@ class History:
                 if gone:
                     line = "x" + line
             ui.at("%3d %s" % (k, line[:12]), 0, 1 + i, k == self.cursor)
-        w = words(self.app)
+        w = self.w
         ui.hint(w[2], 6)
         if not self.app.view:  # (a closed game viewed is read only)
             ui.hint(w[1] if self.row() <= -3 else t.HINT_HISTORY)
@@ -138,6 +129,9 @@ class History:
                 self.typed = None
             return None
         if ev == STAR:
+            from kitapi.app.main import _forget
+
+            _forget(("app.history",))  # (the game's heap: this list is read again when opened)
             return app.home()
         if not seq:
             return None
@@ -185,6 +179,6 @@ class History:
             number = self.cursor
             t = app.ui.t
             if p <= -3:
-                return Confirm(app, "%s %d?" % (words(app)[0], number), lambda: delete(app, number, -3 - p), self)
+                return Confirm(app, "%s %d?" % (self.w[0], number), lambda: delete(app, number, -3 - p), self)
             return Confirm(app, "%s %d?" % (t.DELETE, number), lambda: delete(app, number), self)
         return None
