@@ -36,7 +36,7 @@ def menu(app, n, back):
 
     t = app.ui.t
     w = WORDS[LANGUAGES.index(app.lang)]
-    from kitapi.app.menus import games, new_game
+    from kitapi.app.menus import new_game
 
     if n == 1:
         return Ask(app, t.NEW_GAME + "?", lambda: new_game(app), back, w[0])
@@ -48,4 +48,4 @@ def menu(app, n, back):
         if g.name == "prefa" and not g.over:
             note = [w[1]] + ["%s %d" % (g.players[i][:10], g.pouch[i]) for i in range(g.n) if g.pouch[i]]
         return Ask(app, t.END_GAME + "?", lambda: Settle(app), back, note)
-    return games(app, back)
+    return new_game(app, "g")

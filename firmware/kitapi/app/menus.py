@@ -36,7 +36,7 @@ class Menu:
         return None
 
 
-def new_game(app):
+def new_game(app, then="1"):
     """The new-game wizard, always on a heap that holds no game yet.
 
     After a game has been open, its system's modules are let go but their
@@ -51,24 +51,15 @@ def new_game(app):
     import sys
 
     if "kitapi.rules" in sys.modules and hasattr(app.hw, "reset"):  # a game has been open since the start
-        app.store._write("next", "1")  # (no name of its own: each is an interned name for good)
+        app.store._write("next", then)  # (no name of its own: each is an interned name for good)
         app.hw.reset()
+    if then == "g":
+        from kitapi.app.games import Games
+
+        return Games(app, None)
     from kitapi.app.newgame import NewGame
 
     return NewGame(app)
-
-
-def games(app, back):
-    """The games kept (kitapi.app.games), on a heap that holds no game, as ``new_game``'s wizard: after a
-    soft reset if a game has been open (ROOT/next says "g": ``App.first_screen`` opens the list)."""
-    import sys
-
-    if "kitapi.rules" in sys.modules and hasattr(app.hw, "reset"):
-        app.store._write("next", "g")
-        app.hw.reset()
-    from kitapi.app.games import Games
-
-    return Games(app, back)
 
 
 class StartMenu(Menu):
@@ -83,7 +74,7 @@ class StartMenu(Menu):
         if n == 1:
             return new_game(self.app)
         if n == 3:
-            return games(self.app, self)
+            return new_game(self.app, "g")
         return Settings(self.app, self)
 
 
