@@ -124,11 +124,9 @@ def view(app, name):
     """Closed game ``name``, read only: the home screen on its settlement (the game being played let go,
     and replayed when it is left)."""
     app.g = None
-    app.view = name
     _drop()
-    screen = app.open_game(name)
+    screen = app.open_game(name, True)
     if app.g is None:  # it could not be read: back to the game being played, the reason said
-        app.view = None
         message = app.message
         screen = app.first_screen()
         app.message = message
@@ -140,7 +138,6 @@ def view(app, name):
 def leave(app):
     """Back from a closed game viewed: the game being played (or the start menu), after a soft reset where
     the board has one (the viewed system's names stay in the heap for good otherwise)."""
-    app.view = None
     app.g = None
     _restart(app)
     _drop()
@@ -156,7 +153,6 @@ def _restart(app):
 
 def resume(app, name):
     """Make open game ``name`` the game being played; the one left stays open."""
-    app.view = None
     app.g = None
     app.store.close()
     app.store._write("current", name + "\n")

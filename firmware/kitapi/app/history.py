@@ -108,7 +108,7 @@ class History:
             ui.at("%3d %s" % (k, line[:12]), 0, 1 + i, k == self.cursor)
         w = self.w
         ui.hint(w[2], 6)
-        if not self.app.view:  # (a closed game viewed is read only)
+        if self.app.store.log is not None:  # (a closed game viewed is read only: its log not open)
             ui.hint(w[1] if self.row() <= -3 else t.HINT_HISTORY)
 
     def row(self):
@@ -146,7 +146,7 @@ class History:
         elif ev == KEY_C:
             self.typed = ""
         p = self.row()
-        if app.view:  # a closed game viewed: read only
+        if app.store.log is None:  # a closed game viewed (kitapi.app.games): read only
             return None
         if ev == HASH and p == _DAMAGED:  # entered again, from the start
             from kitapi.app.damaged import enter_again

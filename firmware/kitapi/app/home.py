@@ -36,8 +36,8 @@ class Home:
         if app.redo:  # a damaged hand entered again
             ui.at(app.redo[2], 0, 1)
         ui.battery(level)
-        if app.view:  # a closed game viewed (kitapi.app.games): its number; * or C goes back
-            ui.at(("%d %s" % (int(app.view[:-7]), t.CLOSED))[:16], 0, 1)
+        if app.store.log is None:  # a closed game viewed (kitapi.app.games: its log not open): its number
+            ui.at(("%d %s" % (int(app.store.name[:-7]), t.CLOSED))[:16], 0, 1)
         elif (app.message or low) and not app.redo:
             ui.at((app.message or t.LOW_BATTERY)[:16], 0, 1)
         if self.page:
@@ -99,7 +99,7 @@ class Home:
             from kitapi.app.history import History
 
             return History(app)
-        if app.view:  # a closed game viewed: * or C back to the game being played
+        if app.store.log is None:  # a closed game viewed: * or C back to the game being played
             if ev == STAR or ev == KEY_C:
                 from kitapi.app.games import leave
 

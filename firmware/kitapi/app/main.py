@@ -133,16 +133,18 @@ class App:
         self.message = ""  # a line for the home screen (damage found, an error)
         self.over = False  # while a hand is edited (the game let go: history): whether the game was over
         self.redo = None  # type: Any  # a damaged hand being entered again: (its number, its dealer, a line)
-        self.view = None  # type: Any  # the file name of a closed game being viewed, read only (kitapi.app.games)
 
     # --- the game -----------------------------------------------------------
 
-    def open_game(self, name):
-        """Replay the game ``name`` from its log; the home screen, or the start menu if it cannot be read."""
+    def open_game(self, name, ro=False):
+        """Replay the game ``name`` from its log; the home screen, or the start menu if it cannot be read.
+
+        With ``ro``, a closed game viewed (kitapi.app.games): its log is not opened for appending
+        (``store.log`` None while ``g`` is the game: the screens read it as "viewed, read only")."""
         from kitapi.game import RuleError
 
         try:
-            self.g, damage = self.store.load(name, None, self.view is not None)
+            self.g, damage = self.store.load(name, None, ro)
         except (OSError, RuleError) as e:
             self.g = None
             self.message = str(e)
@@ -159,7 +161,7 @@ class App:
         preferans = self.sys is None and name != "prefa"  # Russian Preferans and Balkan
         _forget(gone + (() if greek else _PREFA_MODULES) + (() if preferans else _PREFERANS_MODULES))
         self.redo = None
-        if self.view:  # a closed game, read only
+        if ro:  # a closed game, read only
             return self.home()
         if self.g.ended:  # closed in its log, the power lost before it stopped being current
             self.store.close()
