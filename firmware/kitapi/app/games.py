@@ -11,8 +11,9 @@ the game being played.  An open game is resumed (asked first): it becomes the ga
 the one left stays open, to be resumed the same way.
 """
 
+from kitapi.app.home import Home
 from kitapi.game import RuleError
-from kitapi.keys import KEY_A, KEY_B, STAR
+from kitapi.keys import KEY_A, KEY_B, KEY_C, STAR
 
 try:
     from micropython import const
@@ -120,6 +121,27 @@ class Games:
         return Confirm(app, "%s %d?" % (words(app)[1], int(name[:-7])), lambda: resume(app, name), self)
 
 
+class Viewed(Home):
+    """The home screen of a closed game viewed, read only: row 1 says which; A its hands (read only too), B
+    who owes whom or the standings, * or C back to the game being played."""
+
+    def draw(self, ui):
+        Home.draw(self, ui)
+        ui.at(("%d %s" % (int(self.app.store.name[:-7]), ui.t.CLOSED))[:16], 0, 1)
+
+    def key(self, ev):
+        app = self.app
+        if ev == STAR or ev == KEY_C:
+            return leave(app)
+        if ev == KEY_B:
+            self.page ^= 1
+        elif ev == KEY_A:
+            from kitapi.app.history import History
+
+            return History(app)
+        return None
+
+
 def view(app, name):
     """Closed game ``name``, read only: the home screen on its settlement (the game being played let go,
     and replayed when it is left)."""
@@ -131,7 +153,8 @@ def view(app, name):
         screen = app.first_screen()
         app.message = message
         return screen
-    screen.page = 1
+    app.message = ""
+    screen = Viewed(app, 1)  # on who owes whom: the settlement
     return screen
 
 

@@ -132,6 +132,10 @@ class History:
             from kitapi.app.main import _forget
 
             _forget(("app.history",))  # (the game's heap: this list is read again when opened)
+            if app.store.log is None:  # back to a closed game viewed
+                from kitapi.app.games import Viewed
+
+                return Viewed(app)
             return app.home()
         if not seq:
             return None

@@ -36,9 +36,7 @@ class Home:
         if app.redo:  # a damaged hand entered again
             ui.at(app.redo[2], 0, 1)
         ui.battery(level)
-        if app.store.log is None:  # a closed game viewed (kitapi.app.games: its log not open): its number
-            ui.at(("%d %s" % (int(app.store.name[:-7]), t.CLOSED))[:16], 0, 1)
-        elif (app.message or low) and not app.redo:
+        if (app.message or low) and not app.redo:
             ui.at((app.message or t.LOW_BATTERY)[:16], 0, 1)
         if self.page:
             self.draw_owes(ui)
@@ -99,12 +97,6 @@ class Home:
             from kitapi.app.history import History
 
             return History(app)
-        if app.store.log is None:  # a closed game viewed: * or C back to the game being played
-            if ev == STAR or ev == KEY_C:
-                from kitapi.app.games import leave
-
-                return leave(app)
-            return None
         if ev == KEY_C:
             from kitapi.app.menus import GameMenu
 

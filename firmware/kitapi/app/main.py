@@ -149,12 +149,13 @@ class App:
             self.g = None
             self.message = str(e)
             return self.start_menu()
-        # the new-game wizard is done with; and the other systems' modules
+        # the new-game wizard is done with, and the menus (imported again when one is opened); and the other
+        # systems' modules
         name = self.g.name
         old = self.sys
         self.sys = screens(name)
         self._drop_pt()
-        gone = ("app.newgame", "app.systems.preferans.options") + (
+        gone = ("app.newgame", "app.systems.preferans.options", "app.menus") + (
             old.MODULES if old is not None and old is not self.sys else ()
         )
         greek = name == "prefa" or name == "prefa_kasa"  # (the kasa game's hands are Prefa's)
