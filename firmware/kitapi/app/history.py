@@ -183,6 +183,20 @@ class History:
             number = self.cursor
             t = app.ui.t
             if p <= -3:
-                return Confirm(app, "%s %d?" % (self.w[0], number), lambda: delete(app, number, -3 - p), self)
+                return Confirm(app, "%s %d?" % (self.w[0], number), lambda: restore(app, number, -3 - p), self)
             return Confirm(app, "%s %d?" % (t.DELETE, number), lambda: delete(app, number), self)
         return None
+
+
+def restore(app, number, payload):
+    """Bring deleted hand ``number`` back: a correction that replaces it with ``payload``, its contents before
+    the deletion, if the game stays valid; then replay."""
+    from kitapi.game import RuleError
+
+    try:
+        app.store.check_fix((number, payload))
+    except RuleError as e:
+        app.message = str(e)
+        return app.home()
+    app.store.replace_hand(number, payload)
+    return app.reload()

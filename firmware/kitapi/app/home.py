@@ -32,7 +32,10 @@ class Home:
         g = app.g
         t = ui.t
         level, low = app.battery_level()
-        ui.title("%s %d" % (t.HAND, app.number()) if not g.over or app.redo else t.GAME_OVER)
+        # the number of the hand to enter: its place in the log (docs/firmware.md), deleted hands counted, as
+        # the hands list and every confirmation number it (a damaged hand's own while it is entered again)
+        number = app.redo[0] if app.redo else app.store.seq + 1
+        ui.title("%s %d" % (t.HAND, number) if not g.over or app.redo else t.GAME_OVER)
         if app.redo:  # a damaged hand entered again
             ui.at(app.redo[2], 0, 1)
         ui.battery(level)
@@ -167,18 +170,14 @@ def pref_row(ui, row, seat, name, mark, pool, hill, net):
     ui.text(name[: max(0, (x - 18) // 8)], 16, y)
 
 
-def delete(app, number, payload=-1):
-    """Delete hand ``number`` (a correction record) if the game stays valid, then replay; with ``payload``
-    (a packed hand), restore the deleted hand: a correction that replaces it with that hand."""
+def delete(app, number):
+    """Delete hand ``number`` (a correction record) if the game stays valid, then replay."""
     from kitapi.game import RuleError
 
     try:
-        app.store.check_fix((number, payload))
+        app.store.check_fix((number, -1))
     except RuleError as e:
         app.message = str(e)
         return app.home()
-    if payload < 0:
-        app.store.delete_hand(number)
-    else:
-        app.store.replace_hand(number, payload)
+    app.store.delete_hand(number)
     return app.reload()
