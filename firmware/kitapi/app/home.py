@@ -32,10 +32,7 @@ class Home:
         g = app.g
         t = ui.t
         level, low = app.battery_level()
-        # the number of the hand to enter: its place in the log (docs/firmware.md), deleted hands counted, as
-        # the hands list and every confirmation number it (a damaged hand's own while it is entered again)
-        number = app.redo[0] if app.redo else app.store.seq + 1
-        ui.title("%s %d" % (t.HAND, number) if not g.over or app.redo else t.GAME_OVER)
+        ui.title("%s %d" % (t.HAND, app.number()) if not g.over or app.redo else t.GAME_OVER)
         if app.redo:  # a damaged hand entered again
             ui.at(app.redo[2], 0, 1)
         ui.battery(level)

@@ -234,6 +234,11 @@ class App:
         """Replay the current game again (after a correction)."""
         return self.open_game(self.store.name)
 
+    def number(self):
+        """The number of the hand to enter: its place in the log (docs/firmware.md), the number the hands list
+        and every confirmation give it, deleted hands counted; a damaged hand's own while it is entered again."""
+        return self.redo[0] if self.redo else self.store.seq + 1
+
     def next_dealer(self):
         """The dealer of the hand to enter: a damaged hand's own while it is entered again, else the core's."""
         return self.redo[1] if self.redo else self.g.next_dealer()

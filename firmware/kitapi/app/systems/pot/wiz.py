@@ -243,7 +243,7 @@ class PotWizard:
         p = self.app.pt("pot")
         step = self.step
         us = self.us
-        ui.title("%s %d" % (t.HAND, self.number or (self.app.redo[0] if self.app.redo else self.app.store.seq + 1)))
+        ui.title("%s %d" % (t.HAND, self.number or self.app.number()))
         if step != _WHO:
             ui.at(describe(self.app, g, h, step)[:16], 0, 1)
         if step == _WHO or step == _DROP:

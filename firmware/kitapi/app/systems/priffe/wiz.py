@@ -143,7 +143,7 @@ class PriffeWizard:
         app = self.app
         p = app.pt("priffe")
         step = self.step
-        ui.title("%s %d" % (ui.t.HAND, self.number or (self.app.redo[0] if self.app.redo else self.app.store.seq + 1)))
+        ui.title("%s %d" % (ui.t.HAND, self.number or self.app.number()))
         if step > _DECLARER:
             ui.at(describe(app, g, h, step)[:16], 0, 1)
         if step == _DECLARER:
