@@ -7,7 +7,7 @@
 #   make clean      remove .venv and every cache
 #
 # .venv holds the project installed editable (`pip install -e '.[dev]'`) plus the dev
-# tools pinned in pyproject.toml; it is (re)installed only when pyproject.toml is
+# tools pinned in pyproject.toml; it is (re)installed only when pyproject.toml (or setup.py) is
 # newer than the stamp file .venv/.installed.
 
 SHELL := /bin/bash
@@ -35,7 +35,7 @@ MPY_DIRS := firmware boards
 
 setup: $(STAMP)
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
 		{ echo "Kitapi needs Python 3.11 or newer as '$(PYTHON)' (make PYTHON=python3.X)" >&2; exit 1; }
 	@if [ ! -x $(BIN)/python ] || ! $(BIN)/python -c '' 2>/dev/null; then \

@@ -3,7 +3,9 @@
 # No wiring: the display and the keypad are lines of text on stdin and stdout
 # (docs/firmware.md, "The simulator's board"; docs/simulator.md):
 #
-#   sim -> PC   F <2048 hex digits>   a frame, the 1024 bytes of hw.fb (hw.show())
+#   sim -> PC   W <p0> <p1> <hex>     before F: a window of pages p0-p1 sent to the panel, as on
+#                                     the device (kitapi.hw.oled: only the pages that changed)
+#               F <2048 hex digits>   a frame, the 1024 bytes of hw.fb (hw.show())
 #               P 0 / P 1             the display went off / on
 #               C <v>                 the contrast changed
 #               X <x> <y> <text>      with KITAPI_SIM_TEXT=1: a text drawn, as it is drawn
@@ -25,6 +27,7 @@
 
 import os
 import sys
+from binascii import crc32
 
 import framebuf
 from micropython import const
@@ -65,12 +68,10 @@ class SimHW:
         self._battery = battery_mv
         self._buf = bytearray(FB_BYTES)
         self.fb = framebuf.FrameBuffer(self._buf, WIDTH, HEIGHT, framebuf.MONO_VLSB)
-        # "F " + hex + "\n", filled in place by show()
-        out = bytearray(2 + 2 * FB_BYTES + 1)
-        out[0] = 70  # F
-        out[1] = 32
-        out[-1] = 10
-        self._frame = out
+        # hex digits of 128 bytes (a page), filled in place by show(): the lines go out a page at a time (the
+        # device has no such buffer: the simulated heap holds 256 bytes of it, not a whole frame's 2 KB)
+        self._hex = bytearray(256)
+        self.state = [-1] * 8  # the CRC of each page as the panel has it (kitapi.hw.oled; a name interned anyway)
         self._now = int(os.getenv("KITAPI_SIM_NOW") or 0)  # virtual milliseconds since the first boot
         self._pending = 0  # time from a "t" line not yet spent by a wait
         self._on = True
@@ -79,16 +80,48 @@ class SimHW:
         self._flush = sys.stdout.flush
         self._readline = sys.stdin.buffer.readline
 
-    def show(self):
+    def _page(self, p):
+        # page p of the frame as hex digits, out
         buf = self._buf
-        out = self._frame
-        j = 2
-        for i in range(FB_BYTES):
+        out = self._hex
+        j = 0
+        for i in range(p << 7, (p + 1) << 7):
             b = buf[i]
             out[j] = _HEX[b >> 4]
             out[j + 1] = _HEX[b & 15]
             j += 2
         self._write(out)
+
+    def show(self):
+        # before the frame, the windows the device would send (kitapi.hw.board_rp2's show): which pages
+        # changed is kitapi.hw.oled.changed's answer, written out here (a module costs the heap ~0.5 KB)
+        sums = self.state
+        mv = memoryview(self._buf)
+        m = 0
+        for p in range(8):
+            c = crc32(mv[p << 7 : (p + 1) << 7]) & 0x3FFFFFFF
+            if c != sums[p]:
+                sums[p] = c
+                m |= 1 << p
+        write = self._write
+        p = 0
+        while m:
+            if m & 1:
+                q = p
+                while m & 2:
+                    m >>= 1
+                    q += 1
+                write(b"W %d %d " % (p, q))
+                for k in range(p, q + 1):
+                    self._page(k)
+                write(b"\n")
+                p = q
+            m >>= 1
+            p += 1
+        write(b"F ")
+        for k in range(8):
+            self._page(k)
+        write(b"\n")
         self._flush()
 
     def display_power(self, on):

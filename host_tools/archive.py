@@ -713,16 +713,17 @@ def _effective(f: BinaryIO, name: str, parsed: _Parsed) -> Iterator[_HandFacts]:
     """The effective hands of the log in ``f`` (after corrections), in order, each with the archive's columns.
 
     The records are read once more, with the core's reader: the last correction of
-    hand N wins, a deletion removes it (as kitapi.replay scores them; ``parsed.fixes``
-    says where).  The archive's guarantee: the effective hands, played one by one on
-    a fresh game, give the replay's standings (checked when the last one is out),
-    or ConsistencyError.
+    hand N wins, a deletion removes it, a hand the rules refuse while a damaged hand
+    is missing is held back (as kitapi.replay scores them; ``parsed.fixes`` says
+    where).  The archive's guarantee: the effective hands, played one by one on a
+    fresh game, give the replay's standings (checked when the last one is out), or
+    ConsistencyError.
     """
     f.seek(0)
     rd = reader(f)
     gr = new_game(rd.header())
     check = new_game(parsed.header)
-    k = 0
+    k = missing = 0  # damaged hands no correction replaces, so far
     try:
         while True:
             op = rd.record(gr)
@@ -740,6 +741,7 @@ def _effective(f: BinaryIO, name: str, parsed: _Parsed) -> Iterator[_HandFacts]:
                 if fixed == OP_DELETE:
                     continue
             elif op == OP_LOST:
+                missing += 1
                 continue  # a damaged hand keeps its number and scores nothing until a correction replaces it
             text = gr.hand_json(gr.hand)
             try:
@@ -747,6 +749,8 @@ def _effective(f: BinaryIO, name: str, parsed: _Parsed) -> Iterator[_HandFacts]:
                 facts = _facts(check, k, text, m is not None)
                 check.apply(check.hand)
             except RuleError as e:
+                if missing:  # held back while a damaged hand is missing (kitapi.replay): not an effective hand
+                    continue
                 raise ConsistencyError(f"{name}: hand {k} does not replay: {e}") from None
             yield facts
     except RuleError as e:

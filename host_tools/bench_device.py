@@ -292,3 +292,153 @@ def run() -> None:
     verdict = "meets" if estimate <= TARGET_BOOT_MS else "misses"
     print(f"  boot to the home screen, 500-hand game         {ms:>7.2f} ms here")
     print(f"    on a Pico, estimated (x{PICO_SLOWDOWN})            {estimate:>7.0f} ms   ({verdict} the 1.5 s target)")
+    run_speed()
+
+
+# --- issue 15: bytes to the display per key, and the boot's work ------------------------------------
+
+FULL_FRAME_BYTES = 1024 + 13  # the whole frame as one window (kitapi_host.sim.PANEL_WINDOW_BYTES)
+CHECKPOINT_EVERY = 16  # kitapi.app.ckpt: a checkpoint every 16th hand
+
+
+def _scripts() -> list[tuple[str, Script]]:
+    """Each system's scripted game (its setup keys, each hand's keys)."""
+    out: list[tuple[str, Script]] = [("prefa", _game_script), ("preferans (sochi)", _pref_script)]
+    return out + [(rules, _script_of(rules)) for rules in SYSTEMS]
+
+
+def display_bytes() -> list[tuple[str, str, int, list[int]]]:
+    """For each system: (name, the keys of its commonest hand (Prefa's, Sochi's, the kasa's: COMMONEST and
+    PREF_COMMONEST; the others': the commonest keys of four presses or more among the 1,000 scripted hands),
+    how many of those are typed so, the bytes sent to the display at each of its
+    keys), the hand typed in the simulator after the system's new game and a first hand."""
+    import collections
+
+    out = []
+    for name, script in _scripts():
+        setup, hands = script()
+        played = collections.Counter(k for k in hands if typist.presses(k) >= 4)  # a bid played, not passed out
+        keys = played.most_common(1)[0][0]
+        if name in ("prefa", "prefa_kasa"):  # the commonest hand as the bench counts its keys (COMMONEST)
+            keys = typist.keys_for(COMMONEST, 3) if name == "prefa" else typist.kasa_keys_for(COMMONEST, 3, 50_000)
+        elif name.startswith("preferans"):
+            from kitapi.game import new_game
+
+            keys = typist.pref_keys_for(new_game(gen.preferans_header("sochi", 3, pool=10000)), PREF_COMMONEST)
+        count = hands.count(keys)
+        with tempfile.TemporaryDirectory() as d:
+            lines: list[str] = []
+            args = argparse.Namespace(main=None, board="sim", data=Path(d), heapsize="256K", romfs=True)
+            fw: Firmware = _start(args, lines.append, False)
+            try:
+                assert fw.wait_ready(60)
+                for step in parse_script(setup + " " + keys):
+                    fw.send(step.line)
+                    assert fw.wait_ready(60), lines
+                per_key = []
+                for step in parse_script(keys):
+                    before = fw.panel_bytes
+                    fw.send(step.line)
+                    assert fw.wait_ready(60), lines
+                    assert fw.panel == fw.frame, "the panel is not the frame"
+                    per_key.append(fw.panel_bytes - before)
+                fw.quit()
+                fw.finish()
+            finally:
+                fw.kill()
+        out.append((name, keys, count, per_key))
+    return out
+
+
+_BOOT_WORK = """import sys, time
+import board
+import kitapi.app.ckpt as ck
+got = []
+real = ck.read
+def load(store, name, f):
+    r = real(store, name, f)
+    got.append(r)
+    return r
+ck.read = load
+hw = board.make()
+hw.show = lambda: None
+from kitapi.app.main import App
+t = time.ticks_us()
+app = App(hw)
+screen = app.first_screen()
+app.ui.clear()
+screen.draw(app.ui)
+us = time.ticks_diff(time.ticks_us(), t)
+print(us, app.g.hands, app.store.seq if got[0] is None else got[0][2])
+"""
+
+
+def boot_work(hands: int, tail: int) -> tuple[int, float, float]:
+    """A ``hands``-hand Prefa game whose checkpoint is ``tail`` hands behind the log: (the hands the boot
+    replays, its milliseconds here, and those of a boot with no checkpoint)."""
+    import os
+    import subprocess
+
+    from kitapi_host import logs
+
+    hdr, hs = gen.game(SEED, hands, pouch=100_000)
+    assert len(hs) == hands
+    boot = compiled_boot(MAIN, BOARDS / "sim.py")
+    with tempfile.TemporaryDirectory() as d:
+        root = Path(d)
+        (root / "games").mkdir()
+        src = root / "g.jsonl"
+        log = root / "games" / "0001.kitapi"
+        (root / "current").write_text("0001.kitapi\n")
+        env = dict(os.environ, MICROPYPATH=NO_PATH, KITAPI_SIM_DATA=d)
+        cmd = romfs_command(romfs_image(boot), ["-X", "heapsize=64K"], _BOOT_WORK)
+
+        def run(expect: int = hands) -> tuple[float, int]:
+            p = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=d, timeout=600)
+            if p.returncode:
+                raise SystemExit(f"kitapi bench: the boot failed:\n{p.stdout}{p.stderr}")
+            us, n, replayed = p.stdout.split()
+            if int(n) != expect:
+                raise SystemExit(f"kitapi bench: the boot found {n} hands, not {expect}")
+            return int(us) / 1000, int(replayed)
+
+        gen.write_jsonl(src, hdr, hs)
+        logs.convert(src, log)
+        ckpt = root / "ckpt"
+        full = float("inf")
+        for _ in range(2):  # with no checkpoint: the whole log (the boot then writes one: timed with it)
+            ckpt.unlink(missing_ok=True)
+            full = min(full, run()[0])
+        ckpt.unlink()
+        whole = log.read_bytes()
+        log.write_bytes(whole[: len(whole) - 8 * tail])  # the game as it was at its last checkpoint
+        run(hands - tail)  # a boot of it: replays it all and writes its checkpoint
+        log.write_bytes(whole)  # then the hands typed after it
+        best, replayed = float("inf"), 0
+        for _ in range(3):
+            ms, replayed = run()
+            best = min(best, ms)
+            if tail >= CHECKPOINT_EVERY:
+                break  # (that boot wrote a new checkpoint)
+        return replayed, best, full
+
+
+def run_speed() -> None:
+    """Issue 15's figures: bytes sent to the display per key, the boot's work in hands replayed."""
+    print()
+    print("kitapi bench, the device's speed: the firmware in the simulator (unix port), code in ROMFS")
+    print(f"  bytes sent to the display per key (a whole frame is {FULL_FRAME_BYTES}: the windows of the pages")
+    print("  that changed, each 13 bytes of commands and control, then 128 bytes a page)")
+    for name, keys, count, per_key in display_bytes():
+        print(
+            f"    {name:<24} commonest hand {keys!r} ({count} of {HANDS}): per key {per_key}, "
+            f"mean {statistics.mean(per_key):.0f}, most {max(per_key)}"
+        )
+    print(f"  boot to the home screen (Prefa; a checkpoint every {CHECKPOINT_EVERY}th hand)")
+    for hands in (500, 1000, 10_000):
+        for tail in (hands % CHECKPOINT_EVERY, CHECKPOINT_EVERY - 1):
+            replayed, ms, full = boot_work(hands, tail)
+            print(
+                f"    {hands:>6}-hand game, checkpoint {tail:>2} hands behind: replays {replayed:>2} hands, "
+                f"{ms:7.2f} ms here (without a checkpoint: {hands} hands, {full:7.2f} ms)"
+            )

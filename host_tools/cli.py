@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
+from kitapi import VERSION
 from kitapi.game import result_json
 from kitapi_host import logs
 
@@ -95,6 +96,7 @@ def _heapsize(v: str) -> str:
 
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="kitapi", description="Kitapi, the pocket scorebook for Prefa: the PC tools.")
+    p.add_argument("--version", action="version", version=f"kitapi {VERSION}")  # (the wheel's: pyproject.toml)
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
     r = sub.add_parser("replay", help="recompute the standings of a game log (JSON Lines or device log)")

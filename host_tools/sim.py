@@ -32,7 +32,6 @@ from typing import IO
 
 from kitapi_host import screen
 from kitapi_host.mpy import (
-    FIRMWARE,
     NO_PATH,
     CompileError,
     compiled,
@@ -41,13 +40,16 @@ from kitapi_host.mpy import (
     romfs_command,
     romfs_image,
 )
+from kitapi_host.resources import BOARDS, MAIN
 
-ROOT = FIRMWARE.parent
-BOARDS = ROOT / "boards"
-MAIN = FIRMWARE / "main.py"
 DEFAULT_BATTERY_MV = 4000
 LONG = 16
 STEP_TIMEOUT_S = 60.0
+PAGE_BYTES = 128  # an SSD1306 page: 8 pixel rows
+# A window sent to the SSD1306 over I2C, as micropython-lib's ssd1306 driver sends it (the address
+# byte of each transfer not counted): six commands (0x21 0 127, 0x22 p0 p1) of a control byte and the
+# command each, then the data's control byte 0x40; the data follows.
+PANEL_WINDOW_BYTES = 6 * 2 + 1
 TICK_S = 0.25  # interactive: the virtual clock advances this often
 
 KEYS = "0123456789ABCD*#"
@@ -165,6 +167,10 @@ class Firmware:
         self.proc = self._spawn(env)
         self.frame = bytes(screen.FRAME_BYTES)
         self.frames = 0  # frames received
+        # the panel's own copy: what the board sent it, window by window (W lines), and the bytes
+        # that took on the I2C bus (PANEL_WINDOW_BYTES a window, then its data)
+        self.panel = bytearray(screen.FRAME_BYTES)
+        self.panel_bytes = 0
         self.on = True
         self.contrast = 255
         self.texts: list[tuple[int, int, str]] = []  # of the current frame (--text)
@@ -240,6 +246,15 @@ class Firmware:
                     return "F"
             elif text == "R":
                 return "R"
+            elif kind == "W ":
+                with contextlib.suppress(ValueError):
+                    p0, p1, data = text[2:].split(" ", 2)
+                    a, b = int(p0) * PAGE_BYTES, (int(p1) + 1) * PAGE_BYTES
+                    window = bytes.fromhex(data)
+                    if 0 <= a < b <= screen.FRAME_BYTES and len(window) == b - a:
+                        self.panel[a:b] = window
+                        self.panel_bytes += PANEL_WINDOW_BYTES + len(window)
+                        return "W"
             elif kind == "Z " and text[2:].isdigit():
                 self._reset_at = text[2:]
                 return ""

@@ -46,11 +46,10 @@ import time
 import tty
 from pathlib import Path
 
-from kitapi_host.mpy import FIRMWARE, compiled, compiled_core, micropython
+from kitapi_host.mpy import compiled, compiled_core, micropython
+from kitapi_host.resources import BOARDS, MAIN
 
-ROOT = FIRMWARE.parent
-BOARD = ROOT / "boards" / "simdev.py"
-MAIN = FIRMWARE / "main.py"
+BOARD = BOARDS / "simdev.py"
 BOOT_LIMIT_S = 20.0  # the firmware is taken to be up after this long at the latest
 
 
@@ -400,7 +399,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--port", type=int, default=0, help="TCP port on 127.0.0.1 (default: a free one)")
     p.add_argument("--pty", action="store_true", help="a pseudo-terminal instead of a socket")
     p.add_argument(
-        "--flash", action="store_true", help="boot what `kitapi deploy` put in DIR instead of this checkout's firmware"
+        "--flash", action="store_true", help="boot what `kitapi deploy` put in DIR instead of this kitapi's firmware"
     )
     p.set_defaults(func=run)
 

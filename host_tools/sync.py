@@ -16,9 +16,13 @@ The steps (docs/sync.md):
    present size and hash, are in the archive with that very hash, and are not
    the current game (the device checks the mark, the hash and "not current"
    again before it deletes);
-6. soft-reset the device so that the app runs again.
+6. copy each evidence file of a repair on the box (``NAME.kitapi.badK``) to
+   ``evidence/DEVICE/`` next to the archive, verify the copy (size and hash,
+   the device's read again through the link, the PC's read back from the disk),
+   record it in ``evidence.txt``, and only then remove it from the device;
+7. soft-reset the device so that the app runs again.
 
-Whatever is in the games folder and not archived (a repair's leftover, a name
+Whatever else is in the games folder and not archived (a repair's leftover, a name
 that is not a game's, a log that cannot be read or is not a game log) is said
 by name, one line each, and ``run`` exits 1 with a last line saying what and
 why.  A log that cannot be read or stored costs only itself: the others go on.
@@ -37,6 +41,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import io
+import os
 import re
 import sys
 import time
@@ -54,6 +59,9 @@ from kitapi_host.drive import Drive
 GAME_NAME = re.compile(r"[0-9]{1,8}\.kitapi")  # what kitapi.app.store names a game
 # the box's repair leftovers (numbered copies too): not games, but said by name
 LEFTOVER = re.compile(r"[0-9]{1,8}\.kitapi\.(bad|tmp)(\.?[0-9]{1,4})?")
+# of them the evidence: the bytes a repair on the box set aside (kitapi.app.store): copied to the PC, then removed
+EVIDENCE = re.compile(r"[0-9]{1,8}\.kitapi\.bad(\.?[0-9]{1,4})?")
+EVIDENCE_RECORD = "evidence.txt"  # in the evidence folder: "NAME SIZE SHA256 FILE WHEN" a line, one a copy
 MAX_LOG = 16 << 20  # bytes: more than any box's flash holds (a Pico 2's is 4 MB)
 _HEX64 = re.compile(r"[0-9a-f]{64}")
 LAST_LINE_NAMES = 8  # files named on the last line of the output (all of them in the lines above)
@@ -75,6 +83,8 @@ class Report:
     warnings: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     left: list[str] = field(default_factory=list)  # what is on the device and not archived: "NAME (why)"
+    evidence: list[str] = field(default_factory=list)  # evidence files copied to the PC, then removed from the box
+    evidence_dir: Path | None = None  # where they are
     clock: int = 0
     seconds: float = 0.0
 
@@ -133,6 +143,79 @@ def _listing(dev: Device | Drive, answer: Any) -> Listing:
     return current, games, good_marks, left
 
 
+def evidence_folder(archive: Archive, uid: str) -> Path:
+    """Where the evidence files of device ``uid`` are kept: ``evidence/UID`` next to the archive."""
+    return archive.path.parent / "evidence" / (re.sub(r"[^0-9A-Za-z_-]", "_", uid)[:64] or "device")
+
+
+def _fsynced(path: Path, data: bytes) -> None:
+    """Write ``path`` whole (a ``.part`` file, flushed to the disk, then renamed into place)."""
+    part = path.with_name(path.name + ".part")
+    with part.open("wb") as f:
+        f.write(data)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(part, path)
+    fd = os.open(path.parent, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _keep_evidence(dev: Device | Drive, archive: Archive, name: str, rep: Report) -> str:
+    """Copy evidence file ``name`` to the PC, verify the copy, record it, and only then remove it from the
+    device; "" when done, else why it is left on the device.
+
+    The steps, each checked before the next: the device's size and sha256 of the file; its bytes through
+    the link, which must hash to them; the copy written (flushed to the disk) as ``evidence/UID/NAME``
+    (``NAME.SHA12`` if another file of that name is there) and read back from the disk; the device's size
+    and hash asked again (the file did not change meanwhile); a line in ``evidence.txt``; then the
+    device marks it and deletes it only if it still hashes so.  Cut anywhere, the file stays on the box
+    or the PC holds its verified, recorded copy; a sync run again finds the copy and goes on.
+    """
+    if not dev.has_hash:
+        return "the device computes no hash, so its copy cannot be verified"
+    answer = dev.sha(name, MAX_LOG + 1)
+    if not (isinstance(answer, tuple) and len(answer) == 2 and isinstance(answer[1], int)):
+        return "the device's hash of it is not understood"
+    digest, size = answer
+    if not isinstance(digest, str) or not _HEX64.fullmatch(digest) or not 0 <= size <= MAX_LOG:
+        return "no usable hash or size from the device"
+    data = dev.read(name, 0, size)
+    if len(data) != size or hashlib.sha256(data).hexdigest() != digest:
+        return "the copy does not match the device's hash (run the sync again)"
+    folder = evidence_folder(archive, dev.uid)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        dst = folder / name
+        if dst.exists() and hashlib.sha256(dst.read_bytes()).hexdigest() != digest:
+            dst = folder / f"{name}.{digest[:12]}"  # another box's, or an earlier repair's of that name: kept
+        if not dst.exists() or hashlib.sha256(dst.read_bytes()).hexdigest() != digest:
+            _fsynced(dst, data)
+        back = dst.read_bytes()
+        if len(back) != size or hashlib.sha256(back).hexdigest() != digest:
+            return f"the copy in {dst} does not read back right"
+    except OSError as e:
+        return f"cannot be copied to {folder} ({e.strerror or e})"
+    if dev.sha(name, MAX_LOG + 1) != (digest, size):
+        return "it changed on the device while it was copied (run the sync again)"
+    line = f"{name} {size} {digest} {dst.name}"
+    record = folder / EVIDENCE_RECORD
+    try:
+        old = record.read_text() if record.exists() else ""
+        if not any(x.startswith(line + " ") for x in old.splitlines()):
+            when = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+            _fsynced(record, (old + f"{line} {when}\n").encode())
+    except OSError as e:
+        return f"cannot record its copy in {record} ({e.strerror or e})"
+    if not dev.mark(name, size, digest) or not dev.remove(name, size, digest):
+        return f"copied to {dst}, but the device did not remove it"
+    rep.evidence.append(name)
+    rep.evidence_dir = folder
+    return ""
+
+
 class Progress:
     """A one-line progress bar on a terminal: games and bytes; silent elsewhere."""
 
@@ -182,7 +265,8 @@ def sync(
         rep.left.append(f"{name} ({why})")
 
     for name, why in sorted(left):
-        leave(name, why)
+        if not EVIDENCE.fullmatch(name):  # (evidence is copied after the games)
+            leave(name, why)
 
     # what to pull: (name, size, digest, base bytes already archived that the device log starts with)
     todo: list[tuple[str, int, str, bytes]] = []
@@ -284,6 +368,18 @@ def sync(
             marks[name] = (size, digest)
             rep.marked += 1
 
+    # The evidence of repairs on the box: copied to the PC, verified, recorded, and only then removed.
+    for name, why in sorted(left):
+        if EVIDENCE.fullmatch(name):
+            try:
+                why = _keep_evidence(dev, archive, name, rep)
+            except DeviceError as e:
+                if getattr(dev, "broken", False) or not getattr(dev, "serving", True):
+                    raise DeviceError(f"{e} ({name} is still on the device; run the sync again)") from None
+                why = f"cannot be copied from the device ({e})"
+            if why:
+                leave(name, why)
+
     if prune:
         for name, size, digest in games:
             if name == current or marks.get(name) != (size, digest):
@@ -356,6 +452,9 @@ def run(args: argparse.Namespace) -> int:
         + f"; clock {when}",
         flush=True,
     )
+    if rep.evidence:
+        print(f"kept {len(rep.evidence)} evidence file(s) of repairs on the device in {rep.evidence_dir}, "
+              "verified, then removed from the device", flush=True)
     if rep.left:
         shown = "; ".join(rep.left[:LAST_LINE_NAMES])
         more = f"; and {len(rep.left) - LAST_LINE_NAMES} more (above)" if len(rep.left) > LAST_LINE_NAMES else ""

@@ -352,7 +352,7 @@ def test_a_damaged_hand_costs_that_hand_alone_and_is_entered_again(tmp_path: Pat
     after = game.read_bytes()
     assert after[: len(bad)] == bytes(bad)  # the damaged record stays where it was
     g, r = replay(io.BytesIO(after))
-    assert result_json(g) == result_json(truth) and r.damage is not None and r.damage[5:] == (0, 0)
+    assert result_json(g) == result_json(truth) and r.damage is not None and r.damage[5:7] == (0, 0)
 
 
 def test_a_damaged_hand_shows_in_the_hands_and_is_entered_again_from_there(tmp_path: Path) -> None:
@@ -382,7 +382,84 @@ def test_a_damaged_hand_shows_in_the_hands_and_is_entered_again_from_there(tmp_p
     dev.keys("0#")
     dev.close()
     g, r = replay(io.BytesIO(game.read_bytes()))
-    assert result_json(g) == result_json(truth) and r.damage[5:] == (0, 0)
+    assert result_json(g) == result_json(truth) and r.damage[5:7] == (0, 0)
+
+
+def test_a_hand_held_back_for_a_damaged_one_opens_the_game_and_comes_back_when_it_is_entered_again(
+    tmp_path: Path,
+) -> None:
+    """Issue 13's gap: without damaged hand 3 the game (a pouch of 10) would be over before hand 9, so
+    the rules refuse hand 9.  The box still opens the game: it names hand 3 and says in words that one
+    later hand, hand 9, is held back; # and hand 3's keys enter it again, and hand 9 scores: the standings
+    are the undamaged game's, nothing moved, no valid hand lost."""
+    import io
+
+    from kitapi.replay import replay
+
+    hdr, hands = gen.game(seed=1, hands=40, pouch=10)
+    assert len(hands) == 9
+    src = tmp_path / "g.jsonl"
+    gen.write_jsonl(src, hdr, hands)
+    data = tmp_path / "data"
+    (data / "games").mkdir(parents=True)
+    game = data / "games" / "0001.kitapi"
+    logs.convert(src, game)
+    truth, _ = replay(io.BytesIO(game.read_bytes()))
+    bad = bytearray(game.read_bytes())
+    bad[len(bad) - 7 * 8 + 3] ^= 0x04  # a bit of hand 3's record
+    game.write_bytes(bytes(bad))
+    (data / "current").write_text("0001.kitapi\n")
+    dev = Device(data)
+    shown = dev.keys("~1")
+    assert lines(shown[-1]) == [
+        "Damaged hand",
+        "Hand 3 is",
+        "damaged:",
+        "enter it again.",
+        "Held back: 1",
+        "from hand 9",
+        "#enter *later",
+    ]
+    shown = dev.keys("#")
+    assert lines(shown[-1])[:2] == ["Hand 3", "Enter it again"]
+    shown = dev.keys(typist.keys_for(hands[2], 3))
+    assert lines(shown[-1])[0] == "Game over"
+    dev.close()
+    assert sorted(p.name for p in (data / "games").iterdir()) == [game.name]
+    after = game.read_bytes()
+    assert after[: len(bad)] == bytes(bad) and len(after) == len(bad) + 8  # one correction record appended
+    g, r = replay(io.BytesIO(after))
+    assert result_json(g) == result_json(truth) and r.damage[5:] == (0, 0, 0, 0)
+
+
+def test_a_device_log_header_with_a_key_twice_is_one_line_and_nothing_changes(tmp_path: Path) -> None:
+    """A device log whose header holds a key twice (json would keep the last one) is refused as the JSON
+    Lines reader refuses it: the start menu with the reason on one line; the file is left as it was."""
+    data = tmp_path / "data"
+    dev = Device(data)
+    dev.keys(SETUP + "161####")
+    dev.close()
+    (game,) = (data / "games").glob("*.kitapi")
+    twice = json.dumps({"kitapi": 1, "rules": "prefa", "players": NAMES, "dealer": 2})[:-1] + ', "dealer": 1}'
+    good = game.read_bytes()
+    game.write_bytes(_device_header(twice.encode()) + good[11 + (good[5] << 8 | good[6]) :])  # its hand kept
+    before = sorted((p.name, p.read_bytes()) for p in (data / "games").iterdir())
+    dev = Device(data)
+    shown = dev.keys("~1")
+    dev.close()
+    assert "a JSON object ha" in lines(shown[-1]), lines(shown[-1])
+    assert sorted((p.name, p.read_bytes()) for p in (data / "games").iterdir()) == before
+
+
+def _device_header(text: bytes) -> bytes:
+    """A device log's header with this JSON text (any bytes), both CRCs right."""
+    from kitapi.devlog import crc16
+
+    pre = bytearray(b"KTPI\x01" + bytes((len(text) >> 8, len(text) & 255)) + b"\0\0")
+    c = crc16(pre, 0, 7)
+    pre[7:9] = bytes((c >> 8, c & 255))
+    c = crc16(text, 0, len(text))
+    return bytes(pre) + text + bytes((c >> 8, c & 255))
 
 
 def test_a_game_closed_in_its_log_is_not_reopened(tmp_path: Path) -> None:

@@ -193,6 +193,39 @@ def test_a_damaged_device_log_is_archived_without_the_damaged_hand(tmp_path: Pat
     assert archive.game(good.id)["damage"] is None and archive.game(good.id)["result"]["hands"] == 30
 
 
+def test_a_hand_held_back_for_a_damaged_one_is_not_archived_until_it_is_entered_again(
+    tmp_path: Path, archive: Archive
+) -> None:
+    """Without damaged hand 3 the game (a pouch of 10) would be over before hand 9: the archive mirrors
+    the replay (hand 9 held back, not an effective hand, named in the warning); the log with hand 3
+    entered again grows the game to all 9 hands."""
+    from kitapi.devlog import DevLogReader
+    from kitapi.devlogw import write_record
+
+    hdr, hands = gen.game(seed=1, hands=40, pouch=10)
+    gen.write_jsonl(tmp_path / "g.jsonl", hdr, hands)
+    dev = to_device(tmp_path, (tmp_path / "g.jsonl").read_bytes())
+    bad = bytearray(dev)
+    bad[header_size(dev) + 2 * RECORD + 3] ^= 0x04  # hand 3
+    g, r = replay(io.BytesIO(bytes(bad)))
+    assert r.damage[5:] == (3, 1, 1, 9)
+    added = archive.add_log(bytes(bad), "pico", "games/0001.kitapi")
+    assert added.status == NEW and added.warnings == [damage_text(r.damage)]
+    assert "held back from hand 9" in added.warnings[0]
+    shown = archive.game(added.id)
+    assert [h["number"] for h in shown["hands"]] == [1, 2, 4, 5, 6, 7, 8] and shown["result"]["hands"] == 7
+    rd = DevLogReader(io.BytesIO(dev))
+    rd.header()
+    for _ in range(3):
+        rd.record(None)
+    fixed = io.BytesIO()
+    fixed.write(bytes(bad))
+    write_record(fixed, bytearray(RECORD), 1, 3, rd.payload)  # hand 3 entered again on the box
+    again = archive.add_log(fixed.getvalue(), "pico", "games/0001.kitapi")
+    assert again.id == added.id and again.status == GROWN
+    assert [h["number"] for h in archive.game(added.id)["hands"]] == list(range(1, 10))
+
+
 def test_bad_input_writes_nothing(tmp_path: Path, archive: Archive) -> None:
     lines = jsonl_game(tmp_path, 9, 10).decode().splitlines()
     lines.insert(5, '{"dealer": 0, "bidder": 1, "contract": "6S", "defense": "both", "tricks": [2, 6, 3]}')

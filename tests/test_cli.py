@@ -184,6 +184,31 @@ def test_damaged_device_log_warns_and_keeps_the_rest(tmp_path: Path) -> None:
         )
 
 
+def test_a_hand_held_back_for_a_damaged_one_is_said_on_both_runtimes(tmp_path: Path) -> None:
+    """Without damaged hand 3 the game would be over before hand 9: kitapi replay scores the rest, holds
+    hand 9 back and says so in the warning, the same on CPython and MicroPython."""
+    hdr, hands = gen.game(seed=1, hands=40, pouch=10)
+    src, dev = tmp_path / "g.jsonl", tmp_path / "g.kitapi"
+    gen.write_jsonl(src, hdr, hands)
+    logs.convert(src, dev)
+    data = bytearray(dev.read_bytes())
+    at = len(data) - 7 * 8
+    data[at + 3] ^= 0x04  # hand 3
+    dev.write_bytes(bytes(data))
+    out = set()
+    for runtime in ("cpython", "micropython"):
+        p = kitapi("replay", str(dev), "--json", "--runtime", runtime)
+        assert p.returncode == 0, p.stderr
+        assert json.loads(p.stdout)["hands"] == 7
+        assert p.stderr == (
+            f"{dev}: warning: damaged at byte {at} (line 4): checksum mismatch; 1 damaged record(s), 8 bytes, "
+            "skipped; every valid record kept; hand 3 is damaged: enter it again; 1 later hand(s) held back "
+            "from hand 9: the rules refuse them until it is entered again\n"
+        )
+        out.add(p.stdout)
+    assert len(out) == 1
+
+
 def test_missing_file() -> None:
     p = kitapi("replay", "/nonexistent/game.jsonl")
     assert p.returncode == 2 and p.stderr.startswith("/nonexistent/game.jsonl:0: ")

@@ -15,7 +15,8 @@ import pytest
 
 from kitapi_host import deploy
 from kitapi_host.device import DeviceError, open_device
-from kitapi_host.mpy import FIRMWARE, mpy_cross
+from kitapi_host.mpy import mpy_cross
+from kitapi_host.resources import BOARDS, MAIN
 from kitapi_host.simdevice import SimDevice
 from test_sync import KITAPI, archived, write_game
 
@@ -43,7 +44,7 @@ def test_deploy_onto_bare_micropython_keeps_the_logs_boots_the_app_and_syncs(tmp
         assert f"firmware: {len(files)} file(s) written" in out.stdout
         for path, data in files.items():
             assert (fs / path).read_bytes() == data, path
-        assert (fs / "main.py").read_bytes() == (FIRMWARE / "main.py").read_bytes()
+        assert (fs / "main.py").read_bytes() == MAIN.read_bytes()
         assert (fs / "data" / "games" / "0001.kitapi").read_bytes() == log
         assert not list(fs.rglob("*.new"))
         # the soft reset boots the deployed firmware (main.py and the .mpy files in fs), into its game
@@ -115,7 +116,7 @@ def test_deploy_for_a_pico_installs_the_display_driver_with_mip(tmp_path: Path, 
     assert out.returncode == 0, out.stderr
     assert "display driver: ssd1306 (mip, into lib/)" in out.stdout
     assert (fs / "lib" / "ssd1306.mpy").read_bytes() == driver
-    assert (fs / "board.py").read_bytes() == (FIRMWARE.parent / "boards" / "pico.py").read_bytes()
+    assert (fs / "board.py").read_bytes() == (BOARDS / "pico.py").read_bytes()
 
 
 def test_an_unreachable_index_is_one_clear_line(tmp_path: Path) -> None:

@@ -122,20 +122,55 @@ def damaged_model(data: bytes, damaged: set[int]) -> bytes:
 
     A damaged hand keeps its number and scores nothing until a later correction
     replaces it: the hand stays, deleted right after it.  A damaged correction
-    or end is as if it had never been written.
+    or end is as if it had never been written.  While a damaged hand is missing,
+    a later hand the rules refuse is held back: ``held_model``.
+    """
+    return held_model(data, damaged)[0]
+
+
+def held_model(data: bytes, damaged: set[int]) -> tuple[bytes, int, int]:
+    """``damaged_model``'s log, with the hands held back, and how many (and the first: 0 none).
+
+    Replayed as JSON Lines: where the replay stops at a hand (its record or its correction's) after a
+    damaged hand that no valid correction replaces, that hand is held back (a deletion put last, so it
+    wins); the replay again, until it goes through or stops where no damaged hand is missing.
     """
     head, *records = data.strip().split(b"\n")
     out = [head]
+    of = [0]  # the hand each line of ``out`` is, or corrects (0: none)
     number = 0
+    lost = []  # damaged hands
+    fixed = set()  # hands a valid correction names
     for i, line in enumerate(records):
         obj = json.loads(line)
         is_hand = not ({"replace", "delete", "end"} & set(obj))
         number += is_hand
+        target = number if is_hand else obj.get("replace", obj.get("delete", 0))
         if i not in damaged:
             out.append(line)
+            of.append(target)
+            if not is_hand:
+                fixed.add(target)
         elif is_hand:
             out += [line, b'{"delete": %d}' % number]
-    return b"\n".join(out) + b"\n"
+            of += [number, number]
+            lost.append(number)
+    missing = [n for n in lost if n not in fixed]
+    held: list[int] = []
+    while True:
+        text = b"\n".join(out) + b"\n"
+        try:
+            replay(io.BytesIO(text))
+        except RuleError as e:
+            k = of[e.line - 1] if 1 < e.line <= len(of) else 0
+            if not k or k in held or not any(n < k for n in missing):
+                raise
+            held.append(k)
+            at = len(out) - 1 if out[-1] == b'{"end": true}' else len(out)
+            out.insert(at, b'{"delete": %d}' % k)
+            of.insert(at, k)
+            continue
+        return text, len(held), min(held, default=0)
 
 
 def test_every_single_bit_flip(small_game: tuple[bytes, bytes]) -> None:
@@ -176,7 +211,7 @@ def test_a_damaged_hand_is_named_and_entered_again(tmp_path: Path) -> None:
     g, r = replay(io.BytesIO(bytes(bad)))
     assert g.hands == 9 and r.seq == 10 and r.last == 10
     assert result_json(g) == standings(damaged_model(data, {2}))[0]
-    assert r.damage[5:] == (3, 1)
+    assert r.damage[5:7] == (3, 1)
     assert "hand 3 is damaged: enter it again" in worded(r.damage)
     # entered again: a replace of hand 3 (what the box appends), with hand 3's contents
     rd = DevLogReader(io.BytesIO(dev))
@@ -188,8 +223,76 @@ def test_a_damaged_hand_is_named_and_entered_again(tmp_path: Path) -> None:
     write_record(fixed, bytearray(RECORD), 1, 3, rd.payload)
     fixed.seek(0)
     g2, r2 = replay(fixed)
-    assert result_json(g2) == standings(dev)[0] and r2.damage is not None and r2.damage[5:] == (0, 0)
+    assert result_json(g2) == standings(dev)[0] and r2.damage is not None and r2.damage[5:7] == (0, 0)
     assert "enter it again" not in worded(r2.damage)
+
+
+def test_hands_a_missing_damaged_hand_makes_illegal_are_held_back_until_it_is_entered_again(tmp_path: Path) -> None:
+    """Issue 13's gap: without damaged hand 3 the game (a pouch of 10) would be over before hand 9, so the
+    rules refuse hand 9.  The replay does not stop: hand 9 is held back (kept, counted and named, not
+    scored), the other hands score; once hand 3 is entered again hand 9 scores too, and the game is whole.
+    Every single hand's damage in this game agrees with the JSON Lines model (``held_model``)."""
+    from kitapi.devlog import DevLogReader
+    from kitapi.devlogw import write_record
+    from kitapi.messages import damage as worded
+
+    hdr, hands = gen.game(seed=1, hands=40, pouch=10)
+    gen.write_jsonl(tmp_path / "g.jsonl", hdr, hands)
+    data = (tmp_path / "g.jsonl").read_bytes()
+    dev = to_device(tmp_path, data)
+    n = len(hands)
+    assert n == 9
+    start = len(dev) - n * RECORD
+    bad = bytearray(dev)
+    bad[start + 2 * RECORD + 3] ^= 0x04  # hand 3
+    with pytest.raises(RuleError):  # the JSON Lines log without hand 3 breaks a rule at hand 9
+        standings(jsonl_without(data, 3))
+    g, r = replay(io.BytesIO(bytes(bad)))
+    assert g.hands == 7 and r.seq == 9 and r.last == 8 and g.over
+    assert r.damage[5:] == (3, 1, 1, 9)
+    assert result_json(g) == standings(damaged_model(data, {2}))[0]
+    assert "hand 3 is damaged: enter it again; 1 later hand(s) held back from hand 9" in worded(r.damage)
+    # entered again (a replace of hand 3, as the box appends it): hand 9 scores, the game is whole
+    rd = DevLogReader(io.BytesIO(dev))
+    rd.header()
+    for _ in range(3):
+        rd.record(None)
+    fixed = io.BytesIO()
+    fixed.write(bytes(bad))
+    write_record(fixed, bytearray(RECORD), 1, 3, rd.payload)
+    fixed.seek(0)
+    g2, r2 = replay(fixed)
+    assert result_json(g2) == standings(dev)[0] and r2.damage[5:] == (0, 0, 0, 0)
+    # a later correction of hand 9 (the box's edit of it): refused without hand 3 too, so held back too
+    rd = DevLogReader(io.BytesIO(dev))
+    rd.header()
+    for _ in range(9):
+        rd.record(None)
+    edited = io.BytesIO()
+    edited.write(bytes(bad))
+    write_record(edited, bytearray(RECORD), 1, 9, rd.payload)
+    g3, r3 = replay(io.BytesIO(edited.getvalue()))
+    assert result_json(g3) == result_json(g) and r3.damage[5:] == (3, 1, 1, 9)
+    text, count, late = held_model(data + b'{"replace": 9, %s\n' % data.strip().split(b"\n")[9][1:], {2})
+    assert standings(text)[0] == result_json(g3) and (count, late) == (1, 9)
+    # each hand damaged in turn (one bit of its payload), and each pair: the model agrees
+    tried = held = 0
+    for hit in [{k} for k in range(n)] + [{a, b} for a in range(n) for b in range(a + 1, n)]:
+        bad = bytearray(dev)
+        for k in hit:
+            bad[start + k * RECORD + 4] ^= 0x20
+        text, count, late = held_model(data, hit)
+        res, damage = standings(bytes(bad))
+        assert res == standings(text)[0] and damage[7:] == (count, late), hit
+        tried += 1
+        held += count > 0
+    assert tried == 45 and held == 3, held
+
+
+def jsonl_without(data: bytes, number: int) -> bytes:
+    """The JSON Lines log with hand ``number`` deleted right after it (as the damaged hand scores)."""
+    lines = data.strip().split(b"\n")
+    return b"\n".join(lines[: number + 1] + [b'{"delete": %d}' % number] + lines[number + 1 :]) + b"\n"
 
 
 def test_damage_is_worded(tmp_path: Path, small_game: tuple[bytes, bytes]) -> None:
@@ -220,13 +323,13 @@ def test_damaged_last_hand_keeps_its_number(small_game: tuple[bytes, bytes]) -> 
     bad = bytearray(dev)
     bad[-4] ^= 0x01  # the small game ends with hand 24: a bit of its payload
     g, r = replay(io.BytesIO(bytes(bad)))
-    assert r.seq == 24 and r.damage[5:] == (24, 1)
+    assert r.seq == 24 and r.damage[5:7] == (24, 1)
     more = io.BytesIO()
     more.write(bytes(bad))
     write_record(more, bytearray(RECORD), 0, 25, 0x04000000)  # a passed-out hand (dealer 0), numbered 25
     more.seek(0)
     g2, r2 = replay(more)
-    assert r2.seq == 25 and r2.damage[5:] == (24, 1) and g2.hands == g.hands + 1
+    assert r2.seq == 25 and r2.damage[5:7] == (24, 1) and g2.hands == g.hands + 1
 
 
 def test_two_to_three_bits_in_one_record_cost_that_record_alone(small_game: tuple[bytes, bytes]) -> None:
@@ -331,15 +434,15 @@ def test_fuzz_bit_flips_keep_every_valid_record(flips: list[tuple[int, int]]) ->
     for k, bit in hit.items():
         bad[start + k * RECORD + bit // 8] ^= 1 << (bit % 8)
     try:
-        want = standings(damaged_model(data, set(hit)))[0]
-    except RuleError as e:  # without a damaged hand a later one breaks a rule (the game was over): the same
+        text, held, late = held_model(data, set(hit))
+    except RuleError as e:  # an error no damaged hand's absence explains: the same
         with pytest.raises(RuleError) as got:
             standings(bytes(bad))
         assert str(got.value) == str(e)
         return
     res, damage = standings(bytes(bad))
     assert damage is not None and damage[4] == len(hit) and damage[1] == start + min(hit) * RECORD
-    assert res == want
+    assert res == standings(text)[0] and damage[7:] == (held, late)
 
 
 def test_crc16_is_ccitt_false() -> None:

@@ -272,3 +272,55 @@ def test_size_mismatch():
     m = Matrix()
     with pytest.raises(ValueError):
         Keypad([Row(m, r) for r in range(3)], [Col(m, c) for c in range(4)])
+
+
+# --- acting on the press: only the keys with a long meaning on the screen (long_keys) wait ---------
+
+
+def pressing(long_keys):
+    m, kp = make()
+    kp.long_keys = long_keys
+    return m, kp
+
+
+def test_a_key_without_a_long_meaning_acts_on_the_press():
+    # down at 100, confirmed by the scan at 120: its event then, nothing at the release or after a hold
+    m, kp = pressing(bytes([STAR]))
+    assert run({100: "5", 200: ""}, 1000, kp, m) == [(120, 5)]
+    m, kp = pressing(b"")
+    assert run({100: "5", 2000: ""}, 3000, kp, m) == [(120, 5)]  # held long: still the one press
+
+
+def test_a_key_with_a_long_meaning_still_waits():
+    m, kp = pressing(bytes([STAR, 0]))
+    assert run({100: "*", 200: ""}, 1000, kp, m) == [(220, STAR)]
+    m, kp = pressing(bytes([STAR, 0]))
+    assert run({100: "0", 1000: ""}, 1500, kp, m) == [(100 + LONG_MS, LONG)]  # 0 | LONG
+
+
+@pytest.mark.parametrize("ch", LAYOUT)
+def test_every_key_acts_on_the_press_unless_it_has_a_long_meaning(ch):
+    ev = event_of(ch)
+    m, kp = pressing(bytes([ev]))
+    assert run({100: ch, 300: ""}, 600, kp, m) == [(320, ev)]
+    m, kp = pressing(bytes(k for k in range(16) if k != ev))
+    assert run({100: ch, 300: ""}, 600, kp, m) == [(120, ev)]
+
+
+def test_bounces_and_chords_when_acting_on_the_press():
+    m, kp = pressing(b"")
+    assert run({100: "3", 120: "", 140: "3", 300: "", 320: "3", 340: ""}, 1000, kp, m) == [(160, 3)]
+    m, kp = pressing(b"")
+    assert run({100: "12", 300: ""}, 1000, kp, m) == []  # two at once: nothing
+    m, kp = pressing(b"")
+    assert run({100: "1", 200: "12", 300: ""}, 1000, kp, m) == [(120, 1)]  # the second key joins: silent
+    m, kp = pressing(b"")
+    assert run({100: "1", 200: "", 300: "#", 400: ""}, 1000, kp, m) == [(120, 1), (320, HASH)]
+
+
+def test_the_long_keys_can_change_between_presses():
+    m, kp = pressing(bytes([STAR]))
+    out = run({100: "*", 200: ""}, 400, kp, m)
+    kp.long_keys = b""
+    out += run({500: "*", 600: ""}, 800, kp, m)
+    assert out == [(220, STAR), (520, STAR)]

@@ -123,6 +123,38 @@ def test_duplicate_keys_are_refused(tmp_path: Path, runtime: str) -> None:
     assert kitapi("replay", "--runtime", runtime, str(ok)).returncode == 0
 
 
+@pytest.mark.parametrize("runtime", ["cpython", "micropython"])
+def test_duplicate_keys_in_a_device_log_header_are_refused(tmp_path: Path, runtime: str) -> None:
+    """A device log's header is JSON too: a key twice is refused as in JSON Lines (json would keep the
+    last one silently), whatever the PC command; a colon inside a text, even escaped, is still read."""
+    cases = {
+        "top": HEADER[:-1] + ', "dealer": 1}',
+        "nested": HEADER[:-1] + ', "options": {"pouch": 20, "pouch": 40}}',
+        "colon": HEADER[:-1] + ', "device": "a:b", "dealer": 1}',  # the colons even out: still found
+    }
+    for case, text in cases.items():
+        dev = tmp_path / f"{case}.kitapi"
+        dev.write_bytes(device_log(text.encode()))
+        line = one_line_error(kitapi("replay", "--runtime", runtime, str(dev)), f"{dev}:1: ")
+        assert line.endswith("a JSON object has a key twice"), line
+        if runtime == "cpython":
+            out = tmp_path / f"{case}.jsonl"
+            assert "a key twice" in one_line_error(kitapi("convert", str(dev), str(out)), f"{dev}:1: ")
+            assert not out.exists()
+            db = tmp_path / "a.sqlite3"
+            assert "a key twice" in one_line_error(kitapi("archive", "add", str(dev), "--db", str(db)), f"{dev}:1: ")
+    for k, text in enumerate(
+        [
+            HEADER[:-1] + ', "started": "2026-01-31T21:30:00", "device": "a:b"}',
+            HEADER[:-1] + ', "device": "a\\u003ab"}',  # an escaped colon: no key twice, read as before
+        ]
+    ):
+        dev = tmp_path / f"ok{k}.kitapi"
+        dev.write_bytes(device_log(text.encode()))
+        p = kitapi("replay", "--runtime", runtime, str(dev))
+        assert p.returncode == 0 and p.stderr == "", p.stderr
+
+
 def test_an_error_line_is_capped(tmp_path: Path) -> None:
     key = "k" * 50000
     f = write(tmp_path / "key.jsonl", HEADER[:-1] + f', "{key}": 1}}')

@@ -296,7 +296,7 @@ def test_hostile_and_strange_files_on_the_device_are_left_alone_and_said(device:
     hostile = {
         "..kitapi": b"x",
         "0002.kitapi'+__import__('os').system('touch PWNED')+'": good,
-        "0003.kitapi.bad": good[:-3],  # the device's own leftover of a repair: said by name
+        "0003.kitapi.bad": good[:-3],  # the device's own evidence of a repair: copied to the PC, then removed
         "\u202e0004.kitapi": good,
         "0005.kitapi": b"KTPI not a log at all",
     }
@@ -311,19 +311,122 @@ def test_hostile_and_strange_files_on_the_device_are_left_alone_and_said(device:
     assert out.returncode == 1  # things are left on the device: said, and left there
     err = out.stderr
     assert "unexpected name" in err and "..kitapi" in err and "0002.kitapi" in err and "\\u202e0004" in err
-    assert "0003.kitapi.bad: the damaged bytes a repair on the box set aside: not archived" in err
+    assert "0003.kitapi.bad" not in err and evidence_kept(db) == {"0003.kitapi.bad": good[:-3]}
     assert "0005.kitapi" in err and "not archived" in err
     assert "0006.kitapi: size" in err
     assert "0007.kitapi: not a file" in err
     last = err.strip().splitlines()[-1]
-    assert last.startswith("kitapi sync: NOT everything on the device was archived: 7 file(s) left there"), last
-    for name in ("0003.kitapi.bad", "0005.kitapi", "0006.kitapi", "0007.kitapi"):
+    assert last.startswith("kitapi sync: NOT everything on the device was archived: 6 file(s) left there"), last
+    for name in ("0005.kitapi", "0006.kitapi", "0007.kitapi"):
         assert name in last
     assert not list(tmp_path.rglob("PWNED"))
     assert archived(db) == {"0001.kitapi": good}
     assert set(marks(device.fs)) == {"0001.kitapi"}
     for name, data in hostile.items():
-        assert (games / name).read_bytes() == data
+        assert name == "0003.kitapi.bad" or (games / name).read_bytes() == data
+    assert not (games / "0003.kitapi.bad").exists()
+
+
+def evidence_kept(db: Path) -> dict[str, bytes]:
+    """The evidence files the PC holds for the test device: file name -> bytes."""
+    folder = db.parent / "evidence" / "e661410300000001"
+    return {p.name: p.read_bytes() for p in folder.iterdir() if p.name != "evidence.txt"} if folder.exists() else {}
+
+
+def evidence_record(db: Path) -> list[list[str]]:
+    p = db.parent / "evidence" / "e661410300000001" / "evidence.txt"
+    return [line.split() for line in p.read_text().splitlines()] if p.exists() else []
+
+
+def test_evidence_files_are_copied_verified_recorded_then_removed_and_the_next_sync_exits_0(
+    device: SimDevice, tmp_path: Path
+) -> None:
+    """Issue 13's gap: the bytes a repair set aside (``.bad1``, ``.bad2``, an old firmware's ``.bad``)
+    reach the PC: each is copied next to the archive (name kept), verified, recorded, and only then
+    removed from the box.  The sync exits 0, and so does the next; a later repair's ``.bad1`` (another
+    file of that name) is kept beside the first."""
+    games = device.fs / "data" / "games"
+    good = write_game(games, "0001.kitapi", seed=8)
+    evidence = {"0001.kitapi.bad1": good + b"\x00\x01\x02", "0001.kitapi.bad2": good[:-3], "0002.kitapi.bad": b"KTPI"}
+    for name, data in evidence.items():
+        (games / name).write_bytes(data)
+    url = device.start()
+    db = tmp_path / "a.sqlite3"
+    out = subprocess.run([*KITAPI, "sync", "--device", url, "--db", str(db)], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert out.stderr == ""
+    assert "kept 3 evidence file(s) of repairs on the device in" in out.stdout
+    assert sorted(p.name for p in games.iterdir()) == ["0001.kitapi"]
+    assert evidence_kept(db) == evidence
+    rec = evidence_record(db)
+    assert [r[:4] for r in rec] == [
+        [n, str(len(d)), hashlib.sha256(d).hexdigest(), n] for n, d in sorted(evidence.items())
+    ]
+    assert set(marks(device.fs)) == {"0001.kitapi"}  # the evidence's marks went with it
+    assert archived(db) == {"0001.kitapi": good}
+    again = subprocess.run([*KITAPI, "sync", "--device", url, "--db", str(db)], capture_output=True, text=True)
+    assert again.returncode == 0 and again.stderr == "" and "evidence" not in again.stdout
+    # a later repair sets aside other bytes under a name already copied: both kept, nothing overwritten
+    later = good + b"\xff"
+    (games / "0001.kitapi.bad1").write_bytes(later)
+    rep = run_sync(url, db)
+    assert rep.errors == [] and rep.left == [] and rep.evidence == ["0001.kitapi.bad1"]
+    kept = evidence_kept(db)
+    assert kept["0001.kitapi.bad1"] == evidence["0001.kitapi.bad1"]
+    assert kept["0001.kitapi.bad1." + hashlib.sha256(later).hexdigest()[:12]] == later
+    assert len(evidence_record(db)) == 4 and not (games / "0001.kitapi.bad1").exists()
+
+
+def test_evidence_is_removed_from_the_box_only_once_its_copy_is_verified_and_recorded(
+    device: SimDevice, tmp_path: Path
+) -> None:
+    """A cut at any step of the evidence's copy (the cable pulled after N bytes, for N across the whole
+    sync) leaves the file on the box, unless its verified copy is already on the PC and recorded; the
+    next sync finishes, with one copy and one record of each file.  A PC that cannot write the copy
+    leaves the file on the box, says why, and exits 1."""
+    games = device.fs / "data" / "games"
+    good = write_game(games, "0001.kitapi", seed=9, hands=30)
+    evidence = {f"0001.kitapi.bad{k}": good[: 100 * k] + bytes([k]) * 5000 for k in (1, 2, 3)}
+    url = device.start()
+    with Archive(tmp_path / "probe.sqlite3") as a:  # how many bytes a whole sync sends, the evidence with it
+        for name, data in evidence.items():
+            (games / name).write_bytes(data)
+        dev = open_device(url)
+        sync(dev, a, progress=io.StringIO())
+        total = device.sent
+        dev.close()
+    assert total > 3 * 5000 * 4 // 3
+    rng = random.Random(13)
+    for i, cut in enumerate(sorted(rng.sample(range(50, total), 10))):
+        for name, data in evidence.items():
+            (games / name).write_bytes(data)
+        (device.fs / "data" / "synced").unlink()
+        db = tmp_path / f"c{i}" / "a.sqlite3"
+        device.cut_after = cut
+        with pytest.raises(DeviceError, match="connection was lost"):
+            run_sync(url, db)
+        kept = evidence_kept(db)
+        recorded = {r[0] for r in evidence_record(db)}
+        for name, data in evidence.items():
+            if not (games / name).exists():  # removed: only after its copy was verified and recorded
+                assert kept[name] == data and name in recorded, (cut, name)
+            elif name in kept:  # a copy whose removal was cut: whole
+                assert kept[name] == data
+        device.cut_after = None
+        rep = run_sync(url, db)
+        assert rep.errors == [] and rep.left == []
+        assert evidence_kept(db) == evidence and sorted(r[0] for r in evidence_record(db)) == sorted(evidence)
+        assert sorted(p.name for p in games.iterdir()) == ["0001.kitapi"]
+    # the PC cannot write the copy: the file stays on the box, said, exit 1
+    (games / "0001.kitapi.bad1").write_bytes(evidence["0001.kitapi.bad1"])
+    db = tmp_path / "ro" / "a.sqlite3"
+    db.parent.mkdir()
+    (db.parent / "evidence").write_text("a file where the folder would be")
+    out = subprocess.run([*KITAPI, "sync", "--device", url, "--db", str(db)], capture_output=True, text=True)
+    assert out.returncode == 1
+    assert "0001.kitapi.bad1: cannot be copied to" in out.stderr
+    assert out.stderr.strip().splitlines()[-1].startswith("kitapi sync: NOT everything on the device was archived")
+    assert (games / "0001.kitapi.bad1").read_bytes() == evidence["0001.kitapi.bad1"]
 
 
 def test_prune_removes_only_ended_synced_games_never_the_current_one(device: SimDevice, tmp_path: Path) -> None:
@@ -478,26 +581,33 @@ def test_a_pc_that_crashes_mid_sync_leaves_the_box_back_in_its_game_after_a_shor
 def test_every_file_on_the_device_is_listed_and_whatever_is_not_archived_is_said_last(
     device: SimDevice, tmp_path: Path
 ) -> None:
-    """Issue 13 item 6: no cap on the listing; leftovers named; exit status 1 and the last line says so."""
+    """Issue 13 item 6: no cap on the listing; leftovers named; exit status 1 and the last line says so.
+    Evidence of repairs is not left: each is copied to the PC, verified, then removed from the box."""
     games = device.fs / "data" / "games"
     logs_ = {f"000{i}.kitapi": write_game(games, f"000{i}.kitapi", seed=70 + i, hands=20) for i in (1, 2, 3)}
-    # more entries than the old listing's 400: a repair's evidence, which the box keeps (its boot finishes or
-    # undoes a leftover .tmp itself, so those are not left for the sync)
-    for i in range(430):
-        (games / f"{1000 + i}.kitapi.{'bad' if i % 2 else 'bad1'}").write_bytes(b"KTPI" + bytes(i % 7))
+    # more entries than the old listing's 400: 216 names no game has, and 214 repairs' evidence, which the
+    # box keeps (its boot finishes or undoes a leftover .tmp itself, so those are not left for the sync)
+    strange = [f"{1000 + i}.kitapi.{'old' if i % 2 else 'x1'}" for i in range(216)]
+    evidence = {f"{2000 + i}.kitapi.{'bad' if i % 2 else 'bad1'}": b"KTPI" + bytes(i % 7) for i in range(214)}
+    for name in strange:
+        (games / name).write_bytes(b"?")
+    for name, data in evidence.items():
+        (games / name).write_bytes(data)
     url = device.start()
     db = tmp_path / "a.sqlite3"
     out = subprocess.run([*KITAPI, "sync", "--device", url, "--db", str(db)], capture_output=True, text=True)
     assert out.returncode == 1, out.stderr
     assert archived(db) == logs_
     lines = out.stderr.strip().splitlines()
-    assert lines[-1].startswith("kitapi sync: NOT everything on the device was archived: 430 file(s) left there:")
-    assert "1001.kitapi.bad (the damaged bytes a repair on the box set aside)" in lines[-1]
-    assert "1000.kitapi.bad1 (the damaged bytes a repair on the box set aside)" in lines[-1]
-    for i in range(430):
-        name = f"{1000 + i}.kitapi.{'bad' if i % 2 else 'bad1'}"
-        assert sum(f": {name}: " in line for line in lines) == 1, name  # each one by name
+    assert lines[-1].startswith("kitapi sync: NOT everything on the device was archived: 216 file(s) left there:")
+    assert "'1000.kitapi.x1' (an unexpected name)" in lines[-1]
+    for name in strange:
+        assert sum(f": '{name}': " in line for line in lines) == 1, name  # each one by name
+    assert not any(".kitapi.bad" in line for line in lines)
+    assert evidence_kept(db) == evidence and len(evidence_record(db)) == 214
+    assert sorted(p.name for p in games.iterdir()) == sorted([*logs_, *strange])
     assert "device e661410300000001: 3 game(s); pulled 3 (3 new" in out.stdout
+    assert "kept 214 evidence file(s)" in out.stdout
 
 
 def test_a_log_of_megabytes_syncs_in_chunks_and_one_that_cannot_be_read_is_skipped(
@@ -537,8 +647,7 @@ def test_a_log_of_megabytes_syncs_in_chunks_and_one_that_cannot_be_read_is_skipp
     )
     assert set(marks(device.fs)) == {"0001.kitapi", "0003.kitapi"}
     assert len(second) > 0
-    print(f"1.5 MB log synced in {took:.1f} s")
-    assert took < 60
+    print(f"1.5 MB log synced in {took:.1f} s")  # (a figure, not a check: kitapi bench --part sync times it)
 
 
 def test_a_device_that_answers_too_slowly_ends_the_sync_with_one_clear_line(

@@ -89,6 +89,22 @@ def crc16(buf, start, end):
     return crc
 
 
+def _colons(d):
+    """The colons the JSON text of value ``d`` holds if no key is there twice: one a key, and those in
+    its texts (as read: an escaped one too)."""
+    t = type(d)
+    if t is str:
+        return d.count(":")
+    n = 0
+    if t is dict:
+        for k in d:
+            n += 1 + k.count(":") + _colons(d[k])
+    elif t is list:
+        for v in d:
+            n += _colons(v)
+    return n
+
+
 class DevLogReader:
     """Reads a device log record by record, with the JsonlReader's interface.
 
@@ -146,15 +162,20 @@ class DevLogReader:
         self.start = f.tell()
         self.end = self.start + (self.size - self.start) // RECORD * RECORD  # a torn last record is not one
         try:
-            return json.loads(body)
+            d = json.loads(body)
         except ValueError:
             raise RuleError(_E_JSON)
+        if _colons(d) != body.count(b":"):  # a key twice (json keeps the last), or a colon escaped in a text
+            from kitapi.jsonl import loads  # the JSON Lines reader tells which: a key twice is refused
+
+            d = loads(body)
+        return d
 
     def record(self, game, hands=True):
         """Read the next record into ``game.hand``; its OP_* (``OP_LOST`` for a damaged hand), or -1 at the end.
 
-        With ``game`` None the hand is only kept packed, in ``payload``; with
-        ``hands`` False a plain hand is only framed (replay's first pass).
+        The hand is kept packed in ``payload``; with ``game`` None only so;
+        with ``hands`` False a plain hand is only framed (not unpacked).
         """
         f = self.f
         b = self.buf
@@ -251,9 +272,8 @@ class DevLogReader:
             self.target = number
             if op != OP_REPLACE:
                 return op
-        if game is None:
-            self.payload = payload
-        elif hands or op != OP_HAND:
+        self.payload = payload
+        if game is not None and (hands or op != OP_HAND):
             game.unpack(payload, game.hand)
             game.check(game.hand)
         return op

@@ -127,6 +127,8 @@ EN = (
     "damaged at byte %d (line %d): %s; %d damaged record(s), %d bytes, skipped; every valid record kept",
     "hand %d is damaged: enter it again",
     "hand %d and %d more are damaged: enter them again",
+    # 106: hands a damaged hand's absence makes the rules refuse (kitapi.replay)
+    "%d later hand(s) held back from hand %d: the rules refuse them until it is entered again",
 )
 
 
@@ -163,4 +165,6 @@ def damage(d):
     line = EN[103] % (d[1], d[2], EN[d[0]], d[4], d[3])
     if len(d) > 5 and d[5]:
         line += "; " + (EN[104] % d[5] if d[6] == 1 else EN[105] % (d[5], d[6] - 1))
+        if len(d) > 7 and d[7]:
+            line += "; " + EN[106] % (d[7], d[8])
     return line

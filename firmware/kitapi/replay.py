@@ -52,11 +52,16 @@ def replay(f, fix=None, stop=0):
 
     ``reader.damage`` is None, or what is damaged in a device log (every valid
     record is scored, a damaged record is skipped): ``(code, byte, line,
-    bytes, records, hand, hands)``, ``hand`` the first damaged hand not yet
-    replaced by a correction (0: none) and ``hands`` how many such there are
+    bytes, records, hand, hands, held, late)``, ``hand`` the first damaged hand
+    not yet replaced by a correction (0: none) and ``hands`` how many such
+    there are; ``held`` how many later hands are held back, ``late`` the first
     (``messages.damage`` words it); ``reader.last`` is the number of the last
     hand scored.  A damaged hand keeps its number and scores nothing until a
-    correction replaces it.
+    correction replaces it.  While one is missing, a later hand (or its
+    correction) that the rules refuse (without it the game would be over, or
+    a correction breaks a rule) is held back: kept and counted, not scored,
+    and the hands after it go on; once the damaged hand is entered again it
+    scores as any other (or is the error it is).
     """
     r = reader(f)
     try:
@@ -89,9 +94,9 @@ def replay(f, fix=None, stop=0):
             else:
                 fixes[r.target] = r.mark_record()
         r.reset(start)
-        k = last = 0
+        k = last = held = late = 0  # hands held back (and the first): see the docstring
         while True:
-            op = r.record(g)
+            op = r.record(g, not lost)  # (a damaged hand missing: plain hands framed, checked below)
             if op < 0:
                 break
             if op != OP_HAND and op != _OP_LOST:
@@ -100,27 +105,35 @@ def replay(f, fix=None, stop=0):
             if k == stop:
                 ended = False  # (the game before hand ``stop`` was not closed)
                 break
-            if fix is not None and fix[0] == k:
-                if fix[1] >= 0:
-                    g.unpack(fix[1], g.hand)
-                    g.apply(g.hand)
-                    last = k
-                continue
+            h = g.hand
+            back = None
             m = fixes.get(k)
-            if m is None:
-                if op == _OP_LOST:  # scores nothing until it is entered again
-                    lost += 1
-                    first = first or k
+            if fix is not None and fix[0] == k:
+                if fix[1] < 0:
                     continue
-                g.apply(g.hand)
-                last = k
+                g.unpack(fix[1], h)
+            elif m is not None:
+                back = r.mark()
+                r.reset(m)
+            elif op == _OP_LOST:  # scores nothing until it is entered again
+                lost += 1
+                first = first or k
                 continue
-            back = r.mark()
-            r.reset(m)
-            if r.record(g) != OP_DELETE:
-                g.apply(g.hand)
+            elif lost:
+                g.unpack(r.payload, h)
+            try:
+                if back is not None and r.record(g) == OP_DELETE:
+                    r.reset(back)
+                    continue
+                g.apply(h)
                 last = k
-            r.reset(back)
+            except RuleError:
+                if not lost:
+                    raise
+                held += 1  # the rules refuse it while a damaged hand before it is missing: held back
+                late = late or k
+            if back is not None:
+                r.reset(back)
     except RuleError as e:
         e.line = r.line
         raise
@@ -128,7 +141,7 @@ def replay(f, fix=None, stop=0):
         g.close()
     r.last = last  # the number of the last hand scored (0: none)
     if r.damage:
-        r.damage = r.damage[:5] + (first, lost)
+        r.damage = r.damage[:5] + (first, lost, held, late)
     return g, r
 
 

@@ -4,6 +4,7 @@
 TITLE = "Damaged hand"  # the screen that names a damaged hand (kitapi.app.damaged)
 HINT = "#enter *later"
 LINES = ("Hand %d is", "damaged:", "enter it again.")  # its text
+HELD = ("Held back: %d", "from hand %d")  # later hands the rules refuse without it (kitapi.replay)
 LOST = "Hand %d damaged"  # the home screen's line while it is not entered again
 AGAIN = "Enter it again"  # the home screen while it is entered again
 ROW = "damaged"  # its row in the hands

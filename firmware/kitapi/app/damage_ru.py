@@ -4,6 +4,7 @@
 TITLE = "Повреждена"  # the screen that names a damaged hand (kitapi.app.damaged)
 HINT = "#ввод *потом"
 LINES = ("Раздача %d", "повреждена:", "введите снова")  # its text
+HELD = ("Отложено: %d", "с раздачи %d")  # later hands the rules refuse without it (kitapi.replay)
 LOST = "Повреждена: %d"  # the home screen's line while it is not entered again
 AGAIN = "Введите снова"  # the home screen while it is entered again
 ROW = "повреждена"  # its row in the hands

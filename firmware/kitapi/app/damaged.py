@@ -10,12 +10,15 @@ class Damaged:
     Hand 3 is                    rows 2-4
     damaged:
     enter it again.
+    Held back: 1                 rows 5-6: later hands the rules refuse without it (kitapi.replay)
+    from hand 9
     #enter *later                row 7
     """
 
-    def __init__(self, app, number):
+    def __init__(self, app, number, held=(0, 0)):
         self.app = app
         self.number = number
+        self.held = held  # (how many hands are held back, the first)
 
     def draw(self, ui):
         d = self.app.pt("damage")
@@ -23,6 +26,9 @@ class Damaged:
         ui.at(d.LINES[0] % self.number, 0, 2)
         ui.at(d.LINES[1], 0, 3)
         ui.at(d.LINES[2], 0, 4)
+        if self.held[0]:
+            ui.at((d.HELD[0] % self.held[0])[:16], 0, 5)
+            ui.at((d.HELD[1] % self.held[1])[:16], 0, 6)
         ui.hint(d.HINT)
 
     def key(self, ev):
@@ -45,11 +51,12 @@ def enter_again(app, number):
 
 def open_game(app, damage):
     """The first screen of a game whose log ``damage`` (kitapi.replay) was found when it was opened: the
-    damaged hand not yet entered again, if there is one (# enters it); else the home screen, saying what
+    damaged hand not yet entered again, if there is one, and the later hands held back for it (# enters
+    it); else the home screen, saying what
     was skipped or cut off."""
     t = app.pt("damage")
     if damage[5]:  # a damaged hand not entered again yet: say which, # enters it
         app.message = t.LOST % damage[5]
-        return Damaged(app, damage[5])
+        return Damaged(app, damage[5], damage[7:9])
     app.message = t.TORN if damage[0] == 51 and damage[4] == 1 else t.BAD % damage[4]  # 51: torn
     return app.home()

@@ -308,13 +308,23 @@ class App:
         import gc
 
         hw = self.hw
+        store = self.store
         screen = self.first_screen()
         on = True
+        done = store.seq  # the hand numbers at the last checkpoint written (or at the boot)
         while True:
             gc.collect()
+            if store.seq != done and not store.seq % 16 and self.g is not None:
+                # every 16th hand a checkpoint (kitapi.app.ckpt): a boot replays the hands after it.  Here,
+                # once the hand's wizard is let go: the hand is on flash, the heap at its lowest
+                done = store.seq
+                store.dump(self.g)
+                gc.collect()
             self.ui.clear()
             screen.draw(self.ui)
             self.ui.show()
+            if hasattr(hw, "long_keys"):  # (a board whose keypad can act on the press)
+                hw.long_keys = getattr(screen, "long_keys", b"")  # every other key acts on its press
             while True:
                 ev = hw.key(self.sleep_s * 1000 if on and self.sleep_s else _ASLEEP_MS)
                 if ev < 0:

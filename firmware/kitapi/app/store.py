@@ -8,6 +8,8 @@
     ROOT/names               player names used before, one a line, newest first
     ROOT/settings            "contrast sleep_s language", one line
     ROOT/crash.log           what went wrong, appended
+    ROOT/ckpt                the current game's standings at a hand, so that a boot
+                             replays only the hands after it (kitapi.app.ckpt)
 
 A hand is appended and flushed (littlefs commits the file on flush) before the
 screen calls it saved.  A damaged record stays in the log, skipped by the
@@ -32,6 +34,7 @@ that cuts the power after any call).
 """
 
 import os
+from binascii import crc32
 
 from kitapi.devlogw import header_bytes, write_record
 from kitapi.game import OP_DELETE, OP_END, OP_HAND, OP_REPLACE
@@ -63,10 +66,11 @@ class Store:
         self.name = None  # type: Any  # its file name
         self.seq = 0  # its hand numbers (damaged hands too)
         self.last = 0
+        self.damage = None  # type: Any  # what its load found damaged (kitapi.replay.replay's)
         # finish or undo what a power cut left half done (see the module); one leftover at a time
         fs = self.fs
         try:  # (a leftover that cannot be mended is left for the PC: the game still opens)
-            for name in ("current", "names", "settings"):
+            for name in ("current", "names", "settings", "ckpt"):
                 path = root + "/" + name
                 if self._exists(path + ".tmp"):
                     if not self._exists(path) and self._read(name + ".tmp").endswith("\n"):
@@ -193,6 +197,9 @@ class Store:
                 last = max(last, int(n[:k]))
         name = "%04d.kitapi" % (last + 1)
         path = self.dir + "/" + name
+        ck = self.root + "/" + "ckpt"
+        if self._exists(ck):  # the last game's checkpoint: no use now
+            fs.remove(ck)
         self._write("current", name + "\n")
         with self._open(path + ".tmp", "wb") as f:
             f.write(header_bytes(header))
@@ -213,8 +220,19 @@ class Store:
         self.close()
         path = self.dir + "/" + name
         with self._open(path, "rb") as f:
-            g, r = replay(f, fix)
-            damage = r.damage
+            got = None
+            if fix is None and self._exists(self.root + "/" + "ckpt"):  # the hands after a checkpoint only
+                from kitapi.app import ckpt
+
+                got = ckpt.read(self, name, f)
+                ckpt.close()
+            if got is None:
+                f.seek(0)
+                g, r = replay(f, fix)
+                n = r.seq  # hands replayed
+            else:
+                g, r, n = got
+            damage = self.damage = r.damage
             good = r.end
             torn = r.size > good
             self.seq = r.seq
@@ -232,7 +250,43 @@ class Store:
             self.fs.rename(path + ".tmp", path)
         self.name = name
         self.log = None if ro else self._open(path, "ab")
+        if n >= 16 and fix is None and not g.ended:  # a long replay: the next boot's is short (not for ro: no log)
+            self.dump(g)
         return g, damage
+
+    def dump(self, g):
+        """Write the checkpoint of the current game ``g`` as the store has it now (kitapi.app.ckpt has its
+        form); nothing for a game with damage; an error is ignored (the next boot replays more)."""
+        if self.damage is not None or self.log is None:
+            return
+        path = self.root + "/" + "ckpt"
+        try:
+            log = self.dir + "/" + self.name
+            size = self.fs.stat(log)[6]
+            s = 0
+            with self._open(log, "rb") as f:  # crc32 of the log, as ckpt.sum
+                mv = memoryview(bytearray(256))
+                left = size
+                while left > 0:
+                    got = f.readinto(mv[: min(left, 256)])
+                    if not got:
+                        return
+                    s = crc32(mv[:got], s)
+                    left -= got
+            out = [
+                "%s %d %d %d %d %d %d %d" % (self.name, size, s, self.seq, self.last, g.hands, g.over, g.last_dealer)
+            ]
+            for a in g.state:
+                x = getattr(g, a)
+                for y in x if type(x) is list else (x,):
+                    out.append(" %d" % y)
+            line = "".join(out)
+            del out
+            with self._open(path + ".tmp", "w") as f:
+                f.write("%s %d\n" % (line, crc32(line.encode())))
+            self.fs.rename(path + ".tmp", path)
+        except (OSError, MemoryError):  # (a full flash, no heap)
+            pass
 
     def check_fix(self, fix, stop=0):
         """Replay the current game as if correction ``fix`` were in it (RuleError if it breaks a rule);

@@ -83,7 +83,8 @@ class CPHardware:
         self._long = long_ms
         self._held = -1  # the key held down, or -1
         self._since = 0  # when it went down
-        self._sent = False  # its long press was sent
+        self._sent = False  # its event was sent: long, or at the press
+        self.long_keys = None  # set by the app: the keys with a long meaning now; any other acts on its press
         self.root = root
         import os
 
@@ -130,6 +131,10 @@ class CPHardware:
                     self._held = k
                     self._since = self.ticks_ms()
                     self._sent = False
+                    hold = self.long_keys
+                    if hold is not None and _EVENTS[k] not in hold:
+                        self._sent = True
+                        return _EVENTS[k]
                 elif k == self._held:
                     self._held = -1
                     if not self._sent:

@@ -13,7 +13,9 @@ What the code relies on, from the MicroPython documentation and sources
   subclasses ``framebuf.FrameBuffer`` (128x64, MONO_VLSB), so it is ``hw.fb``
   itself; ``show()`` sends the buffer through a preallocated list
   (``i2c.writevto``), ``poweroff()``/``poweron()`` send 0xAE/0xAF,
-  ``contrast(v)`` 0x81 v.
+  ``contrast(v)`` 0x81 v.  ``write_cmd(c)`` sends one command, ``write_data(buf)`` data
+  (``show`` sends the whole buffer so, after the window 0x21 0 127, 0x22 0 7); ``RP2Hardware.show``
+  sends only the pages that changed, each run of them as one window (kitapi.hw.oled).
 - Keypad: ``machine.Pin`` objects are callable, "a (fast) shortcut to set and get
   the value of the pin.  It is equivalent to Pin.value([x])" (machine.Pin docs),
   so ``Keypad`` calls them directly.
@@ -34,6 +36,11 @@ import machine
 from micropython import const
 
 from kitapi.hw.keypad import Keypad
+
+try:
+    from typing import Any
+except ImportError:  # MicroPython: the hints are comments
+    pass
 
 _WIDTH = const(128)
 _HEIGHT = const(64)
@@ -97,7 +104,9 @@ class RP2Hardware:
             raise OSError("no display at I2C address 0x%02x" % addr)
         self.name = name
         self.fb = ssd1306.SSD1306_I2C(_WIDTH, _HEIGHT, i2c, addr)  # clears the screen and turns it on
+        self._sums = [-1] * 8  # the CRC of each page as the panel has it (kitapi.hw.oled)
         self.keypad = Keypad(rows, cols, long_ms)
+        self.long_keys = None  # type: Any  # set by the app: the keys with a long meaning now (Keypad.long_keys)
         self.ticks_ms = time.ticks_ms
         self._vsys = vsys_adc
         self._vbus = vbus
@@ -115,7 +124,25 @@ class RP2Hardware:
     # -- display -----------------------------------------------------------------
 
     def show(self):
-        self.fb.show()
+        """Send the pages that changed since the last frame: each run of them as one window."""
+        from kitapi.hw.oled import changed
+
+        fb = self.fb
+        buf = fb.buffer
+        m = changed(buf, self._sums)
+        p = 0
+        while m:
+            if m & 1:
+                q = p
+                while m & 2:
+                    m >>= 1
+                    q += 1
+                for c in (0x21, 0, 127, 0x22, p, q):  # columns 0-127, pages p-q (horizontal addressing)
+                    fb.write_cmd(c)
+                fb.write_data(memoryview(buf)[p << 7 : (q + 1) << 7])
+                p = q
+            m >>= 1
+            p += 1
 
     def display_power(self, on):
         if on:
@@ -144,6 +171,7 @@ class RP2Hardware:
         ends early, because the keypad's debounce counts scans.  Allocates nothing.
         """
         kp = self.keypad
+        kp.long_keys = self.long_keys
         forever = timeout_ms is None or timeout_ms < 0
         start = time.ticks_ms()
         while True:

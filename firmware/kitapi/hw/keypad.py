@@ -7,7 +7,7 @@ micro-gui ``Keyboard(rowpins, colpins)``, ``Keypad(rows, cols)`` takes the pins
 themselves; any object with ``.value()`` / ``.value(v)``, or a callable ``f()`` /
 ``f(v)`` (a ``machine.Pin`` is both), will do, so a fake matrix on the PC is trivial.
 The key at (row r, column c) is ``layout[r * len(cols) + c]``; the default layout is
-``kitapi.app.keys.LAYOUT``, ``1 2 3 A / 4 5 6 B / 7 8 9 C / * 0 # D``.
+``kitapi.keys.LAYOUT``, ``1 2 3 A / 4 5 6 B / 7 8 9 C / * 0 # D``.
 
 Between scans every row is driven low, so one read of the columns tells whether any
 key is down at all: an idle scan reads the columns once and drives no row.  Only
@@ -19,10 +19,15 @@ One ``scan(now_ms)`` reads the matrix once and allocates nothing.  Call it every
 - **Debounce.**  A reading counts only when two scans in a row agree, so a contact
   that bounces, or a glitch that lasts one scan, is not a key.  The cost is one
   scan of latency on press and on release.
-- **Short press.**  The key's event (``kitapi.app.keys``: 0-9, A-D 10-13, * 14,
-  # 15) is sent when the key is released before the long-press time.  It has to
-  wait for the release: at the press it is not yet known whether the key will be
-  held.  The release is seen one scan after the contact opens.
+- **Act on the press.**  ``long_keys`` (set by the app from the screen's own, a
+  bytes of key events) names the keys that have a long meaning now.  Any other
+  key's event is sent at the press, as soon as the debounce accepts it, and
+  nothing more for that press (no long event, nothing at the release).  With
+  ``long_keys`` None (the default) every key waits, as below.
+- **Short press.**  A key of ``long_keys`` sends its event (``kitapi.keys``:
+  0-9, A-D 10-13, * 14, # 15) when it is released before the long-press time.
+  It has to wait for the release: at the press it is not yet known whether the
+  key will be held.  The release is seen one scan after the contact opens.
 - **Long press.**  A key held for ``long_ms`` (600 ms) sends its event + ``LONG``
   (16) once, at the first scan that finds it held that long (counted from the
   first scan that saw it down).  No short event follows at its release.
@@ -45,6 +50,10 @@ try:
     from micropython import const
 except ImportError:  # CPython
     from kitapi.compat import const
+try:
+    from typing import Any
+except ImportError:  # MicroPython: the hints are comments
+    pass
 
 try:
     from time import ticks_diff
@@ -82,7 +91,8 @@ class Keypad:
         self._since = 0  # when the reading became what it is
         self._down = _NONE  # the debounced state: a key index, _NONE or _CHORD
         self._t0 = 0  # when the key now down was first seen
-        self._quiet = False  # nothing more for this press: its long event went out, or a chord
+        self._quiet = False  # nothing more for this press: its event went out (long, or at the press), or a chord
+        self.long_keys = None  # type: Any  # the keys that wait for the release or the long time (None: every key)
         for r in self._rows:
             r(0)  # at rest every row is driven low (see _read)
 
@@ -132,6 +142,11 @@ class Keypad:
         if old == _NONE and new >= 0:
             self._t0 = self._since
             self._quiet = False
+            ev = self._codes[new]
+            hold = self.long_keys
+            if hold is not None and ev not in hold:  # no long meaning: it acts now
+                self._quiet = True
+                self._put(ev)
         else:
             # A chord, or a key that replaced another without a release between them:
             # silent until every key is up.  Every key up: ready for the next press.
