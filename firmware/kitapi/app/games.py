@@ -138,7 +138,7 @@ class Viewed(Home):
         elif ev == KEY_A:
             from kitapi.app.history import History
 
-            return History(app)
+            return History(app, Viewed(app))
         return None
 
 

@@ -24,19 +24,24 @@ _DAMAGED = const(-2)  # a damaged hand (kitapi.devlog.OP_LOST), not replaced
 # a deleted hand whose last contents were packed hand p is kept as -3 - p (no second list)
 
 class History:
-    def __init__(self, app):
+    def __init__(self, app, back=None):
         self.app = app
+        self.back = back  # the screen * goes back to (None: the home screen)
         self.cursor = app.store.seq  # hand numbers run from 1 to the store's seq
         self.first = 0  # the hand number on the page's top row
         self.payloads = [0] * _PAGE  # the packed hand of each row, or _DELETED, _DAMAGED, -3 - p
         self.h = type(app.g.hand)()  # the rules' own Hand
         self.typed = None  # the digits of a hand number to go to (C), or None
-        # this screen's own words (restore, its key, the page keys, going to a hand): kitapi.app.hist_<language>,
-        # read once and let go (not in the string tables the game keeps in the heap)
-        from kitapi.app.main import _forget
+        # this screen's own words (restore, its key, the page keys, going to a hand), by language
+        # (kitapi.app.main.LANGUAGES): here, not in the string tables the game keeps in the heap, one long
+        # string each (a short literal or a name would be interned for good)
+        from kitapi.app.main import LANGUAGES
 
-        self.w = __import__("kitapi.app.hist_" + app.lang, None, None, ("x",)).WORDS
-        _forget(("app.hist_" + app.lang,))
+        self.w = (
+            "Restore|D:restore|A/B:page C:go to|Go to",
+            "Επαναφορά|D:επαναφορά|A/B:σελ C:μετάβ|Μετάβαση",
+            "Вернуть|D:вернуть|A/B:стр. C:к №|К раздаче",
+        )[LANGUAGES.index(app.lang)].split("|")
 
     def load(self):
         """Read the page with the cursor on it: the hands as corrected."""
@@ -109,11 +114,8 @@ class History:
         w = self.w
         ui.hint(w[2], 6)
         if self.app.store.log is not None:  # (a closed game viewed is read only: its log not open)
-            ui.hint(w[1] if self.row() <= -3 else t.HINT_HISTORY)
-
-    def row(self):
-        """The packed hand (or _DELETED, _DAMAGED, -3 - p) on the cursor's row."""
-        return self.payloads[self.first - self.cursor] if self.first - _PAGE < self.cursor <= self.first else _DELETED
+            c = self.first - self.cursor
+            ui.hint(w[1] if 0 <= c < _PAGE and self.payloads[c] <= -3 else t.HINT_HISTORY)
 
     def key(self, ev):
         app = self.app
@@ -132,11 +134,7 @@ class History:
             from kitapi.app.main import _forget
 
             _forget(("app.history",))  # (the game's heap: this list is read again when opened)
-            if app.store.log is None:  # back to a closed game viewed
-                from kitapi.app.games import Viewed
-
-                return Viewed(app)
-            return app.home()
+            return self.back or app.home()  # (a closed game viewed: its own home screen)
         if not seq:
             return None
         if ev == 2 and self.cursor < seq:
@@ -149,7 +147,8 @@ class History:
             self.cursor = max(1, self.cursor - _PAGE)
         elif ev == KEY_C:
             self.typed = ""
-        p = self.row()
+        c = self.first - self.cursor  # the cursor's row: its packed hand (or _DELETED, _DAMAGED, -3 - p)
+        p = self.payloads[c] if 0 <= c < _PAGE else _DELETED
         if app.store.log is None:  # a closed game viewed (kitapi.app.games): read only
             return None
         if ev == HASH and p == _DAMAGED:  # entered again, from the start

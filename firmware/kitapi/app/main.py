@@ -155,7 +155,7 @@ class App:
         old = self.sys
         self.sys = screens(name)
         self._drop_pt()
-        gone = ("app.newgame", "app.systems.preferans.options", "app.menus") + (
+        gone = ("app.newgame", "app.systems.preferans.options") + (
             old.MODULES if old is not None and old is not self.sys else ()
         )
         greek = name == "prefa" or name == "prefa_kasa"  # (the kasa game's hands are Prefa's)
