@@ -516,6 +516,7 @@ def test_board_protocol(tmp_path: Path) -> None:
     frame[7 * 128 + 127] = 0x80
     assert p.stdout.splitlines() == [
         f"# sim {tmp_path} 3700 0 1795291200",
+        "W 0 7 " + frame.hex(),  # the first frame: every page, one window
         "F " + frame.hex(),
         "P 0",
         "C 100",
@@ -548,7 +549,8 @@ def test_board_text(tmp_path: Path) -> None:
     p = subprocess.run([micropython(), "-c", code, str(board_dir)], capture_output=True, env=env, timeout=60)
     assert p.returncode == 0, p.stdout
     lines = p.stdout.decode().splitlines()
-    assert [lines[0], lines[1], lines[2][:2], lines[3][:2]] == ['X 0 8 K\u03b1"', "X 8 0 b", "F ", "F "]
+    # the first frame goes to the panel whole (W: every page), the second, unchanged, sends no window
+    assert [lines[0], lines[1], *(x[:2] for x in lines[2:])] == ['X 0 8 K\u03b1"', "X 8 0 b", "W ", "F ", "F "]
     env.pop("KITAPI_SIM_DATA")
     p = subprocess.run([micropython(), "-c", code, str(board_dir)], capture_output=True, env=env, timeout=60)
     assert p.returncode == 1 and b"KITAPI_SIM_DATA is not set" in p.stdout
