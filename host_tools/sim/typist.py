@@ -204,7 +204,7 @@ def priffe_script(rules: str, seed: int, hands: int) -> tuple[str, list[str]]:
     return priffe_setup(), [priffe_keys_for(h) for h in hs]
 
 
-# --- The pot games: Austrian, Illustrated, American Préférence (kitapi.app.systems.pot, potwiz) -----------
+# --- The pot games: Austrian, Illustrated, American Préférence (kitapi.app.systems.pot and its wiz) -----------
 
 _POT_RULES = {"preference_at": 7, "preference_illustrated": 8, "preference_us": 9}  # the rules step's keys
 # the bid step's number (0-8) of each bid index of kitapi.rules.preference_at.BIDS, then its Hand form at +9

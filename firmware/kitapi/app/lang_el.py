@@ -78,7 +78,7 @@ NO_GAME = "Καμία παρτίδα"
 # Multi-tap letters on keys 2-9 (key 1: space and hyphen), and the capitals that start a word
 LETTERS = ("", " -", "αβγ", "δεζ", "ηθι", "κλμ", "νξο", "πρσς", "τυφ", "χψω")
 CAPITALS = ("", " -", "ΑΒΓ", "ΔΕΖ", "ΗΘΙ", "ΚΛΜ", "ΝΞΟ", "ΠΡΣ", "ΤΥΦ", "ΧΨΩ")
-# Russian Preferans: the rules' names and the pool (the rest is in pref_el.py)
+# Russian Preferans: the rules' names and the pool (the rest is in systems/preferans/lang_el.py)
 POOL_SIZE = "Πούλια?"
 REOPENED = "Συνεχίζεται"  # a correction took the game's end away: hands can follow again
 # the home screen's columns: Prefa's, Preferans'

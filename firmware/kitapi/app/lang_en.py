@@ -80,7 +80,7 @@ CLOSED = "Game closed"
 NO_GAME = "No game"
 # The multi-tap letters are the Latin ones of kitapi.app.newgame (a language with its own
 # alphabet has LETTERS and CAPITALS here).
-# Russian Preferans: the rules' names and the pool (the rest is in pref_en.py)
+# Russian Preferans: the rules' names and the pool (the rest is in systems/preferans/lang_en.py)
 POOL_SIZE = "Pool?"
 REOPENED = "Reopened"  # a correction took the game's end away: hands can follow again
 # the home screen's columns: Prefa's, Preferans'

@@ -78,7 +78,7 @@ NO_GAME = "Нет игры"
 # Multi-tap letters on keys 2-9 (key 1: space and hyphen), and the capitals that start a word
 LETTERS = ("", " -", "абвг", "дежз", "ийкл", "мноп", "рсту", "фхцч", "шщъы", "ьэюя")
 CAPITALS = ("", " -", "АБВГ", "ДЕЖЗ", "ИЙКЛ", "МНОП", "РСТУ", "ФХЦЧ", "ШЩЪЫ", "ЬЭЮЯ")
-# Russian Preferans: the rules' names and the pool (the rest is in pref_ru.py)
+# Russian Preferans: the rules' names and the pool (the rest is in systems/preferans/lang_ru.py)
 POOL_SIZE = "Пуля?"
 REOPENED = "Игра продолжена"  # a correction took the game's end away: hands can follow again
 # the home screen's columns: Prefa's, Preferans'

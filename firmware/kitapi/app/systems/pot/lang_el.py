@@ -1,4 +1,4 @@
-"""Greek: the texts of the pot games' screens (kitapi.app.systems.pot, potwiz), the same names in
+"""Greek: the texts of the pot games' screens (kitapi.app.systems.pot and its wiz), the same names in
 every language; loaded only while such a game is open (App.pt("pot"))."""
 
 ANTE_HIGH = "Είσοδος > μάρκες"  # the options step: the ante the rules would refuse

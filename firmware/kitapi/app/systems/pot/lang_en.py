@@ -1,4 +1,4 @@
-"""English: the texts of the pot games' screens (kitapi.app.systems.pot, potwiz), the same names in
+"""English: the texts of the pot games' screens (kitapi.app.systems.pot and its wiz), the same names in
 every language; loaded only while such a game is open (App.pt("pot"))."""
 
 ANTE_HIGH = "Ante > chips!"  # the options step: the ante the rules would refuse

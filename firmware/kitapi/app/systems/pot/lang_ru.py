@@ -1,4 +1,4 @@
-"""Russian: the texts of the pot games' screens (kitapi.app.systems.pot, potwiz), the same names in
+"""Russian: the texts of the pot games' screens (kitapi.app.systems.pot and its wiz), the same names in
 every language; loaded only while such a game is open (App.pt("pot"))."""
 
 ANTE_HIGH = "Взнос > фишек!"  # the options step: the ante the rules would refuse

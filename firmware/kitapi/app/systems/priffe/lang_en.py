@@ -1,4 +1,4 @@
-"""English: the texts of the Priffe screens (kitapi.app.systems.priffe, priffewiz), the same names in every
+"""English: the texts of the Priffe screens (kitapi.app.systems.priffe and its wiz), the same names in every
 language; loaded only for Priffe (App.pt("priffe"))."""
 
 DECLARER = "Declarer?"
