@@ -127,7 +127,7 @@ def test_undo_edit_and_delete_are_corrections(tmp_path: Path) -> None:
     dev.keys(SETUP + "161#### 271#### 0#")  # three hands: Ann 6S, Bob 7S, all passed
     dev.keys("L*")  # undo asks first ...
     shown = dev.keys("#")  # ... and deletes hand 3
-    assert lines(shown[-1])[0] == "Hand 3"
+    assert lines(shown[-1])[0] == "Hand 4"  # the next hand in the log: the undone hand 3 keeps its number
     dev.keys("A 8 #")  # the hands: cursor on hand 2 (Bob 7S), edit: the summary
     dev.keys("* * * * *  8 3 # # #")  # back to the level: 8 diamonds, both in, exact, default split
     shown = dev.keys("#")
@@ -375,8 +375,8 @@ def test_a_damaged_hand_shows_in_the_hands_and_is_entered_again_from_there(tmp_p
     game.write_bytes(bytes(bad))
     dev = Device(data)
     dev.keys("~1")
-    shown = dev.keys("*")  # later
-    assert lines(shown[-1])[:2] == ["Hand 4", "Hand 3 damaged"]
+    shown = dev.keys("*")  # later (the next hand is 5: the damaged hand keeps number 3, issue 16 item 6)
+    assert lines(shown[-1])[:2] == ["Hand 5", "Hand 3 damaged"]
     shown = dev.keys("A")
     assert "  3 damaged" in lines(shown[-1])
     shown = dev.keys("8 #")  # down to hand 3, # enters it again

@@ -16,16 +16,16 @@ from kitapi_host.sim import typist
 from test_app import SETUP, Device, lines
 
 # Sochi, 3 players: two new names typed (Dan, Eve) and Ann from the names used before, pool 10.
-SOCHI_FROM_MENU = "C 1 2 3 0 3~1500 2~1500 66# 0 33~1500 888~1500 33# 1 10# # # #"
+SOCHI_FROM_MENU = "C 1 # 2 3 0 3~1500 2~1500 66# 0 33~1500 888~1500 33# 1 10# # # #"
 
 
 def test_a_sochi_game_after_a_prefa_game_fits_in_64k(tmp_path: Path) -> None:
     dev = Device(tmp_path / "data", heapsize="64K")
     dev.keys(SETUP + " 1 6 1 4 #")
     before = dev.fw.resets
-    shown = dev.keys("C 1")
+    shown = dev.keys("C 1 #")  # (asked first: the Prefa game stays open)
     assert lines(shown[-1])[0] == "New game" and dev.fw.resets == before + 1  # the wizard, on a fresh heap
-    dev.keys(SOCHI_FROM_MENU[len("C 1 ") :])
+    dev.keys(SOCHI_FROM_MENU[len("C 1 # ") :])
     hdr = gen.preferans_header("sochi", 3, pool=10)
     hdr["players"] = ["Dan", "Eve", "Ann"]
     _, hands = gen.preferans_game(7, 12, "sochi", 3, pool=10)
@@ -45,7 +45,7 @@ def test_leaving_the_wizard_after_the_reset_goes_back_to_the_game(tmp_path: Path
     dev = Device(tmp_path / "data", heapsize="64K")
     dev.keys(SETUP + " 1 6 1 4 #")
     before = dev.fw.resets
-    shown = dev.keys("C 1 *")
+    shown = dev.keys("C 1 # *")
     assert lines(shown[-1])[0] == "Hand 2"  # the Prefa game's home, its hand kept
     assert dev.fw.resets == before + 1
     shown = dev.keys("A")  # and its hands list opens (a restart, then A, ran out of memory once)

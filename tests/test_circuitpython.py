@@ -28,12 +28,12 @@ SESSION = (
     + " 1 6 1 # # # #"  # a hand in Russian
     + " L*"  # undo (long *), asks
     + " #"
-    + " C 1 # 2 4 0232# 022666# 0222999# 0322222# 20# # # #"  # a new game: Sochi, 4 players
+    + " C 1 # 2 4 0232# 022666# 0222999# 0322222# 20# # # #"  # a new game (asked first, #): Sochi, 4 players
     + " 2 6 1 2 # A #"  # Bo 6 spades, one whists, played open
     + " 0 3 4 3 #"  # an all-pass (the dealer's widow: 0)
-    + " C 1 6 3 1 2 3 500# 4 # # # 1 6 1 # # # # D # #"  # Prefa with a kasa: a hand, a top-up
-    + " C 1 9 3 1 2 3 50# # # # 2 4 # # D 1 # 5 # # 2 # #"  # American Preference: a suit bid, chip bids
-    + " C 1 0 4 1 2 3 03# 6# 1 # # # 1 # # # # 0 3 # # B"  # Priffe: Play, a forced Noll, who owes whom
+    + " C 1 # 6 3 1 2 3 500# 4 # # # 1 6 1 # # # # D # #"  # Prefa with a kasa: a hand, a top-up
+    + " C 1 # 9 3 1 2 3 50# # # # 2 4 # # D 1 # 5 # # 2 # #"  # American Preference: a suit bid, chip bids
+    + " C 1 # 0 4 1 2 3 03# 6# 1 # # # 1 # # # # 0 3 # # B"  # Priffe: Play, a forced Noll, who owes whom
 )
 
 

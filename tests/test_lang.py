@@ -12,8 +12,8 @@ from kitapi.app import font, lang_en
 LANGUAGES = ("en", "el", "ru")
 NAMES = sorted(n for n in dir(lang_en) if n.isupper())
 # Texts that stand after a prefix on their line ("1 " of a menu entry, a number...), with the room left.
-SHORTER = {"SYSTEMS": 14, "NEW_GAME": 14, "HISTORY": 14, "END_GAME": 14, "SETTINGS": 14, "HAND": 12,
-           "HINT_HOME": 17}  # fmt: skip  # HINT_HOME: its "%d" is one digit (the number of players)
+SHORTER = {"SYSTEMS": 14, "NEW_GAME": 14, "HISTORY": 14, "END_GAME": 14, "SETTINGS": 14, "HAND": 12, "GAMES": 14,
+           "DELETE": 11, "HINT_HOME": 17}  # fmt: skip  # HINT_HOME: its "%d" is one digit (the number of players)
 
 
 def table(code: str) -> ModuleType:
@@ -80,3 +80,30 @@ def test_the_rules_step_names_every_system_of_the_core() -> None:
     for code in LANGUAGES:
         assert len(table(code).SYSTEMS) == len(rows()), code
     assert tuple(r[3] for r in rows()) == table("en").SYSTEMS
+
+
+@pytest.mark.parametrize("module", ["games", "ask", "history"])
+def test_the_words_of_a_screen_loaded_only_when_needed_fit_and_can_be_drawn(module: str) -> None:
+    """kitapi.app.history's, games' and ask's own words (a tuple per language, in LANGUAGES' order)."""
+    from kitapi.app.main import LANGUAGES
+
+    m = importlib.import_module(f"kitapi.app.{module}")
+    words = m.WORDS if module != "history" else [_history_words(code) for code in LANGUAGES]
+    assert len(words) == len(LANGUAGES) and len({len(w) for w in words}) == 1
+    for row in words:
+        for w in row:
+            for s in texts(w):
+                assert len(s) <= 16 and all(ord(c) < 128 or c in font.GLYPHS for c in s), s
+
+
+
+def _history_words(code: str) -> list[str]:
+    """The hands list's words in language ``code``: the long strings of History.__init__, in LANGUAGES' order."""
+    from kitapi.app.history import History
+    from kitapi.app.main import LANGUAGES
+
+    consts = History.__init__.__code__.co_consts
+    texts = [c for c in consts if isinstance(c, str) and c.count("|") == 3]
+    texts += [x for c in consts if isinstance(c, tuple) for x in c if isinstance(x, str) and x.count("|") == 3]
+    assert len(texts) == len(LANGUAGES)
+    return texts[LANGUAGES.index(code)].split("|")

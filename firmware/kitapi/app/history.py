@@ -1,14 +1,17 @@
-"""The hands of the game, newest first: scroll (2 up, 8 down), # edits one, D deletes one.
+"""The hands of the game, newest first: scroll (2 up, 8 down), A/B a page up/down, C goes to a hand by
+its number (digits, #), # edits one, D deletes one, or restores a deleted one.
 
-A damaged hand (kitapi.devlog) shows as damaged; # enters it again.
+A hand's number is its place in the log (docs/firmware.md): deleted hands keep theirs, and show
+struck out ("x" before the hand as it was); D on one brings it back, a correction record that
+replaces it with its last contents.  A damaged hand (kitapi.devlog) shows as damaged; # enters it again.
 
-Edits and deletions are correction records (docs/log-format.md): nothing is
+Edits, deletions and restorations are correction records (docs/log-format.md): nothing is
 rewritten, and the standings are replayed from the log.  A page is read from
 the log when the cursor leaves the one on screen.
 """
 
 from kitapi.game import OP_DELETE, OP_HAND
-from kitapi.keys import HASH, KEY_D, STAR
+from kitapi.keys import HASH, KEY_A, KEY_B, KEY_C, KEY_D, STAR
 
 try:
     from micropython import const
@@ -16,17 +19,29 @@ except ImportError:  # CPython
     from kitapi.compat import const
 
 _PAGE = const(5)  # hands on a page: rows 1-5
-_DELETED = const(-1)
+_DELETED = const(-1)  # deleted, with nothing to bring back (a damaged hand deleted)
 _DAMAGED = const(-2)  # a damaged hand (kitapi.devlog.OP_LOST), not replaced
-
+# a deleted hand whose last contents were packed hand p is kept as -3 - p (no second list)
 
 class History:
-    def __init__(self, app):
+    def __init__(self, app, back=None):
         self.app = app
+        self.back = back  # the screen * goes back to (None: the home screen)
         self.cursor = app.store.seq  # hand numbers run from 1 to the store's seq
         self.first = 0  # the hand number on the page's top row
-        self.payloads = [0] * _PAGE  # the packed hand of each row, or _DELETED
+        self.payloads = [0] * _PAGE  # the packed hand of each row, or _DELETED, _DAMAGED, -3 - p
         self.h = type(app.g.hand)()  # the rules' own Hand
+        self.typed = None  # the digits of a hand number to go to (C), or None
+        # this screen's own words (restore, its key, the page keys, going to a hand), by language
+        # (kitapi.app.ui.LANGUAGES): here, not in the string tables the game keeps in the heap, one long
+        # string each (a short literal or a name would be interned for good)
+        from kitapi.app.ui import LANGUAGES
+
+        self.w = (
+            "Restore|D:restore|A/B:page C:go to|Go to",
+            "Επαναφορά|D:επαναφορά|A/B:σελ C:μετάβ|Μετάβαση",
+            "Вернуть|D:вернуть|A/B:стр. C:к №|К раздаче",
+        )[LANGUAGES.index(app.lang)].split("|")
 
     def load(self):
         """Read the page with the cursor on it: the hands as corrected."""
@@ -51,7 +66,13 @@ class History:
                     if 0 <= i < _PAGE:
                         p[i] = _DAMAGED
                 elif op <= OP_DELETE and 0 <= i < _PAGE:
-                    p[i] = r.payload if op != OP_DELETE else _DELETED
+                    x = p[i]
+                    if op != OP_DELETE:
+                        p[i] = r.payload
+                    elif x >= 0:
+                        p[i] = -3 - x  # struck out, its contents kept for a restore
+                    elif x == _DAMAGED:
+                        p[i] = _DELETED
 
     def draw(self, ui):
         g = self.app.g
@@ -63,52 +84,97 @@ class History:
         if not (self.first - _PAGE < self.cursor <= self.first):
             self.load()
         describe = self.app.sys.describe  # (kitapi.app.systems.<family>)
-        ui.title(t.HISTORY, "%d/%d" % (self.cursor, self.app.store.seq))
+        if self.typed is not None:
+            ui.title("%s %s_" % (self.w[3], self.typed))
+        else:
+            ui.title(t.HISTORY, "%d/%d" % (self.cursor, self.app.store.seq))
         for i in range(_PAGE):
             k = self.first - i
             if k < 1:
                 break
             p = self.payloads[i]
+            gone = p <= -3
             if p == _DELETED:
-                line = "-"
+                line = "x"
             elif p == _DAMAGED:
                 line = self.app.pt("damage").ROW
             else:
-                g.unpack(p, self.h)
+                g.unpack(-3 - p if gone else p, self.h)
                 line = describe(self.app, g, self.h)
+                if gone:
+                    line = "x" + line
             ui.at("%3d %s" % (k, line[:12]), 0, 1 + i, k == self.cursor)
-        ui.hint(t.HINT_HISTORY)
+        w = self.w
+        ui.hint(w[2], 6)
+        if self.app.store.log is not None:  # (a closed game viewed is read only: its log not open)
+            c = self.first - self.cursor
+            ui.hint(w[1] if 0 <= c < _PAGE and self.payloads[c] <= -3 else t.HINT_HISTORY)
 
     def key(self, ev):
         app = self.app
         seq = app.store.seq
+        if self.typed is not None:  # going to a hand by its number
+            if ev < 10 and len(self.typed) < 5:
+                self.typed += str(ev)
+            elif ev == STAR:
+                self.typed = None
+            elif ev == HASH:
+                if self.typed:
+                    self.cursor = min(seq, max(1, int(self.typed)))
+                self.typed = None
+            return None
         if ev == STAR:
-            return app.home()
+            _let_go()  # (the game's heap: this list is read again when opened)
+            return self.back or app.home()  # (a closed game viewed: its own home screen)
         if not seq:
             return None
         if ev == 2 and self.cursor < seq:
             self.cursor += 1
         elif ev == 8 and self.cursor > 1:
             self.cursor -= 1
-        p = self.payloads[self.first - self.cursor] if self.first - _PAGE < self.cursor <= self.first else _DELETED
+        elif ev == KEY_A:
+            self.cursor = min(seq, self.cursor + _PAGE)
+        elif ev == KEY_B:
+            self.cursor = max(1, self.cursor - _PAGE)
+        elif ev == KEY_C:
+            self.typed = ""
+        c = self.first - self.cursor  # the cursor's row: its packed hand (or _DELETED, _DAMAGED, -3 - p)
+        p = self.payloads[c] if 0 <= c < _PAGE else _DELETED
+        if app.store.log is None:  # a closed game viewed (kitapi.app.games): read only
+            return None
         if ev == HASH and p == _DAMAGED:  # entered again, from the start
             from kitapi.app.damaged import enter_again
 
             return enter_again(app, self.cursor)
-        if ev == HASH and p != _DELETED:
+        if ev == HASH and p >= 0:
             g = app.g
             g.unpack(p, self.h)
             # the game is let go while the hand is edited against the game before it (a wizard replays
             # that one): App.home and App.save_hand replay the game again
             app.over = g.over
             g = app.g = None
+            _let_go()  # this list too (the wizard goes home, never back here)
             return app.sys.edit(app, self.cursor, self.h)
-        if ev == KEY_D and p != _DELETED:  # (a damaged hand too)
+        if ev == KEY_D and p != _DELETED:  # (a damaged hand too), or a deleted one brought back
             from kitapi.app.menus import Confirm
 
             number = self.cursor
-            return Confirm(app, "%s %d?" % (app.ui.t.DELETE, number), lambda: delete(app, number), self)
+            t = app.ui.t
+            if p <= -3:
+                return Confirm(app, "%s %d?" % (self.w[0], number), lambda: restore(app, number, -3 - p), self)
+            return Confirm(app, "%s %d?" % (t.DELETE, number), lambda: delete(app, number), self)
         return None
+
+
+def _let_go():
+    """Let this module go (its functions live on while they run); not through kitapi.app.main, which
+    imports this one."""
+    import sys
+
+    sys.modules.pop("kitapi.app.history", None)
+    parent = sys.modules.get("kitapi.app")
+    if parent is not None and hasattr(parent, "history"):
+        delattr(parent, "history")
 
 
 def delete(app, number):
@@ -121,4 +187,18 @@ def delete(app, number):
         app.message = str(e)
         return app.home()
     app.store.delete_hand(number)
+    return app.reload()
+
+
+def restore(app, number, payload):
+    """Bring deleted hand ``number`` back: a correction that replaces it with ``payload``, its contents before
+    the deletion, if the game stays valid; then replay."""
+    from kitapi.game import RuleError
+
+    try:
+        app.store.check_fix((number, payload))
+    except RuleError as e:
+        app.message = str(e)
+        return app.home()
+    app.store.replace_hand(number, payload)
     return app.reload()

@@ -9,7 +9,7 @@
     A:log B:owe C:menu           row 7
 
 Keys: a seat's digit starts a hand with that bidder, 0 a passed-out hand,
-A the hands, B the second page, C the menu, a long * undoes the last hand.
+A the hands, B the second page (* leaves it too), C the menu, a long * undoes the last hand.
 While a damaged hand is entered again (``app.redo``) the title is its number,
 the hand is saved as a correction that replaces it, and * gives up.
 The game's system (app.sys: kitapi.app.systems.<family>) draws the rows
@@ -31,11 +31,9 @@ class Home:
         g = app.g
         t = ui.t
         level, low = app.battery_level()
+        ui.title("%s %d" % (t.HAND, app.number()) if not g.over or app.redo else t.GAME_OVER)
         if app.redo:  # a damaged hand entered again
-            ui.title("%s %d" % (t.HAND, app.redo[0]))
             ui.at(app.redo[2], 0, 1)
-        else:
-            ui.title("%s %d" % (t.HAND, g.hands + 1) if not g.over else t.GAME_OVER)
         ui.battery(level)
         if (app.message or low) and not app.redo:
             ui.at((app.message or t.LOW_BATTERY)[:16], 0, 1)
@@ -68,7 +66,7 @@ class Home:
         app = self.app
         g = app.g
         app.message = ""
-        if ev == KEY_B:
+        if ev == KEY_B or ev == STAR and self.page:  # (* leaves who owes whom too)
             self.page ^= 1
             return None
         if ev == KEY_A:

@@ -83,3 +83,5 @@ POOL_SIZE = "Πούλια?"
 REOPENED = "Συνεχίζεται"  # a correction took the game's end away: hands can follow again
 # the home screen's columns: Prefa's, Preferans'
 MORE = ("κάσα/καπίκια", "πουλ/βουνό/βιστ")
+# the games kept on the box (kitapi.app.games): the menus' entry
+GAMES = "Παρτίδες"

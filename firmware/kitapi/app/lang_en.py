@@ -85,3 +85,5 @@ POOL_SIZE = "Pool?"
 REOPENED = "Reopened"  # a correction took the game's end away: hands can follow again
 # the home screen's columns: Prefa's, Preferans'
 MORE = ("pouch/chips", "pool/hill/whists")
+# the games kept on the box (kitapi.app.games): the menus' entry
+GAMES = "Games"

@@ -83,3 +83,5 @@ POOL_SIZE = "Пуля?"
 REOPENED = "Игра продолжена"  # a correction took the game's end away: hands can follow again
 # the home screen's columns: Prefa's, Preferans'
 MORE = ("касса/фишки", "пуля/гора/висты")
+# the games kept on the box (kitapi.app.games): the menus' entry
+GAMES = "Игры"

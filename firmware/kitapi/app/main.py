@@ -95,12 +95,15 @@ class App:
 
     # --- the game -----------------------------------------------------------
 
-    def open_game(self, name):
-        """Replay the game ``name`` from its log; the home screen, or the start menu if it cannot be read."""
+    def open_game(self, name, ro=False):
+        """Replay the game ``name`` from its log; the home screen, or the start menu if it cannot be read.
+
+        With ``ro``, a closed game viewed (kitapi.app.games): its log is not opened for appending
+        (``store.log`` None while ``g`` is the game: the screens read it as "viewed, read only")."""
         from kitapi.game import RuleError
 
         try:
-            self.g, damage = self.store.load(name)
+            self.g, damage = self.store.load(name, None, ro)
         except (OSError, RuleError) as e:
             self.g = None
             self.message = str(e)
@@ -123,6 +126,8 @@ class App:
 
                 self.short = short(names)
                 break
+        if ro:  # a closed game, read only
+            return self.home()
         if self.g.ended:  # closed in its log, the power lost before it stopped being current
             self.store.close()
             self.store.forget_current()
@@ -208,6 +213,11 @@ class App:
         """Replay the current game again (after a correction)."""
         return self.open_game(self.store.name)
 
+    def number(self):
+        """The number of the hand to enter: its place in the log (docs/firmware.md), the number the hands list
+        and every confirmation give it, deleted hands counted; a damaged hand's own while it is entered again."""
+        return self.redo[0] if self.redo else self.store.seq + 1
+
     def next_dealer(self):
         """The dealer of the hand to enter: a damaged hand's own while it is entered again, else the core's."""
         return self.redo[1] if self.redo else self.g.next_dealer()
@@ -269,8 +279,13 @@ class App:
 
     def first_screen(self):
         store = self.store
-        if store._read("next"):  # a new game was asked for before a soft reset (new_game): once
+        nxt = store._read("next")
+        if nxt:  # a new game (or "g": the games kept) was asked for before a soft reset (new_game): once
             store.fs.remove(store.root + "/next")
+            if nxt == "g":
+                from kitapi.app.games import Games
+
+                return Games(self, None)
             from kitapi.app.newgame import NewGame
 
             return NewGame(self)

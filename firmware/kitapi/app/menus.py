@@ -36,7 +36,7 @@ class Menu:
         return None
 
 
-def new_game(app):
+def new_game(app, then="1"):
     """The new-game wizard, always on a heap that holds no game yet.
 
     After a game has been open, its system's modules are let go but their
@@ -50,12 +50,10 @@ def new_game(app):
     """
     import sys
 
+    app.store._write("next", then)  # (no name of its own: each is an interned name for good)
     if "kitapi.rules" in sys.modules and hasattr(app.hw, "reset"):  # a game has been open since the start
-        app.store._write("next", "1")  # (no name of its own: each is an interned name for good)
         app.hw.reset()
-    from kitapi.app.newgame import NewGame
-
-    return NewGame(app)
+    return app.first_screen()  # (which reads ROOT/next: the wizard, or the games kept; no import loop here)
 
 
 class StartMenu(Menu):
@@ -64,11 +62,13 @@ class StartMenu(Menu):
     title = "NO_GAME"
 
     def entries(self, t):
-        return (t.NEW_GAME, t.SETTINGS)
+        return (t.NEW_GAME, t.SETTINGS, t.GAMES)
 
     def pick(self, n):
         if n == 1:
             return new_game(self.app)
+        if n == 3:
+            return new_game(self.app, "g")
         return Settings(self.app, self)
 
 
@@ -76,19 +76,19 @@ class GameMenu(Menu):
     title = "MENU"
 
     def entries(self, t):
-        return (t.NEW_GAME, t.HISTORY, t.END_GAME, t.SETTINGS)
+        return (t.NEW_GAME, t.HISTORY, t.END_GAME, t.SETTINGS, t.GAMES)
 
     def back(self):
         return self.app.home()
 
     def pick(self, n):
         app = self.app
-        if n == 1:
-            return new_game(app)
+        if n == 1 or n == 3 or n == 5:  # a new game, asked first; the end, with what it drops; the games kept
+            from kitapi.app.ask import menu
+
+            return menu(app, n, self, new_game, Settle)  # (passed: ask does not import this module)
         if n == 2:
             return app.history()
-        if n == 3:
-            return Confirm(app, app.ui.t.END_GAME + "?", lambda: Settle(app), self)
         return Settings(app, self)
 
 

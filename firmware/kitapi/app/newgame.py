@@ -143,14 +143,15 @@ class NewGame:
         if step == _NAME and self.typing:
             return self.type_key(ev)
         if ev == STAR:
-            if step == _NAME and self.players:
-                self.players.pop()
+            if step == _POUCH or step == _NAME and self.players:  # back to the last name: kept to be picked again
+                name = self.players.pop()
+                if name not in self.known:  # (a typed one too: first in the list)
+                    self.known.insert(0, name)
+                self.step = _NAME
             elif step <= _PLAYERS:
                 return app.home() if app.g else app.first_screen()  # (after a soft reset: the game)
             else:
-                self.step = _NAME if step == _POUCH else step - 1
-                if step == _POUCH:
-                    self.players.pop()
+                self.step = step - 1
             return None
         if step == _RULES:
             if ev == KEY_B:

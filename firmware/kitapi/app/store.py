@@ -206,7 +206,7 @@ class Store:
         self.fs.rename(path + ".tmp", path)
         return name
 
-    def load(self, name, fix=None):
+    def load(self, name, fix=None, ro=False):
         """Replay game ``name``: (game, damage) (``damage`` as kitapi.replay.replay's).
 
         The log is checked before anything is appended to it.  A damaged record
@@ -214,7 +214,8 @@ class Store:
         number).  A last record cut short by a power loss would stand between
         the valid records and the next hand: the valid records are copied to
         ``NAME.tmp`` (closed), the file as it was becomes evidence ``NAME.badK``
-        (the first free K), and the copy is renamed to ``NAME``.
+        (the first free K), and the copy is renamed to ``NAME``.  With ``ro`` (a closed
+        game viewed, kitapi.app.games) nothing is mended and the log is not opened for appending.
         """
         self.close()
         path = self.dir + "/" + name
@@ -236,7 +237,7 @@ class Store:
             torn = r.size > good
             self.seq = r.seq
             self.last = r.last  # the last hand scored: what an undo deletes
-        if torn:
+        if torn and not ro:
             with self._open(path, "rb") as src, self._open(path + ".tmp", "wb") as dst:
                 left = good
                 while left:
@@ -248,8 +249,8 @@ class Store:
             self.fs.rename(path, "%s.bad%d" % (path, self._evidence(name) + 1))
             self.fs.rename(path + ".tmp", path)
         self.name = name
-        self.log = self._open(path, "ab")
-        if n >= 16 and fix is None and not g.ended:  # a long replay: the next boot's is short
+        self.log = None if ro else self._open(path, "ab")
+        if n >= 16 and fix is None and not g.ended:  # a long replay: the next boot's is short (not for ro: no log)
             self.dump(g)
         return g, damage
 

@@ -99,7 +99,7 @@ class TopUp:
         g = self.g
         t = ui.t
         k = self.app.pt("kasa")
-        ui.title("%s %d" % (t.HAND, self.number or g.hands + 1))
+        ui.title("%s %d" % (t.HAND, self.number or self.app.number()))
         if self.summary:
             ui.at("%s %d" % (k.TOPUP, self.h.topup), 0, 1)
             _draw_change(ui, self, 2)

@@ -242,7 +242,7 @@ class PotWizard:
         p = self.app.pt("pot")
         step = self.step
         us = self.us
-        ui.title("%s %d" % (t.HAND, self.number or g.hands + 1))
+        ui.title("%s %d" % (t.HAND, self.number or self.app.number()))
         if step != _WHO:
             ui.at(self.app.sys.describe(self.app, g, h, step)[:16], 0, 1)  # (its family's: app.sys)
         if step == _WHO or step == _DROP:

@@ -201,7 +201,7 @@ class HandWizard:
         h = self.h
         t = ui.t
         step = self.step
-        number = self.number or g.hands + 1
+        number = self.number or self.app.number()
         ui.title("%s %d" % (t.HAND, number))
         if h.kind != PASS and step != _BIDDER:
             ui.at(describe(t, g, h, step), 0, 1)

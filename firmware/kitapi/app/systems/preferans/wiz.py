@@ -311,7 +311,7 @@ class PrefWizard:
         t = ui.t
         p = self.app.pt("preferans")
         step = self.step
-        ui.title("%s %d" % (t.HAND, self.number or g.hands + 1))
+        ui.title("%s %d" % (t.HAND, self.number or self.app.number()))
         if step != _SOLOIST:
             ui.at(describe(p, g, h, step)[:16], 0, 1)
         if step == _SOLOIST:

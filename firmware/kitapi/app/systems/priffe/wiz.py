@@ -142,7 +142,7 @@ class PriffeWizard:
         app = self.app
         p = app.pt("priffe")
         step = self.step
-        ui.title("%s %d" % (ui.t.HAND, self.number or g.hands + 1))
+        ui.title("%s %d" % (ui.t.HAND, self.number or self.app.number()))
         if step > _DECLARER:
             ui.at(app.sys.describe(app, g, h, step)[:16], 0, 1)  # (its family's: app.sys)
         if step == _DECLARER:

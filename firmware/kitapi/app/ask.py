@@ -1,0 +1,59 @@
+"""The game menu's questions that say more (kitapi.app.menus.GameMenu): a new game, asked first (the game
+being played stays open, resumed from Games), and the end of a game, with what ending it now drops.
+Imported only then.
+"""
+
+from kitapi.keys import HASH, STAR
+
+# this module's words, by language (kitapi.app.main.LANGUAGES): a new game's note, End game's notes
+WORDS = (
+    (("This game stays", "open: menu 5", "resumes it"), "Still in pouches", "Not played out"),
+    (("Αυτή μένει", "ανοιχτή: μενού 5", "τη συνεχίζει"), "Μένουν στην κάσα", "Δεν τελείωσε"),
+    (("Эта игра не", "закроется: меню", "5 продолжит её"), "Ещё в кассах", "Не доиграна"),
+)
+
+
+class Ask:
+    """A confirmation (as kitapi.app.menus.Confirm) with rows under its question: what # does besides
+    (``note``)."""
+
+    def __init__(self, app, question, action, back, note):
+        self.app = app
+        self.question = question
+        self.action = action
+        self.back = back
+        self.note = note
+
+    def key(self, ev):
+        if ev == HASH:
+            return self.action()
+        if ev == STAR:
+            return self.back
+        return None
+
+    def draw(self, ui):
+        ui.title(self.question)
+        row = 1
+        for line in self.note:
+            ui.at(line[:16], 0, row)
+            row += 1
+        ui.hint(ui.t.CONFIRM, 4 if row < 4 else 7)
+
+
+def menu(app, n, back, new_game, settle):
+    """The game menu's entry ``n``: 1 a new game (asked first: this one stays open), 3 the end of the game
+    (with what ending it now drops), 5 the games kept (kitapi.app.games).  ``new_game`` and ``settle``:
+    kitapi.app.menus' (passed, so that no import goes back to it)."""
+    from kitapi.app.ui import LANGUAGES
+
+    t = app.ui.t
+    w = WORDS[LANGUAGES.index(app.lang)]
+    if n == 1:
+        return Ask(app, t.NEW_GAME + "?", lambda: new_game(app), back, w[0])
+    if n == 3:  # the points still in the pouches (Prefa), or that the game is not played out; none if it is
+        g = app.g
+        note = [] if g.over else [w[2]]
+        if g.name == "prefa" and not g.over:
+            note = [w[1]] + ["%s %d" % (g.players[i][:10], g.pouch[i]) for i in range(g.n) if g.pouch[i]]
+        return Ask(app, t.END_GAME + "?", lambda: settle(app), back, note)
+    return new_game(app, "g")

@@ -1,0 +1,194 @@
+"""The games kept on the box (menu: Games): a closed game viewed, an open one resumed; imported only here.
+
+    Games                      row 0
+    1 7 Ann Bob Cat  +          rows 1-6: newest first; + a game still open,
+    2 6 Dan Eve Fay             > the one being played
+    A/B:page                    row 7 (with the pick hint)
+
+A closed game stays on flash until the PC syncs and prunes it (docs/sync.md): a digit views it, read
+only: the home screen on its settlement (who owes whom), B its standings, A its hands; * comes back to
+the game being played.  An open game is resumed (asked first): it becomes the game being played, and
+the one left stays open, to be resumed the same way.
+"""
+
+from kitapi.app.home import Home
+from kitapi.game import RuleError
+from kitapi.keys import KEY_A, KEY_B, KEY_C, STAR
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    from kitapi.compat import const
+try:
+    from typing import Any
+except ImportError:  # MicroPython: the hints are comments
+    pass
+
+_ROWS = const(6)
+
+# this module's words, by language (kitapi.app.main.LANGUAGES): here, not in the string tables the game
+# keeps in the heap; the list's keys, resume
+WORDS = (("1-6 +open A/B", "Resume game"), ("1-6 +ανοιχτή A/B", "Συνέχεια"), ("1-6 +открыта A/B", "Продолжить"))
+
+
+def words(app):
+    from kitapi.app.ui import LANGUAGES
+
+    return WORDS[LANGUAGES.index(app.lang)]
+
+
+def state(store, name):
+    """(players, closed) of game ``name``: its header's names, and whether its last record ends it."""
+    from kitapi.devlog import DevLogReader, crc16
+
+    with store._open(store.dir + "/" + name, "rb") as f:
+        r = DevLogReader(f)
+        players = r.header()["players"]
+        b = bytearray(8)
+        if r.end - r.start >= 8:
+            f.seek(r.end - 8)
+            f.readinto(b)
+            if b[0] >> 5 == 3 and crc16(b, 0, 6) == b[6] << 8 | b[7]:  # the end record (kitapi.game.OP_END)
+                return players, True
+    return players, False
+
+
+class Games:
+    def __init__(self, app, back):
+        self.app = app
+        self.back = back
+        fs = app.store.fs
+        names = []
+        for n in fs.ilistdir(app.store.dir) if hasattr(fs, "ilistdir") else fs.listdir(app.store.dir):
+            n = n if type(n) is str else n[0]
+            if n.endswith(".kitapi") and n[:-7].isdigit():
+                names.append(n)
+        names.sort()
+        names.reverse()  # newest first
+        self.names = names
+        self.first = 0
+        self.current = app.store.current()  # the game being played (None: none)
+        self.rows = [None] * _ROWS  # type: list[Any]  # (players, closed) of each row on the page, read when drawn
+
+    def draw(self, ui):
+        t = ui.t
+        ui.title(t.GAMES)
+        for i in range(_ROWS):
+            k = self.first + i
+            if k >= len(self.names):
+                break
+            name = self.names[k]
+            row = self.rows[i]
+            if row is None:
+                try:
+                    row = self.rows[i] = state(self.app.store, name)
+                except (OSError, RuleError, ValueError, KeyError, TypeError):  # a header that does not read:
+                    # shown, never opened
+                    row = self.rows[i] = (("?",), True)
+            line = "%d %d %s" % (i + 1, int(name[:-7]), " ".join(p[:4] for p in row[0]))
+            mark = ">" if name == self.current else "" if row[1] else "+"
+            ui.at(line[: 15 if mark else 16], 0, 1 + i)
+            if mark:
+                ui.at(mark, 15, 1 + i)
+        if not self.names:
+            ui.at("-", 0, 2)
+        ui.hint(words(self.app)[0])
+
+    def key(self, ev):
+        app = self.app
+        if ev == STAR:  # (opened after a soft reset: back to the game being played, or the start menu)
+            return self.back or app.first_screen()
+        if ev == KEY_A or ev == KEY_B:
+            first = self.first + (_ROWS if ev == KEY_B else -_ROWS)
+            if 0 <= first < len(self.names):
+                self.first = first
+                for i in range(_ROWS):
+                    self.rows[i] = None
+            return None
+        k = self.first + ev - 1
+        if not 1 <= ev <= _ROWS or k >= len(self.names) or self.rows[ev - 1] is None or self.rows[ev - 1][0] == ("?",):
+            return None
+        name = self.names[k]
+        if self.rows[ev - 1][1]:  # closed: viewed
+            return view(app, name)
+        if name == self.current:
+            if app.g is not None:
+                return app.home()
+            _drop()
+            return app.first_screen()
+        from kitapi.app.menus import Confirm
+
+        return Confirm(app, "%s %d?" % (words(app)[1], int(name[:-7])), lambda: resume(app, name), self)
+
+
+class Viewed(Home):
+    """The home screen of a closed game viewed, read only: row 1 says which; A its hands (read only too), B
+    who owes whom or the standings, * or C back to the game being played."""
+
+    def draw(self, ui):
+        Home.draw(self, ui)
+        ui.at(("%d %s" % (int(self.app.store.name[:-7]), ui.t.CLOSED))[:16], 0, 1)
+
+    def key(self, ev):
+        app = self.app
+        if ev == STAR or ev == KEY_C:
+            return leave(app)
+        if ev == KEY_B:
+            self.page ^= 1
+        elif ev == KEY_A:
+            from kitapi.app.history import History
+
+            return History(app, Viewed(app))
+        return None
+
+
+def view(app, name):
+    """Closed game ``name``, read only: the home screen on its settlement (the game being played let go,
+    and replayed when it is left)."""
+    app.g = None
+    _drop()
+    screen = app.open_game(name, True)
+    if app.g is None:  # it could not be read: back to the game being played, the reason said
+        message = app.message
+        screen = app.first_screen()
+        app.message = message
+        return screen
+    app.message = ""
+    screen = Viewed(app, 1)  # on who owes whom: the settlement
+    return screen
+
+
+def leave(app):
+    """Back from a closed game viewed: the game being played (or the start menu), after a soft reset where
+    the board has one (the viewed system's names stay in the heap for good otherwise)."""
+    app.g = None
+    _restart(app)
+    _drop()
+    return app.first_screen()
+
+
+def _restart(app):
+    import sys
+
+    if "kitapi.rules" in sys.modules and hasattr(app.hw, "reset"):
+        app.hw.reset()
+
+
+def resume(app, name):
+    """Make open game ``name`` the game being played; the one left stays open."""
+    app.g = None
+    app.store.close()
+    app.store._write("current", name + "\n")
+    _restart(app)  # (a soft reset opens the current game: the one resumed)
+    _drop()
+    return app.open_game(name)
+
+
+def _drop():
+    """Let this module go: the game opened next has the heap (its functions live on while they run)."""
+    import sys
+
+    sys.modules.pop("kitapi.app.games", None)  # (not through kitapi.app.main, which imports this module)
+    parent = sys.modules.get("kitapi.app")
+    if parent is not None and hasattr(parent, "games"):
+        delattr(parent, "games")

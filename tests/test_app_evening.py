@@ -1,0 +1,180 @@
+"""A scripted evening per game system on the box (issue 16's Proof): 32 hands typed, one edited, one
+deleted, one more typed and undone, the deleted one restored, the game closed, its settlement and
+standings viewed after closing (menu Games); what the box shows equals `kitapi replay` of its log.
+The real firmware in the simulator, on the MicroPython runtime."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from kitapi.game import new_game, result_json
+from kitapi.registry import row
+from kitapi_host import logs
+from kitapi_host.logs import gen
+from kitapi_host.sim import typist
+from test_app import SETUP, Device, home_standings, lines, pref_standings
+from test_app_kasa import kasa_standings
+from test_app_priffe import priffe_home
+
+HANDS = 32
+
+
+def _script(system: str) -> tuple[str, list[str]]:
+    """The keys of a new game of ``system`` and of its hands, more than HANDS + 1, none ending it."""
+    n = HANDS + 1
+    if system == "prefa":
+        _, hs = gen.game(seed=21, hands=n, pouch=100)
+        return SETUP, [typist.keys_for(h, 3) for h in hs]
+    if system in ("sochi", "balkan"):
+        if system == "sochi":
+            hdr, hs = gen.preferans_game(22, n, "sochi", 3, pool=60)
+        else:
+            hdr, hs = _balkan(n)
+        hdr["players"] = ["Ann", "Bob", "Cat"]
+        g = new_game(hdr)
+        keys = []
+        for h in hs:
+            d = typist.device_form(g, h) if system == "sochi" else h
+            keys.append(typist.pref_keys_for(g, d))
+            g.play(d)
+        rules = "2" if system == "sochi" else "5"
+        return f"1 {rules} 3 " + " ".join(typist.TYPED[:3]) + f" {hdr['options']['pool']}# # # #", keys
+    if system == "prefa_kasa":
+        _, hs = gen.kasa_game(23, n, 3, 300)
+        return "1 6 3 " + " ".join(typist.TYPED[:3]) + " 300# # # #", [typist.kasa_keys_for(h, 3, 300) for h in hs]
+    if system == "priffe":
+        _, hs = gen.priffe_game(24, n, {"rubbers": 9})
+        return typist.priffe_setup(rubbers=9), [typist.priffe_keys_for(h) for h in hs]
+    _, hs = gen.pot_game(system, 25, n, 500)
+    return typist.pot_setup(system, 500), [typist.pot_keys_for(system, h) for h in hs]
+
+
+def _balkan(n: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Balkan hands: a contract made or failed with one defender, or undefended, in turn (pool 60)."""
+    import random
+
+    rng = random.Random(5)
+    hdr = {"kitapi": 1, "rules": "balkan", "players": ["Ann", "Bob", "Cat"], "options": {"pool": 60}, "dealer": 0}
+    g = new_game(hdr)
+    hs = []
+    for i in range(n):
+        dealer = i % 3
+        soloist = (dealer + 1 + i % 2) % 3
+        h: dict[str, Any] = {"dealer": dealer, "soloist": soloist, "contract": rng.choice("2345")}
+        probe = type(g.hand)()
+        probe.soloist, probe.dealer = soloist, dealer
+        g.defenders(probe)
+        if i % 3 == 2:
+            h["whist"] = ["pass", "pass"]
+        else:
+            h["whist"] = ["whist", "pass"]
+            h["open"] = False
+            t = [0, 0, 0]
+            t[soloist] = rng.choice((5, 6, 7, 8))
+            t[probe.d1] = 10 - t[soloist]
+            h["tricks"] = t
+        g.play(h)
+        hs.append(h)
+    return hdr, hs
+
+
+def standings(system: str, texts: list[tuple[int, int, str]], res: dict[str, Any]) -> tuple[Any, Any]:
+    """What the standings page shows, and what it should show of replay result ``res``."""
+    names = res["players"]
+    if system == "prefa":
+        return home_standings(texts), list(zip(names, res["pouch"], res["chips"], strict=True))
+    if system in ("sochi", "balkan"):
+        return [p for _, p, _, _ in pref_standings(texts)], res["pool"]
+    if system == "prefa_kasa":
+        rows, kasa = kasa_standings(texts)  # (a closed game's: the kasa not yet shared, as when it was closed)
+        share = int(Fraction(res.get("share", 0)))
+        return ([net for _, net in rows], kasa), ([x - share for x in res["net"]], res["kasa"] + 3 * share)
+    if system == "priffe":
+        players, _ = priffe_home(texts)
+        return [i for _, _, _, i in players], res["individual"]
+    stock = []  # a pot game: each player's row: seat, name, stock, change
+    for y in (16, 24, 32):
+        cells = [s for x, s in sorted((x, s) for x, yy, s in texts if yy == y) if s.lstrip("+-").isdigit()]
+        stock.append(int(cells[1]))
+    return stock, res["stock"]
+
+
+SYSTEMS = ["prefa", "prefa_kasa", "sochi", "balkan", "preference_at", "preference_illustrated", "preference_us",
+           "priffe"]  # fmt: skip
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_an_evening(tmp_path: Path, system: str) -> None:
+    setup, keys = _script(system)
+    data = tmp_path / "data"
+    dev = Device(data, heapsize="96K")
+    dev.keys(setup)
+    for k in keys[:HANDS]:
+        shown = dev.keys(k)
+    assert lines(shown[-1])[0] == f"Hand {HANDS + 1}", lines(shown[-1])  # not over
+    # one edit: hand e, the last step it was typed at with a digit (the steps after it took #) gone back to
+    # with *, another digit there, and # on: the first other digit the wizard saves
+    typed = [k.replace(" ", "") for k in keys]
+    e, d = next((i + 1, d) for i in range(2, HANDS) for d in (1, 2)
+                if len(typed[i]) >= 4 and typed[i][-1 - d].isdigit() and set(typed[i][-d:]) == {"#"})  # fmt: skip
+    for digit in (c for c in "1234567890" if c != typed[e - 1][-1 - d]):
+        shown = dev.keys(f"A C {e} # #")
+        assert lines(shown[-1])[0] == f"Hand {e}"  # the edit wizard, on its summary
+        dev.keys("*" * d + digit)
+        for _ in range(6):
+            shown = dev.keys("#")
+            if lines(shown[-1])[0] != f"Hand {e}":
+                break
+        if lines(shown[-1])[0] == f"Hand {HANDS + 1}":
+            break
+        dev.keys("L*")  # not saved: left, and tried with the next digit
+    assert lines(shown[-1])[0] == f"Hand {HANDS + 1}" and "Saved" not in lines(shown[-1]), lines(shown[-1])
+    # one delete: hand 2, from the list, asked by number
+    shown = dev.keys("A C 2 # D")
+    assert lines(shown[-1])[0] == "Delete hand 2?"
+    dev.keys("#")
+    # one more hand, undone
+    dev.keys(keys[HANDS])
+    shown = dev.keys("L*")
+    assert lines(shown[-1])[0] == f"Undo hand {HANDS + 1}?"
+    shown = dev.keys("#")
+    assert lines(shown[-1])[0] == f"Hand {HANDS + 2}"  # numbers are the log's: the undone hand keeps its own
+    # one restore: hand 2 brought back
+    shown = dev.keys("A C 2 # D")
+    assert lines(shown[-1])[0] == "Restore 2?"
+    dev.keys("# C 3 #")  # closed early: End game, the settlement
+    shown = dev.keys("#")
+    assert "Game closed" in lines(shown[-1])
+    # the settlement and the standings, viewed after closing
+    owes = dev.keys("3 1")[-1]
+    table = dev.keys("B")[-1]
+    dev.keys("*")
+    dev.close()
+
+    (game,) = sorted((data / "games").glob("*.kitapi"))
+    p = subprocess.run([sys.executable, "-m", "kitapi_host.cli", "replay", str(game), "--json"],
+                       capture_output=True, text=True, check=True)  # fmt: skip
+    res = json.loads(p.stdout)
+    g, _ = logs.replay_file(game)
+    assert json.loads(result_json(g)) == res and res["over"]
+    assert res["hands"] == HANDS  # 32 typed; hand 2 deleted and restored; hand 33 undone
+    got, want = standings(system, table, res)
+    assert got == want, (lines(table), res)
+    family = importlib.import_module("kitapi.app.systems." + row(g.name)[1])  # (kitapi.registry's family)
+    for a, b, amount in family.transfers(g):  # who owes whom, as the replay settles it
+        assert f"{g.players[a][:6]}\u2192{g.players[b][:6]}" in lines(owes) and amount in lines(owes), lines(owes)
+    out = tmp_path / "log.jsonl"
+    logs.convert(game, out)
+    ops = [json.loads(x) for x in out.read_text().splitlines()[1:]]
+    fixes = [o for o in ops if "replace" in o or "delete" in o]
+    assert fixes[0]["replace"] == e and fixes[1] == {"delete": 2} and fixes[2] == {"delete": HANDS + 1}
+    assert fixes[3] == dict(ops[1], replace=2)  # the restore: hand 2 as it was
+    assert {k: v for k, v in fixes[0].items() if k != "replace"} != ops[e - 1]  # hand e changed
