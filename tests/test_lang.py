@@ -3,21 +3,17 @@
 from __future__ import annotations
 
 import importlib
-from types import ModuleType
+import re
 
 import pytest
 
-from kitapi.app import font, lang_en
+from kitapi.app import font
+from lang_table import FIRMWARE, NAMES, consts, names, table
 
 LANGUAGES = ("en", "el", "ru")
-NAMES = sorted(n for n in dir(lang_en) if n.isupper())
 # Texts that stand after a prefix on their line ("1 " of a menu entry, a number...), with the room left.
 SHORTER = {"SYSTEMS": 14, "NEW_GAME": 14, "HISTORY": 14, "END_GAME": 14, "SETTINGS": 14, "HAND": 12, "GAMES": 14,
            "DELETE": 11, "HINT_HOME": 17}  # fmt: skip  # HINT_HOME: its "%d" is one digit (the number of players)
-
-
-def table(code: str) -> ModuleType:
-    return importlib.import_module(f"kitapi.app.lang_{code}")
 
 
 def texts(value: object) -> list[str]:
@@ -27,8 +23,7 @@ def texts(value: object) -> list[str]:
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_every_text_is_there_and_fits(code: str) -> None:
     t = table(code)
-    missing = [n for n in NAMES if not hasattr(t, n)]
-    assert not missing
+    assert names(FIRMWARE / "kitapi" / "app" / f"lang_{code}.py") == NAMES  # the same texts in the same places
     for name in NAMES:
         if name in ("LETTERS", "CAPITALS"):
             continue
@@ -39,10 +34,9 @@ def test_every_text_is_there_and_fits(code: str) -> None:
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_every_character_can_be_drawn(code: str) -> None:
     t = table(code)
-    for name in dir(t):
-        if name.isupper():
-            for s in texts(getattr(t, name)):
-                assert all(ord(c) < 128 or c in font.GLYPHS for c in s), (code, name, s)
+    for name in NAMES:
+        for s in texts(getattr(t, name)):
+            assert all(ord(c) < 128 or c in font.GLYPHS for c in s), (code, name, s)
 
 
 # The texts of a system's own screens (App.pt(whose)): kitapi.app.systems.<family>.lang_<language>
@@ -68,6 +62,7 @@ def test_the_texts_of_each_system_are_there_fit_and_can_be_drawn(code: str, whos
 def test_multi_tap_letters(code: str) -> None:
     """Keys 1-9 carry letters; capitals match the small letters key by key."""
     t = table(code)
+    assert table("en").LETTERS is None and table("en").CAPITALS is None  # English: the Latin letters
     assert len(t.LETTERS) == len(t.CAPITALS) == 10
     for small, capital in zip(t.LETTERS, t.CAPITALS, strict=True):
         assert len(capital) <= len(small)
@@ -107,3 +102,18 @@ def _history_words(code: str) -> list[str]:
     texts += [x for c in consts if isinstance(c, tuple) for x in c if isinstance(x, str) and x.count("|") == 3]
     assert len(texts) == len(LANGUAGES)
     return texts[LANGUAGES.index(code)].split("|")
+
+
+def test_every_screen_takes_its_texts_from_their_places() -> None:
+    """A screen takes a text as t[_T_NAME] with ``_T_NAME = const(i)`` of its own: every such const is the
+    place of NAME in the tables, and every text a module indexes has its const."""
+    seen = set()
+    for path in sorted((FIRMWARE / "kitapi").rglob("*.py")):
+        found = consts(path)
+        for name, i in found.items():
+            assert name in NAMES and NAMES.index(name) == i, (path.name, name, i)
+        src = path.read_text(encoding="utf-8")
+        used = set(re.findall(r"\[_T_([A-Z_0-9]+)\]", src)) | set(re.findall(r"= _T_([A-Z_0-9]+)\b", src))
+        assert used <= set(found), (path.name, used - set(found))
+        seen |= used
+    assert seen  # (the check looked at the screens)

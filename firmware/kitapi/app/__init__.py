@@ -11,6 +11,15 @@ the current game: the log on flash has every saved hand.  Ctrl-C
 
 import gc
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+    from kitapi.compat import const
+
+# the texts it shows: their places in the string table (kitapi.app.lang_xx.T)
+_T_ERROR = const(61)
+_T_RESTARTING = const(62)
+
 
 def _crashed(hw, e):
     """Log the error and say so on the screen until a key (or 10 s) passes."""
@@ -29,9 +38,9 @@ def _crashed(hw, e):
         t = load_language(Store(hw.root).settings()[2], False)
         ui = UI(hw, t)
         ui.clear()
-        ui.title(t.ERROR)
+        ui.title(t[_T_ERROR])
         ui.at(what, 0, 2)
-        ui.at(t.RESTARTING, 0, 5)
+        ui.at(t[_T_RESTARTING], 0, 5)
     except Exception:  # noqa: BLE001 - then in English, with framebuf's own font
         fb = hw.fb
         fb.fill(0)

@@ -5,6 +5,16 @@ Imported only then.
 
 from kitapi.keys import HASH, STAR
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+    from kitapi.compat import const
+
+# the texts it shows: their places in the string table (kitapi.app.lang_xx.T)
+_T_NEW_GAME = const(31)
+_T_END_GAME = const(33)
+_T_CONFIRM = const(35)
+
 # this module's words, by language (kitapi.app.main.LANGUAGES): a new game's note, End game's notes
 WORDS = (
     (("This game stays", "open: menu 5", "resumes it"), "Still in pouches", "Not played out"),
@@ -37,7 +47,7 @@ class Ask:
         for line in self.note:
             ui.at(line[:16], 0, row)
             row += 1
-        ui.hint(ui.t.CONFIRM, 4 if row < 4 else 7)
+        ui.hint(ui.t[_T_CONFIRM], 4 if row < 4 else 7)
 
 
 def menu(app, n, back, new_game, settle):
@@ -49,11 +59,11 @@ def menu(app, n, back, new_game, settle):
     t = app.ui.t
     w = WORDS[LANGUAGES.index(app.lang)]
     if n == 1:
-        return Ask(app, t.NEW_GAME + "?", lambda: new_game(app), back, w[0])
+        return Ask(app, t[_T_NEW_GAME] + "?", lambda: new_game(app), back, w[0])
     if n == 3:  # the points still in the pouches (Prefa), or that the game is not played out; none if it is
         g = app.g
         note = [] if g.over else [w[2]]
         if g.name == "prefa" and not g.over:
             note = [w[1]] + ["%s %d" % (g.players[i][:10], g.pouch[i]) for i in range(g.n) if g.pouch[i]]
-        return Ask(app, t.END_GAME + "?", lambda: settle(app), back, note)
+        return Ask(app, t[_T_END_GAME] + "?", lambda: settle(app), back, note)
     return new_game(app, "g")

@@ -24,6 +24,10 @@ try:
 except ImportError:  # MicroPython: the hints are comments
     pass
 
+# the texts it shows: their places in the string table (kitapi.app.lang_xx.T)
+_T_CLOSED = const(65)
+_T_GAMES = const(70)
+
 _ROWS = const(6)
 
 # this module's words, by language (kitapi.app.main.LANGUAGES): here, not in the string tables the game
@@ -72,7 +76,7 @@ class Games:
 
     def draw(self, ui):
         t = ui.t
-        ui.title(t.GAMES)
+        ui.title(t[_T_GAMES])
         for i in range(_ROWS):
             k = self.first + i
             if k >= len(self.names):
@@ -127,7 +131,7 @@ class Viewed(Home):
 
     def draw(self, ui):
         Home.draw(self, ui)
-        ui.at(("%d %s" % (int(self.app.store.name[:-7]), ui.t.CLOSED))[:16], 0, 1)
+        ui.at(("%d %s" % (int(self.app.store.name[:-7]), ui.t[_T_CLOSED]))[:16], 0, 1)
 
     def key(self, ev):
         app = self.app

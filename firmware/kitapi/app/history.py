@@ -18,6 +18,11 @@ try:
 except ImportError:  # CPython
     from kitapi.compat import const
 
+# the texts it shows: their places in the string table (kitapi.app.lang_xx.T)
+_T_HISTORY = const(32)
+_T_DELETE = const(37)
+_T_HINT_HISTORY = const(38)
+
 _PAGE = const(5)  # hands on a page: rows 1-5
 _DELETED = const(-1)  # deleted, with nothing to bring back (a damaged hand deleted)
 _DAMAGED = const(-2)  # a damaged hand (kitapi.devlog.OP_LOST), not replaced
@@ -78,7 +83,7 @@ class History:
         g = self.app.g
         t = ui.t
         if not self.app.store.seq:
-            ui.title(t.HISTORY)
+            ui.title(t[_T_HISTORY])
             ui.at("-", 0, 2)
             return
         if not (self.first - _PAGE < self.cursor <= self.first):
@@ -87,7 +92,7 @@ class History:
         if self.typed is not None:
             ui.title("%s %s_" % (self.w[3], self.typed))
         else:
-            ui.title(t.HISTORY, "%d/%d" % (self.cursor, self.app.store.seq))
+            ui.title(t[_T_HISTORY], "%d/%d" % (self.cursor, self.app.store.seq))
         for i in range(_PAGE):
             k = self.first - i
             if k < 1:
@@ -108,7 +113,7 @@ class History:
         ui.hint(w[2], 6)
         if self.app.store.log is not None:  # (a closed game viewed is read only: its log not open)
             c = self.first - self.cursor
-            ui.hint(w[1] if 0 <= c < _PAGE and self.payloads[c] <= -3 else t.HINT_HISTORY)
+            ui.hint(w[1] if 0 <= c < _PAGE and self.payloads[c] <= -3 else t[_T_HINT_HISTORY])
 
     def key(self, ev):
         app = self.app
@@ -162,7 +167,7 @@ class History:
             t = app.ui.t
             if p <= -3:
                 return Confirm(app, "%s %d?" % (self.w[0], number), lambda: restore(app, number, -3 - p), self)
-            return Confirm(app, "%s %d?" % (t.DELETE, number), lambda: delete(app, number), self)
+            return Confirm(app, "%s %d?" % (t[_T_DELETE], number), lambda: delete(app, number), self)
         return None
 
 

@@ -18,6 +18,23 @@ between and takes the keys that start a hand.
 
 from kitapi.keys import KEY_A, KEY_B, KEY_C, LONG, STAR
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+    from kitapi.compat import const
+
+# the texts it shows: their places in the string table (kitapi.app.lang_xx.T)
+_T_HAND = const(1)
+_T_GAME_OVER = const(2)
+_T_HINT_HOME2 = const(4)
+_T_OWES = const(5)
+_T_NOBODY = const(6)
+_T_PAYS = const(7)
+_T_DEALER = const(8)
+_T_ELDEST = const(9)
+_T_LOW_BATTERY = const(10)
+_T_UNDO = const(36)
+
 
 class Home:
     long_keys = b"\x0e"  # the keys with a long meaning here: * (undo the last hand)
@@ -31,27 +48,27 @@ class Home:
         g = app.g
         t = ui.t
         level, low = app.battery_level()
-        ui.title("%s %d" % (t.HAND, app.number()) if not g.over or app.redo else t.GAME_OVER)
+        ui.title("%s %d" % (t[_T_HAND], app.number()) if not g.over or app.redo else t[_T_GAME_OVER])
         if app.redo:  # a damaged hand entered again
             ui.at(app.redo[2], 0, 1)
         ui.battery(level)
         if (app.message or low) and not app.redo:
-            ui.at((app.message or t.LOW_BATTERY)[:16], 0, 1)
+            ui.at((app.message or t[_T_LOW_BATTERY])[:16], 0, 1)
         if self.page:
             self.draw_owes(ui)
             return
         app.sys.draw_home(ui, app)  # the rows of its system (kitapi.app.systems.<family>)
-        ui.hint(t.HINT_HOME2)
+        ui.hint(t[_T_HINT_HOME2])
 
     def draw_owes(self, ui):
 
         g = self.app.g
         t = ui.t
-        ui.at(t.OWES, 0, 2)
+        ui.at(t[_T_OWES], 0, 2)
         transfers = self.app.sys.transfers(g)
         row = 3
         for frm, to, amount in transfers:
-            line = "%s%s%s" % (self.app.short[frm], t.PAYS, self.app.short[to])
+            line = "%s%s%s" % (self.app.short[frm], t[_T_PAYS], self.app.short[to])
             ui.at(line, 0, row)
             if len(line) + 1 + len(amount) > 16:  # the amount (and money) on a row of its own
                 row += 1
@@ -59,8 +76,8 @@ class Home:
                 ui.right(amount, 128, row)
             row += 1
         if not transfers:
-            ui.at(t.NOBODY, 0, row)
-        ui.hint(t.HINT_HOME2)
+            ui.at(t[_T_NOBODY], 0, row)
+        ui.hint(t[_T_HINT_HOME2])
 
     def key(self, ev):
         app = self.app
@@ -81,7 +98,7 @@ class Home:
         if ev == STAR | LONG and app.store.last and not app.redo:
             from kitapi.app.menus import Confirm
 
-            return Confirm(app, "%s %d?" % (app.ui.t.UNDO, app.store.last), self.undo, self)
+            return Confirm(app, "%s %d?" % (app.ui.t[_T_UNDO], app.store.last), self.undo, self)
         if g.over and not app.redo:
             from kitapi.app.menus import Settle
 
@@ -99,7 +116,7 @@ def seat_mark(t, g, s, dealer):
     """The mark of seat ``s`` on the home screen: the next hand's dealer, or its eldest hand (bids first)."""
     if g.over:
         return ""
-    return t.DEALER if s == dealer else t.ELDEST if s == (dealer + 1) % g.n else ""
+    return t[_T_DEALER] if s == dealer else t[_T_ELDEST] if s == (dealer + 1) % g.n else ""
 
 
 def player_row(ui, row, seat, name, mark, pouch, chips):

@@ -3,87 +3,94 @@
 A screen line is 16 characters of 8x8 pixels; titles and hints must fit in 16.
 """
 
-NAME = "English"
-# Home
-HAND = "Hand"
-GAME_OVER = "Game over"
-HINT_HOME = "1-%d bid 0 pass"  # the number of players
-HINT_HOME2 = "A:log B:owe C:\u2261"
-OWES = "Who owes whom"
-NOBODY = "Nobody owes"
-PAYS = "\u2192"  # "Babis → Anna 12"
-DEALER = "D"  # the dealer's mark
-ELDEST = ">"  # the eldest hand's mark (bids first)
-LOW_BATTERY = "Battery low!"
-# Hand wizard
-BIDDER = "Bidder?"
-LEVEL = "Tricks bid?"
-HINT_LEVEL = "6-9, 0=10"
-SUIT = "Trump?"
-SUITS = ("\u2660", "\u2663", "\u2666", "\u2665", "NT")  # spades clubs diamonds hearts no trump
-DEFENSE = "Defenders?"
-DEFENSES = ("both in", "one alone", "invites", "both out")
-ACTIVE = "Who stays in?"
-TRICKS_BIDDER = "Bidder's tricks"
-TRICKS_D1 = "Tricks of"
-PASSED = "All passed"
-THROWN = "Thrown in"
-THROW_KEY = "A:throw in"
-ACES_KEY = "A:4 aces"
-HINT_STEP = "#ok *back"
-HINT_SAVE = "#save *back"
-SAVED = "Saved"
-POUCH = "pouch"
-CHIPS = "chips"
-# Menu
-MENU = "Menu"
-NEW_GAME = "New game"
-HISTORY = "Hands"
-END_GAME = "End game"
-SETTINGS = "Settings"
-CONFIRM = "#yes *no"
-UNDO = "Undo hand"
-DELETE = "Delete hand"
-HINT_HISTORY = "#edit D:delete"
-# New game
-RULES = "Rules?"
-# the game systems, in the order of kitapi.registry's rows
-SYSTEMS = ("Greek Prefa", "Sochi", "Leningrad", "Rostov", "Balkan", "Prefa kasa", "Austrian", "Illustrated",
-           "American", "Priffe")  # fmt: skip
-HINT_RULES = "B:more *back"
-PLAYERS = "Players?"
-PLAYER = "Player"
-NEW_NAME = "0:new name"
-TYPE_NAME = "Name:"
-HINT_TYPE = "#ok *del A:abc"
-POUCH_SIZE = "Pouch?"
-OPTIONS = "Options"
-FIRST_DEALER = "First dealer?"
-START = "#start"
-ON = "on"
-OFF = "off"
-OPTION_NAMES = ("10NT", "10s as 9s", "4 aces", "Tentative", "2 empty")
-AMOUNT = "amount"  # of the four aces
-# Settings
-BRIGHTNESS = "Brightness"
-SLEEP = "Sleep after"
-LANGUAGE = "Language"
-NEVER = "never"
-SECONDS = "s"
-MINUTES = "min"
-# Errors and the end
-ERROR = "Error"
-RESTARTING = "restarting..."
-NOT_SAVED = "NOT saved:"
-SETTLE = "Settle up"
-CLOSED = "Game closed"
-NO_GAME = "No game"
-# The multi-tap letters are the Latin ones of kitapi.app.newgame (a language with its own
-# alphabet has LETTERS and CAPITALS here).
-# Russian Preferans: the rules' names and the pool (the rest is in systems/preferans/lang_en.py)
-POOL_SIZE = "Pool?"
-REOPENED = "Reopened"  # a correction took the game's end away: hands can follow again
-# the home screen's columns: Prefa's, Preferans'
-MORE = ("pouch/chips", "pool/hill/whists")
-# the games kept on the box (kitapi.app.games): the menus' entry
-GAMES = "Games"
+# The texts, in the order of their names (the comment after each). A screen takes a text as
+# t[_NAME], with _NAME = const(index) of its own (a const costs no interned name in the heap, an
+# attribute name did); tests/test_lang.py checks every such const against this order.
+T = (
+    "English",  # NAME
+    # Home
+    "Hand",  # HAND
+    "Game over",  # GAME_OVER
+    "1-%d bid 0 pass",  # HINT_HOME: the number of players
+    "A:log B:owe C:\u2261",  # HINT_HOME2
+    "Who owes whom",  # OWES
+    "Nobody owes",  # NOBODY
+    "\u2192",  # PAYS: "Babis → Anna 12"
+    "D",  # DEALER: the dealer's mark
+    ">",  # ELDEST: the eldest hand's mark (bids first)
+    "Battery low!",  # LOW_BATTERY
+    # Hand wizard
+    "Bidder?",  # BIDDER
+    "Tricks bid?",  # LEVEL
+    "6-9, 0=10",  # HINT_LEVEL
+    "Trump?",  # SUIT
+    ("\u2660", "\u2663", "\u2666", "\u2665", "NT"),  # SUITS: spades clubs diamonds hearts no trump
+    "Defenders?",  # DEFENSE
+    ("both in", "one alone", "invites", "both out"),  # DEFENSES
+    "Who stays in?",  # ACTIVE
+    "Bidder's tricks",  # TRICKS_BIDDER
+    "Tricks of",  # TRICKS_D1
+    "All passed",  # PASSED
+    "Thrown in",  # THROWN
+    "A:throw in",  # THROW_KEY
+    "A:4 aces",  # ACES_KEY
+    "#ok *back",  # HINT_STEP
+    "#save *back",  # HINT_SAVE
+    "Saved",  # SAVED
+    "pouch",  # POUCH
+    "chips",  # CHIPS
+    # Menu
+    "Menu",  # MENU
+    "New game",  # NEW_GAME
+    "Hands",  # HISTORY
+    "End game",  # END_GAME
+    "Settings",  # SETTINGS
+    "#yes *no",  # CONFIRM
+    "Undo hand",  # UNDO
+    "Delete hand",  # DELETE
+    "#edit D:delete",  # HINT_HISTORY
+    # New game
+    "Rules?",  # RULES
+    # the game systems, in the order of kitapi.registry's rows
+    ("Greek Prefa", "Sochi", "Leningrad", "Rostov", "Balkan", "Prefa kasa", "Austrian", "Illustrated",
+     "American", "Priffe"),  # SYSTEMS
+    "B:more *back",  # HINT_RULES
+    "Players?",  # PLAYERS
+    "Player",  # PLAYER
+    "0:new name",  # NEW_NAME
+    "Name:",  # TYPE_NAME
+    "#ok *del A:abc",  # HINT_TYPE
+    "Pouch?",  # POUCH_SIZE
+    "Options",  # OPTIONS
+    "First dealer?",  # FIRST_DEALER
+    "#start",  # START
+    "on",  # ON
+    "off",  # OFF
+    ("10NT", "10s as 9s", "4 aces", "Tentative", "2 empty"),  # OPTION_NAMES
+    "amount",  # AMOUNT: of the four aces
+    # Settings
+    "Brightness",  # BRIGHTNESS
+    "Sleep after",  # SLEEP
+    "Language",  # LANGUAGE
+    "never",  # NEVER
+    "s",  # SECONDS
+    "min",  # MINUTES
+    # Errors and the end
+    "Error",  # ERROR
+    "restarting...",  # RESTARTING
+    "NOT saved:",  # NOT_SAVED
+    "Settle up",  # SETTLE
+    "Game closed",  # CLOSED
+    "No game",  # NO_GAME
+    # The multi-tap letters are the Latin ones of kitapi.app.newgame (a language with its own
+    # alphabet has LETTERS and CAPITALS here).
+    # Russian Preferans: the rules' names and the pool (the rest is in systems/preferans/lang_en.py)
+    "Pool?",  # POOL_SIZE
+    "Reopened",  # REOPENED: a correction took the game's end away: hands can follow again
+    # the home screen's columns: Prefa's, Preferans'
+    ("pouch/chips", "pool/hill/whists"),  # MORE
+    # the games kept on the box (kitapi.app.games): the menus' entry
+    "Games",  # GAMES
+    None,  # LETTERS: the Latin letters (kitapi.app.newgame)
+    None,  # CAPITALS: the Latin letters (kitapi.app.newgame)
+)

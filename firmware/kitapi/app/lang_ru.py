@@ -1,87 +1,92 @@
 """Русский: every text the screens show, the same names as lang_en."""
 
-NAME = "Русский"
-# Home
-HAND = "Раздача"
-GAME_OVER = "Игра окончена"
-HINT_HOME = "1-%d заказ 0 пас"  # the number of players
-HINT_HOME2 = "A:спис B:долг C\u2261"
-OWES = "Кто кому должен"
-NOBODY = "Никто не должен"
-PAYS = "\u2192"
-DEALER = "С"  # сдаёт
-ELDEST = ">"  # говорит первым
-LOW_BATTERY = "Батарея садится"
-# Hand wizard
-BIDDER = "Кто играет?"
-LEVEL = "Сколько взяток?"
-HINT_LEVEL = "6-9, 0=10"
-SUIT = "Козырь?"
-SUITS = ("\u2660", "\u2663", "\u2666", "\u2665", "БК")  # без козыря
-DEFENSE = "Защита?"
-DEFENSES = ("оба играют", "один", "приглашает", "оба пас")
-ACTIVE = "Кто остался?"
-TRICKS_BIDDER = "Взятки игрока"
-TRICKS_D1 = "Взятки"
-PASSED = "Все пас"
-THROWN = "сбросил"
-THROW_KEY = "A:сброс"
-ACES_KEY = "A:4 туза"
-HINT_STEP = "#да *назад"
-HINT_SAVE = "#записать *назад"
-SAVED = "Записано"
-POUCH = "касса"
-CHIPS = "фишки"
-# Menu
-MENU = "Меню"
-NEW_GAME = "Новая игра"
-HISTORY = "Раздачи"
-END_GAME = "Конец игры"
-SETTINGS = "Настройки"
-CONFIRM = "#да *нет"
-UNDO = "Отменить"
-DELETE = "Удалить"
-HINT_HISTORY = "#испр. D:удал."
-# New game
-RULES = "Правила?"
-# the game systems, in the order of kitapi.registry's rows
-SYSTEMS = ("Префа (греч.)", "Сочи", "Ленинград", "Ростов", "Балканский", "Префа с кассой", "Австрийский",
-           "Иллюстр.", "Американский", "Приффе")  # fmt: skip
-HINT_RULES = "B:ещё *назад"
-PLAYERS = "Игроков?"
-PLAYER = "Игрок"
-NEW_NAME = "0:новое имя"
-TYPE_NAME = "Имя:"
-HINT_TYPE = "#ok *стер A:abc"
-POUCH_SIZE = "Касса?"
-OPTIONS = "Варианты"
-FIRST_DEALER = "Кто сдаёт?"
-START = "#начать"
-ON = "да"
-OFF = "нет"
-OPTION_NAMES = ("10 БК", "10 как 9", "4 туза", "Беру если", "2 пустые")
-AMOUNT = "сумма"  # of the four aces
-# Settings
-BRIGHTNESS = "Яркость"
-SLEEP = "Гасить через"
-LANGUAGE = "Язык"
-NEVER = "никогда"
-SECONDS = "с"
-MINUTES = "мин"
-# Errors and the end
-ERROR = "Ошибка"
-RESTARTING = "перезапуск..."
-NOT_SAVED = "НЕ записано:"
-SETTLE = "Расчёт"
-CLOSED = "Игра закрыта"
-NO_GAME = "Нет игры"
-# Multi-tap letters on keys 2-9 (key 1: space and hyphen), and the capitals that start a word
-LETTERS = ("", " -", "абвг", "дежз", "ийкл", "мноп", "рсту", "фхцч", "шщъы", "ьэюя")
-CAPITALS = ("", " -", "АБВГ", "ДЕЖЗ", "ИЙКЛ", "МНОП", "РСТУ", "ФХЦЧ", "ШЩЪЫ", "ЬЭЮЯ")
-# Russian Preferans: the rules' names and the pool (the rest is in systems/preferans/lang_ru.py)
-POOL_SIZE = "Пуля?"
-REOPENED = "Игра продолжена"  # a correction took the game's end away: hands can follow again
-# the home screen's columns: Prefa's, Preferans'
-MORE = ("касса/фишки", "пуля/гора/висты")
-# the games kept on the box (kitapi.app.games): the menus' entry
-GAMES = "Игры"
+# The texts, in the order of their names (the comment after each). A screen takes a text as
+# t[_NAME], with _NAME = const(index) of its own (a const costs no interned name in the heap, an
+# attribute name did); tests/test_lang.py checks every such const against this order.
+T = (
+    "Русский",  # NAME
+    # Home
+    "Раздача",  # HAND
+    "Игра окончена",  # GAME_OVER
+    "1-%d заказ 0 пас",  # HINT_HOME: the number of players
+    "A:спис B:долг C\u2261",  # HINT_HOME2
+    "Кто кому должен",  # OWES
+    "Никто не должен",  # NOBODY
+    "\u2192",  # PAYS
+    "С",  # DEALER: сдаёт
+    ">",  # ELDEST: говорит первым
+    "Батарея садится",  # LOW_BATTERY
+    # Hand wizard
+    "Кто играет?",  # BIDDER
+    "Сколько взяток?",  # LEVEL
+    "6-9, 0=10",  # HINT_LEVEL
+    "Козырь?",  # SUIT
+    ("\u2660", "\u2663", "\u2666", "\u2665", "БК"),  # SUITS: без козыря
+    "Защита?",  # DEFENSE
+    ("оба играют", "один", "приглашает", "оба пас"),  # DEFENSES
+    "Кто остался?",  # ACTIVE
+    "Взятки игрока",  # TRICKS_BIDDER
+    "Взятки",  # TRICKS_D1
+    "Все пас",  # PASSED
+    "сбросил",  # THROWN
+    "A:сброс",  # THROW_KEY
+    "A:4 туза",  # ACES_KEY
+    "#да *назад",  # HINT_STEP
+    "#записать *назад",  # HINT_SAVE
+    "Записано",  # SAVED
+    "касса",  # POUCH
+    "фишки",  # CHIPS
+    # Menu
+    "Меню",  # MENU
+    "Новая игра",  # NEW_GAME
+    "Раздачи",  # HISTORY
+    "Конец игры",  # END_GAME
+    "Настройки",  # SETTINGS
+    "#да *нет",  # CONFIRM
+    "Отменить",  # UNDO
+    "Удалить",  # DELETE
+    "#испр. D:удал.",  # HINT_HISTORY
+    # New game
+    "Правила?",  # RULES
+    # the game systems, in the order of kitapi.registry's rows
+    ("Префа (греч.)", "Сочи", "Ленинград", "Ростов", "Балканский", "Префа с кассой", "Австрийский",
+     "Иллюстр.", "Американский", "Приффе"),  # SYSTEMS
+    "B:ещё *назад",  # HINT_RULES
+    "Игроков?",  # PLAYERS
+    "Игрок",  # PLAYER
+    "0:новое имя",  # NEW_NAME
+    "Имя:",  # TYPE_NAME
+    "#ok *стер A:abc",  # HINT_TYPE
+    "Касса?",  # POUCH_SIZE
+    "Варианты",  # OPTIONS
+    "Кто сдаёт?",  # FIRST_DEALER
+    "#начать",  # START
+    "да",  # ON
+    "нет",  # OFF
+    ("10 БК", "10 как 9", "4 туза", "Беру если", "2 пустые"),  # OPTION_NAMES
+    "сумма",  # AMOUNT: of the four aces
+    # Settings
+    "Яркость",  # BRIGHTNESS
+    "Гасить через",  # SLEEP
+    "Язык",  # LANGUAGE
+    "никогда",  # NEVER
+    "с",  # SECONDS
+    "мин",  # MINUTES
+    # Errors and the end
+    "Ошибка",  # ERROR
+    "перезапуск...",  # RESTARTING
+    "НЕ записано:",  # NOT_SAVED
+    "Расчёт",  # SETTLE
+    "Игра закрыта",  # CLOSED
+    "Нет игры",  # NO_GAME
+    # Russian Preferans: the rules' names and the pool (the rest is in systems/preferans/lang_ru.py)
+    "Пуля?",  # POOL_SIZE
+    "Игра продолжена",  # REOPENED: a correction took the game's end away: hands can follow again
+    # the home screen's columns: Prefa's, Preferans'
+    ("касса/фишки", "пуля/гора/висты"),  # MORE
+    # the games kept on the box (kitapi.app.games): the menus' entry
+    "Игры",  # GAMES
+    # Multi-tap letters on keys 2-9 (key 1: space and hyphen), and the capitals that start a word
+    ("", " -", "абвг", "дежз", "ийкл", "мноп", "рсту", "фхцч", "шщъы", "ьэюя"),  # LETTERS
+    ("", " -", "АБВГ", "ДЕЖЗ", "ИЙКЛ", "МНОП", "РСТУ", "ФХЦЧ", "ШЩЪЫ", "ЬЭЮЯ"),  # CAPITALS
+)

@@ -18,6 +18,12 @@ try:
 except ImportError:  # MicroPython: the hints are comments
     pass
 
+# the texts it shows: their places in the string table (kitapi.app.lang_xx.T)
+_T_GAME_OVER = const(2)
+_T_SAVED = const(27)
+_T_NOT_SAVED = const(63)
+_T_REOPENED = const(68)
+
 # VSYS in mV: empty and full, for the gauge, and the warning (hardware/power.md, "Low battery")
 _EMPTY_MV = const(2750)  # 3 NiMH or alkaline cells, through the Schottky diode
 _FULL_MV = const(3950)
@@ -62,7 +68,7 @@ def _forget_new_game():
 
 
 def load_language(code, drop=True):
-    """The string table of a language: a module, imported when chosen.
+    """The string table of a language: the tuple ``T`` of its module, imported when chosen.
 
     With ``drop``, the tables of the other languages are let go, so that only
     one is in memory (each holds some 5 KB of heap).
@@ -75,7 +81,7 @@ def load_language(code, drop=True):
         import kitapi.app.lang_ru as t  # type: ignore[no-redef]
     else:
         import kitapi.app.lang_en as t  # type: ignore[no-redef]
-    return t
+    return t.T
 
 
 class App:
@@ -193,16 +199,16 @@ class App:
                 g.check(h)
                 store.add_hand(payload)  # on flash first,
         except (OSError, RuleError) as e:
-            w.error = "%s %s" % (self.ui.t.NOT_SAVED, e)
+            w.error = "%s %s" % (self.ui.t[_T_NOT_SAVED], e)
             return None
         if number:
             if w.number and over != self.over:  # the correction reopens the game, or ends it: the home screen says so
-                self.message = self.ui.t.GAME_OVER if over else self.ui.t.REOPENED
+                self.message = self.ui.t[_T_GAME_OVER] if over else self.ui.t[_T_REOPENED]
             g = w.g = None  # (the game before the hand: let go before the replay)
             return self.reload()
         g.apply(h)  # then in the standings
         store.last = store.seq
-        self.message = self.ui.t.SAVED
+        self.message = self.ui.t[_T_SAVED]
         if g.over:
             from kitapi.app.menus import Settle
 

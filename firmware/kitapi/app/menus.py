@@ -2,11 +2,39 @@
 
 from kitapi.keys import HASH, STAR
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+    from kitapi.compat import const
+
+# the texts it shows: their places in the string table (kitapi.app.lang_xx.T)
+_T_NAME = const(0)
+_T_NOBODY = const(6)
+_T_PAYS = const(7)
+_T_HINT_STEP = const(25)
+_T_MENU = const(30)
+_T_NEW_GAME = const(31)
+_T_HISTORY = const(32)
+_T_END_GAME = const(33)
+_T_SETTINGS = const(34)
+_T_CONFIRM = const(35)
+_T_BRIGHTNESS = const(55)
+_T_SLEEP = const(56)
+_T_LANGUAGE = const(57)
+_T_NEVER = const(58)
+_T_SECONDS = const(59)
+_T_MINUTES = const(60)
+_T_NOT_SAVED = const(63)
+_T_SETTLE = const(64)
+_T_CLOSED = const(65)
+_T_NO_GAME = const(66)
+_T_GAMES = const(70)
+
 
 class Menu:
     """A numbered list: a digit picks an entry, * goes back."""
 
-    title = ""
+    title = 0  # the index of its title in the string table
 
     def __init__(self, app):
         self.app = app
@@ -15,7 +43,7 @@ class Menu:
         return ()
 
     def draw(self, ui):
-        ui.title(getattr(ui.t, self.title))
+        ui.title(ui.t[self.title])
         if self.app.message:
             ui.at(self.app.message[:16], 0, 1)
         for i, name in enumerate(self.entries(ui.t)):
@@ -59,10 +87,10 @@ def new_game(app, then="1"):
 class StartMenu(Menu):
     """No game running: start one, or change the settings."""
 
-    title = "NO_GAME"
+    title = _T_NO_GAME
 
     def entries(self, t):
-        return (t.NEW_GAME, t.SETTINGS, t.GAMES)
+        return (t[_T_NEW_GAME], t[_T_SETTINGS], t[_T_GAMES])
 
     def pick(self, n):
         if n == 1:
@@ -73,10 +101,10 @@ class StartMenu(Menu):
 
 
 class GameMenu(Menu):
-    title = "MENU"
+    title = _T_MENU
 
     def entries(self, t):
-        return (t.NEW_GAME, t.HISTORY, t.END_GAME, t.SETTINGS, t.GAMES)
+        return (t[_T_NEW_GAME], t[_T_HISTORY], t[_T_END_GAME], t[_T_SETTINGS], t[_T_GAMES])
 
     def back(self):
         return self.app.home()
@@ -103,7 +131,7 @@ class Confirm:
 
     def draw(self, ui):
         ui.title(self.question)
-        ui.at(ui.t.CONFIRM, 0, 4)
+        ui.at(ui.t[_T_CONFIRM], 0, 4)
 
     def key(self, ev):
         if ev == HASH:
@@ -125,15 +153,19 @@ class Settings:
 
         app = self.app
         t = ui.t
-        ui.title(t.SETTINGS)
-        ui.at("1 %s" % t.BRIGHTNESS, 0, 1)
+        ui.title(t[_T_SETTINGS])
+        ui.at("1 %s" % t[_T_BRIGHTNESS], 0, 1)
         ui.right("%d/%d" % (CONTRASTS.index(app.contrast) + 1 if app.contrast in CONTRASTS else 0, 5), 128, 2)
-        ui.at("2 %s" % t.SLEEP, 0, 3)
+        ui.at("2 %s" % t[_T_SLEEP], 0, 3)
         s = app.sleep_s
-        ui.right(t.NEVER if not s else "%d %s" % (s, t.SECONDS) if s < 60 else "%d %s" % (s // 60, t.MINUTES), 128, 4)
-        ui.at("3 %s" % t.LANGUAGE, 0, 5)
-        ui.right(t.NAME, 128, 6)
-        ui.hint(t.HINT_STEP)
+        ui.right(
+            t[_T_NEVER] if not s else "%d %s" % (s, t[_T_SECONDS]) if s < 60 else "%d %s" % (s // 60, t[_T_MINUTES]),
+            128,
+            4,
+        )
+        ui.at("3 %s" % t[_T_LANGUAGE], 0, 5)
+        ui.right(t[_T_NAME], 128, 6)
+        ui.hint(t[_T_HINT_STEP])
 
     def key(self, ev):
         from kitapi.app.ui import CONTRASTS, LANGUAGES, SLEEPS
@@ -167,10 +199,10 @@ class Settle:
 
         g = self.app.g
         t = ui.t
-        ui.title(t.SETTLE)
+        ui.title(t[_T_SETTLE])
         row = first = 1 if getattr(g, "stake", None) else 2
         for frm, to, amount in self.app.sys.transfers(g):  # (kitapi.app.systems.<family>)
-            line = "%s%s%s" % (self.app.short[frm], t.PAYS, self.app.short[to])
+            line = "%s%s%s" % (self.app.short[frm], t[_T_PAYS], self.app.short[to])
             if row <= 6:
                 ui.at(line, 0, row)
             if len(line) + 1 + len(amount) > 16:  # the amount (and money) on a row of its own
@@ -179,8 +211,8 @@ class Settle:
                 ui.right(amount, 128, row)
             row += 1
         if row == first:
-            ui.at(t.NOBODY, 0, row)
-        ui.hint(t.CONFIRM)
+            ui.at(t[_T_NOBODY], 0, row)
+        ui.hint(t[_T_CONFIRM])
 
     def key(self, ev):
         app = self.app
@@ -191,8 +223,8 @@ class Settle:
         try:
             app.store.end_game()
         except OSError as e:
-            app.message = "%s %s" % (app.ui.t.NOT_SAVED, e)
+            app.message = "%s %s" % (app.ui.t[_T_NOT_SAVED], e)
             return app.home()
         app.g = None
-        app.message = app.ui.t.CLOSED
+        app.message = app.ui.t[_T_CLOSED]
         return app.start_menu()

@@ -23,6 +23,25 @@ try:
 except ImportError:  # MicroPython: the hints are comments
     pass
 
+# the texts it shows: their places in the string table (kitapi.app.lang_xx.T)
+_T_HINT_STEP = const(25)
+_T_NEW_GAME = const(31)
+_T_RULES = const(39)
+_T_SYSTEMS = const(40)
+_T_HINT_RULES = const(41)
+_T_PLAYERS = const(42)
+_T_PLAYER = const(43)
+_T_NEW_NAME = const(44)
+_T_TYPE_NAME = const(45)
+_T_HINT_TYPE = const(46)
+_T_OPTIONS = const(48)
+_T_FIRST_DEALER = const(49)
+_T_START = const(50)
+_T_ON = const(51)
+_T_OFF = const(52)
+_T_LETTERS = const(71)
+_T_CAPITALS = const(72)
+
 _RULES = const(0)
 _PLAYERS = const(1)
 _NAME = const(2)
@@ -81,24 +100,24 @@ class NewGame:
     def draw(self, ui):
         t = ui.t
         step = self.step
-        ui.title(t.OPTIONS if step == _OPTIONS else t.NEW_GAME)  # the options use rows 1-6
+        ui.title(t[_T_OPTIONS] if step == _OPTIONS else t[_T_NEW_GAME])  # the options use rows 1-6
         if step == _RULES:
-            ui.at(t.RULES, 0, 1)
-            names = t.SYSTEMS
+            ui.at(t[_T_RULES], 0, 1)
+            names = t[_T_SYSTEMS]
             first = self.page * _PAGE
             for i in range(first, min(first + _PAGE, len(names))):
                 ui.at("%d %s" % ((i + 1) % 10, names[i]), 0, 2 + i - first)
-            ui.hint(t.HINT_RULES)
+            ui.hint(t[_T_HINT_RULES])
             return
         elif step == _PLAYERS:
-            ui.at(t.PLAYERS, 0, 2)
+            ui.at(t[_T_PLAYERS], 0, 2)
             ui.at(" / ".join(self.sys.SEATS), 0, 3)
         elif step == _NAME:
-            ui.at(self.app.message or "%s %d" % (t.PLAYER, len(self.players) + 1), 0, 1)
+            ui.at(self.app.message or "%s %d" % (t[_T_PLAYER], len(self.players) + 1), 0, 1)
             if self.typing:
-                ui.at(t.TYPE_NAME, 0, 2)
+                ui.at(t[_T_TYPE_NAME], 0, 2)
                 ui.at(self.typed[-15:] + "_", 0, 3)
-                ui.hint(t.HINT_TYPE)
+                ui.hint(t[_T_HINT_TYPE])
                 return
             row = 2
             for i in range(min(9, len(self.known))):
@@ -106,7 +125,7 @@ class NewGame:
                 row += 1
                 if row == 7:
                     break
-            ui.hint(t.NEW_NAME)
+            ui.hint(t[_T_NEW_NAME])
             return
         elif step == _POUCH:
             ui.at(self.sys.size_name(self), 0, 2)
@@ -121,7 +140,7 @@ class NewGame:
             self.sys.draw_options(ui, self)  # rows 1-6 (the title says Options) and its key hint
             return
         elif step == _DEALER:
-            ui.at(t.FIRST_DEALER, 0, 1)
+            ui.at(t[_T_FIRST_DEALER], 0, 1)
             for s in range(self.n):
                 ui.at("%d %s" % (s + 1, self.players[s][:14]), 0, 2 + s, s == self.dealer)
         else:
@@ -130,9 +149,9 @@ class NewGame:
             size = self.sys.size_name(self)
             ui.at(size, 0, 5 if len(size) + len(str(self.pouch)) > 15 else 6)  # the number on row 6, at the right
             ui.right(str(self.pouch), 128, 6)
-            ui.hint(t.START)
+            ui.hint(t[_T_START])
             return
-        ui.hint(t.HINT_STEP)
+        ui.hint(t[_T_HINT_STEP])
 
     # --- keys --------------------------------------------------------------------
 
@@ -156,7 +175,7 @@ class NewGame:
         if step == _RULES:
             if ev == KEY_B:
                 self.page ^= 1
-            elif ev < 10 and (ev + 9) % 10 < len(self.app.ui.t.SYSTEMS):  # 1-9, 0 the tenth
+            elif ev < 10 and (ev + 9) % 10 < len(self.app.ui.t[_T_SYSTEMS]):  # 1-9, 0 the tenth
                 self.rules_step((ev + 9) % 10)
         elif step == _PLAYERS:
             seats = self.sys.SEATS
@@ -238,7 +257,7 @@ class NewGame:
                 self.add_player(name[:24])
         elif 1 <= ev <= 9:
             t = app.ui.t
-            latin = self.latin or not hasattr(t, "LETTERS")
+            latin = self.latin or t[_T_LETTERS] is None
             # the same key again within the tap time (a counter that wrapped meanwhile just starts a new letter;
             # no time.ticks_diff: CircuitPython has none)
             again = ev == self.last_key and 0 <= now - self.last_ms < _TAP_MS and self.typed
@@ -249,7 +268,7 @@ class NewGame:
             if latin:
                 letters = (_LATIN_CAPITALS if capital else _LATIN)[ev]
             else:
-                letters = (t.CAPITALS if capital else t.LETTERS)[ev]
+                letters = (t[_T_CAPITALS] if capital else t[_T_LETTERS])[ev]
             c = letters[(letters.find(self.tapped) + 1) % len(letters)] if again else letters[0]
             self.tapped = c
             if len(self.typed) < 24:
@@ -266,7 +285,7 @@ def option_word(t, lang, i, v):
     """The value of Prefa's option ``i`` (of _CHOICES) as the options step shows it: on/off, 10NT's worth
     (A: 11, B: 10), the four aces' way (A: the bid value raised, B: paid in chips)."""
     if v is False or v is True:
-        return t.ON if v else t.OFF
+        return t[_T_ON] if v else t[_T_OFF]
     if i == 0:
         return "=11" if v == "A" else "=10"
     if i == 2:

@@ -26,6 +26,11 @@ try:
 except ImportError:  # CPython
     from kitapi.compat import const
 
+# the texts it shows: their places in the string table (kitapi.app.lang_xx.T)
+_T_HINT_STEP = const(25)
+_T_OPTION_NAMES = const(53)
+_T_AMOUNT = const(54)
+
 # (with Prefa's that its game and wizard use: kept when a Prefa game is opened)
 MODULES = ("app.systems.kasa", "app.systems.kasa.wiz", "app.systems.kasa.lang_en", "app.systems.kasa.lang_el",
            "app.systems.kasa.lang_ru", "rules.prefa_kasa", "app.systems.prefa", "app.systems.prefa.wiz",
@@ -61,14 +66,14 @@ def draw_options(ui, ng):
             ui.at("4 %s" % k.KASA_OPTION, 0, 4)
             ui.right(k.BIDDER_IN_VALUES[ng.options[i]], 128, 4)
         else:
-            ui.at("%d %s" % (i + 1, t.OPTION_NAMES[i]), 0, 1 + i)
+            ui.at("%d %s" % (i + 1, t[_T_OPTION_NAMES][i]), 0, 1 + i)
             ui.right(option_word(t, ng.app.lang, i, v), 128, 1 + i)
     if ng.options[2]:  # four aces: its amount
         from kitapi.app.systems.prefa.options import aces_amount
 
-        ui.at("6  %s" % t.AMOUNT, 0, _AMOUNT_ROW)
+        ui.at("6  %s" % t[_T_AMOUNT], 0, _AMOUNT_ROW)
         ui.right(str(aces_amount(ng)), 128, _AMOUNT_ROW)
-    ui.hint(t.HINT_STEP)
+    ui.hint(t[_T_HINT_STEP])
 
 
 def key_options(ng, ev):

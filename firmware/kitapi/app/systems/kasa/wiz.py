@@ -10,6 +10,13 @@ try:
 except ImportError:  # CPython
     from kitapi.compat import const
 
+# the texts it shows: their places in the string table (kitapi.app.lang_xx.T)
+_T_HAND = const(1)
+_T_PASSED = const(21)
+_T_ACES_KEY = const(24)
+_T_HINT_STEP = const(25)
+_T_HINT_SAVE = const(26)
+
 _TOPUP = const(3)  # kitapi.rules.prefa_kasa.TOPUP, the hand kind of a top-up
 _MAX_TOPUP = const(100000)
 
@@ -49,11 +56,11 @@ class KasaWizard(HandWizard):
     def draw_summary(self, ui):
         t = ui.t
         if self.h.kind == PASS:
-            ui.at(t.PASSED, 0, 1)
+            ui.at(t[_T_PASSED], 0, 1)
         _draw_change(ui, self, 2)
         if self.h.kind == PLAY and self.g.aces_mode:
-            ui.hint(t.ACES_KEY, 6)
-        ui.hint(t.HINT_SAVE)
+            ui.hint(t[_T_ACES_KEY], 6)
+        ui.hint(t[_T_HINT_SAVE])
 
 
 class TopUp:
@@ -99,13 +106,13 @@ class TopUp:
         g = self.g
         t = ui.t
         k = self.app.pt("kasa")
-        ui.title("%s %d" % (t.HAND, self.number or self.app.number()))
+        ui.title("%s %d" % (t[_T_HAND], self.number or self.app.number()))
         if self.summary:
             ui.at("%s %d" % (k.TOPUP, self.h.topup), 0, 1)
             _draw_change(ui, self, 2)
-            ui.hint(t.HINT_SAVE)
+            ui.hint(t[_T_HINT_SAVE])
             return
         ui.at(k.TOPUP_Q, 0, 2)
         ui.at("%s_" % (self.h.topup or ""), 0, 3)
         ui.at("%s %d" % (k.KASA, g.kasa), 0, 5)
-        ui.hint(t.HINT_STEP)
+        ui.hint(t[_T_HINT_STEP])

@@ -28,6 +28,15 @@ The texts are App.pt("pot") (kitapi.app.systems.pot.lang_xx).
 from kitapi.app.ui import signed
 from kitapi.keys import KEY_D
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+    from kitapi.compat import const
+
+# the texts it shows: their places in the string table (kitapi.app.lang_xx.T)
+_T_THROWN = const(22)
+_T_HINT_STEP = const(25)
+
 MODULES = ("app.systems.pot", "app.systems.pot.wiz", "app.systems.pot.lang_en", "app.systems.pot.lang_el",
            "app.systems.pot.lang_ru", "rules.preference_at",
            "rules.preference_at_json", "rules.preference_illustrated", "rules.preference_us",
@@ -69,7 +78,7 @@ def draw_options(ui, ng):
     ante = c[0][1][ng.options[0]]
     if ante > ng.pouch or (ante == ng.pouch and c is not _US):  # the core would refuse the game
         ui.at(p.ANTE_HIGH, 0, 6)
-    ui.hint(ui.t.HINT_STEP)
+    ui.hint(ui.t[_T_HINT_STEP])
 
 
 def key_options(ng, ev):
@@ -123,7 +132,7 @@ def describe(app, g, h, step=7):
     (American: $ and his chip bid), trump, "x" and the seats that dropped, the declarer's tricks."""
     if g.name == "preference_us":
         if h.kind == 2:
-            return app.ui.t.THROWN
+            return app.ui.t[_T_THROWN]
         s = app.short[h.declarer] if h.kind == 0 or step > 2 else ""
         if h.kind == 1:
             s += "$%d" % h.chips[h.declarer] if step > 2 else "$"

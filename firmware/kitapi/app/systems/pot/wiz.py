@@ -41,6 +41,14 @@ try:
 except ImportError:  # CPython
     from kitapi.compat import const
 
+# the texts it shows: their places in the string table (kitapi.app.lang_xx.T)
+_T_HAND = const(1)
+_T_GAME_OVER = const(2)
+_T_SUIT = const(14)
+_T_TRICKS_D1 = const(20)
+_T_HINT_STEP = const(25)
+_T_HINT_SAVE = const(26)
+
 _WHO = const(0)
 _BID = const(1)
 _CHIPS = const(2)
@@ -242,7 +250,7 @@ class PotWizard:
         p = self.app.pt("pot")
         step = self.step
         us = self.us
-        ui.title("%s %d" % (t.HAND, self.number or self.app.number()))
+        ui.title("%s %d" % (t[_T_HAND], self.number or self.app.number()))
         if step != _WHO:
             ui.at(self.app.sys.describe(self.app, g, h, step)[:16], 0, 1)  # (its family's: app.sys)
         if step == _WHO or step == _DROP:
@@ -262,7 +270,7 @@ class PotWizard:
             ui.at(str(h.chips[self.k]) + ("" if self.fresh else "_"), 0, 3)
             ui.at("0-%d" % _MAX_CHIPS, 0, 4)
         elif step == _TRUMP:
-            ui.at(t.SUIT, 0, 2)
+            ui.at(t[_T_SUIT], 0, 2)
             lo = 0 if us else (h.bid - 1) % 4 + 1 if h.bid else 0
             x = 0
             m = self.app.sys
@@ -272,7 +280,7 @@ class PotWizard:
                 ui.at(p.NO_TRUMP, 0, 4)
         elif step == _TRICKS or step == _TRICKS2:
             b = h.declarer
-            _ask(ui, t.TRICKS_D1, self.app.short[b if step == _TRICKS else (b + 1) % 3])
+            _ask(ui, t[_T_TRICKS_D1], self.app.short[b if step == _TRICKS else (b + 1) % 3])
             if step == _TRICKS:
                 ui.at(p.TRICK_KEYS % self._likely(), 0, 3)
             else:
@@ -289,10 +297,10 @@ class PotWizard:
                     _row(ui, 2 + s, self.app.short[s], b[s])
                 _row(ui, 5, p.POT, b[3])
                 if self.ends or b[4]:
-                    ui.at(t.GAME_OVER if self.ends else p.REFILLED, 0, 6)
-            ui.hint(t.HINT_SAVE)
+                    ui.at(t[_T_GAME_OVER] if self.ends else p.REFILLED, 0, 6)
+            ui.hint(t[_T_HINT_SAVE])
             return
-        ui.hint(t.HINT_STEP)
+        ui.hint(t[_T_HINT_STEP])
 
 
 def _ask(ui, label, name):

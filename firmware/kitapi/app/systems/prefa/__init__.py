@@ -5,6 +5,15 @@ who pays whom.  The hand wizard is .wiz (shared with the kasa game), the new-gam
 
 from kitapi.app.ui import signed
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+    from kitapi.compat import const
+
+# the texts it shows: their places in the string table (kitapi.app.lang_xx.T)
+_T_HINT_HOME = const(3)
+_T_MORE = const(69)
+
 MODULES = ("app.systems.prefa", "app.systems.prefa.wiz", "rules.prefa", "rules.prefa_json")
 
 
@@ -22,12 +31,12 @@ def draw_home(ui, app):
     g = app.g
     t = ui.t
     if not (app.message or app.redo or app.battery_level()[1]):  # the columns' names, where no line is said
-        ui.right(t.MORE[0], 128, 1)
+        ui.right(t[_T_MORE][0], 128, 1)
     dealer = app.next_dealer()
     for s in range(g.n):
         player_row(ui, 2 + s, s, app.short[s], seat_mark(t, g, s, dealer), str(g.pouch[s]), signed(g.chips[s]))
     if not g.over:
-        ui.hint(t.HINT_HOME % g.n, 6)
+        ui.hint(t[_T_HINT_HOME] % g.n, 6)
 
 
 def key_home(app, ev):

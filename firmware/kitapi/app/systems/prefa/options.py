@@ -2,6 +2,17 @@
 while a game is started; the kasa game takes its four aces amounts.  Digits cycle each option's
 choices; 6 the four aces amount."""
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+    from kitapi.compat import const
+
+# the texts it shows: their places in the string table (kitapi.app.lang_xx.T)
+_T_HINT_STEP = const(25)
+_T_POUCH_SIZE = const(47)
+_T_OPTION_NAMES = const(53)
+_T_AMOUNT = const(54)
+
 SEATS = "34"  # three or four players
 # Prefa's options, in the order of OPTION_NAMES in the string tables, with their choices.
 _CHOICES = (("ten_no_trump", (False, "A", "B")), ("tens_as_nines", (False, True)),
@@ -17,7 +28,7 @@ def setup(ng):
 
 
 def size_name(ng):
-    return ng.app.ui.t.POUCH_SIZE
+    return ng.app.ui.t[_T_POUCH_SIZE]
 
 
 def aces_amount(ng):
@@ -37,12 +48,12 @@ def draw_options(ui, ng):
 
     t = ui.t
     for i in range(len(_CHOICES)):
-        ui.at("%d %s" % (i + 1, t.OPTION_NAMES[i]), 0, 1 + i)
+        ui.at("%d %s" % (i + 1, t[_T_OPTION_NAMES][i]), 0, 1 + i)
         ui.right(option_word(t, ng.app.lang, i, _CHOICES[i][1][ng.options[i]]), 128, 1 + i)
     if ng.options[2]:  # four aces: its amount
-        ui.at("6  %s" % t.AMOUNT, 0, 6)
+        ui.at("6  %s" % t[_T_AMOUNT], 0, 6)
         ui.right(str(aces_amount(ng)), 128, 6)
-    ui.hint(t.HINT_STEP)
+    ui.hint(t[_T_HINT_STEP])
 
 
 def key_options(ng, ev):

@@ -21,6 +21,27 @@ try:
 except ImportError:  # CPython
     from kitapi.compat import const
 
+# the texts it shows: their places in the string table (kitapi.app.lang_xx.T)
+_T_HAND = const(1)
+_T_PAYS = const(7)
+_T_BIDDER = const(11)
+_T_LEVEL = const(12)
+_T_HINT_LEVEL = const(13)
+_T_SUIT = const(14)
+_T_SUITS = const(15)
+_T_DEFENSE = const(16)
+_T_DEFENSES = const(17)
+_T_ACTIVE = const(18)
+_T_TRICKS_BIDDER = const(19)
+_T_TRICKS_D1 = const(20)
+_T_PASSED = const(21)
+_T_THROWN = const(22)
+_T_THROW_KEY = const(23)
+_T_ACES_KEY = const(24)
+_T_HINT_STEP = const(25)
+_T_HINT_SAVE = const(26)
+_T_POUCH = const(28)
+
 _BIDDER = const(0)
 _LEVEL = const(1)
 _SUIT = const(2)
@@ -202,52 +223,52 @@ class HandWizard:
         t = ui.t
         step = self.step
         number = self.number or self.app.number()
-        ui.title("%s %d" % (t.HAND, number))
+        ui.title("%s %d" % (t[_T_HAND], number))
         if h.kind != PASS and step != _BIDDER:
             ui.at(describe(t, g, h, step), 0, 1)
         if step == _BIDDER:
-            ui.at(t.BIDDER, 0, 2)
+            ui.at(t[_T_BIDDER], 0, 2)
             for s in range(g.n):
                 if not (g.n == 4 and s == h.dealer):
                     ui.at("%d %s" % (s + 1, g.players[s][:12]), 0, 3 + s)
-            ui.hint("0 " + t.PASSED)
+            ui.hint("0 " + t[_T_PASSED])
         elif step == _LEVEL:
-            ui.at(t.LEVEL, 0, 2)
-            ui.at(t.HINT_LEVEL, 0, 3)
+            ui.at(t[_T_LEVEL], 0, 2)
+            ui.at(t[_T_HINT_LEVEL], 0, 3)
             if g.tentative_bid:
-                ui.at(t.THROW_KEY, 0, 5)
+                ui.at(t[_T_THROW_KEY], 0, 5)
         elif step == _SUIT:
-            ui.at(t.SUIT, 0, 2)
+            ui.at(t[_T_SUIT], 0, 2)
             x = 0
             for i in range(5 if h.contract < 20 or g.ten_nt_value else 4):
-                x = ui.text("%d%s " % (i + 1, t.SUITS[i]), x, 32)
+                x = ui.text("%d%s " % (i + 1, t[_T_SUITS][i]), x, 32)
         elif step == _DEFENSE:
-            ui.at(t.DEFENSE, 0, 2)
+            ui.at(t[_T_DEFENSE], 0, 2)
             for i in range(4):
-                ui.at("%d %s" % (i + 1, t.DEFENSES[i]), 0, 3 + i, i == h.defense)
+                ui.at("%d %s" % (i + 1, t[_T_DEFENSES][i]), 0, 3 + i, i == h.defense)
         elif step == _ACTIVE:
-            ui.at(t.ACTIVE, 0, 2)
+            ui.at(t[_T_ACTIVE], 0, 2)
             for s in (h.d1, h.d2):
                 ui.at("%d %s" % (s + 1, g.players[s][:12]), 0, 3 + (s == h.d2), s == h.active)
         elif step == _TRICKS_B:
-            ui.at(t.TRICKS_BIDDER, 0, 2)
+            ui.at(t[_T_TRICKS_BIDDER], 0, 2)
             ui.at(self.app.short[h.bidder], 0, 3)
             ui.at("0-9 A=10 #=%d" % self.default_tricks(), 0, 4)
         elif step == _TRICKS_D:
-            ui.at("%s %s?" % (t.TRICKS_D1, self.app.short[h.d1]), 0, 2)
+            ui.at("%s %s?" % (t[_T_TRICKS_D1], self.app.short[h.d1]), 0, 2)
             tr = h.tricks
             rest = 10 - tr[h.bidder]
             ui.at("0-%d #=%d" % (rest, tr[h.d1] if tr[h.d1] + tr[h.d2] == rest else (rest + 1) // 2), 0, 3)
         else:
             self.draw_summary(ui)
             return
-        ui.hint(t.HINT_STEP if step != _BIDDER else "0 " + t.PASSED)
+        ui.hint(t[_T_HINT_STEP] if step != _BIDDER else "0 " + t[_T_PASSED])
 
     def draw_summary(self, ui):
         g = self.g
         t = ui.t
         if self.h.kind == PASS:
-            ui.at(t.PASSED, 0, 1)
+            ui.at(t[_T_PASSED], 0, 1)
         self.preview()
         b = self.before
         n = g.n
@@ -262,34 +283,34 @@ class HandWizard:
                 for j in range(n):
                     owed = b[2 * n + i * n + j]  # what j now owes i more
                     if owed > 0 and row <= last:
-                        ui.at("%s%s%s" % (self.app.short[j], t.PAYS, self.app.short[i]), 0, row)
+                        ui.at("%s%s%s" % (self.app.short[j], t[_T_PAYS], self.app.short[i]), 0, row)
                         ui.right(str(owed), 128, row)
                         row += 1
             for s in range(n):
                 if b[s] and row <= last:
-                    ui.at("%s %s" % (self.app.short[s], t.POUCH), 0, row)
+                    ui.at("%s %s" % (self.app.short[s], t[_T_POUCH]), 0, row)
                     ui.right(signed(b[s]), 128, row)
                     row += 1
         if self.h.kind == PLAY and g.aces_mode:
-            ui.hint(t.ACES_KEY, 6)
-        ui.hint(t.HINT_SAVE)
+            ui.hint(t[_T_ACES_KEY], 6)
+        ui.hint(t[_T_HINT_SAVE])
 
 
 def describe(t, g, h, step=_SUMMARY):
     """One line for a hand: bidder, contract, defense and tricks as far as they are known."""
     if h.kind == PASS:
-        return t.PASSED
+        return t[_T_PASSED]
     s = g.players[h.bidder]
     if len(s) > 6:  # its abbreviation, as every screen shows it (kitapi.app.names; App.short)
         from kitapi.app.names import short
 
         s = short(g.players)[h.bidder]
     if h.kind == THROW:
-        return "%s %s" % (s, t.THROWN)
+        return "%s %s" % (s, t[_T_THROWN])
     if step <= _LEVEL:
         return s
     level = h.contract // 5 + 6
-    s = "%s %d%s" % (s, level, t.SUITS[h.contract % 5] if step > _SUIT else "")
+    s = "%s %d%s" % (s, level, t[_T_SUITS][h.contract % 5] if step > _SUIT else "")
     if h.aces:
         s += "!"
     if step <= _DEFENSE:

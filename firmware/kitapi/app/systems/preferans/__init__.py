@@ -11,6 +11,15 @@ only while a game is started), the texts .lang_xx (App.pt("preferans")).
 from kitapi.app.ui import signed
 from kitapi.keys import KEY_D
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+    from kitapi.compat import const
+
+# the texts it shows: their places in the string table (kitapi.app.lang_xx.T)
+_T_HINT_HOME = const(3)
+_T_MORE = const(69)
+
 MODULES = ("app.systems.preferans", "app.systems.preferans.wiz", "app.systems.preferans.lang_en",
            "app.systems.preferans.lang_el", "app.systems.preferans.lang_ru", "rules.preferans",
            "rules.preferans_json", "rules.balkan", "rules.balkan_json")  # fmt: skip
@@ -31,7 +40,7 @@ def draw_home(ui, app):
     t = ui.t
     n = g.n
     if not (app.message or app.redo or app.battery_level()[1]):  # the columns' names, where no line is said
-        ui.right(t.MORE[1], 128, 1)
+        ui.right(t[_T_MORE][1], 128, 1)
     dealer = app.next_dealer()
     nets = g.settlement([0] * n)
     for s in range(n):
@@ -42,7 +51,7 @@ def draw_home(ui, app):
     if g.level > 1:
         ui.at("%s x%d" % (app.pt("preferans").ALLPASS, g.allpass_k() // 2), 0, 6)
     elif not g.over:
-        ui.hint(t.HINT_HOME % n, 6)
+        ui.hint(t[_T_HINT_HOME] % n, 6)
 
 
 def pref_row(ui, row, seat, name, mark, pool, hill, net):

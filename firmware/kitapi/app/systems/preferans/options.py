@@ -7,6 +7,17 @@ Options: digits cycle each one's choices; the pool step's A types the money
 per whist (the stake) for the settlement, B its decimal point, D deletes.
 """
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+    from kitapi.compat import const
+
+# the texts it shows: their places in the string table (kitapi.app.lang_xx.T)
+_T_HINT_STEP = const(25)
+_T_ON = const(51)
+_T_OFF = const(52)
+_T_POOL_SIZE = const(67)
+
 SEATS = "234"
 STAKE = "preferans"  # the pool step also asks the money per whist (in these texts: App.pt)
 # Preferans' options (docs/rules/preferans.md), in the order of PREF_OPTION_NAMES, with their
@@ -33,7 +44,7 @@ def setup(ng):
 
 
 def size_name(ng):
-    return ng.app.ui.t.POOL_SIZE
+    return ng.app.ui.t[_T_POOL_SIZE]
 
 
 def draw_options(ui, ng):
@@ -45,8 +56,8 @@ def draw_options(ui, ng):
         k = _PREF_KEYS.index(choices[i][0])
         ui.at("%d %s" % (i + 1, p.PREF_OPTION_NAMES[k] if k < 5 else p.PREF_OWN_NAMES[k - 5]), 0, 1 + i)
         word = p.VALUE_NAMES[_VALUE_KEYS.index(v)] if v in _VALUE_KEYS else v
-        ui.right(t.OFF if v is False else t.ON if v is True else word, 128, 1 + i)
-    ui.hint(t.HINT_STEP)
+        ui.right(t[_T_OFF] if v is False else t[_T_ON] if v is True else word, 128, 1 + i)
+    ui.hint(t[_T_HINT_STEP])
 
 
 def key_options(ng, ev):

@@ -29,6 +29,14 @@ try:
 except ImportError:  # CPython
     from kitapi.compat import const
 
+# the texts it shows: their places in the string table (kitapi.app.lang_xx.T)
+_T_HAND = const(1)
+_T_SUIT = const(14)
+_T_SUITS = const(15)
+_T_TRICKS_D1 = const(20)
+_T_HINT_STEP = const(25)
+_T_HINT_SAVE = const(26)
+
 _SOLOIST = const(0)
 _LEVEL = const(1)
 _SUIT = const(2)
@@ -311,7 +319,7 @@ class PrefWizard:
         t = ui.t
         p = self.app.pt("preferans")
         step = self.step
-        ui.title("%s %d" % (t.HAND, self.number or self.app.number()))
+        ui.title("%s %d" % (t[_T_HAND], self.number or self.app.number()))
         if step != _SOLOIST:
             ui.at(describe(p, g, h, step)[:16], 0, 1)
         if step == _SOLOIST:
@@ -338,10 +346,10 @@ class PrefWizard:
             ui.at("%d-9, 0=10" % g.min_level(), 0, 3)
             ui.at(p.MISERE_KEY, 0, 4)
         elif step == _SUIT:
-            ui.at(t.SUIT, 0, 2)
+            ui.at(t[_T_SUIT], 0, 2)
             x = 0
             for i in range(5):
-                x = ui.text("%d%s " % (i + 1, t.SUITS[i]), x, 32)
+                x = ui.text("%d%s " % (i + 1, t[_T_SUITS][i]), x, 32)
         elif step == _WIDOW:
             ui.at(p.WIDOW_Q, 0, 2)
             ui.at(p.WIDOW_KEYS, 0, 3)
@@ -352,18 +360,18 @@ class PrefWizard:
                 if self.allowed(i) and row < 7:
                     ui.at("%d %s" % (i + 1, self.choice_text(p, i)), 0, row, i == 1)  # light: what # takes
                     row += 1
-            ui.hint(p.HINT_RESIGN if g.resign else t.HINT_STEP)
+            ui.hint(p.HINT_RESIGN if g.resign else t[_T_HINT_STEP])
             return
         elif step == _TRICKS_S:
             ui.at(p.TRICKS_SOLOIST, 0, 2)
             ui.at("0-9 A=10 #=%d" % (0 if g.is_misere(h) else g.needed(h)), 0, 3)
         elif step == _TRICKS_D:
-            ui.at("%s %s?" % (t.TRICKS_D1, self.app.short[h.d1]), 0, 2)
+            ui.at("%s %s?" % (t[_T_TRICKS_D1], self.app.short[h.d1]), 0, 2)
             ui.at("0-%d #=%d" % (10 - h.tricks[h.soloist], h.tricks[h.d1]), 0, 3)
         else:
             self.draw_summary(ui)
             return
-        ui.hint(t.HINT_STEP)
+        ui.hint(t[_T_HINT_STEP])
 
     def choice_text(self, p, i):
         """The words step's line ``i`` (after "N "): 14 characters at most."""
@@ -409,7 +417,7 @@ class PrefWizard:
             if row == 2:
                 ui.at("-", 0, row)
         if self.h.open != 1:
-            ui.hint(t.HINT_SAVE if self.h.open < 0 else p.HINT_SAVE_OPEN)
+            ui.hint(t[_T_HINT_SAVE] if self.h.open < 0 else p.HINT_SAVE_OPEN)
             return
         s = p.HINT_SAVE_OPEN  # "#save A:open": A:open light while the hand is marked played open
         k = s.find("A:")

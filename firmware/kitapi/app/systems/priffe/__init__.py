@@ -32,6 +32,11 @@ try:
 except ImportError:  # CPython
     from kitapi.compat import const
 
+# the texts it shows: their places in the string table (kitapi.app.lang_xx.T)
+_T_DEALER = const(8)
+_T_ELDEST = const(9)
+_T_HINT_STEP = const(25)
+
 MODULES = ("app.systems.priffe", "app.systems.priffe.wiz", "app.systems.priffe.lang_en", "app.systems.priffe.lang_el",
            "app.systems.priffe.lang_ru", "rules.priffe",
            "rules.priffe_json")  # fmt: skip
@@ -58,7 +63,7 @@ def draw_options(ui, ng):
     for i in range(3):
         ui.at("%d %s" % (i + 1, p.OPTION_NAMES[i]), 0, 1 + i)
         ui.right(p.VALUE_NAMES[2 * i + ng.options[i]], 128, 1 + i)
-    ui.hint(ui.t.HINT_STEP)
+    ui.hint(ui.t[_T_HINT_STEP])
 
 
 def key_options(ng, ev):
@@ -87,7 +92,7 @@ def draw_home(ui, app):
     dealer = app.next_dealer()
     forehand = o[(o.index(dealer) + 1) % 4]
     for s in range(4):
-        mark = "" if g.over else t.DEALER if s == dealer else t.ELDEST if s == forehand else ""
+        mark = "" if g.over else t[_T_DEALER] if s == dealer else t[_T_ELDEST] if s == forehand else ""
         player_row(ui, 2 + s, s, app.short[s], mark, "AB"[g.side[s]], signed(g.individual[s]))
     ui.at("A %d/%d" % (g.below[0], g.games[0]), 0, 6)
     ui.right("B %d/%d" % (g.below[1], g.games[1]), 128, 6)

@@ -27,6 +27,11 @@ try:
 except ImportError:  # CPython
     from kitapi.compat import const
 
+# the texts it shows: their places in the string table (kitapi.app.lang_xx.T)
+_T_HAND = const(1)
+_T_HINT_STEP = const(25)
+_T_HINT_SAVE = const(26)
+
 _DECLARER = const(0)
 _CONTRACT = const(1)
 _TRICKS = const(2)
@@ -142,7 +147,7 @@ class PriffeWizard:
         app = self.app
         p = app.pt("priffe")
         step = self.step
-        ui.title("%s %d" % (ui.t.HAND, self.number or self.app.number()))
+        ui.title("%s %d" % (ui.t[_T_HAND], self.number or self.app.number()))
         if step > _DECLARER:
             ui.at(app.sys.describe(app, g, h, step)[:16], 0, 1)  # (its family's: app.sys)
         if step == _DECLARER:
@@ -170,9 +175,9 @@ class PriffeWizard:
                 ui.at("%d %s" % (s + 1, g.players[s][:12]), 0, 3 + s, s == h.holder)
         else:
             self.draw_summary(ui, p)
-            ui.hint(ui.t.HINT_SAVE)
+            ui.hint(ui.t[_T_HINT_SAVE])
             return
-        ui.hint(ui.t.HINT_STEP)
+        ui.hint(ui.t[_T_HINT_STEP])
 
     def draw_summary(self, ui, p):
         g = self.g

@@ -1,0 +1,57 @@
+"""The box's string tables (kitapi.app.lang_xx.T) by name, for the tests: each text's name is the comment
+after it in lang_en.py, and each screen takes it as t[_T_NAME] with a const of its own."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import re
+from pathlib import Path
+from types import SimpleNamespace
+
+FIRMWARE = Path(__file__).resolve().parent.parent / "firmware"
+LANG_EN = FIRMWARE / "kitapi" / "app" / "lang_en.py"
+
+
+def names(path: Path = LANG_EN) -> list[str]:
+    """The names of the texts of tuple T, in its order: the comment after each element."""
+    src = path.read_text(encoding="utf-8")
+    tree = ast.parse(src)
+    (t,) = [n for n in tree.body if isinstance(n, ast.Assign) and getattr(n.targets[0], "id", "") == "T"]
+    assert isinstance(t.value, ast.Tuple)
+    lines = src.split("\n")
+    out = []
+    for e in t.value.elts:
+        assert e.end_lineno is not None and e.end_col_offset is not None
+        after = lines[e.end_lineno - 1].encode()[e.end_col_offset :].decode()
+        m = re.match(r"\s*,\s*#\s*([A-Z][A-Z_0-9]*)\b", after)
+        assert m, (path.name, e.lineno, after)
+        out.append(m.group(1))
+    return out
+
+
+NAMES = names()
+
+
+def table(code: str) -> SimpleNamespace:
+    """Language ``code``'s texts as attributes: table("en").HAND."""
+    t = importlib.import_module(f"kitapi.app.lang_{code}").T
+    assert len(t) == len(NAMES), code
+    return SimpleNamespace(**dict(zip(NAMES, t, strict=True)))
+
+
+def consts(path: Path) -> dict[str, int]:
+    """The text consts of a firmware module: {"HAND": 1} for ``_T_HAND = const(1)``."""
+    out = {}
+    for n in ast.parse(path.read_text(encoding="utf-8")).body:
+        if (
+            isinstance(n, ast.Assign)
+            and isinstance(n.targets[0], ast.Name)
+            and n.targets[0].id.startswith("_T_")
+            and isinstance(n.value, ast.Call)
+            and getattr(n.value.func, "id", "") == "const"
+        ):
+            arg = n.value.args[0]
+            assert isinstance(arg, ast.Constant) and isinstance(arg.value, int), (path, n.lineno)
+            out[n.targets[0].id[3:]] = arg.value
+    return out
