@@ -33,21 +33,32 @@ def names(path: Path = LANG_EN) -> list[str]:
 NAMES = names()
 
 
-def table(code: str) -> SimpleNamespace:
-    """Language ``code``'s texts as attributes: table("en").HAND."""
-    t = importlib.import_module(f"kitapi.app.lang_{code}").T
-    assert len(t) == len(NAMES), code
-    return SimpleNamespace(**dict(zip(NAMES, t, strict=True)))
+# the tables of the families' own screens (App.pt) and the letter of their consts: _P_STAKE...
+FAMILIES = {"app.systems.preferans.lang": "P", "app.systems.kasa.lang": "K", "app.systems.pot.lang": "O",
+            "app.systems.priffe.lang": "F", "app.damage": "X"}  # fmt: skip
 
 
-def consts(path: Path) -> dict[str, int]:
-    """The text consts of a firmware module: {"HAND": 1} for ``_T_HAND = const(1)``."""
+def path_of(whose: str, code: str) -> Path:
+    """The file of table ``whose`` ("app.lang", or one of FAMILIES) in language ``code``."""
+    return FIRMWARE / "kitapi" / (whose.replace(".", "/") + f"_{code}.py")
+
+
+def table(code: str, whose: str = "app.lang") -> SimpleNamespace:
+    """Language ``code``'s texts as attributes: table("en").HAND, table("en", "app.damage").TORN."""
+    t = importlib.import_module(f"kitapi.{whose}_{code}").T
+    keys = NAMES if whose == "app.lang" else names(path_of(whose, "en"))
+    assert len(t) == len(keys), (whose, code)
+    return SimpleNamespace(**dict(zip(keys, t, strict=True)))
+
+
+def consts(path: Path, letter: str = "T") -> dict[str, int]:
+    """The text consts of a firmware module: {"HAND": 1} for ``_T_HAND = const(1)`` (``letter``: a family's)."""
     out = {}
     for n in ast.parse(path.read_text(encoding="utf-8")).body:
         if (
             isinstance(n, ast.Assign)
             and isinstance(n.targets[0], ast.Name)
-            and n.targets[0].id.startswith("_T_")
+            and n.targets[0].id.startswith(f"_{letter}_")
             and isinstance(n.value, ast.Call)
             and getattr(n.value.func, "id", "") == "const"
         ):

@@ -3,7 +3,6 @@ simulator, keys in, log and screens out (kitapi.app.systems.pot, kitapi.app.syst
 
 from __future__ import annotations
 
-import importlib
 import json
 from pathlib import Path
 from typing import Any
@@ -15,6 +14,7 @@ from kitapi.game import new_game, result_json
 from kitapi.settle import settle
 from kitapi_host.logs import gen
 from kitapi_host.sim import typist
+from lang_table import table
 from test_app import Device, device_log, home_standings, lines
 
 NAMES = gen.SHORT_NAMES[:3]
@@ -231,7 +231,7 @@ def test_every_screen_fits_in_a_random_session(tmp_path: Path) -> None:
 def test_an_option_and_its_value_share_a_row(code: str) -> None:
     from kitapi.app.systems import pot as sys_pot
 
-    p = importlib.import_module(f"kitapi.app.systems.pot.lang_{code}")
+    p = table(code, "app.systems.pot.lang")
     for names, choices in ((p.AT_OPTIONS, sys_pot._AT), (p.US_OPTIONS, sys_pot._US)):
         for i, (_, values) in enumerate(choices):
             for v in values:

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from kitapi.app import font
-from lang_table import FIRMWARE, NAMES, consts, names, table
+from lang_table import FAMILIES, FIRMWARE, NAMES, consts, names, path_of, table
 
 LANGUAGES = ("en", "el", "ru")
 # Texts that stand after a prefix on their line ("1 " of a menu entry, a number...), with the room left.
@@ -39,20 +39,15 @@ def test_every_character_can_be_drawn(code: str) -> None:
             assert all(ord(c) < 128 or c in font.GLYPHS for c in s), (code, name, s)
 
 
-# The texts of a system's own screens (App.pt(whose)): kitapi.app.systems.<family>.lang_<language>
-SYSTEM_TEXTS = ("systems.preferans.lang", "systems.kasa.lang", "systems.priffe.lang", "systems.pot.lang", "damage")
-# (and a damaged log's)
-
-
-@pytest.mark.parametrize("whose", SYSTEM_TEXTS)
+@pytest.mark.parametrize("whose", FAMILIES)
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_the_texts_of_each_system_are_there_fit_and_can_be_drawn(code: str, whose: str) -> None:
-    """kitapi.app.systems.preferans.lang_xx, kasa's...: a system's own texts, loaded only for a game of it."""
-    en = importlib.import_module(f"kitapi.app.{whose}_en")
-    t = importlib.import_module(f"kitapi.app.{whose}_{code}")
-    names = sorted(n for n in dir(en) if n.isupper())
-    assert names and [n for n in names if not hasattr(t, n)] == []
-    for name in names:
+    """kitapi.app.systems.preferans.lang_xx, kasa's...: a system's own texts, loaded only for a game of it (and a
+    damaged log's)."""
+    keys = names(path_of(whose, "en"))
+    assert keys and names(path_of(whose, code)) == keys
+    t = table(code, whose)
+    for name in keys:
         for s in texts(getattr(t, name)):
             assert len(s) <= 16, (code, name, s)
             assert all(ord(c) < 128 or c in font.GLYPHS for c in s), (code, name, s)
@@ -91,7 +86,6 @@ def test_the_words_of_a_screen_loaded_only_when_needed_fit_and_can_be_drawn(modu
                 assert len(s) <= 16 and all(ord(c) < 128 or c in font.GLYPHS for c in s), s
 
 
-
 def _history_words(code: str) -> list[str]:
     """The hands list's words in language ``code``: the long strings of History.__init__, in LANGUAGES' order."""
     from kitapi.app.history import History
@@ -107,13 +101,19 @@ def _history_words(code: str) -> list[str]:
 def test_every_screen_takes_its_texts_from_their_places() -> None:
     """A screen takes a text as t[_T_NAME] with ``_T_NAME = const(i)`` of its own: every such const is the
     place of NAME in the tables, and every text a module indexes has its const."""
-    seen = set()
-    for path in sorted((FIRMWARE / "kitapi").rglob("*.py")):
-        found = consts(path)
-        for name, i in found.items():
-            assert name in NAMES and NAMES.index(name) == i, (path.name, name, i)
-        src = path.read_text(encoding="utf-8")
-        used = set(re.findall(r"\[_T_([A-Z_0-9]+)\]", src)) | set(re.findall(r"= _T_([A-Z_0-9]+)\b", src))
-        assert used <= set(found), (path.name, used - set(found))
-        seen |= used
-    assert seen  # (the check looked at the screens)
+    places = {"T": NAMES} | {letter: names(path_of(whose, "en")) for whose, letter in FAMILIES.items()}
+    for letter, keys in places.items():
+        seen = set()
+        for path in sorted((FIRMWARE / "kitapi").rglob("*.py")):
+            found = consts(path, letter)
+            for name, i in found.items():
+                assert name in keys and keys.index(name) == i, (path.name, name, i)
+            src = path.read_text(encoding="utf-8")
+            if "\nT = (" in src:  # a table (its header names the way in words)
+                continue
+            used = set(re.findall(rf"\[_{letter}_([A-Z_0-9]+)\]", src)) | set(
+                re.findall(rf"= _{letter}_([A-Z_0-9]+)\b", src)
+            )
+            assert used <= set(found), (path.name, used - set(found))
+            seen |= used
+        assert seen, letter  # (the check looked at the screens)

@@ -1,12 +1,17 @@
 """The texts of a damaged log (kitapi.devlog skipped a record), in English: loaded only when there is one
 (App.pt("damage")).  A screen line is 16 characters."""
 
-TITLE = "Damaged hand"  # the screen that names a damaged hand (kitapi.app.damaged)
-HINT = "#enter *later"
-LINES = ("Hand %d is", "damaged:", "enter it again.")  # its text
-HELD = ("Held back: %d", "from hand %d")  # later hands the rules refuse without it (kitapi.replay)
-LOST = "Hand %d damaged"  # the home screen's line while it is not entered again
-AGAIN = "Enter it again"  # the home screen while it is entered again
-ROW = "damaged"  # its row in the hands
-TORN = "Check last entry"  # power was lost while an entry was written: it is not in the log
-BAD = "Bad records: %d"  # damaged records that were not hands (corrections), skipped
+# The texts, in the order of their names (the comment after each). A screen takes a text as p[_X_NAME]
+# (App.pt), with _X_NAME = const(index) of its own, X the family's letter (a const costs no interned name
+# in the heap, an attribute name did); tests/test_lang.py checks every such const against this order.
+T = (
+    "Damaged hand",  # TITLE: the screen that names a damaged hand (kitapi.app.damaged)
+    "#enter *later",  # HINT
+    ("Hand %d is", "damaged:", "enter it again."),  # LINES: its text
+    ("Held back: %d", "from hand %d"),  # HELD: later hands the rules refuse without it (kitapi.replay)
+    "Hand %d damaged",  # LOST: the home screen's line while it is not entered again
+    "Enter it again",  # AGAIN: the home screen while it is entered again
+    "damaged",  # ROW: its row in the hands
+    "Check last entry",  # TORN: power was lost while an entry was written: it is not in the log
+    "Bad records: %d",  # BAD: damaged records that were not hands (corrections), skipped
+)

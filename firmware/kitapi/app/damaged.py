@@ -2,6 +2,21 @@
 
 from kitapi.keys import HASH, STAR
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+    from kitapi.compat import const
+
+# its family's texts it shows: their places in the table (kitapi.app.damage_<language>.T)
+_X_TITLE = const(0)
+_X_HINT = const(1)
+_X_LINES = const(2)
+_X_HELD = const(3)
+_X_LOST = const(4)
+_X_AGAIN = const(5)
+_X_TORN = const(7)
+_X_BAD = const(8)
+
 
 class Damaged:
     """A damaged hand in the log (kitapi.devlog skipped it): which one, in words; # enters it again.
@@ -22,14 +37,14 @@ class Damaged:
 
     def draw(self, ui):
         d = self.app.pt("damage")
-        ui.title(d.TITLE)
-        ui.at(d.LINES[0] % self.number, 0, 2)
-        ui.at(d.LINES[1], 0, 3)
-        ui.at(d.LINES[2], 0, 4)
+        ui.title(d[_X_TITLE])
+        ui.at(d[_X_LINES][0] % self.number, 0, 2)
+        ui.at(d[_X_LINES][1], 0, 3)
+        ui.at(d[_X_LINES][2], 0, 4)
         if self.held[0]:
-            ui.at((d.HELD[0] % self.held[0])[:16], 0, 5)
-            ui.at((d.HELD[1] % self.held[1])[:16], 0, 6)
-        ui.hint(d.HINT)
+            ui.at((d[_X_HELD][0] % self.held[0])[:16], 0, 5)
+            ui.at((d[_X_HELD][1] % self.held[1])[:16], 0, 6)
+        ui.hint(d[_X_HINT])
 
     def key(self, ev):
         if ev == HASH:
@@ -44,7 +59,7 @@ def enter_again(app, number):
     after the hand before it; it is saved as a correction record that replaces it."""
     g = app.store.check_fix(None, number)  # the game as it stood before the hand
     app.redo = None
-    app.redo = (number, g.next_dealer(), app.pt("damage").AGAIN)
+    app.redo = (number, g.next_dealer(), app.pt("damage")[_X_AGAIN])
     app.message = ""
     return app.home()
 
@@ -56,7 +71,7 @@ def open_game(app, damage):
     was skipped or cut off."""
     t = app.pt("damage")
     if damage[5]:  # a damaged hand not entered again yet: say which, # enters it
-        app.message = t.LOST % damage[5]
+        app.message = t[_X_LOST] % damage[5]
         return Damaged(app, damage[5], damage[7:9])
-    app.message = t.TORN if damage[0] == 51 and damage[4] == 1 else t.BAD % damage[4]  # 51: torn
+    app.message = t[_X_TORN] if damage[0] == 51 and damage[4] == 1 else t[_X_BAD] % damage[4]  # 51: torn
     return app.home()

@@ -23,6 +23,9 @@ _T_HISTORY = const(32)
 _T_DELETE = const(37)
 _T_HINT_HISTORY = const(38)
 
+# its family's texts it shows: their places in the table (kitapi.app.damage_<language>.T)
+_X_ROW = const(6)
+
 _PAGE = const(5)  # hands on a page: rows 1-5
 _DELETED = const(-1)  # deleted, with nothing to bring back (a damaged hand deleted)
 _DAMAGED = const(-2)  # a damaged hand (kitapi.devlog.OP_LOST), not replaced
@@ -102,7 +105,7 @@ class History:
             if p == _DELETED:
                 line = "x"
             elif p == _DAMAGED:
-                line = self.app.pt("damage").ROW
+                line = self.app.pt("damage")[_X_ROW]
             else:
                 g.unpack(-3 - p if gone else p, self.h)
                 line = describe(self.app, g, self.h)

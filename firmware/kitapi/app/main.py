@@ -273,7 +273,7 @@ class App:
         family's are let go."""
         if self._pt is None or self._ptf != name:
             self._drop_pt()
-            self._pt = __import__("kitapi." + _texts(name, self.lang), None, None, ("x",))  # (the module)
+            self._pt = __import__("kitapi." + _texts(name, self.lang), None, None, ("x",)).T  # (its tuple)
             self._ptf = name
         return self._pt
 

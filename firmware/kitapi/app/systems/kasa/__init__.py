@@ -31,6 +31,14 @@ _T_HINT_STEP = const(25)
 _T_OPTION_NAMES = const(53)
 _T_AMOUNT = const(54)
 
+# its family's texts it shows: their places in the table (kitapi.app.systems.kasa.lang_<language>.T)
+_K_KASA_SIZE = const(0)
+_K_KASA = const(1)
+_K_KASA_OPTION = const(2)
+_K_BIDDER_IN_VALUES = const(3)
+_K_TOPUP_KEY = const(4)
+_K_TOPUP = const(5)
+
 # (with Prefa's that its game and wizard use: kept when a Prefa game is opened)
 MODULES = ("app.systems.kasa", "app.systems.kasa.wiz", "app.systems.kasa.lang_en", "app.systems.kasa.lang_el",
            "app.systems.kasa.lang_ru", "rules.prefa_kasa", "app.systems.prefa", "app.systems.prefa.wiz",
@@ -52,7 +60,7 @@ def setup(ng):
 
 
 def size_name(ng):
-    return ng.app.pt("kasa").KASA_SIZE
+    return ng.app.pt("kasa")[_K_KASA_SIZE]
 
 
 def draw_options(ui, ng):
@@ -63,8 +71,8 @@ def draw_options(ui, ng):
     for i in range(len(_CHOICES)):
         v = _CHOICES[i][1][ng.options[i]]
         if i == 3:
-            ui.at("4 %s" % k.KASA_OPTION, 0, 4)
-            ui.right(k.BIDDER_IN_VALUES[ng.options[i]], 128, 4)
+            ui.at("4 %s" % k[_K_KASA_OPTION], 0, 4)
+            ui.right(k[_K_BIDDER_IN_VALUES][ng.options[i]], 128, 4)
         else:
             ui.at("%d %s" % (i + 1, t[_T_OPTION_NAMES][i]), 0, 1 + i)
             ui.right(option_word(t, ng.app.lang, i, v), 128, 1 + i)
@@ -110,9 +118,9 @@ def draw_home(ui, app):
     for s in range(g.n):
         player_row(ui, 2 + s, s, app.short[s], seat_mark(t, g, s, dealer), "", signed(g.net[s]))
     k = app.pt("kasa")
-    ui.at("%s %d" % (k.KASA, g.kasa), 0, 6)
+    ui.at("%s %d" % (k[_K_KASA], g.kasa), 0, 6)
     if not g.over:
-        ui.right(k.TOPUP_KEY, 128, 6)
+        ui.right(k[_K_TOPUP_KEY], 128, 6)
 
 
 def key_home(app, ev):
@@ -132,7 +140,7 @@ def describe(app, g, h):
     from kitapi.app.systems.prefa.wiz import describe as prefa_describe
 
     if h.kind == _TOPUP:
-        return "%s %d" % (app.pt("kasa").TOPUP, h.topup)
+        return "%s %d" % (app.pt("kasa")[_K_TOPUP], h.topup)
     return prefa_describe(app.ui.t, g, h)
 
 

@@ -17,6 +17,11 @@ _T_ACES_KEY = const(24)
 _T_HINT_STEP = const(25)
 _T_HINT_SAVE = const(26)
 
+# its family's texts it shows: their places in the table (kitapi.app.systems.kasa.lang_<language>.T)
+_K_KASA = const(1)
+_K_TOPUP = const(5)
+_K_TOPUP_Q = const(6)
+
 _TOPUP = const(3)  # kitapi.rules.prefa_kasa.TOPUP, the hand kind of a top-up
 _MAX_TOPUP = const(100000)
 
@@ -40,7 +45,7 @@ def _draw_change(ui, w, first):
         ui.at(w.error[:16], 0, 2)
         ui.at(w.error[16:32], 0, 3)
         return
-    ui.at(w.app.pt("kasa").KASA, 0, first)
+    ui.at(w.app.pt("kasa")[_K_KASA], 0, first)
     ui.right(signed(b[n]), 128, first)
     row = first + 1
     for s in range(n):
@@ -108,11 +113,11 @@ class TopUp:
         k = self.app.pt("kasa")
         ui.title("%s %d" % (t[_T_HAND], self.number or self.app.number()))
         if self.summary:
-            ui.at("%s %d" % (k.TOPUP, self.h.topup), 0, 1)
+            ui.at("%s %d" % (k[_K_TOPUP], self.h.topup), 0, 1)
             _draw_change(ui, self, 2)
             ui.hint(t[_T_HINT_SAVE])
             return
-        ui.at(k.TOPUP_Q, 0, 2)
+        ui.at(k[_K_TOPUP_Q], 0, 2)
         ui.at("%s_" % (self.h.topup or ""), 0, 3)
-        ui.at("%s %d" % (k.KASA, g.kasa), 0, 5)
+        ui.at("%s %d" % (k[_K_KASA], g.kasa), 0, 5)
         ui.hint(t[_T_HINT_STEP])

@@ -37,6 +37,17 @@ except ImportError:  # CPython
 _T_THROWN = const(22)
 _T_HINT_STEP = const(25)
 
+# its family's texts it shows: their places in the table (kitapi.app.systems.pot.lang_<language>.T)
+_O_ANTE_HIGH = const(0)
+_O_CHIPS_Q = const(1)
+_O_AT_OPTIONS = const(2)
+_O_US_OPTIONS = const(3)
+_O_WORDS = const(4)
+_O_POT = const(5)
+_O_REFILL = const(6)
+_O_HOME = const(8)
+_O_HOME_US = const(9)
+
 MODULES = ("app.systems.pot", "app.systems.pot.wiz", "app.systems.pot.lang_en", "app.systems.pot.lang_el",
            "app.systems.pot.lang_ru", "rules.preference_at",
            "rules.preference_at_json", "rules.preference_illustrated", "rules.preference_us",
@@ -64,20 +75,20 @@ def setup(ng):
 
 
 def size_name(ng):
-    return ng.app.pt("pot").CHIPS_Q
+    return ng.app.pt("pot")[_O_CHIPS_Q]
 
 
 def draw_options(ui, ng):
     p = ng.app.pt("pot")
     c = _choices(ng.rules)
-    names = p.US_OPTIONS if c is _US else p.AT_OPTIONS
+    names = p[_O_US_OPTIONS] if c is _US else p[_O_AT_OPTIONS]
     for i in range(len(c)):
         v = c[i][1][ng.options[i]]
         ui.at("%d %s" % (i + 1, names[i]), 0, 1 + i)
-        ui.right(str(v) if type(v) is int else p.WORDS[_WORDS.index(v)], 128, 1 + i)
+        ui.right(str(v) if type(v) is int else p[_O_WORDS][_WORDS.index(v)], 128, 1 + i)
     ante = c[0][1][ng.options[0]]
     if ante > ng.pouch or (ante == ng.pouch and c is not _US):  # the core would refuse the game
-        ui.at(p.ANTE_HIGH, 0, 6)
+        ui.at(p[_O_ANTE_HIGH], 0, 6)
     ui.hint(ui.t[_T_HINT_STEP])
 
 
@@ -109,13 +120,13 @@ def draw_home(ui, app):
     for s in range(3):
         v = g.stock[s]
         player_row(ui, 2 + s, s, app.short[s], seat_mark(ui.t, g, s, dealer), str(v), signed(v - chips))
-    line = "%s %d" % (p.POT, g.pot)
+    line = "%s %d" % (p[_O_POT], g.pot)
     ui.at(line, 0, 5)
     if g.refills:
-        r = "%s %d" % (p.REFILL, g.refills)
+        r = "%s %d" % (p[_O_REFILL], g.refills)
         ui.right(r if len(line) + len(r) < 16 else str(g.refills), 128, 5)
     if not g.over:
-        ui.hint(p.HOME_US if g.name == "preference_us" else p.HOME, 6)
+        ui.hint(p[_O_HOME_US] if g.name == "preference_us" else p[_O_HOME], 6)
 
 
 def key_home(app, ev):

@@ -1,26 +1,31 @@
 """Greek: the texts of the pot games' screens (kitapi.app.systems.pot and its wiz), the same names in
 every language; loaded only while such a game is open (App.pt("pot"))."""
 
-ANTE_HIGH = "Είσοδος > μάρκες"  # the options step: the ante the rules would refuse
-CHIPS_Q = "Μάρκες;"
-AT_OPTIONS = ("Είσοδος", "Πάσο 2", "Πάσο>P")
-US_OPTIONS = ("Είσοδος", "Κέρδος", "Πλειοδ.")
-WORDS = ("κέρδος", "τίποτα", "3 τον", "χάνει", "πότ", "παίκτ.")
-POT = "Πότ"
-REFILL = "γέμισμα"
-REFILLED = "Ξαναγέμισε"
-HOME = "1-3 παικ. 0 πάσο"
-HOME_US = "1-3 D:μάρκ 0:πάσ"
-DECLARER = "Ποιος παίζει;"
-DROPPED = "Ποιος φεύγει;"
-WHO_AT = "0 όλοι πάσο"
-WHO_US = "D μάρκες 0 πάσο"
-DROP_KEYS = "1-3 ναι/όχι"
-BID = "Δήλωση;"
-BID_KEYS = "1-4  A: χέρι"
-PREF_KEY = "A 4: Πρεφεράνς"
-HIGH_KEYS = "5 μιζέρ 6 σλαμ"
-OPEN_KEYS = "7 8: ανοιχτά"
-CHIP_BID = "Μάρκες"
-NO_TRUMP = "0: χωρίς"
-TRICK_KEYS = "0-9 A=10 #=%d"
+# The texts, in the order of their names (the comment after each). A screen takes a text as p[_X_NAME]
+# (App.pt), with _X_NAME = const(index) of its own, X the family's letter (a const costs no interned name
+# in the heap, an attribute name did); tests/test_lang.py checks every such const against this order.
+T = (
+    "Είσοδος > μάρκες",  # ANTE_HIGH: the options step: the ante the rules would refuse
+    "Μάρκες;",  # CHIPS_Q
+    ("Είσοδος", "Πάσο 2", "Πάσο>P"),  # AT_OPTIONS
+    ("Είσοδος", "Κέρδος", "Πλειοδ."),  # US_OPTIONS
+    ("κέρδος", "τίποτα", "3 τον", "χάνει", "πότ", "παίκτ."),  # WORDS
+    "Πότ",  # POT
+    "γέμισμα",  # REFILL
+    "Ξαναγέμισε",  # REFILLED
+    "1-3 παικ. 0 πάσο",  # HOME
+    "1-3 D:μάρκ 0:πάσ",  # HOME_US
+    "Ποιος παίζει;",  # DECLARER
+    "Ποιος φεύγει;",  # DROPPED
+    "0 όλοι πάσο",  # WHO_AT
+    "D μάρκες 0 πάσο",  # WHO_US
+    "1-3 ναι/όχι",  # DROP_KEYS
+    "Δήλωση;",  # BID
+    "1-4  A: χέρι",  # BID_KEYS
+    "A 4: Πρεφεράνς",  # PREF_KEY
+    "5 μιζέρ 6 σλαμ",  # HIGH_KEYS
+    "7 8: ανοιχτά",  # OPEN_KEYS
+    "Μάρκες",  # CHIP_BID
+    "0: χωρίς",  # NO_TRUMP
+    "0-9 A=10 #=%d",  # TRICK_KEYS
+)

@@ -1,26 +1,31 @@
 """Russian: the texts of the pot games' screens (kitapi.app.systems.pot and its wiz), the same names in
 every language; loaded only while such a game is open (App.pt("pot"))."""
 
-ANTE_HIGH = "Взнос > фишек!"  # the options step: the ante the rules would refuse
-CHIPS_Q = "Фишек у всех?"
-AT_OPTIONS = ("Взнос", "2 паса", "Пас>P")
-US_OPTIONS = ("Взнос", "Выигрыш", "Ставки")
-WORDS = ("выигр.", "ничего", "по 3", "проигр", "банк", "игрок")
-POT = "Банк"
-REFILL = "пополн."
-REFILLED = "Банк пополнен"
-HOME = "1-3 игра 0 пас"
-HOME_US = "1-3 D:фиш 0:пас"
-DECLARER = "Кто играет?"
-DROPPED = "Кто вышел?"
-WHO_AT = "0 все пас"
-WHO_US = "D фишки 0 пас"
-DROP_KEYS = "1-3 да/нет"
-BID = "Заявка?"
-BID_KEYS = "1-4 A:без прик."
-PREF_KEY = "A 4: Преферанс"
-HIGH_KEYS = "5 мизер 6 шлем"
-OPEN_KEYS = "7 8: открытые"
-CHIP_BID = "Ставка"
-NO_TRUMP = "0: без козыря"
-TRICK_KEYS = "0-9 A=10 #=%d"
+# The texts, in the order of their names (the comment after each). A screen takes a text as p[_X_NAME]
+# (App.pt), with _X_NAME = const(index) of its own, X the family's letter (a const costs no interned name
+# in the heap, an attribute name did); tests/test_lang.py checks every such const against this order.
+T = (
+    "Взнос > фишек!",  # ANTE_HIGH: the options step: the ante the rules would refuse
+    "Фишек у всех?",  # CHIPS_Q
+    ("Взнос", "2 паса", "Пас>P"),  # AT_OPTIONS
+    ("Взнос", "Выигрыш", "Ставки"),  # US_OPTIONS
+    ("выигр.", "ничего", "по 3", "проигр", "банк", "игрок"),  # WORDS
+    "Банк",  # POT
+    "пополн.",  # REFILL
+    "Банк пополнен",  # REFILLED
+    "1-3 игра 0 пас",  # HOME
+    "1-3 D:фиш 0:пас",  # HOME_US
+    "Кто играет?",  # DECLARER
+    "Кто вышел?",  # DROPPED
+    "0 все пас",  # WHO_AT
+    "D фишки 0 пас",  # WHO_US
+    "1-3 да/нет",  # DROP_KEYS
+    "Заявка?",  # BID
+    "1-4 A:без прик.",  # BID_KEYS
+    "A 4: Преферанс",  # PREF_KEY
+    "5 мизер 6 шлем",  # HIGH_KEYS
+    "7 8: открытые",  # OPEN_KEYS
+    "Ставка",  # CHIP_BID
+    "0: без козыря",  # NO_TRUMP
+    "0-9 A=10 #=%d",  # TRICK_KEYS
+)

@@ -49,6 +49,23 @@ _T_TRICKS_D1 = const(20)
 _T_HINT_STEP = const(25)
 _T_HINT_SAVE = const(26)
 
+# its family's texts it shows: their places in the table (kitapi.app.systems.pot.lang_<language>.T)
+_O_POT = const(5)
+_O_REFILLED = const(7)
+_O_DECLARER = const(10)
+_O_DROPPED = const(11)
+_O_WHO_AT = const(12)
+_O_WHO_US = const(13)
+_O_DROP_KEYS = const(14)
+_O_BID = const(15)
+_O_BID_KEYS = const(16)
+_O_PREF_KEY = const(17)
+_O_HIGH_KEYS = const(18)
+_O_OPEN_KEYS = const(19)
+_O_CHIP_BID = const(20)
+_O_NO_TRUMP = const(21)
+_O_TRICK_KEYS = const(22)
+
 _WHO = const(0)
 _BID = const(1)
 _CHIPS = const(2)
@@ -254,19 +271,19 @@ class PotWizard:
         if step != _WHO:
             ui.at(self.app.sys.describe(self.app, g, h, step)[:16], 0, 1)  # (its family's: app.sys)
         if step == _WHO or step == _DROP:
-            ui.at(p.DECLARER if step == _WHO else p.DROPPED, 0, 2)
+            ui.at(p[_O_DECLARER] if step == _WHO else p[_O_DROPPED], 0, 2)
             for s in range(3):
                 ui.at("%d %s" % (s + 1, g.players[s][:14]), 0, 3 + s, step == _DROP and h.drop >> s & 1 == 1)
-            ui.at(p.WHO_US if step == _WHO and us else p.WHO_AT if step == _WHO else p.DROP_KEYS, 0, 6)
+            ui.at(p[_O_WHO_US] if step == _WHO and us else p[_O_WHO_AT] if step == _WHO else p[_O_DROP_KEYS], 0, 6)
         elif step == _BID:
-            ui.at(p.BID, 0, 2)
-            ui.at(p.BID_KEYS, 0, 3)
-            ui.at(p.PREF_KEY, 0, 4)
+            ui.at(p[_O_BID], 0, 2)
+            ui.at(p[_O_BID_KEYS], 0, 3)
+            ui.at(p[_O_PREF_KEY], 0, 4)
             if g.max_bid > _PREFERENCE:
-                ui.at(p.HIGH_KEYS, 0, 5)
-                ui.at(p.OPEN_KEYS, 0, 6)
+                ui.at(p[_O_HIGH_KEYS], 0, 5)
+                ui.at(p[_O_OPEN_KEYS], 0, 6)
         elif step == _CHIPS:
-            _ask(ui, p.CHIP_BID, self.app.short[self.k])
+            _ask(ui, p[_O_CHIP_BID], self.app.short[self.k])
             ui.at(str(h.chips[self.k]) + ("" if self.fresh else "_"), 0, 3)
             ui.at("0-%d" % _MAX_CHIPS, 0, 4)
         elif step == _TRUMP:
@@ -277,12 +294,12 @@ class PotWizard:
             for i in range(max(lo, 1), 5):
                 x = ui.text("%d%s " % (i, m.US_SUITS[i - 1] if us else m.AT_SUITS[i]), x, 24)
             if not (us and h.kind == 0):
-                ui.at(p.NO_TRUMP, 0, 4)
+                ui.at(p[_O_NO_TRUMP], 0, 4)
         elif step == _TRICKS or step == _TRICKS2:
             b = h.declarer
             _ask(ui, t[_T_TRICKS_D1], self.app.short[b if step == _TRICKS else (b + 1) % 3])
             if step == _TRICKS:
-                ui.at(p.TRICK_KEYS % self._likely(), 0, 3)
+                ui.at(p[_O_TRICK_KEYS] % self._likely(), 0, 3)
             else:
                 ui.at("0-%d" % (10 - h.tricks[b]), 0, 3)
         else:
@@ -295,9 +312,9 @@ class PotWizard:
             else:
                 for s in range(3):
                     _row(ui, 2 + s, self.app.short[s], b[s])
-                _row(ui, 5, p.POT, b[3])
+                _row(ui, 5, p[_O_POT], b[3])
                 if self.ends or b[4]:
-                    ui.at(t[_T_GAME_OVER] if self.ends else p.REFILLED, 0, 6)
+                    ui.at(t[_T_GAME_OVER] if self.ends else p[_O_REFILLED], 0, 6)
             ui.hint(t[_T_HINT_SAVE])
             return
         ui.hint(t[_T_HINT_STEP])

@@ -20,6 +20,9 @@ except ImportError:  # CPython
 _T_HINT_HOME = const(3)
 _T_MORE = const(69)
 
+# its family's texts it shows: their places in the table (kitapi.app.systems.preferans.lang_<language>.T)
+_P_ALLPASS = const(27)
+
 MODULES = ("app.systems.preferans", "app.systems.preferans.wiz", "app.systems.preferans.lang_en",
            "app.systems.preferans.lang_el", "app.systems.preferans.lang_ru", "rules.preferans",
            "rules.preferans_json", "rules.balkan", "rules.balkan_json")  # fmt: skip
@@ -49,7 +52,7 @@ def draw_home(ui, app):
         hill = (g.hill[s] + 1) // 2  # kept in halves
         pref_row(ui, 2 + s, s, app.short[s], seat_mark(t, g, s, dealer), str(g.pool[s]), str(hill), signed(net))
     if g.level > 1:
-        ui.at("%s x%d" % (app.pt("preferans").ALLPASS, g.allpass_k() // 2), 0, 6)
+        ui.at("%s x%d" % (app.pt("preferans")[_P_ALLPASS], g.allpass_k() // 2), 0, 6)
     elif not g.over:
         ui.hint(t[_T_HINT_HOME] % n, 6)
 

@@ -1,38 +1,43 @@
 """Greek: the texts of the Russian Preferans screens (kitapi.app.systems.preferans.wiz), the same names in
 every language; loaded only while a Preferans game is open (App.pt("preferans"))."""
 
-SUITS = ("\u2660", "\u2663", "\u2666", "\u2665", "ΣΑ")  # σαντζά: χωρίς ατού
-HINT_STEP = "#ναι *πίσω"
-HINT_SAVE = "#γράψε *πίσω"
-TRICKS_D1 = "Μπάζες"
-PREF_OPTION_NAMES = ("Στάλινγκρ.", "Μισό-βιστ", "10 βιστ", "Παραίτηση", "Χάνει 1")  # 5: who pays a failed 1
-PREF_OWN_NAMES = ("Βιστ", "Πάσο", "Χήρα")
-VALUE_NAMES = ("2ος", "κοινό", "άπληστο", "τζέντλμαν")
-SOLOIST = "Ποιος παίζει;"
-HINT_SOLOIST = "0:πάσο A:ξαναμ."
-CONTRACT = "Συμβόλαιο;"
-MISERE_KEY = "A: μιζέρ"
-MISERE = "Μιζ"
-TRICKS_OF = "Μπάζες του"
-WIDOW = "(χήρα)"
-WIDOW_Q = "Χήρα;"
-WIDOW_KEYS = "0 - 1A 2KQ 3AK"
-WIDOW_KEYS2 = "4AA 5 αρνήθηκε"
-HINT_RESIGN = "#ok B:παραιτ."
-TRICKS_SOLOIST = "Μπάζες παίκτη"
-DEALER_WORD = "Ντίλερ+"
-BOTH_WHIST = "βιστ και οι 2"
-BOTH_PASS = "πάσο και οι 2"
-HALF_WORD = "μισό"
-WHISTS_WORD = "βιστ"
-CODES = "ΠΒΣΒΠΜ"  # the summary's pool, hill, whists; then a hand's words: whist, pass, half-whist
-HINT_SAVE_OPEN = "#γράψε A:ανοιχ"
-MISDEAL = "Λάθος μοίρασμα"
-ALLPASS = "Πάσο όλοι"
-RESIGNED = "παραιτ."
-STAKE = "A: αξία/βιστ"
-HINT_POOL = "#ok A:αξία"
-HINT_STAKE = "B . D σβήσε #ok"
-BALKAN_BIDS = "2-7 (6 Μπέτλερ)"
-BALKAN_GAME_KEY = "A: Game κλειστό"
-BETTLER = "Μπέτ"
+# The texts, in the order of their names (the comment after each). A screen takes a text as p[_X_NAME]
+# (App.pt), with _X_NAME = const(index) of its own, X the family's letter (a const costs no interned name
+# in the heap, an attribute name did); tests/test_lang.py checks every such const against this order.
+T = (
+    ("\u2660", "\u2663", "\u2666", "\u2665", "ΣΑ"),  # SUITS: σαντζά: χωρίς ατού
+    "#ναι *πίσω",  # HINT_STEP
+    "#γράψε *πίσω",  # HINT_SAVE
+    "Μπάζες",  # TRICKS_D1
+    ("Στάλινγκρ.", "Μισό-βιστ", "10 βιστ", "Παραίτηση", "Χάνει 1"),  # PREF_OPTION_NAMES: 5: who pays a failed 1
+    ("Βιστ", "Πάσο", "Χήρα"),  # PREF_OWN_NAMES
+    ("2ος", "κοινό", "άπληστο", "τζέντλμαν"),  # VALUE_NAMES
+    "Ποιος παίζει;",  # SOLOIST
+    "0:πάσο A:ξαναμ.",  # HINT_SOLOIST
+    "Συμβόλαιο;",  # CONTRACT
+    "A: μιζέρ",  # MISERE_KEY
+    "Μιζ",  # MISERE
+    "Μπάζες του",  # TRICKS_OF
+    "(χήρα)",  # WIDOW
+    "Χήρα;",  # WIDOW_Q
+    "0 - 1A 2KQ 3AK",  # WIDOW_KEYS
+    "4AA 5 αρνήθηκε",  # WIDOW_KEYS2
+    "#ok B:παραιτ.",  # HINT_RESIGN
+    "Μπάζες παίκτη",  # TRICKS_SOLOIST
+    "Ντίλερ+",  # DEALER_WORD
+    "βιστ και οι 2",  # BOTH_WHIST
+    "πάσο και οι 2",  # BOTH_PASS
+    "μισό",  # HALF_WORD
+    "βιστ",  # WHISTS_WORD
+    "ΠΒΣΒΠΜ",  # CODES: the summary's pool, hill, whists; then a hand's words: whist, pass, half-whist
+    "#γράψε A:ανοιχ",  # HINT_SAVE_OPEN
+    "Λάθος μοίρασμα",  # MISDEAL
+    "Πάσο όλοι",  # ALLPASS
+    "παραιτ.",  # RESIGNED
+    "A: αξία/βιστ",  # STAKE
+    "#ok A:αξία",  # HINT_POOL
+    "B . D σβήσε #ok",  # HINT_STAKE
+    "2-7 (6 Μπέτλερ)",  # BALKAN_BIDS
+    "A: Game κλειστό",  # BALKAN_GAME_KEY
+    "Μπέτ",  # BETTLER
+)

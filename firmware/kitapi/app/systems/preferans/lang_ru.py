@@ -1,38 +1,43 @@
 """Russian: the texts of the Russian Preferans screens (kitapi.app.systems.preferans.wiz), the same names in
 every language; loaded only while a Preferans game is open (App.pt("preferans"))."""
 
-SUITS = ("\u2660", "\u2663", "\u2666", "\u2665", "БК")  # без козыря
-HINT_STEP = "#да *назад"
-HINT_SAVE = "#записать *назад"
-TRICKS_D1 = "Взятки"
-PREF_OPTION_NAMES = ("Сталинград", "Полвиста", "10 вист", "Без трёх", "Недовист 1")  # 4: resign (три недобора)
-PREF_OWN_NAMES = ("Вист", "Распасы", "Прикуп")
-VALUE_NAMES = ("2-й", "оба", "жлобский", "джентл.")
-SOLOIST = "Кто играет?"
-HINT_SOLOIST = "0:пас A:пересд."
-CONTRACT = "Игра?"
-MISERE_KEY = "A: мизер"
-MISERE = "Миз"
-TRICKS_OF = "Взятки"
-WIDOW = "(прикуп)"
-WIDOW_Q = "Прикуп?"
-WIDOW_KEYS = "0 - 1A 2KQ 3AK"
-WIDOW_KEYS2 = "4AA 5 отказ"
-HINT_RESIGN = "#да B:без трёх"
-TRICKS_SOLOIST = "Взятки игрока"
-DEALER_WORD = "Сдающий+"
-BOTH_WHIST = "оба вист"
-BOTH_PASS = "оба пас"
-HALF_WORD = "полвиста"
-WHISTS_WORD = "вист"
-CODES = "ПГВВПп"  # the summary's pool, hill, whists; then a hand's words: whist, pass, half-whist
-HINT_SAVE_OPEN = "#записать A:откр"
-MISDEAL = "Пересдача"
-ALLPASS = "Распасы"
-RESIGNED = "без трёх"
-STAKE = "A: цена виста"
-HINT_POOL = "#да A:цена"
-HINT_STAKE = "B . D стер #да"
-BALKAN_BIDS = "2-7 (6 беттлер)"
-BALKAN_GAME_KEY = "A: игра (закр.)"
-BETTLER = "Бет"
+# The texts, in the order of their names (the comment after each). A screen takes a text as p[_X_NAME]
+# (App.pt), with _X_NAME = const(index) of its own, X the family's letter (a const costs no interned name
+# in the heap, an attribute name did); tests/test_lang.py checks every such const against this order.
+T = (
+    ("\u2660", "\u2663", "\u2666", "\u2665", "БК"),  # SUITS: без козыря
+    "#да *назад",  # HINT_STEP
+    "#записать *назад",  # HINT_SAVE
+    "Взятки",  # TRICKS_D1
+    ("Сталинград", "Полвиста", "10 вист", "Без трёх", "Недовист 1"),  # PREF_OPTION_NAMES: 4: resign (три недобора)
+    ("Вист", "Распасы", "Прикуп"),  # PREF_OWN_NAMES
+    ("2-й", "оба", "жлобский", "джентл."),  # VALUE_NAMES
+    "Кто играет?",  # SOLOIST
+    "0:пас A:пересд.",  # HINT_SOLOIST
+    "Игра?",  # CONTRACT
+    "A: мизер",  # MISERE_KEY
+    "Миз",  # MISERE
+    "Взятки",  # TRICKS_OF
+    "(прикуп)",  # WIDOW
+    "Прикуп?",  # WIDOW_Q
+    "0 - 1A 2KQ 3AK",  # WIDOW_KEYS
+    "4AA 5 отказ",  # WIDOW_KEYS2
+    "#да B:без трёх",  # HINT_RESIGN
+    "Взятки игрока",  # TRICKS_SOLOIST
+    "Сдающий+",  # DEALER_WORD
+    "оба вист",  # BOTH_WHIST
+    "оба пас",  # BOTH_PASS
+    "полвиста",  # HALF_WORD
+    "вист",  # WHISTS_WORD
+    "ПГВВПп",  # CODES: the summary's pool, hill, whists; then a hand's words: whist, pass, half-whist
+    "#записать A:откр",  # HINT_SAVE_OPEN
+    "Пересдача",  # MISDEAL
+    "Распасы",  # ALLPASS
+    "без трёх",  # RESIGNED
+    "A: цена виста",  # STAKE
+    "#да A:цена",  # HINT_POOL
+    "B . D стер #да",  # HINT_STAKE
+    "2-7 (6 беттлер)",  # BALKAN_BIDS
+    "A: игра (закр.)",  # BALKAN_GAME_KEY
+    "Бет",  # BETTLER
+)

@@ -18,6 +18,11 @@ _T_ON = const(51)
 _T_OFF = const(52)
 _T_POOL_SIZE = const(67)
 
+# its family's texts it shows: their places in the table (kitapi.app.systems.preferans.lang_<language>.T)
+_P_PREF_OPTION_NAMES = const(4)
+_P_PREF_OWN_NAMES = const(5)
+_P_VALUE_NAMES = const(6)
+
 SEATS = "234"
 STAKE = "preferans"  # the pool step also asks the money per whist (in these texts: App.pt)
 # Preferans' options (docs/rules/preferans.md), in the order of PREF_OPTION_NAMES, with their
@@ -54,8 +59,8 @@ def draw_options(ui, ng):
     for i in range(len(choices)):
         v = choices[i][1][ng.options[i]]
         k = _PREF_KEYS.index(choices[i][0])
-        ui.at("%d %s" % (i + 1, p.PREF_OPTION_NAMES[k] if k < 5 else p.PREF_OWN_NAMES[k - 5]), 0, 1 + i)
-        word = p.VALUE_NAMES[_VALUE_KEYS.index(v)] if v in _VALUE_KEYS else v
+        ui.at("%d %s" % (i + 1, p[_P_PREF_OPTION_NAMES][k] if k < 5 else p[_P_PREF_OWN_NAMES][k - 5]), 0, 1 + i)
+        word = p[_P_VALUE_NAMES][_VALUE_KEYS.index(v)] if v in _VALUE_KEYS else v
         ui.right(t[_T_OFF] if v is False else t[_T_ON] if v is True else word, 128, 1 + i)
     ui.hint(t[_T_HINT_STEP])
 

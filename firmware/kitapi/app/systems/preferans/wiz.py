@@ -37,6 +37,34 @@ _T_TRICKS_D1 = const(20)
 _T_HINT_STEP = const(25)
 _T_HINT_SAVE = const(26)
 
+# its family's texts it shows: their places in the table (kitapi.app.systems.preferans.lang_<language>.T)
+_P_SUITS = const(0)
+_P_SOLOIST = const(7)
+_P_HINT_SOLOIST = const(8)
+_P_CONTRACT = const(9)
+_P_MISERE_KEY = const(10)
+_P_MISERE = const(11)
+_P_TRICKS_OF = const(12)
+_P_WIDOW = const(13)
+_P_WIDOW_Q = const(14)
+_P_WIDOW_KEYS = const(15)
+_P_WIDOW_KEYS2 = const(16)
+_P_HINT_RESIGN = const(17)
+_P_TRICKS_SOLOIST = const(18)
+_P_DEALER_WORD = const(19)
+_P_BOTH_WHIST = const(20)
+_P_BOTH_PASS = const(21)
+_P_HALF_WORD = const(22)
+_P_WHISTS_WORD = const(23)
+_P_CODES = const(24)
+_P_HINT_SAVE_OPEN = const(25)
+_P_MISDEAL = const(26)
+_P_ALLPASS = const(27)
+_P_RESIGNED = const(28)
+_P_BALKAN_BIDS = const(32)
+_P_BALKAN_GAME_KEY = const(33)
+_P_BETTLER = const(34)
+
 _SOLOIST = const(0)
 _LEVEL = const(1)
 _SUIT = const(2)
@@ -323,47 +351,47 @@ class PrefWizard:
         if step != _SOLOIST:
             ui.at(describe(p, g, h, step)[:16], 0, 1)
         if step == _SOLOIST:
-            ui.at(p.SOLOIST, 0, 2)
+            ui.at(p[_P_SOLOIST], 0, 2)
             for s in range(g.n):
                 if not (g.n == 4 and s == h.dealer):
                     ui.at("%d %s" % (s + 1, g.players[s][:12]), 0, 3 + s)
-            ui.hint(p.HINT_SOLOIST)
+            ui.hint(p[_P_HINT_SOLOIST])
             return
         if step == _ALLPASS:
-            ui.at(p.TRICKS_OF, 0, 2)
+            ui.at(p[_P_TRICKS_OF], 0, 2)
             seat = self.order[self.k]
             name = self.app.short[seat]
             if g.n == 4 and seat == h.dealer:
-                name += " " + p.WIDOW
+                name += " " + p[_P_WIDOW]
             ui.at(name, 0, 3)
             ui.at("0-9 A=10 #=%d" % h.tricks[seat], 0, 4)
         elif step == _LEVEL and g.name == "balkan":
-            ui.at(p.CONTRACT, 0, 2)
-            ui.at(p.BALKAN_BIDS, 0, 3)
-            ui.at(p.BALKAN_GAME_KEY, 0, 4, bool(h.game))
+            ui.at(p[_P_CONTRACT], 0, 2)
+            ui.at(p[_P_BALKAN_BIDS], 0, 3)
+            ui.at(p[_P_BALKAN_GAME_KEY], 0, 4, bool(h.game))
         elif step == _LEVEL:
-            ui.at(p.CONTRACT, 0, 2)
+            ui.at(p[_P_CONTRACT], 0, 2)
             ui.at("%d-9, 0=10" % g.min_level(), 0, 3)
-            ui.at(p.MISERE_KEY, 0, 4)
+            ui.at(p[_P_MISERE_KEY], 0, 4)
         elif step == _SUIT:
             ui.at(t[_T_SUIT], 0, 2)
             x = 0
             for i in range(5):
                 x = ui.text("%d%s " % (i + 1, t[_T_SUITS][i]), x, 32)
         elif step == _WIDOW:
-            ui.at(p.WIDOW_Q, 0, 2)
-            ui.at(p.WIDOW_KEYS, 0, 3)
-            ui.at(p.WIDOW_KEYS2, 0, 4)
+            ui.at(p[_P_WIDOW_Q], 0, 2)
+            ui.at(p[_P_WIDOW_KEYS], 0, 3)
+            ui.at(p[_P_WIDOW_KEYS2], 0, 4)
         elif step == _WORDS:
             row = 2
             for i in range(len(_CHOICES)):
                 if self.allowed(i) and row < 7:
                     ui.at("%d %s" % (i + 1, self.choice_text(p, i)), 0, row, i == 1)  # light: what # takes
                     row += 1
-            ui.hint(p.HINT_RESIGN if g.resign else t[_T_HINT_STEP])
+            ui.hint(p[_P_HINT_RESIGN] if g.resign else t[_T_HINT_STEP])
             return
         elif step == _TRICKS_S:
-            ui.at(p.TRICKS_SOLOIST, 0, 2)
+            ui.at(p[_P_TRICKS_SOLOIST], 0, 2)
             ui.at("0-9 A=10 #=%d" % (0 if g.is_misere(h) else g.needed(h)), 0, 3)
         elif step == _TRICKS_D:
             ui.at("%s %s?" % (t[_T_TRICKS_D1], self.app.short[h.d1]), 0, 2)
@@ -378,12 +406,12 @@ class PrefWizard:
         h = self.h
         w1, w2, dw = _CHOICES[i]
         if dw >= 0:
-            word = p.DEALER_WORD
+            word = p[_P_DEALER_WORD]
             who = self.app.short[h.d1 if dw == 0 else h.d2]
         elif w1 == w2:
-            return p.BOTH_WHIST if w1 == WHIST else p.BOTH_PASS
+            return p[_P_BOTH_WHIST] if w1 == WHIST else p[_P_BOTH_PASS]
         else:
-            word = p.HALF_WORD if HALF in (w1, w2) else p.WHISTS_WORD
+            word = p[_P_HALF_WORD] if HALF in (w1, w2) else p[_P_WHISTS_WORD]
             who = self.app.short[h.d1 if w1 != PASS else h.d2]
         room = 13 - len(word)
         return "%s %s" % (word, who[: max(1, room)]) if dw >= 0 else "%s %s" % (who[: max(1, room)], word)
@@ -406,20 +434,20 @@ class PrefWizard:
                     written += b[2 * n + s * n + j]
                 line = ""
                 if b[s]:
-                    line += " %s%+d" % (p.CODES[0], b[s])
+                    line += " %s%+d" % (p[_P_CODES][0], b[s])
                 if b[n + s]:
-                    line += " %s%s" % (p.CODES[1], half(b[n + s], True))
+                    line += " %s%s" % (p[_P_CODES][1], half(b[n + s], True))
                 if written:
-                    line += " %s%s" % (p.CODES[2], half(written, True))
+                    line += " %s%s" % (p[_P_CODES][2], half(written, True))
                 if line and row <= 6:
                     ui.at(self.app.short[s][: max(3, 16 - len(line))] + line, 0, row)
                     row += 1
             if row == 2:
                 ui.at("-", 0, row)
         if self.h.open != 1:
-            ui.hint(t[_T_HINT_SAVE] if self.h.open < 0 else p.HINT_SAVE_OPEN)
+            ui.hint(t[_T_HINT_SAVE] if self.h.open < 0 else p[_P_HINT_SAVE_OPEN])
             return
-        s = p.HINT_SAVE_OPEN  # "#save A:open": A:open light while the hand is marked played open
+        s = p[_P_HINT_SAVE_OPEN]  # "#save A:open": A:open light while the hand is marked played open
         k = s.find("A:")
         ui.at(s[:k], 0, 7)
         ui.at(s[k:], k, 7, True)
@@ -436,11 +464,11 @@ def describe(p, g, h, step=_SUMMARY):
     """One line for a hand: soloist, contract, words and tricks as far as they are known (``p``: the
     Preferans texts, App.pt("preferans"))."""
     if h.kind == MISDEAL:
-        return p.MISDEAL
+        return p[_P_MISDEAL]
     if h.kind == ALLPASS:
         if step == _SUMMARY:
-            return "%s %s" % (p.ALLPASS, "-".join([str(h.tricks[i]) for i in range(g.n)]))
-        return p.ALLPASS
+            return "%s %s" % (p[_P_ALLPASS], "-".join([str(h.tricks[i]) for i in range(g.n)]))
+        return p[_P_ALLPASS]
     s = g.players[h.soloist]
     if len(s) > 6:  # its abbreviation, as every screen shows it (kitapi.app.names; App.short)
         from kitapi.app.names import short
@@ -449,17 +477,17 @@ def describe(p, g, h, step=_SUMMARY):
     if step <= _LEVEL:
         return s
     if g.name == "balkan":
-        s += " " + (p.BETTLER if g.is_misere(h) else str(h.contract)) + ("G" if h.game else "")
+        s += " " + (p[_P_BETTLER] if g.is_misere(h) else str(h.contract)) + ("G" if h.game else "")
     elif h.contract == MISERE:
-        s += " " + p.MISERE
+        s += " " + p[_P_MISERE]
     else:
-        s += " %d%s" % (h.contract // 5 + 6, p.SUITS[h.contract % 5] if step > _SUIT else "")
+        s += " %d%s" % (h.contract // 5 + 6, p[_P_SUITS][h.contract % 5] if step > _SUIT else "")
     if h.kind == RESIGN:
-        return s + " " + p.RESIGNED
+        return s + " " + p[_P_RESIGNED]
     if step <= _WORDS:
         return s
     if h.w1 >= 0:
-        c = p.CODES
+        c = p[_P_CODES]
         s += " " + c[3 + h.w1] + (c[3 + h.w2] if h.w2 >= 0 else "")
         if h.dealer_whist >= 0:
             s += "d"

@@ -37,6 +37,12 @@ _T_DEALER = const(8)
 _T_ELDEST = const(9)
 _T_HINT_STEP = const(25)
 
+# its family's texts it shows: their places in the table (kitapi.app.systems.priffe.lang_<language>.T)
+_F_CONTRACTS = const(3)
+_F_RUBBERS = const(12)
+_F_OPTION_NAMES = const(13)
+_F_VALUE_NAMES = const(14)
+
 MODULES = ("app.systems.priffe", "app.systems.priffe.wiz", "app.systems.priffe.lang_en", "app.systems.priffe.lang_el",
            "app.systems.priffe.lang_ru", "rules.priffe",
            "rules.priffe_json")  # fmt: skip
@@ -55,14 +61,14 @@ def setup(ng):
 
 
 def size_name(ng):
-    return ng.app.pt("priffe").RUBBERS
+    return ng.app.pt("priffe")[_F_RUBBERS]
 
 
 def draw_options(ui, ng):
     p = ng.app.pt("priffe")
     for i in range(3):
-        ui.at("%d %s" % (i + 1, p.OPTION_NAMES[i]), 0, 1 + i)
-        ui.right(p.VALUE_NAMES[2 * i + ng.options[i]], 128, 1 + i)
+        ui.at("%d %s" % (i + 1, p[_F_OPTION_NAMES][i]), 0, 1 + i)
+        ui.right(p[_F_VALUE_NAMES][2 * i + ng.options[i]], 128, 1 + i)
     ui.hint(ui.t[_T_HINT_STEP])
 
 
@@ -125,12 +131,12 @@ def describe(app, g, h, step=_SUMMARY):
     as the wizard's ``step`` knows it."""
     p = app.pt("priffe")
     if h.contract == _FORCED:
-        s = p.CONTRACTS[_FORCED]
+        s = p[_F_CONTRACTS][_FORCED]
     else:
         s = app.short[h.declarer]
         if step < 2:
             return s
-        s += " " + p.CONTRACTS[h.contract]
+        s += " " + p[_F_CONTRACTS][h.contract]
     if step > 2:
         s += " %d" % h.tricks
     if h.honours and step > 3:

@@ -1,17 +1,22 @@
 """Ελληνικά: the texts of the Priffe screens, the same names as priffe_en."""
 
-DECLARER = "Ποιος δήλωσε;"
-HINT_FORCED = "0 υποχρεωτικό"
-CONTRACT = "Συμβόλαιο;"
-CONTRACTS = ("Παιχνίδι", "Νολ", "Κούπες", "Καρό", "Υποχρ.")
-TRICKS = "Μπάζες ομάδας;"
-HINT_TRICKS = "A10 B11 C12 D13"
-HONOURS = "Τιμές;"
-HONOUR_NAMES = ("καμία", "3 σε ένα χέρι", "3 + 1", "4 σε ένα χέρι")
-HOLDER = "Ποιος τις είχε;"
-RUBBER_OVER = "Τέλος ράμπερ"
-TP = "μπ"
-GAMES = "π"
-RUBBERS = "Ράμπερ;"
-OPTION_NAMES = ("Πόντοι", "Σλαμ νολ", "Αλλαγή")
-VALUE_NAMES = ("κύριοι", "2οι", "όχι", "ναι", "αλλαγή", "κύκλος")  # two for each option
+# The texts, in the order of their names (the comment after each). A screen takes a text as p[_X_NAME]
+# (App.pt), with _X_NAME = const(index) of its own, X the family's letter (a const costs no interned name
+# in the heap, an attribute name did); tests/test_lang.py checks every such const against this order.
+T = (
+    "Ποιος δήλωσε;",  # DECLARER
+    "0 υποχρεωτικό",  # HINT_FORCED
+    "Συμβόλαιο;",  # CONTRACT
+    ("Παιχνίδι", "Νολ", "Κούπες", "Καρό", "Υποχρ."),  # CONTRACTS
+    "Μπάζες ομάδας;",  # TRICKS
+    "A10 B11 C12 D13",  # HINT_TRICKS
+    "Τιμές;",  # HONOURS
+    ("καμία", "3 σε ένα χέρι", "3 + 1", "4 σε ένα χέρι"),  # HONOUR_NAMES
+    "Ποιος τις είχε;",  # HOLDER
+    "Τέλος ράμπερ",  # RUBBER_OVER
+    "μπ",  # TP
+    "π",  # GAMES
+    "Ράμπερ;",  # RUBBERS
+    ("Πόντοι", "Σλαμ νολ", "Αλλαγή"),  # OPTION_NAMES
+    ("κύριοι", "2οι", "όχι", "ναι", "αλλαγή", "κύκλος"),  # VALUE_NAMES: two for each option
+)

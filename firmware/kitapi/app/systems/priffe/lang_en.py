@@ -1,18 +1,23 @@
 """English: the texts of the Priffe screens (kitapi.app.systems.priffe and its wiz), the same names in every
 language; loaded only for Priffe (App.pt("priffe"))."""
 
-DECLARER = "Declarer?"
-HINT_FORCED = "0 forced Noll"
-CONTRACT = "Contract?"
-CONTRACTS = ("Play", "Noll", "Hearts", "Diam.", "Forced")
-TRICKS = "Team's tricks?"
-HINT_TRICKS = "A10 B11 C12 D13"
-HONOURS = "Honours?"
-HONOUR_NAMES = ("none", "3 in a hand", "3 + 1", "4 in a hand")
-HOLDER = "Who held them?"
-RUBBER_OVER = "Rubber over"
-TP = "tp"  # trick points
-GAMES = "g"
-RUBBERS = "Rubbers?"
-OPTION_NAMES = ("Points", "Noll slams", "Rotation")
-VALUE_NAMES = ("main", "2nd", "off", "on", "swap", "cycle")  # two for each option
+# The texts, in the order of their names (the comment after each). A screen takes a text as p[_X_NAME]
+# (App.pt), with _X_NAME = const(index) of its own, X the family's letter (a const costs no interned name
+# in the heap, an attribute name did); tests/test_lang.py checks every such const against this order.
+T = (
+    "Declarer?",  # DECLARER
+    "0 forced Noll",  # HINT_FORCED
+    "Contract?",  # CONTRACT
+    ("Play", "Noll", "Hearts", "Diam.", "Forced"),  # CONTRACTS
+    "Team's tricks?",  # TRICKS
+    "A10 B11 C12 D13",  # HINT_TRICKS
+    "Honours?",  # HONOURS
+    ("none", "3 in a hand", "3 + 1", "4 in a hand"),  # HONOUR_NAMES
+    "Who held them?",  # HOLDER
+    "Rubber over",  # RUBBER_OVER
+    "tp",  # TP: trick points
+    "g",  # GAMES
+    "Rubbers?",  # RUBBERS
+    ("Points", "Noll slams", "Rotation"),  # OPTION_NAMES
+    ("main", "2nd", "off", "on", "swap", "cycle"),  # VALUE_NAMES: two for each option
+)

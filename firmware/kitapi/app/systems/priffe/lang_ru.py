@@ -1,17 +1,22 @@
 """Русский: the texts of the Priffe screens, the same names as priffe_en."""
 
-DECLARER = "Кто заказал?"
-HINT_FORCED = "0 вынужд. ноль"
-CONTRACT = "Контракт?"
-CONTRACTS = ("Игра", "Ноль", "Черви", "Бубны", "Вынужд")
-TRICKS = "Взятки пары?"
-HINT_TRICKS = "A10 B11 C12 D13"
-HONOURS = "Онёры?"
-HONOUR_NAMES = ("нет", "3 в одной руке", "3 + 1", "4 в одной руке")
-HOLDER = "У кого были?"
-RUBBER_OVER = "Роббер сыгран"
-TP = "оч"
-GAMES = "г"
-RUBBERS = "Робберов?"
-OPTION_NAMES = ("Очки", "Шлемы ноль", "Смена")
-VALUE_NAMES = ("основн", "2-я", "нет", "да", "обмен", "круг")  # two for each option
+# The texts, in the order of their names (the comment after each). A screen takes a text as p[_X_NAME]
+# (App.pt), with _X_NAME = const(index) of its own, X the family's letter (a const costs no interned name
+# in the heap, an attribute name did); tests/test_lang.py checks every such const against this order.
+T = (
+    "Кто заказал?",  # DECLARER
+    "0 вынужд. ноль",  # HINT_FORCED
+    "Контракт?",  # CONTRACT
+    ("Игра", "Ноль", "Черви", "Бубны", "Вынужд"),  # CONTRACTS
+    "Взятки пары?",  # TRICKS
+    "A10 B11 C12 D13",  # HINT_TRICKS
+    "Онёры?",  # HONOURS
+    ("нет", "3 в одной руке", "3 + 1", "4 в одной руке"),  # HONOUR_NAMES
+    "У кого были?",  # HOLDER
+    "Роббер сыгран",  # RUBBER_OVER
+    "оч",  # TP
+    "г",  # GAMES
+    "Робберов?",  # RUBBERS
+    ("Очки", "Шлемы ноль", "Смена"),  # OPTION_NAMES
+    ("основн", "2-я", "нет", "да", "обмен", "круг"),  # VALUE_NAMES: two for each option
+)

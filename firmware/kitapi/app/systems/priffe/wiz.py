@@ -32,6 +32,20 @@ _T_HAND = const(1)
 _T_HINT_STEP = const(25)
 _T_HINT_SAVE = const(26)
 
+# its family's texts it shows: their places in the table (kitapi.app.systems.priffe.lang_<language>.T)
+_F_DECLARER = const(0)
+_F_HINT_FORCED = const(1)
+_F_CONTRACT = const(2)
+_F_CONTRACTS = const(3)
+_F_TRICKS = const(4)
+_F_HINT_TRICKS = const(5)
+_F_HONOURS = const(6)
+_F_HONOUR_NAMES = const(7)
+_F_HOLDER = const(8)
+_F_RUBBER_OVER = const(9)
+_F_TP = const(10)
+_F_GAMES = const(11)
+
 _DECLARER = const(0)
 _CONTRACT = const(1)
 _TRICKS = const(2)
@@ -151,26 +165,26 @@ class PriffeWizard:
         if step > _DECLARER:
             ui.at(app.sys.describe(app, g, h, step)[:16], 0, 1)  # (its family's: app.sys)
         if step == _DECLARER:
-            ui.at(p.DECLARER, 0, 2)
+            ui.at(p[_F_DECLARER], 0, 2)
             for s in range(4):
                 ui.at("%d %s" % (s + 1, g.players[s][:12]), 0, 3 + s)
-            ui.hint(p.HINT_FORCED)
+            ui.hint(p[_F_HINT_FORCED])
             return
         if step == _CONTRACT:
-            ui.at(p.CONTRACT, 0, 2)
+            ui.at(p[_F_CONTRACT], 0, 2)
             for i in range(4):
-                ui.at("%d %s" % (i + 1, p.CONTRACTS[i]), 0, 3 + i, i == h.contract)
+                ui.at("%d %s" % (i + 1, p[_F_CONTRACTS][i]), 0, 3 + i, i == h.contract)
         elif step == _TRICKS:
-            ui.at(p.TRICKS, 0, 2)
+            ui.at(p[_F_TRICKS], 0, 2)
             who = h.dealer if h.contract == _FORCED else h.declarer
             ui.at(app.sys.pair(g, g.side[who]), 0, 3)  # (an edit's game is the one before the hand: its teams)
-            ui.at(p.HINT_TRICKS, 0, 5)
+            ui.at(p[_F_HINT_TRICKS], 0, 5)
         elif step == _HONOURS:
-            ui.at(p.HONOURS, 0, 2)
+            ui.at(p[_F_HONOURS], 0, 2)
             for i in range(4):
-                ui.at("%d %s" % (i, p.HONOUR_NAMES[i]), 0, 3 + i, i == h.honours)
+                ui.at("%d %s" % (i, p[_F_HONOUR_NAMES][i]), 0, 3 + i, i == h.honours)
         elif step == _HOLDER:
-            ui.at(p.HOLDER, 0, 2)
+            ui.at(p[_F_HOLDER], 0, 2)
             for s in range(4):
                 ui.at("%d %s" % (s + 1, g.players[s][:12]), 0, 3 + s, s == h.holder)
         else:
@@ -188,7 +202,7 @@ class PriffeWizard:
             return
         b = self.before
         if self.over:  # the rubber is over: each player's individual points
-            ui.at(p.RUBBER_OVER, 0, 2)
+            ui.at(p[_F_RUBBER_OVER], 0, 2)
             for s in range(4):
                 ui.at(self.app.short[s], 0, 3 + s)
                 ui.right(signed(b[6 + s]), 128, 3 + s)
@@ -196,4 +210,4 @@ class PriffeWizard:
         for k in (0, 1):  # each team: the points it gets; its trick points and games after the hand
             ui.at("%s %s" % ("AB"[k], self.app.sys.pair(g, k)), 0, 2 + 2 * k)
             ui.right(signed(b[4 + k]), 128, 2 + 2 * k)
-            ui.at("%s %d  %s %d" % (p.TP, g.below[k] + b[k], p.GAMES, g.games[k] + b[2 + k]), 2, 3 + 2 * k)
+            ui.at("%s %d  %s %d" % (p[_F_TP], g.below[k] + b[k], p[_F_GAMES], g.games[k] + b[2 + k]), 2, 3 + 2 * k)
