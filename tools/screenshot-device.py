@@ -38,11 +38,49 @@ def sochi(hands: int) -> str:
     return keys
 
 
+def prefa_next(hands: int) -> str:
+    """The keys of Prefa's next hand after ``hands``, up to its summary (the last # not pressed)."""
+    _, hs = gen.game(seed=11, hands=hands + 1, pouch=100)
+    return typist.keys_for(hs[-1], 3).rstrip().removesuffix("#")
+
+
+def sochi_next(hands: int) -> str:
+    """The keys of Sochi's next hand after ``hands``, up to its summary."""
+    hdr = gen.preferans_header("sochi", 3, pool=20)
+    hdr["players"] = list(gen.SHORT_NAMES[:3])
+    _, hs = gen.preferans_game(5, hands + 1, "sochi", 3, pool=20)
+    g = new_game(hdr)
+    for h in hs[:-1]:
+        g.play(typist.device_form(g, h))
+    return typist.pref_keys_for(g, typist.device_form(g, hs[-1])).rstrip().removesuffix("#")
+
+
+def scripted(setup: str, hands: list[str]) -> str:
+    return setup + " " + " ".join(hands)
+
+
+def kasa(hands: int) -> str:
+    """A kasa game as a table plays it: 300 each in the kasa."""
+    _, hs = gen.kasa_game(23, hands, 3, 300)
+    return f"1 6 3 {NAMES} 300# # # # " + " ".join(typist.kasa_keys_for(h, 3, 300) for h in hs)
+
+
 SHOTS = {
     "home.png": ("en", prefa(12) + " B B"),  # B B: the message gone, the columns named
+    "summary.png": ("en", prefa(12) + " B B " + prefa_next(12)),
+    "owes.png": ("en", prefa(12) + " B"),
+    "history.png": ("en", prefa(12) + " A"),
     "home-el.png": ("el", prefa(12) + " B B"),
+    "summary-el.png": ("el", prefa(12) + " B B " + prefa_next(12)),
     "pref-home.png": ("en", sochi(10) + " B B"),
     "pref-words.png": ("en", sochi(10) + " 2 7 1"),
+    "pref-summary.png": ("en", sochi(10) + " B B " + sochi_next(10)),
+    "kasa-home.png": ("en", kasa(10) + " B B"),
+    "pot-home.png": ("en", scripted(*typist.pot_script("preference_at", 3, 10)) + " B B"),
+    "priffe-home.png": ("en", scripted(*typist.priffe_script("priffe", 3, 10)) + " B B"),
+    # the games kept on the box, and a closed one viewed (menu Games): its settlement
+    "games.png": ("en", prefa(6) + " C 3 # # " + sochi(4) + " B B C 5"),
+    "closed.png": ("en", prefa(6) + " C 3 # # " + sochi(4) + " B B C 5 2"),
 }
 
 
