@@ -57,10 +57,9 @@ def test_hand_outcome_is_what_the_archive_stored(key: str) -> None:
         # the archive's columns, now from the core, are what they were
         f = facts_of(g, 0, line, False)
         assert [f.kind, f.bidder, f.contract, f.defense, f.bidder_tricks, f.made, f.short, f.whist, f.tricks] == want
-        if family != "priffe":  # (Priffe's is still taken apart on the PC)
-            o = outcome.hand_outcome(g, h)
-            got = [o["kind"], o["bidder"], o["contract"], o["defense"], o["tricks"], o["made"], o["short"]]
-            assert got == want[:7]
+        o = outcome.hand_outcome(g, h)
+        got = [o["kind"], o["bidder"], o["contract"], o["defense"], o["tricks"], o["made"], o["short"]]
+        assert got == want[:7], family
         g.apply(h)
 
 
@@ -105,6 +104,171 @@ def test_the_box_never_imports_it() -> None:
             assert "outcome" not in path.read_text(), path
 
 
+# --- Priffe: the hand taken apart (docs/rules/priffe.md, from priffe.txt's "Outcome" and "Points") ------
+
+PRIFFE = {"kitapi": 1, "rules": "priffe", "players": ["Anna", "Bo", "Cai", "Dag"], "dealer": 3}
+# what a Priffe outcome adds to the dict every system's has
+PRIFFE_KEYS = (
+    "sides",
+    "declaring",
+    "won",
+    "trick_points",
+    "below",
+    "slam",
+    "honours",
+    "bonus",
+    "game",
+    "points",
+    "games",
+)
+
+
+def priffe(hands: list[dict[str, Any]], **options: Any) -> list[dict[str, Any]]:
+    """Each hand's outcome, every hand parsed on the game before it and then applied."""
+    g = new_game({**PRIFFE, "options": options})
+    out = []
+    for d in hands:
+        h = g.parse(d)
+        out.append(outcome.hand_outcome(g, h))
+        g.apply(h)
+    return out
+
+
+def parts(o: dict[str, Any]) -> dict[str, Any]:
+    return {k: o[k] for k in ("bidder", "tricks", "made", *PRIFFE_KEYS)}
+
+
+def test_priffe_declarers_make_it() -> None:
+    # "the declaring side scores 10 for every trick over 6": Anna (seat 0, partnership 0) Hearts, 8 tricks
+    (o,) = priffe([{"dealer": 3, "contract": "hearts", "declarer": 0, "tricks": 8}])
+    assert o["kind"] == "play" and o["contract"] == "hearts" and o["defense"] is None and o["short"] is None
+    assert parts(o) == {
+        "bidder": 0, "tricks": 8, "made": True, "sides": [0, 1, 0, 1], "declaring": 0, "won": 0,
+        "trick_points": 20, "below": 20, "slam": 0, "honours": None, "bonus": 0, "game": False,
+        "points": [20, 0], "games": [0, 0],
+    }  # fmt: skip
+
+
+def test_priffe_declarers_lose_double_and_the_first_game() -> None:
+    # Bo (partnership 1) plays, takes 4: the defenders took 9, 3 over 6; "If the declarers lose, the defenders
+    # win double. Only points for tricks before doubling count towards winning a game": 60 scored, 30 towards
+    # the game; "If a team has 30 or more trick points, they win the first game ... an additional 10 bonus"
+    (o,) = priffe([{"dealer": 3, "contract": "play", "declarer": 1, "tricks": 4}])
+    assert parts(o) == {
+        "bidder": 1, "tricks": 4, "made": False, "sides": [0, 1, 0, 1], "declaring": 1, "won": 0,
+        "trick_points": 60, "below": 30, "slam": 0, "honours": None, "bonus": 10, "game": True,
+        "points": [70, 0], "games": [1, 0],
+    }  # fmt: skip
+
+
+def test_priffe_noll_and_the_forced_noll() -> None:
+    # "In a Noll, each trick below 7 scores 10 points; double if the declarers lose": Cai's Noll with 5 tricks
+    # scores 20; Dag's Noll with 9 leaves the defenders 4, 3 below 7, doubled: 60 (30 towards the game: the
+    # first game of partnership 0, +10); "In a forced Noll, there is no declarer and, therefore, no doubling":
+    # the dealer's side (Bo's, dealer of the third hand) takes 9, so Anna's took 4, 3 below 7: 30, towards
+    # partnership 0's second game, which "need[s] 40 trick points": no game
+    noll, lost, forced = priffe(
+        [
+            {"dealer": 3, "contract": "noll", "declarer": 2, "tricks": 5},
+            {"dealer": 0, "contract": "noll", "declarer": 3, "tricks": 9},
+            {"dealer": 1, "contract": "forced", "tricks": 9},
+        ]
+    )
+    assert (noll["won"], noll["trick_points"], noll["below"], noll["made"], noll["points"]) == (
+        0,
+        20,
+        20,
+        True,
+        [20, 0],
+    )
+    assert (lost["won"], lost["trick_points"], lost["below"], lost["made"]) == (0, 60, 30, False)
+    assert (lost["game"], lost["bonus"], lost["points"], lost["games"]) == (True, 10, [90, 0], [1, 0])
+    assert forced["bidder"] is None and forced["declaring"] is None and forced["made"] is None
+    assert (forced["contract"], forced["tricks"], forced["won"], forced["trick_points"], forced["below"]) == (
+        "forced", 9, 0, 30, 30)  # fmt: skip
+    assert (forced["game"], forced["bonus"], forced["points"], forced["games"]) == (False, 0, [120, 0], [1, 0])
+
+
+def test_priffe_slams_honours_and_the_second_game() -> None:
+    # "an extra 20 for taking 7 overtricks (big slam)": Anna plays and takes all 13: 70 + 20, 70 towards the
+    # first game (+10); "Four honours in one hand 50" (the second table's values, the main one's missing), held
+    # by Bo, to partnership 1.  Then "an extra 10 for taking 6 overtricks (little slam)": Cai's Hearts with 12,
+    # 60 + 10; "need 40 trick points to win their second game, which gives the team an additional 20 bonus
+    # points": 60 >= 40, the rubber's second game
+    big, little = priffe(
+        [
+            {"dealer": 3, "contract": "play", "declarer": 0, "tricks": 13, "honours": "4", "holder": 1},
+            {"dealer": 0, "contract": "hearts", "declarer": 2, "tricks": 12},
+        ]
+    )
+    assert (big["trick_points"], big["slam"], big["below"], big["honours"]) == (70, 20, 70, (1, 50))
+    assert (big["game"], big["bonus"], big["points"], big["games"]) == (True, 10, [100, 50], [1, 0])
+    assert (little["trick_points"], little["slam"], little["game"], little["bonus"]) == (60, 10, True, 20)
+    assert (little["points"], little["games"]) == ([190, 50], [2, 0])  # the rubber's last figures, before cleared
+
+
+def test_priffe_no_game_below_the_mark_and_the_second_table() -> None:
+    # 20 then 10 below the line: "30 or more" wins the first game only at the second hand; a game already won
+    # needs 40.  The second table: "Every penalty trick 20": a lost Play of Bo's with 5 tricks (the defenders'
+    # 8, 2 over 6) is 40, all of it towards the game (docs/rules/priffe.md, "The second points table")
+    a, b = priffe(
+        [
+            {"dealer": 3, "contract": "hearts", "declarer": 0, "tricks": 8},
+            {"dealer": 0, "contract": "diamonds", "declarer": 2, "tricks": 7},
+        ]
+    )
+    assert (a["game"], b["game"], b["below"], b["bonus"], b["points"]) == (False, True, 10, 10, [40, 0])
+    (c,) = priffe([{"dealer": 3, "contract": "play", "declarer": 1, "tricks": 5}], points="second")
+    assert (c["won"], c["trick_points"], c["below"], c["game"], c["bonus"]) == (0, 40, 40, True, 10)
+
+
+def test_priffe_numbers_are_the_rules() -> None:
+    from kitapi.rules import priffe as p
+
+    rules = (p._TRICKS, p._BOOK, p._NOLL_BOOK, p._TRICK, p._LITTLE_SLAM, p._BIG_SLAM, p._FIRST_GAME, p._SECOND_GAME)
+    assert outcome._PRIFFE == (*rules, p._FIRST_BONUS, p._SECOND_BONUS)
+
+
+def priffe_games() -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
+    from kitapi_host.logs.gen import priffe_game
+
+    games = [(v["header"], v["hands"]) for k in sorted(GOLDEN) if k.startswith("priffe") for v in [vector(k)]]
+    for seed, options in enumerate(({}, {"points": "second"}, {"noll_slams": True}, {"honours": [60, 30, 0]})):
+        games.append(priffe_game(seed, 250, options))
+    return games
+
+
+def test_priffe_parts_add_up_to_what_the_core_scores() -> None:
+    """Every hand of the Priffe vectors and of random games: the outcome's parts are what the core's scoring
+    changes (its public standings, before and after the hand)."""
+    count = 0
+    for header, hands in priffe_games():
+        g: Any = new_game(header)
+        for d in hands:
+            h = g.parse(d)
+            o = outcome.hand_outcome(g, h)
+            before = (list(g.points), list(g.below), list(g.games), list(g.individual), g.rubbers, list(g.side))
+            g.apply(h)
+            points, below, games, individual, rubbers, side = before
+            won = o["won"]
+            assert o["sides"] == side and o["declaring"] in (None, side[d.get("declarer", 0)])
+            want = list(points)
+            want[won] += o["trick_points"] + o["slam"] + o["bonus"]
+            if o["honours"]:
+                want[o["honours"][0]] += o["honours"][1]
+            assert o["points"] == want
+            assert o["games"] == [games[k] + (k == won and o["game"]) for k in (0, 1)]
+            if g.rubbers > rubbers:  # the rubber ended: its figures cleared, the individual points moved
+                assert o["games"][won] == 2
+                diff = (o["points"][0] - o["points"][1]) // 10
+                assert list(g.individual) == [individual[s] + (diff if side[s] == 0 else -diff) for s in range(4)]
+            else:
+                assert list(g.points) == o["points"] and list(g.games) == o["games"]
+                assert list(g.below) == ([0, 0] if o["game"] else [below[k] + (k == won) * o["below"] for k in (0, 1)])
+            count += 1
+    assert count > 900
+
+
 _MP_CODE = r"""
 import sys, json
 from kitapi.game import new_game, result_json
@@ -116,8 +280,7 @@ for path in sys.argv[1:]:
     for line in lines[1:]:
         if line:
             h = g.parse(json.loads(line))
-            o = outcome.hand_outcome(g, h)
-            outs.append([o["kind"], o["bidder"], o["contract"], o["defense"], o["tricks"], o["made"], o["short"]])
+            outs.append(outcome.hand_outcome(g, h))
             g.apply(h)
     print(json.dumps([outs, outcome.transfers(json.loads(result_json(g)))]))
 """
@@ -129,6 +292,7 @@ def test_the_same_on_micropython(tmp_path: Path) -> None:
 
     keys = [next(k for k in sorted(GOLDEN) if k.startswith(f)) for f in ("prefa_kasa_vectors:", "preference_at")]
     keys += [next(k for k in sorted(GOLDEN) if k.startswith("preference_illustrated") and len(GOLDEN[k]) > 2)]
+    keys += [max((k for k in GOLDEN if k.startswith("priffe")), key=lambda k: len(GOLDEN[k]))]
     paths = [ROOT / "examples" / "sample-prefa.jsonl", ROOT / "examples" / "sample-sochi.jsonl"]
     for i, key in enumerate(keys):
         v = vector(key)
@@ -143,8 +307,7 @@ def test_the_same_on_micropython(tmp_path: Path) -> None:
         for text in lines[1:]:
             if text:
                 h = g.parse(json.loads(text))
-                o = outcome.hand_outcome(g, h)
-                outs.append([o["kind"], o["bidder"], o["contract"], o["defense"], o["tricks"], o["made"], o["short"]])
+                outs.append(outcome.hand_outcome(g, h))  # (every key: Prefa's duties, Priffe's parts too)
                 g.apply(h)
         t = outcome.transfers(json.loads(result_json(g)))
         assert json.loads(line) == json.loads(json.dumps([outs, t])), path

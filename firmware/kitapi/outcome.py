@@ -11,7 +11,24 @@ it costs the box nothing.  MicroPython-clean all the same, as all of the core.
   ``defense``, ``tricks`` (the bidder's), ``made``, ``short`` (the tricks
   missing; a misere's: the tricks taken); Prefa's hands also ``level`` (the
   level scored) and ``duties`` (each defender's responsibility, for the
-  defense record).  Priffe's is not here yet (the PC takes it apart).
+  defense record); Preferans' played hands ``whisters`` (see below); Priffe's
+  the hand taken apart (see below).
+- Preferans' ``whisters``: ``[(seat, charged), ...]``, each defender who
+  whisted (or the 4-player dealer who whisted in his stead) in a contract
+  played with whisting, and whether the hand charges him with the whisters'
+  shortfall (docs/rules/preferans.md, "Whist requirement and responsibility":
+  the entry on his hill); empty otherwise.
+- Priffe's (docs/rules/priffe.md, "Outcome" and "Points"): ``bidder`` the
+  declarer (None in a forced Noll), ``tricks`` the tricks the hand records (the
+  declarer's partnership's; the dealer's in a forced Noll), ``made`` the
+  declaring partnership won the hand (None in a forced Noll); and what it
+  scores, partnership 0 being seat 0's: ``sides`` (each seat's partnership),
+  ``declaring`` (None in a forced Noll), ``won`` (the partnership that took
+  more tricks, fewer in a Noll), ``trick_points`` (doubled when the declarers
+  lost), ``below`` (of those, towards the game), ``slam`` (doubled too),
+  ``honours`` (``(partnership, points)`` or None), ``bonus`` and ``game`` (a
+  game won and its bonus, else 0 and False), ``points`` and ``games`` (the
+  rubber's after the hand, before a finished rubber is cleared).
 - ``transfers(res)``: who pays whom to settle the standings ``res`` (the object
   of ``result_json``, parsed), in the fewest transfers (``kitapi.settle``):
   ``(den, [(payer, payee, amount), ...])``, the amounts in units of ``1/den``
@@ -21,6 +38,12 @@ it costs the box nothing.  MicroPython-clean all the same, as all of the core.
 
 _PREFA_KINDS = ("play", "pass", "throw", "topup")  # kitapi.rules.prefa PLAY, PASS, THROW; prefa_kasa's TOPUP
 _PREFERANS_KINDS = ("play", "allpass", "resign", "misdeal")  # kitapi.rules.preferans: PLAY, ALLPASS, RESIGN, MISDEAL
+# Priffe's numbers (kitapi.rules.priffe's consts, which MicroPython keeps from other modules; tests/test_outcome.py
+# checks they agree): "the players receive 13 cards each"; "10 for every trick over 6"; "each trick below 7
+# scores 10 points"; "an extra 10 for taking 6 overtricks (little slam) and an extra 20 for taking 7 overtricks
+# (big slam)"; "30 or more trick points, they win the first game ... an additional 10 bonus points"; "need 40
+# trick points to win their second game, which gives the team an additional 20 bonus points"
+_PRIFFE = (13, 6, 7, 10, 10, 20, 30, 40, 10, 20)
 # "at least six tricks" (kitapi.rules.preference_at and preference_us, their _MAKE: a const, which
 # MicroPython keeps from other modules; tests/test_outcome.py checks the two agree)
 _POT_MAKE = 6
@@ -37,6 +60,8 @@ def hand_outcome(g, h):
         return _preferans(g, h)
     if family in ("prefa", "kasa"):
         return _prefa(g, h)
+    if family == "priffe":
+        return _priffe(g, h)
     return None
 
 
@@ -174,6 +199,68 @@ def _pot(g, h):
             o["made"], o["short"] = t == 10, 10 - t
     else:
         o["made"], o["short"] = t >= _POT_MAKE, (_POT_MAKE - t if t < _POT_MAKE else 0)
+    return o
+
+
+def _priffe(g, h):
+    # what kitapi.rules.priffe's Priffe.score adds up, part by part (docs/rules/priffe.md, "Outcome", "Points")
+    from kitapi.rules.priffe import CONTRACTS, FORCED, NOLL
+
+    tricks, book, noll_book, unit, little, big, first, second, first_bonus, second_bonus = _PRIFFE
+    c = h.contract
+    side = g.side
+    o = _blank("play", None if c == FORCED else int(h.declarer))
+    o["contract"] = CONTRACTS[c]
+    t = int(h.tricks)
+    o["tricks"] = t
+    ref = int(side[h.dealer] if c == FORCED else side[h.declarer])  # the side the hand's tricks are
+    noll = c == NOLL or c == FORCED
+    # "take more (or fewer in a Noll) tricks than the other team"
+    if noll:
+        won = ref if t < noll_book else 1 - ref
+    else:
+        won = ref if t > book else 1 - ref
+    wt = t if won == ref else tricks - t
+    slam = 0
+    if noll:
+        units = noll_book - wt  # "each trick below 7 scores 10 points"
+        if g.noll_slams:
+            slam = big if wt == 0 else little if wt == 1 else 0
+    else:
+        units = wt - book  # "10 for every trick over 6"
+        slam = big if units == 7 else little if units == 6 else 0
+    # "If the declarers lose, the defenders win double"; "In a forced Noll ... no doubling"
+    k = 2 if c != FORCED and won != ref else 1
+    tp = unit * units * k
+    # "Only points for tricks before doubling count towards winning a game"; the second table's penalty trick
+    # counts in full (docs/rules/priffe.md)
+    below = tp if g.second else unit * units
+    points = [int(g.points[0]), int(g.points[1])]
+    games = [int(g.games[0]), int(g.games[1])]
+    points[won] += tp + slam * k
+    honours = None
+    if h.honours:
+        hs = int(side[h.holder])
+        honours = (hs, g.honour_values[h.honours])
+        points[hs] += honours[1]
+    n = games[won]
+    game = g.below[won] + below >= (second if n else first)
+    bonus = (second_bonus if n else first_bonus) if game else 0
+    if game:
+        games[won] = n + 1
+        points[won] += bonus
+    o["declaring"] = None if c == FORCED else ref
+    o["made"] = None if c == FORCED else won == ref
+    o["sides"] = [int(x) for x in side]
+    o["won"] = won
+    o["trick_points"] = tp
+    o["below"] = below
+    o["slam"] = slam * k
+    o["honours"] = honours
+    o["bonus"] = bonus
+    o["game"] = game
+    o["points"] = points
+    o["games"] = games
     return o
 
 
