@@ -69,7 +69,7 @@ def test_pot_make_is_the_rules() -> None:
     assert outcome._POT_MAKE == preference_at._MAKE == preference_us._MAKE
 
 
-@pytest.mark.parametrize("key", sorted(k for k in GOLDEN if row(vector(k)["header"]["rules"])[1] != "priffe"))
+@pytest.mark.parametrize("key", sorted(GOLDEN))
 def test_transfers_settle_the_standings(key: str) -> None:
     v = vector(key)
     g = new_game(v["header"])
@@ -77,7 +77,9 @@ def test_transfers_settle_the_standings(key: str) -> None:
         g.play(d)
     res = json.loads(result_json(g))
     t = outcome.transfers(res)
-    if "stock" in res:  # a pot game: the chips are not settled between the players
+    if "stock" in res or "individual" in res:
+        # a pot game, Priffe: their texts name a winner and settle nothing between the players (docs/rules/
+        # preference_at.md, preference_us.md, priffe.md: "No settlement between the players")
         assert t is None
         return
     assert t is not None
@@ -267,6 +269,159 @@ def test_priffe_parts_add_up_to_what_the_core_scores() -> None:
                 assert list(g.below) == ([0, 0] if o["game"] else [below[k] + (k == won) * o["below"] for k in (0, 1)])
             count += 1
     assert count > 900
+
+
+# --- Preferans: the whisters and who is charged with their shortfall (docs/rules/preferans.md, "Responsibility")
+
+
+def whisters(rules: str, hands: list[dict[str, Any]], players: int = 3, **options: Any) -> list[list[Any]]:
+    """Each hand's ``whisters``, every hand parsed on the game before it and then applied."""
+    g = new_game({"kitapi": 1, "rules": rules, "players": ["A", "B", "C", "D"][:players], "options": options})
+    out = []
+    for d in hands:
+        h = g.parse(d)
+        out.append(outcome.hand_outcome(g, h)["whisters"])
+        g.apply(h)
+    return out
+
+
+# Sochi, three players: soloist B (seat 1) after dealer A, so defender 1 is C (seat 2) and defender 2 is A (seat 0)
+SIX_BOTH = {"dealer": 0, "soloist": 1, "contract": "6S", "whist": ["whist", "whist"]}
+
+
+def test_two_whisters_each_against_his_quota() -> None:
+    # "Whisting player(s) have to take 4 tricks if the game is at six": B makes 6S with 7, the whisters took
+    # 3; "Undertricks are counted against his/her personal quota and not the partnership one": C took his 2,
+    # A one of his 2: A is charged.  Under the variants both are ("each of these players would be considered
+    # responsible for half").  B short: nobody is.
+    hands = [{**SIX_BOTH, "tricks": [1, 7, 2]}, {**SIX_BOTH, "tricks": [3, 5, 2]}]
+    assert whisters("sochi", hands) == [[(2, False), (0, True)], [(2, False), (0, False)]]
+    assert whisters("sochi", hands, source="variants") == [[(2, True), (0, True)], [(2, False), (0, False)]]
+    assert whisters("leningrad", hands[:1]) == whisters("rostov", hands[:1]) == [[(2, False), (0, True)]]
+
+
+def test_one_whister_and_a_requirement_of_one() -> None:
+    # "2 tricks if seven": C whists alone (A passes), B takes 9: the whist side took 1, C is charged; 8N, both
+    # whist, B takes all 10: "1 trick if it's eight": "some players make the second whister ... solely
+    # responsible; and some make both equally responsible" (option whist_one)
+    one = {"dealer": 0, "soloist": 1, "contract": "7H", "whist": ["whist", "pass"], "open": False, "tricks": [0, 9, 1]}
+    eight = {"dealer": 0, "soloist": 1, "contract": "8N", "whist": ["whist", "whist"], "tricks": [0, 10, 0]}
+    assert whisters("sochi", [one, eight]) == [[(2, True)], [(2, False), (0, True)]]
+    assert whisters("sochi", [eight], whist_one="shared") == [[(2, True), (0, True)]]
+
+
+def test_the_dealer_whists_and_hands_without_whisting() -> None:
+    # four players: the dealer A whists with defender 1's hand (C's): he is the whister, and charged when his
+    # side is short; a misere, an all-pass, both passing and a half-whist that stood have no whisters
+    dealer = {"dealer": 0, "soloist": 1, "contract": "7S", "whist": ["pass", "pass"], "dealer_whist": 0}
+    assert whisters("sochi", [{**dealer, "tricks": [1, 9, 0, 0]}], players=4) == [[(0, True)]]
+    assert whisters("sochi", [{**dealer, "tricks": [3, 7, 0, 0]}], players=4) == [[(0, False)]]
+    quiet = [
+        {"dealer": 0, "soloist": 1, "contract": "M", "tricks": [5, 0, 5]},
+        {"dealer": 1, "allpass": [4, 3, 3]},
+        {"dealer": 2, "soloist": 0, "contract": "8N", "whist": ["pass", "pass"]},
+        {"dealer": 0, "soloist": 2, "contract": "6D", "whist": ["pass", "half"]},
+    ]
+    assert whisters("sochi", quiet) == [[], [], [], []]
+
+
+def charged_by_the_core(g: Any, h: Any) -> set[int]:
+    """Apply hand ``h``: the seats but the soloist's on whose hill the core wrote, American aid left out (the
+    test's own look into the engine: every hill entry goes through ``_hill``, aid through ``_pool``)."""
+    written: list[tuple[int, int]] = []
+    in_pool = [0]
+    hill, pool = g._hill, g._pool
+
+    def on_hill(p: int, v2: int) -> None:
+        if not in_pool[0]:
+            written.append((p, v2))
+        hill(p, v2)
+
+    def on_pool(p: int, pts: int) -> None:
+        in_pool[0] += 1
+        try:
+            pool(p, pts)
+        finally:
+            in_pool[0] -= 1
+
+    g._hill, g._pool = on_hill, on_pool
+    try:
+        g.apply(h)
+    finally:
+        del g._hill, g._pool
+    return {p for p, v2 in written if v2 > 0 and p != h.soloist}
+
+
+def preferans_games() -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
+    from kitapi_host.logs.gen import preferans_game
+
+    games = [(v["header"], v["hands"]) for k in sorted(GOLDEN) if row(vector(k)["header"]["rules"])[1] == "preferans"
+             for v in [vector(k)]]  # fmt: skip
+    seed = 0
+    for rules in ("sochi", "leningrad", "rostov"):  # (Balkan's: its vectors; the generator makes none)
+        for players in (2, 3, 4):
+            for options in ({}, {"source": "variants"}, {"whist_one": "shared"}, {"whist": "gentleman"}):
+                seed += 1
+                games.append(preferans_game(seed, 150, rules, players, **options))
+    return games
+
+
+def test_whisters_are_who_the_core_charges() -> None:
+    """Every played hand of the Preferans vectors and of random games of every convention, table and option
+    that changes responsibility: the outcome's charged whisters are the seats the core's scoring writes the
+    whisters' shortfall for, and the whisters are the defenders who said whist (or the dealer in their stead)."""
+    from kitapi.rules.preferans import PLAY
+
+    count = charged = 0
+    for header, hands in preferans_games():
+        g: Any = new_game(header)
+        for d in hands:
+            h = g.parse(d)
+            o = outcome.hand_outcome(g, h)
+            if h.kind != PLAY:
+                assert o["whisters"] == []
+                g.apply(h)
+                continue
+            words = d.get("whist", [])
+            if "dealer_whist" in d:
+                said = [h.dealer]
+            else:
+                g.defenders(h)
+                said = [s for s, w in zip((h.d1, h.d2), words, strict=False) if w == "whist"]
+            assert [w for w, _ in o["whisters"]] == (said if g.requirement(h.contract) and g.played(h) else [])
+            got = {w for w, c in o["whisters"] if c}
+            assert got == charged_by_the_core(g, h), (header, d)
+            count += 1
+            charged += len(got)
+    assert count > 900 and charged > 40, (count, charged)
+
+
+def test_american_aid_to_a_whister_is_not_his_responsibility(tmp_path: Path) -> None:
+    """Under the variants a pool's excess given to another player is also written on his hill (*"the player
+    receiving the bullet points also adds 10 times this number of points to his current mountain point
+    total"*): not a failed whist.  B fills his pool of 2 (6S, both pass), then makes 6S again with C whisting
+    alone and the whisters taking their 4: his 2 go to C (the pool nearest full after his, a tie: the first),
+    on whose hill the core writes 40; C met his requirement, and the statistics count him so."""
+    from kitapi_host.archive.store import Archive
+
+    header = {"kitapi": 1, "rules": "sochi", "players": ["A", "B", "C"], "options": {"source": "variants", "pool": 2}}
+    hands = [
+        {"dealer": 0, "soloist": 1, "contract": "6S", "whist": ["pass", "pass"]},
+        {"dealer": 1, "soloist": 1, "contract": "6S", "whist": ["whist", "pass"], "open": False, "tricks": [2, 6, 2]},
+    ]
+    g: Any = new_game(header)
+    g.play(hands[0])
+    h = g.parse(hands[1])
+    assert outcome.hand_outcome(g, h)["whisters"] == [(2, False)]
+    hill = list(g.hill)
+    assert charged_by_the_core(g, h) == set() and g.hill[2] - hill[2] == 40  # (in halves: 20 on C's hill)
+    a = Archive(tmp_path / "a.sqlite3")
+    try:
+        a.add_log("".join(json.dumps(x) + "\n" for x in [header, *hands]).encode(), "file", "aid")
+        c = next(s for s in a.stats() if s["player"] == "C")["preferans"]
+        assert (c["whisted"], c["failed"]) == (1, 0)
+    finally:
+        a.close()
 
 
 _MP_CODE = r"""

@@ -13,11 +13,11 @@ it costs the box nothing.  MicroPython-clean all the same, as all of the core.
   level scored) and ``duties`` (each defender's responsibility, for the
   defense record); Preferans' played hands ``whisters`` (see below); Priffe's
   the hand taken apart (see below).
-- Preferans' ``whisters``: ``[(seat, charged), ...]``, each defender who
-  whisted (or the 4-player dealer who whisted in his stead) in a contract
-  played with whisting, and whether the hand charges him with the whisters'
-  shortfall (docs/rules/preferans.md, "Whist requirement and responsibility":
-  the entry on his hill); empty otherwise.
+- Preferans' ``whisters``: ``[(seat, charged), ...]``: in a contract played
+  with whisting, each defender who whisted (or the 4-player dealer who whisted
+  in his stead), and whether the whisters' shortfall against the requirement
+  is charged to him, on his hill (docs/rules/preferans.md, "Responsibility");
+  empty in any other hand.
 - Priffe's (docs/rules/priffe.md, "Outcome" and "Points"): ``bidder`` the
   declarer (None in a forced Noll), ``tricks`` the tricks the hand records (the
   declarer's partnership's; the dealer's in a forced Noll), ``made`` the
@@ -33,7 +33,11 @@ it costs the box nothing.  MicroPython-clean all the same, as all of the core.
   of ``result_json``, parsed), in the fewest transfers (``kitapi.settle``):
   ``(den, [(payer, payee, amount), ...])``, the amounts in units of ``1/den``
   (a Preferans settlement is in thirds, a kasa's split in n-ths); None for the
-  systems whose chips are not settled between the players (the pot games, Priffe).
+  systems whose texts settle nothing between the players: the pot games (*"The
+  player with the current most number of chips is declared the game winner"*)
+  and Priffe (*"The player with the highest individual score at the end is the
+  overall winner"*): docs/rules/preference_at.md, preference_us.md and
+  priffe.md, "No settlement between the players".
 """
 
 _PREFA_KINDS = ("play", "pass", "throw", "topup")  # kitapi.rules.prefa PLAY, PASS, THROW; prefa_kasa's TOPUP
@@ -130,6 +134,7 @@ def _preferans(g, h):
     from kitapi.rules.preferans import ALLPASS, MISDEAL, RESIGN
 
     o = _blank(_PREFERANS_KINDS[h.kind], None)
+    o["whisters"] = []
     if h.kind in (ALLPASS, MISDEAL):
         return o
     s = int(h.soloist)
@@ -153,7 +158,38 @@ def _preferans(g, h):
     else:
         level = g.needed(h)
         o["made"], o["short"] = ts >= level, (level - ts if level > ts else 0)
+        if g.requirement(h.contract):
+            o["whisters"] = _whisters(g, h, ts >= level)
     return o
+
+
+def _whisters(g, h, made):
+    # docs/rules/preferans.md, "Whist requirement and responsibility" (and the variants' "A failed whister's
+    # hill"): who whisted in a contract played with whisting, and who is charged with the whisters' shortfall:
+    # "Whisting player(s) have to take 4 tricks if the game is at six, 2 tricks if seven, and 1 trick if it's
+    # eight or nine" (C); they fail only against a made contract
+    from kitapi.rules.preferans import WHIST
+
+    g.defenders(h)
+    t = h.tricks
+    if h.dealer_whist >= 0:  # the 4-player dealer whisted with a defender's hand: the only whister
+        seats = [int(h.dealer)]
+    else:
+        seats = [int(d) for d, w in ((h.d1, h.w1), (h.d2, h.w2)) if w == WHIST]
+    req = g.requirement(h.contract)
+    side = 10 - int(t[h.soloist])
+    if not made or side >= req:
+        return [(d, False) for d in seats]
+    if len(seats) == 1 or g.variants:
+        # one whister is short of the requirement; V: "If both opponents elected to whist during the hand, each
+        # of these players would be considered responsible for half"
+        return [(d, True) for d in seats]
+    if req > 1:
+        # "Undertricks are counted against his/her personal quota and not the partnership one"
+        return [(d, int(t[d]) < req // 2) for d in seats]
+    # a requirement of 1 and both took nothing: option whist_one, "some players make the second whister ...
+    # solely responsible; and some make both equally responsible"
+    return [(d, g.whist_one_shared or d == h.d2) for d in seats]
 
 
 def _pot(g, h):

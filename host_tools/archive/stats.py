@@ -376,49 +376,28 @@ def _count_preferans_hand(g: Any, d: dict[str, Any], seats: list[int], table: di
     """Score one effective Preferans hand on ``g`` (in order: Leningrad's minimum bid depends on the
     hands before) and add it to the players' figures (``_PreferansStats``).
 
-    Responsibility is not worked out here: it is what the core writes.  While the
-    hand is scored, the core's hill entries are recorded (``_hill``, which every
-    entry on a hill goes through, whatever the convention makes of it); in a played
-    contract, an entry on a defender's hill is the responsibility for the whisters'
-    shortfall (the soloist's own hill is his failure, or American aid).
+    Responsibility is not worked out here: the core's outcome names the whisters of a played contract and
+    which of them the hand charges with the whisters' shortfall (``kitapi.outcome.hand_outcome``'s
+    ``whisters``).
     """
-    from kitapi.rules.preferans import PLAY, RESIGN, WHIST
+    from kitapi.rules.preferans import PLAY, RESIGN
 
     h = g.parse(d)
     if h.kind not in (PLAY, RESIGN):
         g.apply(h)
         return
     s = int(h.soloist)
-    facts = facts_of(g, 0, json.dumps(d), False)
-    whisters: list[int] = []
-    if h.kind == PLAY and g.requirement(h.contract) and g.played(h):
-        g.defenders(h)
-        if h.dealer_whist >= 0:
-            whisters = [int(h.dealer)]
-        else:
-            whisters = [int(seat) for seat, word in ((h.d1, h.w1), (h.d2, h.w2)) if word == WHIST]
-    written: list[tuple[int, int]] = []
-    core_hill = g._hill
-
-    def hill(p: int, v2: int) -> None:
-        written.append((p, v2))
-        core_hill(p, v2)
-
-    g._hill = hill  # the instance's attribute, in front of the class's method, for this hand only
-    try:
-        g.apply(h)
-    finally:
-        del g._hill
-    responsible = {p for p, v2 in written if p != s and v2 > 0}
+    o = hand_outcome(g, h)
+    level = preferans_level(g, h)
+    g.apply(h)
     st = table.get(seats[s])
     if st is not None:
         pst = st.system(g.name)
         pst.soloist += 1
-        level = preferans_level(g, h)
         pst.contracts[level][1] += 1
-        pst.contracts[level][0] += bool(facts.made)
-    for w in whisters:
+        pst.contracts[level][0] += bool(o["made"])
+    for w, charged in o["whisters"]:
         st = table.get(seats[w])
         if st is not None:
             st.system(g.name).whisted += 1
-            st.system(g.name).failed += w in responsible
+            st.system(g.name).failed += charged
