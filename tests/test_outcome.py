@@ -1,6 +1,8 @@
 """kitapi.outcome: a hand's outcome and a game's settlement from the core, checked against what the archive
 computed before the core had them (tests/vectors/hand_outcome.json, made from every vector game with the
-archive's own hand columns, kitapi_host.archive.facts, before they were moved to the core)."""
+archive's own hand columns, kitapi_host.archive.facts, before they were moved to the core); Priffe's hand
+taken apart and Preferans' charged whisters against worked hands from the texts and against the core's own
+scoring of the vector games and of random ones; the same answers on MicroPython."""
 
 from __future__ import annotations
 
@@ -466,3 +468,33 @@ def test_the_same_on_micropython(tmp_path: Path) -> None:
                 g.apply(h)
         t = outcome.transfers(json.loads(result_json(g)))
         assert json.loads(line) == json.loads(json.dumps([outs, t])), path
+
+
+def test_the_pc_reads_no_private_state_of_the_core() -> None:
+    """The PC asks the core (kitapi.outcome, Game's public methods): no name of the core's own (a module's, a
+    class's or an instance's, underscore first) is imported or reached into from host_tools."""
+    import ast
+
+    core = ROOT / "firmware" / "kitapi"
+    private: set[str] = set()
+    for path in [*core.glob("*.py"), *(core / "rules").glob("*.py")]:
+        for node in ast.walk(ast.parse(path.read_text())):
+            name = None
+            if isinstance(node, ast.FunctionDef | ast.ClassDef):
+                name = node.name
+            elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                name = node.id
+            elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+                name = node.attr
+            if name and name.startswith("_") and not name.startswith("__"):
+                private.add(name)
+    assert {"_hill", "_rubber", "_pool", "_RESP_ALONE"} <= private
+    found = []
+    for path in sorted((ROOT / "host_tools").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] == "kitapi":
+                found += [(path.name, node.lineno, a.name) for a in node.names if a.name.startswith("_")]
+            elif isinstance(node, ast.Attribute) and node.attr in private:
+                if not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls")):
+                    found.append((path.name, node.lineno, node.attr))
+    assert found == []
