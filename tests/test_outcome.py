@@ -108,6 +108,25 @@ def test_the_box_never_imports_it() -> None:
             assert "outcome" not in path.read_text(), path
 
 
+def test_the_level_bid_and_the_level_scored() -> None:
+    # Prefa's "tens_as_nines": "10-trick contracts keep their bid value but are scored at level 9"
+    # (docs/log-format.md): the statistics count the bid (10), the outcome's level is the one scored (9)
+    hand = {"dealer": 0, "bidder": 1, "contract": "10H", "defense": "none"}
+    for options, level in (({}, 10), ({"tens_as_nines": True}, 9)):
+        g = new_game({"kitapi": 1, "rules": "prefa", "players": ["A", "B", "C"], "options": options})
+        o = outcome.hand_outcome(g, g.parse(hand))
+        assert (o["bid"], o["level"], o["made"]) == (10, level, True)
+    # Preferans: 6 to 10, or "M"; Balkan: the bid's number, 2 to 7 (6 Bettler)
+    for rules, d, level in (
+        ("sochi", {"dealer": 0, "soloist": 1, "contract": "8D", "whist": ["pass", "pass"]}, 8),
+        ("sochi", {"dealer": 0, "soloist": 1, "contract": "M", "tricks": [5, 0, 5]}, "M"),
+        ("balkan", {"dealer": 0, "soloist": 1, "contract": "6", "tricks": [5, 0, 5]}, 6),
+        ("balkan", {"dealer": 0, "soloist": 1, "contract": "3", "whist": ["pass", "pass"]}, 3),
+    ):
+        g = new_game({"kitapi": 1, "rules": rules, "players": ["A", "B", "C"]})
+        assert outcome.hand_outcome(g, g.parse(d))["level"] == level
+
+
 # --- Priffe: the hand taken apart (docs/rules/priffe.md, from priffe.txt's "Outcome" and "Points") ------
 
 PRIFFE = {"kitapi": 1, "rules": "priffe", "players": ["Anna", "Bo", "Cai", "Dag"], "dealer": 3}

@@ -10,9 +10,10 @@ it costs the box nothing.  MicroPython-clean all the same, as all of the core.
   ``kind``, ``bidder`` (a seat, or None), ``contract`` (as the log writes it),
   ``defense``, ``tricks`` (the bidder's), ``made``, ``short`` (the tricks
   missing; a misere's: the tricks taken); Prefa's hands also ``level`` (the
-  level scored) and ``duties`` (each defender's responsibility, for the
-  defense record); Preferans' played hands ``whisters`` (see below); Priffe's
-  the hand taken apart (see below).
+  level scored), ``bid`` (the level bid) and ``duties`` (each defender's
+  responsibility, for the defense record); Preferans' hands with a soloist
+  ``level`` (6 to 10 or "M" for a misere; Balkan's: the bid, 2 to 7) and
+  ``whisters`` (see below); Priffe's the hand taken apart (see below).
 - Preferans' ``whisters``: ``[(seat, charged), ...]``: in a contract played
   with whisting, each defender who whisted (or the 4-player dealer who whisted
   in his stead), and whether the whisters' shortfall against the requirement
@@ -93,6 +94,7 @@ def _prefa(g, h):
     o["contract"] = contract_name(h.contract)
     o["defense"] = DEFENSES[h.defense]
     level = int(h.contract) // 5 + 6
+    o["bid"] = level  # the level bid (a 10 scored as a 9 is still a 10 bid)
     if level == 10 and g.tens_as_nines:  # "10's as 9's" scores a 10 as a 9
         level = 9
     o["level"] = level
@@ -141,10 +143,12 @@ def _preferans(g, h):
     o["bidder"] = s
     if g.name == "balkan":
         o["contract"] = str(int(h.contract))
+        o["level"] = int(h.contract)  # the bid's number, 2 to 7 (docs/rules/balkan.md)
     else:
         from kitapi.rules.preferans_json import contract_name
 
         o["contract"] = str(contract_name(h.contract))
+        o["level"] = "M" if g.is_misere(h) else g.needed(h)
     if h.kind == RESIGN:
         o["made"] = False
         return o

@@ -75,13 +75,6 @@ def facts_of(g: Any, number: int, line: str, corrected: bool) -> HandFacts:
     return f
 
 
-def preferans_level(g: Any, h: Any) -> int | str:
-    """The statistics' level of a Preferans contract: 6 to 10 or "M" (misere); Balkan's contract, 2 to 7."""
-    if g.name == "balkan":
-        return int(h.contract)
-    return "M" if g.is_misere(h) else int(h.contract) // 5 + 6
-
-
 # --- the pot games (Austrian, Illustrated and American Preference) and Priffe ----------
 
 

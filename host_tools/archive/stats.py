@@ -17,7 +17,6 @@ from kitapi_host.archive.facts import (
     PRIFFE_RULES,
     facts_of,
     pot_bids,
-    preferans_level,
 )
 
 
@@ -332,12 +331,12 @@ def _count_prefa_hand(g: Any, h: Any, seats: list[int], table: dict[int, _Player
     o = hand_outcome(g, h)
     if o["kind"] == "pass":
         return
-    b = table.get(seats[h.bidder])
+    b = table.get(seats[o["bidder"]])
     if b is not None:
         b.bids += 1
     if o["kind"] != "play":
         return
-    level = int(h.contract) // 5 + 6  # the level bid (a 10 scored as a 9 is still a 10 bid)
+    level = o["bid"]  # the level bid (a 10 scored as a 9 is still a 10 bid)
     if b is not None:
         b.contracts[level][1] += 1
         b.contracts[level][0] += bool(o["made"])
@@ -358,18 +357,16 @@ def _count_prefa_hand(g: Any, h: Any, seats: list[int], table: dict[int, _Player
 
 def _count_kasa_hand(g: Any, h: Any, seats: list[int], table: dict[int, _PlayerStats]) -> None:
     """Add one effective prefa_kasa hand (parsed and checked by the core) to the players' kasa figures."""
-    from kitapi.rules.prefa import PLAY
-
-    if h.kind != PLAY:  # passed out, or a top-up
+    o = hand_outcome(g, h)
+    if o["kind"] != "play":  # passed out, thrown in, or a top-up
         return
-    st = table.get(seats[h.bidder])
+    st = table.get(seats[o["bidder"]])
     if st is None:
         return
-    facts = facts_of(g, 0, "", False)
-    level = int(h.contract) // 5 + 6
+    level = o["bid"]
     st.kasa.bids += 1
     st.kasa.contracts[level][1] += 1
-    st.kasa.contracts[level][0] += bool(facts.made)
+    st.kasa.contracts[level][0] += bool(o["made"])
 
 
 def _count_preferans_hand(g: Any, d: dict[str, Any], seats: list[int], table: dict[int, _PlayerStats]) -> None:
@@ -386,14 +383,13 @@ def _count_preferans_hand(g: Any, d: dict[str, Any], seats: list[int], table: di
     if h.kind not in (PLAY, RESIGN):
         g.apply(h)
         return
-    s = int(h.soloist)
     o = hand_outcome(g, h)
-    level = preferans_level(g, h)
     g.apply(h)
-    st = table.get(seats[s])
+    st = table.get(seats[o["bidder"]])
     if st is not None:
         pst = st.system(g.name)
         pst.soloist += 1
+        level = o["level"]
         pst.contracts[level][1] += 1
         pst.contracts[level][0] += bool(o["made"])
     for w, charged in o["whisters"]:
