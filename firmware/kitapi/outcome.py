@@ -10,17 +10,45 @@ it costs the box nothing.  MicroPython-clean all the same, as all of the core.
   ``kind``, ``bidder`` (a seat, or None), ``contract`` (as the log writes it),
   ``defense``, ``tricks`` (the bidder's), ``made``, ``short`` (the tricks
   missing; a misere's: the tricks taken); Prefa's hands also ``level`` (the
-  level scored) and ``duties`` (each defender's responsibility, for the
-  defense record).  Priffe's is not here yet (the PC takes it apart).
+  level scored), ``bid`` (the level bid) and ``duties`` (each defender's
+  responsibility, for the defense record); Preferans' hands with a soloist
+  ``level`` (6 to 10 or "M" for a misere; Balkan's: the bid, 2 to 7) and
+  ``whisters`` (see below); Priffe's the hand taken apart (see below).
+- Preferans' ``whisters``: ``[(seat, charged), ...]``: in a contract played
+  with whisting, each defender who whisted (or the 4-player dealer who whisted
+  in his stead), and whether the whisters' shortfall against the requirement
+  is charged to him, on his hill (docs/rules/preferans.md, "Responsibility");
+  empty in any other hand.
+- Priffe's (docs/rules/priffe.md, "Outcome" and "Points"): ``bidder`` the
+  declarer (None in a forced Noll), ``tricks`` the tricks the hand records (the
+  declarer's partnership's; the dealer's in a forced Noll), ``made`` the
+  declaring partnership won the hand (None in a forced Noll); and what it
+  scores, partnership 0 being seat 0's: ``sides`` (each seat's partnership),
+  ``declaring`` (None in a forced Noll), ``won`` (the partnership that took
+  more tricks, fewer in a Noll), ``trick_points`` (doubled when the declarers
+  lost), ``below`` (of those, towards the game), ``slam`` (doubled too),
+  ``honours`` (``(partnership, points)`` or None), ``bonus`` and ``game`` (a
+  game won and its bonus, else 0 and False), ``points`` and ``games`` (the
+  rubber's after the hand, before a finished rubber is cleared).
 - ``transfers(res)``: who pays whom to settle the standings ``res`` (the object
   of ``result_json``, parsed), in the fewest transfers (``kitapi.settle``):
   ``(den, [(payer, payee, amount), ...])``, the amounts in units of ``1/den``
   (a Preferans settlement is in thirds, a kasa's split in n-ths); None for the
-  systems whose chips are not settled between the players (the pot games, Priffe).
+  systems whose texts settle nothing between the players: the pot games (*"The
+  player with the current most number of chips is declared the game winner"*)
+  and Priffe (*"The player with the highest individual score at the end is the
+  overall winner"*): docs/rules/preference_at.md, preference_us.md and
+  priffe.md, "No settlement between the players".
 """
 
 _PREFA_KINDS = ("play", "pass", "throw", "topup")  # kitapi.rules.prefa PLAY, PASS, THROW; prefa_kasa's TOPUP
 _PREFERANS_KINDS = ("play", "allpass", "resign", "misdeal")  # kitapi.rules.preferans: PLAY, ALLPASS, RESIGN, MISDEAL
+# Priffe's numbers (kitapi.rules.priffe's consts, which MicroPython keeps from other modules; tests/test_outcome.py
+# checks they agree): "the players receive 13 cards each"; "10 for every trick over 6"; "each trick below 7
+# scores 10 points"; "an extra 10 for taking 6 overtricks (little slam) and an extra 20 for taking 7 overtricks
+# (big slam)"; "30 or more trick points, they win the first game ... an additional 10 bonus points"; "need 40
+# trick points to win their second game, which gives the team an additional 20 bonus points"
+_PRIFFE = (13, 6, 7, 10, 10, 20, 30, 40, 10, 20)
 # "at least six tricks" (kitapi.rules.preference_at and preference_us, their _MAKE: a const, which
 # MicroPython keeps from other modules; tests/test_outcome.py checks the two agree)
 _POT_MAKE = 6
@@ -37,6 +65,8 @@ def hand_outcome(g, h):
         return _preferans(g, h)
     if family in ("prefa", "kasa"):
         return _prefa(g, h)
+    if family == "priffe":
+        return _priffe(g, h)
     return None
 
 
@@ -64,6 +94,7 @@ def _prefa(g, h):
     o["contract"] = contract_name(h.contract)
     o["defense"] = DEFENSES[h.defense]
     level = int(h.contract) // 5 + 6
+    o["bid"] = level  # the level bid (a 10 scored as a 9 is still a 10 bid)
     if level == 10 and g.tens_as_nines:  # "10's as 9's" scores a 10 as a 9
         level = 9
     o["level"] = level
@@ -105,16 +136,19 @@ def _preferans(g, h):
     from kitapi.rules.preferans import ALLPASS, MISDEAL, RESIGN
 
     o = _blank(_PREFERANS_KINDS[h.kind], None)
+    o["whisters"] = []
     if h.kind in (ALLPASS, MISDEAL):
         return o
     s = int(h.soloist)
     o["bidder"] = s
     if g.name == "balkan":
         o["contract"] = str(int(h.contract))
+        o["level"] = int(h.contract)  # the bid's number, 2 to 7 (docs/rules/balkan.md)
     else:
         from kitapi.rules.preferans_json import contract_name
 
         o["contract"] = str(contract_name(h.contract))
+        o["level"] = "M" if g.is_misere(h) else g.needed(h)
     if h.kind == RESIGN:
         o["made"] = False
         return o
@@ -128,7 +162,38 @@ def _preferans(g, h):
     else:
         level = g.needed(h)
         o["made"], o["short"] = ts >= level, (level - ts if level > ts else 0)
+        if g.requirement(h.contract):
+            o["whisters"] = _whisters(g, h, ts >= level)
     return o
+
+
+def _whisters(g, h, made):
+    # docs/rules/preferans.md, "Whist requirement and responsibility" (and the variants' "A failed whister's
+    # hill"): who whisted in a contract played with whisting, and who is charged with the whisters' shortfall:
+    # "Whisting player(s) have to take 4 tricks if the game is at six, 2 tricks if seven, and 1 trick if it's
+    # eight or nine" (C); they fail only against a made contract
+    from kitapi.rules.preferans import WHIST
+
+    g.defenders(h)
+    t = h.tricks
+    if h.dealer_whist >= 0:  # the 4-player dealer whisted with a defender's hand: the only whister
+        seats = [int(h.dealer)]
+    else:
+        seats = [int(d) for d, w in ((h.d1, h.w1), (h.d2, h.w2)) if w == WHIST]
+    req = g.requirement(h.contract)
+    side = 10 - int(t[h.soloist])
+    if not made or side >= req:
+        return [(d, False) for d in seats]
+    if len(seats) == 1 or g.variants:
+        # one whister is short of the requirement; V: "If both opponents elected to whist during the hand, each
+        # of these players would be considered responsible for half"
+        return [(d, True) for d in seats]
+    if req > 1:
+        # "Undertricks are counted against his/her personal quota and not the partnership one"
+        return [(d, int(t[d]) < req // 2) for d in seats]
+    # a requirement of 1 and both took nothing: option whist_one, "some players make the second whister ...
+    # solely responsible; and some make both equally responsible"
+    return [(d, g.whist_one_shared or d == h.d2) for d in seats]
 
 
 def _pot(g, h):
@@ -174,6 +239,68 @@ def _pot(g, h):
             o["made"], o["short"] = t == 10, 10 - t
     else:
         o["made"], o["short"] = t >= _POT_MAKE, (_POT_MAKE - t if t < _POT_MAKE else 0)
+    return o
+
+
+def _priffe(g, h):
+    # what kitapi.rules.priffe's Priffe.score adds up, part by part (docs/rules/priffe.md, "Outcome", "Points")
+    from kitapi.rules.priffe import CONTRACTS, FORCED, NOLL
+
+    tricks, book, noll_book, unit, little, big, first, second, first_bonus, second_bonus = _PRIFFE
+    c = h.contract
+    side = g.side
+    o = _blank("play", None if c == FORCED else int(h.declarer))
+    o["contract"] = CONTRACTS[c]
+    t = int(h.tricks)
+    o["tricks"] = t
+    ref = int(side[h.dealer] if c == FORCED else side[h.declarer])  # the side the hand's tricks are
+    noll = c == NOLL or c == FORCED
+    # "take more (or fewer in a Noll) tricks than the other team"
+    if noll:
+        won = ref if t < noll_book else 1 - ref
+    else:
+        won = ref if t > book else 1 - ref
+    wt = t if won == ref else tricks - t
+    slam = 0
+    if noll:
+        units = noll_book - wt  # "each trick below 7 scores 10 points"
+        if g.noll_slams:
+            slam = big if wt == 0 else little if wt == 1 else 0
+    else:
+        units = wt - book  # "10 for every trick over 6"
+        slam = big if units == 7 else little if units == 6 else 0
+    # "If the declarers lose, the defenders win double"; "In a forced Noll ... no doubling"
+    k = 2 if c != FORCED and won != ref else 1
+    tp = unit * units * k
+    # "Only points for tricks before doubling count towards winning a game"; the second table's penalty trick
+    # counts in full (docs/rules/priffe.md)
+    below = tp if g.second else unit * units
+    points = [int(g.points[0]), int(g.points[1])]
+    games = [int(g.games[0]), int(g.games[1])]
+    points[won] += tp + slam * k
+    honours = None
+    if h.honours:
+        hs = int(side[h.holder])
+        honours = (hs, g.honour_values[h.honours])
+        points[hs] += honours[1]
+    n = games[won]
+    game = g.below[won] + below >= (second if n else first)
+    bonus = (second_bonus if n else first_bonus) if game else 0
+    if game:
+        games[won] = n + 1
+        points[won] += bonus
+    o["declaring"] = None if c == FORCED else ref
+    o["made"] = None if c == FORCED else won == ref
+    o["sides"] = [int(x) for x in side]
+    o["won"] = won
+    o["trick_points"] = tp
+    o["below"] = below
+    o["slam"] = slam * k
+    o["honours"] = honours
+    o["bonus"] = bonus
+    o["game"] = game
+    o["points"] = points
+    o["games"] = games
     return o
 
 

@@ -7,7 +7,6 @@ Used by the archive's storage (``kitapi_host.archive.store``), its statistics
 
 from __future__ import annotations
 
-import copy
 import json
 from dataclasses import dataclass
 from typing import Any
@@ -76,13 +75,6 @@ def facts_of(g: Any, number: int, line: str, corrected: bool) -> HandFacts:
     return f
 
 
-def preferans_level(g: Any, h: Any) -> int | str:
-    """The statistics' level of a Preferans contract: 6 to 10 or "M" (misere); Balkan's contract, 2 to 7."""
-    if g.name == "balkan":
-        return int(h.contract)
-    return "M" if g.is_misere(h) else int(h.contract) // 5 + 6
-
-
 # --- the pot games (Austrian, Illustrated and American Preference) and Priffe ----------
 
 
@@ -133,57 +125,22 @@ class PriffePoints:
 
 
 def priffe_points(g: Any, h: Any) -> PriffePoints:
-    """Take apart what hand ``h`` (parsed and checked by the core, not yet applied) scores in Priffe game ``g``.
-
-    Nothing is scored here: the hand is scored by the core on copies of the game,
-    each changed so that one part of the score shows on its own.  ``_rubber`` (the
-    end of a rubber, which clears the figures) is switched off on every copy;
-    with every team's trick points far below the mark no game can be won, so the
-    growth of ``below`` is what the hand counts towards the game; with the
-    second table's rule (``second``: trick points count in full) it is the trick
-    points scored; with the honours left out of the hand, what grew besides the
-    trick points is the slam; and the copy played as it is gives the game bonus.
-    ``g`` is not changed.
-    """
-    from kitapi.rules.priffe import FORCED
-
-    def trial(no_game: bool, second: bool | None = None, honours: bool = True) -> Any:
-        c: Any = copy.deepcopy(g)
-        c._rubber = lambda dealer: None  # the instance's attribute, in front of the class's method
-        if no_game:
-            c.below = [-(10**9), -(10**9)]
-        if second is not None:
-            c.second = second
-        if not honours:
-            c.hand.honours = c.hand.holder = 0
-        c.apply(c.hand)
-        return c
-
-    before_points = list(g.points)
-    a = trial(no_game=True)
-    grew = [a.below[k] - (-(10**9)) for k in (0, 1)]
-    won = 0 if grew[0] > 0 else 1
-    full = trial(no_game=True, second=True)
-    bare = trial(no_game=True, honours=False)
-    real = trial(no_game=False)
-    tricks = full.below[won] - (-(10**9))
-    slam = bare.points[won] - before_points[won] - tricks
-    honours = None
-    if h.honours:
-        hside = int(g.side[h.holder])
-        honours = (hside, a.points[hside] - bare.points[hside])
+    """What hand ``h`` (parsed and checked by the core, not yet applied) scores in Priffe game ``g``: the
+    core's outcome (``kitapi.outcome.hand_outcome``), as the sheets and the archive's table take it.
+    ``g`` is not changed."""
+    o = hand_outcome(g, h)
     return PriffePoints(
-        sides=[int(x) for x in g.side],
-        declaring=None if h.contract == FORCED else int(g.side[h.declarer]),
-        won=won,
-        below=grew[won],
-        tricks=tricks,
-        slam=slam,
-        honours=honours,
-        bonus=real.points[won] - a.points[won],
-        game=real.games[won] > g.games[won],
-        points=[int(x) for x in real.points],
-        games=[int(x) for x in real.games],
+        sides=o["sides"],
+        declaring=o["declaring"],
+        won=o["won"],
+        below=o["below"],
+        tricks=o["trick_points"],
+        slam=o["slam"],
+        honours=o["honours"],
+        bonus=o["bonus"],
+        game=o["game"],
+        points=o["points"],
+        games=o["games"],
     )
 
 
@@ -191,14 +148,8 @@ def priffe_facts(g: Any, number: int, line: str, corrected: bool) -> HandFacts:
     """The columns of a Priffe hand (docs/rules/priffe.md): ``contract`` the contract's name, ``bidder`` the
     declarer (None in a forced Noll), ``bidder_tricks`` the tricks the hand records (the declarer's
     partnership's; the dealer's in a forced Noll), ``made``: the declaring partnership won the hand (None
-    in a forced Noll), as the core scored it (``priffe_points``)."""
-    from kitapi.rules.priffe import CONTRACTS, FORCED
-
-    h = g.hand
-    f = HandFacts(number, line, corrected, "play", None, contract=CONTRACTS[h.contract])
-    f.bidder_tricks = int(h.tricks)
-    if h.contract != FORCED:
-        f.bidder = int(h.declarer)
-        p = priffe_points(g, h)
-        f.made = p.won == p.declaring
+    in a forced Noll), as the core scores it (``kitapi.outcome.hand_outcome``)."""
+    o = hand_outcome(g, g.hand)
+    f = HandFacts(number, line, corrected, o["kind"], o["bidder"], o["contract"], o["defense"], o["tricks"])
+    f.made = o["made"]
     return f

@@ -17,7 +17,6 @@ from kitapi_host.archive.facts import (
     PRIFFE_RULES,
     facts_of,
     pot_bids,
-    preferans_level,
 )
 
 
@@ -332,12 +331,12 @@ def _count_prefa_hand(g: Any, h: Any, seats: list[int], table: dict[int, _Player
     o = hand_outcome(g, h)
     if o["kind"] == "pass":
         return
-    b = table.get(seats[h.bidder])
+    b = table.get(seats[o["bidder"]])
     if b is not None:
         b.bids += 1
     if o["kind"] != "play":
         return
-    level = int(h.contract) // 5 + 6  # the level bid (a 10 scored as a 9 is still a 10 bid)
+    level = o["bid"]  # the level bid (a 10 scored as a 9 is still a 10 bid)
     if b is not None:
         b.contracts[level][1] += 1
         b.contracts[level][0] += bool(o["made"])
@@ -358,67 +357,43 @@ def _count_prefa_hand(g: Any, h: Any, seats: list[int], table: dict[int, _Player
 
 def _count_kasa_hand(g: Any, h: Any, seats: list[int], table: dict[int, _PlayerStats]) -> None:
     """Add one effective prefa_kasa hand (parsed and checked by the core) to the players' kasa figures."""
-    from kitapi.rules.prefa import PLAY
-
-    if h.kind != PLAY:  # passed out, or a top-up
+    o = hand_outcome(g, h)
+    if o["kind"] != "play":  # passed out, thrown in, or a top-up
         return
-    st = table.get(seats[h.bidder])
+    st = table.get(seats[o["bidder"]])
     if st is None:
         return
-    facts = facts_of(g, 0, "", False)
-    level = int(h.contract) // 5 + 6
+    level = o["bid"]
     st.kasa.bids += 1
     st.kasa.contracts[level][1] += 1
-    st.kasa.contracts[level][0] += bool(facts.made)
+    st.kasa.contracts[level][0] += bool(o["made"])
 
 
 def _count_preferans_hand(g: Any, d: dict[str, Any], seats: list[int], table: dict[int, _PlayerStats]) -> None:
     """Score one effective Preferans hand on ``g`` (in order: Leningrad's minimum bid depends on the
     hands before) and add it to the players' figures (``_PreferansStats``).
 
-    Responsibility is not worked out here: it is what the core writes.  While the
-    hand is scored, the core's hill entries are recorded (``_hill``, which every
-    entry on a hill goes through, whatever the convention makes of it); in a played
-    contract, an entry on a defender's hill is the responsibility for the whisters'
-    shortfall (the soloist's own hill is his failure, or American aid).
+    Responsibility is not worked out here: the core's outcome names the whisters of a played contract and
+    which of them the hand charges with the whisters' shortfall (``kitapi.outcome.hand_outcome``'s
+    ``whisters``).
     """
-    from kitapi.rules.preferans import PLAY, RESIGN, WHIST
+    from kitapi.rules.preferans import PLAY, RESIGN
 
     h = g.parse(d)
     if h.kind not in (PLAY, RESIGN):
         g.apply(h)
         return
-    s = int(h.soloist)
-    facts = facts_of(g, 0, json.dumps(d), False)
-    whisters: list[int] = []
-    if h.kind == PLAY and g.requirement(h.contract) and g.played(h):
-        g.defenders(h)
-        if h.dealer_whist >= 0:
-            whisters = [int(h.dealer)]
-        else:
-            whisters = [int(seat) for seat, word in ((h.d1, h.w1), (h.d2, h.w2)) if word == WHIST]
-    written: list[tuple[int, int]] = []
-    core_hill = g._hill
-
-    def hill(p: int, v2: int) -> None:
-        written.append((p, v2))
-        core_hill(p, v2)
-
-    g._hill = hill  # the instance's attribute, in front of the class's method, for this hand only
-    try:
-        g.apply(h)
-    finally:
-        del g._hill
-    responsible = {p for p, v2 in written if p != s and v2 > 0}
-    st = table.get(seats[s])
+    o = hand_outcome(g, h)
+    g.apply(h)
+    st = table.get(seats[o["bidder"]])
     if st is not None:
         pst = st.system(g.name)
         pst.soloist += 1
-        level = preferans_level(g, h)
+        level = o["level"]
         pst.contracts[level][1] += 1
-        pst.contracts[level][0] += bool(facts.made)
-    for w in whisters:
+        pst.contracts[level][0] += bool(o["made"])
+    for w, charged in o["whisters"]:
         st = table.get(seats[w])
         if st is not None:
             st.system(g.name).whisted += 1
-            st.system(g.name).failed += w in responsible
+            st.system(g.name).failed += charged

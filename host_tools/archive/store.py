@@ -50,7 +50,7 @@ its own kind), the pot games (``preference_at``, ``preference_illustrated``,
 ``preference_us``: the pot, each player's stock and the refills; a hand's bid in
 ``contract``, the declarer in ``bidder``) and Swedish Priffe (``priffe``: the
 contract, the declarer, the rubber and the individual points; what a hand scored
-is taken apart by the core scoring copies of the game, ``kitapi_host.archive.facts.priffe_points``).  The
+is the core's outcome, ``kitapi.outcome.hand_outcome``, by ``kitapi_host.archive.facts.priffe_points``).  The
 hand table has columns for all of them (see ``_SCHEMA``); the statistics keep
 Prefa's chips, Preferans' whists, Balkan's whists, the kasa's kapikia, each pot
 game's chips and Priffe's individual points apart.

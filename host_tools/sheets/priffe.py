@@ -2,8 +2,8 @@
 
 A game comes here from ``kitapi_host.sheets.page``, read and checked as every game
 is: the effective hands and the standings after each one (``PriffeStanding``,
-the core's ``result_json``).  What each hand scored is taken apart by
-``kitapi_host.archive.facts.priffe_points`` (the core scoring copies of the game);
+the core's ``result_json``).  What each hand scored, taken apart, is the core's
+``kitapi.outcome.hand_outcome`` (by ``kitapi_host.archive.facts.priffe_points``);
 nothing is scored here.
 
 - ``to_csv``: one row per effective hand: the hand, what it scored (the
