@@ -34,7 +34,7 @@ def _games() -> list[tuple[str, dict[str, Any], list[Any]]]:
     out = [
         ("prefa", *gen.game(3, 6)),
         ("sochi", *gen.preferans_game(4, 6)),
-        ("balkan", *_vector("balkan_vectors.json", "balkan-mixed-game")),
+        ("balkan", *_vector("balkan_main.json", "balkan-mixed-game")),
         ("prefa_kasa", *gen.kasa_game(6, 6)),
         ("priffe", *gen.priffe_game(7, 3)),
         ("preference_at", *gen.pot_game("preference_at", 8, 4, 200)),

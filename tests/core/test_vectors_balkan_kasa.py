@@ -167,7 +167,7 @@ def test_the_pc_tools_archive_and_export_these_systems(tmp_path: Path) -> None:
     the human replay table shows them."""
     db = tmp_path / "a.sqlite3"
     kit = [sys.executable, "-m", "kitapi_host.cli"]
-    systems = (("balkan", "balkan_vectors.json"), ("prefa_kasa", "prefa_kasa_vectors.json"))
+    systems = (("balkan", "balkan_main.json"), ("prefa_kasa", "prefa_kasa_main.json"))
     for k, (rules, vectors) in enumerate(systems, 1):
         vs = json.loads((Path(VECTOR_DIR) / vectors).read_text())
         v = next(v for v in vs if "expect" in v and v["hands"])

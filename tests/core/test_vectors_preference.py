@@ -1,4 +1,4 @@
-"""Austrian, Illustrated and American Préférence: the vectors (tests/core/vectors/preference_*_vectors.json) on
+"""Austrian, Illustrated and American Préférence: the vectors (tests/core/vectors/preference_*_main.json) on
 CPython, random legal hands through both log forms, and both runtimes.
 
 Every expected number in a vector was worked out by hand from the rule text and the readings of
@@ -29,7 +29,7 @@ START = {"preference_at": (100, 25), "preference_illustrated": (100, 25), "prefe
 
 
 def _load(rules: str) -> list[dict[str, Any]]:
-    with open(os.path.join(VECTOR_DIR, rules + "_vectors.json"), encoding="utf-8") as f:
+    with open(os.path.join(VECTOR_DIR, rules + "_main.json"), encoding="utf-8") as f:
         vs: list[dict[str, Any]] = json.load(f)
     return vs
 

@@ -716,8 +716,8 @@ def test_cli_games_show_stats_for_preferans(tmp_path: Path, capsys: pytest.Captu
 
 
 def vector_log(name: str) -> bytes:
-    """A game of tests/core/vectors/balkan_vectors.json or prefa_kasa_vectors.json, as its JSON Lines log."""
-    for fn in ("balkan_vectors.json", "prefa_kasa_vectors.json"):
+    """A game of tests/core/vectors/balkan_main.json or prefa_kasa_main.json, as its JSON Lines log."""
+    for fn in ("balkan_main.json", "prefa_kasa_main.json"):
         for v in json.loads((ROOT / "tests" / "core" / "vectors" / fn).read_text()):
             if v["name"] == name:
                 return ("\n".join(json.dumps(x) for x in [v["header"], *v["hands"]]) + "\n").encode()
@@ -858,9 +858,9 @@ FAMILY_VECTORS = ("preference_at", "preference_illustrated", "preference_us", "p
 
 
 def family_log(name: str) -> bytes:
-    """A game of tests/core/vectors/preference_*_vectors.json or priffe_vectors.json, as its JSON Lines log."""
+    """A game of tests/core/vectors/preference_*_main.json or priffe_main.json, as its JSON Lines log."""
     for rules in FAMILY_VECTORS:
-        for v in json.loads((ROOT / "tests" / "core" / "vectors" / f"{rules}_vectors.json").read_text()):
+        for v in json.loads((ROOT / "tests" / "core" / "vectors" / f"{rules}_main.json").read_text()):
             if v["name"] == name:
                 return ("\n".join(json.dumps(x) for x in [v["header"], *v["hands"]]) + "\n").encode()
     raise KeyError(name)

@@ -418,8 +418,8 @@ def test_preferans_jsonl_and_the_archive(tmp_path: Path) -> None:
 
 
 def vector_log(tmp_path: Path, name: str) -> Path:
-    """A game of tests/core/vectors/balkan_vectors.json or prefa_kasa_vectors.json, written as its JSON Lines log."""
-    for fn in ("balkan_vectors.json", "prefa_kasa_vectors.json"):
+    """A game of tests/core/vectors/balkan_main.json or prefa_kasa_main.json, written as its JSON Lines log."""
+    for fn in ("balkan_main.json", "prefa_kasa_main.json"):
         for v in json.loads((ROOT / "tests" / "core" / "vectors" / fn).read_text()):
             if v["name"] == name:
                 path = tmp_path / f"{name}.jsonl"
@@ -580,9 +580,9 @@ def test_random_kasa_games_export_the_cores_standings(tmp_path: Path) -> None:
 
 
 def family_log(tmp_path: Path, name: str) -> Path:
-    """A game of tests/core/vectors/preference_*_vectors.json or priffe_vectors.json, written as its JSON Lines log."""
+    """A game of tests/core/vectors/preference_*_main.json or priffe_main.json, written as its JSON Lines log."""
     for rules in ("preference_at", "preference_illustrated", "preference_us", "priffe"):
-        for v in json.loads((ROOT / "tests" / "core" / "vectors" / f"{rules}_vectors.json").read_text()):
+        for v in json.loads((ROOT / "tests" / "core" / "vectors" / f"{rules}_main.json").read_text()):
             if v["name"] == name:
                 path = tmp_path / f"{name}.jsonl"
                 path.write_text("\n".join(json.dumps(x) for x in [v["header"], *v["hands"]]) + "\n")

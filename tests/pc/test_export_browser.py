@@ -521,12 +521,12 @@ def test_the_kasa_sheet_in_a_browser(tmp_path: Path, browser: str) -> None:
 
 
 def family_game(tmp_path: Path, name: str) -> Path:
-    """A game of tests/core/vectors/preference_*_vectors.json or priffe_vectors.json, as its JSON Lines log."""
+    """A game of tests/core/vectors/preference_*_main.json or priffe_main.json, as its JSON Lines log."""
     import json
 
     root = Path(__file__).resolve().parents[1] / "core" / "vectors"
     for rules in ("preference_at", "preference_illustrated", "preference_us", "priffe"):
-        for v in json.loads((root / f"{rules}_vectors.json").read_text()):
+        for v in json.loads((root / f"{rules}_main.json").read_text()):
             if v["name"] == name:
                 path = tmp_path / f"{name}.jsonl"
                 path.write_text("\n".join(json.dumps(x) for x in [v["header"], *v["hands"]]) + "\n")
