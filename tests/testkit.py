@@ -36,7 +36,7 @@ def vector(name: str, *files: str) -> dict[str, Any]:
     for fn in files:
         for v in json.loads((VECTORS / fn).read_text()):
             if v["name"] == name:
-                return v  # type: ignore[no-any-return]
+                return v
     raise KeyError(name)
 
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 import copy
 import json
 import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -16,8 +15,7 @@ import pytest
 
 from kitapi.game import RuleError, new_game, result_json
 from kitapi_host.logs import gen
-
-KITAPI = [sys.executable, "-m", "kitapi_host.cli"]
+from testkit import KITAPI
 
 
 def play_vector(vec: dict[str, Any], play: Callable[[Any, Any], None] | None = None) -> dict[str, Any] | None:

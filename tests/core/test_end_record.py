@@ -9,24 +9,18 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from kitapi_host.logs import gen
-
-ROOT = Path(__file__).resolve().parents[2]
-KITAPI = [sys.executable, "-m", "kitapi_host.cli"]
-MICROPYTHON = Path(sys.executable).parent / "micropython"
+from testkit import KITAPI, MICROPYTHON, ROOT, vector
 
 
 def _vector(fn: str, name: str) -> tuple[dict[str, Any], list[Any]]:
-    for v in json.loads((ROOT / "tests" / "core" / "vectors" / fn).read_text()):
-        if v["name"] == name:
-            return v["header"], v["hands"]
-    raise KeyError(name)
+    v = vector(name, fn)
+    return v["header"], v["hands"]
 
 
 def _games() -> list[tuple[str, dict[str, Any], list[Any]]]:

@@ -18,15 +18,15 @@ from kitapi.registry import row
 from kitapi.settle import settle
 from kitapi_host.archive.facts import facts_of
 from kitapi_host.logs import preferans_transfers
+from testkit import ROOT
+from testkit import vector as named_vector
 
-ROOT = Path(__file__).resolve().parents[2]
-VECTORS = ROOT / "tests" / "core" / "vectors"
 GOLDEN: dict[str, list[list[Any]]] = json.loads((ROOT / "tests" / "core" / "hand_outcome.json").read_text())
 
 
 def vector(key: str) -> dict[str, Any]:
     file, name = key.split(":", 1)
-    return next(v for v in json.loads((VECTORS / f"{file}.json").read_text()) if v["name"] == name)
+    return named_vector(name, f"{file}.json")
 
 
 def played(key: str) -> list[tuple[Any, Any, str]]:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from fractions import Fraction
 from pathlib import Path
 
@@ -17,8 +16,8 @@ import pytest
 from kitapi.game import RuleError, new_game, result_json
 from kitapi_host.logs import gen
 from logcheck import both_forms_agree
+from testkit import KITAPI
 
-KITAPI = [sys.executable, "-m", "kitapi_host.cli"]
 OPTION_SETS = [
     {},
     {"resign": True, "misere_hand": True, "half_whist_first": True, "ten_whist": True, "stalingrad": True},

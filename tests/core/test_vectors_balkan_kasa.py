@@ -30,7 +30,6 @@ from testkit import balkan_kasa_game
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 VECTOR_DIR = os.path.join(HERE, "vectors")
-KITAPI = [sys.executable, "-m", "kitapi_host.cli"]
 FIELDS = ("pool", "hill", "whists", "settlement", "money", "kasa", "share", "net", "over")
 
 

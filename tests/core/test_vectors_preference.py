@@ -12,7 +12,6 @@ import json
 import os
 import random
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -20,10 +19,10 @@ import pytest
 
 from kitapi.game import new_game
 from logcheck import both_forms_agree, play_vector, round_trips
+from testkit import KITAPI
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 VECTOR_DIR = os.path.join(HERE, "vectors")
-KITAPI = [sys.executable, "-m", "kitapi_host.cli"]
 SYSTEMS = ("preference_at", "preference_illustrated", "preference_us")
 START = {"preference_at": (100, 25), "preference_illustrated": (100, 25), "preference_us": (50, 0)}
 

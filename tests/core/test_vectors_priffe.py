@@ -15,7 +15,6 @@ import json
 import os
 import random
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -24,10 +23,10 @@ import pytest
 from kitapi.game import RuleError, new_game, result_json
 from kitapi_host.logs import table
 from logcheck import both_forms_agree, play_vector, round_trips
+from testkit import KITAPI
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 VECTOR_DIR = os.path.join(HERE, "vectors")
-KITAPI = [sys.executable, "-m", "kitapi_host.cli"]
 FIELDS = ("partners", "table", "trick_points", "games", "points", "rubbers", "individual", "over")
 PLAYERS = ["Anna", "Bo", "Cai", "Dag"]
 

@@ -12,13 +12,12 @@ import importlib.util
 import sys
 import types
 import unicodedata
-from pathlib import Path
 
 import pytest
 
 from kitapi.app import font
+from testkit import ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
 MONO_VLSB = 0
 
 

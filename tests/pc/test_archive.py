@@ -6,7 +6,6 @@ import argparse
 import io
 import json
 import sqlite3
-from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
 
@@ -20,8 +19,8 @@ from kitapi_host import cli, logs
 from kitapi_host.archive import cli as archive_cli
 from kitapi_host.archive.store import GROWN, NEW, SAME, Archive, ArchiveError, LogError, default_path
 from kitapi_host.logs import gen
+from testkit import ROOT, vector, vector_jsonl
 
-ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "examples" / "sample-prefa.jsonl"
 
 
@@ -61,13 +60,6 @@ def before_v3(db: sqlite3.Connection) -> None:
 
 def count(a: Archive, table: str) -> int:
     return int(a.db.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0])
-
-
-@pytest.fixture
-def archive(tmp_path: Path) -> Iterator[Archive]:
-    a = Archive(tmp_path / "archive.sqlite3")
-    yield a
-    a.close()
 
 
 def test_both_forms_are_archived_as_replayed(tmp_path: Path, archive: Archive) -> None:
@@ -717,11 +709,7 @@ def test_cli_games_show_stats_for_preferans(tmp_path: Path, capsys: pytest.Captu
 
 def vector_log(name: str) -> bytes:
     """A game of tests/core/vectors/balkan_main.json or prefa_kasa_main.json, as its JSON Lines log."""
-    for fn in ("balkan_main.json", "prefa_kasa_main.json"):
-        for v in json.loads((ROOT / "tests" / "core" / "vectors" / fn).read_text()):
-            if v["name"] == name:
-                return ("\n".join(json.dumps(x) for x in [v["header"], *v["hands"]]) + "\n").encode()
-    raise KeyError(name)
+    return vector_jsonl(vector(name, "balkan_main.json", "prefa_kasa_main.json")).encode()
 
 
 BALKAN_GAME = "balkan-mixed-game"  # 4 hands: a 3 whisted open, an all-pass, a Bettler, a closed 4 ("game")
@@ -859,11 +847,7 @@ FAMILY_VECTORS = ("preference_at", "preference_illustrated", "preference_us", "p
 
 def family_log(name: str) -> bytes:
     """A game of tests/core/vectors/preference_*_main.json or priffe_main.json, as its JSON Lines log."""
-    for rules in FAMILY_VECTORS:
-        for v in json.loads((ROOT / "tests" / "core" / "vectors" / f"{rules}_main.json").read_text()):
-            if v["name"] == name:
-                return ("\n".join(json.dumps(x) for x in [v["header"], *v["hands"]]) + "\n").encode()
-    raise KeyError(name)
+    return vector_jsonl(vector(name, *(f"{rules}_main.json" for rules in FAMILY_VECTORS))).encode()
 
 
 POT_GAMES = ("at-game-to-the-end", "il-game-to-the-end", "us-game-to-the-end", "at-short-pool-and-refill")

@@ -5,15 +5,14 @@ from __future__ import annotations
 import argparse
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from kitapi_host import cli, logs
 from kitapi_host.logs import gen
+from testkit import KITAPI, ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "examples" / "sample-prefa.jsonl"
 HEADER = (
     '{"kitapi": 1, "rules": "prefa", "players": ["Anna", "Babis", "Costas"], "options": {"pouch": 31}, "dealer": 0}'
@@ -23,7 +22,7 @@ GOOD = '{"dealer": 0, "bidder": 1, "contract": "6S", "defense": "both", "tricks"
 
 
 def kitapi(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "kitapi_host.cli", *args], capture_output=True, text=True)
+    return subprocess.run([*KITAPI, *args], capture_output=True, text=True)
 
 
 def test_sample_human_table() -> None:

@@ -29,7 +29,8 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from testkit import ROOT
+
 DOCS = ROOT / "docs" / "rules"
 OWNED = ("preferans.md", "balkan.md")
 _MARK = re.compile(r"^<!-- kitapi-sample: (.+?) -->$")

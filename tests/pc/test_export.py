@@ -8,7 +8,6 @@ import json
 import os
 import re
 import subprocess
-import sys
 from fractions import Fraction
 from html.parser import HTMLParser
 from pathlib import Path
@@ -19,8 +18,8 @@ from kitapi.game import new_game, result_json
 from kitapi.settle import settle
 from kitapi_host import logs
 from kitapi_host.logs import gen
+from testkit import KITAPI, ROOT, vector, vector_jsonl
 
-ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "examples" / "sample-prefa.jsonl"
 HEADER = (
     '{"kitapi": 1, "rules": "prefa", "players": ["Anna", "Babis", "Costas"], "options": {"pouch": 31}, "dealer": 0}'
@@ -30,7 +29,7 @@ HEADER = (
 def kitapi(
     *args: str, cwd: Path | None = None, env: dict[str, str] | None = None
 ) -> subprocess.CompletedProcess[bytes]:
-    return subprocess.run([sys.executable, "-m", "kitapi_host.cli", *args], capture_output=True, cwd=cwd, env=env)
+    return subprocess.run([*KITAPI, *args], capture_output=True, cwd=cwd, env=env)
 
 
 class Text(HTMLParser):
@@ -419,13 +418,9 @@ def test_preferans_jsonl_and_the_archive(tmp_path: Path) -> None:
 
 def vector_log(tmp_path: Path, name: str) -> Path:
     """A game of tests/core/vectors/balkan_main.json or prefa_kasa_main.json, written as its JSON Lines log."""
-    for fn in ("balkan_main.json", "prefa_kasa_main.json"):
-        for v in json.loads((ROOT / "tests" / "core" / "vectors" / fn).read_text()):
-            if v["name"] == name:
-                path = tmp_path / f"{name}.jsonl"
-                path.write_text("\n".join(json.dumps(x) for x in [v["header"], *v["hands"]]) + "\n")
-                return path
-    raise KeyError(name)
+    path = tmp_path / f"{name}.jsonl"
+    path.write_text(vector_jsonl(vector(name, "balkan_main.json", "prefa_kasa_main.json")))
+    return path
 
 
 def core_after_each(src: Path) -> list[dict[str, object]]:
@@ -581,13 +576,10 @@ def test_random_kasa_games_export_the_cores_standings(tmp_path: Path) -> None:
 
 def family_log(tmp_path: Path, name: str) -> Path:
     """A game of tests/core/vectors/preference_*_main.json or priffe_main.json, written as its JSON Lines log."""
-    for rules in ("preference_at", "preference_illustrated", "preference_us", "priffe"):
-        for v in json.loads((ROOT / "tests" / "core" / "vectors" / f"{rules}_main.json").read_text()):
-            if v["name"] == name:
-                path = tmp_path / f"{name}.jsonl"
-                path.write_text("\n".join(json.dumps(x) for x in [v["header"], *v["hands"]]) + "\n")
-                return path
-    raise KeyError(name)
+    path = tmp_path / f"{name}.jsonl"
+    files = [f"{rules}_main.json" for rules in ("preference_at", "preference_illustrated", "preference_us", "priffe")]
+    path.write_text(vector_jsonl(vector(name, *files)))
+    return path
 
 
 def csv_of(src: Path) -> list[list[str]]:

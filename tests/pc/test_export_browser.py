@@ -15,7 +15,6 @@ import os
 import re
 import struct
 import subprocess
-import sys
 import time
 import zlib
 from dataclasses import dataclass
@@ -27,13 +26,13 @@ from kitapi_host import sheets
 from kitapi_host.logs import gen
 from kitapi_host.sheets import browser as chromium
 from kitapi_host.sheets import preferans as export_preferans
+from testkit import KITAPI, ROOT, vector, vector_jsonl
 
-ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "examples" / "sample-prefa.jsonl"
 
 
 def kitapi(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[bytes]:
-    return subprocess.run([sys.executable, "-m", "kitapi_host.cli", *args], capture_output=True, env=env)
+    return subprocess.run([*KITAPI, *args], capture_output=True, env=env)
 
 
 @pytest.fixture(scope="module")
@@ -522,16 +521,10 @@ def test_the_kasa_sheet_in_a_browser(tmp_path: Path, browser: str) -> None:
 
 def family_game(tmp_path: Path, name: str) -> Path:
     """A game of tests/core/vectors/preference_*_main.json or priffe_main.json, as its JSON Lines log."""
-    import json
-
-    root = Path(__file__).resolve().parents[1] / "core" / "vectors"
-    for rules in ("preference_at", "preference_illustrated", "preference_us", "priffe"):
-        for v in json.loads((root / f"{rules}_main.json").read_text()):
-            if v["name"] == name:
-                path = tmp_path / f"{name}.jsonl"
-                path.write_text("\n".join(json.dumps(x) for x in [v["header"], *v["hands"]]) + "\n")
-                return path
-    raise KeyError(name)
+    path = tmp_path / f"{name}.jsonl"
+    files = [f"{rules}_main.json" for rules in ("preference_at", "preference_illustrated", "preference_us", "priffe")]
+    path.write_text(vector_jsonl(vector(name, *files)))
+    return path
 
 
 def test_the_pot_sheet_in_a_browser(tmp_path: Path, browser: str) -> None:

@@ -21,14 +21,14 @@ from hypothesis import strategies as st
 from kitapi.game import RuleError, result_json
 from kitapi.replay import replay
 from kitapi_host import cli, logs
+from testkit import ROOT, VECTORS
 
-ROOT = Path(__file__).resolve().parents[2]
 RAW = ("\x1b", "\x07", "\x9b", "\u202e", "\u2066")
 
 
 def _seeds() -> list[bytes]:
     out = [p.read_bytes() for p in sorted((ROOT / "examples").glob("*.jsonl"))]
-    for fn in sorted((ROOT / "tests" / "core" / "vectors").glob("*.json")):
+    for fn in sorted((VECTORS).glob("*.json")):
         for v in json.loads(fn.read_text()):
             if "header" in v and "hands" in v:
                 out.append(("\n".join(json.dumps(x) for x in [v["header"], *v["hands"]]) + "\n").encode())

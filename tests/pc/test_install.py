@@ -28,9 +28,8 @@ import pytest
 from packaging.markers import default_environment
 from packaging.requirements import Requirement
 
-from testkit import archived, write_game
+from testkit import ROOT, archived, write_game
 
-ROOT = Path(__file__).resolve().parents[2]
 SOURCES = ("pyproject.toml", "setup.py", "README.md", "LICENSE", "firmware", "boards", "host_tools")
 
 

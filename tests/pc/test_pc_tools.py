@@ -24,8 +24,8 @@ from kitapi.game import RuleError, check_name, new_game
 from kitapi_host import logs
 from kitapi_host.archive.store import GROWN, NEW, SAME, Archive, ArchiveError
 from kitapi_host.logs import gen
+from testkit import KITAPI, ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "examples" / "sample-prefa.jsonl"
 HEADER = '{"kitapi": 1, "rules": "prefa", "players": ["Anna", "Babis", "Costas"], "dealer": 0}'
 GOOD = '{"dealer": 0, "bidder": 1, "contract": "6S", "defense": "both", "tricks": [2, 6, 2]}'
@@ -34,7 +34,7 @@ RAW = ("\x1b", "\x07", "\u202e", "\u2066", "\x9b")  # what must never reach a te
 
 def kitapi(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "kitapi_host.cli", *args],
+        [*KITAPI, *args],
         capture_output=True,
         text=True,
         errors="surrogateescape",

@@ -8,7 +8,6 @@ import random
 import signal
 import subprocess
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -28,13 +27,6 @@ from testkit import KITAPI, archived, write_game
 def standings(data: bytes) -> str:
     g, _ = replay(io.BytesIO(data))
     return result_json(g)
-
-
-@pytest.fixture
-def device(tmp_path: Path) -> Iterator[SimDevice]:
-    dev = SimDevice(tmp_path / "fs", device_id="e661410300000001")
-    yield dev
-    dev.close()
 
 
 def run_sync(url: str, db: Path, prune: bool = False) -> Report:
