@@ -1,4 +1,4 @@
-"""Austrian, Illustrated and American Préférence: the vectors (tests/core/vectors/preference_*_main.json) on
+"""Austrian, Illustrated and American Préférence: the vectors (tests/core/vectors/preference_*.json) on
 CPython, random legal hands through both log forms, and both runtimes.
 
 Every expected number in a vector was worked out by hand from the rule text and the readings of
@@ -28,8 +28,12 @@ START = {"preference_at": (100, 25), "preference_illustrated": (100, 25), "prefe
 
 
 def _load(rules: str) -> list[dict[str, Any]]:
-    with open(os.path.join(VECTOR_DIR, rules + "_main.json"), encoding="utf-8") as f:
-        vs: list[dict[str, Any]] = json.load(f)
+    """Every vector of ``rules``: the games of each file <rules>_<topic>.json."""
+    vs: list[dict[str, Any]] = []
+    for fn in sorted(os.listdir(VECTOR_DIR)):
+        if fn.startswith(rules + "_") and fn.endswith(".json"):
+            with open(os.path.join(VECTOR_DIR, fn), encoding="utf-8") as f:
+                vs += json.load(f)
     return vs
 
 
