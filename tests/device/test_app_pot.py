@@ -15,7 +15,7 @@ from kitapi.game import new_game, result_json
 from kitapi.settle import settle
 from kitapi_host.logs import gen
 from kitapi_host.sim import typist
-from testkit import Device, device_log, home_standings, lines
+from test_app import Device, device_log, home_standings, lines
 
 NAMES = gen.SHORT_NAMES[:3]
 Screens = list[list[tuple[int, int, str]]]
