@@ -73,7 +73,7 @@ mpy-check: $(STAMP)
 pytest: $(STAMP) chromium
 	$(BIN)/pytest -q tests
 
-# A headless Chromium for `kitapi export --format pdf` and tests/test_export_browser.py:
+# A headless Chromium for `kitapi export --format pdf` and tests/pc/test_export_browser.py:
 # nothing if one is here, else Debian's chromium (as root with apt-get), else a message.
 chromium:
 	tools/ensure-chromium.sh

@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 from types import SimpleNamespace
 
-FIRMWARE = Path(__file__).resolve().parent.parent / "firmware"
+FIRMWARE = Path(__file__).resolve().parents[1] / "firmware"
 LANG_EN = FIRMWARE / "kitapi" / "app" / "lang_en.py"
 
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Make sure a headless Chromium is on this machine: `kitapi export --format pdf`
-# and tests/test_export_browser.py need one.  `make test` runs this before pytest.
+# and tests/pc/test_export_browser.py need one.  `make test` runs this before pytest.
 #
 # - a browser already here (/usr/bin/chromium, or chromium, chromium-browser,
 #   google-chrome, google-chrome-stable, microsoft-edge, msedge on PATH, the

@@ -1,4 +1,4 @@
-# The scoring test vectors (tests/vectors/prefa_*.json, preferans_*.json, balkan_*.json,
+# The scoring test vectors (tests/core/vectors/prefa_*.json, preferans_*.json, balkan_*.json,
 # prefa_kasa_*.json and priffe_*.json) under
 # MicroPython (also runs on CPython).
 # From the repo root:
@@ -16,7 +16,7 @@ except ImportError as e:
     print("0 passed, 1 failed")
     sys.exit(1)
 
-VECTOR_DIR = "tests/vectors"
+VECTOR_DIR = "tests/core/vectors"
 
 
 def _copy(x):

@@ -1,4 +1,4 @@
-# Fuzzing the device-log reader under MicroPython (tests/test_devlog.py's hypothesis tests on CPython).
+# Fuzzing the device-log reader under MicroPython (tests/core/test_devlog.py's hypothesis tests on CPython).
 # From the repo root (tools/run_mp_tests.sh runs it so):
 #   MICROPYPATH=.frozen:firmware:tests/mp .venv/bin/micropython tests/mp/test_devlog_fuzz_mp.py
 # A seeded random loop (the same cases every run):

@@ -1,4 +1,4 @@
-# The device log's damage tests (tests/test_devlog.py) under MicroPython.
+# The device log's damage tests (tests/core/test_devlog.py) under MicroPython.
 # From the repo root (tools/run_mp_tests.sh runs it so):
 #   MICROPYPATH=.frozen:firmware:tests/mp .venv/bin/micropython tests/mp/test_devlog_mp.py
 # Builds small device logs with the core's own writer from JSON Lines logs, then

@@ -4,7 +4,7 @@
 # A seeded mutation loop over the sample games (bits flipped, bytes changed, inserted
 # and deleted, lines doubled, deep nesting and doubled keys put in): every mutated log
 # is replayed, and nothing but the core's RuleError may come out (no MemoryError, no
-# other exception).  Then the cases of tests/test_pc_tools.py: deep nesting, a line
+# other exception).  Then the cases of tests/pc/test_pc_tools.py: deep nesting, a line
 # over the limit, a key twice, control characters and lone surrogates in names are
 # refused; Greek, Cyrillic and emoji names are kept.  Prints one line per failure,
 # then "N passed, N failed"; exits 1 on any failure.

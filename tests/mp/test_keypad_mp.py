@@ -1,4 +1,4 @@
-# kitapi.hw.keypad under MicroPython: the timelines of tests/test_keypad.py on a fake
+# kitapi.hw.keypad under MicroPython: the timelines of tests/device/test_keypad.py on a fake
 # 4x4 matrix, the ticks counter wrapping around, and no allocation in scan().
 # From the repo root (tools/run_mp_tests.sh runs it so):
 #   MICROPYPATH=.frozen:firmware:tests/mp .venv/bin/micropython tests/mp/test_keypad_mp.py

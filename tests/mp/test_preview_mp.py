@@ -1,7 +1,7 @@
-# Game.preview and Game.next_dealer under MicroPython (tests/test_preview.py runs it under CPython too).
+# Game.preview and Game.next_dealer under MicroPython (tests/core/test_preview.py runs it under CPython too).
 # From the repo root (tools/run_mp_tests.sh runs it so):
 #   MICROPYPATH=.frozen:firmware:tests/mp .venv/bin/micropython tests/mp/test_preview_mp.py
-# Every hand of every scoring vector (tests/vectors/*.json), in every game system, is previewed
+# Every hand of every scoring vector (tests/core/vectors/*.json), in every game system, is previewed
 # against the game before it, then played:
 # - after the preview, every field of the game (its lists entry by entry, its numbers, its flags)
 #   is exactly what it was, and the result JSON is the same text;
@@ -21,7 +21,7 @@ except ImportError as e:
     print("0 passed, 1 failed")
     sys.exit(1)
 
-VECTOR_DIR = "tests/vectors"
+VECTOR_DIR = "tests/core/vectors"
 _SKIP = ("buf", "hand")  # the preview's own buffer; the reused hand object
 _CORE = ("hands", "over", "ended", "last_dealer")  # (class attributes until first set)
 

@@ -1,0 +1,174 @@
+"""kitapi.registry, the one list of game systems, against the modules present (issue 14)."""
+
+from __future__ import annotations
+
+import pathlib
+
+from kitapi import registry, rules
+
+FIRMWARE = pathlib.Path(__file__).resolve().parents[2] / "firmware" / "kitapi"
+
+
+def test_every_row_loads_its_systems_game() -> None:
+    for rid, _family, core, _label in registry.rows():
+        assert (FIRMWARE / "rules" / f"{core}.py").is_file(), rid
+        cls = rules.load(rid)
+        assert cls is not None, rid
+        assert cls.__module__ == f"kitapi.rules.{core}", rid
+
+
+def test_every_rules_module_is_in_a_row() -> None:
+    """A rules module that scores a game (it has CLASS or CLASSES) has a row: none is left out of the list."""
+    cores = {r[2] for r in registry.rows()}
+    for path in sorted((FIRMWARE / "rules").glob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        if "\nCLASS = " in text or "\nCLASSES = " in text:
+            assert path.stem in cores, path.name
+
+
+def test_ids_are_unique_and_unknown_ids_load_nothing() -> None:
+    ids = [r[0] for r in registry.rows()]
+    assert len(set(ids)) == len(ids) == 10
+    assert [registry.row(i) for i in range(10)] == list(registry.rows()) and registry.row(10) is None
+    assert registry.row("whist") is None and rules.load("whist") is None
+    assert registry.row("prefa") == ("prefa", "prefa", "prefa", "Greek Prefa")
+
+
+# --- the box: every family a plug-in under kitapi/app/systems/ (docs/architecture.md, "Adding a game system") ---
+
+SYSTEMS = FIRMWARE / "app" / "systems"
+# what every family's package has (kitapi.app.systems' docstring), and its new-game steps
+FAMILY_HAS = ("MODULES", "setup", "draw_home", "key_home", "describe", "edit", "transfers")
+STEPS_HAVE = ("SEATS", "size_name", "draw_options", "key_options", "options")
+
+
+def _families() -> list[str]:
+    return sorted({r[1] for r in registry.rows()})
+
+
+def test_every_family_has_its_package_with_the_documented_attributes() -> None:
+    import importlib
+    import types
+
+    for family in _families():
+        assert (SYSTEMS / family / "__init__.py").is_file(), family
+        m = importlib.import_module(f"kitapi.app.systems.{family}")
+        assert [a for a in FAMILY_HAS if not hasattr(m, a)] == [], family
+        # its modules, as App lets them go: its own, its wizard, its texts (if any), its rules
+        own = {f"app.systems.{family}.{p.stem}" for p in (SYSTEMS / family).glob("*.py") if p.stem != "__init__"}
+        own.discard(f"app.systems.{family}.options")  # the new-game steps alone: let go once the game starts
+        assert f"app.systems.{family}" in m.MODULES and own <= set(m.MODULES), (family, own - set(m.MODULES))
+        assert f"app.systems.{family}.wiz" in m.MODULES, family
+        for name in m.MODULES:
+            importlib.import_module("kitapi." + name)
+        cores = {r[2] for r in registry.rows() if r[1] == family}
+        rules_modules = {f"rules.{c}" for c in cores} | {
+            f"rules.{c}_json" for c in cores if (FIRMWARE / "rules" / f"{c}_json.py").is_file()
+        }
+        assert rules_modules <= set(m.MODULES), (family, rules_modules - set(m.MODULES))
+        # and every rules or family module its cores and its package import, however deep (so that App
+        # lets go of none that a game of it uses: the next import would load a second copy)
+        uses = _closure([f"kitapi.rules.{c}" for c in cores] + [f"kitapi.app.systems.{family}"])
+        uses = {u[len("kitapi.") :] for u in uses if u.startswith(("kitapi.rules.", "kitapi.app.systems."))}
+        uses = {u for u in uses if not u.endswith(".options")}  # (the new-game steps: let go when it starts)
+        assert uses <= set(m.MODULES), (family, uses - set(m.MODULES))
+        # the new-game wizard's steps, after setup: the package's own, or a module of them alone
+        for rid in [r[0] for r in registry.rows() if r[1] == family]:
+            ng = types.SimpleNamespace(rules=rid, sys=m, pouch=0, options=[0] * 6, amount=0, stake="")
+            m.setup(ng)
+            assert ng.pouch > 0, rid
+            assert [a for a in STEPS_HAVE if not hasattr(ng.sys, a)] == [], rid
+            assert ng.sys is m or ng.sys.__name__ == f"kitapi.app.systems.{family}.options", rid
+
+
+def test_every_module_in_systems_belongs_to_a_family_of_the_registry() -> None:
+    families = set(_families())
+    for path in sorted(SYSTEMS.rglob("*.py")):
+        parts = path.relative_to(SYSTEMS).parts
+        if parts == ("__init__.py",):
+            continue
+        assert len(parts) == 2 and parts[0] in families, path
+
+
+def test_the_rules_menu_lists_the_registry() -> None:
+    from lang_table import table
+
+    for code in ("en", "el", "ru"):
+        assert len(table(code).SYSTEMS) == len(registry.rows()), code
+    assert tuple(table("en").SYSTEMS) == tuple(r[3] for r in registry.rows())
+
+
+def _imports() -> dict[str, set[str]]:
+    """Each firmware module's imports of other firmware modules, anywhere in it (in a function too), as
+    parsed: ``from a.b import c`` is a.b.c when that is a module, else a.b."""
+    import ast
+
+    names = {}
+    for p in FIRMWARE.rglob("*.py"):
+        parts = ("kitapi",) + p.relative_to(FIRMWARE).with_suffix("").parts
+        names[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = p
+    edges: dict[str, set[str]] = {m: set() for m in names}
+    for m, p in names.items():
+        for node in ast.walk(ast.parse(p.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                edges[m] |= {a.name for a in node.names if a.name in names}
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                for a in node.names:
+                    full = f"{node.module}.{a.name}"
+                    target = full if full in names else node.module
+                    if target in names:
+                        edges[m].add(target)
+    return edges
+
+
+def _closure(start: list[str]) -> set[str]:
+    """The modules ``start`` imports, however deep, and their packages below kitapi.app.systems; followed
+    through rules modules and family modules only (the shared core and app stay loaded)."""
+    edges = _imports()
+    seen: set[str] = set()
+    todo = list(start)
+    while todo:
+        m = todo.pop()
+        if m in seen:
+            continue
+        seen.add(m)
+        if not m.startswith(("kitapi.rules.", "kitapi.app.systems.")):
+            continue
+        todo += edges[m]
+        parent = m.rpartition(".")[0]
+        if parent.startswith("kitapi.app.systems."):
+            todo.append(parent)
+    return seen
+
+
+def test_no_import_loops_among_the_app_modules_and_keys_below_hw_and_app() -> None:
+    edges = _imports()
+    app = {m for m in edges if m == "kitapi.app" or m.startswith("kitapi.app.")}
+    assert len(app) > 30  # (the parse found them)
+    loops = []
+    state: dict[str, int] = {}
+    path: list[str] = []
+
+    def visit(u: str) -> None:
+        state[u] = 1
+        path.append(u)
+        for v in sorted(edges[u] & app):
+            if state.get(v) == 1:
+                loops.append(path[path.index(v) :] + [v])
+            elif v not in state:
+                visit(v)
+        path.pop()
+        state[u] = 2
+
+    for m in sorted(app):
+        if m not in state:
+            visit(m)
+    assert loops == []
+    # the keys' constants sit below the hardware layer and the app: kitapi.keys imports neither
+    assert not {m for m in edges["kitapi.keys"] if m.startswith(("kitapi.app", "kitapi.hw"))}
+    for m in edges:
+        if m.startswith("kitapi.hw"):
+            assert not {d for d in edges[m] if d.startswith("kitapi.app")}, m
+    # the shell and the shared screens never import a family's module (they reach it as app.sys)
+    for m in ("kitapi.app.main", "kitapi.app.home", "kitapi.app.history", "kitapi.app.menus", "kitapi.app.newgame"):
+        assert not {d for d in edges[m] if d.startswith("kitapi.app.systems")}, m

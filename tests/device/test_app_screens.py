@@ -1,0 +1,228 @@
+"""Every screen of every system in every language, through the simulator: each text box inside the
+128x64 screen, no two overlapping, and each screen names its keys."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from kitapi.app import font
+from kitapi.game import new_game
+from kitapi_host.logs import gen
+from kitapi_host.sim import typist
+from testkit import Device, device_log
+
+Screen = list[tuple[int, int, str]]
+
+# a text that names a key: "#ok", "*back", "A:log", "0=10", "1-4 bid", "6-9", or a numbered entry "1 Rules"
+_KEY = re.compile(r"[#*]|(^|[\s(])([0-9A-D]|L\*|long 0)\s?[:=]|\d-\d")
+
+
+def boxes(texts: Screen) -> list[tuple[int, int, int, int, str]]:
+    return [(x, y, x + font.width(s), y + 8, s) for x, y, s in texts if s]
+
+
+def problems(screen: Screen) -> list[str]:
+    """What is wrong with a screen: a text outside it, two texts on each other, no key named."""
+    bs = boxes(screen)
+    out = [f"outside: {s!r} at {x0},{y0}" for x0, y0, x1, y1, s in bs if x0 < 0 or y0 < 0 or x1 > 128 or y1 > 64]
+    for i, a in enumerate(bs):
+        for b in bs[i + 1 :]:
+            if not (a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]):
+                out.append(f"overlap: {a[4]!r} at {a[0]},{a[1]} and {b[4]!r} at {b[0]},{b[1]}")
+    for a in bs:  # a name never runs into the number after it ("Boris10")
+        for b in bs:
+            if a[1] == b[1] and 0 <= b[0] - a[2] < 3 and a[4][-1:].isalpha() and b[4][:1] in "+-0123456789":
+                out.append(f"no gap: {a[4]!r} {b[4]!r}")
+    menu = [s for _, y, s in screen if y > 8]  # below the title and the message row: numbered entries only
+    if bs and not any(_KEY.search(s) for *_, s in bs) and not (menu and all(re.match(r"\d \S", s) for s in menu)):
+        out.append("no key named")
+    return out
+
+
+def language(data: Path, code: str) -> None:
+    data.mkdir(parents=True, exist_ok=True)
+    (data / "settings").write_text(f"255 60 {code}\n")
+
+
+# the keys that look around a game once some hands are in: the hands, owes page, menu, settings, end?
+LOOK = "A 8 8 * B B C 2 * C 4 * C 3 * * L* * C 1 1 * * * "
+
+_PREF_RULES = {"sochi": 2, "leningrad": 3, "rostov": 4}
+_KEYS = {"prefa": 1, **_PREF_RULES, "balkan": 5, "prefa_kasa": 6, "preference_at": 7, "preference_illustrated": 8,
+         "preference_us": 9, "priffe": 0}  # fmt: skip
+
+
+def tour(system: str) -> str:
+    """The new-game wizard with every option stepped through twice, then back out to the start menu."""
+    n = 4 if system == "priffe" else 3
+    size = {"prefa": 100, "prefa_kasa": 50000, "priffe": 9}.get(system, 20)
+    opts = "1 2 3 4 5 6 7 " * 2
+    return f"1 B B {_KEYS[system]} {n} " + " ".join(typist.TYPED[:n]) + f" {size}# {opts}" + "* " * 12
+
+
+def _pref_hands(rules: str, n: int, seed: int) -> list[str]:
+    hdr = gen.preferans_header(rules, n, pool=20)
+    _, hands = gen.preferans_game(seed, 12, rules, n, pool=20)
+    g = new_game(hdr)
+    keys = []
+    for h in hands:
+        d = typist.device_form(g, h)
+        keys.append(typist.pref_keys_for(g, d))
+        g.play(d)
+    return keys
+
+
+def walk(system: str) -> tuple[str, list[str]]:
+    """The keys of a new game of ``system`` and of some of its hands."""
+    if system == "prefa":
+        _, hands = gen.game(seed=3, hands=10, pouch=100)
+        return "1 1 3 " + " ".join(typist.TYPED[:3]) + " 100# # # #", [typist.keys_for(h, 3) for h in hands]
+    if system == "prefa_kasa":
+        return typist.kasa_script(5, 10)
+    if system in _PREF_RULES:
+        setup = f"1 {_PREF_RULES[system]} 3 " + " ".join(typist.TYPED[:3]) + " 20# # # #"
+        return setup, _pref_hands(system, 3, 4)
+    if system == "balkan":
+        return "1 5 3 " + " ".join(typist.TYPED[:3]) + " 20# # # #", ["2 2 # # 6 #", "1 3 # # # #", "0 #"]
+    if system == "priffe":
+        return typist.priffe_script("priffe", 2, 10)
+    return typist.pot_script(system, 2, 10)
+
+
+SYSTEMS = ("prefa", "sochi", "leningrad", "rostov", "balkan", "prefa_kasa", "preference_at",
+           "preference_illustrated", "preference_us", "priffe")  # fmt: skip
+
+
+@pytest.mark.parametrize("code", ["en", "el", "ru"])
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_every_screen_fits_and_names_its_keys(tmp_path: Path, system: str, code: str) -> None:
+    data = tmp_path / "data"
+    language(data, code)
+    dev = Device(data, heapsize="96K")
+    setup, hands = walk(system)
+    seen = 0
+    bad = {}  # type: dict[str, str]
+    for step in [tour(system), setup, *hands, LOOK]:
+        for screen in dev.keys(step):
+            seen += 1
+            for p in problems(screen):
+                bad.setdefault(p, " | ".join(s for _, _, s in sorted(screen, key=lambda t: (t[1], t[0]))))
+    dev.close()
+    assert seen > 40
+    assert not bad, "\n".join(f"{p}  <<{s}>>" for p, s in bad.items())
+
+
+# multi-tap: "Kostas A", "Kostas B", "Kostas C" (key 1 a space; a word starts with a capital)
+_KOSTAS = "0 55~1500 666~1500 7777~1500 8 2~1500 7777~1500 1 %s#"
+
+
+def texts_of(screen: Screen) -> list[str]:
+    return [s for _, _, s in sorted(screen, key=lambda t: (t[1], t[0]))]
+
+
+def test_names_alike_are_told_apart_on_every_screen(tmp_path: Path) -> None:
+    """Kostas A, B and C: one abbreviation each, the same on the home screen, in the wizard and the hands."""
+    dev = Device(tmp_path / "data")
+    names = " ".join(_KOSTAS % k for k in ("2", "22", "222"))
+    home = dev.keys(f"1 1 3 {names} 100# # # #")[-1]
+    assert [s for s in texts_of(home) if s.startswith("Kost")] == ["Kost A", "Kost B", "Kost C"], texts_of(home)
+    shown = dev.keys("1 6 1 # 7")  # Kostas A bids 6 spades, both in, 7 tricks: whose tricks next?
+    assert "Tricks of Kost B?" in texts_of(shown[-1]), texts_of(shown[-1])
+    shown = dev.keys("#")  # the summary: who pays whom
+    assert any("Kost" in s and "\u2192" in s for s in texts_of(shown[-1])), texts_of(shown[-1])
+    assert not any(s.startswith("Kostas") for s in texts_of(shown[-1]))
+    shown = dev.keys("# A")  # saved; the hands
+    assert any("Kost A" in s for s in texts_of(shown[-1])), texts_of(shown[-1])
+    dev.close()
+
+
+def test_a_name_typed_twice_is_refused_with_a_message(tmp_path: Path) -> None:
+    dev = Device(tmp_path / "data")
+    ann = typist.TYPED[0]
+    shown = dev.keys(f"1 1 3 {ann} {ann}")
+    assert texts_of(shown[-1])[1] == "Ann: taken", texts_of(shown[-1])
+    shown = dev.keys("8")  # any key: the message goes, the step stays: player 2
+    assert texts_of(shown[-1])[1] == "Player 2", texts_of(shown[-1])
+    shown = dev.keys(f"{typist.TYPED[1]} {typist.TYPED[2]}")
+    assert "Pouch?" in texts_of(shown[-1]), texts_of(shown[-1])
+    dev.close()
+
+
+@pytest.mark.parametrize("code", ["en", "el", "ru"])
+def test_the_home_footer_names_the_menu_and_the_bidders_of_the_game(tmp_path: Path, code: str) -> None:
+    """A 3-player game: the bidders are 1-3; the menu key (C) is named in every language."""
+    data = tmp_path / "data"
+    language(data, code)
+    dev = Device(data)
+    home = texts_of(dev.keys("1 1 3 " + " ".join(typist.TYPED[:3]) + " 100# # # #")[-1])
+    dev.close()
+    assert home[-2].startswith("1-3 "), home
+    assert "C\u2261" in home[-1] or "C:\u2261" in home[-1], home
+
+
+def _pref_setup() -> str:
+    return "1 2 3 " + " ".join(typist.TYPED[:3]) + " 20# # # #"  # Sochi, Ann Bob Cat, pool 20
+
+
+def test_ten_tricks_are_A_and_0_is_none_on_every_trick_step(tmp_path: Path) -> None:
+    """Tricks are typed as they are, A for ten, on every screen; each step says what # takes.
+    A misere with 0 typed is a clean misere (it was ten tricks: "0 = 10")."""
+    data = tmp_path / "data"
+    dev = Device(data, heapsize="96K")
+    dev.keys(_pref_setup())
+    shown = dev.keys("1 A")  # Ann: misere; her tricks
+    assert "0-9 A=10 #=0" in texts_of(shown[-1]), texts_of(shown[-1])
+    dev.keys("0 #")  # none: saved
+    shown = dev.keys("2 6 1")  # Bob 6 spades: the words step, then his tricks
+    shown = dev.keys("#")
+    assert "0-9 A=10 #=6" in texts_of(shown[-1]), texts_of(shown[-1])
+    dev.keys("A #")  # ten tricks (the defenders none: # takes 0), saved
+    shown = dev.keys("0")  # all-pass: each player's tricks, # what is shown
+    assert "0-9 A=10 #=0" in texts_of(shown[-1]), texts_of(shown[-1])
+    dev.keys("A 0 #")  # 10, 0 (the last takes the rest)
+    dev.close()
+    log, _ = device_log(data, tmp_path)
+    hands = [json.loads(x) for x in log[1:]]
+    assert hands[0]["contract"] == "M" and hands[0]["tricks"][0] == 0, hands[0]
+    assert hands[1]["contract"] == "6S" and hands[1]["tricks"][1] == 10, hands[1]
+    assert hands[2]["allpass"] == [0, 10, 0] or sorted(hands[2]["allpass"]) == [0, 0, 10], hands[2]
+
+
+def test_prefa_tricks_are_typed_as_they_are(tmp_path: Path) -> None:
+    """Prefa: the bidder's 0 is no trick (it was 10), A ten; the defenders' step says what # takes."""
+    data = tmp_path / "data"
+    dev = Device(data)
+    dev.keys("1 1 3 " + " ".join(typist.TYPED[:3]) + " 100# # # #")
+    shown = dev.keys("1 6 1 #")  # Ann 6 spades, both in: her tricks
+    assert "0-9 A=10 #=6" in texts_of(shown[-1]), texts_of(shown[-1])
+    shown = dev.keys("4")
+    assert "0-6 #=3" in texts_of(shown[-1]), texts_of(shown[-1])
+    dev.keys("# #  2 7 1 # A # #  3 6 1 # 0 # #")  # (A: the defenders' step asks 0-0)
+    dev.close()
+    log, _ = device_log(data, tmp_path)
+    hands = [json.loads(x) for x in log[1:]]
+    assert [h.get("tricks", [-1] * 3)[h["bidder"]] for h in hands] == [4, 10, 0], hands
+
+
+def test_russian_words_are_the_players_words(tmp_path: Path) -> None:
+    """Russian: resigning is "без трёх" (not "Сдача", the deal), Sochi's whist "жлобский", the words in
+    Russian letters (В вист, П пас), the misdeal key not read as misere."""
+    data = tmp_path / "data"
+    language(data, "ru")
+    dev = Device(data, heapsize="96K")
+    opts = texts_of(dev.keys("1 2 3 " + " ".join(typist.TYPED[:3]) + " 20# 4")[-1])  # Sochi; resign on
+    assert "4 Без трёх" in opts and "жлобский" in opts and not any("Сдача" in s for s in opts), opts
+    soloist = texts_of(dev.keys("# # # D")[-1])  # started; D: the soloist step (where A is a misdeal)
+    assert soloist[-1] == "0:пас A:пересд.", soloist
+    words = texts_of(dev.keys("1 7 1")[-1])  # Ann 7 spades: the defenders' words (B resigns)
+    assert words[-1] == "#да B:без трёх", words
+    summary = texts_of(dev.keys("B")[-1])
+    assert summary[1].endswith("без трёх"), summary
+    dev.keys("#")
+    summary = texts_of(dev.keys("2 6 1 2 #")[-1])  # Bob 6 spades, Cat whists, Ann passes
+    assert " ВП " in summary[1] or summary[1].endswith(" ВП") or " ПВ" in summary[1], summary
+    dev.close()

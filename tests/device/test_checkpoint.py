@@ -1,0 +1,245 @@
+"""The boot's standings checkpoint (kitapi.app.ckpt): a boot replays only the hands after it, and any
+doubt (a damaged, stale, cut or missing checkpoint, a damaged log) falls back to the whole log, with
+the same standings as ``kitapi replay``."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import faultfs
+from kitapi.app import ckpt
+from kitapi.app.store import Store
+from kitapi.game import new_game, result_json
+from kitapi.replay import replay
+from kitapi_host.logs import gen
+from testkit import balkan_kasa_game
+
+EVERY = ckpt._EVERY
+
+
+def games() -> list[tuple[str, dict[str, Any], list[dict[str, Any]]]]:
+    """A game of every system, long enough for a few checkpoints."""
+    out = [("prefa", *gen.game(seed=4, hands=70, pouch=3000))]
+    out.append(("sochi", *gen.preferans_game(5, 70, "sochi", 3, pool=10000)))
+    out.append(("rostov", *gen.preferans_game(6, 70, "rostov", 4, pool=10000)))
+    out.append(("balkan", *balkan_kasa_game("balkan", 7, 70, 3, pool=10000)))
+    out.append(("prefa_kasa", *gen.kasa_game(8, 70, kasa=100000)))
+    out.append(("priffe", *gen.priffe_game(9, 70)))
+    for rules in ("preference_at", "preference_illustrated", "preference_us"):
+        out.append((rules, *gen.pot_game(rules, 10, 70, 100000)))
+    return out
+
+
+class Counted:
+    """Wraps ckpt.read: what each boot got from the checkpoint (None: the whole log was replayed)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.got: list[int | None] = []
+        real = ckpt.read
+        real_load = Store.load
+
+        def read(store: Any, name: str, f: Any) -> Any:
+            r = real(store, name, f)
+            self.got[-1] = None if r is None else r[2]
+            return r
+
+        def load(store: Any, name: str, fix: Any = None) -> Any:
+            self.got.append(None)  # (no checkpoint file: not read)
+            return real_load(store, name, fix)
+
+        monkeypatch.setattr(ckpt, "read", read)
+        monkeypatch.setattr(Store, "load", load)
+
+
+def play(store: Store, g: Any, d: dict[str, Any]) -> None:
+    """What App.save_hand does with a new hand: on flash, in the standings, a checkpoint every EVERY hands."""
+    h = g.parse(d)
+    store.add_hand(g.pack(h))
+    g.apply(h)
+    store.last = store.seq
+    if not store.seq % EVERY:
+        store.dump(g)
+
+
+def full(store: Store) -> tuple[str, int, int, int, Any]:
+    """The standings of the current game from its whole log (kitapi replay's way)."""
+    with open(store.dir + "/" + store.name, "rb") as f:
+        g, r = replay(f)
+    return result_json(g), g.next_dealer(), r.seq, r.last, r.damage
+
+
+def booted(root: str) -> tuple[Store, Any, tuple[str, int, int, int, Any]]:
+    store = Store(root)
+    g, damage = store.load(store.current())
+    return store, g, (result_json(g), g.next_dealer(), store.seq, store.last, damage)
+
+
+@pytest.mark.parametrize("which", range(9))
+def test_a_boot_replays_only_the_hands_after_the_checkpoint(tmp_path: Path, monkeypatch, which: int) -> None:
+    rules, hdr, hands = games()[which]
+    counted = Counted(monkeypatch)
+    root = str(tmp_path)
+    store = Store(root)
+    store.load(store.new_game(hdr))
+    g = new_game(hdr)
+    rng = random.Random(which)
+    for i, d in enumerate(hands):
+        play(store, g, d)
+        if rng.random() < 0.15 or i == len(hands) - 1:  # a boot now and then
+            store.close()
+            store, g2, got = booted(root)
+            assert got == full(store), rules
+            assert counted.got[-1] == (store.seq % EVERY if store.seq >= EVERY else None), rules
+            g = g2
+    assert store.seq >= 3 * EVERY
+    # corrections: of a hand after the checkpoint (the checkpoint holds), of one before it (the whole log)
+    seq = store.seq
+    store.delete_hand(seq)  # an undo of the last hand
+    store.close()
+    store, g, got = booted(root)
+    assert got == full(store) and got[3] == seq - 1
+    if seq % EVERY:
+        assert counted.got[-1] == seq % EVERY
+    store.delete_hand(EVERY)  # a hand long before the checkpoint
+    store.close()
+    store, g, got = booted(root)
+    assert got == full(store)
+    assert counted.got[-1] is None  # the whole log: and then a new checkpoint
+    store.close()
+    store, g, got = booted(root)
+    assert got == full(store) and counted.got[-1] == 0
+
+
+def prefa_game(tmp_path: Path, n: int = 40) -> tuple[str, Store]:
+    root = str(tmp_path)
+    hdr, hands = gen.game(seed=2, hands=n, pouch=3000)
+    store = Store(root)
+    store.load(store.new_game(hdr))
+    g = new_game(hdr)
+    for d in hands:
+        play(store, g, d)
+    store.close()
+    return root, store
+
+
+def test_every_bit_flip_of_the_checkpoint_falls_back_to_the_whole_log(tmp_path: Path, monkeypatch) -> None:
+    root, store = prefa_game(tmp_path, 40)
+    counted = Counted(monkeypatch)
+    want = full(store)
+    path = Path(root) / "ckpt"
+    good = path.read_bytes()
+    _, _, got = booted(root)
+    assert got == want and counted.got[-1] == 40 - 32
+    flips = 0
+    for bit in range(len(good) * 8):
+        bad = bytearray(good)
+        bad[bit >> 3] ^= 128 >> (bit & 7)
+        path.write_bytes(bytes(bad))
+        s, _, got = booted(root)
+        assert got == want, bit
+        assert counted.got[-1] is None, f"bit {bit}: a damaged checkpoint was used"
+        s.close()
+        flips += 1
+    assert flips == len(good) * 8 > 800
+
+
+def test_a_stale_or_foreign_checkpoint_is_not_used(tmp_path: Path, monkeypatch) -> None:
+    root, store = prefa_game(tmp_path, 40)
+    counted = Counted(monkeypatch)
+    path = Path(root) / "ckpt"
+    good = path.read_text()
+    log = Path(store.dir) / store.name
+    data = log.read_bytes()
+    want = full(store)
+    # another game's name
+    path.write_text(good.replace(store.name, "0009.kitapi"))
+    assert booted(root)[2] == want and counted.got[-1] is None
+    # a log shorter than the checkpoint (a checkpoint of another log of this name)
+    path.write_text(good)
+    log.write_bytes(data[: len(data) - 8 * 9])
+    s, _, got = booted(root)
+    assert got == full(s) and counted.got[-1] is None and got[2] == 31
+    s.close()
+    # a damaged record before the checkpoint: its SUM differs, the whole log is read and says so
+    path.write_text(good)
+    bad = bytearray(data)
+    bad[len(data) - 8 * 20 + 3] ^= 4  # hand 21's record
+    log.write_bytes(bytes(bad))
+    s, _, got = booted(root)
+    assert counted.got[-1] is None and got == full(s) and got[4] is not None
+    s.close()
+    # a torn record after it: the whole log (its repair) as before
+    path.write_text(good)
+    log.write_bytes(data + b"\x01\x02")
+    s, _, got = booted(root)
+    assert counted.got[-1] is None and got[:4] == want[:4] and got[4] is not None
+    s.close()
+
+
+def test_every_power_cut_while_writing_a_checkpoint_keeps_the_standings(monkeypatch) -> None:
+    """On tests/device/faultfs.py's flash: the 32nd hand saved, then its checkpoint written, the power cut after
+    each call of it; the next boot (itself cut at each of its calls too) has every hand and the standings of
+    the whole log, and no leftover."""
+    hdr, hands = gen.game(seed=6, hands=40, pouch=3000)
+    base = faultfs.Flash()
+    store, _, _ = faultfs.boot(base)
+    store.load(store.new_game(hdr))
+    g = new_game(hdr)
+    for d in hands[: 2 * EVERY - 1]:
+        play(store, g, d)
+    store.close()
+    points = [0]
+
+    def step(flash: faultfs.Flash) -> None:
+        s, g2, _ = faultfs.boot(flash)
+        play(s, g2, hands[2 * EVERY - 1])  # the hand, then its checkpoint
+
+    ref = base.copy()
+    s, g2, _ = faultfs.boot(ref)
+    play(s, g2, hands[2 * EVERY - 1])
+    want = result_json(g2)
+    assert ref.files[faultfs.ROOT + "/ckpt"] != base.files.get(faultfs.ROOT + "/ckpt")
+
+    def check(flash: faultfs.Flash, store: Store, g: Any, k: int) -> str | None:
+        points[0] += 1
+        if g is None:
+            return "no game"
+        with flash.open(store.dir + "/" + store.name, "rb") as f:
+            g3, _ = replay(f)
+        if result_json(g) != result_json(g3):
+            return "the boot's standings are not the log's"
+        if store.seq == 2 * EVERY and result_json(g) != want:
+            return "the saved hand's standings are wrong"
+        return None
+
+    res = faultfs.Result()
+    faultfs.cut_everywhere(base, step, check, res, "checkpoint")
+    assert res.failures == []
+    assert points[0] > 10
+
+
+def test_the_box_writes_a_checkpoint_every_16th_hand_and_boots_from_it(tmp_path: Path) -> None:
+    """The real firmware in the simulator (64 KB): 40 hands typed; the checkpoint is hand 32's; a boot
+    shows the standings of the whole log."""
+    from kitapi_host import logs
+    from kitapi_host.sim import typist
+    from testkit import SETUP, Device, home_standings
+
+    data = tmp_path / "data"
+    _, hands = gen.game(seed=11, hands=40, pouch=100)
+    dev = Device(data)
+    dev.keys(SETUP)
+    dev.keys("".join(typist.keys_for(h, 3) for h in hands))
+    dev.close()
+    line = (data / "ckpt").read_text().split()
+    assert line[0] == "0001.kitapi" and line[3] == "32"
+    g, damage = logs.replay_file(data / "games" / "0001.kitapi")
+    dev = Device(data)
+    shown = dev.keys("~10")
+    dev.close()
+    assert home_standings(shown[-1]) == list(zip(g.players, g.pouch, g.chips, strict=True))
+    assert (data / "ckpt").read_text().split()[3] == "32"  # (8 hands replayed: no new checkpoint)

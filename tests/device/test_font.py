@@ -1,0 +1,261 @@
+"""kitapi.app.font on CPython, drawing on a small stand-in for MicroPython's framebuf.
+
+The stand-in (FakeFrameBuffer below) keeps MONO_VLSB pixels in a bytearray, as
+framebuf does, implements ``pixel``, ``fill`` and ``blit`` (with a transparent
+key), and only records its ``text`` calls: ASCII drawing is framebuf's business.
+tests/mp/test_font_mp.py checks the same module against the real framebuf.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+import types
+import unicodedata
+
+import pytest
+
+from kitapi.app import font
+from testkit import ROOT
+
+MONO_VLSB = 0
+
+
+class FakeFrameBuffer:
+    """framebuf.FrameBuffer, MONO_VLSB only: pixel, fill, blit; text calls are recorded."""
+
+    def __init__(self, buf, width: int, height: int, fmt: int) -> None:
+        assert fmt == MONO_VLSB
+        assert len(buf) >= width * ((height + 7) // 8)
+        self.buf, self.width, self.height = buf, width, height
+        self.texts: list[tuple[str, int, int, int]] = []
+        self.blits = 0
+
+    def get(self, x: int, y: int) -> int:
+        if not (0 <= x < self.width and 0 <= y < self.height):
+            return 0
+        return self.buf[(y >> 3) * self.width + x] >> (y & 7) & 1
+
+    def pixel(self, x: int, y: int, c: int | None = None) -> int | None:
+        if c is None:
+            return self.get(x, y)
+        if 0 <= x < self.width and 0 <= y < self.height:
+            i, bit = (y >> 3) * self.width + x, 1 << (y & 7)
+            self.buf[i] = self.buf[i] | bit if c else self.buf[i] & ~bit
+        return None
+
+    def fill(self, c: int) -> None:
+        self.buf[:] = (b"\xff" if c else b"\x00") * len(self.buf)
+
+    def blit(self, src: FakeFrameBuffer, x: int, y: int, key: int = -1) -> None:
+        self.blits += 1
+        for sy in range(src.height):
+            for sx in range(src.width):
+                v = src.get(sx, sy)
+                if v != key:
+                    self.pixel(x + sx, y + sy, v)
+
+    def text(self, s: str, x: int, y: int, c: int = 1) -> None:
+        assert all(ord(ch) < 128 for ch in s), s
+        self.texts.append((s, x, y, c))
+
+    def lit(self) -> set[tuple[int, int]]:
+        return {(x, y) for y in range(self.height) for x in range(self.width) if self.get(x, y)}
+
+    def cell(self, x0: int, y0: int) -> bytes:
+        """The 8 MONO_VLSB column bytes of the 8x8 cell at x0, y0."""
+        return bytes(sum(self.get(x0 + x, y0 + y) << y for y in range(8)) for x in range(8))
+
+
+@pytest.fixture(autouse=True)
+def fake_framebuf(monkeypatch):
+    module = types.ModuleType("framebuf")
+    module.FrameBuffer = FakeFrameBuffer  # type: ignore[attr-defined]
+    module.MONO_VLSB = MONO_VLSB  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "framebuf", module)
+    monkeypatch.setattr(font, "_gfb", None)  # made again, from the fake
+
+
+def screen(w: int = 128, h: int = 64) -> FakeFrameBuffer:
+    return FakeFrameBuffer(bytearray(w * ((h + 7) // 8)), w, h, MONO_VLSB)
+
+
+def data_of(ch: str) -> bytes:
+    i = font.GLYPHS.find(ch)
+    assert i >= 0, ch
+    return font._DATA[8 * i : 8 * i + 8]
+
+
+BOX = font._DATA[-8:]
+
+
+@pytest.fixture(scope="module")
+def make_font():
+    spec = importlib.util.spec_from_file_location("make_font", ROOT / "tools" / "make_font.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+# --- the tables ---------------------------------------------------------------------------
+
+
+def test_tables_are_consistent():
+    codes = [ord(ch) for ch in font.GLYPHS]
+    assert codes == sorted(set(codes)), "GLYPHS must be sorted, without repeats"
+    assert min(codes) >= 128, "framebuf draws ASCII itself"
+    assert len(font._DATA) == 8 * (len(font.GLYPHS) + 1)
+    assert font._COUNT == len(font.GLYPHS)
+    assert isinstance(font._DATA, bytes) and isinstance(font.GLYPHS, str)
+
+
+def test_glyphs_survive_normalization():
+    # an editor or tool that normalizes the file must not change what is covered: characters
+    # that NFC replaces (U+037E, U+0387) are written as escapes
+    src = (ROOT / "firmware" / "kitapi" / "app" / "font.py").read_text(encoding="utf-8")
+    start = src.index("GLYPHS = (")
+    block = src[start : src.index(")", start)]
+    assert unicodedata.normalize("NFC", block) == block
+
+
+REQUIRED = (
+    "ΑΒΓΔΕΖΗΘΙΚΛΜΝΞΟΠΡΣΤΥΦΧΨΩαβγδεζηθικλμνξοπρσςτυφχψω"
+    "άέήίόύώΆΈΉΊΌΎΏϊϋΐΰ"
+    "АБВГДЕЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯабвгдежзийклмнопрстуфхцчшщъыьэюяЁё"
+    "·—…←→↑↓✓•°"
+)
+
+
+@pytest.mark.parametrize("ch", REQUIRED)
+def test_required_characters_are_covered(ch):
+    assert ch in font.GLYPHS
+
+
+def test_find_every_glyph_and_the_box():
+    for i, ch in enumerate(font.GLYPHS):
+        assert font._find(ord(ch)) == i
+    for missing in (0x80, 0x3A2, 0x4E2D, 0x10FFFF, ord(font.GLYPHS[0]) - 1, ord(font.GLYPHS[-1]) + 1):
+        assert font._find(missing) == font._COUNT
+
+
+def test_font_py_is_generated_from_the_pictures(make_font):
+    glyphs = make_font.build()
+    assert "".join(glyphs) == font.GLYPHS
+    assert b"".join(glyphs.values()) + font._DATA[-8:] == font._DATA
+    src = (ROOT / "firmware" / "kitapi" / "app" / "font.py").read_text(encoding="utf-8")
+    assert make_font.rewrite(src, make_font.generated_block(glyphs)) == src, "run python3 tools/make_font.py"
+
+
+def test_latin_look_alikes_are_framebufs_letters(make_font):
+    for ch, other in make_font.SAME_AS.items():
+        if ord(other) < 128:
+            assert data_of(ch) == make_font.ascii_glyph(other), ch
+
+
+def test_every_glyph_has_pixels_and_letters_keep_apart():
+    for ch in font.GLYPHS:
+        cols = data_of(ch)
+        assert any(cols), ch
+    # a letter may use column 7 (M, Ш) but then not also column 0, which keeps letters apart;
+    # only the capitals with tonos (the tick on column 0) and three wide symbols use both
+    for ch in font.GLYPHS:
+        cols = data_of(ch)
+        if ch not in "ΆΈΉΊΌΎΏ…—№":
+            assert not (cols[0] and cols[7]), ch
+
+
+# --- drawing ------------------------------------------------------------------------------
+
+
+def test_ascii_only_is_one_text_call_with_the_string_itself():
+    fb = screen()
+    s = "Anna 24 +12"
+    assert font.text(fb, s, 3, 5) == 3 + 8 * len(s)
+    assert fb.texts == [(s, 3, 5, 1)]
+    assert fb.texts[0][0] is s  # no copy
+    assert fb.blits == 0
+
+
+def test_mixed_text_runs_and_cells():
+    fb = screen()
+    s = "Κώστας 24 +12"
+    assert font.text(fb, s, 0, 8) == 8 * len(s)
+    assert fb.texts == [(" 24 +12", 48, 8, 1)]
+    for k, ch in enumerate("Κώστας"):
+        assert fb.cell(8 * k, 8) == data_of(ch), ch
+    assert all(8 <= y < 16 and x < 48 for x, y in fb.lit())
+
+
+def test_runs_at_both_ends_and_between():
+    fb = screen(200, 16)
+    s = "ab Ж cd Ю ef"
+    assert font.text(fb, s, 10, 0, 1) == 10 + 8 * len(s)
+    assert fb.texts == [("ab ", 10, 0, 1), (" cd ", 10 + 32, 0, 1), (" ef", 10 + 72, 0, 1)]
+    assert fb.cell(10 + 24, 0) == data_of("Ж")
+    assert fb.cell(10 + 64, 0) == data_of("Ю")
+    assert fb.blits == 2
+
+
+def test_empty_and_width():
+    fb = screen()
+    assert font.text(fb, "", 7, 7) == 7
+    assert fb.texts == [] and fb.blits == 0
+    for s in ("", "abc", "Καλημέρα Привет 123", "✓…"):
+        assert font.width(s) == 8 * len(s)
+
+
+def test_colour_zero_clears_the_glyph_only():
+    fb = screen(16, 8)
+    fb.fill(1)
+    font.text(fb, "Ж", 0, 0, 0)
+    assert fb.cell(0, 0) == bytes(b ^ 0xFF for b in data_of("Ж"))
+    assert fb.cell(8, 0) == b"\xff" * 8
+
+
+def test_background_is_transparent():
+    fb = screen(8, 8)
+    fb.fill(1)
+    font.text(fb, "ω", 0, 0, 1)
+    assert fb.cell(0, 0) == b"\xff" * 8
+    fb.fill(0)
+    font.text(fb, "ω", 0, 0, 0)
+    assert fb.cell(0, 0) == b"\x00" * 8
+
+
+@pytest.mark.parametrize("ch", ["中", "ą", "ß", "\u0301", "\u03a2", "\u2715"])
+def test_missing_characters_draw_the_box(ch):
+    fb = screen(8, 8)
+    font.text(fb, ch, 0, 0)
+    assert fb.cell(0, 0) == BOX
+
+
+def test_every_glyph_stays_in_its_cell():
+    fb = screen(24, 24)
+    for ch in font.GLYPHS:
+        fb.fill(0)
+        assert font.text(fb, ch, 8, 8) == 16
+        pts = fb.lit()
+        assert pts, ch
+        assert all(8 <= x < 16 and 8 <= y < 16 for x, y in pts), ch
+        assert fb.cell(8, 8) == data_of(ch)
+
+
+def test_the_glyph_framebuffer_is_made_once():
+    made = []
+
+    class Counting(FakeFrameBuffer):
+        def __init__(self, *args):
+            made.append(1)
+            super().__init__(*args)
+
+    sys.modules["framebuf"].FrameBuffer = Counting  # type: ignore[attr-defined]
+    fb = screen()
+    for _ in range(3):
+        font.text(fb, "Ωω Жж", 0, 0)
+    assert len(made) == 1
+
+
+def test_make_font_show(make_font):
+    art = make_font.show(make_font.build(), "Ж")
+    assert art.splitlines() == make_font._columns_art(data_of("Ж"))

@@ -1,0 +1,163 @@
+"""Only the pages that changed go to the display, and the panel always shows the whole frame.
+
+The simulator's board sends, before each frame, the windows of pages the device would send
+(``W`` lines, kitapi.hw.oled); the PC keeps the panel's own copy from them alone
+(``Firmware.panel``).  After every key of a long random session, on the MicroPython runtime,
+that copy must be the frame the app drew (a full redraw), pixel for pixel.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from kitapi.hw.oled import changed
+from kitapi_host.sim.firmware import PANEL_WINDOW_BYTES, parse_script
+from testkit import SETUP, Device
+
+FULL = 1024
+
+
+def session(seed: int, n: int) -> str:
+    """``n`` random key steps: every key, a few long presses and pauses (the display sleeps, wakes)."""
+    rng = random.Random(seed)
+    steps = []
+    for _ in range(n):
+        r = rng.random()
+        if r < 0.03:
+            steps.append("L" + rng.choice("0123456789ABCD*#"))
+        elif r < 0.04:
+            steps.append(f"~{rng.choice((1600, 70_000))} ")
+        else:
+            steps.append(rng.choice("0123456789ABCD*#"))
+    return "".join(steps)
+
+
+def test_the_panel_equals_a_full_redraw_after_every_key(tmp_path: Path) -> None:
+    dev = Device(tmp_path, heapsize="96K")  # a random session goes everywhere (as test_app's fuzz test)
+    fw = dev.fw
+    steps = parse_script(SETUP) + parse_script(session(7, 2000))
+    keys = frames = partial = 0
+    sizes = []
+    for step in steps:
+        before_bytes, before_frames = fw.panel_bytes, fw.frames
+        fw.send(step.line)
+        assert fw.wait_ready(60), dev.output
+        assert fw.panel == fw.frame, f"step {keys}: the panel differs from the frame drawn"
+        if fw.frames > before_frames:
+            frames += fw.frames - before_frames
+            sent = fw.panel_bytes - before_bytes
+            sizes.append(sent)
+            partial += sent < FULL
+        keys += 1
+    dev.close()
+    sizes.sort()
+    print(
+        f"bytes to the panel per frame: median {sizes[len(sizes) // 2]}, mean {sum(sizes) / len(sizes):.0f}, "
+        f"max {sizes[-1]} (a whole frame {FULL + PANEL_WINDOW_BYTES}); {frames} frames"
+    )
+    assert keys > 2000 and frames > 1500
+    assert partial > frames // 2, "most keys should send less than the whole frame"
+    assert sum(sizes) < frames * FULL // 2, sum(sizes) / frames
+
+
+def test_changed_pages() -> None:
+    sums = [-1] * 8
+    buf = bytearray(FULL)
+    assert changed(buf, sums) == 0xFF  # the first frame: every page
+    assert changed(buf, sums) == 0  # nothing drawn differently: nothing
+    buf[3 * 128 + 5] = 1
+    buf[7 * 128 + 127] = 0x80
+    assert changed(buf, sums) == (1 << 3) | (1 << 7)
+    buf[3 * 128 + 5] = 0
+    assert changed(buf, sums) == 1 << 3
+    for p in range(8):  # every byte of every page is seen
+        for i in (0, 64, 127):
+            buf[p * 128 + i] ^= 0x10
+            assert changed(buf, sums) == 1 << p
+    assert PANEL_WINDOW_BYTES == 13
+
+
+class FakeSSD1306:
+    """micropython-lib's SSD1306_I2C as RP2Hardware uses it, over a model of the controller's RAM:
+    horizontal addressing, the column (0x21) and page (0x22) window, the pointer wrapping in it."""
+
+    def __init__(self, width: int, height: int, i2c: object, addr: int) -> None:
+        self.buffer = bytearray(FULL)
+        self.ram = bytearray(FULL)
+        self.args: list[int] = []
+        self.cmd = -1
+        self.window = [0, 127, 0, 7]
+        self.col = self.page = 0
+        self.bytes = 0
+
+    def write_cmd(self, c: int) -> None:
+        self.bytes += 2
+        if self.cmd < 0:
+            self.cmd, self.args = c, []
+            return
+        self.args.append(c)
+        if len(self.args) == 2:
+            if self.cmd == 0x21:
+                self.window[0:2] = self.args
+                self.col = self.args[0]
+            elif self.cmd == 0x22:
+                self.window[2:4] = self.args
+                self.page = self.args[0]
+            self.cmd = -1
+
+    def write_data(self, buf: memoryview) -> None:
+        self.bytes += 1 + len(buf)
+        c0, c1, p0, p1 = self.window
+        for b in bytes(buf):
+            self.ram[self.page * 128 + self.col] = b
+            self.col += 1
+            if self.col > c1:
+                self.col = c0
+                self.page = p0 if self.page >= p1 else self.page + 1
+
+
+def test_the_pico_board_sends_the_changed_pages_as_windows(monkeypatch) -> None:
+    """RP2Hardware.show over a fake ssd1306 driver: the controller's RAM is the frame after every show."""
+    import sys
+    import types
+
+    class I2C:
+        def scan(self) -> list[int]:
+            return [0x3C]
+
+    class Pin:
+        def __init__(self) -> None:
+            self.v = 1
+
+        def __call__(self, v: int | None = None) -> int:
+            if v is not None:
+                self.v = v
+            return self.v
+
+    monkeypatch.setitem(sys.modules, "machine", types.ModuleType("machine"))
+    monkeypatch.setitem(sys.modules, "micropython", types.SimpleNamespace(const=lambda x: x))
+    monkeypatch.setitem(sys.modules, "ssd1306", types.SimpleNamespace(SSD1306_I2C=FakeSSD1306))
+    import time
+
+    for name in ("ticks_ms", "ticks_add", "ticks_diff"):
+        monkeypatch.setattr(time, name, {"ticks_ms": lambda: 0, "ticks_add": lambda a, b: a + b,
+                                         "ticks_diff": lambda a, b: a - b}[name], raising=False)  # fmt: skip
+    monkeypatch.delitem(sys.modules, "kitapi.hw.board_rp2", raising=False)
+    from kitapi.hw.board_rp2 import RP2Hardware
+
+    hw = RP2Hardware("pico", I2C(), 0x3C, [Pin() for _ in range(4)], [Pin() for _ in range(4)], root=".")
+    fb = hw.fb
+    rng = random.Random(3)
+    hw.show()
+    assert fb.ram == fb.buffer and fb.bytes == FULL + PANEL_WINDOW_BYTES
+    for _ in range(300):
+        for _ in range(rng.choice((0, 1, 2, 5))):
+            fb.buffer[rng.randrange(FULL)] = rng.randrange(256)
+        fb.bytes = 0
+        touched = {p for p in range(8) if fb.ram[p * 128 : p * 128 + 128] != fb.buffer[p * 128 : p * 128 + 128]}
+        hw.show()
+        assert fb.ram == fb.buffer
+        runs = sum(1 for p in touched if p - 1 not in touched)
+        assert fb.bytes == len(touched) * 128 + runs * PANEL_WINDOW_BYTES
+    monkeypatch.delitem(sys.modules, "kitapi.hw.board_rp2")

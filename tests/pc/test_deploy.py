@@ -1,0 +1,164 @@
+"""``kitapi deploy`` end to end: mpremote's transport against bare MicroPython (``kitapi simdevice --flash``)."""
+
+from __future__ import annotations
+
+import hashlib
+import http.server
+import json
+import subprocess
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from kitapi_host.device import deploy
+from kitapi_host.device.link import DeviceError, open_device
+from kitapi_host.mpy import mpy_cross
+from kitapi_host.resources import BOARDS, MAIN
+from kitapi_host.sim.device import SimDevice
+from testkit import KITAPI, archived, write_game
+
+
+def wait_for(cond: object, limit: float = 20.0) -> bool:
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        if callable(cond) and cond():
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def test_deploy_onto_bare_micropython_keeps_the_logs_boots_the_app_and_syncs(tmp_path: Path) -> None:
+    fs = tmp_path / "fs"
+    log = write_game(fs / "data" / "games", "0001.kitapi", seed=3)
+    (fs / "data" / "current").write_text("0001.kitapi\n")
+    with SimDevice(fs, firmware="flash") as dev:
+        assert not dev.screen.exists()  # bare MicroPython: no app draws anything
+        out = subprocess.run([*KITAPI, "deploy", "--device", dev.url], capture_output=True, text=True)
+        assert out.returncode == 0, out.stderr
+        assert "board file: boards/simdev.py as board.py" in out.stdout
+        assert "game logs: untouched" in out.stdout
+        files = deploy.firmware_files("simdev")
+        assert f"firmware: {len(files)} file(s) written" in out.stdout
+        for path, data in files.items():
+            assert (fs / path).read_bytes() == data, path
+        assert (fs / "main.py").read_bytes() == MAIN.read_bytes()
+        assert (fs / "data" / "games" / "0001.kitapi").read_bytes() == log
+        assert not list(fs.rglob("*.new"))
+        # the soft reset boots the deployed firmware (main.py and the .mpy files in fs), into its game
+        assert wait_for(lambda: dev.boots >= 2 and dev.screen.exists()), dev.boots
+        # ... which the sync talks to
+        db = tmp_path / "a.sqlite3"
+        out = subprocess.run([*KITAPI, "sync", "--device", dev.url, "--db", str(db)], capture_output=True, text=True)
+        assert out.returncode == 0, out.stderr
+        assert archived(db) == {"0001.kitapi": log}
+
+        # Deploying again writes only what changed and removes what the firmware no longer has.
+        (fs / "kitapi" / "old_module.mpy").write_bytes(b"M\x06\x00\x1f")
+        (fs / "kitapi" / "game.mpy").write_bytes(b"stale")
+        out = subprocess.run([*KITAPI, "deploy", "--device", dev.url], capture_output=True, text=True)
+        assert out.returncode == 0, out.stderr
+        size = len(files["kitapi/game.mpy"]) / 1024
+        assert f"1 file(s) written ({size:.1f} KB), {len(files) - 1} unchanged, 1 removed" in out.stdout
+        assert (fs / "kitapi" / "game.mpy").read_bytes() == files["kitapi/game.mpy"]
+        assert not (fs / "kitapi" / "old_module.mpy").exists()
+        assert (fs / "data" / "games" / "0001.kitapi").read_bytes() == log
+        assert (fs / "data" / "synced").exists()  # the sync's marks are the device's data too
+
+
+class _Index(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+@pytest.fixture
+def mip_index(tmp_path: Path) -> Iterator[tuple[str, bytes]]:
+    """A micropython-lib style package index on localhost serving a stand-in ``ssd1306`` as .mpy v6.
+
+    (The real driver comes from micropython.org; this index has the same layout,
+    ``package/6/ssd1306/latest.json`` and ``file/XX/HASH``, so mpremote's mip
+    code runs as it does against the real one.)
+    """
+    root = tmp_path / "index"
+    src = tmp_path / "ssd1306.py"
+    src.write_text("# a stand-in for micropython-lib's ssd1306 driver, served by the test's index\nWIDTH = 128\n")
+    mpy = tmp_path / "ssd1306.mpy"
+    subprocess.run([mpy_cross(), "-o", str(mpy), str(src)], check=True)
+    data = mpy.read_bytes()
+    short = hashlib.sha256(data).hexdigest()[:8]
+    (root / "file" / short[:2]).mkdir(parents=True)
+    (root / "file" / short[:2] / short).write_bytes(data)
+    (root / "package" / "6" / "ssd1306").mkdir(parents=True)
+    (root / "package" / "6" / "ssd1306" / "latest.json").write_text(
+        json.dumps({"hashes": [["ssd1306.mpy", short]], "version": "0.1.0"})
+    )
+
+    def handler(*args: object, **kw: object) -> _Index:
+        return _Index(*args, directory=str(root), **kw)  # type: ignore[arg-type]
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    t = threading.Thread(target=server.serve_forever, daemon=True)
+    t.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}", data
+    server.shutdown()
+    server.server_close()
+
+
+def test_deploy_for_a_pico_installs_the_display_driver_with_mip(tmp_path: Path, mip_index: tuple[str, bytes]) -> None:
+    url, driver = mip_index
+    fs = tmp_path / "fs"
+    with SimDevice(fs, firmware="flash") as dev:
+        out = subprocess.run(
+            [*KITAPI, "deploy", "--device", dev.url, "--board", "pico", "--index", url], capture_output=True, text=True
+        )
+    assert out.returncode == 0, out.stderr
+    assert "display driver: ssd1306 (mip, into lib/)" in out.stdout
+    assert (fs / "lib" / "ssd1306.mpy").read_bytes() == driver
+    assert (fs / "board.py").read_bytes() == (BOARDS / "pico.py").read_bytes()
+
+
+def test_an_unreachable_index_is_one_clear_line(tmp_path: Path) -> None:
+    with SimDevice(tmp_path / "fs", firmware="flash") as dev:
+        out = subprocess.run(
+            [*KITAPI, "deploy", "--device", dev.url, "--board", "pico", "--index", "http://127.0.0.1:9/none"],
+            capture_output=True,
+            text=True,
+        )
+    assert out.returncode == 1
+    assert out.stderr.count("\n") == 1 and "mip could not install ssd1306" in out.stderr, out.stderr
+    assert not (tmp_path / "fs" / "main.py").exists()  # nothing half-deployed
+
+
+def test_a_device_reading_another_mpy_version_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(deploy, "mpy_cross_version", lambda: (6, 2))  # as an older mpy-cross would write
+    with SimDevice(tmp_path / "fs", firmware="flash") as sim:
+        dev = open_device(sim.url, check=False)
+        try:
+            with pytest.raises(DeviceError, match=r"reads \.mpy v6\.3, this mpy-cross writes v6\.2"):
+                deploy.deploy(dev, "simdev")
+        finally:
+            dev.close(restart=False)
+    assert not (tmp_path / "fs" / "main.py").exists()
+
+
+@pytest.mark.parametrize(
+    ("machine", "board"),
+    [
+        ("Raspberry Pi Pico with RP2040", "pico"),
+        ("Raspberry Pi Pico W with RP2040", "pico_w"),
+        ("Raspberry Pi Pico 2 with RP2350", "pico2"),
+        ("linux [GCC 14.2.1] version", "simdev"),
+        ("Raspberry Pi Pico2 with RP2350", "pico2"),
+        ("Raspberry Pi Pico 2 W with RP2350", None),
+        ("ESP32 module with ESP32", None),
+    ],
+)
+def test_the_board_is_told_by_the_machine_name(machine: str, board: str | None) -> None:
+    assert deploy.guess_board(machine) == board
+
+
+def test_deploy_help_names_the_device_and_board_options() -> None:
+    out = subprocess.run([*KITAPI, "deploy", "--help"], capture_output=True, text=True)
+    assert out.returncode == 0 and "--device" in out.stdout and "--board" in out.stdout

@@ -1,0 +1,236 @@
+"""What the tests of more than one folder share: paths, the ``kitapi`` command, the core's vectors as logs,
+the firmware in the simulator a key at a time, device logs and the archive.
+
+Plain names, imported as ``from testkit import ...`` (pyproject.toml's ``[tool.pytest.ini_options]`` puts
+tests/ on the module path); the fixtures are in tests/conftest.py.  tests/README.md says where a test goes."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+from kitapi.game import new_game, result_json
+from kitapi_host import logs
+from kitapi_host.archive.store import Archive
+from kitapi_host.logs import gen
+from kitapi_host.sim.firmware import Firmware, _start, parse_script
+
+ROOT = Path(__file__).resolve().parents[1]
+# The core's test vectors: <rules module>_<topic>.json, each a list of games with their worked numbers.
+VECTORS = ROOT / "tests" / "core" / "vectors"
+# ``kitapi`` as a user runs it, from this venv.
+KITAPI = [sys.executable, "-m", "kitapi_host.cli"]
+# The MicroPython unix port `make setup` puts next to this venv's python.
+MICROPYTHON = Path(sys.executable).parent / "micropython"
+
+
+# --- the core's vectors as logs ---------------------------------------------------------------------------
+
+
+def vector(name: str, *files: str) -> dict[str, Any]:
+    """The vector game ``name`` of the first of ``files`` (names in tests/core/vectors) that has it."""
+    for fn in files:
+        for v in json.loads((VECTORS / fn).read_text()):
+            if v["name"] == name:
+                return v
+    raise KeyError(name)
+
+
+def vector_jsonl(v: dict[str, Any]) -> str:
+    """A vector game as its JSON Lines log: the header, then one line per hand."""
+    return "\n".join(json.dumps(x) for x in [v["header"], *v["hands"]]) + "\n"
+
+
+# --- random legal games of the systems kitapi_host.logs.gen does not generate ---------------------------
+
+
+def balkan_hand(rng: random.Random, g: Any, dealer: int) -> dict[str, Any]:
+    """A random legal Balkan hand for game ``g``."""
+    n = g.n
+    players = [s for s in range(n) if not (n == 4 and s == dealer)]
+    r = rng.random()
+    if r < 0.1:
+        t = [0] * n
+        w = rng.choice((0, 0, 1, 2)) if n == 4 else 0
+        if n == 4:
+            t[dealer] = w
+        for _ in range(rng.randint(3, 10) - w if n == 2 else 10 - w):
+            t[rng.choice(players)] += 1
+        return {"dealer": dealer, "allpass": t}
+    if r < 0.12:
+        return {"dealer": dealer, "misdeal": True}
+    h: dict[str, Any] = {"dealer": dealer, "soloist": rng.choice(players), "contract": str(rng.randint(2, 7))}
+    if rng.random() < 0.2:
+        h["game"] = True
+    if g.resign and r < 0.15 and h["contract"] != "6" and "game" not in h:
+        h["resign"] = True
+        return h
+    probe = g.hand.__class__()
+    probe.soloist, probe.dealer = h["soloist"], dealer
+    g.defenders(probe)
+    ts = rng.randint(0, 10)
+    if h["contract"] == "6":
+        hands_of = [p for p in players if p != h["soloist"]]
+    else:
+        combos = [["whist", "whist"], ["whist", "pass"], ["pass", "whist"], ["pass", "pass"], ["pass", "half"]]
+        words = [rng.choice(("whist", "pass"))] if n == 2 else rng.choice(combos)
+        h["whist"] = words
+        if n > 2 and words.count("whist") == 1:
+            h["open"] = rng.random() < 0.5
+        if n == 4 and words == ["pass", "pass"] and rng.random() < 0.3:
+            h["dealer_whist"] = rng.choice((0, 1))
+        if "whist" not in words and "dealer_whist" not in h:
+            return h
+        hands_of = [probe.d1] if n == 2 else [probe.d1, probe.d2]
+        if "dealer_whist" in h:
+            hands_of[h["dealer_whist"]] = dealer
+    t = [0] * n
+    t[h["soloist"]] = ts
+    for _ in range(10 - ts):
+        t[rng.choice(hands_of)] += 1
+    h["tricks"] = t
+    return h
+
+
+def kasa_hand(rng: random.Random, g: Any, dealer: int) -> dict[str, Any]:
+    """A random legal prefa_kasa hand for game ``g``: gen's Prefa hands, now and then a top-up."""
+    if rng.random() < 0.05:
+        return {"topup": rng.randint(1, 300)}
+    h = gen.random_hand(rng, g.n, dealer)
+    h.pop("throw", None)
+    if "contract" not in h and "pass" not in h:
+        return {"dealer": dealer, "pass": True}
+    if h.get("contract") == "10N" and not g.ten_nt_value:
+        h["contract"] = "10H"
+    return h
+
+
+def balkan_kasa_game(rules: str, seed: int, hands: int, n: int, **options: Any) -> tuple[dict[str, Any], list[Any]]:
+    """A random legal game of ``rules`` (balkan or prefa_kasa), ``n`` players, ``hands`` hands or fewer if it ends."""
+    rng = random.Random(seed)
+    hdr = {"kitapi": 1, "rules": rules, "players": ["Anna", "Boris", "Vera", "Gleb"][:n], "options": options,
+           "dealer": 0}  # fmt: skip
+    g = new_game(hdr)
+    out: list[dict[str, Any]] = []
+    dealer = 0
+    while len(out) < hands and not g.over:
+        h = (balkan_hand if rules == "balkan" else kasa_hand)(rng, g, dealer)
+        g.play(h)
+        out.append(h)
+        if "topup" not in h:
+            dealer = (dealer + 1) % n
+    return hdr, out
+
+
+# --- the firmware in the simulator ------------------------------------------------------------------------
+
+# A new game: Greek Prefa, 3 players, Ann / Bob / Cat typed with multi-tap, pouch 100, no options, first dealer seat 1.
+SETUP = "1 1 3  0 2~1500 66~1500 66#  0 22~1500 666~1500 22#  0 222~1500 2~1500 8#  100# # # #"
+NAMES = ["Ann", "Bob", "Cat"]
+
+
+class Device:
+    """The firmware in the simulator, a key at a time; the texts of each screen with their places."""
+
+    def __init__(self, data: Path, heapsize: str = "64K") -> None:
+        self.output: list[str] = []
+        args = argparse.Namespace(main=None, board="sim", data=data, heapsize=heapsize, romfs=True)
+        self.fw: Firmware = _start(args, self.output.append, text=True)
+        self.data = data
+        assert self.fw.wait_ready(60)
+
+    def keys(self, script: str) -> list[list[tuple[int, int, str]]]:
+        """Press the keys of a key script; the texts of the screen after each step."""
+        shown = []
+        for step in parse_script(script):
+            self.fw.send(step.line)
+            assert self.fw.wait_ready(60), self.output
+            shown.append(list(self.fw.texts) if self.fw.on else [])
+        return shown
+
+    def heap(self) -> int:
+        """Bytes allocated on the MicroPython heap after a collection."""
+        self.fw.send("m\n")
+        assert self.fw.wait_ready(60)
+        line = [x for x in self.output if x.startswith("M ")][-1]
+        return int(line.split()[1])
+
+    def close(self) -> None:
+        self.fw.quit()
+        assert self.fw.finish() == 0, self.output
+        assert not (self.data / "crash.log").exists(), (self.data / "crash.log").read_text()
+
+
+def lines(texts: list[tuple[int, int, str]]) -> list[str]:
+    return [s for _, _, s in sorted(texts, key=lambda t: (t[1], t[0]))]
+
+
+def home_standings(texts: list[tuple[int, int, str]]) -> list[tuple[str, int, int]]:
+    """(name, pouch, chips) from the home screen's player rows."""
+    rows: dict[int, list[tuple[int, str]]] = {}
+    for x, y, s in texts:
+        if 16 <= y <= 40:
+            rows.setdefault(y, []).append((x, s))
+    out = []
+    for y in sorted(rows):
+        cells = sorted(rows[y])
+        names = [s for x, s in cells if x == 18]  # the name's column (after the seat and its mark)
+        if cells[0][1] in "1234" and names and len(cells) >= 4:
+            out.append((names[0], int(cells[-2][1]), int(cells[-1][1])))
+    return out
+
+
+def pref_standings(texts: list[tuple[int, int, str]]) -> list[tuple[str, int, int, int]]:
+    """(name, pool, hill, net) from a Preferans home screen's player rows."""
+    rows: dict[int, list[tuple[int, str]]] = {}
+    for x, y, s in texts:
+        if 16 <= y <= 40:
+            rows.setdefault(y, []).append((x, s))
+    out = []
+    for y in sorted(rows):
+        cells = sorted(rows[y])
+        names = [s for x, s in cells if x == 16]
+        if cells[0][1] in "1234" and names and len(cells) >= 5:
+            out.append((names[0], int(cells[-3][1]), int(cells[-2][1]), int(cells[-1][1])))
+    return out
+
+
+def device_log(data: Path, tmp: Path) -> tuple[list[str], dict[str, object]]:
+    """The game on the device as JSON lines, and its replayed standings."""
+    (game,) = sorted((data / "games").glob("*.kitapi"))
+    out = tmp / "device.jsonl"
+    logs.convert(game, out)
+    g, _ = logs.replay_file(out)
+    return out.read_text().splitlines(), json.loads(result_json(g))
+
+
+# --- device logs and the archive --------------------------------------------------------------------------
+
+
+def write_game(games: Path, name: str, seed: int, hands: int = 40, end: bool = False, pouch: int = 200) -> bytes:
+    """A device log of a generated game as ``games/name``; its bytes."""
+    hdr, hs = gen.game(seed, hands, pouch=pouch)
+    games.mkdir(parents=True, exist_ok=True)
+    src = games.parent / f".{name}.jsonl"
+    gen.write_jsonl(src, hdr, hs)
+    if end:
+        with src.open("a") as f:
+            f.write('{"end": true}\n')
+    logs.convert(src, games / name)
+    src.unlink()
+    return (games / name).read_bytes()
+
+
+def archived(db: Path) -> dict[str, bytes]:
+    """name -> stored log of every archived game (one per name expected)."""
+    with Archive(db) as a:
+        games = a.games()
+        out = {}
+        for g in games:
+            assert g["name"] not in out, f"{g['name']} archived twice"
+            out[g["name"]] = a.log(g["id"])
+        return out
