@@ -12,7 +12,7 @@ from typing import Any, TextIO
 from kitapi import VERSION
 
 # The subcommands, in the order ``kitapi --help`` lists them: the module whose ``register(sub)`` adds them,
-# and their names (tests/test_cli.py checks the parser against this table).
+# and their names (tests/pc/test_cli.py checks the parser against this table).
 COMMANDS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("kitapi_host.logs.cli", ("replay", "convert")),
     ("kitapi_host.archive.cli", ("archive", "games", "show", "stats", "players")),

@@ -43,14 +43,14 @@ it costs the box nothing.  MicroPython-clean all the same, as all of the core.
 
 _PREFA_KINDS = ("play", "pass", "throw", "topup")  # kitapi.rules.prefa PLAY, PASS, THROW; prefa_kasa's TOPUP
 _PREFERANS_KINDS = ("play", "allpass", "resign", "misdeal")  # kitapi.rules.preferans: PLAY, ALLPASS, RESIGN, MISDEAL
-# Priffe's numbers (kitapi.rules.priffe's consts, which MicroPython keeps from other modules; tests/test_outcome.py
+# Priffe's numbers (kitapi.rules.priffe's consts, which MicroPython keeps from other modules; tests/core/test_outcome.py
 # checks they agree): "the players receive 13 cards each"; "10 for every trick over 6"; "each trick below 7
 # scores 10 points"; "an extra 10 for taking 6 overtricks (little slam) and an extra 20 for taking 7 overtricks
 # (big slam)"; "30 or more trick points, they win the first game ... an additional 10 bonus points"; "need 40
 # trick points to win their second game, which gives the team an additional 20 bonus points"
 _PRIFFE = (13, 6, 7, 10, 10, 20, 30, 40, 10, 20)
 # "at least six tricks" (kitapi.rules.preference_at and preference_us, their _MAKE: a const, which
-# MicroPython keeps from other modules; tests/test_outcome.py checks the two agree)
+# MicroPython keeps from other modules; tests/core/test_outcome.py checks the two agree)
 _POT_MAKE = 6
 
 

@@ -13,7 +13,7 @@ Rules menu.  Columns:
   row by row in this order: ``SYSTEMS``).
 
 Adding a system: a row here, its rules module, its screens, its sheet
-(docs/architecture.md has the checklist, and tests/test_registry.py keeps it).
+(docs/architecture.md has the checklist, and tests/core/test_registry.py keeps it).
 
 The table is one string split when read: on the device a string literal of 10
 characters or fewer becomes a permanent interned name (a qstr), a longer one

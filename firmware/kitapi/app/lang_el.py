@@ -2,7 +2,7 @@
 
 # The texts, in the order of their names (the comment after each). A screen takes a text as
 # t[_NAME], with _NAME = const(index) of its own (a const costs no interned name in the heap, an
-# attribute name did); tests/test_lang.py checks every such const against this order.
+# attribute name did); tests/device/test_lang.py checks every such const against this order.
 T = (
     "Ελληνικά",  # NAME
     # Home

@@ -3,7 +3,7 @@ every language; loaded only while such a game is open (App.pt("pot"))."""
 
 # The texts, in the order of their names (the comment after each). A screen takes a text as p[_X_NAME]
 # (App.pt), with _X_NAME = const(index) of its own, X the family's letter (a const costs no interned name
-# in the heap, an attribute name did); tests/test_lang.py checks every such const against this order.
+# in the heap, an attribute name did); tests/device/test_lang.py checks every such const against this order.
 T = (
     "Взнос > фишек!",  # ANTE_HIGH: the options step: the ante the rules would refuse
     "Фишек у всех?",  # CHIPS_Q

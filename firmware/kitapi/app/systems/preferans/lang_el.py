@@ -3,7 +3,7 @@ every language; loaded only while a Preferans game is open (App.pt("preferans"))
 
 # The texts, in the order of their names (the comment after each). A screen takes a text as p[_X_NAME]
 # (App.pt), with _X_NAME = const(index) of its own, X the family's letter (a const costs no interned name
-# in the heap, an attribute name did); tests/test_lang.py checks every such const against this order.
+# in the heap, an attribute name did); tests/device/test_lang.py checks every such const against this order.
 T = (
     ("\u2660", "\u2663", "\u2666", "\u2665", "ΣΑ"),  # SUITS: σαντζά: χωρίς ατού
     "#ναι *πίσω",  # HINT_STEP
