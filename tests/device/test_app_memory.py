@@ -13,7 +13,7 @@ from pathlib import Path
 from kitapi.game import new_game
 from kitapi_host.logs import gen
 from kitapi_host.sim import typist
-from test_app import SETUP, Device, lines
+from test_app import SETUP, Device, home_standings, lines
 
 # Sochi, 3 players: two new names typed (Dan, Eve) and Ann from the names used before, pool 10.
 SOCHI_FROM_MENU = "C 1 # 2 3 0 3~1500 2~1500 66# 0 33~1500 888~1500 33# 1 10# # # #"
@@ -53,21 +53,26 @@ def test_leaving_the_wizard_after_the_reset_goes_back_to_the_game(tmp_path: Path
     dev.close()
 
 
-def test_the_first_game_after_power_on_needs_no_reset(tmp_path: Path) -> None:
+def test_a_new_game_starts_on_a_fresh_heap(tmp_path: Path) -> None:
+    """The new game on flash, the box resets softly and opens it: the wizard's names and pieces are gone."""
     dev = Device(tmp_path / "data", heapsize="64K")
-    shown = dev.keys(SETUP)
-    assert dev.fw.resets == 0 and lines(shown[-1])[0] == "Hand 1"
+    shown = dev.keys(SETUP[:-2])  # the wizard's last step: no reset yet
+    assert dev.fw.resets == 0
+    shown = dev.keys("#")
+    assert dev.fw.resets == 1 and lines(shown[-1])[0] == "Hand 1"
+    assert home_standings(shown[-1]) == [("Ann", 100, 0), ("Bob", 100, 0), ("Cat", 100, 0)]
     dev.close()
 
 
 def test_an_unexpected_error_restarts_on_a_fresh_heap(tmp_path: Path) -> None:
     dev = Device(tmp_path / "data", heapsize="64K")
     dev.keys(SETUP + " 1 6 1 4 #")
+    before = dev.fw.resets  # (the new game's start was one)
     dev.fw.send("x\n")  # a fault: the crash screen, then a soft reset into the game
     assert dev.fw.wait_ready(60)
     assert lines(dev.fw.texts) == ["Error", "RuntimeError", "restarting..."]
     shown = dev.keys("#")
-    assert dev.fw.resets == 1 and lines(shown[-1])[0] == "Hand 2"
+    assert dev.fw.resets == before + 1 and lines(shown[-1])[0] == "Hand 2"
     (dev.data / "crash.log").unlink()  # (the fault's, expected)
     dev.close()
 

@@ -273,13 +273,14 @@ def text(fb, s, x, y, c=1):
     The characters are read from the UTF-8 of s (one allocation), not by iterating
     s, which on MicroPython makes a new string for every non-ASCII character.
     """
-    for ch in s:  # ASCII only (iterating ASCII makes no strings): framebuf's own font
-        if ord(ch) > 127:
-            break
-    else:
+    try:  # the length of its UTF-8, without iterating s: on MicroPython each character iterated is
+        m = len(memoryview(s))  # interned for good (a new qstr for every letter ever drawn)
+    except TypeError:  # CPython: a str has no buffer
+        m = len(s.encode())
+    if m == len(s):  # ASCII only: framebuf's own font
         if s:
             fb.text(s, x, y, c)
-        return x + (len(s) << 3)
+        return x + (m << 3)
     b = s.encode()
     run = -1  # where the pending run of ASCII characters starts
     i = 0  # the character

@@ -338,6 +338,10 @@ class App:
                 screen = None
                 _forget_new_game()
                 screen = self.start_game(nxt)
+                if self.g is not None and hasattr(hw, "reset"):
+                    # the game is on flash: it starts again on a fresh heap, without the wizard's interned
+                    # names and the pieces it left (a 4-player Sochi game ran out of 64 KB otherwise)
+                    hw.reset()
             elif nxt is not None:
                 screen = nxt
 
