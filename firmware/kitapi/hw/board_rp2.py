@@ -105,6 +105,9 @@ class RP2Hardware:
         self.name = name
         self.fb = ssd1306.SSD1306_I2C(_WIDTH, _HEIGHT, i2c, addr)  # clears the screen and turns it on
         self._sums = [-1] * 8  # the CRC of each page as the panel has it (kitapi.hw.oled)
+        from kitapi.hw.oled import changed
+
+        changed(self.fb.buffer, self._sums)  # the driver has sent its blank frame: the first frame sends the rest
         self.keypad = Keypad(rows, cols, long_ms)
         self.long_keys = None  # type: Any  # set by the app: the keys with a long meaning now (Keypad.long_keys)
         self.ticks_ms = time.ticks_ms
