@@ -5,7 +5,7 @@
 #   first fb.fill (3: the wizard's and core's work and the loop's gc.collect done, the drawing starts),
 #   hw.show's start and end (4, 5: the changed pages found and sent over I2C);
 # - when the app next waits for a key, one console line
-#   T <append start> <append end> <fill> <show start> <show end> <a gc.collect() now>
+#   T <n> <append start> <append end> <fill> <show start> <show end> <a gc.collect() now>
 #   (microseconds from the event; -1 where it did not happen), the line printed after the frame.
 import gc
 import time
@@ -15,6 +15,7 @@ from machine import Pin
 from pico_board import *  # noqa: F401,F403  (ROOT, clock, ... for kitapi.link)
 
 _t = [0] * 6
+_n = [0]  # keys timed
 
 
 def make():
@@ -37,7 +38,8 @@ def make():
             g = us()
             gc.collect()
             g = d(us(), g)
-            print("T", *[d(_t[i], t0) if _t[i] else -1 for i in range(1, 6)], g)
+            _n[0] += 1
+            print("T", _n[0], *[d(_t[i], t0) if _t[i] else -1 for i in range(1, 6)], g)
         for i in range(6):
             _t[i] = 0
         ev = real_key(ms)

@@ -44,7 +44,7 @@ except ImportError:  # MicroPython: the hints are comments
 
 _WIDTH = const(128)
 _HEIGHT = const(64)
-_SCAN_MS = const(10)  # between keypad scans
+_SCAN_MS = const(5)  # between keypad scans (the board files give theirs)
 _LONG_MS = const(600)  # a long press
 _VBUS_MS = const(1000)  # a VBUS reading is trusted this long
 _SAMPLES = const(4)  # ADC readings averaged for the battery
