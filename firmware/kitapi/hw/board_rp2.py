@@ -44,7 +44,7 @@ except ImportError:  # MicroPython: the hints are comments
 
 _WIDTH = const(128)
 _HEIGHT = const(64)
-_SCAN_MS = const(10)  # between keypad scans
+_SCAN_MS = const(5)  # between keypad scans (the board files give theirs)
 _LONG_MS = const(600)  # a long press
 _VBUS_MS = const(1000)  # a VBUS reading is trusted this long
 _SAMPLES = const(4)  # ADC readings averaged for the battery
@@ -105,6 +105,9 @@ class RP2Hardware:
         self.name = name
         self.fb = ssd1306.SSD1306_I2C(_WIDTH, _HEIGHT, i2c, addr)  # clears the screen and turns it on
         self._sums = [-1] * 8  # the CRC of each page as the panel has it (kitapi.hw.oled)
+        from kitapi.hw.oled import changed
+
+        changed(self.fb.buffer, self._sums)  # the driver has sent its blank frame: the first frame sends the rest
         self.keypad = Keypad(rows, cols, long_ms)
         self.long_keys = None  # type: Any  # set by the app: the keys with a long meaning now (Keypad.long_keys)
         self.ticks_ms = time.ticks_ms

@@ -1,0 +1,27 @@
+# The pico-rig's boot timing (tools/rig/boot.py puts it on the emulated Pico as /main.py for one boot): main.py's
+# steps with time.ticks_us() (from the power-on), printed once the home screen is sent.  Never part of a deploy.
+import time
+
+t0 = time.ticks_us()
+import gc  # noqa: E402
+
+gc.collect()
+import board  # noqa: E402
+
+t1 = time.ticks_us()
+hw = board.make()
+t2 = time.ticks_us()
+from kitapi.app.main import App  # noqa: E402
+
+t3 = time.ticks_us()
+app = App(hw)
+t4 = time.ticks_us()
+s = app.first_screen()
+t5 = time.ticks_us()
+app.ui.clear()
+s.draw(app.ui)
+t6 = time.ticks_us()
+app.ui.show()
+t7 = time.ticks_us()
+print("BT main.py starts %d; import board %d; board.make %d; import App %d; App() %d; first_screen %d; draw %d; "
+      "show %d; total %d us" % (t0, t1 - t0, t2 - t1, t3 - t2, t4 - t3, t5 - t4, t6 - t5, t7 - t6, t7))

@@ -1,0 +1,115 @@
+"""Where a key's time goes on the pico-rig, press to last pixel (README, "The device's speed on an emulated Pico").
+
+Needs the rig running with the firmware deployed (tools/rig/heap.py's docstring).  Puts tools/rig/time_board.py
+on it as /board.py, a generated 1,000-hand Prefa game as its game (the first boot writes its checkpoint), boots
+it again, then types HANDS x KEYS (80 ms presses) and prints for
+each key: the press to the event (the keypad's scan and debounce: GP22), the wizard's work before a save, the
+save (Store.append), the rest before the frame (the wizard, the loop's gc.collect), the drawing, hw.show (the
+changed pages' CRCs and the I2C), the bytes and bus time of the I2C transfers, and the press to the last byte.
+
+    .venv/bin/python tools/rig/latency.py [KEYS [HANDS]]     (default 261#### 9)
+"""
+
+import json
+import re
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import heap  # noqa: E402
+import rig  # noqa: E402
+
+
+def install(r):
+    r.mp("fs", "cp", str(rig.REPO / "boards" / "pico.py"), ":pico_board.py", "+",
+         "fs", "cp", str(rig.HERE / "time_board.py"), ":board.py")
+
+
+def t_line(r, n):
+    """The probe's line of the ``n``-th key timed since the boot, or None."""
+    text = r.console().rpartition("BOOT")[2]
+    for m in re.finditer(r"^T ([-\d ]+)\r?$", text, re.M):
+        v = [int(x) for x in m.group(1).split()]
+        if v[0] == n:
+            return v[1:]
+    return None
+
+
+def boot(r):
+    """Power-cycle the rig and let the boot finish (its time: tools/rig/boot.py, from the device's own clock)."""
+    r.cmd("reset")
+    r.cmd("wait 4000")
+
+
+def one_key(r, k, seen):
+    down = float(re.search(r"down ([0-9.]+) us", r.cmd(f"key {k} 80")[0]).group(1))
+    r.cmd("wait 600")
+    marks = [json.loads(x) if x.startswith("{") else x for x in r.cmd("marks")]
+    edges = [float(m) for m in re.findall(r"([0-9]+(?:\.[0-9]+)?)", " ".join(str(m) for m in marks))]
+    edge = min((e for e in edges if e >= down), default=None)
+    tr = [json.loads(x) for x in r.cmd("transfers 60")]
+    tr = [t for t in tr if t["t0_us"] >= down]
+    seen.append(0)
+    t = t_line(r, len(seen))
+    return down, edge, tr, t
+
+
+def main(argv):
+    keys = argv[0] if argv else "261####"
+    hands = int(argv[1]) if len(argv) > 1 else 9
+    r = rig.Rig()
+    install(r)
+    hdr, hs, _ = rig.game("prefa", 1000)
+    with tempfile.TemporaryDirectory() as d:
+        log = Path(d) / "0001.kitapi"
+        rig.device_log(hdr, hs, log)
+        cur = Path(d) / "current"
+        cur.write_text("0001.kitapi\n")
+        r.mp("exec", heap.CLEAN, "+", "fs", "cp", str(log), ":/data/games/0001.kitapi", "+",
+             "fs", "cp", str(cur), ":/data/current")
+    boot(r)  # no checkpoint: replays the 1,000 hands, writes one
+    boot(r)  # from the checkpoint
+    r.cmd("marks clear")
+    seen = []
+    rows = []
+    print("key  press>event  >save  save  >frame  draw  show  i2c_bus  bytes  press>first_byte  press>last_byte  "
+          "(ms; gc.collect now)")
+    for h in range(hands):
+        for i, k in enumerate(keys):
+            down, edge, tr, t = one_key(r, k, seen)
+            if not tr or t is None or edge is None:
+                print(k, "no frame / no probe line", tr[:1], t, edge)
+                continue
+            ev = (edge - down) / 1000
+            a0, a1, fill, s0, s1, gcus = [x / 1000 if x >= 0 else None for x in t]
+            before_save = a0 if a0 is not None else None
+            save = a1 - a0 if a0 is not None else None
+            to_frame = fill - (a1 if a1 is not None else 0)
+            draw = s0 - fill
+            show = s1 - s0
+            bus = sum(x["t1_us"] - x["t0_us"] for x in tr) / 1000
+            nbytes = sum(x["bytes"] for x in tr)
+            first = (min(x["t0_us"] for x in tr) - down) / 1000
+            last = (max(x["t1_us"] for x in tr) - down) / 1000
+            rows.append((h, i, k, ev, before_save, save, to_frame, draw, show, bus, nbytes, first, last, gcus))
+
+            def f(v):
+                return "-" if v is None else "%.1f" % v
+
+            print(f"{k} {h}.{i}  {f(ev)}  {f(before_save)}  {f(save)}  {f(to_frame)}  {f(draw)}  {f(show)}  {f(bus)}"
+                  f"  {nbytes}  {f(first)}  {f(last)}  (gc {f(gcus)})", flush=True)
+    lasts = [x[12] for x in rows]
+    print("n %d  press to last byte: median %.1f  worst %.1f  best %.1f" % (
+        len(lasts), statistics.median(lasts), max(lasts), min(lasts)))
+    for i, k in enumerate(keys):
+        sel = [x for x in rows if x[1] == i]
+        if sel:
+            cols = list(zip(*[x[3:13] for x in sel]))
+            med = ["-" if None in c else "%.1f" % statistics.median(c) for c in cols]
+            print(f"key {i} ({k}) medians: " + " ".join(med))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

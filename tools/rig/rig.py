@@ -1,0 +1,176 @@
+"""Helpers for measuring the firmware on the pico-rig (../shared/pico-rig): its control port, its console,
+the device's files through mpremote, and the generated games of every system.  Not part of the product."""
+
+import json
+import re
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent.parent
+MPREMOTE = str(REPO / ".venv" / "bin" / "mpremote")
+SEED = 1
+
+
+class Rig:
+    def __init__(self, ctl_port=2318, serial_port=2317):
+        self.dev = f"socket://127.0.0.1:{serial_port}"
+        self.s = socket.create_connection(("127.0.0.1", ctl_port), timeout=600)
+        self.f = self.s.makefile("rwb")
+        self.seen = 0  # the last HEAP line's number read
+        self.base = ""  # the console's end before the last reset: the lines after it are this boot's
+
+    def cmd(self, c):
+        self.f.write((c + "\n").encode())
+        self.f.flush()
+        out = []
+        while True:
+            line = self.f.readline().decode().rstrip("\n")
+            if line == "ok":
+                return out
+            if line.startswith("err"):
+                raise RuntimeError(f"{c}: {line}")
+            out.append(line)
+
+    def console(self):
+        return "\n".join(self.cmd("console"))
+
+    def mp(self, *args, timeout=300):
+        p = subprocess.run([MPREMOTE, "connect", self.dev, *args], capture_output=True, text=True, timeout=timeout)
+        if p.returncode:
+            raise RuntimeError(f"mpremote {args}: {p.stdout}{p.stderr}")
+        return p.stdout
+
+    def heap_lines(self):
+        """The HEAP lines of the console not read before: [(n, free after collect, lowest sample)]."""
+        out = []
+        text = self.console()
+        if self.base:
+            if self.base not in text:
+                self.base = ""
+            else:
+                text = text.rpartition(self.base)[2]
+                if "BOOT" not in text:
+                    return []
+        text = text.rpartition("BOOT")[2]  # this boot's lines
+        for m in re.finditer(r"HEAP (\d+) (\d+) (\d+)", text):
+            n, a, b = (int(x) for x in m.groups())
+            if n > self.seen:
+                out.append((n, a, b))
+        if out:
+            self.seen = max(n for n, _, _ in out)
+        return out
+
+    def wait_heap(self, timeout_s=600):
+        """Wait for the next HEAP line (the app waits for a key again); its lines."""
+        t = time.time()
+        while time.time() - t < timeout_s:
+            got = self.heap_lines()
+            if got:
+                return got
+            time.sleep(0.1)
+        raise RuntimeError("no HEAP line: " + self.console()[-600:])
+
+    def ascii(self):
+        return "\n".join(self.cmd("ascii"))
+
+    def frame(self):
+        return "".join(self.cmd("fbhex"))
+
+
+def game(rules, hands):
+    """(header, hands, each hand's keys) of a generated ``hands``-hand game of ``rules``, as the bench types it."""
+    sys.path.insert(0, str(REPO / "firmware"))
+    from kitapi.game import new_game
+    from kitapi_host.logs import gen
+    from kitapi_host.sim import typist
+
+    if rules == "prefa":
+        hdr, hs = gen.game(SEED, hands, pouch=5000)
+        return hdr, hs, [typist.keys_for(h, 3) for h in hs]
+    if rules == "balkan":
+        return _balkan(hands, new_game, typist)
+    if rules in ("sochi", "leningrad", "rostov"):
+        hdr, hs = gen.preferans_game(SEED, hands, rules, 3, pool=10000)
+        g = new_game(hdr)
+        keys = []
+        for h in hs:
+            d = typist.device_form(g, h)
+            keys.append(typist.pref_keys_for(g, d))
+            g.play(d)
+        return hdr, hs, keys
+    if rules == "prefa_kasa":
+        hdr, hs = gen.kasa_game(SEED, hands, 3, 50_000, topup_below=5_000)
+        return hdr, hs, [typist.kasa_keys_for(h, 3, 50_000) for h in hs]
+    if rules == "priffe":
+        hdr, hs = gen.priffe_game(SEED, hands)
+        return hdr, hs, [typist.priffe_keys_for(h) for h in hs]
+    hdr, hs = gen.pot_game(rules, SEED, hands, 10_000)
+    return hdr, hs, [typist.pot_keys_for(rules, h) for h in hs]
+
+
+def device_log(hdr, hands, dst):
+    """Write the device log (.kitapi) of a game to ``dst``."""
+    from kitapi_host import logs
+    from kitapi_host.logs import gen
+
+    with tempfile.TemporaryDirectory() as d:
+        src = Path(d) / "g.jsonl"
+        gen.write_jsonl(src, hdr, hands)
+        logs.convert(src, dst)
+
+
+def _balkan(hands, new_game, typist):
+    """Balkan hands as tests/test_app_edit.py types them: a contract made or failed with one defender, or
+    undefended, in turn (the generator has no Balkan game); pools of 10,000."""
+    import random
+
+    rng = random.Random(5)
+    hdr = {"kitapi": 1, "rules": "balkan", "players": ["Anna", "Babis", "Costas"], "options": {"pool": 10000},
+           "dealer": 0}
+    g = new_game(hdr)
+    hs, keys = [], []
+    for i in range(hands):
+        dealer = i % 3
+        soloist = (dealer + 1 + i % 2) % 3
+        h = {"dealer": dealer, "soloist": soloist, "contract": rng.choice("2345")}
+        probe = type(g.hand)()
+        probe.soloist, probe.dealer = soloist, dealer
+        g.defenders(probe)
+        if i % 3 == 2:
+            h["whist"] = ["pass", "pass"]
+        else:
+            h["whist"] = ["whist", "pass"]
+            h["open"] = False
+            t = [0, 0, 0]
+            t[soloist] = rng.choice((5, 6, 7, 8))
+            t[probe.d1] = 10 - t[soloist]
+            h["tricks"] = t
+        keys.append(typist.pref_keys_for(g, h))
+        g.play(h)
+        hs.append(h)
+    return hdr, hs, keys
+
+
+def press(r, keys, hold_ms=80):
+    """Press each key of ``keys`` (spaces skipped), waiting after each until the app waits for a key again;
+    the HEAP lines seen."""
+    out = []
+    for ch in keys:
+        if ch == " ":
+            continue
+        r.cmd(f"key {ch} {hold_ms}")
+        r.cmd("wait 150")  # released and debounced before the next press (two keys down are a chord)
+        out += r.wait_heap()
+    return out
+
+
+def reset(r):
+    """Power-cycle the rig; the HEAP lines read after it are the new boot's."""
+    r.base = r.console()[-300:]
+    r.cmd("reset")
+    r.seen = 0
