@@ -306,7 +306,13 @@ class App:
         screen = self.first_screen()
         on = True
         done = store.seq  # the hand numbers at the last checkpoint written (or at the boot)
+        warm = self.g is not None
         while True:
+            self.ui.clear()
+            screen.draw(self.ui)
+            self.ui.show()
+            # The rest waits until the frame is out, not between a key and its pixels (on the pico-rig a
+            # collection took 5.4 ms a key, a checkpoint 36 ms: docs/firmware.md).
             gc.collect()
             if store.seq != done and not store.seq % 16 and self.g is not None:
                 # every 16th hand a checkpoint (kitapi.app.ckpt): a boot replays the hands after it.  Here,
@@ -314,9 +320,12 @@ class App:
                 done = store.seq
                 store.dump(self.g)
                 gc.collect()
-            self.ui.clear()
-            screen.draw(self.ui)
-            self.ui.show()
+            if warm:  # after the boot's first frame: the family's hand wizard, which the first hand
+                warm = False  # imports anyway (39 ms on the pico-rig), while the player looks
+                for m in self.sys.MODULES:
+                    if m.endswith(".wiz"):
+                        __import__("kitapi." + m)
+                gc.collect()
             if hasattr(hw, "long_keys"):  # (a board whose keypad can act on the press)
                 hw.long_keys = getattr(screen, "long_keys", b"")  # every other key acts on its press
             while True:
