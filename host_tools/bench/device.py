@@ -174,7 +174,7 @@ for k in range(20):
     w = HandWizard(app, bidder=k % 3)
     for ev in (6, 1, 15, 15, 15):
         w.key(ev)
-    w.save()
+    app.save_hand(w)
 summary = HandWizard(app, bidder=1)
 for ev in (6, 1, 15, 15, 15):
     summary.key(ev)

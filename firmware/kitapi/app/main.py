@@ -29,6 +29,8 @@ _EMPTY_MV = const(2750)  # 3 NiMH or alkaline cells, through the Schottky diode
 _FULL_MV = const(3950)
 _WARN_MV = const(3050)
 _ASLEEP_MS = const(3600000)  # how long one wait lasts while the display is off
+_STAR = const(14)  # kitapi.keys.STAR
+_HASH = const(15)  # kitapi.keys.HASH
 _LONG = const(16)  # kitapi.keys.LONG: a key held for the long-press time
 
 
@@ -82,6 +84,60 @@ def load_language(code, drop=True):
     else:
         import kitapi.app.lang_en as t  # type: ignore[no-redef]
     return t.T
+
+
+# --- the hand wizards' shell -------------------------------------------------------
+# Each family's wizard (kitapi.app.systems.<family>.wiz) is a class that takes these as its own: ``key =
+# wizard_key``, ``preview = wizard_preview``; App.save_hand saves its hand.  Functions, not a base
+# class: a class costs some 220 bytes of heap for good (64-bit port), more than the copies it saves.
+# A wizard has ``step`` (the step shown), ``_steps()`` (the steps of its hand as it stands, one byte a
+# step, the summary last) and ``answer(ev)``: a key at a step, True when it answers it (the shell moves
+# on to the next step); at the summary, a key but #; and * first, True when the wizard took it (a step
+# of several questions goes back to the one before).
+
+
+def wizard_key(w, ev):
+    """* goes back a step (from the first, or out of an edit, home), long * leaves the hand, # on the
+    summary saves it (App.save_hand); any other key is the step's (``answer``)."""
+    w.error = ""
+    if ev == _STAR | _LONG:  # leave the hand, however far it was entered
+        return w.app.home()
+    step = w.step
+    seq = w._steps()
+    i = seq.find(bytes((step,)))
+    if ev == _STAR:
+        if w.answer(ev):  # taken: the question before, within the step
+            return None
+        if i <= 0:
+            if i == 0 or w.number:
+                return w.app.home()
+            i = 1  # a step off the list (Preferans' all-pass): back to the first
+        w.step = seq[i - 1]
+        return None
+    if i == len(seq) - 1:  # the summary
+        if ev == _HASH:
+            return w.app.save_hand(w)
+        w.answer(ev)
+    elif w.answer(ev):
+        seq = w._steps()
+        w.step = seq[seq.find(bytes((step,))) + 1]
+    return None
+
+
+def wizard_preview(w, ui):
+    """Score the hand against the game before it (Game.preview): the buffer of what it changes (the
+    rules' ``state``), or None with the refusal (the rules', or why it was not saved) on rows 2-4."""
+    e = w.g.preview(w.h)
+    if e is not None:
+        w.error = str(e)
+    e = w.error
+    if e:
+        ui.at(e[:16], 0, 2)
+        ui.at(e[16:32], 0, 3)
+        if e[32:]:
+            ui.at(e[32:48], 0, 4)
+        return None
+    return w.g.buf
 
 
 class App:
@@ -353,4 +409,3 @@ class App:
                     hw.reset()
             elif nxt is not None:
                 screen = nxt
-

@@ -1,14 +1,19 @@
 """The kasa game's hands (kitapi.app.systems.kasa): Prefa's wizard with the kasa's summary, and the top-up."""
 
+from kitapi.app.main import wizard_preview
 from kitapi.app.systems.prefa.wiz import HandWizard
 from kitapi.app.ui import signed
-from kitapi.keys import HASH, LONG, STAR
 from kitapi.rules.prefa import PASS, PLAY
 
 try:
     from micropython import const
 except ImportError:  # CPython
     from kitapi.compat import const
+
+# the keys (kitapi.keys), as constants here: no names in the module
+_HASH = const(15)  # kitapi.keys.HASH
+_LONG = const(16)  # kitapi.keys.LONG
+_STAR = const(14)  # kitapi.keys.STAR
 
 # the texts it shows: their places in the string table (kitapi.app.lang_xx.T)
 _T_HAND = const(1)
@@ -26,24 +31,12 @@ _TOPUP = const(3)  # kitapi.rules.prefa_kasa.TOPUP, the hand kind of a top-up
 _MAX_TOPUP = const(100000)
 
 
-def _preview(w):
-    """Score ``w.h`` against the game before it (Game.preview): ``w.before`` gets the nets' and the kasa's
-    changes (n + 1 ints)."""
-    e = w.g.preview(w.h)
-    if e is not None:
-        w.error = str(e)
-    w.before = w.g.buf
-
-
 def _draw_change(ui, w, first):
-    """The preview's change from row ``first``: the kasa, then each player's net that changes."""
-    g = w.g
-    n = g.n
-    _preview(w)
-    b = w.before
-    if w.error:
-        ui.at(w.error[:16], 0, 2)
-        ui.at(w.error[16:32], 0, 3)
+    """The preview's change (Wizard.preview: the nets' and the kasa's, n + 1 ints) from row ``first``: the
+    kasa, then each player's net that changes."""
+    n = w.g.n
+    b = w.preview(ui)
+    if b is None:  # (the refusal, drawn)
         return
     ui.at(w.app.pt("kasa")[_K_KASA], 0, first)
     ui.right(signed(b[n]), 128, first)
@@ -70,38 +63,40 @@ class KasaWizard(HandWizard):
 
 class TopUp:
     """A top-up: every player adds the same amount to the kasa (digits, * deletes; # the amount each put
-    in at the start if none is typed), then its change (# saves)."""
+    in at the start if none is typed), then its change (# saves).  Its keys are its own; the title and the
+    preview are the shell's (kitapi.app.main: wizard_key, wizard_preview)."""
 
-    long_keys = b"\x0e"  # the keys with a long meaning here: * (leave the top-up)
+    long_keys = b"\x0e"  # the keys with a long meaning here: * (leave the hand)
+    preview = wizard_preview
 
     def __init__(self, app, number=0, amount=0):
         self.app = app
         g = self.g = app.store.check_fix(None, number) if number else app.g  # an edit: the game before the hand
-        self.number = number  # 0 a new top-up, else the hand it edits
+        self.number = number
         h = self.h = type(g.hand)()
+        self.error = ""
         h.kind = _TOPUP
         h.topup = amount
-        self.error = ""
         self.summary = number > 0
 
     def key(self, ev):
         h = self.h
         self.error = ""
-        if ev == STAR | LONG:  # leave the top-up
+        if ev == _STAR | _LONG:  # leave the top-up
             return self.app.home()
         if self.summary:
-            if ev == HASH:
+            if ev == _HASH:
                 return self.app.save_hand(self)
-            if ev == STAR:
+            if ev == _STAR:
                 self.summary = False
             return None
-        if ev == STAR:
+        if ev == _STAR:
             if not h.topup:
                 return self.app.home()
             h.topup //= 10
         elif ev < 10 and h.topup * 10 + ev <= _MAX_TOPUP:
             h.topup = h.topup * 10 + ev
-        elif ev == HASH:
+        elif ev == _HASH:
             if not h.topup:
                 h.topup = self.g.header.get("options", {}).get("kasa", 500)
             self.summary = True

@@ -33,13 +33,19 @@ game) before the hand is saved, or why the rules refuse it; # saves, * goes
 back a step.
 """
 
+from kitapi.app.main import wizard_key, wizard_preview
 from kitapi.app.ui import signed
-from kitapi.keys import HASH, KEY_A, KEY_D, LONG, STAR
 
 try:
     from micropython import const
 except ImportError:  # CPython
     from kitapi.compat import const
+
+# the keys (kitapi.keys), as constants here: no names in the module
+_HASH = const(15)  # kitapi.keys.HASH
+_KEY_A = const(10)  # kitapi.keys.KEY_A
+_KEY_D = const(13)  # kitapi.keys.KEY_D
+_STAR = const(14)  # kitapi.keys.STAR
 
 # the texts it shows: their places in the string table (kitapi.app.lang_xx.T)
 _T_HAND = const(1)
@@ -83,21 +89,24 @@ _US_STEPS = (b"\x00\x03\x05\x07", b"\x00\x02\x03\x05\x07", b"\x00\x07")
 
 
 class PotWizard:
-    long_keys = b"\x0e"  # the keys with a long meaning here: * (leave the hand); others held long are normal
+    """The steps, and what a key does at each; * back, # saving and the preview are the shell's
+    (kitapi.app.main: wizard_key, wizard_preview), but * within the chip bids."""
+
+    long_keys = b"\x0e"  # the keys with a long meaning here: * (leave the hand)
+    key = wizard_key
+    preview = wizard_preview
 
     def __init__(self, app, ev=-1, number=0, hand=None):
         """A new hand started by home key ``ev``, or hand ``number`` (``hand``) to edit."""
         self.app = app
         g = self.g = app.store.check_fix(None, number) if number else app.g  # an edit: the game before the hand
-        self.us = g.name == "preference_us"
         self.number = number
-        h = self.h = type(g.hand)()
-        self.ends = False  # the hand ends the game
+        h = self.h = type(g.hand)() if hand is None else hand  # the rules' own (an edit: the hands list's)
         self.error = ""
+        self.us = g.name == "preference_us"
         self.k = 0  # the chip bids: the seat asked
         self.fresh = True  # the chip bids: the next digit begins a number
         if hand is not None:
-            g.unpack(g.pack(hand), h)
             self.step = _SUMMARY
             return
         h.dealer = app.next_dealer()
@@ -112,17 +121,13 @@ class PotWizard:
         if h.bid <= _PREFERENCE:
             seq += b"\x03"
         seq += b"\x04"
-        play = self._play()
+        # who plays: nobody (the declarer or both defenders dropped), one defender, or both
+        b = h.declarer
+        m = h.drop
+        play = 0 if m >> b & 1 else 2 - (m >> (b + 1) % 3 & 1) - (m >> (b + 2) % 3 & 1)
         if play:
             seq += b"\x05" if play == 1 else b"\x05\x06"
         return seq + b"\x07"
-
-    def _play(self):
-        """Austrian: 0 nobody plays (the declarer or both defenders dropped), 1 one defender plays, 2 both."""
-        h = self.h
-        b = h.declarer
-        m = h.drop
-        return 0 if m >> b & 1 else 2 - (m >> (b + 1) % 3 & 1) - (m >> (b + 2) % 3 & 1)
 
     def _likely(self):
         """The declarer's likeliest tricks: 6; a misère 0, a slam 10 (Illustrated, bids 9-16)."""
@@ -131,32 +136,23 @@ class PotWizard:
 
     # --- keys --------------------------------------------------------------------
 
-    def key(self, ev):
-        app = self.app
+    def answer(self, ev):
+        """Key ``ev`` at the step shown: True when it answers it (the shell moves on; at the summary,
+        nothing); * True when it is taken here (the chip bid before)."""
         h = self.h
         step = self.step
-        us = self.us
-        if ev == STAR | LONG:  # leave the hand, however far it was entered
-            return app.home()
-        if ev == STAR:
+        if ev == _STAR:
+            self.fresh = True
             if step == _CHIPS and self.k:
                 self.k -= 1
-                self.fresh = True
-                return None
-            seq = self._steps()
-            i = seq.find(bytes((step,)))
-            if i <= 0:
-                return app.home()
-            self.step = seq[i - 1]
+                return True
             self.k = 2  # back into the chip bids: the last
-            self.fresh = True
             return None
-        if step == _SUMMARY:
-            return app.save_hand(self) if ev == HASH else None
-        d = ev if ev < 10 else 10 if ev == KEY_A else -1  # a number of tricks
+        us = self.us
+        d = ev if ev < 10 else 10 if ev == _KEY_A else -1  # a number of tricks
         t = h.tricks
         if step == _WHO:
-            kind = 0 if 1 <= ev <= 3 else 1 if ev == KEY_D and us else 2 if ev == 0 else -1
+            kind = 0 if 1 <= ev <= 3 else 1 if ev == _KEY_D and us else 2 if ev == 0 else -1
             if kind < 0:
                 return None
             if us:
@@ -173,10 +169,10 @@ class PotWizard:
             h.declarer = ev - 1 if kind == 0 else h.dealer
         elif step == _BID:
             i = _BIDS.find(bytes((h.bid,)))
-            if ev == KEY_A:  # Hand, or not
+            if ev == _KEY_A:  # Hand, or not
                 h.bid = _BIDS[(i + 9) % 18]
                 return None
-            if ev != HASH:
+            if ev != _HASH:
                 if not 1 <= d <= (8 if self.g.max_bid > _PREFERENCE else 4):
                     return None
                 h.bid = _BIDS[d + i // 9 * 9]
@@ -189,7 +185,7 @@ class PotWizard:
                 c[s] = ev if self.fresh or c[s] * 10 + ev > _MAX_CHIPS else c[s] * 10 + ev
                 self.fresh = False
                 return None
-            if ev != HASH:
+            if ev != _HASH:
                 return None
             self.k += 1
             self.fresh = True
@@ -198,13 +194,13 @@ class PotWizard:
             h.declarer = 0 if c[0] >= c[1] and c[0] >= c[2] else 1 if c[1] >= c[2] else 2  # the highest
         elif step == _TRUMP:
             if us:
-                if ev != HASH:
+                if ev != _HASH:
                     if not 1 - h.kind <= d <= 4:
                         return None
                     h.suit = d - 1 + h.kind  # a suit bid: 0-3; after chip bids 1-4, 0 none
             else:
                 lo = (h.bid - 1) % 4 + 1 if h.bid else 0
-                if ev == HASH:
+                if ev == _HASH:
                     d = lo
                 if not (d == 0 or lo <= d <= 4):
                     return None
@@ -213,11 +209,11 @@ class PotWizard:
             if 1 <= ev <= 3:
                 h.drop ^= 1 << ev - 1
                 return None
-            if ev != HASH:
+            if ev != _HASH:
                 return None
             t[0] = t[1] = t[2] = 0
         elif step == _TRICKS:
-            if ev == HASH:
+            if ev == _HASH:
                 d = self._likely()
             if not 0 <= d <= 10:
                 return None
@@ -238,25 +234,13 @@ class PotWizard:
         elif step == _TRICKS2:
             b = h.declarer
             r = 10 - t[b]
-            if ev == HASH:
+            if ev == _HASH:
                 d = t[(b + 1) % 3]
             if not 0 <= d <= r:
                 return None
             t[(b + 1) % 3] = d
             t[(b + 2) % 3] = r - d
-        seq = self._steps()
-        self.step = seq[seq.find(bytes((step,))) + 1]
-        return None
-
-    # --- the summary ----------------------------------------------------------------
-
-    def preview(self):
-        """Score the hand against the game before it (Game.preview): ``before`` gets what it changes,
-        ``ends`` whether it ends the game, ``error`` the rules' refusal."""
-        e = self.g.preview(self.h)
-        self.error = "" if e is None else str(e)
-        b = self.before = self.g.buf
-        self.ends = b[5] == 1
+        return True
 
     # --- drawing -------------------------------------------------------------------
 
@@ -283,7 +267,8 @@ class PotWizard:
                 ui.at(p[_O_HIGH_KEYS], 0, 5)
                 ui.at(p[_O_OPEN_KEYS], 0, 6)
         elif step == _CHIPS:
-            _ask(ui, p[_O_CHIP_BID], self.app.short[self.k])
+            label = p[_O_CHIP_BID]
+            ui.at("%s %s?" % (label, self.app.short[self.k][: 14 - len(label)]), 0, 2)
             ui.at(str(h.chips[self.k]) + ("" if self.fresh else "_"), 0, 3)
             ui.at("0-%d" % _MAX_CHIPS, 0, 4)
         elif step == _TRUMP:
@@ -297,33 +282,20 @@ class PotWizard:
                 ui.at(p[_O_NO_TRUMP], 0, 4)
         elif step == _TRICKS or step == _TRICKS2:
             b = h.declarer
-            _ask(ui, t[_T_TRICKS_D1], self.app.short[b if step == _TRICKS else (b + 1) % 3])
+            label = t[_T_TRICKS_D1]
+            ui.at("%s %s?" % (label, self.app.short[b if step == _TRICKS else (b + 1) % 3][: 14 - len(label)]), 0, 2)
             if step == _TRICKS:
                 ui.at(p[_O_TRICK_KEYS] % self._likely(), 0, 3)
             else:
                 ui.at("0-%d" % (10 - h.tricks[b]), 0, 3)
         else:
-            self.preview()
-            b = self.before
-            if self.error:
-                ui.at(self.error[:16], 0, 2)
-                ui.at(self.error[16:32], 0, 3)
-                ui.at(self.error[32:48], 0, 4)
-            else:
-                for s in range(3):
-                    _row(ui, 2 + s, self.app.short[s], b[s])
-                _row(ui, 5, p[_O_POT], b[3])
-                if self.ends or b[4]:
-                    ui.at(t[_T_GAME_OVER] if self.ends else p[_O_REFILLED], 0, 6)
+            b = self.preview(ui)  # (each stock's change, the pot's, a refill, the end; or the refusal drawn)
+            if b is not None:
+                for s in range(4):  # each stock's change, then the pot's
+                    ui.at(self.app.short[s] if s < 3 else p[_O_POT], 0, 2 + s)
+                    ui.right(signed(b[s]), 128, 2 + s)
+                if b[5] == 1 or b[4]:  # the hand ends the game, or refills the pot
+                    ui.at(t[_T_GAME_OVER] if b[5] == 1 else p[_O_REFILLED], 0, 6)
             ui.hint(t[_T_HINT_SAVE])
             return
         ui.hint(t[_T_HINT_STEP])
-
-
-def _ask(ui, label, name):
-    ui.at("%s %s?" % (label, name[: 14 - len(label)]), 0, 2)
-
-
-def _row(ui, row, label, v):
-    ui.at(label, 0, row)
-    ui.right(signed(v), 128, row)

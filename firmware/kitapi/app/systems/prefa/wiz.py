@@ -12,14 +12,19 @@ The summary shows what the hand changes before it is saved: who pays whom
 flash before the screen says so.
 """
 
+from kitapi.app.main import wizard_key, wizard_preview
 from kitapi.app.ui import signed
-from kitapi.keys import HASH, KEY_A, LONG, STAR
 from kitapi.rules.prefa import ALONE, INVITE, NONE, PASS, PLAY, THROW
 
 try:
     from micropython import const
 except ImportError:  # CPython
     from kitapi.compat import const
+
+# the keys (kitapi.keys), as constants here: no names in the module
+_HASH = const(15)  # kitapi.keys.HASH
+_KEY_A = const(10)  # kitapi.keys.KEY_A
+_STAR = const(14)  # kitapi.keys.STAR
 
 # the texts it shows: their places in the string table (kitapi.app.lang_xx.T)
 _T_HAND = const(1)
@@ -53,33 +58,22 @@ _SUMMARY = const(7)
 _TEN_NT = const(24)  # contract index of 10N
 
 
-def _steps(h):
-    """The steps of hand ``h`` as it stands, in order (a bytes of step ids)."""
-    if h.kind == PASS:
-        return b"\x00\x07"
-    if h.kind == THROW:
-        return b"\x00\x01\x07"
-    if h.defense == NONE:
-        return b"\x00\x01\x02\x03\x07"
-    if h.defense == ALONE:
-        return b"\x00\x01\x02\x03\x04\x05\x07"
-    if h.defense == INVITE:
-        return b"\x00\x01\x02\x03\x04\x05\x06\x07"
-    return b"\x00\x01\x02\x03\x05\x06\x07"
-
-
 class HandWizard:
+    """The steps, and what a key does at each; * back, # saving and the preview are the shell's
+    (kitapi.app.main: wizard_key, wizard_preview)."""
+
     long_keys = b"\x0e"  # the keys with a long meaning here: * (leave the hand)
+    key = wizard_key
+    preview = wizard_preview
 
     def __init__(self, app, bidder=-1, number=0, hand=None):
         """A new hand (``bidder``: a seat chosen on the home screen, or -1), or hand ``number`` to edit."""
         self.app = app
         g = self.g = app.store.check_fix(None, number) if number else app.g  # an edit: the game before the hand
         self.number = number
-        h = self.h = type(g.hand)()  # the rules' own (the kasa game's can be a top-up)
+        h = self.h = type(g.hand)() if hand is None else hand  # the rules' own (an edit: the hands list's)
         self.error = ""
         if hand is not None:
-            _copy(hand, h)
             self.step = _SUMMARY
             return
         h.dealer = app.next_dealer()
@@ -92,27 +86,32 @@ class HandWizard:
         elif bidder >= 0:
             self.key(bidder + 1)
 
+    def _steps(self):
+        """The steps of the hand as it stands, in order (a bytes of step ids)."""
+        h = self.h
+        if h.kind == PASS:
+            return b"\x00\x07"
+        if h.kind == THROW:
+            return b"\x00\x01\x07"
+        if h.defense == NONE:
+            return b"\x00\x01\x02\x03\x07"
+        if h.defense == ALONE:
+            return b"\x00\x01\x02\x03\x04\x05\x07"
+        if h.defense == INVITE:
+            return b"\x00\x01\x02\x03\x04\x05\x06\x07"
+        return b"\x00\x01\x02\x03\x05\x06\x07"
+
     # --- keys --------------------------------------------------------------------
 
-    def key(self, ev):
-        app = self.app
+    def answer(self, ev):
+        """Key ``ev`` at the step shown: True when it answers it (the shell moves on)."""
         g = self.g
         h = self.h
         step = self.step
-        self.error = ""
-        if ev == STAR | LONG:  # leave the hand, however far it was entered
-            return app.home()
-        if ev == STAR:
-            seq = _steps(h)
-            i = seq.find(bytes((step,)))
-            if i <= 0:
-                return app.home()
-            self.step = seq[i - 1]
+        if ev == _STAR:  # (no step of several questions: the shell goes back)
             return None
         if step == _SUMMARY:
-            if ev == HASH:
-                return self.save()
-            if ev == KEY_A and h.kind == PLAY and g.aces_mode:
+            if ev == _KEY_A and h.kind == PLAY and g.aces_mode:
                 h.aces = not h.aces
             return None
         digit = ev if ev < 10 else -1
@@ -126,11 +125,11 @@ class HandWizard:
             else:
                 return None
         elif step == _LEVEL:
-            if ev == KEY_A and g.tentative_bid:
+            if ev == _KEY_A and g.tentative_bid:
                 h.kind = THROW
                 self.step = _SUMMARY
                 return None
-            if ev == HASH:
+            if ev == _HASH:
                 digit = level
             if digit == 0:
                 digit = 10
@@ -139,7 +138,7 @@ class HandWizard:
             h.kind = PLAY
             h.contract = (digit - 6) * 5 + h.contract % 5  # the trump as it was, until the next step
         elif step == _SUIT:
-            if ev == HASH:
+            if ev == _HASH:
                 digit = h.contract % 5 + 1
             if not 1 <= digit <= 5:
                 return None
@@ -148,7 +147,7 @@ class HandWizard:
                 return None
             h.contract = c
         elif step == _DEFENSE:
-            if ev == HASH:
+            if ev == _HASH:
                 digit = h.defense + 1
             if not 1 <= digit <= 4:
                 return None
@@ -157,63 +156,44 @@ class HandWizard:
             if h.active != h.d1 and h.active != h.d2:
                 h.active = h.d1
         elif step == _ACTIVE:
-            if ev == HASH:
+            if ev == _HASH:
                 digit = h.active + 1
             if digit - 1 != h.d1 and digit - 1 != h.d2:
                 return None
             h.active = digit - 1
         elif step == _TRICKS_B:
-            if ev == HASH:
+            if ev == _HASH:
                 tb = self.default_tricks()
-            elif ev == KEY_A:  # tricks: the digit as it is, A ten (as on every screen)
+            elif ev == _KEY_A:  # tricks: the digit as it is, A ten (as on every screen)
                 tb = 10
             elif 0 <= digit <= 9:
                 tb = digit
             else:
                 return None
-            self.set_bidder_tricks(tb)
+            t = h.tricks
+            t[0] = t[1] = t[2] = t[3] = 0
+            t[h.bidder] = tb
+            if h.defense == ALONE:
+                t[h.active] = 10 - tb
+            else:  # the defenders' split until the next step says otherwise
+                t[h.d1] = (11 - tb) // 2
+                t[h.d2] = 10 - tb - t[h.d1]
         elif step == _TRICKS_D:
             t = h.tricks
             rest = 10 - t[h.bidder]
-            if ev == HASH:
+            if ev == _HASH:
                 digit = t[h.d1] if t[h.d1] + t[h.d2] == rest else (rest + 1) // 2
             if not 0 <= digit <= rest:
                 return None
             t[h.d1] = digit
             t[h.d2] = rest - digit
-        seq = _steps(h)
-        self.step = seq[seq.find(bytes((step,))) + 1]
-        return None
+        return True
 
     def default_tricks(self):
         """The bidder's tricks that # takes: as entered before (an edit, or coming back), else the level."""
         h = self.h
         t = h.tricks
         return t[h.bidder] if t[0] + t[1] + t[2] + t[3] == 10 else h.contract // 5 + 6
-
-    def set_bidder_tricks(self, tb):
-        h = self.h
-        t = h.tricks
-        t[0] = t[1] = t[2] = t[3] = 0
-        t[h.bidder] = tb
-        if h.defense == ALONE:
-            t[h.active] = 10 - tb
-        else:  # the defenders' split until the next step says otherwise
-            t[h.d1] = (11 - tb) // 2
-            t[h.d2] = 10 - tb - t[h.d1]
-
-    # --- the summary and saving ----------------------------------------------------
-
-    def preview(self):
-        """Score the hand against the game before it (Game.preview): ``before`` gets what it changes
-        (the rules' ``state``: pouches, chips, pair ledger); an illegal hand leaves its message in ``error``."""
-        e = self.g.preview(self.h)
-        if e is not None:
-            self.error = str(e)
-        self.before = self.g.buf
-
-    def save(self):
-        return self.app.save_hand(self)
 
     # --- drawing -------------------------------------------------------------------
 
@@ -222,8 +202,7 @@ class HandWizard:
         h = self.h
         t = ui.t
         step = self.step
-        number = self.number or self.app.number()
-        ui.title("%s %d" % (t[_T_HAND], number))
+        ui.title("%s %d" % (t[_T_HAND], self.number or self.app.number()))
         if h.kind != PASS and step != _BIDDER:
             ui.at(describe(t, g, h, step), 0, 1)
         if step == _BIDDER:
@@ -269,13 +248,9 @@ class HandWizard:
         t = ui.t
         if self.h.kind == PASS:
             ui.at(t[_T_PASSED], 0, 1)
-        self.preview()
-        b = self.before
+        b = self.preview(ui)  # (the pouches, chips, pair ledger it changes; or the refusal drawn)
         n = g.n
-        if self.error:
-            ui.at(self.error[:16], 0, 2)
-            ui.at(self.error[16:32], 0, 3)
-        else:
+        if b is not None:
             # who pays whom (the pair ledger's changes), then the pouches that change
             last = 5 if self.h.kind == PLAY and g.aces_mode else 6  # the rows there is room for
             row = 2
@@ -321,17 +296,3 @@ def describe(t, g, h, step=_SUMMARY):
         tb = h.tricks[h.bidder]
         s += " =" if tb == level else " %+d" % (tb - level)
     return s
-
-
-def _copy(src, dst):
-    dst.kind = src.kind
-    dst.dealer = src.dealer
-    dst.bidder = src.bidder
-    dst.contract = src.contract
-    dst.defense = src.defense
-    dst.active = src.active
-    dst.aces = src.aces
-    dst.d1 = src.d1
-    dst.d2 = src.d2
-    for i in range(4):
-        dst.tricks[i] = src.tricks[i]

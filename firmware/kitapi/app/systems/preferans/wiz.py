@@ -21,13 +21,29 @@ whists each player writes (W), before it is saved; the hand is on flash
 before the screen says so.
 """
 
-from kitapi.keys import HASH, KEY_A, KEY_B, LONG, STAR
-from kitapi.rules.preferans import ALLPASS, HALF, MISDEAL, MISERE, PASS, PLAY, REFUSED, RESIGN, WHIST
+from kitapi.app.main import wizard_key, wizard_preview
 
 try:
     from micropython import const
 except ImportError:  # CPython
     from kitapi.compat import const
+
+# the rules' constants it uses, as constants here: no names in the module
+_PLAY = const(0)  # kitapi.rules.preferans.PLAY
+_KIND_ALLPASS = const(1)  # kitapi.rules.preferans.ALLPASS
+_RESIGN = const(2)  # kitapi.rules.preferans.RESIGN
+_MISDEAL = const(3)  # kitapi.rules.preferans.MISDEAL
+_WHIST = const(0)  # kitapi.rules.preferans.WHIST
+_PASS = const(1)  # kitapi.rules.preferans.PASS
+_HALF = const(2)  # kitapi.rules.preferans.HALF
+_MISERE = const(25)  # kitapi.rules.preferans.MISERE
+_REFUSED = const(5)  # kitapi.rules.preferans.REFUSED
+# the keys (kitapi.keys), as constants here: no names in the module
+_HASH = const(15)  # kitapi.keys.HASH
+_KEY_A = const(10)  # kitapi.keys.KEY_A
+_KEY_B = const(11)  # kitapi.keys.KEY_B
+_LONG = const(16)  # kitapi.keys.LONG
+_STAR = const(14)  # kitapi.keys.STAR
 
 # the texts it shows: their places in the string table (kitapi.app.lang_xx.T)
 _T_HAND = const(1)
@@ -76,24 +92,28 @@ _ALLPASS = const(7)
 _SUMMARY = const(8)
 
 # the words step's keys: (w1, w2, dealer_whist)
-_CHOICES = ((WHIST, WHIST, -1), (WHIST, PASS, -1), (PASS, WHIST, -1), (PASS, PASS, -1), (PASS, HALF, -1),
-            (HALF, PASS, -1), (PASS, PASS, 0), (PASS, PASS, 1))  # fmt: skip
+_CHOICES = ((_WHIST, _WHIST, -1), (_WHIST, _PASS, -1), (_PASS, _WHIST, -1), (_PASS, _PASS, -1), (_PASS, _HALF, -1),
+            (_HALF, _PASS, -1), (_PASS, _PASS, 0), (_PASS, _PASS, 1))  # fmt: skip
 
 
 class PrefWizard:
+    """The steps, and what a key does at each; * back, # saving and the preview are the shell's
+    (kitapi.app.main: wizard_key, wizard_preview), but * within the all-pass's questions."""
+
     long_keys = b"\x0a\x0e"  # the keys with a long meaning here: A (a misere hand), * (leave)
+    key = wizard_key
+    preview = wizard_preview
 
     def __init__(self, app, soloist=-2, number=0, hand=None):
         """A new hand (``soloist``: a seat, -1 an all-pass, -2 ask), or hand ``number`` to edit."""
         self.app = app
         g = self.g = app.store.check_fix(None, number) if number else app.g  # an edit: the game before the hand
         self.number = number
-        h = self.h = type(g.hand)()  # the rules' own hand (Balkan's has the Game flag)
+        h = self.h = type(g.hand)() if hand is None else hand  # the rules' own (Balkan's has the Game flag)
         self.error = ""
         self.k = 0  # the all-pass step: the index in self.order of the player asked
         self.order = b""  # the seats that hold cards in an all-pass
         if hand is not None:
-            _copy(hand, h)
             g.defenders(h)
             self.step = _SUMMARY
             return
@@ -108,7 +128,7 @@ class PrefWizard:
     def _allpass_start(self):
         g = self.g
         h = self.h
-        h.kind = ALLPASS
+        h.kind = _KIND_ALLPASS
         t = h.tricks
         t[0] = t[1] = t[2] = t[3] = 0
         # every seat, but the 4-player dealer only with a widow (Sochi, Leningrad: he owns it)
@@ -120,59 +140,42 @@ class PrefWizard:
         self.k = 0
         self.step = _ALLPASS
 
-    def _asked(self):
-        """How many all-pass players are asked: all but the last, who takes what is left (Hussar: both)."""
-        return len(self.order) if self.g.n == 2 else len(self.order) - 1
-
     def _steps(self):
         g = self.g
         h = self.h
-        if h.kind == MISDEAL or h.kind == ALLPASS:
+        if h.kind == _MISDEAL or h.kind == _KIND_ALLPASS:
             return b"\x00\x08"
         # Balkan names its contracts 2-7 in one step (no trump step); a misere has no trump
         seq = b"\x00\x01" if g.name == "balkan" or g.is_misere(h) else b"\x00\x01\x02"
         if getattr(g, "widow_points", False):
             seq += b"\x03"
-        if h.kind == RESIGN:
+        if h.kind == _RESIGN:
             return seq + b"\x04\x08"
         if g.requirement(h.contract):
             seq += b"\x04"
             if not g.played(h):
                 return seq + b"\x08"
         seq += b"\x05"
-        if h.w1 == WHIST and h.w2 == WHIST:
+        if h.w1 == _WHIST and h.w2 == _WHIST:
             seq += b"\x06"
         return seq + b"\x08"
 
     # --- keys --------------------------------------------------------------------
 
-    def key(self, ev):
-        app = self.app
+    def answer(self, ev):
+        """Key ``ev`` at the step shown: True when it answers it (the shell moves on); * True when it is
+        taken here (the all-pass's question before; from its first, the shell goes to the first step: the
+        all-pass is off the steps' list)."""
         g = self.g
         h = self.h
         step = self.step
-        self.error = ""
-        if ev == STAR | LONG:  # leave the hand, however far it was entered
-            return app.home()
-        if ev == STAR:
+        if ev == _STAR:
             if step == _ALLPASS and self.k:
                 self.k -= 1
-                return None
-            seq = self._steps()
-            i = seq.find(bytes((step,)))
-            if step == _ALLPASS or i <= 0:
-                if self.number or step == _SOLOIST:
-                    return app.home()
-                self.step = _SOLOIST
-                return None
-            self.step = seq[i - 1]
-            if self.step == _ALLPASS:  # back into the all-pass: its last question
-                self.k = self._asked() - 1
+                return True
             return None
         if step == _SUMMARY:
-            if ev == HASH:
-                return self.save()
-            if ev == KEY_A and h.open >= 0:
+            if ev == _KEY_A and h.open >= 0:
                 h.open ^= 1
             return None
         digit = ev if ev < 10 else -1
@@ -181,21 +184,21 @@ class PrefWizard:
             if digit == 0:
                 self._allpass_start()
                 return None
-            if ev == KEY_A:
-                h.kind = MISDEAL
+            if ev == _KEY_A:
+                h.kind = _MISDEAL
                 self.step = _SUMMARY
                 return None
             if not (1 <= digit <= n) or (n == 4 and digit - 1 == h.dealer):
                 return None
-            h.kind = PLAY
+            h.kind = _PLAY
             h.soloist = digit - 1
             g.defenders(h)
         elif step == _ALLPASS:
             t = h.tricks
             seat = self.order[self.k]
-            if ev == KEY_A:
+            if ev == _KEY_A:
                 digit = 10
-            if ev == HASH:
+            if ev == _HASH:
                 digit = t[seat]
             left = 10
             for i in range(self.k):
@@ -205,7 +208,7 @@ class PrefWizard:
                 return None
             t[seat] = digit
             self.k += 1
-            if self.k < self._asked():
+            if self.k < (len(self.order) if n == 2 else len(self.order) - 1):  # all but the last (Hussar: both)
                 return None
             if self.k < len(self.order):  # the last player takes what is left
                 t[self.order[self.k]] = left - digit
@@ -213,10 +216,10 @@ class PrefWizard:
             return None
         elif step == _LEVEL and g.name == "balkan":
             # the bid's number 2-7 (6 Bettler); A: the closed Game bid (no talon), on or off
-            if ev == KEY_A:
+            if ev == _KEY_A:
                 h.game = not h.game
                 return None
-            if ev == HASH:
+            if ev == _HASH:
                 digit = h.contract
             if not 2 <= digit <= 7:
                 return None
@@ -225,23 +228,23 @@ class PrefWizard:
                 h.w1 = h.w2 = -1
                 h.dealer_whist = h.open = -1
         elif step == _LEVEL:
-            level = h.contract // 5 + 6 if h.contract != MISERE else 6
-            if ev == KEY_A or (ev == KEY_A | LONG and g.misere_hand):
-                h.contract = MISERE
-                h.blind = ev != KEY_A  # a long A: misere without the widow
+            level = h.contract // 5 + 6 if h.contract != _MISERE else 6
+            if ev == _KEY_A or (ev == _KEY_A | _LONG and g.misere_hand):
+                h.contract = _MISERE
+                h.blind = ev != _KEY_A  # a long A: misere without the widow
                 h.w1 = h.w2 = -1
                 h.dealer_whist = h.open = -1
             else:
-                if ev == HASH:
+                if ev == _HASH:
                     digit = level
                 if digit == 0:
                     digit = 10
                 if not g.min_level() <= digit <= 10:
                     return None
-                h.contract = (digit - 6) * 5 + (h.contract % 5 if h.contract != MISERE else 0)
+                h.contract = (digit - 6) * 5 + (h.contract % 5 if h.contract != _MISERE else 0)
                 h.blind = False
         elif step == _SUIT:
-            if ev == HASH:
+            if ev == _HASH:
                 digit = h.contract % 5 + 1
             if not 1 <= digit <= 5:
                 return None
@@ -250,49 +253,61 @@ class PrefWizard:
                 h.w1 = h.w2 = -1
                 h.dealer_whist = h.open = -1
         elif step == _WIDOW:
-            if ev == HASH:
+            if ev == _HASH:
                 digit = h.widow
-            if not 0 <= digit <= REFUSED:
+            if not 0 <= digit <= _REFUSED:
                 return None
             h.widow = digit
         elif step == _WORDS:
-            if ev == KEY_B and g.resign:
-                h.kind = RESIGN
+            if ev == _KEY_B and g.resign:
+                h.kind = _RESIGN
                 h.w1 = h.w2 = h.dealer_whist = h.open = -1
                 self.step = _SUMMARY
                 return None
-            if ev == HASH:
+            if ev == _HASH:
                 digit = 2
             if not 1 <= digit <= len(_CHOICES) or not self.allowed(digit - 1):
                 return None
-            h.kind = PLAY
+            h.kind = _PLAY
             h.w1, h.w2, h.dealer_whist = _CHOICES[digit - 1]
             if n == 2:
                 h.w2 = -1
-            whisters = (h.w1 == WHIST) + (h.w2 == WHIST)
+            whisters = (h.w1 == _WHIST) + (h.w2 == _WHIST)
             h.open = 0 if n > 2 and whisters == 1 and h.dealer_whist < 0 else -1
         elif step == _TRICKS_S:
-            if ev == HASH:
+            if ev == _HASH:
                 ts = 0 if g.is_misere(h) else g.needed(h)  # (# takes: none in a misere, else what it needs)
-            elif ev == KEY_A:  # tricks: the digit as it is, A ten (as on every screen)
+            elif ev == _KEY_A:  # tricks: the digit as it is, A ten (as on every screen)
                 ts = 10
             elif 0 <= digit <= 9:
                 ts = digit
             else:
                 return None
-            self.set_soloist_tricks(ts)
+            t = h.tricks
+            t[0] = t[1] = t[2] = t[3] = 0
+            t[h.soloist] = ts
+            rest = 10 - ts
+            if h.dealer_whist >= 0:
+                t[h.dealer] = rest
+            elif h.w1 == _WHIST and h.w2 == _WHIST:
+                t[h.d1] = (rest + 1) // 2  # until the next step says otherwise
+                t[h.d2] = rest - t[h.d1]
+            elif h.w2 == _WHIST:
+                t[h.d2] = rest
+            else:
+                t[h.d1] = rest
+            if n == 2:
+                t[h.d1] = rest
         elif step == _TRICKS_D:
             t = h.tricks
             rest = 10 - t[h.soloist]
-            if ev == HASH:
+            if ev == _HASH:
                 digit = t[h.d1]
             if not 0 <= digit <= rest:
                 return None
             t[h.d1] = digit
             t[h.d2] = rest - digit
-        seq = self._steps()
-        self.step = seq[seq.find(bytes((step,))) + 1]
-        return None
+        return True
 
     def allowed(self, i):
         """Whether the words step's choice ``i`` is legal for this hand (the rest the core checks)."""
@@ -303,41 +318,9 @@ class PrefWizard:
             return i == 1 or i == 3  # Hussar: the one defender whists or passes
         if dw >= 0:
             return g.n == 4
-        if w1 == HALF or w2 == HALF:
-            return g.half_whist and h.contract < 10 and (w2 == HALF or g.half_whist_first)
+        if w1 == _HALF or w2 == _HALF:
+            return g.half_whist and h.contract < 10 and (w2 == _HALF or g.half_whist_first)
         return True
-
-    def set_soloist_tricks(self, ts):
-        g = self.g
-        h = self.h
-        t = h.tricks
-        t[0] = t[1] = t[2] = t[3] = 0
-        t[h.soloist] = ts
-        rest = 10 - ts
-        if h.dealer_whist >= 0:
-            t[h.dealer] = rest
-        elif h.w1 == WHIST and h.w2 == WHIST:
-            t[h.d1] = (rest + 1) // 2  # until the next step says otherwise
-            t[h.d2] = rest - t[h.d1]
-        elif h.w2 == WHIST:
-            t[h.d2] = rest
-        else:
-            t[h.d1] = rest
-        if g.n == 2:
-            t[h.d1] = rest
-
-    # --- the summary and saving ----------------------------------------------------
-
-    def preview(self):
-        """Score the hand against the game before it (Game.preview): ``before`` gets what it changes
-        (pools, hills, whists, then the all-pass level)."""
-        e = self.g.preview(self.h)
-        if e is not None:
-            self.error = str(e)
-        self.before = self.g.buf
-
-    def save(self):
-        return self.app.save_hand(self)
 
     # --- drawing -------------------------------------------------------------------
 
@@ -409,10 +392,10 @@ class PrefWizard:
             word = p[_P_DEALER_WORD]
             who = self.app.short[h.d1 if dw == 0 else h.d2]
         elif w1 == w2:
-            return p[_P_BOTH_WHIST] if w1 == WHIST else p[_P_BOTH_PASS]
+            return p[_P_BOTH_WHIST] if w1 == _WHIST else p[_P_BOTH_PASS]
         else:
-            word = p[_P_HALF_WORD] if HALF in (w1, w2) else p[_P_WHISTS_WORD]
-            who = self.app.short[h.d1 if w1 != PASS else h.d2]
+            word = p[_P_HALF_WORD] if _HALF in (w1, w2) else p[_P_WHISTS_WORD]
+            who = self.app.short[h.d1 if w1 != _PASS else h.d2]
         room = 13 - len(word)
         return "%s %s" % (word, who[: max(1, room)]) if dw >= 0 else "%s %s" % (who[: max(1, room)], word)
 
@@ -420,13 +403,9 @@ class PrefWizard:
         g = self.g
         t = ui.t
         p = self.app.pt("preferans")
-        self.preview()
-        b = self.before
+        b = self.preview(ui)  # (pools, hills, whists, then the all-pass level; or the refusal drawn)
         n = g.n
-        if self.error:
-            ui.at(self.error[:16], 0, 2)
-            ui.at(self.error[16:32], 0, 3)
-        else:
+        if b is not None:
             row = 2
             for s in range(n):
                 written = 0
@@ -463,9 +442,9 @@ def half(v2, sign=False):
 def describe(p, g, h, step=_SUMMARY):
     """One line for a hand: soloist, contract, words and tricks as far as they are known (``p``: the
     Preferans texts, App.pt("preferans"))."""
-    if h.kind == MISDEAL:
+    if h.kind == _MISDEAL:
         return p[_P_MISDEAL]
-    if h.kind == ALLPASS:
+    if h.kind == _KIND_ALLPASS:
         if step == _SUMMARY:
             return "%s %s" % (p[_P_ALLPASS], "-".join([str(h.tricks[i]) for i in range(g.n)]))
         return p[_P_ALLPASS]
@@ -478,11 +457,11 @@ def describe(p, g, h, step=_SUMMARY):
         return s
     if g.name == "balkan":
         s += " " + (p[_P_BETTLER] if g.is_misere(h) else str(h.contract)) + ("G" if h.game else "")
-    elif h.contract == MISERE:
+    elif h.contract == _MISERE:
         s += " " + p[_P_MISERE]
     else:
         s += " %d%s" % (h.contract // 5 + 6, p[_P_SUITS][h.contract % 5] if step > _SUIT else "")
-    if h.kind == RESIGN:
+    if h.kind == _RESIGN:
         return s + " " + p[_P_RESIGNED]
     if step <= _WORDS:
         return s
@@ -499,20 +478,3 @@ def describe(p, g, h, step=_SUMMARY):
             level = g.needed(h)
             s += " =" if ts == level else " %+d" % (ts - level)
     return s
-
-
-def _copy(src, dst):
-    dst.kind = src.kind
-    dst.dealer = src.dealer
-    dst.soloist = src.soloist
-    dst.contract = src.contract
-    dst.w1 = src.w1
-    dst.w2 = src.w2
-    dst.open = src.open
-    dst.dealer_whist = src.dealer_whist
-    dst.widow = src.widow
-    dst.blind = src.blind
-    if hasattr(src, "game"):  # Balkan's closed Game bid
-        dst.game = src.game
-    for i in range(4):
-        dst.tricks[i] = src.tricks[i]

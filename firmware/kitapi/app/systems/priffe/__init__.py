@@ -1,6 +1,7 @@
 """Swedish Priffe on the device (kitapi.rules.priffe): the screens of its own.
 
-New game: 4 players; the number step is the rubbers of the evening (6);
+New game (kitapi.app.systems.priffe.options, imported only while a game is
+started): 4 players; the number step is the rubbers of the evening (6);
 the options step: 1 the points table (main, second), 2 slams in a Noll
 (off, on), 3 the change of places (swap, cycle); a digit cycles its option.
 The honour values (option ``honours``) are not set on the device: the
@@ -35,55 +36,26 @@ except ImportError:  # CPython
 # the texts it shows: their places in the string table (kitapi.app.lang_xx.T)
 _T_DEALER = const(8)
 _T_ELDEST = const(9)
-_T_HINT_STEP = const(25)
 
 # its family's texts it shows: their places in the table (kitapi.app.systems.priffe.lang_<language>.T)
 _F_CONTRACTS = const(3)
-_F_RUBBERS = const(12)
-_F_OPTION_NAMES = const(13)
-_F_VALUE_NAMES = const(14)
 
 MODULES = ("app.systems.priffe", "app.systems.priffe.wiz", "app.systems.priffe.lang_en", "app.systems.priffe.lang_el",
            "app.systems.priffe.lang_ru", "rules.priffe",
            "rules.priffe_json")  # fmt: skip
-SEATS = "4"
 _FORCED = const(4)  # kitapi.rules.priffe.FORCED
 _SUMMARY = const(5)  # kitapi.app.systems.priffe.wiz's summary step: the whole hand is known
-# the options step, in the order of OPTION_NAMES: the option and its choices, the first the default
-_CHOICES = (("points", ("main", "second")), ("noll_slams", (False, True)), ("rotation", ("swap", "cycle")))
 
 
 # --- the new-game wizard ---------------------------------------------------------
 
 
 def setup(ng):
-    ng.pouch = 6  # "Typically six rubbers are played"
+    """The new-game wizard's rubbers and options steps: kitapi.app.systems.priffe.options."""
+    from kitapi.app.systems.priffe import options
 
-
-def size_name(ng):
-    return ng.app.pt("priffe")[_F_RUBBERS]
-
-
-def draw_options(ui, ng):
-    p = ng.app.pt("priffe")
-    for i in range(3):
-        ui.at("%d %s" % (i + 1, p[_F_OPTION_NAMES][i]), 0, 1 + i)
-        ui.right(p[_F_VALUE_NAMES][2 * i + ng.options[i]], 128, 1 + i)
-    ui.hint(ui.t[_T_HINT_STEP])
-
-
-def key_options(ng, ev):
-    if 1 <= ev <= 3:
-        ng.options[ev - 1] ^= 1
-
-
-def options(ng):
-    o = {"rubbers": min(99, ng.pouch)}  # type: dict[str, object]
-    for i in range(3):
-        if ng.options[i]:
-            name, values = _CHOICES[i]
-            o[name] = values[1]
-    return o
+    ng.sys = options
+    options.setup(ng)
 
 
 # --- the home screen, the hands, the settlement ---------------------------------------

@@ -19,13 +19,18 @@ summary it showed when it was new.
 The texts are App.pt("priffe") (kitapi.app.systems.priffe.lang_xx).
 """
 
-from kitapi.app.ui import signed
-from kitapi.keys import HASH, KEY_A, KEY_D, LONG, STAR
+from kitapi.app.main import wizard_key, wizard_preview
 
 try:
     from micropython import const
 except ImportError:  # CPython
     from kitapi.compat import const
+
+# the keys (kitapi.keys), as constants here: no names in the module
+_HASH = const(15)  # kitapi.keys.HASH
+_KEY_A = const(10)  # kitapi.keys.KEY_A
+_KEY_D = const(13)  # kitapi.keys.KEY_D
+_STAR = const(14)  # kitapi.keys.STAR
 
 # the texts it shows: their places in the string table (kitapi.app.lang_xx.T)
 _T_HAND = const(1)
@@ -56,51 +61,41 @@ _NOLL = const(1)  # kitapi.rules.priffe's contracts
 _FORCED = const(4)
 
 
-def _steps(h):
-    s = b"\x00" if h.contract == _FORCED else b"\x00\x01"
-    return s + (b"\x02\x03\x04\x05" if h.honours else b"\x02\x03\x05")
-
-
 class PriffeWizard:
-    long_keys = b"\x0e"  # the keys with a long meaning here: * (leave the hand); others held long are normal
+    """The steps, and what a key does at each; * back, # saving and the preview are the shell's
+    (kitapi.app.main: wizard_key, wizard_preview)."""
+
+    long_keys = b"\x0e"  # the keys with a long meaning here: * (leave the hand)
+    key = wizard_key
+    preview = wizard_preview
 
     def __init__(self, app, declarer=0, number=0, hand=None):
         """A new hand (``declarer``: a seat, or -1 a forced Noll), or hand ``number`` to edit."""
         self.app = app
         g = self.g = app.store.check_fix(None, number) if number else app.g  # an edit: the game before the hand
         self.number = number
-        h = self.h = type(g.hand)()
+        h = self.h = type(g.hand)() if hand is None else hand  # the rules' own (an edit: the hands list's)
         self.error = ""
-        self.over = False  # the previewed hand ends a rubber
         self.typed = hand is not None  # the tricks were given (an edit): # keeps them
         self.step = _SUMMARY
         if hand is not None:
-            h.dealer = hand.dealer
-            h.contract = hand.contract
-            h.declarer = hand.declarer
-            h.tricks = hand.tricks
-            h.honours = hand.honours
-            h.holder = hand.holder
             return
         h.dealer = app.next_dealer()
         self.step = _DECLARER
         self.key(declarer + 1)
 
-    def key(self, ev):
+    def _steps(self):
+        h = self.h
+        s = b"\x00" if h.contract == _FORCED else b"\x00\x01"
+        return s + (b"\x02\x03\x04\x05" if h.honours else b"\x02\x03\x05")
+
+    def answer(self, ev):
+        """Key ``ev`` at the step shown: True when it answers it (the shell moves on; the summary's keys
+        but # do nothing)."""
         h = self.h
         step = self.step
-        self.error = ""
-        if ev == STAR | LONG:  # leave the hand, however far it was entered
-            return self.app.home()
-        if ev == STAR:
-            seq = _steps(h)
-            i = seq.find(bytes((step,)))
-            if i <= 0:
-                return self.app.home()
-            self.step = seq[i - 1]
+        if ev == _STAR:  # (no step of several questions: the shell goes back)
             return None
-        if step == _SUMMARY:
-            return self.app.save_hand(self) if ev == HASH else None
         if step == _DECLARER:
             if ev == 0:
                 h.contract = _FORCED
@@ -114,16 +109,16 @@ class PriffeWizard:
         elif step == _CONTRACT:
             if 1 <= ev <= 4:
                 h.contract = ev - 1
-            elif ev != HASH:
+            elif ev != _HASH:
                 return None
         elif step == _TRICKS:
-            if ev == HASH:
+            if ev == _HASH:
                 if not self.typed:
                     h.tricks = 6 if h.contract == _NOLL or h.contract == _FORCED else 7
             elif ev < 10:
                 h.tricks = ev
-            elif KEY_A <= ev <= KEY_D:
-                h.tricks = 10 + ev - KEY_A
+            elif _KEY_A <= ev <= _KEY_D:
+                h.tricks = 10 + ev - _KEY_A
             else:
                 return None
             self.typed = True
@@ -134,26 +129,14 @@ class PriffeWizard:
                 h.honours = ev
                 if not ev:
                     h.holder = 0
-            elif ev != HASH:
+            elif ev != _HASH:
                 return None
         elif step == _HOLDER:
             if 1 <= ev <= 4:
                 h.holder = ev - 1
-            elif ev != HASH:
+            elif ev != _HASH:
                 return None
-        seq = _steps(h)
-        self.step = seq[seq.find(bytes((step,))) + 1]
-        return None
-
-    def preview(self):
-        """Score the hand against the game before it (Game.preview): ``before`` gets what it changes in
-        below, games, points, individual, order, side (18 ints), then prev, lead, rubbers; ``over``
-        whether it ends a rubber."""
-        e = self.g.preview(self.h)
-        if e is not None:
-            self.error = str(e)
-        b = self.before = self.g.buf
-        self.over = b[20] != 0  # the rubbers played out
+        return True
 
     def draw(self, ui):
         g = self.g
@@ -187,27 +170,24 @@ class PriffeWizard:
             ui.at(p[_F_HOLDER], 0, 2)
             for s in range(4):
                 ui.at("%d %s" % (s + 1, g.players[s][:12]), 0, 3 + s, s == h.holder)
-        else:
-            self.draw_summary(ui, p)
+        else:  # the summary
             ui.hint(ui.t[_T_HINT_SAVE])
+            # what the hand changes in below, games, points, individual, order, side (18 ints), then prev,
+            # lead, rubbers (an edit: against the game before the hand, as when it was new); or the refusal
+            b = self.preview(ui)
+            if b is None:
+                return
+            from kitapi.app.ui import signed  # (here: no name in the module)
+
+            if b[20]:  # the rubbers played out: the rubber is over, each player's individual points
+                ui.at(p[_F_RUBBER_OVER], 0, 2)
+                for s in range(4):
+                    ui.at(app.short[s], 0, 3 + s)
+                    ui.right(signed(b[6 + s]), 128, 3 + s)
+                return
+            for k in (0, 1):  # each team: the points it gets; its trick points and games after the hand
+                ui.at("%s %s" % ("AB"[k], app.sys.pair(g, k)), 0, 2 + 2 * k)
+                ui.right(signed(b[4 + k]), 128, 2 + 2 * k)
+                ui.at("%s %d  %s %d" % (p[_F_TP], g.below[k] + b[k], p[_F_GAMES], g.games[k] + b[2 + k]), 2, 3 + 2 * k)
             return
         ui.hint(ui.t[_T_HINT_STEP])
-
-    def draw_summary(self, ui, p):
-        g = self.g
-        self.preview()  # (an edit: against the game before the hand, as when it was new)
-        if self.error:  # the preview's, or why it was not saved
-            ui.at(self.error[:16], 0, 2)
-            ui.at(self.error[16:32], 0, 3)
-            return
-        b = self.before
-        if self.over:  # the rubber is over: each player's individual points
-            ui.at(p[_F_RUBBER_OVER], 0, 2)
-            for s in range(4):
-                ui.at(self.app.short[s], 0, 3 + s)
-                ui.right(signed(b[6 + s]), 128, 3 + s)
-            return
-        for k in (0, 1):  # each team: the points it gets; its trick points and games after the hand
-            ui.at("%s %s" % ("AB"[k], self.app.sys.pair(g, k)), 0, 2 + 2 * k)
-            ui.right(signed(b[4 + k]), 128, 2 + 2 * k)
-            ui.at("%s %d  %s %d" % (p[_F_TP], g.below[k] + b[k], p[_F_GAMES], g.games[k] + b[2 + k]), 2, 3 + 2 * k)
