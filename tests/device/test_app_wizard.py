@@ -15,7 +15,7 @@ from typing import Any
 from kitapi.app import main
 from kitapi.keys import HASH, KEY_A, LONG, STAR
 
-FIRMWARE = Path(__file__).resolve().parent.parent / "firmware"
+FIRMWARE = Path(__file__).resolve().parents[2] / "firmware"
 
 
 class _App:
