@@ -271,7 +271,8 @@ def text(fb, s, x, y, c=1):
     """Draw s with its top left corner at x, y on fb (a MONO_VLSB FrameBuffer); return the x after it.
 
     The characters are read from the UTF-8 of s (one allocation), not by iterating
-    s, which on MicroPython makes a new string for every non-ASCII character.
+    s, which on MicroPython makes a new string for every non-ASCII character and interns
+    every ASCII one for good. ASCII text costs one small memoryview (garbage at once).
     """
     try:  # the length of its UTF-8, without iterating s: on MicroPython each character iterated is
         m = len(memoryview(s))  # interned for good (a new qstr for every letter ever drawn)
