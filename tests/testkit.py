@@ -126,6 +126,36 @@ def balkan_kasa_game(rules: str, seed: int, hands: int, n: int, **options: Any) 
     return hdr, out
 
 
+
+def balkan_turns(hands: int, pool: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Balkan hands for the box's tests, Ann / Bob / Cat: a contract made or failed with one defender, or
+    undefended, in turn (seeded); fewer if the game ends first."""
+    rng = random.Random(5)
+    hdr = {"kitapi": 1, "rules": "balkan", "players": ["Ann", "Bob", "Cat"], "options": {"pool": pool}, "dealer": 0}
+    g = new_game(hdr)
+    out: list[dict[str, Any]] = []
+    for i in range(hands):
+        if g.over:
+            break
+        dealer = i % 3
+        soloist = (dealer + 1 + i % 2) % 3
+        h: dict[str, Any] = {"dealer": dealer, "soloist": soloist, "contract": rng.choice("2345")}
+        probe = type(g.hand)()
+        probe.soloist, probe.dealer = soloist, dealer
+        g.defenders(probe)
+        if i % 3 == 2:
+            h["whist"] = ["pass", "pass"]
+        else:
+            h["whist"] = ["whist", "pass"]
+            h["open"] = False
+            t = [0, 0, 0]
+            t[soloist] = rng.choice((5, 6, 7, 8))
+            t[probe.d1] = 10 - t[soloist]
+            h["tricks"] = t
+        g.play(h)
+        out.append(h)
+    return hdr, out
+
 # --- the firmware in the simulator ------------------------------------------------------------------------
 
 # A new game: Greek Prefa, 3 players, Ann / Bob / Cat typed with multi-tap, pouch 100, no options, first dealer seat 1.

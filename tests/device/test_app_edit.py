@@ -18,7 +18,7 @@ from kitapi.game import new_game
 from kitapi_host.logs import gen
 from kitapi_host.sim import typist
 from test_app_preferans import NAMES, setup_keys
-from testkit import SETUP, Device, device_log, lines
+from testkit import SETUP, Device, balkan_turns, device_log, lines
 
 Screen = list[tuple[int, int, str]]
 
@@ -91,30 +91,11 @@ def _preferans(rules: str) -> tuple[str, list[str]]:
 
 
 def _balkan() -> tuple[str, list[str]]:
-    """Balkan hands: a contract made or failed with one defender, or undefended, in turn."""
-    import random
-
-    rng = random.Random(5)
-    g = new_game({"kitapi": 1, "rules": "balkan", "players": NAMES[:3], "options": {"pool": 10}, "dealer": 0})
+    """Balkan hands (testkit.balkan_turns, pool 10) and their keys."""
+    hdr, hs = balkan_turns(HANDS, 10)
+    g = new_game(hdr)
     keys = []
-    for i in range(HANDS):
-        if g.over:
-            break
-        dealer = i % 3
-        soloist = (dealer + 1 + i % 2) % 3
-        h: dict[str, Any] = {"dealer": dealer, "soloist": soloist, "contract": rng.choice("2345")}
-        probe = type(g.hand)()
-        probe.soloist, probe.dealer = soloist, dealer
-        g.defenders(probe)
-        if i % 3 == 2:
-            h["whist"] = ["pass", "pass"]
-        else:
-            h["whist"] = ["whist", "pass"]
-            h["open"] = False
-            t = [0, 0, 0]
-            t[soloist] = rng.choice((5, 6, 7, 8))
-            t[probe.d1] = 10 - t[soloist]
-            h["tricks"] = t
+    for h in hs:
         keys.append(typist.pref_keys_for(g, h))
         g.play(h)
     return "1 5 3 " + " ".join(typist.TYPED[:3]) + " 10# # # #", keys

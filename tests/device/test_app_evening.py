@@ -23,6 +23,7 @@ from kitapi_host.sim import typist
 from test_app import SETUP, Device, home_standings, lines, pref_standings
 from test_app_kasa import kasa_standings
 from test_app_priffe import priffe_home
+from testkit import balkan_turns
 
 HANDS = 32
 
@@ -37,7 +38,7 @@ def _script(system: str) -> tuple[str, list[str]]:
         if system == "sochi":
             hdr, hs = gen.preferans_game(22, n, "sochi", 3, pool=60)
         else:
-            hdr, hs = _balkan(n)
+            hdr, hs = balkan_turns(n, 60)
         hdr["players"] = ["Ann", "Bob", "Cat"]
         g = new_game(hdr)
         keys = []
@@ -55,35 +56,6 @@ def _script(system: str) -> tuple[str, list[str]]:
         return typist.priffe_setup(rubbers=9), [typist.priffe_keys_for(h) for h in hs]
     _, hs = gen.pot_game(system, 25, n, 500)
     return typist.pot_setup(system, 500), [typist.pot_keys_for(system, h) for h in hs]
-
-
-def _balkan(n: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """Balkan hands: a contract made or failed with one defender, or undefended, in turn (pool 60)."""
-    import random
-
-    rng = random.Random(5)
-    hdr = {"kitapi": 1, "rules": "balkan", "players": ["Ann", "Bob", "Cat"], "options": {"pool": 60}, "dealer": 0}
-    g = new_game(hdr)
-    hs = []
-    for i in range(n):
-        dealer = i % 3
-        soloist = (dealer + 1 + i % 2) % 3
-        h: dict[str, Any] = {"dealer": dealer, "soloist": soloist, "contract": rng.choice("2345")}
-        probe = type(g.hand)()
-        probe.soloist, probe.dealer = soloist, dealer
-        g.defenders(probe)
-        if i % 3 == 2:
-            h["whist"] = ["pass", "pass"]
-        else:
-            h["whist"] = ["whist", "pass"]
-            h["open"] = False
-            t = [0, 0, 0]
-            t[soloist] = rng.choice((5, 6, 7, 8))
-            t[probe.d1] = 10 - t[soloist]
-            h["tricks"] = t
-        g.play(h)
-        hs.append(h)
-    return hdr, hs
 
 
 def standings(system: str, texts: list[tuple[int, int, str]], res: dict[str, Any]) -> tuple[Any, Any]:
