@@ -25,17 +25,22 @@ def prefa(hands: int) -> str:
     return f"1 1 3 {NAMES} 100# # # # " + "".join(typist.keys_for(h, 3) for h in hs)
 
 
-def sochi(hands: int) -> str:
+def _sochi_keys(hands: int) -> list[str]:
+    """The keys of a generated Sochi game's ``hands`` hands, each typed in full."""
     hdr = gen.preferans_header("sochi", 3, pool=20)
     hdr["players"] = list(gen.SHORT_NAMES[:3])
     _, hs = gen.preferans_game(5, hands, "sochi", 3, pool=20)
     g = new_game(hdr)
-    keys = f"1 2 3 {NAMES} 20# # # # "
+    keys = []
     for h in hs:
         d = typist.device_form(g, h)
-        keys += typist.pref_keys_for(g, d)
+        keys.append(typist.pref_keys_for(g, d))
         g.play(d)
     return keys
+
+
+def sochi(hands: int) -> str:
+    return f"1 2 3 {NAMES} 20# # # # " + "".join(_sochi_keys(hands))
 
 
 def prefa_next(hands: int) -> str:
@@ -46,13 +51,7 @@ def prefa_next(hands: int) -> str:
 
 def sochi_next(hands: int) -> str:
     """The keys of Sochi's next hand after ``hands``, up to its summary."""
-    hdr = gen.preferans_header("sochi", 3, pool=20)
-    hdr["players"] = list(gen.SHORT_NAMES[:3])
-    _, hs = gen.preferans_game(5, hands + 1, "sochi", 3, pool=20)
-    g = new_game(hdr)
-    for h in hs[:-1]:
-        g.play(typist.device_form(g, h))
-    return typist.pref_keys_for(g, typist.device_form(g, hs[-1])).rstrip().removesuffix("#")
+    return _sochi_keys(hands + 1)[-1].rstrip().removesuffix("#")
 
 
 def scripted(setup: str, hands: list[str]) -> str:
