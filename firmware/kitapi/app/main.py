@@ -229,6 +229,9 @@ class App:
         except (OSError, RuleError) as e:
             self.message = str(e)
             return self.start_menu()
+        if hasattr(self.hw, "reset"):  # the game is on flash: it opens after a soft reset, on a fresh heap,
+            self.hw.reset()  # without the wizard's interned names and the pieces it left (a 4-player Sochi
+            # game ran out of 64 KB otherwise); a board without a reset opens it here
         return self.open_game(name)
 
     def save_hand(self, w):
@@ -403,9 +406,5 @@ class App:
                 screen = None
                 _forget_new_game()
                 screen = self.start_game(nxt)
-                if self.g is not None and hasattr(hw, "reset"):
-                    # the game is on flash: it starts again on a fresh heap, without the wizard's interned
-                    # names and the pieces it left (a 4-player Sochi game ran out of 64 KB otherwise)
-                    hw.reset()
             elif nxt is not None:
                 screen = nxt
