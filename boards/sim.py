@@ -46,6 +46,7 @@ _T = const(116)  # ord("t")
 _Q = const(113)  # ord("q")
 _M = const(109)  # ord("m")
 _X = const(120)  # ord("x")
+_H = const(104)  # ord("h")
 
 
 def _num(line):
@@ -187,6 +188,19 @@ class SimHW:
 
                 gc.collect()
                 write(b"M %d %d\n" % (gc.mem_alloc(), gc.mem_free()))
+            elif c == _H:  # "h N": the heap held until N bytes are left free, till the next reset: a heap a
+                import gc  # long evening has cut up, for the tests of what the box does short of heap
+
+                gc.collect()
+                n = _num(line)
+                held = None
+                for size in (1024, 128, 16):  # big pieces, then the gaps between them (a chain: no list to grow)
+                    try:
+                        while gc.mem_free() > n + size:
+                            held = (held, bytearray(size))
+                    except MemoryError:
+                        pass
+                self._held = held
             elif c != 10 and c != 13:
                 raise ValueError("sim: bad input line")
 

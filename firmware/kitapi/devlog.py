@@ -55,6 +55,7 @@ MAGIC = b"KTPI"
 VERSION = const(1)
 RECORD = const(8)  # bytes per record
 _PRE = const(9)  # magic, version, length, CRC
+_MAX_DEPTH = const(16)  # kitapi.jsonl.MAX_DEPTH
 
 
 # CRC-16/CCITT-FALSE of each byte value, high byte first: the CRC takes one lookup a
@@ -161,6 +162,10 @@ class DevLogReader:
             raise RuleError(_E_HEADER)
         self.start = f.tell()
         self.end = self.start + (self.size - self.start) // RECORD * RECORD  # a torn last record is not one
+        if body.count(b"[") + body.count(b"{") > _MAX_DEPTH:  # perhaps nested too deep for json (a header has
+            from kitapi.jsonl import loads  # 3 brackets): the JSON Lines reader tells (RuleError), so a
+
+            return loads(body)  # MemoryError in json is short heap, not a bad header
         try:
             d = json.loads(body)
         except ValueError:

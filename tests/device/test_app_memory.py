@@ -8,12 +8,14 @@ held no game (``kitapi.app.menus.new_game``: a soft reset first, invisible but f
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from kitapi.game import new_game
+from kitapi_host import logs
 from kitapi_host.logs import gen
 from kitapi_host.sim import typist
-from test_app import SETUP, Device, home_standings, lines
+from test_app import SETUP, Device, device_log, home_standings, lines
 
 # Sochi, 3 players: two new names typed (Dan, Eve) and Ann from the names used before, pool 10.
 SOCHI_FROM_MENU = "C 1 # 2 3 0 3~1500 2~1500 66# 0 33~1500 888~1500 33# 1 10# # # #"
@@ -86,3 +88,73 @@ def test_a_fresh_game_then_a_restart_then_the_hands_list(tmp_path: Path) -> None
     shown = dev.keys("A")
     assert lines(shown[-1])[0] == "Hands"
     dev.close()
+
+
+def test_an_edit_short_of_heap_opens_on_a_fresh_heap(tmp_path: Path) -> None:
+    """An edit replays the game before its hand; when a long evening has cut the heap up so that it does not
+    fit (the 100,000-key test found one in Sochi at 64 KB), the box resets softly and opens the same edit
+    on a fresh heap: the same wizard, and its save a correction as any other.  The simulator's "h N" holds
+    the heap until N bytes are free, until the next reset."""
+    data = tmp_path / "data"
+    dev = Device(data, heapsize="64K")
+    dev.keys(SETUP + "161#### 271#### 0#")  # Ann 6S, Bob 7S, all passed
+    before = dev.fw.resets  # (one: the new game opened on a fresh heap)
+    plain = dev.keys("A 8 #")[-1]  # hand 2's edit, with heap enough: no reset
+    assert dev.fw.resets == before
+    dev.keys("L*")
+    shown = dev.keys("A 8")
+    dev.fw.send("h 500\n")
+    assert dev.fw.wait_ready(60)
+    shown = dev.keys("#")
+    assert dev.fw.resets == before + 1, lines(shown[-1])  # short of heap: the edit opened after a soft reset
+    assert shown[-1] == plain  # the same screen, hand 2's summary
+    shown = dev.keys("*" * 4 + "3 6 1 ####")  # back to its first step: Cat 6S instead, saved
+    assert not (data / "crash.log").exists(), (data / "crash.log").read_text()
+    dev.close()
+    (game,) = (data / "games").glob("*.kitapi")
+    g, damage = logs.replay_file(game)
+    assert damage is None and g.hands == 3
+    assert (data / "next").exists() is False
+
+
+def test_a_delete_short_of_heap_lands_on_the_home_screen_after_a_reset(tmp_path: Path) -> None:
+    """A deletion's record is on flash before the game is replayed again; if the replay does not fit (the
+    100,000-key test found one in a 4-player Sochi game at 64 KB), the box resets softly and its boot opens
+    the game: the home screen it would have shown, the hand deleted."""
+    data = tmp_path / "data"
+    dev = Device(data, heapsize="64K")
+    dev.keys(SETUP + "161#### 271#### 0#")
+    before = dev.fw.resets
+    dev.keys("A 8 D")  # hand 2: delete? (asked)
+    dev.fw.send("h 300\n")
+    assert dev.fw.wait_ready(60)
+    shown = dev.keys("#")
+    assert dev.fw.resets == before + 1, lines(shown[-1])
+    assert lines(shown[-1])[0] == "Hand 4" and "pouch/chips" in lines(shown[-1])
+    assert not (data / "crash.log").exists(), (data / "crash.log").read_text()
+    dev.close()
+    (game,) = (data / "games").glob("*.kitapi")
+    g, damage = logs.replay_file(game)
+    assert damage is None and g.hands == 2  # hands 1 and 3
+
+
+def test_a_correction_short_of_heap_is_saved_after_a_reset(tmp_path: Path) -> None:
+    """Saving an edit checks the corrected log beside the game before the hand; without room for both the box
+    resets softly and saves it on the fresh heap (the same check, the same correction record): the home
+    screen after it is the one a save with room shows."""
+    data = tmp_path / "data"
+    dev = Device(data, heapsize="64K")
+    dev.keys(SETUP + "161#### 271#### 0#")
+    shown = dev.keys("A 8 # **** 3 1 ##")  # hand 2: Bob 7D instead of 7S, at its summary
+    assert lines(shown[-1])[1] == "Bob 7♦ =" and lines(shown[-1])[-1] == "#save *back"
+    before = dev.fw.resets
+    dev.fw.send("h 300\n")
+    assert dev.fw.wait_ready(60)
+    shown = dev.keys("#")
+    assert dev.fw.resets == before + 1, lines(shown[-1])
+    assert lines(shown[-1])[0] == "Hand 4" and "pouch/chips" in lines(shown[-1])
+    assert not (data / "crash.log").exists(), (data / "crash.log").read_text()
+    dev.close()
+    log, res = device_log(data, tmp_path)
+    assert json.loads(log[-1]) == dict(json.loads(log[2]), replace=2, contract="7D")  # hand 2's correction
+    assert res["hands"] == 3

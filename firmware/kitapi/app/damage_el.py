@@ -12,6 +12,8 @@ T = (
     "Χαλασμένη: %d",  # LOST: the home screen's line while it is not entered again
     "Περάστε την ξανά",  # AGAIN: the home screen while it is entered again
     "χαλασμένη",  # ROW: its row in the hands
-    "Δείτε την τελ.",  # TORN: power was lost while an entry was written: it is not in the log
+    "Δείτε την τελ.",  # TORN: power was lost while an entry was written (which, unknown): it is not in the log
     "Χαλασμένα: %d",  # BAD: damaged records that were not hands (corrections), skipped
+    "Δεν σώθηκε: %d",  # TORN_HAND: power was lost while hand %d was written: enter it again
+    "Διορθώστε %d",  # TORN_FIX: power was lost while a correction of hand %d was written: make it again
 )

@@ -12,6 +12,8 @@ T = (
     "Hand %d damaged",  # LOST: the home screen's line while it is not entered again
     "Enter it again",  # AGAIN: the home screen while it is entered again
     "damaged",  # ROW: its row in the hands
-    "Check last entry",  # TORN: power was lost while an entry was written: it is not in the log
+    "Check last entry",  # TORN: power was lost while an entry was written (which, unknown): it is not in the log
     "Bad records: %d",  # BAD: damaged records that were not hands (corrections), skipped
+    "Hand %d unsaved",  # TORN_HAND: power was lost while hand %d was written: enter it again
+    "Edit %d again",  # TORN_FIX: power was lost while a correction of hand %d was written: make it again
 )

@@ -12,6 +12,8 @@ T = (
     "Повреждена: %d",  # LOST: the home screen's line while it is not entered again
     "Введите снова",  # AGAIN: the home screen while it is entered again
     "повреждена",  # ROW: its row in the hands
-    "Проверьте посл.",  # TORN: power was lost while an entry was written: it is not in the log
+    "Проверьте посл.",  # TORN: power was lost while an entry was written (which, unknown): it is not in the log
     "Повреждено: %d",  # BAD: damaged records that were not hands (corrections), skipped
+    "Не записана: %d",  # TORN_HAND: power was lost while hand %d was written: enter it again
+    "Исправьте %d",  # TORN_FIX: power was lost while a correction of hand %d was written: make it again
 )

@@ -16,6 +16,8 @@ _X_LOST = const(4)
 _X_AGAIN = const(5)
 _X_TORN = const(7)
 _X_BAD = const(8)
+_X_TORN_HAND = const(9)
+_X_TORN_FIX = const(10)
 
 
 class Damaged:
@@ -73,5 +75,26 @@ def open_game(app, damage):
     if damage[5]:  # a damaged hand not entered again yet: say which, # enters it
         app.message = t[_X_LOST] % damage[5]
         return Damaged(app, damage[5], damage[7:9])
-    app.message = t[_X_TORN] if damage[0] == 51 and damage[4] == 1 else t[_X_BAD] % damage[4]  # 51: torn
+    app.message = torn(app, damage[1]) if damage[0] == 51 and damage[4] == 1 else t[_X_BAD] % damage[4]  # 51: torn
     return app.home()
+
+
+def torn(app, pos):
+    """The home screen's line for a torn last record (the power lost while it was written; kitapi.devlog cut
+    it off), its first bytes at ``pos`` of the log as it was (its evidence copy, NAME.badK, once mended):
+    the hand to enter again, or the hand whose correction to make again; else "check the last entry"."""
+    s = app.store
+    t = app.pt("damage")
+    name = s.name if s.log is None else "%s.bad%d" % (s.name, s._evidence(s.name))
+    try:
+        with s._open(s.dir + "/" + name, "rb") as f:
+            f.seek(pos)
+            b = f.read(3)  # op (its top 3 bits), then the hand's number, high byte first (docs/log-format.md)
+    except OSError:
+        b = b""
+    op = b[0] >> 5 if b else -1
+    if op == 0:  # a hand: its number, or the next (the number not written yet)
+        return t[_X_TORN_HAND] % (b[1] << 8 | b[2] if len(b) == 3 else s.seq + 1)
+    if 0 < op < 3 and len(b) == 3:  # a correction: a hand replaced or deleted
+        return t[_X_TORN_FIX] % (b[1] << 8 | b[2])
+    return t[_X_TORN]

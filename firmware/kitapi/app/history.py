@@ -162,7 +162,10 @@ class History:
             app.over = g.over
             g = app.g = None
             _let_go()  # this list too (the wizard goes home, never back here)
-            return app.sys.edit(app, self.cursor, self.h)
+            try:
+                return app.sys.edit(app, self.cursor, self.h)
+            except MemoryError:  # no room for the game before the hand
+                return short(app, "e%d %d" % (self.cursor, p))
         if ev == KEY_D and p != _DELETED:  # (a damaged hand too), or a deleted one brought back
             from kitapi.app.menus import Confirm
 
@@ -189,8 +192,11 @@ def delete(app, number):
     """Delete hand ``number`` (a correction record) if the game stays valid, then replay."""
     from kitapi.game import RuleError
 
+    app.g = None  # let go for the check's replay (App.home replays it again): two games need not fit
     try:
         app.store.check_fix((number, -1))
+    except MemoryError:
+        return short(app, "d%d" % number)
     except RuleError as e:
         app.message = str(e)
         return app.home()
@@ -203,10 +209,48 @@ def restore(app, number, payload):
     the deletion, if the game stays valid; then replay."""
     from kitapi.game import RuleError
 
+    app.g = None  # (as delete)
     try:
         app.store.check_fix((number, payload))
+    except MemoryError:
+        return short(app, "r%d %d" % (number, payload))
     except RuleError as e:
         app.message = str(e)
         return app.home()
     app.store.replace_hand(number, payload)
     return app.reload()
+
+
+def short(app, what):
+    """No room in the heap for ``what`` (an evening of screens cuts it up): a soft reset, and ``again`` does
+    it on a fresh heap (the file ROOT/next, read by App.first_screen); a board without a reset: the error."""
+    if not hasattr(app.hw, "reset"):
+        raise MemoryError
+    app.store._write("next", what)
+    app.hw.reset()
+
+
+def again(app, what):
+    """After ``short``, on a fresh heap: the current game opened, then ``what`` done ("eN P": hand N, packed
+    P, edited, "sN P" and saved; "dN": deleted; "rN P": brought back as P); the screen it leads to."""
+    _let_go()  # (this module: as when the hands list is left)
+    screen = app.open_game(app.store.current())
+    g = app.g
+    if g is None or app.store.log is None:  # (the screen it opened to says why)
+        return screen
+    op = what[0]
+    what = what[1:].split()
+    n = int(what[0])
+    if op == "d":
+        return delete(app, n)
+    p = int(what[1])
+    if op == "r":
+        return restore(app, n, p)
+    h = type(g.hand)()
+    g.unpack(p, h)
+    app.over = g.over
+    g = app.g = screen = None
+    w = app.sys.edit(app, n, h)
+    if op == "s":  # "sN P": the edit saved (App.save_hand had no room to check it): home, or the wizard's refusal
+        return app.save_hand(w) or w
+    return w

@@ -252,7 +252,14 @@ class App:
         over = False
         try:
             if number:
-                over = store.check_fix((number, payload)).over  # the end, recomputed from the corrected log
+                try:
+                    over = store.check_fix((number, payload)).over  # the end, recomputed from the corrected log
+                except MemoryError:  # no room beside the game before the hand: saved after a soft reset
+                    if not hasattr(self.hw, "reset"):  # (as kitapi.app.history.short, which is not imported
+                        raise  # here: no room for it)
+                    w.g = g = None
+                    store._write("next", "s%d %d" % (number, payload))
+                    self.hw.reset()
                 store.replace_hand(number, payload)
             else:
                 g.check(h)
@@ -275,8 +282,15 @@ class App:
         return self.home()
 
     def reload(self):
-        """Replay the current game again (after a correction)."""
-        return self.open_game(self.store.name)
+        """Replay the current game again (after a correction); if an evening has cut the heap up too much
+        for it, a soft reset, and the boot opens the game (App.first_screen): the same home screen."""
+        try:
+            return self.open_game(self.store.name)
+        except MemoryError:
+            if not hasattr(self.hw, "reset"):
+                raise
+            self.g = None
+            self.hw.reset()
 
     def number(self):
         """The number of the hand to enter: its place in the log (docs/firmware.md), the number the hands list
@@ -345,8 +359,12 @@ class App:
     def first_screen(self):
         store = self.store
         nxt = store._read("next")
-        if nxt:  # a new game (or "g": the games kept) was asked for before a soft reset (new_game): once
-            store.fs.remove(store.root + "/next")
+        if nxt:  # a new game (or "g": the games kept; "e", "s", "d", "r": a hand edited, saved, deleted, restored,
+            store.fs.remove(store.root + "/next")  # kitapi.app.history) was asked for before a soft reset: once
+            if nxt[0] in "edrs":
+                from kitapi.app.history import again
+
+                return again(self, nxt)
             if nxt == "g":
                 from kitapi.app.games import Games
 
