@@ -22,7 +22,10 @@ ever rewritten.
 Writing is kitapi.devlogw's (imported only when a game is written).
 """
 
-import json
+try:
+    import ujson as json  # the built-in at once (docs/firmware.md, "Imports")
+except ImportError:  # CPython
+    import json  # type: ignore[no-redef]
 
 from kitapi.game import OP_END, OP_HAND, OP_REPLACE, RuleError
 

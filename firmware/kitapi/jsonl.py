@@ -8,7 +8,10 @@ MicroPython's run out of memory); an object with a key twice is refused
 (``json`` would keep the last one silently).
 """
 
-import json
+try:
+    import ujson as json  # the built-in at once (docs/firmware.md, "Imports")
+except ImportError:  # CPython
+    import json  # type: ignore[no-redef]
 
 from kitapi.game import OP_DELETE, OP_END, OP_HAND, OP_REPLACE, RuleError
 

@@ -138,8 +138,12 @@ def test_the_pico_board_sends_the_changed_pages_as_windows(monkeypatch) -> None:
     monkeypatch.setitem(sys.modules, "machine", types.ModuleType("machine"))
     monkeypatch.setitem(sys.modules, "micropython", types.SimpleNamespace(const=lambda x: x))
     monkeypatch.setitem(sys.modules, "ssd1306", types.SimpleNamespace(SSD1306_I2C=FakeSSD1306))
+    import binascii
+    import os
     import time
 
+    for u, m in (("ubinascii", binascii), ("uos", os), ("utime", time)):  # MicroPython's names for the built-ins
+        monkeypatch.setitem(sys.modules, u, m)
     for name in ("ticks_ms", "ticks_add", "ticks_diff"):
         monkeypatch.setattr(time, name, {"ticks_ms": lambda: 0, "ticks_add": lambda a, b: a + b,
                                          "ticks_diff": lambda a, b: a - b}[name], raising=False)  # fmt: skip

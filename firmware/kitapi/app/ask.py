@@ -27,18 +27,17 @@ class Ask:
     """A confirmation (as kitapi.app.menus.Confirm) with rows under its question: what # does besides
     (``note``)."""
 
-    def __init__(self, app, question, action, back, note):
+    def __init__(self, app, question, action, note):
         self.app = app
         self.question = question
         self.action = action
-        self.back = back
         self.note = note
 
     def key(self, ev):
         if ev == HASH:
             return self.action()
         if ev == STAR:
-            return self.back
+            return self.app.back()
         return None
 
     def draw(self, ui):
@@ -50,20 +49,21 @@ class Ask:
         ui.hint(ui.t[_T_CONFIRM], 4 if row < 4 else 7)
 
 
-def menu(app, n, back, new_game, settle):
-    """The game menu's entry ``n``: 1 a new game (asked first: this one stays open), 3 the end of the game
-    (with what ending it now drops), 5 the games kept (kitapi.app.games).  ``new_game`` and ``settle``:
-    kitapi.app.menus' (passed, so that no import goes back to it)."""
+def menu(app, n, here, new_game, settle):
+    """The game menu's entry ``n`` (``here``: the menu, which * comes back to): 1 a new game (asked first:
+    this one stays open), 3 the end of the game (with what ending it now drops), 5 the games kept
+    (kitapi.app.games).  ``new_game`` and ``settle``: kitapi.app.menus' (passed, so that no import goes
+    back to it)."""
     from kitapi.app.ui import LANGUAGES
 
     t = app.ui.t
     w = WORDS[LANGUAGES.index(app.lang)]
     if n == 1:
-        return Ask(app, t[_T_NEW_GAME] + "?", lambda: new_game(app), back, w[0])
+        return app.go(here, Ask(app, t[_T_NEW_GAME] + "?", lambda: new_game(app), w[0]))
     if n == 3:  # the points still in the pouches (Prefa), or that the game is not played out; none if it is
         g = app.g
         note = [] if g.over else [w[2]]
         if g.name == "prefa" and not g.over:
             note = [w[1]] + ["%s %d" % (g.players[i][:10], g.pouch[i]) for i in range(g.n) if g.pouch[i]]
-        return Ask(app, t[_T_END_GAME] + "?", lambda: settle(app), back, note)
+        return app.go(here, Ask(app, t[_T_END_GAME] + "?", lambda: settle(app), note))
     return new_game(app, "g")

@@ -27,7 +27,10 @@ before, so a checkpoint never costs a hand, and an error writing it is ignored.
 This module is imported by ``Store.load`` only, and lets itself go after it.
 """
 
-from binascii import crc32
+try:
+    from ubinascii import crc32  # the built-in at once (docs/firmware.md, "Imports")
+except ImportError:  # CPython
+    from binascii import crc32
 
 from kitapi.game import OP_DELETE, OP_END, OP_HAND
 

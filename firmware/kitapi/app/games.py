@@ -58,9 +58,8 @@ def state(store, name):
 
 
 class Games:
-    def __init__(self, app, back):
+    def __init__(self, app):
         self.app = app
-        self.back = back
         fs = app.store.fs
         names = []
         for n in fs.ilistdir(app.store.dir) if hasattr(fs, "ilistdir") else fs.listdir(app.store.dir):
@@ -101,7 +100,7 @@ class Games:
     def key(self, ev):
         app = self.app
         if ev == STAR:  # (opened after a soft reset: back to the game being played, or the start menu)
-            return self.back or app.first_screen()
+            return app.back()
         if ev == KEY_A or ev == KEY_B:
             first = self.first + (_ROWS if ev == KEY_B else -_ROWS)
             if 0 <= first < len(self.names):
@@ -122,7 +121,7 @@ class Games:
             return app.first_screen()
         from kitapi.app.menus import Confirm
 
-        return Confirm(app, "%s %d?" % (words(app)[1], int(name[:-7])), lambda: resume(app, name), self)
+        return app.go(self, Confirm(app, "%s %d?" % (words(app)[1], int(name[:-7])), lambda: resume(app, name)))
 
 
 class Viewed(Home):
@@ -142,7 +141,7 @@ class Viewed(Home):
         elif ev == KEY_A:
             from kitapi.app.history import History
 
-            return History(app, Viewed(app))
+            return app.go(self, History(app))
         return None
 
 

@@ -32,9 +32,8 @@ _DAMAGED = const(-2)  # a damaged hand (kitapi.devlog.OP_LOST), not replaced
 # a deleted hand whose last contents were packed hand p is kept as -3 - p (no second list)
 
 class History:
-    def __init__(self, app, back=None):
+    def __init__(self, app):
         self.app = app
-        self.back = back  # the screen * goes back to (None: the home screen)
         self.cursor = app.store.seq  # hand numbers run from 1 to the store's seq
         self.first = 0  # the hand number on the page's top row
         self.payloads = [0] * _PAGE  # the packed hand of each row, or _DELETED, _DAMAGED, -3 - p
@@ -133,7 +132,7 @@ class History:
             return None
         if ev == STAR:
             _let_go()  # (the game's heap: this list is read again when opened)
-            return self.back or app.home()  # (a closed game viewed: its own home screen)
+            return app.back()  # (the home screen; a closed game viewed: its own, App.go)
         if not seq:
             return None
         if ev == 2 and self.cursor < seq:
@@ -172,8 +171,8 @@ class History:
             number = self.cursor
             t = app.ui.t
             if p <= -3:
-                return Confirm(app, "%s %d?" % (self.w[0], number), lambda: restore(app, number, -3 - p), self)
-            return Confirm(app, "%s %d?" % (t[_T_DELETE], number), lambda: delete(app, number), self)
+                return app.go(self, Confirm(app, "%s %d?" % (self.w[0], number), lambda: restore(app, number, -3 - p)))
+            return app.go(self, Confirm(app, "%s %d?" % (t[_T_DELETE], number), lambda: delete(app, number)))
         return None
 
 

@@ -98,7 +98,7 @@ class Home:
         if ev == STAR | LONG and app.store.last and not app.redo:
             from kitapi.app.menus import Confirm
 
-            return Confirm(app, "%s %d?" % (app.ui.t[_T_UNDO], app.store.last), self.undo, self)
+            return app.go(self, Confirm(app, "%s %d?" % (app.ui.t[_T_UNDO], app.store.last), self.undo))
         if g.over and not app.redo:
             from kitapi.app.menus import Settle
 

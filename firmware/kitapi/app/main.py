@@ -154,6 +154,7 @@ class App:
         self.message = ""  # a line for the home screen (damage found, an error)
         self.over = False  # while a hand is edited (the game let go: history): whether the game was over
         self.redo = None  # type: Any  # a damaged hand being entered again: (its number, its dealer, a line)
+        self.trail = []  # type: list[Any]  # the navigation stack: the screens * goes back to (go, back)
 
     # --- the game -----------------------------------------------------------
 
@@ -301,7 +302,25 @@ class App:
         """The dealer of the hand to enter: a damaged hand's own while it is entered again, else the core's."""
         return self.redo[1] if self.redo else self.g.next_dealer()
 
+    # --- moving around: a small navigation stack ------------------------------------
+
+    def go(self, here, there):
+        """Screen ``there``, opened from screen ``here``: * on it comes back to ``here`` (``back``)."""
+        self.trail.append(here)
+        return there
+
+    def back(self):
+        """The screen * goes back to: the last one a screen was opened from (``go``); with none, the home
+        screen (the root: the home screen, the start menu and a game opened empty the stack, so that no
+        screen left behind stays in the heap), or, with no game open, the game being played or the
+        start menu."""
+        t = self.trail
+        if t:
+            return t.pop()
+        return self.home() if self.g is not None else self.first_screen()
+
     def home(self):
+        del self.trail[:]
         if self.g is None and self.store.log is not None:  # back from editing a hand: the game replayed again
             return self.reload()
         import sys
@@ -318,6 +337,7 @@ class App:
         return History(self)
 
     def start_menu(self):
+        del self.trail[:]
         from kitapi.app.menus import StartMenu
 
         return StartMenu(self)
@@ -368,7 +388,7 @@ class App:
             if nxt == "g":
                 from kitapi.app.games import Games
 
-                return Games(self, None)
+                return Games(self)
             from kitapi.app.newgame import NewGame
 
             return NewGame(self)
@@ -402,6 +422,7 @@ class App:
                 for m in self.sys.MODULES:
                     if m.endswith(".wiz"):
                         __import__("kitapi." + m)
+                store.warm()  # and littlefs's allocator, which the first save paid for (Store.warm)
                 gc.collect()
             if hasattr(hw, "long_keys"):  # (a board whose keypad can act on the press)
                 hw.long_keys = getattr(screen, "long_keys", b"")  # every other key acts on its press

@@ -52,12 +52,9 @@ class Menu:
     def key(self, ev):
         self.app.message = ""
         if ev == STAR:
-            return self.back()
+            return self.app.back()
         if 1 <= ev <= len(self.entries(self.app.ui.t)):
             return self.pick(ev)
-        return None
-
-    def back(self):
         return None
 
     def pick(self, n):
@@ -97,7 +94,7 @@ class StartMenu(Menu):
             return new_game(self.app)
         if n == 3:
             return new_game(self.app, "g")
-        return Settings(self.app, self)
+        return self.app.go(self, Settings(self.app))
 
 
 class GameMenu(Menu):
@@ -105,9 +102,6 @@ class GameMenu(Menu):
 
     def entries(self, t):
         return (t[_T_NEW_GAME], t[_T_HISTORY], t[_T_END_GAME], t[_T_SETTINGS], t[_T_GAMES])
-
-    def back(self):
-        return self.app.home()
 
     def pick(self, n):
         app = self.app
@@ -117,17 +111,16 @@ class GameMenu(Menu):
             return menu(app, n, self, new_game, Settle)  # (passed: ask does not import this module)
         if n == 2:
             return app.history()
-        return Settings(app, self)
+        return app.go(self, Settings(app))
 
 
 class Confirm:
     """Asks before anything that changes a game: # does it, * goes back."""
 
-    def __init__(self, app, question, action, back):
+    def __init__(self, app, question, action):
         self.app = app
         self.question = question
         self.action = action
-        self.back = back
 
     def draw(self, ui):
         ui.title(self.question)
@@ -137,16 +130,15 @@ class Confirm:
         if ev == HASH:
             return self.action()
         if ev == STAR:
-            return self.back
+            return self.app.back()
         return None
 
 
 class Settings:
     """1 brightness, 2 sleep after, 3 language: each key steps through its choices."""
 
-    def __init__(self, app, back):
+    def __init__(self, app):
         self.app = app
-        self.back = back
 
     def draw(self, ui):
         from kitapi.app.ui import CONTRASTS
@@ -173,7 +165,7 @@ class Settings:
         app = self.app
         if ev == STAR or ev == HASH:
             app.save_settings()
-            return self.back
+            return app.back()
         if ev == 1:
             app.contrast = _next(CONTRASTS, app.contrast)
             app.hw.contrast(app.contrast)

@@ -28,11 +28,10 @@ What the code relies on, from the MicroPython documentation and sources
   the Pico W the pin is shared with the radio: ``PicoWVsysADC``.
 """
 
-import binascii
-import os
-import time
-
 import machine
+import ubinascii as binascii  # the built-in at once (docs/firmware.md, "Imports")
+import uos as os
+import utime as time
 from micropython import const
 
 from kitapi.hw.keypad import Keypad

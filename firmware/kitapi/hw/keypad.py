@@ -56,7 +56,7 @@ except ImportError:  # MicroPython: the hints are comments
     pass
 
 try:
-    from time import ticks_diff
+    from utime import ticks_diff  # the built-in at once (docs/firmware.md, "Imports")
 except ImportError:  # CPython: the tests' clocks are plain ints that never wrap
 
     def ticks_diff(a, b):  # type: ignore[no-redef]

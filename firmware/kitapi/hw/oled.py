@@ -11,7 +11,10 @@ memoryview slices; two different pages with one CRC (about 1 in 10**9) would
 leave one page unsent.
 """
 
-from binascii import crc32
+try:
+    from ubinascii import crc32  # the built-in at once (docs/firmware.md, "Imports")
+except ImportError:  # CPython
+    from binascii import crc32
 
 
 def changed(buf, sums):
