@@ -40,9 +40,11 @@ except ImportError:  # CPython
     import os  # type: ignore[no-redef]
     from binascii import crc32
 
-from kitapi.devlogw import header_bytes, write_record
 from kitapi.game import OP_DELETE, OP_END, OP_HAND, OP_REPLACE
-from kitapi.replay import replay
+
+# kitapi.devlogw (writing) and kitapi.replay (the whole log) are imported where they are used: a boot from a
+# checkpoint needs neither before its first frame (each import about 11 ms on the pico-rig); App.run
+# imports them right after it (Store.warm)
 
 try:
     from micropython import const
@@ -206,6 +208,8 @@ class Store:
             fs.remove(ck)
         self._write("current", name + "\n")
         with self._open(path + ".tmp", "wb") as f:
+            from kitapi.devlogw import header_bytes
+
             f.write(header_bytes(header))
         self.fs.rename(path + ".tmp", path)
         return name
@@ -231,6 +235,8 @@ class Store:
                 got = ckpt.read(self, name, f)
                 ckpt.close()
             if got is None:
+                from kitapi.replay import replay
+
                 f.seek(0)
                 g, r = replay(f, fix)
                 n = r.seq  # hands replayed
@@ -259,11 +265,16 @@ class Store:
         return g, damage
 
     def warm(self):
-        """Once after a boot, once its first frame is out (App.run): littlefs fills its block allocator's
+        """Once after a boot, once its first frame is out (App.run): the writing and replaying modules
+        imported (not before the first frame: see the imports at the top), and littlefs's allocator.
+        littlefs fills its block allocator's
         lookahead on the first block allocated after a mount, walking the whole file system, and the first
         hand saved after a boot paid for it (its append 40 ms on the pico-rig instead of 12; a 1,000-hand
         game).  A block's worth written to ROOT/warm (more than littlefs keeps inline in its directory) and
         removed: one block programmed and erased a boot.  An error is ignored (the first save pays)."""
+        import kitapi.devlogw  # noqa: F401  (what the first save and the first edit import: here, while
+        import kitapi.replay  # noqa: F401  the player looks)
+
         path = self.root + "/warm"
         try:
             with self._open(path, "wb") as f:
@@ -310,11 +321,15 @@ class Store:
     def check_fix(self, fix, stop=0):
         """Replay the current game as if correction ``fix`` were in it (RuleError if it breaks a rule);
         with ``stop``, up to that hand: the game as it stood before it."""
+        from kitapi.replay import replay
+
         with self._open(self.dir + "/" + self.name, "rb") as f:
             return replay(f, fix, stop)[0]
 
     def append(self, op, number, payload):
         """Append one record and flush it to flash."""
+        from kitapi.devlogw import write_record
+
         write_record(self.log, self.buf, op, number, payload)
         self.log.flush()
         if op == OP_HAND:
