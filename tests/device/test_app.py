@@ -220,20 +220,26 @@ def test_options_reach_the_log(tmp_path: Path) -> None:
     assert res["pouch"] == [25, 33, 31] and res["chips"] == [-24 + 2, 12 - 4, 12 + 2]
 
 
-def test_a_record_cut_by_a_power_loss_is_dropped_and_the_game_goes_on(tmp_path: Path) -> None:
-    """Power lost in the middle of a write: the next boot keeps every whole hand, names the hand that was
-    not saved, and keeps the file as it was as numbered evidence; the next hand is appended to a clean log."""
-    data = tmp_path / "data"
+def _torn(data: Path, tail: bytes) -> tuple[Path, bytes, Device, list[str]]:
+    """A game of two hands whose log ends in ``tail`` (a record torn by a power cut), booted again: the log,
+    its bytes before the boot, the device, the screen it boots to."""
     dev = Device(data)
     dev.keys(SETUP + "161#### 271####")
     dev.close()
     (game,) = (data / "games").glob("*.kitapi")
     with open(game, "ab") as f:
-        f.write(b"\x00\x00\x03")  # the first 3 bytes of a record
+        f.write(tail)
     torn = game.read_bytes()
     dev = Device(data)
-    shown = dev.keys("~1")
-    assert "Hand 3 unsaved" in lines(shown[-1])
+    return game, torn, dev, lines(dev.keys("~1")[-1])
+
+
+def test_a_record_cut_by_a_power_loss_is_dropped_and_the_game_goes_on(tmp_path: Path) -> None:
+    """Power lost in the middle of a write: the next boot keeps every whole hand, names the hand that was
+    not saved, and keeps the file as it was as numbered evidence; the next hand is appended to a clean log."""
+    data = tmp_path / "data"
+    game, torn, dev, shown = _torn(data, b"\x00\x00\x03")  # the first 3 bytes of a record
+    assert "Hand 3 unsaved" in shown
     dev.keys("0#")  # a passed-out hand after it
     dev.close()
     assert game.with_name(game.name + ".bad1").read_bytes() == torn
@@ -254,17 +260,9 @@ def test_a_record_cut_by_a_power_loss_is_dropped_and_the_game_goes_on(tmp_path: 
 def test_a_torn_record_names_what_to_enter_again(tmp_path: Path, tail: bytes, line: str) -> None:
     """Item 7 of the table issue: the home screen says which hand was not saved (or whose correction), read
     from the torn bytes, in every case the log's format allows (docs/log-format.md: op, then the number)."""
-    data = tmp_path / "data"
-    dev = Device(data)
-    dev.keys(SETUP + "161#### 271####")
+    _, _, dev, shown = _torn(tmp_path / "data", tail)
     dev.close()
-    (game,) = (data / "games").glob("*.kitapi")
-    with open(game, "ab") as f:
-        f.write(tail)
-    dev = Device(data)
-    shown = dev.keys("~1")
-    dev.close()
-    assert line in lines(shown[-1])
+    assert line in shown
 
 
 def test_a_damaged_hand_costs_that_hand_alone_and_is_entered_again(tmp_path: Path) -> None:
