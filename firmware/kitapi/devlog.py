@@ -58,7 +58,6 @@ MAGIC = b"KTPI"
 VERSION = const(1)
 RECORD = const(8)  # bytes per record
 _PRE = const(9)  # magic, version, length, CRC
-_MAX_DEPTH = const(16)  # kitapi.jsonl.MAX_DEPTH
 
 
 # CRC-16/CCITT-FALSE of each byte value, high byte first: the CRC takes one lookup a
@@ -165,14 +164,14 @@ class DevLogReader:
             raise RuleError(_E_HEADER)
         self.start = f.tell()
         self.end = self.start + (self.size - self.start) // RECORD * RECORD  # a torn last record is not one
-        if body.count(b"[") + body.count(b"{") > _MAX_DEPTH:  # perhaps nested too deep for json (a header has
-            from kitapi.jsonl import loads  # 3 brackets): the JSON Lines reader tells (RuleError), so a
-
-            return loads(body)  # MemoryError in json is short heap, not a bad header
         try:
             d = json.loads(body)
         except ValueError:
             raise RuleError(_E_JSON)
+        except (RuntimeError, MemoryError):  # nested too deep for json (RecursionError; a MemoryError in
+            from kitapi.jsonl import loads  # MicroPython's), or the heap short: the JSON Lines reader tells
+
+            return loads(body)  # (RuleError if too deep; else json's own error again)
         if _colons(d) != body.count(b":"):  # a key twice (json keeps the last), or a colon escaped in a text
             from kitapi.jsonl import loads  # the JSON Lines reader tells which: a key twice is refused
 

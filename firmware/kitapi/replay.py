@@ -67,7 +67,7 @@ def replay(f, fix=None, stop=0):
     try:
         try:
             h = r.header()
-        except RuntimeError:  # a header nested too deep for json (RecursionError; kitapi.devlog checks first)
+        except RuntimeError:  # a header nested too deep for json (RecursionError; kitapi.devlog tells first)
             raise RuleError(_E_DEEP, _MAX_DEPTH)
         g = new_game(h)
     except RuleError as e:

@@ -156,3 +156,36 @@ def test_a_correction_short_of_heap_is_saved_after_a_reset(tmp_path: Path) -> No
     log, res = device_log(data, tmp_path)
     assert json.loads(log[-1]) == dict(json.loads(log[2]), replace=2, contract="7D")  # hand 2's correction
     assert res["hands"] == 3
+
+
+def test_a_boot_short_of_heap_shows_the_error_and_does_not_reset_for_ever(tmp_path: Path) -> None:
+    """The soft reset after a MemoryError is for a heap cut up by the keys since the boot: a game whose first
+    screen does not fit a fresh heap (a 32 KB one here) would reset for ever, so before the first key the
+    box shows the error (and logs it) as for any other."""
+    data = tmp_path / "data"
+    dev = Device(data, heapsize="64K")
+    dev.keys(SETUP + "161#### 271#### 0#")
+    dev.close()
+    dev = Device(data, heapsize="32K")
+    assert lines(dev.keys("~1")[-1])[:2] == ["Error", "MemoryError"]
+    assert dev.fw.resets == 0 and "MemoryError" in (data / "crash.log").read_text()
+    dev.fw.kill()
+
+
+def test_a_closed_game_viewed_short_of_heap_opens_after_a_reset(tmp_path: Path) -> None:
+    """The games list's closed game replays its log; short of heap the box resets softly and views it on the
+    fresh heap: the same screen, read only, as a view with room."""
+    data = tmp_path / "data"
+    dev = Device(data, heapsize="64K")
+    dev.keys(SETUP + "161#### 271#### 0# C 3 # #")  # the game ended, closed
+    assert lines(dev.keys("3")[-1])[0] == "Games"
+    before = dev.fw.resets
+    dev.fw.send("h 1500\n")
+    assert dev.fw.wait_ready(60)
+    short = dev.keys("1")[-1]
+    assert dev.fw.resets == before + 1, lines(short)
+    assert "1 Game closed" in lines(short)
+    dev.keys("* 3")  # left (the start menu), the games list again
+    assert dev.keys("1")[-1] == short  # viewed with room
+    assert not (data / "crash.log").exists(), (data / "crash.log").read_text()
+    dev.close()

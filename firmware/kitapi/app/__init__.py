@@ -2,8 +2,8 @@
 
 ``run(hw)`` is that loop: ``main.py`` runs it at boot, and ``kitapi.link`` when a sync's PC has gone
 silent.  It lives in the package itself (no module of its own: on the device each module's name is an
-interned string for good).  A MemoryError resets softly (a fresh heap) into the current game, where the board
-can; any other unexpected error is written to ROOT/crash.log, shown on the screen, and
+interned string for good).  A MemoryError once a key has been acted on resets softly into the current
+game (App.run); any other unexpected error is written to ROOT/crash.log, shown on the screen, and
 the app starts again (after a soft reset, where the board has ``hw.reset()``: a fresh heap), into
 the current game: the log on flash has every saved hand.  Ctrl-C
 (KeyboardInterrupt) and SystemExit go through, to the REPL.
@@ -63,9 +63,6 @@ def run(hw):
         except (SystemExit, KeyboardInterrupt):
             raise
         except Exception as e:  # noqa: BLE001 - the device must never stop
-            if type(e) is MemoryError and hasattr(hw, "reset"):  # a heap an evening has cut up: a soft
-                hw.reset()  # reset, the boot opens the game (its hands all on flash) on its home screen; an
-                # edit or a deletion comes back where it was (kitapi.app.history.short)
             _crashed(hw, e)
             if hasattr(hw, "reset"):  # a soft reset: a fresh heap (a MemoryError leaves it in pieces)
                 hw.reset()

@@ -147,10 +147,17 @@ class Viewed(Home):
 
 def view(app, name):
     """Closed game ``name``, read only: the home screen on its settlement (the game being played let go,
-    and replayed when it is left)."""
+    and replayed when it is left).  Short of heap (an evening of screens cuts it up), after a soft reset: the
+    file ROOT/next says "v" and the name, and App.first_screen views it on the fresh heap."""
     app.g = None
     _drop()
-    screen = app.open_game(name, True)
+    try:
+        screen = app.open_game(name, True)
+    except MemoryError:
+        if app.again or not hasattr(app.hw, "reset"):  # (a fresh heap had no room either: the error)
+            raise
+        app.store._write("next", "v" + name)
+        app.hw.reset()
     if app.g is None:  # it could not be read: back to the game being played, the reason said
         message = app.message
         screen = app.first_screen()

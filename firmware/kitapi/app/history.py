@@ -222,8 +222,9 @@ def restore(app, number, payload):
 
 def short(app, what):
     """No room in the heap for ``what`` (an evening of screens cuts it up): a soft reset, and ``again`` does
-    it on a fresh heap (the file ROOT/next, read by App.first_screen); a board without a reset: the error."""
-    if not hasattr(app.hw, "reset"):
+    it on a fresh heap (the file ROOT/next, read by App.first_screen); a board without a reset, or a fresh
+    heap that had no room for it either: the error."""
+    if app.again or not hasattr(app.hw, "reset"):
         raise MemoryError
     app.store._write("next", what)
     app.hw.reset()

@@ -155,6 +155,7 @@ class App:
         self.over = False  # while a hand is edited (the game let go: history): whether the game was over
         self.redo = None  # type: Any  # a damaged hand being entered again: (its number, its dealer, a line)
         self.trail = []  # type: list[Any]  # the navigation stack: the screens * goes back to (go, back)
+        self.again = False  # this boot does what a MemoryError stopped before its reset (kitapi.app.history)
 
     # --- the game -----------------------------------------------------------
 
@@ -256,8 +257,8 @@ class App:
                 try:
                     over = store.check_fix((number, payload)).over  # the end, recomputed from the corrected log
                 except MemoryError:  # no room beside the game before the hand: saved after a soft reset
-                    if not hasattr(self.hw, "reset"):  # (as kitapi.app.history.short, which is not imported
-                        raise  # here: no room for it)
+                    if self.again or not hasattr(self.hw, "reset"):  # (as kitapi.app.history.short, which
+                        raise  # is not imported here: no room for it)
                     w.g = g = None
                     store._write("next", "s%d %d" % (number, payload))
                     self.hw.reset()
@@ -380,8 +381,14 @@ class App:
         store = self.store
         nxt = store._read("next")
         if nxt:  # a new game (or "g": the games kept; "e", "s", "d", "r": a hand edited, saved, deleted, restored,
+            # "v": a closed game viewed;
             store.fs.remove(store.root + "/next")  # kitapi.app.history) was asked for before a soft reset: once
-            if nxt[0] in "edrs":
+            if nxt[0] in "edrsv":  # what a MemoryError stopped: short of heap again, no second reset for it
+                self.again = True  # (the error instead)
+                if nxt[0] == "v":  # a closed game viewed (kitapi.app.games.view)
+                    from kitapi.app.games import view
+
+                    return view(self, nxt[1:])
                 from kitapi.app.history import again
 
                 return again(self, nxt)
@@ -404,46 +411,56 @@ class App:
         on = True
         done = store.seq  # the hand numbers at the last checkpoint written (or at the boot)
         warm = self.g is not None
-        while True:
-            self.ui.clear()
-            screen.draw(self.ui)
-            self.ui.show()
-            # The rest waits until the frame is out, not between a key and its pixels (on the pico-rig a
-            # collection took 5.4 ms a key, a checkpoint 36 ms: docs/firmware.md).
-            gc.collect()
-            if store.seq != done and not store.seq % 16 and self.g is not None:
-                # every 16th hand a checkpoint (kitapi.app.ckpt): a boot replays the hands after it.  Here,
-                # once the hand's wizard is let go: the hand is on flash, the heap at its lowest
-                done = store.seq
-                store.dump(self.g)
-                gc.collect()
-            if warm:  # after the boot's first frame: the family's hand wizard, which the first hand
-                warm = False  # imports anyway (39 ms on the pico-rig), while the player looks
-                for m in self.sys.MODULES:
-                    if m.endswith(".wiz"):
-                        __import__("kitapi." + m)
-                store.warm()  # and littlefs's allocator, which the first save paid for (Store.warm)
-                gc.collect()
-            if hasattr(hw, "long_keys"):  # (a board whose keypad can act on the press)
-                hw.long_keys = getattr(screen, "long_keys", b"")  # every other key acts on its press
+        ran = False  # a frame sent since the boot
+        try:
             while True:
-                ev = hw.key(self.sleep_s * 1000 if on and self.sleep_s else _ASLEEP_MS)
-                if ev < 0:
-                    if on and self.sleep_s:
-                        hw.display_power(False)
-                        on = False
-                    continue
-                if not on:  # the key that wakes the display is not acted on
-                    hw.display_power(True)
-                    on = True
-                    continue
-                break
-            if ev & _LONG and (ev & 15) not in getattr(screen, "long_keys", b""):
-                ev &= 15  # a key held long where it has no long meaning: a normal press
-            nxt = screen.key(ev)
-            if type(nxt) is dict:  # a new game's header: the wizard that made it is let go first
-                screen = None
-                _forget_new_game()
-                screen = self.start_game(nxt)
-            elif nxt is not None:
-                screen = nxt
+                self.ui.clear()
+                screen.draw(self.ui)
+                self.ui.show()
+                ran = True
+                # The rest waits until the frame is out, not between a key and its pixels (on the pico-rig a
+                # collection took 5.4 ms a key, a checkpoint 36 ms: docs/firmware.md).
+                gc.collect()
+                if store.seq != done and not store.seq % 16 and self.g is not None:
+                    # every 16th hand a checkpoint (kitapi.app.ckpt): a boot replays the hands after it.  Here,
+                    # once the hand's wizard is let go: the hand is on flash, the heap at its lowest
+                    done = store.seq
+                    store.dump(self.g)
+                    gc.collect()
+                if warm:  # after the boot's first frame: the family's hand wizard, which the first hand
+                    warm = False  # imports anyway (39 ms on the pico-rig), while the player looks
+                    for m in self.sys.MODULES:
+                        if m.endswith(".wiz"):
+                            __import__("kitapi." + m)
+                    store.warm()  # and littlefs's allocator, which the first save paid for (Store.warm)
+                    gc.collect()
+                if hasattr(hw, "long_keys"):  # (a board whose keypad can act on the press)
+                    hw.long_keys = getattr(screen, "long_keys", b"")  # every other key acts on its press
+                while True:
+                    ev = hw.key(self.sleep_s * 1000 if on and self.sleep_s else _ASLEEP_MS)
+                    if ev < 0:
+                        if on and self.sleep_s:
+                            hw.display_power(False)
+                            on = False
+                        continue
+                    if not on:  # the key that wakes the display is not acted on
+                        hw.display_power(True)
+                        on = True
+                        continue
+                    break
+                if ev & _LONG and (ev & 15) not in getattr(screen, "long_keys", b""):
+                    ev &= 15  # a key held long where it has no long meaning: a normal press
+                nxt = screen.key(ev)
+                if type(nxt) is dict:  # a new game's header: the wizard that made it is let go first
+                    screen = None
+                    _forget_new_game()
+                    screen = self.start_game(nxt)
+                elif nxt is not None:
+                    screen = nxt
+        except MemoryError:  # an evening has cut the heap up: a soft reset, and the boot opens the game (its
+            # hands all on flash; an edit or a deletion comes back where it was: kitapi.app.history.short).
+            # Not before the boot's first frame is out: a first screen too big for the heap would reset for
+            # ever (kitapi.app.run shows the error instead); after it, each reset waits for a key
+            if not ran or not hasattr(hw, "reset"):
+                raise
+            hw.reset()
