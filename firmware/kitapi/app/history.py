@@ -22,6 +22,8 @@ except ImportError:  # CPython
 _T_HISTORY = const(32)
 _T_DELETE = const(37)
 _T_HINT_HISTORY = const(38)
+_T_GAME_OVER = const(2)
+_T_REOPENED = const(68)
 
 # its family's texts it shows: their places in the table (kitapi.app.damage_<language>.T)
 _X_ROW = const(6)
@@ -168,6 +170,7 @@ class History:
         if ev == KEY_D and p != _DELETED:  # (a damaged hand too), or a deleted one brought back
             from kitapi.app.menus import Confirm
 
+            app.over = app.g.over  # (restore: the home screen says if the game ends or reopens)
             number = self.cursor
             t = app.ui.t
             if p <= -3:
@@ -205,18 +208,21 @@ def delete(app, number):
 
 def restore(app, number, payload):
     """Bring deleted hand ``number`` back: a correction that replaces it with ``payload``, its contents before
-    the deletion, if the game stays valid; then replay."""
+    the deletion, if the game stays valid; then replay.  (Also an edit's save after a soft reset: ``again``.)
+    The home screen says so if it ends the game or reopens it (``app.over``: the game's end before)."""
     from kitapi.game import RuleError
 
     app.g = None  # (as delete)
     try:
-        app.store.check_fix((number, payload))
+        over = app.store.check_fix((number, payload)).over
     except MemoryError:
         return short(app, "r%d %d" % (number, payload))
     except RuleError as e:
         app.message = str(e)
         return app.home()
     app.store.replace_hand(number, payload)
+    if over != app.over:
+        app.message = app.ui.t[_T_GAME_OVER] if over else app.ui.t[_T_REOPENED]
     return app.reload()
 
 
@@ -244,13 +250,11 @@ def again(app, what):
     if op == "d":
         return delete(app, n)
     p = int(what[1])
-    if op == "r":
-        return restore(app, n, p)
+    app.over = g.over
+    if op == "r" or op == "s":  # "sN P": an edit's save, which App.save_hand had no room to check: the same
+        return restore(app, n, p)  # correction record (a refusal said on the home screen), without the
+        # wizard's game before the hand beside the check (a 4-player Sochi game did not fit 64 KB so)
     h = type(g.hand)()
     g.unpack(p, h)
-    app.over = g.over
     g = app.g = screen = None
-    w = app.sys.edit(app, n, h)
-    if op == "s":  # "sN P": the edit saved (App.save_hand had no room to check it): home, or the wizard's refusal
-        return app.save_hand(w) or w
-    return w
+    return app.sys.edit(app, n, h)
