@@ -2,8 +2,8 @@
 
 ``run(hw)`` is that loop: ``main.py`` runs it at boot, and ``kitapi.link`` when a sync's PC has gone
 silent.  It lives in the package itself (no module of its own: on the device each module's name is an
-interned string for good).  A MemoryError once a key has been acted on resets softly into the current
-game (App.run); any other unexpected error is written to ROOT/crash.log, shown on the screen, and
+interned string for good).  A MemoryError once the boot's first frame is out resets softly into the
+current game (App.run); any other unexpected error is written to ROOT/crash.log, shown on the screen, and
 the app starts again (after a soft reset, where the board has ``hw.reset()``: a fresh heap), into
 the current game: the log on flash has every saved hand.  Ctrl-C
 (KeyboardInterrupt) and SystemExit go through, to the REPL.

@@ -154,10 +154,7 @@ def view(app, name):
     try:
         screen = app.open_game(name, True)
     except MemoryError:
-        if app.again or not hasattr(app.hw, "reset"):  # (a fresh heap had no room either: the error)
-            raise
-        app.store._write("next", "v" + name)
-        app.hw.reset()
+        return app.retry("v" + name)
     if app.g is None:  # it could not be read: back to the game being played, the reason said
         message = app.message
         screen = app.first_screen()

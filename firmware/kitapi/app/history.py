@@ -166,7 +166,7 @@ class History:
             try:
                 return app.sys.edit(app, self.cursor, self.h)
             except MemoryError:  # no room for the game before the hand
-                return short(app, "e%d %d" % (self.cursor, p))
+                return app.retry("e%d %d" % (self.cursor, p))
         if ev == KEY_D and p != _DELETED:  # (a damaged hand too), or a deleted one brought back
             from kitapi.app.menus import Confirm
 
@@ -198,7 +198,7 @@ def delete(app, number):
     try:
         app.store.check_fix((number, -1))
     except MemoryError:
-        return short(app, "d%d" % number)
+        return app.retry("d%d" % number)
     except RuleError as e:
         app.message = str(e)
         return app.home()
@@ -216,7 +216,7 @@ def restore(app, number, payload):
     try:
         over = app.store.check_fix((number, payload)).over
     except MemoryError:
-        return short(app, "r%d %d" % (number, payload))
+        return app.retry("r%d %d" % (number, payload))
     except RuleError as e:
         app.message = str(e)
         return app.home()
@@ -226,19 +226,10 @@ def restore(app, number, payload):
     return app.reload()
 
 
-def short(app, what):
-    """No room in the heap for ``what`` (an evening of screens cuts it up): a soft reset, and ``again`` does
-    it on a fresh heap (the file ROOT/next, read by App.first_screen); a board without a reset, or a fresh
-    heap that had no room for it either: the error."""
-    if app.again or not hasattr(app.hw, "reset"):
-        raise MemoryError
-    app.store._write("next", what)
-    app.hw.reset()
-
-
 def again(app, what):
-    """After ``short``, on a fresh heap: the current game opened, then ``what`` done ("eN P": hand N, packed
-    P, edited, "sN P" and saved; "dN": deleted; "rN P": brought back as P); the screen it leads to."""
+    """After App.retry, on a fresh heap: the current game opened, then ``what`` done ("eN P": hand N, packed
+    P, edited; "dN": deleted; "rN P": replaced by P, a hand brought back or an edit saved); the screen it
+    leads to."""
     _let_go()  # (this module: as when the hands list is left)
     screen = app.open_game(app.store.current())
     g = app.g
@@ -251,9 +242,8 @@ def again(app, what):
         return delete(app, n)
     p = int(what[1])
     app.over = g.over
-    if op == "r" or op == "s":  # "sN P": an edit's save, which App.save_hand had no room to check: the same
-        return restore(app, n, p)  # correction record (a refusal said on the home screen), without the
-        # wizard's game before the hand beside the check (a 4-player Sochi game did not fit 64 KB so)
+    if op == "r":  # (an edit's save too: a refusal is said on the home screen, not in the wizard)
+        return restore(app, n, p)
     h = type(g.hand)()
     g.unpack(p, h)
     g = app.g = screen = None

@@ -155,7 +155,7 @@ class App:
         self.over = False  # while a hand is edited (the game let go: history): whether the game was over
         self.redo = None  # type: Any  # a damaged hand being entered again: (its number, its dealer, a line)
         self.trail = []  # type: list[Any]  # the navigation stack: the screens * goes back to (go, back)
-        self.again = False  # this boot does what a MemoryError stopped before its reset (kitapi.app.history)
+        self.again = False  # this boot does what a MemoryError stopped before its reset (retry)
 
     # --- the game -----------------------------------------------------------
 
@@ -256,12 +256,9 @@ class App:
             if number:
                 try:
                     over = store.check_fix((number, payload)).over  # the end, recomputed from the corrected log
-                except MemoryError:  # no room beside the game before the hand: saved after a soft reset
-                    if self.again or not hasattr(self.hw, "reset"):  # (as kitapi.app.history.short, which
-                        raise  # is not imported here: no room for it)
-                    w.g = g = None
-                    store._write("next", "s%d %d" % (number, payload))
-                    self.hw.reset()
+                except MemoryError:  # no room beside the game before the hand: saved after a soft reset, as
+                    w.g = g = None  # a restoration is (kitapi.app.history.again), without that game
+                    return self.retry("r%d %d" % (number, payload))
                 store.replace_hand(number, payload)
             else:
                 g.check(h)
@@ -284,15 +281,18 @@ class App:
         return self.home()
 
     def reload(self):
-        """Replay the current game again (after a correction); if an evening has cut the heap up too much
-        for it, a soft reset, and the boot opens the game (App.first_screen): the same home screen."""
-        try:
-            return self.open_game(self.store.name)
-        except MemoryError:
-            if not hasattr(self.hw, "reset"):
-                raise
-            self.g = None
-            self.hw.reset()
+        """Replay the current game again (after a correction; short of heap: App.run's soft reset, whose
+        boot opens the game, the same home screen)."""
+        return self.open_game(self.store.name)
+
+    def retry(self, what):
+        """Short of heap for ``what`` (an evening of screens cuts the heap up): a soft reset, and the boot
+        does it on a fresh heap (the file ROOT/next, read by App.first_screen: ``again``); a board without
+        a reset, or a fresh heap that had no room for it either (``again``): the error."""
+        if self.again or not hasattr(self.hw, "reset"):
+            raise MemoryError
+        self.store._write("next", what)
+        self.hw.reset()
 
     def number(self):
         """The number of the hand to enter: its place in the log (docs/firmware.md), the number the hands list
@@ -380,11 +380,13 @@ class App:
     def first_screen(self):
         store = self.store
         nxt = store._read("next")
-        if nxt:  # a new game (or "g": the games kept; "e", "s", "d", "r": a hand edited, saved, deleted, restored,
-            # "v": a closed game viewed;
-            store.fs.remove(store.root + "/next")  # kitapi.app.history) was asked for before a soft reset: once
-            if nxt[0] in "edrsv":  # what a MemoryError stopped: short of heap again, no second reset for it
-                self.again = True  # (the error instead)
+        # ROOT/next: what was asked for before a soft reset, done once: a new game ("1"), the games kept
+        # ("g"), or what a MemoryError stopped (App.retry): a hand edited, deleted or corrected ("e", "d",
+        # "r": kitapi.app.history.again), a closed game viewed ("v": kitapi.app.games.view)
+        if nxt:
+            store.fs.remove(store.root + "/next")
+            if nxt[0] in "edrv":
+                self.again = True  # (short of heap again: no second reset for it, the error instead)
                 if nxt[0] == "v":  # a closed game viewed (kitapi.app.games.view)
                     from kitapi.app.games import view
 
@@ -458,7 +460,7 @@ class App:
                 elif nxt is not None:
                     screen = nxt
         except MemoryError:  # an evening has cut the heap up: a soft reset, and the boot opens the game (its
-            # hands all on flash; an edit or a deletion comes back where it was: kitapi.app.history.short).
+            # hands all on flash; an edit or a deletion comes back where it was: App.retry).
             # Not before the boot's first frame is out: a first screen too big for the heap would reset for
             # ever (kitapi.app.run shows the error instead); after it, each reset waits for a key
             if not ran or not hasattr(hw, "reset"):

@@ -267,11 +267,12 @@ class Store:
     def warm(self):
         """Once after a boot, once its first frame is out (App.run): the writing and replaying modules
         imported (not before the first frame: see the imports at the top), and littlefs's allocator.
-        littlefs fills its block allocator's
-        lookahead on the first block allocated after a mount, walking the whole file system, and the first
-        hand saved after a boot paid for it (its append 40 ms on the pico-rig instead of 12; a 1,000-hand
-        game).  A block's worth written to ROOT/warm (more than littlefs keeps inline in its directory) and
-        removed: one block programmed and erased a boot.  An error is ignored (the first save pays)."""
+
+        littlefs fills its block allocator's lookahead on the first block allocated after a mount, walking
+        the whole file system, and the first hand saved after a boot paid for it (its append 40 ms on the
+        pico-rig instead of 12; a 1,000-hand game).  A block's worth written to ROOT/warm (more than
+        littlefs keeps inline in its directory) and removed: one block programmed and erased a boot.  An
+        error is ignored (the first save pays)."""
         import kitapi.devlogw  # noqa: F401  (what the first save and the first edit import: here, while
         import kitapi.replay  # noqa: F401  the player looks)
 
