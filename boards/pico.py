@@ -36,8 +36,8 @@
 # OLED module normally has its own I2C pull-ups; the rp2 I2C driver also enables
 # the internal ones.
 
-from machine import ADC, I2C, Pin
 from micropython import const
+from umachine import ADC, I2C, Pin  # (by its u name: "machine" is looked for on the flash first)
 
 # The data folder, the clock and the device id, for kitapi.link (kitapi sync and deploy).
 from kitapi.hw.board_rp2 import ROOT, clock, device_id, set_clock  # noqa: F401

@@ -48,8 +48,8 @@
 # key; ADC(Pin(29)) configures its pad with adc_gpio_init, which turns the input
 # buffer off.
 
-from machine import ADC, I2C, Pin
 from micropython import const
+from umachine import ADC, I2C, Pin  # (by its u name: "machine" is looked for on the flash first)
 
 # The data folder, the clock and the device id, for kitapi.link (kitapi sync and deploy).
 from kitapi.hw.board_rp2 import ROOT, clock, device_id, set_clock  # noqa: F401

@@ -52,8 +52,8 @@
 #   (to choose between time.sleep_ms and machine.lightsleep).  The radio itself
 #   (network.WLAN) is never turned on.
 
-from machine import I2C, Pin
 from micropython import const
+from umachine import I2C, Pin  # (by its u name: "machine" is looked for on the flash first)
 
 # The data folder, the clock and the device id, for kitapi.link (kitapi sync and deploy).
 from kitapi.hw.board_rp2 import ROOT, clock, device_id, set_clock  # noqa: F401

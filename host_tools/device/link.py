@@ -47,6 +47,12 @@ MAX_PROGRESS = 4096  # "still working" lines in a row (4096 x 64 KB hashed = 256
 READ_CHUNK = 96 * 1024  # bytes of a log asked for in one command (256 lines of base64)
 _NAME = re.compile(r"[0-9A-Za-z._-]{1,64}")  # what the PC puts into a command
 RAW_REPL_TIMEOUT_S = 2
+# Run before importing the firmware on the REPL: its modules are in kitapi.pack, mounted by main.py
+# (firmware/kitapi_pack.py); after a reset into the raw REPL main.py has not run, so mount it here.
+MOUNT_PACK = (
+    "import sys\nif '/pack' not in sys.path:\n try:\n  import kitapi_pack\n  kitapi_pack.mount()\n"
+    " except ImportError:\n  pass\n"
+)
 RAW_REPL_TRIES = 3
 
 
@@ -280,7 +286,7 @@ class Device:
         """Start ``kitapi.link.serve`` on the raw REPL: (None, its first line: hello's answer), or (the error
         the device gave, b"") if the code ended at once (the raw REPL is back)."""
         self._until(b">", "the raw REPL")
-        self._write(f"import kitapi.link as L\nL.serve({int(self.idle_s)})".encode() + b"\x04")
+        self._write(f"{MOUNT_PACK}import kitapi.link as L\nL.serve({int(self.idle_s)})".encode() + b"\x04")
         self._until(b"OK", "the raw REPL")
         self.round_trips += 1
         first = self._line("hello")
@@ -301,7 +307,7 @@ class Device:
         except (TransportError, OSError, serial.SerialException) as e:
             raise DeviceError(f"{self.where}: the connection was lost ({e})") from None
         try:
-            self.run("import kitapi")
+            self.run(MOUNT_PACK + "import kitapi")
         except DeviceError as e:
             if "ImportError" in str(e) or "no module named" in str(e):
                 raise DeviceError(

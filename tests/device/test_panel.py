@@ -135,7 +135,7 @@ def test_the_pico_board_sends_the_changed_pages_as_windows(monkeypatch) -> None:
                 self.v = v
             return self.v
 
-    monkeypatch.setitem(sys.modules, "machine", types.ModuleType("machine"))
+    monkeypatch.setitem(sys.modules, "umachine", types.ModuleType("umachine"))  # (board_rp2 imports it by its u name)
     monkeypatch.setitem(sys.modules, "micropython", types.SimpleNamespace(const=lambda x: x))
     monkeypatch.setitem(sys.modules, "ssd1306", types.SimpleNamespace(SSD1306_I2C=FakeSSD1306))
     import binascii

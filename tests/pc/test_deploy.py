@@ -47,7 +47,8 @@ def test_deploy_onto_bare_micropython_keeps_the_logs_boots_the_app_and_syncs(tmp
         assert (fs / "main.py").read_bytes() == MAIN.read_bytes()
         assert (fs / "data" / "games" / "0001.kitapi").read_bytes() == log
         assert not list(fs.rglob("*.new"))
-        # the soft reset boots the deployed firmware (main.py and the .mpy files in fs), into its game
+        assert not (fs / "kitapi").exists()  # the modules are in kitapi.pack only
+        # the soft reset boots the deployed firmware (main.py mounts kitapi.pack), into its game
         assert wait_for(lambda: dev.boots >= 2 and dev.screen.exists()), dev.boots
         # ... which the sync talks to
         db = tmp_path / "a.sqlite3"
@@ -55,17 +56,21 @@ def test_deploy_onto_bare_micropython_keeps_the_logs_boots_the_app_and_syncs(tmp
         assert out.returncode == 0, out.stderr
         assert archived(db) == {"0001.kitapi": log}
 
-        # Deploying again writes only what changed and removes what the firmware no longer has.
+        # Deploying again writes only what changed, and removes the module files an older deploy wrote
+        # below kitapi/ (and their folders): the pack is the firmware now.
+        (fs / "kitapi" / "rules").mkdir(parents=True)
         (fs / "kitapi" / "old_module.mpy").write_bytes(b"M\x06\x00\x1f")
-        (fs / "kitapi" / "game.mpy").write_bytes(b"stale")
+        (fs / "kitapi" / "rules" / "prefa.mpy").write_bytes(b"stale")
+        (fs / "kitapi.pack").write_bytes(b"stale")
         out = subprocess.run([*KITAPI, "deploy", "--device", dev.url], capture_output=True, text=True)
         assert out.returncode == 0, out.stderr
-        size = len(files["kitapi/game.mpy"]) / 1024
-        assert f"1 file(s) written ({size:.1f} KB), {len(files) - 1} unchanged, 1 removed" in out.stdout
-        assert (fs / "kitapi" / "game.mpy").read_bytes() == files["kitapi/game.mpy"]
-        assert not (fs / "kitapi" / "old_module.mpy").exists()
+        size = len(files["kitapi.pack"]) / 1024
+        assert f"1 file(s) written ({size:.1f} KB), {len(files) - 1} unchanged, 2 removed" in out.stdout
+        assert (fs / "kitapi.pack").read_bytes() == files["kitapi.pack"]
+        assert not (fs / "kitapi").exists()
         assert (fs / "data" / "games" / "0001.kitapi").read_bytes() == log
         assert (fs / "data" / "synced").exists()  # the sync's marks are the device's data too
+        assert wait_for(lambda: dev.boots >= 3 and dev.screen.exists()), dev.boots
 
 
 class _Index(http.server.SimpleHTTPRequestHandler):

@@ -218,10 +218,12 @@ def test_the_installed_kitapi_deploys_onto_its_simdevice_and_syncs_from_it(insta
         assert "board file: boards/simdev.py as board.py" in out.stdout
         assert (fs / "main.py").read_bytes() == (ROOT / "firmware" / "main.py").read_bytes()
         assert (fs / "board.py").read_bytes() == (ROOT / "boards" / "simdev.py").read_bytes()
-        deployed = {p.relative_to(fs).as_posix() for p in (fs / "kitapi").rglob("*.mpy")}
-        sources = {p.relative_to(ROOT / "firmware").with_suffix(".mpy").as_posix()
-                   for p in (ROOT / "firmware" / "kitapi").rglob("*.py")}
-        assert deployed == sources
+        # the modules in one file, kitapi.pack, with its loader (the wheel ships firmware/kitapi_pack.py)
+        from kitapi_host.device.deploy import firmware_files
+
+        assert not (fs / "kitapi").exists()
+        assert (fs / "kitapi.pack").read_bytes() == firmware_files("simdev")["kitapi.pack"]
+        assert (fs / "kitapi_pack.mpy").read_bytes() == firmware_files("simdev")["kitapi_pack.mpy"]
         # the soft reset boots what was deployed; the sync talks to it (hello, the logs)
         db = installed.root / "a.sqlite3"
         out = installed.kitapi("sync", "--device", url, "--db", str(db))

@@ -1,15 +1,18 @@
-"""Where the boot's time goes on the pico-rig: tools/rig/boot_main.py as /main.py for a few boots (the game on
-the rig as it is: run tools/rig/latency.py first for a 1,000-hand Prefa game with its checkpoint), then the real
-main.py back.  Also the time to compile main.py and board.py from their source (what each boot does).
+"""Where the boot's time goes on the pico-rig: tools/rig/boot_main.py as /main.py for a few boots, then the real
+main.py back.  The game on the rig as it is (tools/rig/latency.py leaves a 1,000-hand Prefa game with its
+checkpoint), or with ``--hands N`` a generated N-hand Prefa game put there first and booted once by the real
+main.py (which writes its checkpoint).  Also the time to compile main.py and board.py from their source.
 
-    .venv/bin/python tools/rig/boot.py [BOOTS]
+    .venv/bin/python tools/rig/boot.py [BOOTS] [--hands N]
 """
 
 import re
 import sys
+import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import heap  # noqa: E402
 import rig  # noqa: E402
 
 COMPILE = """import time, gc
@@ -25,9 +28,33 @@ for n in ('main.py', 'board.py', 'pico_board.py'):
 """
 
 
+def put_game(r, hands):
+    """A generated ``hands``-hand Prefa game as the rig's current game, booted once (its checkpoint written)."""
+    hdr, hs, _ = rig.game("prefa", hands)
+    with tempfile.TemporaryDirectory() as d:
+        log = Path(d) / "0001.kitapi"
+        rig.device_log(hdr, hs, log)
+        cur = Path(d) / "current"
+        cur.write_text("0001.kitapi\n")
+        r.mp("exec", heap.CLEAN, "+", "fs", "cp", str(log), ":/data/games/0001.kitapi", "+",
+             "fs", "cp", str(cur), ":/data/current", "+",
+             "fs", "cp", str(rig.REPO / "boards" / "pico.py"), ":board.py", "+",
+             "fs", "cp", str(rig.REPO / "firmware" / "main.py"), ":main.py", timeout=900)
+    r.cmd("reset")
+    r.cmd(f"wait {4000 + hands * 3}")  # the whole log replayed (about 1.5 ms a hand), the checkpoint written
+    print(f"{hands}-hand game put on the rig, {log.name}; booted once")
+
+
 def main(argv):
+    hands = None
+    if "--hands" in argv:
+        i = argv.index("--hands")
+        hands = int(argv[i + 1])
+        argv = argv[:i] + argv[i + 2:]
     boots = int(argv[0]) if argv else 3
     r = rig.Rig()
+    if hands:
+        put_game(r, hands)
     print(r.mp("exec", COMPILE))
     r.mp("fs", "cp", str(rig.REPO / "boards" / "pico.py"), ":board.py", "+",
          "fs", "cp", str(rig.HERE / "boot_main.py"), ":main.py")
@@ -38,7 +65,10 @@ def main(argv):
             text = r.console()
             m = re.findall(r"BT [^\r\n]*", text)
             frames = r.cmd("transfers 400")
-            last = max(float(re.search(r'"t1_us":([0-9.]+)', x).group(1)) for x in frames)
+            total = re.search(r"total (\d+) us", m[-1]) if m else None
+            # the transfers of this boot: the emulated clock starts again at the reset (older ones may be later)
+            ends = [float(re.search(r'"t1_us":([0-9.]+)', x).group(1)) for x in frames]
+            last = max((t for t in ends if total and t <= int(total.group(1)) + 1000), default=0.0)
             print(m[-1] if m else "no BT line: " + text[-300:], "| the home screen's last byte at %.1f ms" % (last / 1000))
     finally:
         r.mp("fs", "cp", str(rig.REPO / "firmware" / "main.py"), ":main.py")

@@ -6,6 +6,10 @@ t0 = time.ticks_us()
 import gc  # noqa: E402
 
 gc.collect()
+import kitapi_pack  # noqa: E402
+
+kitapi_pack.mount()
+tp = time.ticks_us()
 import board  # noqa: E402
 
 t1 = time.ticks_us()
@@ -23,5 +27,5 @@ s.draw(app.ui)
 t6 = time.ticks_us()
 app.ui.show()
 t7 = time.ticks_us()
-print("BT main.py starts %d; import board %d; board.make %d; import App %d; App() %d; first_screen %d; draw %d; "
-      "show %d; total %d us" % (t0, t1 - t0, t2 - t1, t3 - t2, t4 - t3, t5 - t4, t6 - t5, t7 - t6, t7))
+print("BT main.py starts %d; kitapi_pack.mount %d; import board %d; board.make %d; import App %d; App() %d; first_screen %d; draw %d; "
+      "show %d; total %d us" % (t0, tp - t0, t1 - tp, t2 - t1, t3 - t2, t4 - t3, t5 - t4, t6 - t5, t7 - t6, t7))

@@ -28,18 +28,17 @@ What the code relies on, from the MicroPython documentation and sources
   the Pico W the pin is shared with the radio: ``PicoWVsysADC``.
 """
 
-import machine
-import ubinascii as binascii  # the built-in at once (docs/firmware.md, "Imports")
+import ubinascii as binascii  # the built-ins by their u names: at once (docs/firmware.md, "Imports")
+import umachine as machine
 import uos as os
 import utime as time
 from micropython import const
 
 from kitapi.hw.keypad import Keypad
 
-try:
+_HINTS = const(0)  # true for mypy alone (always_true in its configs): MicroPython compiles the import away
+if _HINTS:
     from typing import Any
-except ImportError:  # MicroPython: the hints are comments
-    pass
 
 _WIDTH = const(128)
 _HEIGHT = const(64)
@@ -159,7 +158,7 @@ class RP2Hardware:
     def reset(self):
         """A soft reset: a fresh heap, and main.py runs again (``kitapi.app.menus.new_game``: a game of another system
         starts with none of the last one's modules and interned names in the heap)."""
-        import machine
+        import umachine as machine
 
         machine.soft_reset()
 
