@@ -167,3 +167,43 @@ def test_the_board_is_told_by_the_machine_name(machine: str, board: str | None) 
 def test_deploy_help_names_the_device_and_board_options() -> None:
     out = subprocess.run([*KITAPI, "deploy", "--help"], capture_output=True, text=True)
     assert out.returncode == 0 and "--device" in out.stdout and "--board" in out.stdout
+
+
+# main.py as deploys before kitapi.pack wrote it: the modules imported from their files under kitapi/
+_MAIN_BEFORE_THE_PACK = """import gc
+gc.collect()
+import board
+hw = board.make()
+from kitapi.app import run
+run(hw)
+"""
+
+
+@pytest.mark.parametrize("done", range(6))  # 4 files written, then (5) the old files' removal
+def test_a_deploy_cut_at_any_step_over_an_older_one_leaves_a_device_that_boots(tmp_path: Path, done: int) -> None:
+    """A device of an older deploy (its modules as files under kitapi/), then the deploy's steps in their order
+    (kitapi.pack, kitapi_pack.mpy, main.py, board.py, each as NAME.new renamed over NAME; then the old module
+    files removed), cut after ``done`` of them, the next one's NAME.new half written: the device boots into its
+    game, with no error logged."""
+    fs = tmp_path / "fs"
+    write_game(fs / "data" / "games", "0001.kitapi", seed=3, hands=8)
+    (fs / "data" / "current").write_text("0001.kitapi\n")
+    new = deploy.firmware_files("simdev")
+    for path, data in deploy.packed_modules("simdev").items():
+        if path.startswith("kitapi/"):
+            (fs / path).parent.mkdir(parents=True, exist_ok=True)
+            (fs / path).write_bytes(data)
+    (fs / "main.py").write_text(_MAIN_BEFORE_THE_PACK)
+    (fs / "board.py").write_bytes(new["board.py"])
+    steps = list(new.items())
+    for path, data in steps[:done]:
+        (fs / path).write_bytes(data)
+    if done < len(steps):
+        path, data = steps[done]
+        (fs / (path + ".new")).write_bytes(data[: len(data) // 2])
+    if done == 5:
+        for p in sorted((fs / "kitapi").rglob("*.mpy"))[::2]:  # the removal cut half way
+            p.unlink()
+    with SimDevice(fs, firmware="flash") as dev:
+        assert wait_for(lambda: dev.screen.exists()), (done, dev.boots)
+    assert not (fs / "data" / "crash.log").exists(), (fs / "data" / "crash.log").read_text()
