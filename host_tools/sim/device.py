@@ -30,9 +30,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import fcntl
 import os
-import pty
 import selectors
 import shutil
 import signal
@@ -40,11 +38,15 @@ import socket
 import subprocess
 import sys
 import tempfile
-import termios
 import threading
 import time
-import tty
 from pathlib import Path
+
+if sys.platform != "win32":  # a pseudo-terminal: POSIX only (the other commands of kitapi run on Windows too)
+    import fcntl
+    import pty
+    import termios
+    import tty
 
 from kitapi_host.mpy import compiled, compiled_core, micropython
 from kitapi_host.resources import BOARDS, MAIN
@@ -405,6 +407,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if sys.platform == "win32":
+        print("kitapi simdevice: needs a POSIX system (it runs the firmware on a pseudo-terminal)", file=sys.stderr)
+        return 2
     dev = SimDevice(
         args.fs, args.id, "flash" if args.flash else "source", port=args.port, use_pty=args.pty
     )

@@ -242,3 +242,25 @@ def test_one_table_of_subcommands() -> None:
     # every listing takes --json
     for argv in (["games"], ["show", "1"], ["stats"], ["players", "list"], ["replay", "f"]):
         assert parser.parse_args([*argv, "--json"]).json is True
+
+
+_AS_ON_WINDOWS = """import sys, subprocess, pathlib, socket, selectors, threading, tempfile, signal, shutil
+import serial, serial.tools.list_ports, mpremote.transport_serial  # pyserial has a Windows backend of its own
+sys.platform = "win32"  # (the modules above were imported as this system's)
+for name in ("fcntl", "pty", "termios", "tty"):
+    sys.modules[name] = None  # their import now fails, as on Windows
+from kitapi_host.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def test_kitapi_imports_nothing_posix_only_for_its_commands() -> None:
+    """Windows has no fcntl, pty, termios or tty: only ``kitapi simdevice`` needs them, and says so."""
+    out = subprocess.run(
+        [*KITAPI[:1], "-c", _AS_ON_WINDOWS, "replay", "--json", str(SAMPLE)], capture_output=True, text=True
+    )
+    assert out.returncode == 0, out.stderr
+    assert out.stdout == kitapi("replay", str(SAMPLE), "--json").stdout
+    out = subprocess.run([*KITAPI[:1], "-c", _AS_ON_WINDOWS, "simdevice", "--fs", "x"], capture_output=True, text=True)
+    assert out.returncode == 2
+    assert out.stderr == "kitapi simdevice: needs a POSIX system (it runs the firmware on a pseudo-terminal)\n"
