@@ -22,6 +22,11 @@ SYSTEMS = ("prefa", "sochi", "leningrad", "rostov", "balkan", "prefa_kasa", "pre
 OUT = "/tmp/i15c"  # the screens seen, as PNG
 TYPED = 3  # hands typed after the 1,000 of the log
 CLEAN = """import os
+for d in ('/data', '/data/games'):  # (a fresh flash has neither)
+    try:
+        os.mkdir(d)
+    except OSError:
+        pass
 for p in ('/data/ckpt', '/data/ckpt.tmp', '/data/current', '/data/crash.log'):
     try:
         os.remove(p)
@@ -101,6 +106,7 @@ def main(argv):
     if argv == ["--restore"]:
         restore(r)
         return
+    Path(OUT).mkdir(parents=True, exist_ok=True)  # (the rig writes the PNGs there)
     install(r)
     for rules in argv or SYSTEMS:
         system(r, rules)
