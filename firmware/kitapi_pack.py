@@ -59,10 +59,10 @@ class Pack:
 
     def stat(self, path):
         e = self.d.get(path[1:])
+        if e == -1 or path == "/":
+            return _FOLDER
         if e is None:
             raise OSError(2)  # ENOENT
-        if e == -1:
-            return _FOLDER
         return (0x8000, 0, 0, 0, 0, 0, e[1], 0, 0, 0)
 
     def open(self, path, mode):

@@ -113,7 +113,8 @@ def test_the_pack_is_read_only_and_lists_its_folders(flash: Path) -> None:
         "import kitapi_pack, os\nkitapi_pack.mount()\n"
         "print(sorted(os.listdir('/pack')))\n"
         "print('game.mpy' in os.listdir('/pack/kitapi'), 'prefa.mpy' in os.listdir('/pack/kitapi/rules'))\n"
-        "print(os.stat('/pack/kitapi')[0] & 0x4000 != 0, os.stat('/pack/kitapi/game.mpy')[6] > 0)\n"
+        "print(os.stat('/pack')[0] & 0x4000 != 0, os.stat('/pack/kitapi')[0] & 0x4000 != 0)\n"
+        "print(os.stat('/pack/kitapi/game.mpy')[0] & 0x8000 != 0, os.stat('/pack/kitapi/game.mpy')[6] > 0)\n"
         "for mode in ('wb', 'ab', 'r+b'):\n"
         "    try:\n"
         "        open('/pack/kitapi/game.mpy', mode)\n"
@@ -123,6 +124,7 @@ def test_the_pack_is_read_only_and_lists_its_folders(flash: Path) -> None:
     )
     assert out.splitlines() == [
         "['board.mpy', 'kitapi']",
+        "True True",
         "True True",
         "True True",
         "wb 30",

@@ -8,11 +8,9 @@ main.py (which writes its checkpoint).  Also the time to compile main.py and boa
 
 import re
 import sys
-import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import heap  # noqa: E402
 import rig  # noqa: E402
 
 COMPILE = """import time, gc
@@ -31,18 +29,11 @@ for n in ('main.py', 'board.py', 'pico_board.py'):
 def put_game(r, hands):
     """A generated ``hands``-hand Prefa game as the rig's current game, booted once (its checkpoint written)."""
     hdr, hs, _ = rig.game("prefa", hands)
-    with tempfile.TemporaryDirectory() as d:
-        log = Path(d) / "0001.kitapi"
-        rig.device_log(hdr, hs, log)
-        cur = Path(d) / "current"
-        cur.write_text("0001.kitapi\n")
-        r.mp("exec", heap.CLEAN, "+", "fs", "cp", str(log), ":/data/games/0001.kitapi", "+",
-             "fs", "cp", str(cur), ":/data/current", "+",
-             "fs", "cp", str(rig.REPO / "boards" / "pico.py"), ":board.py", "+",
-             "fs", "cp", str(rig.REPO / "firmware" / "main.py"), ":main.py", timeout=900)
+    rig.put_game(r, hdr, hs, "+", "fs", "cp", str(rig.REPO / "boards" / "pico.py"), ":board.py", "+",
+                 "fs", "cp", str(rig.REPO / "firmware" / "main.py"), ":main.py")
     r.cmd("reset")
     r.cmd(f"wait {4000 + hands * 3}")  # the whole log replayed (about 1.5 ms a hand), the checkpoint written
-    print(f"{hands}-hand game put on the rig, {log.name}; booted once")
+    print(f"{hands}-hand game put on the rig; booted once")
 
 
 def main(argv):

@@ -10,7 +10,6 @@ page through it, then boot again (from the checkpoint).  Prints each step's lowe
 """
 
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -21,22 +20,6 @@ SYSTEMS = ("prefa", "sochi", "leningrad", "rostov", "balkan", "prefa_kasa", "pre
            "preference_illustrated", "preference_us", "priffe")  # kitapi.registry's rows, in order
 OUT = "/tmp/i15c"  # the screens seen, as PNG
 TYPED = 3  # hands typed after the 1,000 of the log
-CLEAN = """import os
-for d in ('/data', '/data/games'):  # (a fresh flash has neither)
-    try:
-        os.mkdir(d)
-    except OSError:
-        pass
-for p in ('/data/ckpt', '/data/ckpt.tmp', '/data/current', '/data/crash.log'):
-    try:
-        os.remove(p)
-    except OSError:
-        pass
-for n in os.listdir('/data/games'):
-    os.remove('/data/games/' + n)
-"""
-
-
 def install(r):
     r.mp("fs", "cp", str(rig.REPO / "boards" / "pico.py"), ":pico_board.py", "+",
          "fs", "cp", str(rig.HERE / "probe_board.py"), ":board.py")
@@ -59,13 +42,7 @@ def boot(r):
 
 def system(r, rules, edit_keys=None):
     hdr, hs, keys = rig.game(rules, 1000 + TYPED)
-    with tempfile.TemporaryDirectory() as d:
-        log = Path(d) / "0001.kitapi"
-        rig.device_log(hdr, hs[:1000], log)
-        cur = Path(d) / "current"
-        cur.write_text("0001.kitapi\n")
-        r.mp("exec", CLEAN, "+", "fs", "cp", str(log), ":/data/games/0001.kitapi", "+",
-             "fs", "cp", str(cur), ":/data/current")
+    rig.put_game(r, hdr, hs[:1000])
     steps = []
     lines, _ = boot(r)
     steps.append(("boot, no checkpoint", lines))

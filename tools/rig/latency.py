@@ -14,11 +14,9 @@ import json
 import re
 import statistics
 import sys
-import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import heap  # noqa: E402
 import rig  # noqa: E402
 
 
@@ -62,13 +60,7 @@ def main(argv):
     r = rig.Rig()
     install(r)
     hdr, hs, _ = rig.game("prefa", 1000)
-    with tempfile.TemporaryDirectory() as d:
-        log = Path(d) / "0001.kitapi"
-        rig.device_log(hdr, hs, log)
-        cur = Path(d) / "current"
-        cur.write_text("0001.kitapi\n")
-        r.mp("exec", heap.CLEAN, "+", "fs", "cp", str(log), ":/data/games/0001.kitapi", "+",
-             "fs", "cp", str(cur), ":/data/current")
+    rig.put_game(r, hdr, hs)
     boot(r)  # no checkpoint: replays the 1,000 hands, writes one
     boot(r)  # from the checkpoint
     r.cmd("marks clear")

@@ -1,7 +1,6 @@
 """Helpers for measuring the firmware on the pico-rig (../shared/pico-rig): its control port, its console,
 the device's files through mpremote, and the generated games of every system.  Not part of the product."""
 
-import json
 import re
 import socket
 import subprocess
@@ -111,6 +110,34 @@ def game(rules, hands):
         return hdr, hs, [typist.priffe_keys_for(h) for h in hs]
     hdr, hs = gen.pot_game(rules, SEED, hands, 10_000)
     return hdr, hs, [typist.pot_keys_for(rules, h) for h in hs]
+
+
+CLEAN = """import os
+for d in ('/data', '/data/games'):  # (a fresh flash has neither)
+    try:
+        os.mkdir(d)
+    except OSError:
+        pass
+for p in ('/data/ckpt', '/data/ckpt.tmp', '/data/current', '/data/crash.log'):
+    try:
+        os.remove(p)
+    except OSError:
+        pass
+for n in os.listdir('/data/games'):
+    os.remove('/data/games/' + n)
+"""
+
+
+def put_game(r, hdr, hands, *more):
+    """A game (header, hands) as the rig's current game, with no checkpoint (CLEAN first); ``more``: mpremote's
+    further arguments (``"+", "fs", "cp", ...``) in the same connection."""
+    with tempfile.TemporaryDirectory() as d:
+        log = Path(d) / "0001.kitapi"
+        device_log(hdr, hands, log)
+        cur = Path(d) / "current"
+        cur.write_text("0001.kitapi\n")
+        r.mp("exec", CLEAN, "+", "fs", "cp", str(log), ":/data/games/0001.kitapi", "+",
+             "fs", "cp", str(cur), ":/data/current", *more, timeout=900)
 
 
 def device_log(hdr, hands, dst):
