@@ -49,6 +49,7 @@ class Pack:
     def __init__(self, f, n):
         self.f = f
         self.base = 8 + n
+        self.mv = memoryview(bytearray(512))
         self.d = {_INDEX + ".mpy": (-n, n)}  # type: dict[str, Any]  # until the index is imported: the index itself
 
     def mount(self, readonly, mkfs):
@@ -73,10 +74,17 @@ class Pack:
             raise OSError(2)
         f = self.f
         f.seek(self.base + e[0])
-        b = f.read(e[1])
-        if len(b) != e[1]:
-            raise OSError(5)  # EIO: the pack is cut short (the .mpy loader would read on past its end)
-        return io.BytesIO(b)
+        n = e[1]
+        s = io.BytesIO(n)  # room for the module's bytes: they are in the heap once, not twice
+        mv = self.mv
+        while n:
+            k = f.readinto(mv[: min(n, 512)])
+            if not k:
+                raise OSError(5)  # EIO: the pack is cut short (the .mpy loader would read on past its end)
+            s.write(mv[:k])
+            n -= k
+        s.seek(0)
+        return s
 
     def ilistdir(self, path):
         p = path.strip("/")
