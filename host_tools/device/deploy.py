@@ -131,13 +131,16 @@ def _compiled(board: str) -> tuple[Path, dict[str, Path]]:
         raise DeviceError(f"mpy-cross refused {e}") from None
 
 
-def packed_modules(board: str) -> dict[str, bytes]:
-    """What goes into kitapi.pack: path below /pack -> .mpy: the core and app, and the board file as board.mpy
-    (served while board.py is unchanged: firmware/kitapi_pack.py)."""
-    built, _ = _compiled(board)
+def _packed(built: Path) -> dict[str, bytes]:
     modules = {p.relative_to(built).as_posix(): p.read_bytes() for p in sorted((built / "kitapi").rglob("*.mpy"))}
     modules["board.mpy"] = (built / "board.mpy").read_bytes()
     return modules
+
+
+def packed_modules(board: str) -> dict[str, bytes]:
+    """What goes into kitapi.pack: path below /pack -> .mpy: the core and app, and the board file as board.mpy
+    (served while board.py is unchanged: firmware/kitapi_pack.py)."""
+    return _packed(_compiled(board)[0])
 
 
 def firmware_files(board: str) -> dict[str, bytes]:
@@ -146,7 +149,7 @@ def firmware_files(board: str) -> dict[str, bytes]:
     built, sources = _compiled(board)
     board_py = sources["board.py"].read_bytes()
     return {
-        "kitapi.pack": pack.build(packed_modules(board), {"board.mpy": ("board.py", board_py)}),
+        "kitapi.pack": pack.build(_packed(built), {"board.mpy": ("board.py", board_py)}),
         "kitapi_pack.mpy": (built / "kitapi_pack.mpy").read_bytes(),
         "main.py": MAIN.read_bytes(),
         "board.py": board_py,
@@ -236,6 +239,7 @@ def deploy_drive(path: Path, board: str | None, use_circup: bool = True) -> Depl
             out.removed.append(rel)
     os.sync()
     return out
+
 
 # Before writing: the pack the running firmware mounted is let go (its file is open).
 _UNMOUNT = """import sys, vfs
