@@ -39,6 +39,7 @@ _HINTS = const(0)  # true for mypy alone (always_true in its configs): MicroPyth
 if _HINTS:
     from typing import Any
 
+_CHUNK = const(512)  # bytes of a module read at a time
 _INDEX = "kitapi_pack_index"
 _FOLDER = (0x4000, 0, 0, 0, 0, 0, 0, 0, 0, 0)  # os.stat's tuple: S_IFDIR
 
@@ -49,7 +50,7 @@ class Pack:
     def __init__(self, f, n):
         self.f = f
         self.base = 8 + n
-        self.mv = memoryview(bytearray(512))
+        self.mv = memoryview(bytearray(_CHUNK))
         self.d = {_INDEX + ".mpy": (-n, n)}  # type: dict[str, Any]  # until the index is imported: the index itself
 
     def mount(self, readonly, mkfs):
@@ -78,7 +79,7 @@ class Pack:
         s = io.BytesIO(n)  # room for the module's bytes: they are in the heap once, not twice
         mv = self.mv
         while n:
-            k = f.readinto(mv[: min(n, 512)])
+            k = f.readinto(mv[: min(n, _CHUNK)])
             if not k:
                 raise OSError(5)  # EIO: the pack is cut short (the .mpy loader would read on past its end)
             s.write(mv[:k])

@@ -48,8 +48,24 @@ DRIVERS = {"pico": ("ssd1306",), "pico_w": ("ssd1306",), "pico2": ("ssd1306",), 
 MIP_INDEX = "https://micropython.org/pi/v2"  # mpremote's default: micropython-lib
 _CHUNK = 1024  # bytes of a file per exec when writing (its repr is compiled on the device)
 
+# Device code: _w(d, file, folder) calls file(p) for every file below the folder d, then folder(f) for every
+# folder from the deepest up (d too); the others prefix it.
+_WALK = """import os
+def _w(d, file, folder=None):
+    for n in os.listdir(d):
+        p = d + '/' + n
+        if os.stat(p)[0] & 0x4000:
+            _w(p, file, folder)
+        elif file:
+            file(p)
+    if folder:
+        folder(d)
+"""
+
 # Lists "(path, sha256 hex)" for main.py, board.py, the pack and its loader, and every file below kitapi/.
-_HASHES = """import os, hashlib, binascii
+_HASHES = (
+    _WALK
+    + """import hashlib, binascii
 def _h(p):
     h = hashlib.sha256()
     with open(p, 'rb') as f:
@@ -59,23 +75,17 @@ def _h(p):
                 break
             h.update(b)
     print(repr((p, binascii.hexlify(h.digest()).decode())))
-def _w(d):
-    for n in os.listdir(d):
-        p = d + '/' + n
-        if os.stat(p)[0] & 0x4000:
-            _w(p)
-        else:
-            _h(p)
 for p in ('main.py', 'board.py', 'kitapi_board.py', 'boot.py', 'lib/framebuf.py', 'kitapi.pack', 'kitapi_pack.mpy'):
     try:
         _h(p)
     except OSError:
         pass
 try:
-    _w('kitapi')
+    _w('kitapi', _h)
 except OSError:
     pass
 """
+)
 
 
 @dataclass
@@ -252,21 +262,19 @@ if '/pack' in sys.path:
 """
 
 # After removing an older deploy's files below kitapi/: the folders left empty, deepest first.
-_RMDIRS = """import os
-def _r(d):
-    for n in os.listdir(d):
-        p = d + '/' + n
-        if os.stat(p)[0] & 0x4000:
-            _r(p)
+_RMDIRS = (
+    _WALK
+    + """def _rm(d):
     try:
         os.rmdir(d)
     except OSError:
         pass
 try:
-    _r('kitapi')
+    _w('kitapi', None, _rm)
 except OSError:
     pass
 """
+)
 
 
 def _device_hashes(dev: Device) -> dict[str, str]:
