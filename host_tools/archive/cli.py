@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from kitapi_host import logs
-from kitapi_host.archive.store import Archive, ArchiveError, LogError, busy_timeout, default_path
+from kitapi_host.archive.store import Archive, ArchiveError, LogError, default_path, trouble
 from kitapi_host.logs import show_exact
 
 
@@ -53,21 +53,8 @@ def _guard(run: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Names
         except ArchiveError as e:
             print(e, file=sys.stderr)
             return 2
-        except sqlite3.OperationalError as e:
-            if "locked" in str(e) or "busy" in str(e):  # another kitapi held the archive past the busy timeout
-                print(
-                    f"{db}: the archive is busy: another kitapi kept writing to it for {busy_timeout():g} s;"
-                    " nothing was written, try again",
-                    file=sys.stderr,
-                )
-            else:
-                print(f"{db}: cannot use the archive ({e})", file=sys.stderr)
-            return 2
-        except sqlite3.DatabaseError as e:  # not an SQLite file, or a damaged one
-            print(f"{db}: not a Kitapi archive, or a damaged one ({e})", file=sys.stderr)
-            return 2
-        except OSError as e:  # its folder cannot be made, the file cannot be opened
-            print(f"{db}: cannot open the archive ({e.strerror})", file=sys.stderr)
+        except (sqlite3.Error, OSError) as e:  # busy, a full disk, read-only, a folder, no SQLite file
+            print(trouble(db, e), file=sys.stderr)
             return 2
 
     return wrapped

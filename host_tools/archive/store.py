@@ -84,6 +84,10 @@ from kitapi_host.archive.facts import ARCHIVED_RULES, POT_RULES, PRIFFE_RULES, H
 from kitapi_host.logs.read import BadLog, Checked, Mismatch, check, effective, final, records
 
 SCHEMA_VERSION = 4
+# PRAGMA application_id of a Kitapi archive ("KTPI", as a device log's magic): another program's SQLite file
+# is told apart before anything is written to it.  Archives made before it have 0 there and Kitapi's tables.
+APPLICATION_ID = 0x4B545049
+_OWN_TABLES = {"schema_version", "players", "games", "game_players", "hands", "corrections"}
 
 _SCHEMA = """
 CREATE TABLE schema_version (version INTEGER NOT NULL);
@@ -237,6 +241,38 @@ def default_path() -> Path:
     """``$XDG_DATA_HOME/kitapi/archive.sqlite3``, else ``~/.local/share/kitapi/archive.sqlite3``."""
     base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
     return Path(base) / "kitapi" / "archive.sqlite3"
+
+
+def trouble(path: Path, e: BaseException) -> str:
+    """What keeps the archive at ``path`` from being used, in one line, from the error ``e`` (sqlite3.Error or
+    OSError): busy, a full disk, read-only, a folder, a file that is no archive."""
+    text = str(e)
+    if isinstance(e, sqlite3.OperationalError):
+        if "locked" in text or "busy" in text:  # another kitapi held the archive past the busy timeout
+            return (
+                f"{path}: the archive is busy: another kitapi kept writing to it for {busy_timeout():g} s;"
+                " nothing was written, try again"
+            )
+        if "full" in text:
+            return f"{path}: the disk is full: nothing more was written to the archive (make room, then try again)"
+        if "readonly" in text or "read-only" in text:
+            return f"{path}: the archive is read-only: nothing was written to it"
+        if "unable to open" in text:
+            if path.is_dir():
+                return f"{path}: is a folder, not an archive"
+            if not path.exists() and not os.access(path.parent, os.W_OK):
+                return f"{path}: cannot make the archive: its folder {path.parent} is read-only"
+            if path.exists() and not (os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)):
+                # (SQLite needs to write next to an archive in WAL mode even to read it)
+                return f"{path}: the archive (or its folder) is read-only: nothing was written to it"
+            return f"{path}: cannot open the archive ({text})"
+        return f"{path}: cannot use the archive ({text})"
+    if isinstance(e, sqlite3.DatabaseError):  # not an SQLite file, or a damaged one
+        return f"{path}: not a Kitapi archive, or a damaged one ({text})"
+    if isinstance(e, OSError):  # its folder cannot be made, the file cannot be opened
+        where = f" {e.filename}" if e.filename and str(e.filename) != str(path) else ""
+        return f"{path}: cannot open the archive ({e.strerror or text}{':' + where if where else ''})"
+    return f"{path}: cannot use the archive ({text})"
 
 
 def _statements(script: str) -> Iterator[str]:
@@ -435,8 +471,9 @@ class Archive:
         self.db = sqlite3.connect(self.path, isolation_level=None, timeout=self.timeout)
         self.db.row_factory = sqlite3.Row
         try:
-            self.db.execute("PRAGMA foreign_keys = ON")
             self.db.execute(f"PRAGMA busy_timeout = {int(self.timeout * 1000)}")
+            mark = self._recognise()  # before anything is written: another program's file is left as it is
+            self.db.execute("PRAGMA foreign_keys = ON")
             if self.db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
                 try:
                     self.db.execute("PRAGMA journal_mode = WAL")  # kept in the file: once for each archive
@@ -449,13 +486,37 @@ class Archive:
                         for stmt in _statements(_SCHEMA):
                             self.db.execute(stmt)
                         self.db.execute("INSERT INTO schema_version (version) VALUES (?)", (SCHEMA_VERSION,))
+                        self.db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                        mark = False
                     elif version in _MIGRATIONS:
                         self._migrate(version)
                     elif version != SCHEMA_VERSION:
                         raise ArchiveError(f"{self.path}: archive schema version {version} is not known here")
+            if mark:  # an archive made before the application_id: marked once (a read-only one stays as it is)
+                try:
+                    self.db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                except sqlite3.OperationalError:
+                    pass
         except BaseException:
             self.db.close()
             raise
+
+    def _recognise(self) -> bool:
+        """Check that the database is a Kitapi archive, or an empty file that becomes one; ArchiveError for
+        another program's SQLite file (nothing written to it).  True: an archive not marked as Kitapi's yet."""
+        app = int(self.db.execute("PRAGMA application_id").fetchone()[0])
+        if app == APPLICATION_ID:
+            return False
+        tables = {r[0] for r in self.db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if app == 0 and not tables:
+            return False  # empty: a new archive (made below)
+        if app == 0 and _OWN_TABLES <= tables:
+            return True  # an archive of an earlier kitapi
+        what = f"application_id {app:#x}" if app else "tables " + ", ".join(sorted(tables)[:4])
+        more = ", ..." if not app and len(tables) > 4 else ""
+        raise ArchiveError(
+            f"{self.path}: not a Kitapi archive: another program's SQLite database ({what}{more}); left as it is"
+        )
 
     def _version(self) -> int | None:
         known = self.db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'")
@@ -518,7 +579,13 @@ class Archive:
         try:
             yield
         except BaseException:
-            self.db.execute("ROLLBACK")
+            # SQLite may have ended the transaction itself (a full disk, an I/O error): then there is
+            # nothing to roll back, and the error that ended it is the one to tell
+            if self.db.in_transaction:
+                try:
+                    self.db.execute("ROLLBACK")
+                except sqlite3.Error:
+                    pass
             raise
         self.db.execute("COMMIT")
 

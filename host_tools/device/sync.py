@@ -43,6 +43,7 @@ import hashlib
 import io
 import os
 import re
+import sqlite3
 import sys
 import time
 from collections.abc import Callable
@@ -52,7 +53,7 @@ from typing import Any, TextIO
 
 from kitapi.messages import damage as damage_text
 from kitapi.replay import replay
-from kitapi_host.archive.store import NEW, Archive, ArchiveError, LogError, default_path
+from kitapi_host.archive.store import NEW, Archive, ArchiveError, LogError, default_path, trouble
 from kitapi_host.device.drive import Drive
 from kitapi_host.device.link import Device, DeviceError, open_device
 
@@ -203,10 +204,12 @@ def _keep_evidence(dev: Device | Drive, archive: Archive, name: str, rep: Report
     line = f"{name} {size} {digest} {dst.name}"
     record = folder / EVIDENCE_RECORD
     try:
-        old = record.read_text() if record.exists() else ""
-        if not any(x.startswith(line + " ") for x in old.splitlines()):
+        # read and kept as bytes: a damaged line (a byte that is no UTF-8) is kept as it is, and costs nothing
+        old = record.read_bytes() if record.exists() else b""
+        if not any(x.startswith((line + " ").encode()) for x in old.splitlines()):
             when = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
-            _fsynced(record, (old + f"{line} {when}\n").encode())
+            sep = b"" if not old or old.endswith(b"\n") else b"\n"
+            _fsynced(record, old + sep + f"{line} {when}\n".encode())
     except OSError as e:
         return f"cannot record its copy in {record} ({e.strerror or e})"
     if not dev.mark(name, size, digest) or not dev.remove(name, size, digest):
@@ -425,14 +428,23 @@ def run(args: argparse.Namespace) -> int:
     from kitapi_host.device.drive import is_drive
 
     dev: Device | Drive | None = None
+    db: Path = args.db if args.db is not None else default_path()
     try:
         dev = Drive(args.device) if is_drive(args.device) else open_device(args.device)
-        with Archive(args.db) as archive:
+        try:
+            archive = Archive(db)
+        except OSError as e:  # its folder cannot be made (an OSError later is the device's)
+            raise ArchiveError(trouble(db, e)) from None
+        with archive:
             rep = sync(dev, archive, prune=args.prune, set_clock=not args.no_clock)
         if isinstance(dev, Drive):
             rep.warnings += dev.warnings
     except (DeviceError, ArchiveError) as e:
         print(f"kitapi sync: {e}", file=sys.stderr)
+        return 1
+    except sqlite3.Error as e:  # the archive cannot take the games (a full disk, read-only...): the sync stops
+        # before it marks or removes anything on the device; what was archived is kept
+        print(f"kitapi sync: {trouble(db, e)}; the games not archived are still on the device", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print("kitapi sync: interrupted; what was archived is kept, run it again to finish", file=sys.stderr)

@@ -1,0 +1,203 @@
+"""Issue 23, items 10-12: the PC tools where the PC itself is hostile.  docs/reliability.md, "The PC
+tools", names each test here.
+
+- 10: the archive cannot take the games (its disk full, read-only, a folder, a text file, another
+  program's SQLite file, a damaged evidence record): one line, a non-zero exit, nothing removed from
+  the device, nothing written to a file that is not an archive;
+- 11: any terminal encoding (ASCII, cp1252): what the stream cannot encode is escaped, never a
+  UnicodeEncodeError; ``--json`` stays valid JSON;
+- 12: names are compared after Unicode NFC normalisation; a name of only spaces or invisible
+  characters is refused.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sqlite3
+import subprocess
+from collections.abc import Callable
+from pathlib import Path
+
+from kitapi_host.archive.store import Archive
+from kitapi_host.sim.device import SimDevice
+from testkit import KITAPI, archived, write_game
+
+
+def kitapi(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [*KITAPI, *args], capture_output=True, text=True, env=None if env is None else {**os.environ, **env}
+    )
+
+
+# --- 10. The archive cannot take the games -----------------------------------------------------
+
+
+def on_the_box(fs: Path) -> dict[str, bytes]:
+    """Every file of the box's games folder and its synced marks."""
+    data = fs / "data"
+    return {p.name: p.read_bytes() for p in [*(data / "games").iterdir(), data / "synced"] if p.exists()}
+
+
+def fill(disk: Path, leave: int) -> None:
+    """Fill the filesystem at ``disk`` up, then free ``leave`` bytes."""
+    fd = os.open(disk / "filler", os.O_WRONLY | os.O_CREAT)
+    try:
+        while True:
+            os.write(fd, bytes(4096))
+    except OSError as e:
+        assert e.errno == 28  # ENOSPC: full
+    finally:
+        os.close(fd)
+    os.truncate(disk / "filler", (disk / "filler").stat().st_size - leave)
+
+
+def test_an_archive_that_cannot_take_the_games_stops_the_sync_in_one_line_and_the_box_keeps_them(
+    device: SimDevice,
+    tmp_path: Path,
+    small_disk: Callable[[int], Path],
+    read_only: Callable[[Path], None],
+) -> None:
+    """Issue 23's tracebacks: ``kitapi sync --prune`` into an archive whose disk is full (a real tmpfs,
+    filled up: SQLite ends the transaction itself, and rolling it back again was the traceback), a
+    read-only archive, a new archive in a read-only folder, ``--db`` a text file, a folder or another
+    program's SQLite file.  Each: one line naming the file, exit 1, and the box's games, evidence and
+    marks untouched; the text file and the other program's database are not changed by a byte.  Then,
+    with room, the same archive takes every game."""
+    games = device.fs / "data" / "games"
+    logs_ = {f"000{i}.kitapi": write_game(games, f"000{i}.kitapi", seed=30 + i, hands=60, end=i < 3) for i in (1, 2, 3)}
+    (games / "0001.kitapi.bad1").write_bytes(logs_["0001.kitapi"][:200] + bytes(50))
+    (device.fs / "data" / "current").write_text("0003.kitapi\n")
+    url = device.start()
+    before = on_the_box(device.fs)
+
+    def refused(db: Path, why: str) -> None:
+        out = kitapi("sync", "--prune", "--device", url, "--db", str(db))
+        assert out.returncode == 1 and out.stdout == "" and "Traceback" not in out.stderr, out.stderr
+        assert len(out.stderr.splitlines()) == 1 and out.stderr.startswith(f"kitapi sync: {db}: "), out.stderr
+        assert why in out.stderr, out.stderr
+        assert on_the_box(device.fs) == before
+
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes\n" * 100)
+    refused(notes, "not a Kitapi archive")
+    assert notes.read_text() == "my notes\n" * 100
+    refused(tmp_path, "is a folder, not an archive")
+    other = tmp_path / "other.sqlite3"
+    with sqlite3.connect(other) as db:
+        db.execute("CREATE TABLE recipes (name TEXT)")
+        db.execute("INSERT INTO recipes VALUES ('moussaka')")
+    db.close()
+    kept = other.read_bytes()
+    refused(other, "not a Kitapi archive: another program's SQLite database (tables recipes)")
+    assert other.read_bytes() == kept and not Path(f"{other}-wal").exists()
+
+    ro = tmp_path / "ro"
+    ro.mkdir()
+    read_only(ro)
+    refused(ro / "a.sqlite3", f"cannot make the archive: its folder {ro} is read-only")
+    old = tmp_path / "old"
+    old.mkdir()
+    Archive(old / "a.sqlite3").close()
+    read_only(old)
+    refused(old / "a.sqlite3", "the archive (or its folder) is read-only")
+
+    disk = small_disk(512)
+    db = disk / "a.sqlite3"
+    Archive(db).close()
+    fill(disk, 48 << 10)
+    refused(db, "the disk is full: nothing more was written to the archive")
+    (disk / "filler").unlink()
+    out = kitapi("sync", "--prune", "--device", url, "--db", str(db))
+    assert out.returncode == 0, out.stderr
+    assert archived(db) == logs_
+    assert sorted(p.name for p in games.iterdir()) == ["0003.kitapi"]  # the ended games pruned, the evidence on the PC
+
+
+def test_a_damaged_evidence_record_costs_nothing(device: SimDevice, tmp_path: Path) -> None:
+    """``evidence/<id>/evidence.txt`` with a byte that is no UTF-8 (a traceback before): the sync copies
+    and records the evidence as always; the damaged line is kept as it was."""
+    games = device.fs / "data" / "games"
+    write_game(games, "0001.kitapi", seed=40)
+    bad = b"KTPI" + bytes(range(256))
+    (games / "0001.kitapi.bad1").write_bytes(bad)
+    url = device.start()
+    db = tmp_path / "a.sqlite3"
+    record = tmp_path / "evidence" / "e661410300000001" / "evidence.txt"
+    record.parent.mkdir(parents=True)
+    damaged = b"0002.kitapi.bad1 12 \xff\xfe\x80 0002.kitapi.bad1 2026-01-01T00:00:00Z"  # (no newline either)
+    record.write_bytes(damaged)
+    out = kitapi("sync", "--device", url, "--db", str(db))
+    assert out.returncode == 0 and out.stderr == "", out.stderr
+    assert "kept 1 evidence file(s)" in out.stdout
+    lines = record.read_bytes().split(b"\n")
+    assert lines[0] == damaged and lines[2] == b""
+    assert lines[1].decode().split()[:4] == ["0001.kitapi.bad1", str(len(bad)), hashlib.sha256(bad).hexdigest(),
+                                             "0001.kitapi.bad1"]
+    assert sorted(p.name for p in games.iterdir()) == ["0001.kitapi"]
+
+
+def test_every_command_with_db_refuses_another_programs_database_and_leaves_it_as_it_is(tmp_path: Path) -> None:
+    """``--db`` naming another program's SQLite file: before, Kitapi added its tables to it and switched it
+    to WAL (exit 0).  Every command that takes ``--db`` refuses it in one line, exit 2, not a byte changed;
+    an empty file becomes an archive, and an archive of an earlier kitapi (no application_id yet) is
+    recognised by its tables and marked."""
+    other = tmp_path / "photos.db"
+    with sqlite3.connect(other) as db:
+        db.execute("CREATE TABLE albums (id INTEGER PRIMARY KEY, title TEXT)")
+    db.close()
+    kept = other.read_bytes()
+    game = write_game(tmp_path / "logs", "0001.kitapi", seed=41)
+    for args in (
+        ["archive", "add", str(tmp_path / "logs" / "0001.kitapi")],
+        ["games"],
+        ["games", "--json"],
+        ["show", "1"],
+        ["stats"],
+        ["players", "list"],
+        ["players", "rename", "Anna", "Ann"],
+        ["players", "merge", "Anna", "Babis"],
+        ["export", "1", "-f", "csv"],
+    ):
+        out = kitapi(*args, "--db", str(other))
+        assert out.returncode == 2 and out.stdout == "", (args, out.stderr)
+        assert out.stderr == f"{other}: not a Kitapi archive: another program's SQLite database (tables albums);" \
+            " left as it is\n", (args, out.stderr)
+        assert other.read_bytes() == kept and not Path(f"{other}-wal").exists(), args
+
+    empty = tmp_path / "empty.sqlite3"
+    empty.write_bytes(b"")
+    assert kitapi("archive", "add", str(tmp_path / "logs" / "0001.kitapi"), "--db", str(empty)).returncode == 0
+    assert archived(empty) == {str((tmp_path / "logs" / "0001.kitapi").resolve()): game}
+    with sqlite3.connect(empty) as db:
+        assert db.execute("PRAGMA application_id").fetchone()[0] == 0x4B545049
+        db.execute("PRAGMA application_id = 0")  # as every archive before issue 23
+    db.close()
+    out = kitapi("games", "--db", str(empty))
+    assert out.returncode == 0 and out.stderr == "", out.stderr
+    with sqlite3.connect(empty) as db:
+        assert db.execute("PRAGMA application_id").fetchone()[0] == 0x4B545049
+    db.close()
+
+
+def test_archive_add_onto_a_full_disk_or_a_read_only_archive_is_one_line(
+    tmp_path: Path, small_disk: Callable[[int], Path], read_only: Callable[[Path], None]
+) -> None:
+    """``kitapi archive add`` where the archive cannot grow: one line, exit 2, the archive as it was."""
+    log = tmp_path / "0001.kitapi"
+    write_game(tmp_path, "0001.kitapi", seed=42, hands=80)
+    disk = small_disk(512)
+    db = disk / "a.sqlite3"
+    Archive(db).close()
+    fill(disk, 40 << 10)
+    out = kitapi("archive", "add", str(log), "--db", str(db))
+    assert out.returncode == 2 and out.stdout == "", out.stderr
+    assert out.stderr == f"{db}: the disk is full: nothing more was written to the archive (make room, then try" \
+        " again)\n"
+    (disk / "filler").unlink()
+    with Archive(db) as a:
+        assert a.games() == []
+    read_only(disk)
+    out = kitapi("archive", "add", str(log), "--db", str(db))
+    assert out.returncode == 2 and out.stderr == f"{db}: the archive (or its folder) is read-only: nothing was" \
+        " written to it\n", out.stderr
