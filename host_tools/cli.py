@@ -59,7 +59,9 @@ class _StdoutClosed(Exception):
 
 class _Clean:
     """A text stream that shows control characters as escapes (``clean``); on stderr, lines capped
-    at ``MAX_LINE`` characters.  A closed pipe on stdout raises _StdoutClosed."""
+    at ``MAX_LINE`` characters.  A closed pipe on stdout raises _StdoutClosed.  A character the stream's
+    encoding has not (``PYTHONIOENCODING=ascii``, Windows' cp1252 when the output is redirected) is shown
+    as an escape too (``\u0396``), never a UnicodeEncodeError."""
 
     def __init__(self, stream: TextIO, cap: bool) -> None:
         self._stream = stream
@@ -70,7 +72,11 @@ class _Clean:
         if self._cap and len(text) > MAX_LINE:
             text = "\n".join(_cap(line) for line in text.split("\n"))
         try:
-            return self._stream.write(text)
+            try:
+                return self._stream.write(text)
+            except UnicodeEncodeError:  # (a text stream encodes the whole text before it writes any of it)
+                enc = getattr(self._stream, "encoding", None) or "ascii"
+                return self._stream.write(text.encode(enc, "backslashreplace").decode(enc))
         except BrokenPipeError:
             raise _StdoutClosed from None
 

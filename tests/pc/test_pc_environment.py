@@ -13,6 +13,7 @@ tools", names each test here.
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import sqlite3
 import subprocess
@@ -201,3 +202,45 @@ def test_archive_add_onto_a_full_disk_or_a_read_only_archive_is_one_line(
     out = kitapi("archive", "add", str(log), "--db", str(db))
     assert out.returncode == 2 and out.stderr == f"{db}: the archive (or its folder) is read-only: nothing was" \
         " written to it\n", out.stderr
+
+
+# --- 11. Any terminal encoding ---------------------------------------------------------------
+
+NAMES = ["Ζωή", "Анна", "Zoë"]
+
+
+def encoded(enc: str, *args: str, rc: int = 0) -> tuple[str, str]:
+    """``kitapi ARGS`` with ``PYTHONIOENCODING=enc``: its stdout and stderr, which must decode in ``enc``."""
+    out = subprocess.run([*KITAPI, *args], capture_output=True, env={**os.environ, "PYTHONIOENCODING": enc})
+    assert out.returncode == rc and b"Traceback" not in out.stderr, (enc, args, out.stderr.decode(enc, "replace"))
+    return out.stdout.decode(enc), out.stderr.decode(enc)
+
+
+def test_every_command_prints_greek_and_russian_names_on_an_ascii_or_cp1252_stream(tmp_path: Path) -> None:
+    """``PYTHONIOENCODING=ascii`` or ``cp1252`` (Windows, the output redirected): before, replay, games, show,
+    stats (and players, archive add of a file with a Greek name, an error naming a Greek player) ended in a
+    UnicodeEncodeError.  Now each exits as it does on UTF-8, what the stream cannot encode shown as an
+    escape (``\\u0396``); ``--json`` is the same valid JSON, the names exact when read back."""
+    log = tmp_path / "Ζωή.jsonl"
+    log.write_text(
+        json.dumps({"kitapi": 1, "rules": "prefa", "players": NAMES, "dealer": 0}) + "\n"
+        '{"dealer": 0, "bidder": 1, "contract": "6S", "defense": "both", "tricks": [2, 6, 2]}\n',
+        encoding="utf-8",
+    )
+    zoi, anna = "\\u0396\\u03c9\\u03ae", "\\u0410\\u043d\\u043d\\u0430"  # Ζωή, Анна escaped
+    for enc in ("ascii", "cp1252"):
+        db = tmp_path / f"{enc}.sqlite3"
+        assert zoi in encoded(enc, "replay", str(log))[0]
+        added = encoded(enc, "archive", "add", "--db", str(db), str(log))[0]
+        assert added.endswith(": game 1 new\n") and zoi in added
+        for args in (["games"], ["show", "1"], ["stats"], ["players", "list"]):
+            text = encoded(enc, *args, "--db", str(db))[0]
+            assert zoi in text and anna in text, (args, text)
+        assert anna in encoded(enc, "stats", "Анна", "--db", str(db))[0]
+        dbs = ["--db", str(db)]
+        for args in (["replay", str(log)], ["games", *dbs], ["stats", *dbs], ["players", "list", *dbs]):
+            obj = json.loads(encoded(enc, *args, "--json")[0])
+            assert NAMES[0] in json.dumps(obj, ensure_ascii=False), args
+        assert json.loads(encoded(enc, "show", "1", *dbs, "--json")[0])["result"]["players"] == NAMES
+        err = encoded(enc, "stats", "Ωμέγα", "--db", str(db), rc=2)[1]
+        assert err == "no player '\\u03a9\\u03bc\\u03ad\\u03b3\\u03b1' in the archive\n", err
