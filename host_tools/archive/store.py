@@ -56,7 +56,9 @@ Prefa's chips, Preferans' whists, Balkan's whists, the kasa's kapikia, each pot
 game's chips and Priffe's individual points apart.
 
 Players are matched by name across games and devices: the same name is the same
-player.  ``rename_player`` and ``merge_players`` fix names; the stored logs are
+player, the name compared after Unicode NFC normalisation (``Zoë`` typed as one
+character or as ``e`` and a combining diaeresis is one player, kept under the first
+form the archive met, normalised).  ``rename_player`` and ``merge_players`` fix names; the stored logs are
 never changed, so the archive shows the player's current name wherever a game
 names the player.
 """
@@ -68,6 +70,7 @@ import io
 import json
 import os
 import sqlite3
+import unicodedata
 from collections.abc import Collection, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -273,6 +276,22 @@ def trouble(path: Path, e: BaseException) -> str:
         where = f" {e.filename}" if e.filename and str(e.filename) != str(path) else ""
         return f"{path}: cannot open the archive ({e.strerror or text}{':' + where if where else ''})"
     return f"{path}: cannot use the archive ({text})"
+
+
+def nfc(name: str) -> str:
+    """``name`` as the archive compares names: Unicode NFC (one form for ``Zoë``, typed either way)."""
+    return unicodedata.normalize("NFC", name)
+
+
+# What shows nothing when printed: spaces, controls, format characters (the zero-width ones), combining
+# marks on nothing, and the letters that are blanks (the Hangul fillers, the blank Braille pattern).
+_BLANK_CATEGORIES = ("Zs", "Zl", "Zp", "Cc", "Cf", "Mn", "Me")
+_BLANK_LETTERS = "\u115f\u1160\u3164\uffa0\u2800"
+
+
+def blank(name: str) -> bool:
+    """``name`` shows nothing: only spaces, zero-width or other invisible characters (a name the PC refuses)."""
+    return all(unicodedata.category(c) in _BLANK_CATEGORIES or c in _BLANK_LETTERS for c in name)
 
 
 def _statements(script: str) -> Iterator[str]:
@@ -611,6 +630,10 @@ class Archive:
         parsed = None
         if self.db.execute("SELECT 1 FROM games WHERE sha256 = ?", (digest,)).fetchone() is None:
             parsed = _replayed(f, name)
+            players = parsed.game.players
+            for i, p in enumerate(players):
+                if any(nfc(p) == nfc(q) for q in players[:i]):  # (the core has refused the same characters)
+                    raise LogError(name, 1, f"the name {p!r} is there twice (written two ways in Unicode)")
             _canonical(f, name, parsed, self._kin_lengths(parsed))
         with self._tx():
             return self._add(f, device, name, size, digest, parsed)
@@ -794,21 +817,35 @@ class Archive:
             f.seek(0, 2)
             return int(r.damage[1]) if r.damage else f.tell()
 
+    def _find(self, name: str) -> int | None:
+        """The id of the player whose name is ``name`` after NFC normalisation, or None.  The very
+        characters first: an archive of an earlier kitapi may hold a name in both forms, to be merged."""
+        key = nfc(name)
+        for exact in dict.fromkeys((name, key)):
+            row = self.db.execute("SELECT id FROM players WHERE name = ?", (exact,)).fetchone()
+            if row is not None:
+                return int(row[0])
+        # an archive of an earlier kitapi may hold a name as it was typed, not normalised
+        for pid, stored in self.db.execute("SELECT id, name FROM players ORDER BY id"):
+            if nfc(stored) == key:
+                return int(pid)
+        return None
+
     def _player_id(self, name: str) -> int:
-        row = self.db.execute("SELECT id FROM players WHERE name = ?", (name,)).fetchone()
-        if row is not None:
-            return int(row[0])
-        cur = self.db.execute("INSERT INTO players (name) VALUES (?)", (name,))
+        pid = self._find(name)
+        if pid is not None:
+            return pid
+        cur = self.db.execute("INSERT INTO players (name) VALUES (?)", (nfc(name),))
         assert cur.lastrowid is not None
         return int(cur.lastrowid)
 
     # --- players ------------------------------------------------------------------
 
     def _player(self, name: str) -> int:
-        row = self.db.execute("SELECT id FROM players WHERE name = ?", (name,)).fetchone()
-        if row is None:
+        pid = self._find(name)
+        if pid is None:
             raise ArchiveError(f"no player {name!r} in the archive")
-        return int(row[0])
+        return pid
 
     def players(self) -> list[str]:
         return [r[0] for r in self.db.execute("SELECT name FROM players ORDER BY name")]
@@ -817,19 +854,21 @@ class Archive:
         """Give player ``old`` the name ``new`` (which no other player may have: merge them instead).
 
         ``new`` must be a name the core accepts in a log (kitapi.game.check_name):
-        1 to 24 characters a person typed.
+        1 to 24 characters a person typed, not only spaces or invisible ones; it is
+        kept NFC-normalised.
         """
         try:
             check_name(new)
         except RuleError as e:
             raise ArchiveError(f"cannot rename {old!r} to {new!r}: {e}") from None
+        if blank(new):
+            raise ArchiveError(f"cannot rename {old!r} to {new!r}: a name of only spaces or invisible characters")
         with self._tx():
             pid = self._player(old)
-            if old == new:
-                return
-            if self.db.execute("SELECT 1 FROM players WHERE name = ?", (new,)).fetchone():
+            other = self._find(new)
+            if other is not None and other != pid:
                 raise ArchiveError(f"there is already a player {new!r}: merge the two instead")
-            self.db.execute("UPDATE players SET name = ? WHERE id = ?", (new, pid))
+            self.db.execute("UPDATE players SET name = ? WHERE id = ?", (nfc(new), pid))
 
     def merge_players(self, from_name: str, into_name: str) -> None:
         """Every game of ``from_name`` now names ``into_name``; refused if both played in one game."""
@@ -1012,6 +1051,6 @@ class Archive:
 
     def stats(self, player: str | None = None) -> list[dict[str, Any]]:
         """Per-player figures across every game (or one player's); see ``kitapi_host.archive.stats``."""
-        if player is not None:
-            self._player(player)
+        if player is not None:  # (the name as the archive keeps it)
+            player = self.db.execute("SELECT name FROM players WHERE id = ?", (self._player(player),)).fetchone()[0]
         return stats.count(self.db, player)

@@ -20,6 +20,7 @@ import subprocess
 from collections.abc import Callable
 from pathlib import Path
 
+from kitapi_host import logs
 from kitapi_host.archive.store import Archive
 from kitapi_host.sim.device import SimDevice
 from testkit import KITAPI, archived, write_game
@@ -244,3 +245,66 @@ def test_every_command_prints_greek_and_russian_names_on_an_ascii_or_cp1252_stre
         assert json.loads(encoded(enc, "show", "1", *dbs, "--json")[0])["result"]["players"] == NAMES
         err = encoded(enc, "stats", "Ωμέγα", "--db", str(db), rc=2)[1]
         assert err == "no player '\\u03a9\\u03bc\\u03ad\\u03b3\\u03b1' in the archive\n", err
+
+
+# --- 12. Names: one player however typed; a name shows something -----------------------------
+
+ZOE, ZOE_NFD = "Zo\u00eb", "Zoe\u0308"  # one name: ë one character, or e and a combining diaeresis
+HAND = '{"dealer": 0, "bidder": 1, "contract": "6S", "defense": "both", "tricks": [2, 6, 2]}\n'
+
+
+def game(path: Path, players: list[str]) -> Path:
+    path.write_text(json.dumps({"kitapi": 1, "rules": "prefa", "players": players, "dealer": 0}) + "\n" + HAND)
+    return path
+
+
+def test_a_name_typed_two_ways_is_one_player_across_files_boxes_and_archives(tmp_path: Path) -> None:
+    """``Zoë`` typed as one character on one box and decomposed on another (and in a JSON Lines file) was
+    two players; now one, whichever form a command is given, kept in NFC.  An archive of an earlier kitapi
+    that holds the name as it was typed (not normalised) finds it too.  A game naming both forms is
+    refused (one line), as the core refuses a name twice."""
+    db = tmp_path / "a.sqlite3"
+    boxes = {"e6614103000000a1": [ZOE, "Babis", "Costas"], "e6614103000000b2": ["Babis", ZOE_NFD, "Dora"]}
+    for uid, players in boxes.items():
+        fs = tmp_path / uid
+        (fs / "data" / "games").mkdir(parents=True)
+        logs.convert(game(tmp_path / f"{uid}.jsonl", players), fs / "data" / "games" / "0001.kitapi")
+        with SimDevice(fs, device_id=uid) as dev:
+            assert kitapi("sync", "--device", dev.url, "--db", str(db)).returncode == 0
+    out = kitapi("archive", "add", "--db", str(db), str(game(tmp_path / "3.jsonl", ["Dora", "Babis", ZOE_NFD])))
+    assert out.returncode == 0, out.stderr
+    assert json.loads(kitapi("players", "list", "--json", "--db", str(db)).stdout)["players"] == [
+        "Babis", "Costas", "Dora", ZOE]
+    for name in (ZOE, ZOE_NFD):
+        (zoe,) = json.loads(kitapi("stats", name, "--json", "--db", str(db)).stdout)["players"]
+        assert (zoe["player"], zoe["games"]) == (ZOE, 3)
+    out = kitapi("archive", "add", "--db", str(db), str(game(tmp_path / "4.jsonl", [ZOE, "Babis", ZOE_NFD])))
+    assert out.returncode == 2 and out.stderr == f"{tmp_path / '4.jsonl'}:1: the name '{ZOE_NFD}' is there twice" \
+        " (written two ways in Unicode)\n", out.stderr
+    # an archive of an earlier kitapi: the name stored as typed
+    old = tmp_path / "old.sqlite3"
+    assert kitapi("archive", "add", "--db", str(old), str(tmp_path / "3.jsonl")).returncode == 0
+    with sqlite3.connect(old) as db_:
+        assert db_.execute("SELECT name FROM players WHERE name = ?", (ZOE,)).fetchone()
+        db_.execute("UPDATE players SET name = ? WHERE name = ?", (ZOE_NFD, ZOE))
+    db_.close()
+    assert kitapi("archive", "add", "--db", str(old), str(tmp_path / "e6614103000000a1.jsonl")).returncode == 0
+    assert kitapi("players", "list", "--db", str(old)).stdout.splitlines() == ["Babis", "Costas", "Dora", ZOE_NFD]
+
+
+def test_a_name_of_only_spaces_or_invisible_characters_is_refused_and_a_rename_compares_as_nfc(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "a.sqlite3"
+    first = game(tmp_path / "1.jsonl", [ZOE, "Babis", "Costas"])
+    assert kitapi("archive", "add", "--db", str(db), str(first)).returncode == 0
+    for blank in (" ", "   ", "\u00a0", "\u200b", "\u200b\u200c\u200d", "\u2060\ufeff", "\u3164", "\u3000 ", "\u0301"):
+        out = kitapi("players", "rename", "Babis", blank, "--db", str(db))
+        assert out.returncode == 2 and out.stdout == "" and out.stderr.startswith("cannot rename 'Babis' to"), blank
+        assert out.stderr.endswith(": a name of only spaces or invisible characters\n"), out.stderr
+    assert kitapi("players", "list", "--db", str(db)).stdout.splitlines() == ["Babis", "Costas", ZOE]
+    out = kitapi("players", "rename", "Babis", ZOE_NFD, "--db", str(db))  # another player's name, typed the other way
+    assert out.returncode == 2 and out.stderr == f"there is already a player '{ZOE_NFD}': merge the two instead\n"
+    assert kitapi("players", "rename", ZOE_NFD, "Zoë Ann", "--db", str(db)).returncode == 0
+    assert kitapi("players", "list", "--db", str(db)).stdout.splitlines() == ["Babis", "Costas", "Zoë Ann"]
+    assert kitapi("players", "rename", "Babis", "Ba bis", "--db", str(db)).returncode == 0  # a space inside is a name
