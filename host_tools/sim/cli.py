@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import argparse
+import io
 import sys
 from pathlib import Path
 
@@ -15,13 +16,24 @@ from kitapi_host.mpy import heapsize
 def _sim(args: argparse.Namespace) -> int:
     from kitapi_host.sim.firmware import run
 
-    # The simulator draws the device's screen with escape sequences of its own: the streams as they were.
+    # The simulator draws the device's screen with escape sequences of its own: the streams as they were,
+    # but a character their encoding has not (the box's Greek on PYTHONIOENCODING=ascii) is an escape,
+    # never a UnicodeEncodeError.
     out, err = sys.stdout, sys.stderr
     sys.stdout = getattr(out, "_stream", out)
     sys.stderr = getattr(err, "_stream", err)
+    strict = [
+        s
+        for s in {id(s): s for s in (sys.stdout, sys.stderr)}.values()
+        if isinstance(s, io.TextIOWrapper) and s.errors == "strict"
+    ]
+    for s in strict:
+        s.reconfigure(errors="backslashreplace")
     try:
         return run(args)
     finally:
+        for s in strict:
+            s.reconfigure(errors="strict")
         sys.stdout, sys.stderr = out, err
 
 

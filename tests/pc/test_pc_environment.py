@@ -247,6 +247,15 @@ def test_every_command_prints_greek_and_russian_names_on_an_ascii_or_cp1252_stre
         assert err == "no player '\\u03a9\\u03bc\\u03ad\\u03b3\\u03b1' in the archive\n", err
 
 
+def test_the_simulator_prints_a_greek_box_s_screen_on_an_ascii_stream(tmp_path: Path) -> None:
+    """``kitapi sim --text`` of a box set to Greek with ``PYTHONIOENCODING=ascii``: a UnicodeEncodeError before
+    (the simulator writes to the streams as they are, for its own escape sequences); now the texts, escaped."""
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "settings").write_text("128 60 el\n")
+    out, err = encoded("ascii", "sim", "--data", str(tmp_path / "data"), "--keys", "~1000", "--text")
+    assert "\\u039d\\u03ad\\u03b1 \\u03c0\\u03b1\\u03c1\\u03c4\\u03af\\u03b4\\u03b1" in out, out  # Νέα παρτίδα
+
+
 # --- 12. Names: one player however typed; a name shows something -----------------------------
 
 ZOE, ZOE_NFD = "Zo\u00eb", "Zoe\u0308"  # one name: ë one character, or e and a combining diaeresis
