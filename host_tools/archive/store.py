@@ -487,7 +487,7 @@ class Archive:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self.timeout = busy_timeout() if timeout is None else timeout
         # transactions are explicit (_tx)
-        self.db = sqlite3.connect(self.path, isolation_level=None, timeout=self.timeout)
+        self.db = self._connect()
         self.db.row_factory = sqlite3.Row
         try:
             self.db.execute(f"PRAGMA busy_timeout = {int(self.timeout * 1000)}")
@@ -519,6 +519,23 @@ class Archive:
         except BaseException:
             self.db.close()
             raise
+
+    def _connect(self) -> sqlite3.Connection:
+        """The connection to the database.  An archive on a read-only disk (or in a read-only folder) can
+        still be read: SQLite cannot open a WAL database there (it needs its -shm file), so it is opened
+        as immutable, which nobody can change meanwhile; every write is then refused as read-only.  Not
+        with a -wal file of its own: immutable, SQLite would not read what that holds."""
+        db = sqlite3.connect(self.path, isolation_level=None, timeout=self.timeout)
+        try:
+            db.execute("PRAGMA application_id").fetchone()
+            return db
+        except sqlite3.OperationalError as e:
+            db.close()
+            wal = Path(f"{self.path}-wal")
+            writable = os.access(self.path, os.W_OK) and os.access(self.path.parent, os.W_OK)
+            if "unable to open" not in str(e) or not self.path.is_file() or writable or wal.exists():
+                raise
+        return sqlite3.connect(f"{self.path.resolve().as_uri()}?immutable=1", uri=True, isolation_level=None)
 
     def _recognise(self) -> bool:
         """Check that the database is a Kitapi archive, or an empty file that becomes one; ArchiveError for

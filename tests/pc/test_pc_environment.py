@@ -102,7 +102,7 @@ def test_an_archive_that_cannot_take_the_games_stops_the_sync_in_one_line_and_th
     old.mkdir()
     Archive(old / "a.sqlite3").close()
     read_only(old)
-    refused(old / "a.sqlite3", "the archive (or its folder) is read-only")
+    refused(old / "a.sqlite3", "the archive is read-only: nothing was written to it")
 
     disk = small_disk(512)
     db = disk / "a.sqlite3"
@@ -185,7 +185,8 @@ def test_every_command_with_db_refuses_another_programs_database_and_leaves_it_a
 def test_archive_add_onto_a_full_disk_or_a_read_only_archive_is_one_line(
     tmp_path: Path, small_disk: Callable[[int], Path], read_only: Callable[[Path], None]
 ) -> None:
-    """``kitapi archive add`` where the archive cannot grow: one line, exit 2, the archive as it was."""
+    """``kitapi archive add`` where the archive cannot grow: one line, exit 2, the archive as it was; a
+    read-only archive is still read by games, show and export."""
     log = tmp_path / "0001.kitapi"
     write_game(tmp_path, "0001.kitapi", seed=42, hands=80)
     disk = small_disk(512)
@@ -199,10 +200,18 @@ def test_archive_add_onto_a_full_disk_or_a_read_only_archive_is_one_line(
     (disk / "filler").unlink()
     with Archive(db) as a:
         assert a.games() == []
+    assert kitapi("archive", "add", str(log), "--db", str(db)).returncode == 0
     read_only(disk)
-    out = kitapi("archive", "add", str(log), "--db", str(db))
-    assert out.returncode == 2 and out.stderr == f"{db}: the archive (or its folder) is read-only: nothing was" \
-        " written to it\n", out.stderr
+    write_game(tmp_path, "0002.kitapi", seed=43)
+    out = kitapi("archive", "add", str(tmp_path / "0002.kitapi"), "--db", str(db))
+    assert out.returncode == 2 and out.stderr == f"{db}: the archive is read-only: nothing was written to it\n"
+    assert kitapi("players", "rename", "Anna", "Ann", "--db", str(db)).stderr.endswith(" is read-only: nothing was"
+                                                                                     " written to it\n")
+    # and it can still be read: SQLite cannot open a WAL archive there, so it is opened as immutable
+    assert "   1  " in kitapi("games", "--db", str(db)).stdout
+    assert kitapi("show", "1", "--db", str(db)).returncode == 0
+    assert kitapi("export", "1", "-f", "csv", "--db", str(db)).returncode == 0
+    assert sorted(p.name for p in disk.iterdir()) == ["a.sqlite3"]
 
 
 # --- 11. Any terminal encoding ---------------------------------------------------------------
