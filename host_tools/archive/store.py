@@ -250,6 +250,10 @@ def trouble(path: Path, e: BaseException) -> str:
     """What keeps the archive at ``path`` from being used, in one line, from the error ``e`` (sqlite3.Error or
     OSError): busy, a full disk, read-only, a folder, a file that is no archive."""
     text = str(e)
+    if isinstance(e, FileExistsError | NotADirectoryError):  # (mkdir of the archive's folder)
+        return f"{path}: cannot make the archive's folder {path.parent}: a part of that path is a file, not a folder"
+    if path.exists() and not path.is_file() and not path.is_dir():
+        return f"{path}: is no file an archive can be in (a device, a pipe...)"
     if isinstance(e, sqlite3.OperationalError):
         if "locked" in text or "busy" in text:  # another kitapi held the archive past the busy timeout
             return (

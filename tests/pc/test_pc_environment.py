@@ -85,6 +85,8 @@ def test_an_archive_that_cannot_take_the_games_stops_the_sync_in_one_line_and_th
     refused(notes, "not a Kitapi archive")
     assert notes.read_text() == "my notes\n" * 100
     refused(tmp_path, "is a folder, not an archive")
+    refused(notes / "a.sqlite3", f"cannot make the archive's folder {notes}: a part of that path is a file")
+    refused(Path(os.devnull), "is no file an archive can be in")
     other = tmp_path / "other.sqlite3"
     with sqlite3.connect(other) as db:
         db.execute("CREATE TABLE recipes (name TEXT)")
