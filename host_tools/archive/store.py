@@ -69,6 +69,7 @@ import hashlib
 import io
 import json
 import os
+import shutil
 import sqlite3
 import unicodedata
 from collections.abc import Collection, Iterator
@@ -246,6 +247,14 @@ def default_path() -> Path:
     return Path(base) / "kitapi" / "archive.sqlite3"
 
 
+def _full(path: Path) -> bool:
+    """The disk of the archive at ``path`` has less than 1 MB free."""
+    try:
+        return shutil.disk_usage(path.parent).free < 1 << 20
+    except OSError:
+        return False
+
+
 def trouble(path: Path, e: BaseException) -> str:
     """What keeps the archive at ``path`` from being used, in one line, from the error ``e`` (sqlite3.Error or
     OSError): busy, a full disk, read-only, a folder, a file that is no archive."""
@@ -260,7 +269,7 @@ def trouble(path: Path, e: BaseException) -> str:
                 f"{path}: the archive is busy: another kitapi kept writing to it for {busy_timeout():g} s;"
                 " nothing was written, try again"
             )
-        if "full" in text:
+        if "full" in text or ("I/O error" in text and _full(path)):  # (no room for the -shm file: an I/O error)
             return f"{path}: the disk is full: nothing more was written to the archive (make room, then try again)"
         if "readonly" in text or "read-only" in text:
             return f"{path}: the archive is read-only: nothing was written to it"
