@@ -57,8 +57,8 @@ game's chips and Priffe's individual points apart.
 
 Players are matched by name across games and devices: the same name is the same
 player, the name compared after Unicode NFC normalisation (``Zoë`` typed as one
-character or as ``e`` and a combining diaeresis is one player, kept under the first
-form the archive met, normalised).  ``rename_player`` and ``merge_players`` fix names; the stored logs are
+character or as ``e`` and a combining diaeresis is one player, its name kept in
+NFC).  ``rename_player`` and ``merge_players`` fix names; the stored logs are
 never changed, so the archive shows the player's current name wherever a game
 names the player.
 """
@@ -261,8 +261,11 @@ def trouble(path: Path, e: BaseException) -> str:
     text = str(e)
     if isinstance(e, FileExistsError | NotADirectoryError):  # (mkdir of the archive's folder)
         return f"{path}: cannot make the archive's folder {path.parent}: a part of that path is a file, not a folder"
-    if path.exists() and not path.is_file() and not path.is_dir():
-        return f"{path}: is no file an archive can be in (a device, a pipe...)"
+    try:
+        if path.exists() and not path.is_file() and not path.is_dir():
+            return f"{path}: is no file an archive can be in (a device, a pipe...)"
+    except OSError:  # (a folder on the way that cannot be searched)
+        pass
     if isinstance(e, sqlite3.OperationalError):
         if "locked" in text or "busy" in text:  # another kitapi held the archive past the busy timeout
             return (
@@ -504,7 +507,8 @@ class Archive:
         self.db.row_factory = sqlite3.Row
         try:
             self.db.execute(f"PRAGMA busy_timeout = {int(self.timeout * 1000)}")
-            mark = self._recognise()  # before anything is written: another program's file is left as it is
+            # before anything is written: another program's file is left as it is
+            self._unmarked = self._recognise()
             self.db.execute("PRAGMA foreign_keys = ON")
             if self.db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
                 try:
@@ -519,16 +523,11 @@ class Archive:
                             self.db.execute(stmt)
                         self.db.execute("INSERT INTO schema_version (version) VALUES (?)", (SCHEMA_VERSION,))
                         self.db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-                        mark = False
+                        self._unmarked = False
                     elif version in _MIGRATIONS:
                         self._migrate(version)
                     elif version != SCHEMA_VERSION:
                         raise ArchiveError(f"{self.path}: archive schema version {version} is not known here")
-            if mark:  # an archive made before the application_id: marked once (a read-only one stays as it is)
-                try:
-                    self.db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-                except sqlite3.OperationalError:
-                    pass
         except BaseException:
             self.db.close()
             raise
@@ -552,7 +551,8 @@ class Archive:
 
     def _recognise(self) -> bool:
         """Check that the database is a Kitapi archive, or an empty file that becomes one; ArchiveError for
-        another program's SQLite file (nothing written to it).  True: an archive not marked as Kitapi's yet."""
+        another program's SQLite file (nothing written to it).  True: an archive not marked as Kitapi's yet
+        (made by an earlier kitapi): its first write transaction marks it (a reader never writes)."""
         app = int(self.db.execute("PRAGMA application_id").fetchone()[0])
         if app == APPLICATION_ID:
             return False
@@ -626,6 +626,8 @@ class Archive:
         """One transaction: everything in it is written, or nothing."""
         self.db.execute("BEGIN IMMEDIATE")
         try:
+            if self._unmarked:
+                self.db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
             yield
         except BaseException:
             # SQLite may have ended the transaction itself (a full disk, an I/O error): then there is
@@ -637,6 +639,7 @@ class Archive:
                     pass
             raise
         self.db.execute("COMMIT")
+        self._unmarked = False
 
     # --- adding logs --------------------------------------------------------------
 

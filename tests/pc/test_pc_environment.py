@@ -155,7 +155,7 @@ def test_every_command_with_db_refuses_another_programs_database_and_leaves_it_a
     """``--db`` naming another program's SQLite file: before, Kitapi added its tables to it and switched it
     to WAL (exit 0).  Every command that takes ``--db`` refuses it in one line, exit 2, not a byte changed;
     an empty file becomes an archive, and an archive of an earlier kitapi (no application_id yet) is
-    recognised by its tables and marked."""
+    recognised by its tables, and marked by its first write."""
     other = tmp_path / "photos.db"
     with sqlite3.connect(other) as db:
         db.execute("CREATE TABLE albums (id INTEGER PRIMARY KEY, title TEXT)")
@@ -188,9 +188,14 @@ def test_every_command_with_db_refuses_another_programs_database_and_leaves_it_a
         db.execute("PRAGMA application_id = 0")  # as every archive before issue 23
     db.close()
     out = kitapi("games", "--db", str(empty))
-    assert out.returncode == 0 and out.stderr == "", out.stderr
+    assert out.returncode == 0 and out.stderr == "" and "   1  " in out.stdout, out.stderr
     with sqlite3.connect(empty) as db:
-        assert db.execute("PRAGMA application_id").fetchone()[0] == 0x4B545049
+        assert db.execute("PRAGMA application_id").fetchone()[0] == 0  # a reader writes nothing
+    db.close()
+    write_game(tmp_path / "logs", "0002.kitapi", seed=43)
+    assert kitapi("archive", "add", str(tmp_path / "logs" / "0002.kitapi"), "--db", str(empty)).returncode == 0
+    with sqlite3.connect(empty) as db:
+        assert db.execute("PRAGMA application_id").fetchone()[0] == 0x4B545049  # marked by its first write
     db.close()
 
 
