@@ -52,6 +52,7 @@ OP_END = const(3)
 
 HEADER_KEYS = ("kitapi", "rules", "players", "options", "dealer", "started", "device")
 _MAX_NAME = const(24)  # a player's name, in UTF-16 code units (an emoji counts 2)
+MAX_TEXT = const(64)  # the header's other text (``started``, ``device``), so: a header the box's heap holds
 
 _E_HEADER = const(1)
 _E_HEADER_FIELD = const(2)
@@ -67,26 +68,34 @@ _E_OPTIONS = const(22)
 _E_PLAYERS_2 = const(57)
 _E_NAME_CHAR = const(97)
 _E_TEXT_CHAR = const(98)
+_E_TEXT_LONG = const(108)
+_E_NAME_BLANK = const(110)
 
 
 def check_name(p, what=None):
-    """RuleError unless ``p`` is a player's name: text of 1 to 24 characters (an emoji 2) a person typed;
-    with ``what`` (``started``, ``device``), unless the text ``p`` of that header field is typed text.
+    """RuleError unless ``p`` is a player's name: text of 1 to 24 characters (an emoji 2) a person typed,
+    with one visible; with ``what`` (``started``, ``device``), unless the text ``p`` of that header field is
+    typed text of at most ``MAX_TEXT`` characters.
 
     Refused: the C0 and C1 control characters (ESC, BEL, DEL...), the bidi
     controls (U+061C, U+200E-U+200F, U+202A-U+202E, U+2066-U+2069) and a lone
     surrogate; any letter, Greek, Cyrillic, an emoji, is kept.  A pair of
     surrogates is one emoji (MicroPython's json keeps it as two characters).
-    One loop over ord(), no regex: cheap on the device.
+    A name of spaces and invisible characters alone (``_blank``) is refused:
+    no one could tell it on a screen or a sheet.  One loop over ord(), no
+    regex: cheap on the device.
     """
     if what is None and (type(p) is not str or not p):
         raise RuleError(_E_NAME)
     bad = -1  # the first character refused
     hi = 0  # a high surrogate waiting for its low one
     units = 0  # the length in UTF-16 code units, as JSON escapes it: the same on every runtime
+    seen = False  # a visible character
     for c in p:  # (MicroPython's json keeps a surrogate pair as two characters, CPython's makes it one)
         o = ord(c)
         units += 2 if o > 0xFFFF else 1
+        if not seen and not _blank(o):
+            seen = True
         if bad >= 0:
             continue
         if hi:
@@ -110,8 +119,43 @@ def check_name(p, what=None):
         bad = hi  # a high surrogate at the end
     if what is None and units > _MAX_NAME:
         raise RuleError(_E_NAME)
+    if what is not None and units > MAX_TEXT:
+        raise RuleError(_E_TEXT_LONG, what, MAX_TEXT)
     if bad >= 0:
         raise RuleError(_E_NAME_CHAR, bad) if what is None else RuleError(_E_TEXT_CHAR, what, bad)
+    if what is None and not seen:
+        raise RuleError(_E_NAME_BLANK)
+
+
+def _blank(o):
+    """Whether character ``o`` shows nothing: a space (U+0020, the no-break and typographic ones, U+1680,
+    U+2000-U+200A, U+2028-U+2029, U+202F, U+205F, U+3000), a zero-width or format character (the soft
+    hyphen U+00AD, U+034F, U+115F-U+1160, U+17B4-U+17B5, U+180B-U+180E, U+200B-U+200F, U+2060-U+206F,
+    U+2800, U+3164, U+FE00-U+FE0F, U+FEFF, U+FFA0, U+FFF0-U+FFF8, U+1D173-U+1D17A, U+E0000-U+E0FFF), or a
+    control (refused apart)."""
+    if o <= 0x20 or 0x7F <= o <= 0xA0 or o == 0xAD:
+        return True
+    if o < 0x34F:
+        return False
+    return (
+        o == 0x34F
+        or 0x115F <= o <= 0x1160
+        or o == 0x1680
+        or 0x17B4 <= o <= 0x17B5
+        or 0x180B <= o <= 0x180E
+        or 0x2000 <= o <= 0x200F
+        or 0x2028 <= o <= 0x202F
+        or 0x205F <= o <= 0x206F
+        or o == 0x2800
+        or o == 0x3000
+        or o == 0x3164
+        or 0xFE00 <= o <= 0xFE0F
+        or o == 0xFEFF
+        or o == 0xFFA0
+        or 0xFFF0 <= o <= 0xFFF8
+        or 0x1D173 <= o <= 0x1D17A
+        or 0xE0000 <= o <= 0xE0FFF
+    )
 
 
 def new_game(header):

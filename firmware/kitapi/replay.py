@@ -93,6 +93,8 @@ def replay(f, fix=None, stop=0):
                 raise RuleError(_E_NO_HAND, r.target)
             else:
                 fixes[r.target] = r.mark_record()
+        if fix is not None and not 0 < fix[0] <= hands:  # (the device checks a correction here before it writes it)
+            raise RuleError(_E_NO_HAND, fix[0])
         r.reset(start)
         k = last = held = late = 0  # hands held back (and the first): see the docstring
         while True:
@@ -120,7 +122,12 @@ def replay(f, fix=None, stop=0):
                 first = first or k
                 continue
             elif lost:
-                g.unpack(r.payload, h)
+                try:
+                    g.unpack(r.payload, h)
+                except RuleError:  # no hand of these rules (a CRC that held by chance): a damaged hand, as the
+                    r.bad()  # reader makes it when it unpacks the hands itself (a device log: only one loses hands)
+                    lost += 1
+                    continue
             try:
                 if back is not None and r.record(g) == OP_DELETE:
                     r.reset(back)
