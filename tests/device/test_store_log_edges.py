@@ -1,12 +1,16 @@
-"""The box's store at the edges of a log: unwritten space after the last record (erased or zeroed flash, a file
-a crash extended) is neither a hand nor damage; the next hand follows the last written one."""
+"""The box at the edges of its log (issue 23): unwritten space after the last record (erased or zeroed flash, a
+file a crash extended) is neither a hand nor damage, and the next hand follows the last written one; a
+correction of a hand not played yet and a record whose CRC holds on no hand cost themselves alone."""
 
 from __future__ import annotations
 
+import io
+import json
 from pathlib import Path
 
 import pytest
 
+from kitapi.devlogw import write_record
 from testkit import SETUP, Device, device_log, lines
 
 
@@ -27,10 +31,52 @@ def test_a_blank_tail_is_unwritten_space_and_the_next_hand_follows_the_last(
     blank = game.read_bytes()
     dev = Device(data)
     shown = " ".join(lines(dev.keys("~1")[-1]))
-    assert "damaged" not in shown.lower() and "unsaved" not in shown.lower()
+    for said in ("damaged", "unsaved", "bad records", "check last entry"):  # (kitapi.app.damage_en)
+        assert said not in shown.lower(), shown
     dev.keys("0#")  # a passed-out hand: hand 3
     dev.close()
     assert game.with_name(game.name + ".bad1").read_bytes() == blank  # the file as it was, as evidence
     assert game.read_bytes()[: len(before)] == before and len(game.read_bytes()) == len(before) + 8
     log, res = device_log(data, tmp_path)
     assert len(log) == 4 and res["hands"] == 3  # the header and hands 1, 2, 3
+
+
+def _record(op: int, number: int, payload: int) -> bytes:
+    out = io.BytesIO()
+    write_record(out, bytearray(8), op, number, payload)
+    return out.getvalue()
+
+
+def test_a_correction_of_a_hand_not_played_is_reported_and_the_game_goes_on(tmp_path: Path) -> None:
+    """A deletion of hand 3 written after 2 hands (an earlier firmware wrote it from ROOT/next): the box opens
+    the game (it never opened again before: "there is no hand 3 to correct yet" at every boot), says one
+    record was skipped, and the next hand is hand 3, scored."""
+    data = tmp_path / "data"
+    dev = Device(data)
+    dev.keys(SETUP + "161#### 271####")
+    dev.close()
+    (game,) = (data / "games").glob("*.kitapi")
+    with open(game, "ab") as f:
+        f.write(_record(2, 3, 0))
+    dev = Device(data)
+    shown = " ".join(lines(dev.keys("~1")[-1]))
+    assert "Bad records: 1" in shown, shown
+    dev.keys("0#")  # a passed-out hand: hand 3
+    dev.close()
+    log, res = device_log(data, tmp_path)
+    assert res["hands"] == 3 and json.loads(log[-1]) == {"dealer": 2, "pass": True}
+
+
+def test_a_hand_whose_crc_holds_on_no_hand_is_a_damaged_hand_on_the_box(tmp_path: Path) -> None:
+    """Hand 2 replaced by a CRC-valid record of payload 0x0FFFFFFF: the box opens the game on hand 2, damaged,
+    to enter again (the boot failed before: "not a hand of these rules")."""
+    data = tmp_path / "data"
+    dev = Device(data)
+    dev.keys(SETUP + "161#### 271####")
+    dev.close()
+    (game,) = (data / "games").glob("*.kitapi")
+    b = game.read_bytes()
+    game.write_bytes(b[:-8] + _record(0, 2, 0x0FFFFFFF))
+    dev = Device(data)
+    shown = " ".join(lines(dev.keys("~1")[-1]))
+    assert "Hand 2 damaged" in shown or "Hand 2 is" in shown, shown
