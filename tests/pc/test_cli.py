@@ -11,6 +11,7 @@ import pytest
 
 from kitapi_host import cli, logs
 from kitapi_host.logs import gen
+from kitapi_host.sim.device import SimDevice
 from testkit import KITAPI, ROOT
 
 SAMPLE = ROOT / "examples" / "sample-prefa.jsonl"
@@ -369,3 +370,28 @@ def test_kitapi_imports_nothing_posix_only_for_its_commands() -> None:
     out = subprocess.run([*KITAPI[:1], "-c", _AS_ON_WINDOWS, "simdevice", "--fs", "x"], capture_output=True, text=True)
     assert out.returncode == 2
     assert out.stderr == "kitapi simdevice: needs a POSIX system (it runs the firmware on a pseudo-terminal)\n"
+
+
+def test_sync_gets_every_such_game_off_the_box(device: SimDevice, tmp_path: Path) -> None:
+    """On the device: a log with ``d21`` after 20 hands, the report's CRC-valid record of no hand, and 20
+    hands then 4 KB of zeros: ``kitapi sync`` archives all three, with 20, 8 and 20 hands (the first two
+    stopped every sync before: ``there is no hand 21 to correct yet``, ``not a hand of these rules``)."""
+    from kitapi_host.archive.store import Archive
+    from testkit import write_game
+
+    games = device.fs / "data" / "games"
+    dev = write_game(games, "0001.kitapi", seed=3, hands=20, pouch=200)
+    start = len(dev) - 20 * 8
+    (games / "0001.kitapi").write_bytes(dev + _record(2, 21, 0))
+    bad = dev[: start + 40] + bytes(8) + _record(0, 7, 0x0FFFFFFF) + dev[start + 56 : start + 80]
+    (games / "0002.kitapi").write_bytes(bad)
+    other = write_game(games, "0003.kitapi", seed=4, hands=20, pouch=200)  # (another game: not one of the same)
+    (games / "0003.kitapi").write_bytes(other + bytes(4096))
+    url = device.start()
+    db = tmp_path / "a.sqlite3"
+    out = subprocess.run([*KITAPI, "sync", "--device", url, "--db", str(db)], capture_output=True, text=True)
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "Traceback" not in out.stderr
+    with Archive(db) as a:
+        hands = {g["name"]: g["hands"] for g in a.games()}
+    assert hands == {"0001.kitapi": 20, "0002.kitapi": 8, "0003.kitapi": 20}, hands
