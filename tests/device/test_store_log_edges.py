@@ -69,7 +69,8 @@ def test_a_correction_of_a_hand_not_played_is_reported_and_the_game_goes_on(tmp_
 
 def test_a_hand_whose_crc_holds_on_no_hand_is_a_damaged_hand_on_the_box(tmp_path: Path) -> None:
     """Hand 2 replaced by a CRC-valid record of payload 0x0FFFFFFF: the box opens the game on hand 2, damaged,
-    to enter again (the boot failed before: "not a hand of these rules")."""
+    to enter again (the boot failed before: "not a hand of these rules"), and its hands list shows the row as
+    damaged (it cannot describe it: it stopped with RuleError before this was handled)."""
     data = tmp_path / "data"
     dev = Device(data)
     dev.keys(SETUP + "161#### 271####")
@@ -79,4 +80,8 @@ def test_a_hand_whose_crc_holds_on_no_hand_is_a_damaged_hand_on_the_box(tmp_path
     game.write_bytes(b[:-8] + _record(0, 2, 0x0FFFFFFF))
     dev = Device(data)
     shown = " ".join(lines(dev.keys("~1")[-1]))
-    assert "Hand 2 damaged" in shown or "Hand 2 is" in shown, shown
+    assert "Hand 2 is damaged: enter it again." in shown, shown
+    assert "Hand 2 damaged" in lines(dev.keys("*")[-1])  # enter it later: the home screen says it
+    hands = lines(dev.keys("A")[-1])  # the hands list
+    assert hands[:4] == ["Hands", "2/2", "  2 damaged", "  1 Ann 6♠ ="], hands
+    dev.close()  # (no crash.log)
