@@ -85,3 +85,42 @@ def test_a_hand_whose_crc_holds_on_no_hand_is_a_damaged_hand_on_the_box(tmp_path
     hands = lines(dev.keys("A")[-1])  # the hands list
     assert hands[:4] == ["Hands", "2/2", "  2 damaged", "  1 Ann 6♠ ="], hands
     dev.close()  # (no crash.log)
+
+
+def test_the_store_after_a_checkpoint_cuts_a_blank_tail_and_checks_a_correction_before_it_is_written(
+    tmp_path: Path,
+) -> None:
+    """A 20-hand game opened once (its checkpoint written), then 4 KB of zeros after it: the next load has no
+    damage and hand 21 goes right after hand 20 (the file as it was kept as .bad1); ``check_fix`` refuses a
+    correction of hand 22, 0 or 65535 (the box wrote "delete hand 21" from ROOT/next before) and takes hand 21's."""
+    from kitapi.app.store import Store
+    from kitapi.game import RuleError
+    from kitapi.replay import replay
+    from testkit import write_game
+
+    root = tmp_path / "data"
+    good = write_game(root / "games", "0001.kitapi", seed=3, hands=20, pouch=200)
+    (root / "current").write_text("0001.kitapi\n")
+    s = Store(str(root))
+    g, damage = s.load("0001.kitapi")
+    assert damage is None and (root / "ckpt").exists()
+    s.close()
+    log = root / "games" / "0001.kitapi"
+    log.write_bytes(good + bytes(4096))
+    s = Store(str(root))
+    g, damage = s.load("0001.kitapi")
+    assert damage is None and s.seq == 20 and g.hands == 20
+    s.add_hand((good[-8] & 31) << 24 | int.from_bytes(good[-5:-2], "big"))  # hand 20's again, as hand 21
+    s.close()
+    assert (root / "games" / "0001.kitapi.bad1").read_bytes() == good + bytes(4096)
+    assert log.read_bytes()[: len(good)] == good and len(log.read_bytes()) == len(good) + 8
+    with open(log, "rb") as f:
+        _, r = replay(f)
+    assert r.seq == 21 and r.damage is None
+    s = Store(str(root))
+    s.load("0001.kitapi")
+    for number in (22, 0, 65535):
+        with pytest.raises(RuleError):
+            s.check_fix((number, -1))
+    s.check_fix((21, -1))
+    s.close()
