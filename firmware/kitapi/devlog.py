@@ -219,10 +219,11 @@ class DevLogReader:
     def _written(self):
         """Where the written records end: ``end``, less a tail of unwritten space (erased or zeroed flash, a
         file extended by a crash): whole records of 0x00 and 0xFF bytes only to the end of the file (with a
-        torn record's bytes after them).  No valid record is made of those bytes alone (checked), so none is
-        lost; blank records between written ones are damage as any other.  One record read if the last one
-        is written; else the blank tail is read back to front at the speed of the file, ``_SCAN`` bytes at
-        a time (bytes.rstrip: not a record at a time)."""
+        torn record's bytes after them).  No record of those bytes alone is one the reader takes (its CRC
+        fails, or its op is 7: tests/core/test_log_edges.py), so none is lost; blank records between written
+        ones are damage as any other.  One record read if the last one is written; else the blank tail is
+        read back to front at the speed of the file, ``_SCAN`` bytes at a time (bytes.rstrip: not a record
+        at a time)."""
         f = self.f
         start = self.start
         end = self.end
