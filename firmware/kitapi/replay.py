@@ -44,7 +44,8 @@ def replay(f, fix=None, stop=0):
 
     ``fix``, if given, is a correction not yet in the log, ``(hand number,
     packed hand)`` or ``(hand number, -1)`` for a deletion: the device checks
-    a correction this way before it writes it.
+    a correction this way before it writes it (one of a hand the log does not
+    hold is refused: "there is no hand N to correct yet").
 
     ``stop``, if given, is a hand number: the replay stops before it, giving
     the game as it stood before that hand (the device previews a correction
@@ -61,7 +62,9 @@ def replay(f, fix=None, stop=0):
     correction) that the rules refuse (without it the game would be over, or
     a correction breaks a rule) is held back: kept and counted, not scored,
     and the hands after it go on; once the damaged hand is entered again it
-    scores as any other (or is the error it is).
+    scores as any other (or is the error it is).  A hand record whose CRC
+    holds but which is no hand of these rules is a damaged hand too
+    (kitapi.devlog; here, where the replay unpacks it itself).
     """
     r = reader(f)
     try:
