@@ -39,6 +39,7 @@ _E_NOT_DEVLOG = const(19)
 _E_HEADER = const(20)
 _E_VERSION = const(21)
 _E_JSON = const(11)
+_E_HEADER_SIZE = const(109)
 OP_LOST = const(4)  # not a record: a hand whose record is damaged, returned in its place
 _D_CUT = const(51)
 _D_CRC = const(52)
@@ -46,6 +47,8 @@ _D_TYPE = const(53)
 _D_SEQUENCE = const(54)
 _D_END = const(55)
 _D_CORRECTION = const(56)
+_D_RULES = const(48)  # a record whose CRC holds but which is no hand of these rules ("not a hand of these rules")
+_D_NO_HAND = const(107)  # a correction of a hand not played yet
 _PENDING = const(0)  # DevLogReader.rs
 _TAIL = const(1)
 _OWED = const(2)
@@ -58,6 +61,9 @@ MAGIC = b"KTPI"
 VERSION = const(1)
 RECORD = const(8)  # bytes per record
 _PRE = const(9)  # magic, version, length, CRC
+# bytes of header JSON read: the largest header the game's checks let through (4 names of 24 characters, the
+# texts of kitapi.game.MAX_TEXT, every option; all escaped) is under 2 KB; the box reads it whole at boot
+MAX_HEADER = const(4096)
 
 
 # CRC-16/CCITT-FALSE of each byte value, high byte first: the CRC takes one lookup a
@@ -80,6 +86,23 @@ _CRC_TABLE = (
     b"\xfd\x2e\xed\x0f\xdd\x6c\xcd\x4d\xbd\xaa\xad\x8b\x9d\xe8\x8d\xc9\x7c\x26\x6c\x07\x5c\x64\x4c\x45\x3c\xa2\x2c\x83\x1c\xe0\x0c\xc1"
     b"\xef\x1f\xff\x3e\xcf\x5d\xdf\x7c\xaf\x9b\xbf\xba\x8f\xd9\x9f\xf8\x6e\x17\x7e\x36\x4e\x55\x5e\x74\x2e\x93\x3e\xb2\x0e\xd1\x1e\xf0"
 )
+
+
+# The syndrome (computed CRC xor stored CRC) of one flipped bit of bytes 0-5, by bit (bit 0: byte 0's highest):
+# a record whose syndrome is one of these is mended by flipping that bit; one with a single bit set, by a flip
+# in the CRC itself.  (Distance 4: the 64 syndromes differ.)  One lookup instead of 64 CRCs a damaged record.
+_SYNDROME = (  # 2 bytes each, high first (bytes, as _CRC_TABLE: read in place from flash, no heap)
+    b"\xd4\x20\x6a\x10\x35\x08\x1a\x84\x0d\x42\x06\xa1\x8b\x40\x45\xa0\x22\xd0\x11\x68\x08\xb4\x04\x5a"
+    b"\x02\x2d\x89\x06\x44\x83\xaa\x51\xdd\x38\x6e\x9c\x37\x4e\x1b\xa7\x85\xc3\xca\xf1\xed\x68\x76\xb4"
+    b"\x3b\x5a\x1d\xad\x86\xc6\x43\x63\xa9\xa1\xdc\xc0\x6e\x60\x37\x30\x1b\x98\x0d\xcc\x06\xe6\x03\x73"
+    b"\x89\xa9\xcc\xc4\x66\x62\x33\x31\x91\x88\x48\xc4\x24\x62\x12\x31\x81\x08\x40\x84\x20\x42\x10\x21"
+)
+_SYNDROME_AT = (  # a syndrome's bit + 1 at its remainder mod 79 (the 48 remainders differ), else 0: one lookup
+    b"\x00\x0f\x0e\x00\x0d\x2e\x00\x25\x0c\x00\x2d\x00\x00\x1a\x24\x00\x0b\x13\x00\x07\x00\x30\x00\x00\x00\x17\x19"
+    b"\x1e\x23\x1c\x00\x01\x0a\x21\x12\x00\x15\x00\x06\x00\x00\x00\x2f\x26\x00\x00\x00\x29\x14\x08\x16\x00\x18\x1f"
+    b"\x1d\x02\x22\x00\x1b\x00\x00\x27\x00\x2a\x09\x00\x20\x03\x11\x00\x28\x2b\x10\x04\x00\x2c\x05\x00\x00"
+)
+_SCAN = const(512)  # bytes read at a time looking for the end of the written records
 
 
 def crc16(buf, start, end):
@@ -127,7 +150,15 @@ class DevLogReader:
     mends it; with more bits damaged, if either reads so): the box numbers its
     next hand after them, so every later reading agrees.  A last record cut
     short (a torn append) is not a record: its bytes are damage, nothing else.
+    Unwritten space (``_written``: blank records to the end of the file) is
+    not read: no hand, no damage (``blank`` counts its bytes).  A record whose
+    CRC holds is damaged too when it is no hand of these rules (a hand that
+    cannot be unpacked or, read with ``hands``, that the rules refuse; a
+    correction that cannot be unpacked) or a correction of a hand not played
+    yet: the device writes neither.
     """
+
+    blank = 0  # bytes of unwritten space after the records (header: _written); an instance's own only if some
 
     def __init__(self, f):
         self.f = f
@@ -158,12 +189,19 @@ class DevLogReader:
         if pre[4] != VERSION:
             raise RuleError(_E_VERSION, pre[4])
         n = pre[5] << 8 | pre[6]
+        if n > MAX_HEADER:  # (before it is read: a 60 KB one would not fit the box's heap)
+            raise RuleError(_E_HEADER_SIZE, n, MAX_HEADER)
         body = f.read(n)  # (its CRC read apart: no copy of the header's text at the heap's peak)
         c = f.read(2)
         if len(body) < n or len(c) < 2 or crc16(body, 0, n) != c[0] << 8 | c[1]:
             raise RuleError(_E_HEADER)
         self.start = f.tell()
         self.end = self.start + (self.size - self.start) // RECORD * RECORD  # a torn last record is not one
+        end = self._written()
+        if end < self.end:  # unwritten space to the end of the file: not damage, not read
+            self.blank = self.size - end
+            self.end = end
+        f.seek(self.start)
         try:
             d = json.loads(body)
         except ValueError:
@@ -177,6 +215,38 @@ class DevLogReader:
 
             d = loads(body)
         return d
+
+    def _written(self):
+        """Where the written records end: ``end``, less a tail of unwritten space (erased or zeroed flash, a
+        file extended by a crash): whole records of 0x00 and 0xFF bytes only to the end of the file (with a
+        torn record's bytes after them).  No record of those bytes alone is one the reader takes (its CRC
+        fails, or its op is 7: tests/core/test_log_edges.py), so none is lost; blank records between written
+        ones are damage as any other.  One record read if the last one is written; else the blank tail is
+        read back to front at the speed of the file, ``_SCAN`` bytes at a time (bytes.rstrip: not a record
+        at a time)."""
+        f = self.f
+        start = self.start
+        end = self.end
+        if end - start < RECORD:
+            return end
+        b = self.buf
+        f.seek(end - RECORD)
+        f.readinto(b)
+        for x in b:
+            if x and x != 255:
+                return end  # the last record is written (blank or not, a torn one after it is torn)
+        pos = self.size
+        last = start  # one past the last written byte after the header
+        while pos > start:
+            n = pos - start if pos - start < _SCAN else _SCAN
+            pos -= n
+            f.seek(pos)
+            n = len(f.read(n).rstrip(b"\x00\xff"))  # erased flash reads 0xFF, zeroed space 0x00
+            if n:
+                last = pos + n
+                break
+        last = start + (last - start + RECORD - 1) // RECORD * RECORD  # the record holding it is written
+        return last if last < end else end
 
     def record(self, game, hands=True):
         """Read the next record into ``game.hand``; its OP_* (``OP_LOST`` for a damaged hand), or -1 at the end.
@@ -200,8 +270,8 @@ class DevLogReader:
                     rs[_OWED] = rs[_TAIL]
                     rs[_TAIL] = rs[_PENDING] = 0
                     continue
-                n = self.size - self.end  # a torn last record, or none
-                if not n or pos < rs[_SEEN]:
+                n = self.size - self.end  # a torn last record, or none; or unwritten space (no damage)
+                if not n or pos < rs[_SEEN] or self.blank:
                     return -1
                 why = _D_CUT
                 crc_ok = True
@@ -211,8 +281,9 @@ class DevLogReader:
                 op = b[0] >> 5
                 number = b[1] << 8 | b[2]
                 payload = (b[0] & 31) << 24 | b[3] << 16 | b[4] << 8 | b[5]
-                crc_ok = crc16(b, 0, 6) == b[6] << 8 | b[7]
-                if not crc_ok:
+                syn = crc16(b, 0, 6) ^ (b[6] << 8 | b[7])  # 0: the CRC holds
+                crc_ok = not syn
+                if syn:
                     why = _D_CRC
                 elif op > OP_END:
                     why = _D_TYPE
@@ -238,15 +309,23 @@ class DevLogReader:
                         rs[_OWED] = gap
                         f.seek(pos)
                         continue
+                    if number > self.seq:  # of a hand not played yet: not applicable (never written so)
+                        why = _D_NO_HAND
+            if not why and game is not None and (op == OP_REPLACE or (hands and op == OP_HAND)):
+                # a CRC that holds by chance (1 in 65,536 damaged records) on no hand of these rules: damage too
+                try:
+                    game.unpack(payload, game.hand)
+                    if op == OP_HAND:
+                        game.check(game.hand)
+                except RuleError:
+                    why = _D_RULES
+                    if op == OP_HAND and pos < rs[_SEEN]:  # (a hand is unpacked by replay's second reading
+                        self.bad()  # only, after later damage was counted: counted here, once)
             if not why:
                 break
             if pos >= rs[_SEEN]:  # damage is counted once (replay reads the file twice)
                 rs[_SEEN] = pos + n
-                rs[_BAD] += 1
-                rs[_DROPPED] += n
-                d = self.damage
-                self.damage = (why, pos, self.line) if d is None else d[:3]
-                self.damage += (rs[_DROPPED], rs[_BAD])
+                self.bad(why)
             if why == _D_CUT:
                 return -1
             rs[_PENDING] += 1
@@ -256,17 +335,19 @@ class DevLogReader:
             hand = op == OP_HAND and number == want
             diff = (op << 16 | number) ^ want  # (OP_HAND is 0) more than one bit from the next hand: no
             if not crc_ok and (op == OP_HAND or number == want or not diff & (diff - 1)):
-                # one flipped bit could decide it: try each (else no flip makes it the next hand)
-                hand = op == OP_HAND or number == want
-                for bit in range(RECORD * 8):
-                    mask = 128 >> (bit & 7)
-                    b[bit >> 3] ^= mask
-                    mended = crc16(b, 0, 6) == b[6] << 8 | b[7]
-                    hand2 = b[0] >> 5 == OP_HAND and (b[1] << 8 | b[2]) == want
-                    b[bit >> 3] ^= mask
-                    if mended:
-                        hand = hand2
-                        break
+                # one flipped bit could decide it: the syndrome names the bit that mends the record, if one
+                # does (else no flip makes it the next hand)
+                if not syn & (syn - 1):  # a bit of the CRC itself: op and number as they are
+                    hand = op == OP_HAND and number == want
+                else:
+                    bit = _SYNDROME_AT[syn % 79] - 1
+                    if bit >= 0 and _SYNDROME[2 * bit] << 8 | _SYNDROME[2 * bit + 1] == syn:
+                        mask = 128 >> (bit & 7)
+                        b[bit >> 3] ^= mask
+                        hand = b[0] >> 5 == OP_HAND and (b[1] << 8 | b[2]) == want
+                        b[bit >> 3] ^= mask
+                    else:
+                        hand = op == OP_HAND or number == want
             if hand:
                 rs[_TAIL] += 1
         if op == OP_HAND:
@@ -280,10 +361,18 @@ class DevLogReader:
             if op != OP_REPLACE:
                 return op
         self.payload = payload
-        if game is not None and (hands or op != OP_HAND):
-            game.unpack(payload, game.hand)
+        if op == OP_REPLACE and game is not None:  # (unpacked above)
             game.check(game.hand)
         return op
+
+    def bad(self, why=_D_RULES):
+        """Count the record just read as damaged (``why``): kitapi.replay's for a hand the rules cannot unpack."""
+        rs = self.rs
+        rs[_BAD] += 1
+        rs[_DROPPED] += RECORD if why != _D_CUT else self.size - self.end
+        d = self.damage
+        self.damage = (why, self.pos, self.line) if d is None or self.pos < d[1] else d[:3]
+        self.damage += (rs[_DROPPED], rs[_BAD])
 
     def mark(self):
         rs = self.rs

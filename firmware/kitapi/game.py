@@ -52,6 +52,7 @@ OP_END = const(3)
 
 HEADER_KEYS = ("kitapi", "rules", "players", "options", "dealer", "started", "device")
 _MAX_NAME = const(24)  # a player's name, in UTF-16 code units (an emoji counts 2)
+MAX_TEXT = const(64)  # the header's other text (``started``, ``device``), so: a header the box's heap holds
 
 _E_HEADER = const(1)
 _E_HEADER_FIELD = const(2)
@@ -67,26 +68,34 @@ _E_OPTIONS = const(22)
 _E_PLAYERS_2 = const(57)
 _E_NAME_CHAR = const(97)
 _E_TEXT_CHAR = const(98)
+_E_TEXT_LONG = const(108)
+_E_NAME_BLANK = const(110)
 
 
 def check_name(p, what=None):
-    """RuleError unless ``p`` is a player's name: text of 1 to 24 characters (an emoji 2) a person typed;
-    with ``what`` (``started``, ``device``), unless the text ``p`` of that header field is typed text.
+    """RuleError unless ``p`` is a player's name: text of 1 to 24 characters (an emoji 2) a person typed,
+    with one visible; with ``what`` (``started``, ``device``), unless the text ``p`` of that header field is
+    typed text of at most ``MAX_TEXT`` characters.
 
     Refused: the C0 and C1 control characters (ESC, BEL, DEL...), the bidi
     controls (U+061C, U+200E-U+200F, U+202A-U+202E, U+2066-U+2069) and a lone
     surrogate; any letter, Greek, Cyrillic, an emoji, is kept.  A pair of
     surrogates is one emoji (MicroPython's json keeps it as two characters).
-    One loop over ord(), no regex: cheap on the device.
+    A name of spaces and invisible characters alone (``_blank``) is refused:
+    no one could tell it on a screen or a sheet.  One loop over ord(), no
+    regex: cheap on the device.
     """
     if what is None and (type(p) is not str or not p):
         raise RuleError(_E_NAME)
     bad = -1  # the first character refused
     hi = 0  # a high surrogate waiting for its low one
     units = 0  # the length in UTF-16 code units, as JSON escapes it: the same on every runtime
+    seen = False  # a visible character
     for c in p:  # (MicroPython's json keeps a surrogate pair as two characters, CPython's makes it one)
         o = ord(c)
         units += 2 if o > 0xFFFF else 1
+        if not seen and not _blank(o):
+            seen = True
         if bad >= 0:
             continue
         if hi:
@@ -110,8 +119,36 @@ def check_name(p, what=None):
         bad = hi  # a high surrogate at the end
     if what is None and units > _MAX_NAME:
         raise RuleError(_E_NAME)
+    if what is not None and units > MAX_TEXT:
+        raise RuleError(_E_TEXT_LONG, what, MAX_TEXT)
     if bad >= 0:
         raise RuleError(_E_NAME_CHAR, bad) if what is None else RuleError(_E_TEXT_CHAR, what, bad)
+    if what is None and not seen:
+        raise RuleError(_E_NAME_BLANK)
+
+
+# What shows nothing, as ranges of code points (3 bytes each, first and last, in order): the controls (refused
+# apart), the spaces (U+0020, U+00A0, U+1680, U+2000-U+200A, U+2028-U+2029, U+202F, U+205F, U+3000), the
+# zero-width and format characters (the soft hyphen U+00AD, U+034F, U+115F-U+1160, U+17B4-U+17B5,
+# U+180B-U+180E, U+200B-U+200F, U+2060-U+206F, U+2800, U+3164, U+FE00-U+FE0F, U+FEFF, U+FFA0, U+FFF0-U+FFF8,
+# U+1D173-U+1D17A, U+E0000-U+E0FFF).  A table (in _blank), not a chain of tests: less code in the heap.
+
+
+def _blank(o):
+    """Whether character ``o`` shows nothing (the table above)."""
+    t = (
+        b"\x00\x00\x00\x00\x00\x20\x00\x00\x7f\x00\x00\xa0\x00\x00\xad\x00\x00\xad\x00\x03\x4f\x00\x03\x4f"
+        b"\x00\x11\x5f\x00\x11\x60\x00\x16\x80\x00\x16\x80\x00\x17\xb4\x00\x17\xb5\x00\x18\x0b\x00\x18\x0e"
+        b"\x00\x20\x00\x00\x20\x0f\x00\x20\x28\x00\x20\x2f\x00\x20\x5f\x00\x20\x6f\x00\x28\x00\x00\x28\x00"
+        b"\x00\x30\x00\x00\x30\x00\x00\x31\x64\x00\x31\x64\x00\xfe\x00\x00\xfe\x0f\x00\xfe\xff\x00\xfe\xff"
+        b"\x00\xff\xa0\x00\xff\xa0\x00\xff\xf0\x00\xff\xf8\x01\xd1\x73\x01\xd1\x7a\x0e\x00\x00\x0e\x0f\xff"
+    )  # (a constant of the function: no name in the module's globals, which the heap holds)
+    for i in range(0, len(t), 6):
+        if o < (t[i] << 16 | t[i + 1] << 8 | t[i + 2]):
+            return False
+        if o <= (t[i + 3] << 16 | t[i + 4] << 8 | t[i + 5]):
+            return True
+    return False
 
 
 def new_game(header):

@@ -129,6 +129,12 @@ EN = (
     "hand %d and %d more are damaged: enter them again",
     # 106: hands a damaged hand's absence makes the rules refuse (kitapi.replay)
     "%d later hand(s) held back from hand %d: the rules refuse them until it is entered again",
+    # 107: damage found in a device log (kitapi.devlog): a record the device never writes
+    "a correction of a hand not played yet (not applied)",
+    # 108-110: the header (kitapi.game, kitapi.devlog): what the device can hold, names a person can read
+    "%s must be text of at most %d characters",
+    "the header is %d bytes: a device log's header holds at most %d",
+    "player names must hold a visible character (not only spaces or invisible ones)",
 )
 
 

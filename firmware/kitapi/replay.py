@@ -44,7 +44,8 @@ def replay(f, fix=None, stop=0):
 
     ``fix``, if given, is a correction not yet in the log, ``(hand number,
     packed hand)`` or ``(hand number, -1)`` for a deletion: the device checks
-    a correction this way before it writes it.
+    a correction this way before it writes it (one of a hand the log does not
+    hold is refused: "there is no hand N to correct yet").
 
     ``stop``, if given, is a hand number: the replay stops before it, giving
     the game as it stood before that hand (the device previews a correction
@@ -61,7 +62,9 @@ def replay(f, fix=None, stop=0):
     correction) that the rules refuse (without it the game would be over, or
     a correction breaks a rule) is held back: kept and counted, not scored,
     and the hands after it go on; once the damaged hand is entered again it
-    scores as any other (or is the error it is).
+    scores as any other (or is the error it is).  A hand record whose CRC
+    holds but which is no hand of these rules is a damaged hand too
+    (kitapi.devlog; here, where the replay unpacks it itself).
     """
     r = reader(f)
     try:
@@ -93,6 +96,8 @@ def replay(f, fix=None, stop=0):
                 raise RuleError(_E_NO_HAND, r.target)
             else:
                 fixes[r.target] = r.mark_record()
+        if fix is not None and not 0 < fix[0] <= hands:  # (the device checks a correction here before it writes it)
+            raise RuleError(_E_NO_HAND, fix[0])
         r.reset(start)
         k = last = held = late = 0  # hands held back (and the first): see the docstring
         while True:
@@ -120,7 +125,12 @@ def replay(f, fix=None, stop=0):
                 first = first or k
                 continue
             elif lost:
-                g.unpack(r.payload, h)
+                try:
+                    g.unpack(r.payload, h)
+                except RuleError:  # no hand of these rules (a CRC that held by chance): a damaged hand, as the
+                    r.bad()  # reader makes it when it unpacks the hands itself (a device log: only one loses hands)
+                    lost += 1
+                    continue
             try:
                 if back is not None and r.record(g) == OP_DELETE:
                     r.reset(back)

@@ -6,7 +6,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from kitapi.devlog import OP_LOST
+from kitapi.devlog import MAX_HEADER, OP_LOST
 from kitapi.devlogw import header_bytes, write_record
 from kitapi.game import OP_END, OP_HAND, OP_REPLACE, new_game
 from kitapi.jsonw import header_json, record_json
@@ -14,7 +14,6 @@ from kitapi.replay import reader
 from kitapi_host.logs.read import InputError, detect, replay_file
 
 FORMATS = ("jsonl", "device")
-MAX_HEADER = 0xFFFF  # bytes of header JSON a device log holds (its length field: 2 bytes)
 
 
 def convert(src: Path, dst: Path, to: str | None = None) -> str | None:

@@ -11,6 +11,7 @@ import pytest
 
 from kitapi_host import cli, logs
 from kitapi_host.logs import gen
+from kitapi_host.sim.device import SimDevice
 from testkit import KITAPI, ROOT
 
 SAMPLE = ROOT / "examples" / "sample-prefa.jsonl"
@@ -147,8 +148,10 @@ def test_bad_input(tmp_path: Path, runtime: str, case: str, lines: list[str], li
     assert reason in p.stderr
 
 
-def test_bad_device_log_names_its_line(tmp_path: Path) -> None:
-    """A device log whose records are intact but break the rules is bad input, with its line."""
+def test_an_intact_record_that_breaks_the_rules_is_a_damaged_hand(tmp_path: Path) -> None:
+    """A device log record whose CRC holds but whose hand breaks the rules (the box never writes one: a CRC
+    that held by chance) is a damaged hand, named with its line, every other hand kept (issue 23, item 8;
+    it was bad input, exit 2, before)."""
     src = tmp_path / "g.jsonl"
     src.write_text(HEADER4 + "\n" + '{"dealer": 0, "bidder": 1, "contract": "6S", "defense": "none"}\n')
     dev = tmp_path / "g.kitapi"
@@ -162,9 +165,112 @@ def test_bad_device_log_names_its_line(tmp_path: Path) -> None:
     with open(dev, "ab") as f:
         write_record(f, bytearray(8), 0, 2, g.pack(g.hand))
     for runtime in ("cpython", "micropython"):
-        p = kitapi("replay", str(dev), "--runtime", runtime)
-        assert p.returncode == 2 and p.stdout == ""
-        assert p.stderr == f"{dev}:3: the dealer sits out and cannot bid in a four-player game\n"
+        p = kitapi("replay", str(dev), "--json", "--runtime", runtime)
+        assert p.returncode == 0 and json.loads(p.stdout)["hands"] == 1, p.stderr
+        assert p.stderr == (
+            f"{dev}: warning: damaged at byte {dev.stat().st_size - 8} (line 3): not a hand of these rules; 1 "
+            "damaged record(s), 8 bytes, skipped; every valid record kept; hand 2 is damaged: enter it again\n"
+        )
+
+
+def _game20(tmp_path: Path) -> tuple[Path, bytes]:
+    hdr, hands = gen.game(3, 20, pouch=200)
+    src = tmp_path / "g20.jsonl"
+    gen.write_jsonl(src, hdr, hands)
+    dev = tmp_path / "g20.kitapi"
+    logs.convert(src, dev)
+    return src, dev.read_bytes()
+
+
+def _record(op: int, number: int, payload: int) -> bytes:
+    import io
+
+    from kitapi.devlogw import write_record
+
+    out = io.BytesIO()
+    write_record(out, bytearray(8), op, number, payload)
+    return out.getvalue()
+
+
+def test_the_reports_record_whose_crc_holds_keeps_every_valid_hand(tmp_path: Path) -> None:
+    """Issue 23's case: 10 hands, record 6 zeroed, record 7 a CRC-valid hand 7 of payload 0x0FFFFFFF:
+    ``kitapi replay`` on both runtimes keeps the 8 valid hands and names hands 6 and 7 (exit 2 before, with
+    ``:8: not a hand of these rules``); ``archive add`` archives the game with its 8 hands."""
+    src, dev = _game20(tmp_path)
+    start = len(dev) - 20 * 8
+    bad = dev[: start + 40] + bytes(8) + _record(0, 7, 0x0FFFFFFF) + dev[start + 56 : start + 80]
+    path = tmp_path / "bad.kitapi"
+    path.write_bytes(bad)
+    want = tmp_path / "want.jsonl"
+    want.write_text("\n".join(src.read_text().splitlines()[:11]) + '\n{"delete": 6}\n{"delete": 7}\n')
+    expected = kitapi("replay", str(want), "--json").stdout
+    for runtime in ("cpython", "micropython"):
+        p = kitapi("replay", str(path), "--json", "--runtime", runtime)
+        assert p.returncode == 0 and p.stdout == expected and json.loads(p.stdout)["hands"] == 8, p.stderr
+        assert "(line 7): checksum mismatch; 2 damaged record(s), 16 bytes" in p.stderr
+        assert "hand 6 and 1 more are damaged: enter them again" in p.stderr
+    db = tmp_path / "a.sqlite3"
+    p = kitapi("archive", "add", "--db", str(db), str(path))
+    assert p.returncode == 0, p.stderr
+    (game,) = json.loads(kitapi("games", "--db", str(db), "--json").stdout)["games"]
+    assert game["hands"] == 8 and game["result"] == json.loads(expected)
+    assert "hand 6 and 1 more are damaged" in game["damage"]
+
+
+@pytest.mark.parametrize("fill", [0x00, 0xFF])
+def test_a_blank_tail_is_no_hand_for_replay_and_archive(tmp_path: Path, fill: int) -> None:
+    """20 hands then 2 MB of 0x00 or 0xFF (erased or zeroed flash): ``kitapi replay`` on both runtimes gives
+    the 20 hands' standings with no warning, quickly (46.6 s for 2 MB of zeros before), and ``archive add``
+    archives the 20 hands (a 30 MB zero tail ran for more than 10 minutes before)."""
+    import time
+
+    src, dev = _game20(tmp_path)
+    path = tmp_path / "blank.kitapi"
+    path.write_bytes(dev + bytes([fill]) * (2 << 20))
+    expected = kitapi("replay", str(src), "--json").stdout
+    for runtime in ("cpython", "micropython"):
+        t = time.perf_counter()
+        p = kitapi("replay", str(path), "--json", "--runtime", runtime)
+        assert p.returncode == 0 and p.stdout == expected and p.stderr == "", p.stderr
+        assert time.perf_counter() - t < 10
+    db = tmp_path / "a.sqlite3"
+    t = time.perf_counter()
+    p = kitapi("archive", "add", "--db", str(db), str(path))
+    assert p.returncode == 0 and "damaged" not in p.stdout + p.stderr, p.stdout + p.stderr
+    assert time.perf_counter() - t < 30
+
+
+def test_a_correction_of_a_hand_not_played_is_not_applied(tmp_path: Path) -> None:
+    """``d21`` written after 20 hands (the box did so from ``printf d21 > ROOT/next``): replay keeps all 20
+    hands and says the record is not applied (exit 2 before, ``there is no hand 21 to correct yet``); the
+    archive takes the game."""
+    src, dev = _game20(tmp_path)
+    path = tmp_path / "d21.kitapi"
+    path.write_bytes(dev + _record(2, 21, 0))
+    expected = kitapi("replay", str(src), "--json").stdout
+    for runtime in ("cpython", "micropython"):
+        p = kitapi("replay", str(path), "--json", "--runtime", runtime)
+        assert p.returncode == 0 and p.stdout == expected, p.stderr
+        assert "(line 22): a correction of a hand not played yet (not applied); 1 damaged record(s)" in p.stderr
+    p = kitapi("archive", "add", "--db", str(tmp_path / "a.sqlite3"), str(path))
+    assert p.returncode == 0, p.stderr
+
+
+def test_a_header_the_box_cannot_hold_is_refused(tmp_path: Path) -> None:
+    """A 30 KB ``started``: ``replay`` (both runtimes), ``convert`` and ``archive add`` refuse it in one line
+    with the limit (``convert`` and ``archive add`` took it before), and write nothing."""
+    src = tmp_path / "big.jsonl"
+    src.write_text(HEADER[:-1] + ', "started": "' + "x" * 30000 + '"}\n' + GOOD + "\n")
+    line = f"{src}:1: 'started' must be text of at most 64 characters\n"
+    for runtime in ("cpython", "micropython"):
+        p = kitapi("replay", str(src), "--runtime", runtime)
+        assert p.returncode == 2 and p.stderr == line
+    p = kitapi("convert", str(src), str(tmp_path / "big.kitapi"))
+    assert p.returncode != 0 and p.stderr == line and not (tmp_path / "big.kitapi").exists()
+    db = tmp_path / "a.sqlite3"
+    p = kitapi("archive", "add", "--db", str(db), str(src))
+    assert p.returncode != 0 and "'started' must be text of at most 64 characters" in p.stderr
+    assert p.stderr.count("\n") == 1 and "Traceback" not in p.stderr
 
 
 def test_damaged_device_log_warns_and_keeps_the_rest(tmp_path: Path) -> None:
@@ -264,3 +370,28 @@ def test_kitapi_imports_nothing_posix_only_for_its_commands() -> None:
     out = subprocess.run([*KITAPI[:1], "-c", _AS_ON_WINDOWS, "simdevice", "--fs", "x"], capture_output=True, text=True)
     assert out.returncode == 2
     assert out.stderr == "kitapi simdevice: needs a POSIX system (it runs the firmware on a pseudo-terminal)\n"
+
+
+def test_sync_gets_every_such_game_off_the_box(device: SimDevice, tmp_path: Path) -> None:
+    """On the device: a log with ``d21`` after 20 hands, the report's CRC-valid record of no hand, and 20
+    hands then 4 KB of zeros: ``kitapi sync`` archives all three, with 20, 8 and 20 hands (the first two
+    stopped every sync before: ``there is no hand 21 to correct yet``, ``not a hand of these rules``)."""
+    from kitapi_host.archive.store import Archive
+    from testkit import write_game
+
+    games = device.fs / "data" / "games"
+    dev = write_game(games, "0001.kitapi", seed=3, hands=20, pouch=200)
+    start = len(dev) - 20 * 8
+    (games / "0001.kitapi").write_bytes(dev + _record(2, 21, 0))
+    bad = dev[: start + 40] + bytes(8) + _record(0, 7, 0x0FFFFFFF) + dev[start + 56 : start + 80]
+    (games / "0002.kitapi").write_bytes(bad)
+    other = write_game(games, "0003.kitapi", seed=4, hands=20, pouch=200)  # (another game: not one of the same)
+    (games / "0003.kitapi").write_bytes(other + bytes(4096))
+    url = device.start()
+    db = tmp_path / "a.sqlite3"
+    out = subprocess.run([*KITAPI, "sync", "--device", url, "--db", str(db)], capture_output=True, text=True)
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "Traceback" not in out.stderr
+    with Archive(db) as a:
+        hands = {g["name"]: g["hands"] for g in a.games()}
+    assert hands == {"0001.kitapi": 20, "0002.kitapi": 8, "0003.kitapi": 20}, hands

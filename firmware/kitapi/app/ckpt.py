@@ -131,6 +131,8 @@ def read(store, name, f):
             op = r.record(g)
             if op < 0:
                 break
+            if op == 4:  # (kitapi.devlog.OP_LOST) a hand the rules cannot read: damage, the whole log replayed
+                return None
             if op != OP_HAND:
                 continue
             k += 1

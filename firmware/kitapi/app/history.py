@@ -10,7 +10,7 @@ rewritten, and the standings are replayed from the log.  A page is read from
 the log when the cursor leaves the one on screen.
 """
 
-from kitapi.game import OP_DELETE, OP_HAND
+from kitapi.game import OP_DELETE, OP_HAND, RuleError
 from kitapi.keys import HASH, KEY_A, KEY_B, KEY_C, KEY_D, STAR
 
 try:
@@ -77,6 +77,12 @@ class History:
                 elif op <= OP_DELETE and 0 <= i < _PAGE:
                     x = p[i]
                     if op != OP_DELETE:
+                        try:  # (a CRC that held by chance on no hand: the replay's damaged hand, or no correction)
+                            self.app.g.unpack(r.payload, self.h)
+                        except RuleError:
+                            if op == OP_HAND:
+                                p[i] = _DAMAGED
+                            continue
                         p[i] = r.payload
                     elif x >= 0:
                         p[i] = -3 - x  # struck out, its contents kept for a restore

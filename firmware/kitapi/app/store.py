@@ -218,8 +218,10 @@ class Store:
 
         The log is checked before anything is appended to it.  A damaged record
         stays where it is (the reader skips it, and the hand it held keeps its
-        number).  A last record cut short by a power loss would stand between
-        the valid records and the next hand: the valid records are copied to
+        number).  A last record cut short by a power loss, or unwritten space
+        after the last written record (0x00 or 0xFF bytes to the end: kitapi.devlog,
+        neither hands nor damage), would stand between the valid records and the
+        next hand: the valid records are copied to
         ``NAME.tmp`` (closed), the file as it was becomes evidence ``NAME.badK``
         (the first free K), and the copy is renamed to ``NAME``.  With ``ro`` (a closed
         game viewed, kitapi.app.games) nothing is mended and the log is not opened for appending.
