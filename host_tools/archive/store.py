@@ -895,7 +895,10 @@ class Archive:
         except RuleError as e:
             raise ArchiveError(f"cannot rename {old!r} to {new!r}: {e}") from None
         if blank(new):
-            raise ArchiveError(f"cannot rename {old!r} to {new!r}: a name of only spaces or invisible characters")
+            raise ArchiveError(  # (what the core's check_name says, for the marks and blanks it has no table of)
+                f"cannot rename {old!r} to {new!r}: player names must hold a visible character"
+                " (not only spaces or invisible ones)"
+            )
         with self._tx():
             pid = self._player(old)
             other = self._find(new)
