@@ -155,6 +155,8 @@ class App:
         self.redo = None  # type: Any  # a damaged hand being entered again: (its number, its dealer, a line)
         self.trail = []  # type: list[Any]  # the navigation stack: the screens * goes back to (go, back)
         self.again = False  # this boot does what a MemoryError stopped before its reset (retry)
+        self.stable = False  # the first screen is up and settled (kitapi.app.run: a failure before counts)
+        self.fails = 0  # the boots in a row that failed before it (ROOT/fails), removed once it is
 
     # --- the game -----------------------------------------------------------
 
@@ -377,16 +379,27 @@ class App:
     # --- the loop ----------------------------------------------------------------
 
     def first_screen(self):
+        screen = self._first()
+        bad = self.store.bad
+        if bad:  # a small file set aside (Store.aside): said once, on the first screen (not over a damaged
+            from kitapi.app.safe import IGNORED, RESET, word  # log's line; over a note ignored: its cause)
+
+            if not self.message or self.message == word(self.lang, IGNORED):
+                self.message = word(self.lang, RESET) % bad
+        self.store.bad = ""
+        return screen
+
+    def _first(self):
         store = self.store
-        nxt = store._read("next")
+        nxt = store.note()
         # ROOT/next: what was asked for before a soft reset, done once: a new game ("1"), the games kept
         # ("g"), or what a MemoryError stopped (App.retry): a hand edited, deleted or corrected ("e", "d",
-        # "r": kitapi.app.history.again), a closed game viewed ("v": kitapi.app.games.view)
+        # "r": kitapi.app.history.again), a closed game viewed ("v": kitapi.app.games.view).  Removed before
+        # it is acted on (Store.note), so that one that stops the boot is not acted on again
         if nxt:
-            store.fs.remove(store.root + "/next")
             if nxt[0] in "edrv":
                 self.again = True  # (short of heap again: no second reset for it, the error instead)
-                if nxt[0] == "v":  # a closed game viewed (kitapi.app.games.view)
+                if nxt[0] == "v":  # a closed game viewed (kitapi.app.games)
                     from kitapi.app.games import view
 
                     return view(self, nxt[1:])
@@ -435,6 +448,14 @@ class App:
                             __import__("kitapi." + m)
                     store.warm()  # and littlefs's allocator, which the first save paid for (Store.warm)
                     gc.collect()
+                if not self.stable:  # the first screen is up and settled: a failure from here on is no
+                    self.stable = True  # failed boot (kitapi.app.run)
+                    if self.fails:
+                        self.fails = 0
+                        try:
+                            store.fs.remove(store.root + "/fails")
+                        except OSError:
+                            pass
                 if hasattr(hw, "long_keys"):  # (a board whose keypad can act on the press)
                     hw.long_keys = getattr(screen, "long_keys", b"")  # every other key acts on its press
                 while True:
