@@ -54,13 +54,24 @@ def _crashed(hw, e, early=0):
     """Log the error and say so on the screen until a key (or 10 s) passes; ``early``: the count of boots
     that failed before their first screen settled, this one included, written to ROOT/fails."""
     what = type(e).__name__[:16]
+    fs = getattr(hw, "fs", None)
+    if early:  # first, and with the least heap (short of it after a MemoryError): written whole, then renamed
+        path = hw.root + "/fails"
+        try:
+            with fs.open(path + ".tmp", "w") if fs else open(path + ".tmp", "w") as f:
+                f.write("%d %s\n" % (early, ("%s: %s" % (what, e)).replace("\n", " ")[:60]))
+            if fs:
+                fs.rename(path + ".tmp", path)
+            else:
+                import os
+
+                os.rename(path + ".tmp", path)
+        except Exception:  # noqa: BLE001 - nothing more can be done: keep going
+            pass
     try:
         from kitapi.app.store import Store
 
-        store = Store(hw.root, getattr(hw, "fs", None))
-        if early:  # first: the crash log could be the file that fails
-            store._write("fails", "%d %s\n" % (early, ("%s: %s" % (what, e)).replace("\n", " ")[:60]))
-        store.crash(hw.time(), e)
+        Store(hw.root, fs).crash(hw.time(), e)
     except Exception:  # noqa: BLE001 - nothing more can be done: keep going
         pass
     what = type(e).__name__[:16]

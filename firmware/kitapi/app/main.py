@@ -381,11 +381,10 @@ class App:
     def first_screen(self):
         screen = self._first()
         bad = self.store.bad
-        if bad:  # a small file set aside (Store.aside): said once, on the first screen (not over a damaged
-            from kitapi.app.safe import IGNORED, RESET, word  # log's line; over a note ignored: its cause)
+        if bad:  # a small file set aside (Store.aside): said once, on the first screen
+            from kitapi.app.safe import RESET, say
 
-            if not self.message or self.message == word(self.lang, IGNORED):
-                self.message = word(self.lang, RESET) % bad
+            say(self, RESET, bad)
         self.store.bad = ""
         return screen
 

@@ -164,9 +164,9 @@ class Store:
         name that is not UTF-8 is skipped: the app never opens it; the sync names it (kitapi.link)."""
         fs = self.fs
         walk = fs.ilistdir if hasattr(fs, "ilistdir") else fs.listdir
-        try:  # as bytes: a str walk raises at a name that is not UTF-8, and the walk is lost
-            it = walk(self.dir.encode())
-        except (OSError, TypeError):  # a file layer of str paths only (a test's flash)
+        try:  # as bytes: a str walk raises at a name that is not UTF-8, and the walk is lost (a board's or a
+            it = walk(self.dir.encode() if fs is os else self.dir)  # test's own file layer: str paths)
+        except TypeError:  # a port whose walk takes str only
             it = walk(self.dir)
         for n in it:
             n = n if type(n) in (str, bytes) else n[0]
@@ -186,7 +186,7 @@ class Store:
             if self.fs.stat(path)[6] > _SMALL:  # (not read: it would not fit the heap)
                 return None
             with self._open(path, "rb") as f:
-                return f.read()
+                return f.read()  # (its size: short of heap, as after a MemoryError, no more than that)
         except OSError:
             return b""
 
@@ -224,7 +224,7 @@ class Store:
         "rN P" (N a hand's number, P a packed hand: decimal, no sign); whether hand N is there is for the
         game to say (kitapi.app.history.again)."""
         text = self._read("next")
-        if not self._exists(self.root + "/next"):  # (none, or set aside by _read)
+        if not text:  # none (an empty one is no note: left), or set aside by _read
             return ""
         op = text[:1]
         p = text[1:].split(" ")
