@@ -181,11 +181,11 @@ class Store:
 
     def _raw(self, name):
         """The bytes of ROOT/``name`` (b"" if there is none); None if it is longer than any small file."""
-        path = self.root + "/" + name
         try:
-            if self.fs.stat(path)[6] > _SMALL:  # (not read: it would not fit the heap)
-                return None
-            with self._open(path, "rb") as f:
+            with self._open(self.root + "/" + name, "rb") as f:
+                if f.seek(0, 2) > _SMALL:  # its size, without a stat (the boot reads three of them)
+                    return None  # (not read: it may not fit the heap)
+                f.seek(0)
                 return f.read()  # (its size: short of heap, as after a MemoryError, no more than that)
         except OSError:
             return b""
