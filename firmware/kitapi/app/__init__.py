@@ -10,7 +10,7 @@ the current game: the log on flash has every saved hand.  Ctrl-C
 
 No crash loop: an error before the app's first screen is up and settled (App.stable) counts in ROOT/fails
 ("N WHAT", written whole then renamed: a power cut leaves the old count or the new; a damaged one reads as
-none), and the first screen that settles removes it.  After two such boots in a row the app does not start:
+one), and the first screen that settles removes it.  After two such boots in a row the app does not start:
 the safe screen (kitapi.app.safe) says what failed, that a PC can still sync (the link needs nothing of
 the app), and waits for # (try again) or C (again, without the current game).
 """
@@ -74,13 +74,12 @@ def _crashed(hw, e, early=0):
         Store(hw.root, fs).crash(hw.time(), e)
     except Exception:  # noqa: BLE001 - nothing more can be done: keep going
         pass
-    what = type(e).__name__[:16]
     try:  # in the language of the settings, if the app's modules still load
         from kitapi.app.main import load_language
         from kitapi.app.store import Store
         from kitapi.app.ui import UI
 
-        t = load_language(Store(hw.root, getattr(hw, "fs", None)).settings()[2], False)
+        t = load_language(Store(hw.root, fs).settings()[2], False)
         ui = UI(hw, t)
         ui.clear()
         ui.title(t[_T_ERROR])
