@@ -158,6 +158,32 @@ def test_names_used_before_that_are_not_names_are_set_aside(tmp_path: Path) -> N
     shut(dev)
 
 
+def test_every_bit_flip_of_the_names_used_before_opens_the_new_game_wizard(tmp_path: Path) -> None:
+    """ROOT/names ``Ann\\nBob\\n`` (64 flips): the new-game wizard opens each time, with no crash.log; a flip that
+    leaves no list of names sets the file aside with its bytes, and the wizard's first screen says so."""
+    orig = b"Ann\nBob\n"
+    aside = 0
+    for bit in range(8 * len(orig)):
+        data = tmp_path / f"d{bit}"
+        data.mkdir()
+        flipped = bytearray(orig)
+        flipped[bit // 8] ^= 1 << (bit % 8)
+        (data / "names").write_bytes(flipped)
+        dev, shown = boot(data)
+        shown = lines(dev.keys("1")[-1])
+        assert shown[0] == "New game", (bit, shown)
+        if (data / "names.bad1").exists():
+            aside += 1
+            assert (data / "names.bad1").read_bytes() == flipped and shown[1] == "Reset: names", (bit, shown)
+        else:
+            assert (data / "names").read_bytes() == flipped
+            assert all(" " <= c for c in flipped.decode().replace("\n", "")), bit  # (no control characters)
+        assert not (data / "crash.log").exists(), bit
+        shut(dev)
+        shutil.rmtree(data)
+    assert aside >= 8 * 2  # (a byte with its top bit set is not UTF-8 here: each of the 8 at least)
+
+
 # --- item 5: current names a game, nothing else -------------------------------------------------------------
 
 

@@ -277,7 +277,7 @@ class Store:
     def names(self):
         """The names used before; none (the file set aside) if it is not names, one a line."""
         names = [n for n in self._read("names").split("\n") if n]
-        if len(names) > _MAX_NAMES or [n for n in names if len(n) > _MAX_NAME or not n.strip()]:
+        if len(names) > _MAX_NAMES or [n for n in names if len(n) > _MAX_NAME or not n.strip() or min(n) < " "]:
             self.aside("names")
             return []
         return names
