@@ -76,9 +76,9 @@ def test_every_bit_flip_of_a_small_file_boots_to_a_usable_screen_and_sets_the_fi
     tmp_path: Path, name: str
 ) -> None:
     """current (``0001.kitapi``: 96 flips), settings (``255 60 el``: 80), next (a restoration of hand 3 that
-    a MemoryError stopped: 96): each boot reaches a usable screen, never the error screen nor a crash.log;
-    a file the box cannot use is set aside with the flipped bytes as they were, and one line says so; next
-    never survives its boot (removed or set aside before it is acted on); no hand of the game is lost."""
+    a MemoryError stopped, ``r3 38536738``: 88): each boot reaches a usable screen, never the error screen
+    nor a crash.log; a file the box cannot use is set aside with the flipped bytes as they were, and one line
+    says so; next never survives its boot (removed or set aside before it is acted on); no hand is lost."""
     seed = tmp_path / "seed"
     log = base(seed)
     (seed / "next").write_text(f"r3 {payload(log, 3)}")
@@ -107,6 +107,8 @@ def test_every_bit_flip_of_a_small_file_boots_to_a_usable_screen_and_sets_the_fi
         shut(dev)
         shutil.rmtree(data)
     assert aside >= len(orig)  # (most flips make a file the box cannot use)
+    # (the code before: 12 of the 96 flips of current, 10 of the 80 of settings, 56 of the 88 of next ended in
+    # "Error / UnicodeError" or a TypeError, at every boot)
 
 
 def rows(texts: list[tuple[int, int, str]]) -> list[tuple[int, bool]]:

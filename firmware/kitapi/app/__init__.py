@@ -8,7 +8,7 @@ the app starts again (after a soft reset, where the board has ``hw.reset()``: a 
 the current game: the log on flash has every saved hand.  Ctrl-C
 (KeyboardInterrupt) and SystemExit go through, to the REPL.
 
-No crash loop: an error before the app's first screen is up and settled (App.stable) counts in ROOT/fails
+No crash loop: an error before the app's first screen is up and settled (App.fails < 0 then) counts in ROOT/fails
 ("N WHAT", written whole then renamed: a power cut leaves the old count or the new; a damaged one reads as
 one), and the first screen that settles removes it.  After two such boots in a row the app does not start:
 the safe screen (kitapi.app.safe) says what failed, that a PC can still sync (the link needs nothing of
@@ -121,7 +121,7 @@ def run(hw):
         except (SystemExit, KeyboardInterrupt):
             raise
         except Exception as e:  # noqa: BLE001 - the device must never stop
-            _crashed(hw, e, 0 if app is not None and app.stable else n + 1)
+            _crashed(hw, e, 0 if app is not None and app.fails < 0 else n + 1)
             if hasattr(hw, "reset"):  # a soft reset: a fresh heap (a MemoryError leaves it in pieces)
                 hw.reset()
             gc.collect()

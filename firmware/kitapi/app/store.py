@@ -71,17 +71,14 @@ _MAX_NAME = const(24)  # letters in a typed name (kitapi.app.newgame)
 _SMALL = const(1024)  # the longest small file read (settings, current, next, names, fails)
 _KEEP = const(4096)  # crash.log's size before it is turned into crash.log.1
 DEFAULT_SETTINGS = (255, 60, "en")
-
-
-def digits(s):
-    """Whether ``s`` is decimal digits, ASCII only (CPython's isdigit takes "²", which int() refuses)."""
-    return s != "" and not s.strip("0123456789")
+_DIGITS = const("0123456789")
 
 
 def game_number(name):
     """The number of a game's file name ``NNNN.kitapi`` (as Store.new_game names it), else -1."""
     k = len(name) - 7
-    if 4 <= k <= 8 and name.endswith(".kitapi") and digits(name[:k]):
+    if 4 <= k <= 8 and name.endswith(".kitapi") and not name[:k].strip(_DIGITS):  # (ASCII digits: CPython's
+        # isdigit takes "²", which int() refuses)
         n = int(name[:k])
         if name == "%04d.kitapi" % n:
             return n
@@ -109,9 +106,9 @@ class Store:
             for name in ("current", "names", "settings", "ckpt", "fails"):
                 path = root + "/" + name
                 if self._exists(path + ".tmp"):
-                    if not self._exists(path) and (self._raw(name + ".tmp") or b"").endswith(b"\n"):
+                    if not self._exists(path) and self._read(name + ".tmp").endswith("\n"):
                         fs.rename(path + ".tmp", path)
-                    else:
+                    elif self._exists(path + ".tmp"):  # (not set aside by _read)
                         fs.remove(path + ".tmp")
             current = self._read("current").strip()
             while True:
@@ -179,25 +176,19 @@ class Store:
 
     # --- small files ---------------------------------------------------------
 
-    def _raw(self, name):
-        """The bytes of ROOT/``name`` (b"" if there is none); None if it is longer than any small file."""
+    def _read(self, name):
+        """ROOT/``name`` as text ("" if there is none); one longer than 1 KB or not UTF-8 is set aside."""
         try:
             with self._open(self.root + "/" + name, "rb") as f:
-                if f.seek(0, 2) > _SMALL:  # its size, without a stat (the boot reads three of them)
-                    return None  # (not read: it may not fit the heap)
-                f.seek(0)
-                return f.read()  # (its size: short of heap, as after a MemoryError, no more than that)
+                if f.seek(0, 2) <= _SMALL:  # its size, without a stat (the boot reads three of them)
+                    f.seek(0)
+                    return f.read().decode()  # (its size: short of heap, after a MemoryError, no more)
         except OSError:
-            return b""
-
-    def _read(self, name):
-        """ROOT/``name`` as text ("" if there is none); one that is too long or not UTF-8 is set aside."""
-        b = self._raw(name)
-        try:
-            return b.decode()
-        except (AttributeError, ValueError):  # too long (None), not UTF-8 (UnicodeError)
-            self.aside(name)
             return ""
+        except ValueError:  # not UTF-8 (UnicodeError)
+            pass
+        self.aside(name)
+        return ""
 
     def aside(self, name):
         """Set ROOT/``name`` aside, unusable: renamed ``name.badK`` (the first free K), never removed; ``bad``
@@ -234,10 +225,10 @@ class Store:
             or (
                 op in ("d", "e", "r")
                 and len(p) == (1 if op == "d" else 2)
-                and digits(p[0])
-                and len(p[0]) < 6
+                and 0 < len(p[0]) < 6
+                and not p[0].strip(_DIGITS)
                 and int(p[0]) > 0
-                and (op == "d" or (digits(p[1]) and len(p[1]) < 10 and int(p[1]) < 1 << 29))
+                and (op == "d" or (0 < len(p[1]) < 10 and not p[1].strip(_DIGITS) and int(p[1]) < 1 << 29))
             )
         ):
             try:
@@ -260,10 +251,9 @@ class Store:
         if (
             len(p) == 3
             and text.endswith("\n")
-            and digits(p[0])
-            and digits(p[1])
-            and len(p[0]) < 4
-            and len(p[1]) < 6
+            and 0 < len(p[0]) < 4
+            and 0 < len(p[1]) < 6
+            and not (p[0] + p[1]).strip(_DIGITS)
             and int(p[0]) < 256
             and p[2] in LANGUAGES
         ):
@@ -337,7 +327,7 @@ class Store:
         fs = self.fs
         for n in self.names_in():
             k = n.find(".")
-            if 0 < k < 9 and digits(n[:k]):  # evidence and leftovers keep their number taken too
+            if 0 < k < 9 and not n[:k].strip(_DIGITS):  # evidence and leftovers keep their number taken too
                 last = max(last, int(n[:k]))
         name = "%04d.kitapi" % (last + 1)
         path = self.dir + "/" + name
