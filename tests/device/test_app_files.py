@@ -145,6 +145,21 @@ def test_a_file_name_that_is_not_utf8_or_not_a_game_is_skipped(tmp_path: Path) -
     assert sorted(p.name for p in games.iterdir()) == sorted([GAME, "0010.kitapi", *odd])
 
 
+def test_games_that_is_a_file_not_a_folder_leaves_the_box_usable(tmp_path: Path) -> None:
+    """ROOT/games a file: the start menu, an empty games list, a new game refused with the reason; no crash."""
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "games").write_bytes(b"not a folder")
+    dev, shown = boot(data)
+    assert shown[0] == "No game"
+    shown = lines(dev.keys("3")[-1])
+    assert shown[:2] == ["Games", "-"], shown
+    shown = lines(dev.keys("* " + SETUP)[-1])
+    assert shown[0] == "No game" and shown[1], shown  # (the reason, in one line)
+    shut(dev)
+    assert not (data / "crash.log").exists() and (data / "games").read_bytes() == b"not a folder"
+
+
 def test_names_used_before_that_are_not_names_are_set_aside(tmp_path: Path) -> None:
     """ROOT/names with a byte that is not UTF-8: set aside when the new-game wizard opens, which says so;
     the game starts, and the names file is written anew."""

@@ -71,16 +71,19 @@ class Games:
         from kitapi.app.store import game_number
 
         page = []  # type: list[int]  # kept in order as the walk goes: newest first
-        for n in self.app.store.names_in():
-            k = game_number(n)
-            if k < 0 or (newer and k <= bound) or (not newer and bound >= 0 and k >= bound):
-                continue
-            i = 0
-            while i < len(page) and page[i] > k:
-                i += 1
-            page.insert(i, k)
-            if len(page) > _ROWS:
-                page.pop(-1 if not newer else 0)
+        try:
+            for n in self.app.store.names_in():
+                k = game_number(n)
+                if k < 0 or (newer and k <= bound) or (not newer and bound >= 0 and k >= bound):
+                    continue
+                i = 0
+                while i < len(page) and page[i] > k:
+                    i += 1
+                page.insert(i, k)
+                if len(page) > _ROWS:
+                    page.pop(-1 if not newer else 0)
+        except OSError:  # no games/ to walk (a file of that name): no games
+            pass
         return page
 
     def draw(self, ui):
