@@ -103,7 +103,8 @@ class Store:
         # finish or undo what a power cut left half done (see the module); one leftover at a time
         fs = self.fs
         try:  # (a leftover that cannot be mended is left for the PC: the game still opens)
-            for name in ("current", "names", "settings", "ckpt", "fails"):
+            for name in ("current", "names", "settings", "ckpt"):  # (not fails: a fails.tmp a cut left is
+                # overwritten by the next failure, and the boot does not look for it)
                 path = root + "/" + name
                 if self._exists(path + ".tmp"):
                     if not self._exists(path) and self._read(name + ".tmp").endswith("\n"):
