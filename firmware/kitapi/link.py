@@ -15,7 +15,8 @@ Commands (names are the PC's, checked there; numbers are decimal):
 
     h                 (PROTOCOL, VERSION, device id, board name, clock, whether it hashes)
     l                 F (name, size, sha256 or "") for each file of games/; a file that cannot be
-                      read gives (name, -1, why); then M lines; then R current game
+                      read gives (name, -1, why), a name that is not UTF-8 (its bytes, -1, why);
+                      then M lines (those of ROOT/synced that read); then R current game
     s NAME N          R (sha256 of the first N bytes, bytes hashed)
     d NAME OFFSET N   D lines, then R bytes sent
     m NAME SIZE SHA   mark the game synced: R True
@@ -27,7 +28,9 @@ Commands (names are the PC's, checked there; numbers are decimal):
 If no byte comes for ``idle_s`` seconds (the PC crashed, the cable was pulled),
 the loop ends by itself and runs the app again, so a box is never left stuck in
 the raw REPL.  Nothing is held in memory beyond one line and one 384-byte
-buffer: folders are walked with ``os.ilistdir``, files read in chunks.
+buffer: folders are walked with ``os.ilistdir``, files read in chunks.  Nothing here trusts the
+box's own files: ROOT/current and ROOT/synced are read as bytes, a line at a time, and a line that
+does not read is skipped; a name in games/ that is not UTF-8 is named to the PC by its bytes.
 
 The board module (``board.py``) gives the data folder (``ROOT``), the clock
 (``set_clock(seconds since 1970)``) and the device's id (``device_id()``); this
@@ -81,11 +84,29 @@ def _root():
 
 
 def _current(root):
+    """The game ROOT/current names, or "" (none, or not a name: read as bytes, never trusted)."""
     try:
-        with open(root + "/current") as f:
-            return f.readline().strip()
-    except OSError:
+        with open(root + "/current", "rb") as f:
+            return f.readline(_LINE).decode().strip()
+    except (OSError, ValueError):  # none; not UTF-8 (UnicodeError)
         return ""
+
+
+def _lines(path):
+    """The lines of file ``path`` that read as text, stripped, one at a time (each at most _LINE bytes:
+    a damaged file costs one line of heap at a time, and only its own lines); none if it is not there."""
+    try:
+        with open(path, "rb") as f:
+            while True:
+                b = f.readline(_LINE)
+                if not b:
+                    break
+                try:
+                    yield b.decode().strip()
+                except ValueError:  # (UnicodeError) a damaged line: as if it were not there
+                    pass
+    except OSError:
+        pass
 
 
 def _game(name):
@@ -122,29 +143,22 @@ def _sha(path, n, talk=False):
 
 def _mark_of(root, name):
     """(size, sha) that ROOT/synced holds for ``name``, or None (read a line at a time)."""
-    try:
-        with open(root + "/synced") as f:
-            for line in f:
-                p = line.split()
-                if len(p) == 3 and p[0] == name and p[1].isdigit():
-                    return int(p[1]), p[2]
-    except OSError:
-        pass
+    for line in _lines(root + "/synced"):
+        p = line.split()
+        if len(p) == 3 and p[0] == name and p[1].isdigit():
+            return int(p[1]), p[2]
     return None
 
 
 def _set_mark(root, name, line):
-    """ROOT/synced without ``name``'s line, plus ``line`` if given: a temp file, then renamed."""
+    """ROOT/synced without ``name``'s line (nor any line that does not read), plus ``line`` if given: a temp
+    file, then renamed."""
     path = root + "/synced"
     with open(path + ".tmp", "w") as out:
-        try:
-            with open(path) as f:
-                for old in f:
-                    p = old.split()
-                    if len(p) == 3 and p[0] != name:
-                        out.write(" ".join(p) + "\n")
-        except OSError:  # no marks yet
-            pass
+        for old in _lines(path):
+            p = old.split()
+            if len(p) == 3 and p[0] != name:
+                out.write(" ".join(p) + "\n")
         if line:
             out.write(line)
     os.rename(path + ".tmp", path)
@@ -171,12 +185,20 @@ def ls():
     root = _root()
     games = root + "/games"
     walk = ()  # type: Any
-    try:  # one entry at a time, no list of every name (CircuitPython has no os.ilistdir)
-        walk = os.ilistdir(games) if hasattr(os, "ilistdir") else os.listdir(games)
+    try:  # one entry at a time, no list of every name (CircuitPython has no os.ilistdir); as bytes: a name
+        # that is not UTF-8 stops a walk of str names (UnicodeError), and the sync with it
+        walk = os.ilistdir(games.encode()) if hasattr(os, "ilistdir") else os.listdir(games.encode())
+    except TypeError:  # a port whose listing takes str only
+        walk = os.listdir(games)
     except OSError:  # no games folder yet
         pass
     for e in walk:
-        name = e if isinstance(e, str) else e[0]
+        raw = e if isinstance(e, (str, bytes)) else e[0]
+        try:
+            name = raw.decode() if isinstance(raw, bytes) else raw
+        except ValueError:  # (UnicodeError) said to the PC as the bytes it is: the PC names it
+            print("F" + repr((raw, -1, "a name that is not UTF-8")))
+            continue
         path = games + "/" + name
         try:
             st = os.stat(path)
@@ -188,12 +210,9 @@ def ls():
         except OSError as err:
             entry = (name, -1, "cannot be read (%s)" % err)
         print("F" + repr(entry))
-    try:
-        with open(root + "/synced") as f:
-            for line in f:
-                print("M" + line.strip())
-    except OSError:
-        pass
+    for line in _lines(root + "/synced"):
+        if line:
+            print("M" + line)
     _say(_current(root))
 
 

@@ -119,7 +119,9 @@ def _listing(dev: Device | Drive, answer: Any) -> Listing:
             continue
         name, size, digest = e
         if not isinstance(name, str) or not GAME_NAME.fullmatch(name):
-            if isinstance(name, str) and LEFTOVER.fullmatch(name):
+            if isinstance(name, bytes):  # a name that is not UTF-8 (kitapi.link): by its bytes, in hex
+                left.append((f"hex {name[:60].hex()}", "a name that is not UTF-8"))
+            elif isinstance(name, str) and LEFTOVER.fullmatch(name):
                 left.append((name, _leftover_why(name)))
             elif isinstance(size, int) and size < 0 and isinstance(digest, str) and digest == "not a file":
                 left.append((_safe(name), "not a file"))

@@ -72,9 +72,9 @@ def test_the_rules_step_names_every_system_of_the_core() -> None:
     assert tuple(r[3] for r in rows()) == table("en").SYSTEMS
 
 
-@pytest.mark.parametrize("module", ["games", "ask", "history"])
+@pytest.mark.parametrize("module", ["games", "ask", "history", "safe"])
 def test_the_words_of_a_screen_loaded_only_when_needed_fit_and_can_be_drawn(module: str) -> None:
-    """kitapi.app.history's, games' and ask's own words (a tuple per language, in LANGUAGES' order)."""
+    """kitapi.app.history's, games', ask's and safe's own words (a tuple per language, in LANGUAGES' order)."""
     from kitapi.app.main import LANGUAGES
 
     m = importlib.import_module(f"kitapi.app.{module}")

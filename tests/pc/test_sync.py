@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import hashlib
 import io
+import os
 import random
+import shutil
 import signal
 import subprocess
 import time
@@ -695,3 +697,81 @@ def test_the_device_waits_while_the_pc_archives_a_big_log(
         dev.close()
     assert (rep.new, rep.marked, rep.errors, rep.left) == (2, 2, [], [])
     assert set(marks(device.fs)) == set(logs_)
+
+
+def test_a_bad_byte_in_current_or_synced_and_a_name_that_is_not_utf8_never_stop_the_sync(
+    device: SimDevice, tmp_path: Path
+) -> None:
+    """Issue 23, item 3: ROOT/current with a byte that is not UTF-8, ROOT/synced with a 0x80+ byte in one mark,
+    games/ holding a name that is not UTF-8: every game is archived and marked, the odd name is said once
+    by its bytes in hex, and the marks the PC made stay readable."""
+    games = device.fs / "data" / "games"
+    logs_ = {f"000{i}.kitapi": write_game(games, f"000{i}.kitapi", seed=90 + i, hands=10) for i in (1, 2)}
+    (games / os.fsdecode(b"\xff\xfe.kitapi")).write_bytes(logs_["0001.kitapi"])
+    (device.fs / "data" / "current").write_bytes(b"0002.kit\xe1pi\n")
+    (device.fs / "data" / "synced").write_bytes(b"0009.kitapi 12 \x80" + b"a" * 63 + b"\n")
+    url = device.start()
+    db = tmp_path / "a.sqlite3"
+    out = subprocess.run([*KITAPI, "sync", "--device", url, "--db", str(db)], capture_output=True, text=True)
+    assert out.returncode == 1, out.stderr  # the odd name is left there, and said
+    assert "Traceback" not in out.stderr and "UnicodeError" not in out.stderr, out.stderr
+    assert archived(db) == logs_
+    odd = [line for line in out.stderr.splitlines() if "fffe2e6b6974617069" in line]
+    assert len(odd) == 2 and "not UTF-8" in odd[0], out.stderr  # its line, and the summary's last
+    assert set(marks(device.fs)) == set(logs_)
+
+
+def test_the_sync_archives_the_games_while_the_box_shows_its_safe_screen(device: SimDevice, tmp_path: Path) -> None:
+    """Issue 23, item 2: a box whose boots failed twice (ROOT/fails as it leaves it) shows the safe screen
+    (the same frame as in the simulator), and the sync gets every game off it; after the sync it is back in
+    the safe screen, the failure count kept for the player to see."""
+    from testkit import Device
+
+    games = device.fs / "data" / "games"
+    logs_ = {f"000{i}.kitapi": write_game(games, f"000{i}.kitapi", seed=95 + i, hands=10) for i in (1, 2)}
+    (device.fs / "data" / "current").write_text("0002.kitapi\n")
+    (device.fs / "data" / "fails").write_text("2 MemoryError: memory allocation failed\n")
+    sim = tmp_path / "sim"
+    shutil.copytree(device.fs / "data", sim)
+    box = Device(sim)
+    assert [s for _, _, s in box.fw.texts][:2] == ["Safe mode", "MemoryError: mem"]
+    frame = box.fw.frame
+    box.fw.kill()
+    url = device.start()
+    deadline = time.monotonic() + 10
+    while not (device.screen.exists() and device.screen.read_bytes() == frame) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert device.screen.read_bytes() == frame
+    rep = run_sync(url, tmp_path / "a.sqlite3")
+    assert (rep.new, rep.errors) == (2, [])
+    assert archived(tmp_path / "a.sqlite3") == logs_
+    deadline = time.monotonic() + 10
+    while device.boots < 2 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(1)
+    assert device.screen.read_bytes() == frame and (device.fs / "data" / "fails").exists()
+
+
+def test_every_sync_gets_the_games_off_a_box_whose_synced_file_took_a_flipped_bit(tmp_path: Path) -> None:
+    """Issue 23, item 3, ROOT/synced with one flipped bit (a seeded sample of 12 of its some 1,900 bits, a fresh
+    archive each): the sync never fails, archives both games and leaves both marked."""
+    rng = random.Random(23)
+    fs = tmp_path / "fs"
+    games = fs / "data" / "games"
+    logs_ = {f"000{i}.kitapi": write_game(games, f"000{i}.kitapi", seed=80 + i, hands=10) for i in (1, 2)}
+    lines = [b"%s %d %s" % (n.encode(), len(d), hashlib.sha256(d).hexdigest().encode()) for n, d in logs_.items()]
+    marks_ = b"".join(x + b"\n" for x in lines)
+    marks_ += b"0003.kitapi 99 " + b"0" * 64 + b"\n"  # a game archived and pruned since: its mark is stale
+    for k in range(12):
+        bit = 8 * rng.randrange(len(marks_)) + k % 8  # (each bit of a byte at least once: 7, a 0x80+ byte)
+        flipped = bytearray(marks_)
+        flipped[bit // 8] ^= 1 << (bit % 8)
+        (fs / "data" / "synced").write_bytes(flipped)
+        with SimDevice(fs, device_id="e661410300000001") as dev:
+            db = tmp_path / f"a{k}.sqlite3"
+            cmd = [*KITAPI, "sync", "--device", dev.url, "--db", str(db)]
+            out = subprocess.run(cmd, capture_output=True, text=True)
+            assert out.returncode == 0, (bit, out.stderr)
+            assert archived(db) == logs_, bit
+            kept = (fs / "data" / "synced").read_bytes().split(b"\n")  # (a line the flip broke may stay: unread)
+            assert all(x in kept for x in lines), bit

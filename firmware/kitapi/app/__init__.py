@@ -7,6 +7,12 @@ current game (App.run); any other unexpected error is written to ROOT/crash.log,
 the app starts again (after a soft reset, where the board has ``hw.reset()``: a fresh heap), into
 the current game: the log on flash has every saved hand.  Ctrl-C
 (KeyboardInterrupt) and SystemExit go through, to the REPL.
+
+No crash loop: an error before the app's first screen is up and settled (App.fails < 0 then) counts in ROOT/fails
+("N WHAT", written whole then renamed: a power cut leaves the old count or the new; a damaged one reads as
+one), and the first screen that settles removes it.  After two such boots in a row the app does not start:
+the safe screen (kitapi.app.safe) says what failed, that a PC can still sync (the link needs nothing of
+the app), and waits for # (try again) or C (again, without the current game).
 """
 
 
@@ -22,21 +28,58 @@ _T_ERROR = const(61)
 _T_RESTARTING = const(62)
 
 
-def _crashed(hw, e):
-    """Log the error and say so on the screen until a key (or 10 s) passes."""
+_FAILS = const(2)  # boots in a row that fail before their first screen settles: then the safe screen
+
+
+def fails(hw):
+    """(N, WHAT) of ROOT/fails: the boots in a row that failed early, and the last error; (0, "") if there is
+    none; (1, "") if it does not read (it is there: a boot failed; the first screen up removes it)."""
+    path = hw.root + "/fails"
+    fs = getattr(hw, "fs", None)
+    try:
+        with fs.open(path, "rb") if fs else open(path, "rb") as f:
+            b = f.read(80)
+    except OSError:  # none: the common case, one failed open
+        return 0, ""
+    try:
+        n, _, what = b.decode().partition(" ")
+        if 0 < len(n) < 4 and not n.strip("0123456789") and int(n) and b.endswith(b"\n"):
+            return int(n), what.strip()
+    except ValueError:  # not UTF-8
+        pass
+    return 1, ""
+
+
+def _crashed(hw, e, early=0):
+    """Log the error and say so on the screen until a key (or 10 s) passes; ``early``: the count of boots
+    that failed before their first screen settled, this one included, written to ROOT/fails."""
+    what = type(e).__name__[:16]
+    fs = getattr(hw, "fs", None)
+    if early:  # first, and with the least heap (short of it after a MemoryError): written whole, then renamed
+        path = hw.root + "/fails"
+        try:
+            with fs.open(path + ".tmp", "w") if fs else open(path + ".tmp", "w") as f:
+                f.write("%d %s\n" % (early, ("%s: %s" % (what, e)).replace("\n", " ")[:60]))
+            if fs:
+                fs.rename(path + ".tmp", path)
+            else:
+                import os
+
+                os.rename(path + ".tmp", path)
+        except Exception:  # noqa: BLE001 - nothing more can be done: keep going
+            pass
     try:
         from kitapi.app.store import Store
 
-        Store(hw.root).crash(hw.time(), e)
+        Store(hw.root, fs).crash(hw.time(), e)
     except Exception:  # noqa: BLE001 - nothing more can be done: keep going
         pass
-    what = type(e).__name__[:16]
     try:  # in the language of the settings, if the app's modules still load
         from kitapi.app.main import load_language
         from kitapi.app.store import Store
         from kitapi.app.ui import UI
 
-        t = load_language(Store(hw.root).settings()[2], False)
+        t = load_language(Store(hw.root, fs).settings()[2], False)
         ui = UI(hw, t)
         ui.clear()
         ui.title(t[_T_ERROR])
@@ -56,14 +99,29 @@ def _crashed(hw, e):
 def run(hw):
     """Run the app on ``hw`` until Ctrl-C; any other error restarts it."""
     while True:
+        app = None
+        n = fails(hw)[0]
         try:
+            if n >= _FAILS:
+                from kitapi.app.safe import safe
+
+                safe(hw)  # until the player asks to try again
+                if hasattr(hw, "reset"):  # on a fresh heap
+                    hw.reset()
+                n = 0
+                import sys
+
+                sys.modules.pop("kitapi.app.safe", None)  # (its heap is the app's now)
+                globals().pop("safe", None)
             from kitapi.app.main import App
 
-            App(hw).run()
+            app = App(hw)
+            app.fails = n
+            app.run()
         except (SystemExit, KeyboardInterrupt):
             raise
         except Exception as e:  # noqa: BLE001 - the device must never stop
-            _crashed(hw, e)
+            _crashed(hw, e, 0 if app is not None and app.fails < 0 else n + 1)
             if hasattr(hw, "reset"):  # a soft reset: a fresh heap (a MemoryError leaves it in pieces)
                 hw.reset()
             gc.collect()

@@ -44,6 +44,7 @@ if _HINTS:
 
 _EVERY = const(16)  # hands between checkpoints (kitapi.app.store and main say 16 too): a boot replays fewer
 _CHUNK = const(256)
+_CKPT = const(2048)  # the longest checkpoint read (a 4-player game's is some 300 bytes)
 
 
 def sum(f, n):  # (a name the firmware interns anyway: no heap for it; Store.dump has its own)
@@ -66,8 +67,8 @@ def read(store, name, f):
     the hands replayed), game and reader as ``kitapi.replay.replay`` gives them; or None: then the whole
     log is to be replayed."""
     try:
-        with store._open(store.root + "/" + "ckpt") as c:
-            line = c.read()
+        with store._open(store.root + "/" + "ckpt", "rb") as c:
+            line = c.read(_CKPT).decode()  # (as bytes, at most _CKPT: a damaged one costs no more heap)
         end = line.rfind(" ")
         p = line.split()
         if p[0] != name or line[-1] != "\n" or int(p[-1]) != crc32(line[:end].encode()):

@@ -12,7 +12,6 @@ the one left stays open, to be resumed the same way.
 """
 
 from kitapi.app.home import Home
-from kitapi.game import RuleError
 from kitapi.keys import KEY_A, KEY_B, KEY_C, STAR
 
 try:
@@ -57,42 +56,54 @@ def state(store, name):
 
 
 class Games:
+    """The list, a page at a time: the page's game numbers only (``nums``), found by a walk of games/ at each
+    page (Store.names_in: no list of every name: 200 games did not fit 64 KB as a list of names)."""
+
     def __init__(self, app):
         self.app = app
-        fs = app.store.fs
-        names = []
-        for n in fs.ilistdir(app.store.dir) if hasattr(fs, "ilistdir") else fs.listdir(app.store.dir):
-            n = n if type(n) is str else n[0]
-            if n.endswith(".kitapi") and n[:-7].isdigit():
-                names.append(n)
-        names.sort()
-        names.reverse()  # newest first
-        self.names = names
-        self.first = 0
+        self.nums = self._page(-1, False)  # the newest page
         self.current = app.store.current()  # the game being played (None: none)
         self.rows = [None] * _ROWS  # type: list[Any]  # (players, closed) of each row on the page, read when drawn
+
+    def _page(self, bound, newer):
+        """The numbers of a page, newest first: the _ROWS newest games older than game ``bound`` (-1: the
+        newest of all), or with ``newer`` the _ROWS oldest newer than it."""
+        from kitapi.app.store import game_number
+
+        page = []  # type: list[int]  # kept in order as the walk goes: newest first
+        try:
+            for n in self.app.store.names_in():
+                k = game_number(n)
+                if k < 0 or (newer and k <= bound) or (not newer and bound >= 0 and k >= bound):
+                    continue
+                i = 0
+                while i < len(page) and page[i] > k:
+                    i += 1
+                page.insert(i, k)
+                if len(page) > _ROWS:
+                    page.pop(-1 if not newer else 0)
+        except OSError:  # no games/ to walk (a file of that name): no games
+            pass
+        return page
 
     def draw(self, ui):
         t = ui.t
         ui.title(t[_T_GAMES])
-        for i in range(_ROWS):
-            k = self.first + i
-            if k >= len(self.names):
-                break
-            name = self.names[k]
+        for i in range(len(self.nums)):
+            name = "%04d.kitapi" % self.nums[i]
             row = self.rows[i]
             if row is None:
                 try:
                     row = self.rows[i] = state(self.app.store, name)
-                except (OSError, RuleError, ValueError, KeyError, TypeError):  # a header that does not read:
-                    # shown, never opened
+                except Exception:  # noqa: BLE001 - a header that does not read (OSError, RuleError...; a
+                    # MemoryError of a header the heap cannot hold): shown, never opened
                     row = self.rows[i] = (("?",), True)
-            line = "%d %d %s" % (i + 1, int(name[:-7]), " ".join(p[:4] for p in row[0]))
+            line = "%d %d %s" % (i + 1, self.nums[i], " ".join(p[:4] for p in row[0]))
             mark = ">" if name == self.current else "" if row[1] else "+"
             ui.at(line[: 15 if mark else 16], 0, 1 + i)
             if mark:
                 ui.at(mark, 15, 1 + i)
-        if not self.names:
+        if not self.nums:
             ui.at("-", 0, 2)
         ui.hint(words(self.app)[0])
 
@@ -101,16 +112,16 @@ class Games:
         if ev == STAR:  # (opened after a soft reset: back to the game being played, or the start menu)
             return app.back()
         if ev == KEY_A or ev == KEY_B:
-            first = self.first + (_ROWS if ev == KEY_B else -_ROWS)
-            if 0 <= first < len(self.names):
-                self.first = first
-                for i in range(_ROWS):
-                    self.rows[i] = None
+            if self.nums:
+                page = self._page(self.nums[-1], False) if ev == KEY_B else self._page(self.nums[0], True)
+                if page:
+                    self.nums = page
+                    for i in range(_ROWS):
+                        self.rows[i] = None
             return None
-        k = self.first + ev - 1
-        if not 1 <= ev <= _ROWS or k >= len(self.names) or self.rows[ev - 1] is None or self.rows[ev - 1][0] == ("?",):
+        if not 1 <= ev <= len(self.nums) or self.rows[ev - 1] is None or self.rows[ev - 1][0] == ("?",):
             return None
-        name = self.names[k]
+        name = "%04d.kitapi" % self.nums[ev - 1]
         if self.rows[ev - 1][1]:  # closed: viewed
             return view(app, name)
         if name == self.current:
@@ -120,7 +131,7 @@ class Games:
             return app.first_screen()
         from kitapi.app.menus import Confirm
 
-        return app.go(self, Confirm(app, "%s %d?" % (words(app)[1], int(name[:-7])), lambda: resume(app, name)))
+        return app.go(self, Confirm(app, "%s %d?" % (words(app)[1], self.nums[ev - 1]), lambda: resume(app, name)))
 
 
 class Viewed(Home):

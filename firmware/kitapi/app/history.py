@@ -232,18 +232,31 @@ def restore(app, number, payload):
     return app.reload()
 
 
+def _ignored(app):
+    from kitapi.app.safe import IGNORED, say
+
+    say(app, IGNORED)
+
+
 def again(app, what):
     """After App.retry, on a fresh heap: the current game opened, then ``what`` done ("eN P": hand N, packed
     P, edited; "dN": deleted; "rN P": replaced by P, a hand brought back or an edit saved); the screen it
     leads to."""
     _let_go()  # (this module: as when the hands list is left)
-    screen = app.open_game(app.store.current())
+    name = app.store.current()
+    if name is None:  # no game to do it to: not acted on, said
+        _ignored(app)
+        return app.start_menu()
+    screen = app.open_game(name)
     g = app.g
     if g is None or app.store.log is None:  # (the screen it opened to says why)
         return screen
     op = what[0]
     what = what[1:].split()
-    n = int(what[0])
+    n = int(what[0])  # (Store.note has checked its form)
+    if not 0 < n <= app.store.seq:  # no such hand (a note that is no retry's): not acted on, said
+        _ignored(app)
+        return screen
     if op == "d":
         return delete(app, n)
     p = int(what[1])
@@ -251,6 +264,10 @@ def again(app, what):
     if op == "r":  # (an edit's save too: a refusal is said on the home screen, not in the wizard)
         return restore(app, n, p)
     h = type(g.hand)()
-    g.unpack(p, h)
+    try:
+        g.unpack(p, h)
+    except Exception:  # noqa: BLE001 - a packed hand the rules cannot read: not acted on, said
+        _ignored(app)
+        return screen
     g = app.g = screen = None
     return app.sys.edit(app, n, h)

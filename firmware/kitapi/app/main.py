@@ -155,6 +155,8 @@ class App:
         self.redo = None  # type: Any  # a damaged hand being entered again: (its number, its dealer, a line)
         self.trail = []  # type: list[Any]  # the navigation stack: the screens * goes back to (go, back)
         self.again = False  # this boot does what a MemoryError stopped before its reset (retry)
+        self.fails = 0  # the boots in a row that failed before the first screen settled (ROOT/fails: removed
+        # once it has), -1 once it has (kitapi.app.run: a failure from then on is no failed boot)
 
     # --- the game -----------------------------------------------------------
 
@@ -378,30 +380,38 @@ class App:
 
     def first_screen(self):
         store = self.store
-        nxt = store._read("next")
+        nxt = store.note()
         # ROOT/next: what was asked for before a soft reset, done once: a new game ("1"), the games kept
         # ("g"), or what a MemoryError stopped (App.retry): a hand edited, deleted or corrected ("e", "d",
-        # "r": kitapi.app.history.again), a closed game viewed ("v": kitapi.app.games.view)
-        if nxt:
-            store.fs.remove(store.root + "/next")
-            if nxt[0] in "edrv":
-                self.again = True  # (short of heap again: no second reset for it, the error instead)
-                if nxt[0] == "v":  # a closed game viewed (kitapi.app.games.view)
-                    from kitapi.app.games import view
+        # "r": kitapi.app.history.again), a closed game viewed ("v": kitapi.app.games.view).  Removed before
+        # it is acted on (Store.note), so that one that stops the boot is not acted on again
+        if not nxt:
+            name = store.current()
+            screen = self.open_game(name) if name else self.start_menu()
+        elif nxt[0] in "edrv":
+            self.again = True  # (short of heap again: no second reset for it, the error instead)
+            if nxt[0] == "v":  # a closed game viewed (kitapi.app.games)
+                from kitapi.app.games import view
 
-                    return view(self, nxt[1:])
+                screen = view(self, nxt[1:])
+            else:
                 from kitapi.app.history import again
 
-                return again(self, nxt)
-            if nxt == "g":
-                from kitapi.app.games import Games
+                screen = again(self, nxt)
+        elif nxt == "g":
+            from kitapi.app.games import Games
 
-                return Games(self)
+            screen = Games(self)
+        else:
             from kitapi.app.newgame import NewGame
 
-            return NewGame(self)
-        name = self.store.current()
-        return self.open_game(name) if name else self.start_menu()
+            screen = NewGame(self)
+        if store.bad:  # a small file set aside (Store.aside): said once, on the first screen
+            from kitapi.app.safe import RESET, say
+
+            say(self, RESET, store.bad)
+            store.bad = ""
+        return screen
 
     def run(self):
         import gc
@@ -435,6 +445,13 @@ class App:
                             __import__("kitapi." + m)
                     store.warm()  # and littlefs's allocator, which the first save paid for (Store.warm)
                     gc.collect()
+                if self.fails >= 0:  # the first screen is up and settled: a failure from here on is no
+                    if self.fails:  # failed boot (kitapi.app.run)
+                        try:
+                            store.fs.remove(store.root + "/fails")
+                        except OSError:
+                            pass
+                    self.fails = -1
                 if hasattr(hw, "long_keys"):  # (a board whose keypad can act on the press)
                     hw.long_keys = getattr(screen, "long_keys", b"")  # every other key acts on its press
                 while True:

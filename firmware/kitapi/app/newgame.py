@@ -106,7 +106,7 @@ class NewGame:
         step = self.step
         ui.title(t[_T_OPTIONS] if step == _OPTIONS else t[_T_NEW_GAME])  # the options use rows 1-6
         if step == _RULES:
-            ui.at(t[_T_RULES], 0, 1)
+            ui.at((self.app.message or t[_T_RULES])[:16], 0, 1)  # (a file set aside: App.first_screen)
             names = t[_T_SYSTEMS]
             first = self.page * _PAGE
             for i in range(first, min(first + _PAGE, len(names))):

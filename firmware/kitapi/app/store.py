@@ -7,7 +7,15 @@
     ROOT/current             the file name of the game being played, if any
     ROOT/names               player names used before, one a line, newest first
     ROOT/settings            "contrast sleep_s language", one line
-    ROOT/crash.log           what went wrong, appended
+    ROOT/crash.log           what went wrong, appended; past 4 KB it becomes crash.log.1
+                             (the one before dropped): at most some 8 KB in all
+    ROOT/fails               "N WHAT": the boots in a row that failed before their first
+                             screen was up, and the last error (kitapi.app.run)
+    ROOT/next                what a soft reset was for (App.first_screen), removed
+                             before it is acted on
+    ROOT/X.bad1, .bad2 ...   a small file above that could not be used (not UTF-8, too
+                             long, not of its form): set aside as evidence, a default
+                             in its place, said on the screen (``Store.bad``)
     ROOT/ckpt                the current game's standings at a hand, so that a boot
                              replays only the hands after it (kitapi.app.ckpt)
 
@@ -28,6 +36,10 @@ cut left:
 A new game names itself ``current`` first, then writes its header as
 ``X.tmp`` and renames it: a cut leaves no stray log, and the name of a game
 that never started is free again.
+
+Every byte read is checked: a small file is read as bytes (at most 1 KB), decoded and
+parsed strictly; a file name in games/ that is not UTF-8 is skipped (the sync names it),
+and only ``NNNN.kitapi`` is a game.
 
 The file calls go through ``fs`` (``os`` and ``open``; a test passes a layer
 that cuts the power after any call).
@@ -55,7 +67,22 @@ if _HINTS:
     from typing import Any
 
 _MAX_NAMES = const(20)
+_MAX_NAME = const(24)  # letters in a typed name (kitapi.app.newgame)
+_SMALL = const(1024)  # the longest small file read (settings, current, next, names, fails)
+_KEEP = const(4096)  # crash.log's size before it is turned into crash.log.1
 DEFAULT_SETTINGS = (255, 60, "en")
+_DIGITS = const("0123456789")
+
+
+def game_number(name):
+    """The number of a game's file name ``NNNN.kitapi`` (as Store.new_game names it), else -1."""
+    k = len(name) - 7
+    if 4 <= k <= 8 and name.endswith(".kitapi") and not name[:k].strip(_DIGITS):  # (ASCII digits: CPython's
+        # isdigit takes "²", which int() refuses)
+        n = int(name[:k])
+        if name == "%04d.kitapi" % n:
+            return n
+    return -1
 
 
 class Store:
@@ -72,21 +99,22 @@ class Store:
         self.seq = 0  # its hand numbers (damaged hands too)
         self.last = 0
         self.damage = None  # type: Any  # what its load found damaged (kitapi.replay.replay's)
+        self.bad = ""  # the last small file set aside as unusable (``aside``): said on the screen
         # finish or undo what a power cut left half done (see the module); one leftover at a time
         fs = self.fs
         try:  # (a leftover that cannot be mended is left for the PC: the game still opens)
-            for name in ("current", "names", "settings", "ckpt"):
+            for name in ("current", "names", "settings", "ckpt"):  # (not fails: a fails.tmp a cut left is
+                # overwritten by the next failure, and the boot does not look for it)
                 path = root + "/" + name
                 if self._exists(path + ".tmp"):
                     if not self._exists(path) and self._read(name + ".tmp").endswith("\n"):
                         fs.rename(path + ".tmp", path)
-                    else:
+                    elif self._exists(path + ".tmp"):  # (not set aside by _read)
                         fs.remove(path + ".tmp")
             current = self._read("current").strip()
             while True:
                 tmp = None
-                for n in fs.ilistdir(self.dir) if hasattr(fs, "ilistdir") else fs.listdir(self.dir):
-                    n = n if type(n) is str else n[0]  # (os.ilistdir: no list of every name on the device)
+                for n in self.names_in():
                     if n.endswith(".tmp"):
                         tmp = n
                         break
@@ -129,14 +157,52 @@ class Store:
             k += 1
         return k
 
+    def names_in(self):
+        """The file names in games/, one at a time (os.ilistdir: no list of every name on the device).  A
+        name that is not UTF-8 is skipped: the app never opens it; the sync names it (kitapi.link)."""
+        fs = self.fs
+        walk = fs.ilistdir if hasattr(fs, "ilistdir") else fs.listdir
+        try:  # as bytes: a str walk raises at a name that is not UTF-8, and the walk is lost (a board's or a
+            it = walk(self.dir.encode() if fs is os else self.dir)  # test's own file layer: str paths)
+        except TypeError:  # a port whose walk takes str only
+            it = walk(self.dir)
+        for n in it:
+            n = n if type(n) in (str, bytes) else n[0]
+            if type(n) is bytes:
+                try:
+                    n = n.decode()
+                except ValueError:  # (UnicodeError)
+                    continue
+            yield n
+
     # --- small files ---------------------------------------------------------
 
     def _read(self, name):
+        """ROOT/``name`` as text ("" if there is none); one longer than 1 KB or not UTF-8 is set aside."""
         try:
-            with self._open(self.root + "/" + name) as f:
-                return f.read()
+            with self._open(self.root + "/" + name, "rb") as f:
+                if f.seek(0, 2) <= _SMALL:  # its size, without a stat (the boot reads three of them)
+                    f.seek(0)
+                    return f.read().decode()  # (its size: short of heap, after a MemoryError, no more)
         except OSError:
             return ""
+        except ValueError:  # not UTF-8 (UnicodeError)
+            pass
+        self.aside(name)
+        return ""
+
+    def aside(self, name):
+        """Set ROOT/``name`` aside, unusable: renamed ``name.badK`` (the first free K), never removed; ``bad``
+        says which, for the screen.  A rename that fails leaves it (read as unusable again next time)."""
+        path = self.root + "/" + name
+        self.bad = name
+        k = 1
+        while self._exists("%s.bad%d" % (path, k)):
+            k += 1
+        try:
+            self.fs.rename(path, "%s.bad%d" % (path, k))
+        except OSError:
+            pass
 
     def _write(self, name, text):
         path = self.root + "/" + name
@@ -144,19 +210,68 @@ class Store:
             f.write(text)
         self.fs.rename(path + ".tmp", path)
 
+    def note(self):
+        """ROOT/next (App.retry, kitapi.app.menus.new_game), gone before it is acted on: "" if there is none;
+        one not of its forms is set aside.  The forms: "1", "g", "v" and a game's file name, "dN", "eN P",
+        "rN P" (N a hand's number, P a packed hand: decimal, no sign); whether hand N is there is for the
+        game to say (kitapi.app.history.again)."""
+        text = self._read("next")
+        if not text:  # none (an empty one is no note: left), or set aside by _read
+            return ""
+        op = text[:1]
+        p = text[1:].split(" ")
+        if (
+            text in ("1", "g")
+            or (op == "v" and game_number(text[1:]) >= 0)
+            or (
+                op in ("d", "e", "r")
+                and len(p) == (1 if op == "d" else 2)
+                and 0 < len(p[0]) < 6
+                and not p[0].strip(_DIGITS)
+                and int(p[0]) > 0
+                and (op == "d" or (0 < len(p[1]) < 10 and not p[1].strip(_DIGITS) and int(p[1]) < 1 << 29))
+            )
+        ):
+            try:
+                self.fs.remove(self.root + "/next")
+                return text
+            except OSError:  # (a note that cannot be removed is not acted on: it would be again and again)
+                return ""
+        self.aside("next")
+        return ""
+
     def settings(self):
-        """(contrast, sleep seconds (0: never), language)."""
-        parts = self._read("settings").split()
-        try:
-            return int(parts[0]), int(parts[1]), parts[2]
-        except (IndexError, ValueError):
+        """(contrast, sleep seconds (0: never), language); the defaults if there are none, or if the file is
+        not "contrast sleep_s language" in bounds (then it is set aside)."""
+        from kitapi.app.ui import LANGUAGES
+
+        text = self._read("settings")
+        if not text:
             return DEFAULT_SETTINGS
+        p = text.split()
+        if (
+            len(p) == 3
+            and text.endswith("\n")
+            and 0 < len(p[0]) < 4
+            and 0 < len(p[1]) < 6
+            and not (p[0] + p[1]).strip(_DIGITS)
+            and int(p[0]) < 256
+            and p[2] in LANGUAGES
+        ):
+            return int(p[0]), int(p[1]), p[2]
+        self.aside("settings")
+        return DEFAULT_SETTINGS
 
     def save_settings(self, contrast, sleep_s, lang):
         self._write("settings", "%d %d %s\n" % (contrast, sleep_s, lang))
 
     def names(self):
-        return [n for n in self._read("names").split("\n") if n]
+        """The names used before; none (the file set aside) if it is not names, one a line."""
+        names = [n for n in self._read("names").split("\n") if n]
+        if len(names) > _MAX_NAMES or [n for n in names if len(n) > _MAX_NAME or not n.strip() or min(n) < " "]:
+            self.aside("names")
+            return []
+        return names
 
     def remember(self, players):
         """Put the names of a new game first in the names used before."""
@@ -170,7 +285,15 @@ class Store:
         """Append an exception with its traceback to crash.log."""
         import sys
 
-        with self._open(self.root + "/crash.log", "a") as f:
+        path = self.root + "/crash.log"
+        try:  # bounded: past _KEEP bytes it becomes crash.log.1 (the one before dropped)
+            if self.fs.stat(path)[6] > _KEEP:
+                if self._exists(path + ".1"):
+                    self.fs.remove(path + ".1")
+                self.fs.rename(path, path + ".1")
+        except OSError:
+            pass
+        with self._open(path, "a") as f:
             f.write("--- %d\n" % when)
             if hasattr(sys, "print_exception"):  # MicroPython
                 sys.print_exception(exc, f)
@@ -182,9 +305,17 @@ class Store:
     # --- games ------------------------------------------------------------------
 
     def current(self):
-        """The file name of the unfinished game, or None."""
-        name = self._read("current").strip()
-        return name if name and self._exists(self.dir + "/" + name) else None
+        """The file name of the unfinished game, or None.  ROOT/current that does not name a game in games/
+        (``NNNN.kitapi``, no evidence, no leftover, no path) is set aside; one naming a game not there (a new
+        game cut before its header) is no game."""
+        text = self._read("current")
+        name = text.strip()
+        if not name:
+            return None
+        if game_number(name) < 0 or text != name + "\n":
+            self.aside("current")
+            return None
+        return name if self._exists(self.dir + "/" + name) else None
 
     def new_game(self, header):
         """Write a new game's log (its header) and make it the current game.
@@ -195,10 +326,9 @@ class Store:
         """
         last = 0
         fs = self.fs
-        for n in fs.ilistdir(self.dir) if hasattr(fs, "ilistdir") else fs.listdir(self.dir):
-            n = n if type(n) is str else n[0]
+        for n in self.names_in():
             k = n.find(".")
-            if k > 0 and n[:k].isdigit():  # evidence and leftovers keep their number taken too
+            if 0 < k < 9 and not n[:k].strip(_DIGITS):  # evidence and leftovers keep their number taken too
                 last = max(last, int(n[:k]))
         name = "%04d.kitapi" % (last + 1)
         path = self.dir + "/" + name

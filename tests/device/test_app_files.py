@@ -1,0 +1,394 @@
+"""Issue 23, items 1, 2, 4 (the box's half), 5 and 13: the box's own small files (``current``, ``settings``,
+``next``, ``names``, ``fails``), the names in games/, the crash loop and the games list.  Every byte the box
+reads is untrusted: a file it cannot use is set aside (renamed ``NAME.badK``, never removed) and a default
+takes its place, said in one line; no boot fails twice in a row without the safe screen.  The real firmware
+in the simulator, on the MicroPython runtime at the device's 64 KB heap."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from kitapi.devlog import DevLogReader
+from kitapi.devlogw import header_bytes
+from kitapi.replay import replay
+from kitapi_host.logs import gen
+from lang_table import table
+from testkit import SETUP, Device, lines, write_game
+
+GAME = "0001.kitapi"
+HAND21 = "Διανομή 21"  # the home screen of the 20-hand game, in Greek (its settings)
+ERRORS = {table(code).ERROR for code in ("en", "el", "ru")}
+RESET = ("Reset: %s", "Επαναφ. %s", "Сброс: %s")  # kitapi.app.safe.WORDS
+IGNORED = ("Note ignored", "Σημείωση άκυρη", "Заметка неверна")
+SAFE = ["Safe mode", "MemoryError: mem", "ory allocation f", "PC: kitapi sync", "# try again", "C without game"]
+
+
+def base(data: Path, hands: int = 20) -> bytes:
+    """A box with game 0001 of ``hands`` hands being played, Greek chosen; the game's log."""
+    log = write_game(data / "games", GAME, seed=1, hands=hands)
+    (data / "current").write_text(GAME + "\n")
+    (data / "settings").write_text("255 60 el\n")
+    return log
+
+
+def payload(log: bytes, number: int) -> int:
+    """The packed hand of record ``number`` (1-based) of a device log."""
+    import io
+
+    r = DevLogReader(io.BytesIO(log))
+    r.header()
+    b = log[r.start + 8 * (number - 1) : r.start + 8 * number]
+    return (b[0] & 31) << 24 | b[3] << 16 | b[4] << 8 | b[5]
+
+
+def hands_of(log: bytes) -> int:
+    import io
+
+    g, r = replay(io.BytesIO(log))
+    assert r.damage is None
+    return int(g.hands)
+
+
+def boot(data: Path, heap: str = "64K") -> tuple[Device, list[str]]:
+    dev = Device(data, heapsize=heap)
+    return dev, lines(dev.fw.texts)
+
+
+def shut(dev: Device) -> None:
+    dev.fw.quit()
+    assert dev.fw.finish() == 0, dev.output
+
+
+def usable(shown: list[str]) -> bool:
+    """The home screen of a game, the start menu or the new-game wizard: not the error screen, not blank."""
+    return bool(shown) and shown[0] not in ERRORS and shown[0] != "Error"
+
+
+# --- item 1: every single-bit flip of the small files ---------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["current", "settings", "next"])
+def test_every_bit_flip_of_a_small_file_boots_to_a_usable_screen_and_sets_the_file_aside(
+    tmp_path: Path, name: str
+) -> None:
+    """current (``0001.kitapi``: 96 flips), settings (``255 60 el``: 80), next (a restoration of hand 3 that
+    a MemoryError stopped, ``r3 38536738``: 88): each boot reaches a usable screen, never the error screen
+    nor a crash.log; a file the box cannot use is set aside with the flipped bytes as they were, and one line
+    says so; next never survives its boot (removed or set aside before it is acted on); no hand is lost."""
+    seed = tmp_path / "seed"
+    log = base(seed)
+    (seed / "next").write_text(f"r3 {payload(log, 3)}")
+    orig = (seed / name).read_bytes()
+    aside = 0
+    for bit in range(8 * len(orig)):
+        data = tmp_path / f"d{bit}"
+        shutil.copytree(seed, data)
+        flipped = bytearray(orig)
+        flipped[bit // 8] ^= 1 << (bit % 8)
+        (data / name).write_bytes(flipped)
+        dev, shown = boot(data)
+        assert usable(shown), (bit, bytes(flipped), shown)
+        assert not (data / "crash.log").exists(), (bit, (data / "crash.log").read_text())
+        assert dev.fw.resets == 0, (bit, shown)
+        if (data / (name + ".bad1")).exists():
+            aside += 1
+            assert (data / (name + ".bad1")).read_bytes() == flipped
+            assert any(r % name in shown for r in RESET), (bit, shown)
+        if name == "next":
+            assert not (data / "next").exists(), bit
+        else:
+            assert not (data / name).exists() or (data / name).read_bytes() in (bytes(flipped), b"")
+        game = (data / "games" / GAME).read_bytes()
+        assert game[: len(log)] == log and hands_of(game) == 20, bit  # (a valid note may add its correction)
+        shut(dev)
+        shutil.rmtree(data)
+    assert aside >= len(orig)  # (most flips make a file the box cannot use)
+    # (the code before: 12 of the 96 flips of current, 10 of the 80 of settings, 56 of the 88 of next ended in
+    # "Error / UnicodeError" or a TypeError, at every boot)
+
+
+def rows(texts: list[tuple[int, int, str]]) -> list[tuple[int, bool]]:
+    """The games list's rows: (game number, open) each."""
+    out = []
+    for x, y, s in sorted(texts, key=lambda t: (t[1], t[0])):
+        if x == 0 and 8 <= y <= 48 and s[:1].isdigit() and s[1:2] == " ":
+            out.append((int(s.split()[1]), any(t == (120, y, "+") for t in texts)))
+    return out
+
+
+def test_a_file_name_that_is_not_utf8_or_not_a_game_is_skipped(tmp_path: Path) -> None:
+    """games/ holding a name that is not UTF-8, evidence, a number written another way, a name with no number:
+    the box opens its game; the games list shows the game alone; a new game takes the number after every
+    number taken."""
+    data = tmp_path / "data"
+    log = base(data, 5)
+    (data / "settings").unlink()
+    games = data / "games"
+    odd = [os.fsdecode(b"\xff\xfe.kitapi"), "0001.kitapi.bad1", "00002.kitapi", "x.kitapi", "0009.kitapi.bad2"]
+    for n in odd:
+        (games / n).write_bytes(log)
+    dev, shown = boot(data)
+    assert shown[0] == "Hand 6", shown
+    shut(dev)
+    (data / "current").unlink()
+    dev, shown = boot(data)
+    assert shown[0] == "No game", shown
+    assert rows(dev.keys("3")[-1]) == [(1, True)]
+    dev.keys("* " + SETUP)
+    assert (data / "current").read_text() == "0010.kitapi\n"  # after 0009 (its evidence's number)
+    assert not (data / "crash.log").exists()
+    shut(dev)
+    assert sorted(p.name for p in games.iterdir()) == sorted([GAME, "0010.kitapi", *odd])
+
+
+def test_games_that_is_a_file_not_a_folder_leaves_the_box_usable(tmp_path: Path) -> None:
+    """ROOT/games a file: the start menu, an empty games list, a new game refused with the reason; no crash."""
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "games").write_bytes(b"not a folder")
+    dev, shown = boot(data)
+    assert shown[0] == "No game"
+    shown = lines(dev.keys("3")[-1])
+    assert shown[:2] == ["Games", "-"], shown
+    shown = lines(dev.keys("* " + SETUP)[-1])
+    assert shown[0] == "No game" and shown[1], shown  # (the reason, in one line)
+    shut(dev)
+    assert not (data / "crash.log").exists() and (data / "games").read_bytes() == b"not a folder"
+
+
+def test_names_used_before_that_are_not_names_are_set_aside(tmp_path: Path) -> None:
+    """ROOT/names with a byte that is not UTF-8: set aside when the new-game wizard opens, which says so;
+    the game starts, and the names file is written anew."""
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "names").write_bytes(b"Ann\n\xff\xfeBob\n")
+    dev, shown = boot(data)
+    assert shown[0] == "No game"
+    assert lines(dev.keys("1")[-1])[:2] == ["New game", "Reset: names"]
+    assert (data / "names.bad1").read_bytes() == b"Ann\n\xff\xfeBob\n"
+    dev.keys("* " + SETUP)
+    assert (data / "names").read_text() == "Ann\nBob\nCat\n"
+    shut(dev)
+
+
+def test_every_bit_flip_of_the_names_used_before_opens_the_new_game_wizard(tmp_path: Path) -> None:
+    """ROOT/names ``Ann\\nBob\\n`` (64 flips): the new-game wizard opens each time, with no crash.log; a flip that
+    leaves no list of names sets the file aside with its bytes, and the wizard's first screen says so."""
+    orig = b"Ann\nBob\n"
+    aside = 0
+    for bit in range(8 * len(orig)):
+        data = tmp_path / f"d{bit}"
+        data.mkdir()
+        flipped = bytearray(orig)
+        flipped[bit // 8] ^= 1 << (bit % 8)
+        (data / "names").write_bytes(flipped)
+        dev, shown = boot(data)
+        shown = lines(dev.keys("1")[-1])
+        assert shown[0] == "New game", (bit, shown)
+        if (data / "names.bad1").exists():
+            aside += 1
+            assert (data / "names.bad1").read_bytes() == flipped and shown[1] == "Reset: names", (bit, shown)
+        else:
+            assert (data / "names").read_bytes() == flipped
+            assert all(" " <= c for c in flipped.decode().replace("\n", "")), bit  # (no control characters)
+        assert not (data / "crash.log").exists(), bit
+        shut(dev)
+        shutil.rmtree(data)
+    assert aside >= 8 * 2  # (a byte with its top bit set is not UTF-8 here: each of the 8 at least)
+
+
+# --- item 5: current names a game, nothing else -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("named", ["0001.kitapi.bad1", "../settings", "/data/settings", "games/0001.kitapi", ""])
+def test_current_naming_evidence_or_a_path_is_not_opened(tmp_path: Path, named: str) -> None:
+    """current naming a game's evidence, a path out of games/ or an absolute one: no game is opened (nothing is
+    appended to any file), current is set aside, and the start menu says so."""
+    data = tmp_path / "data"
+    log = base(data, 3)
+    (data / "games" / "0001.kitapi.bad1").write_bytes(log)
+    text = (named or str(data / "settings")) + "\n"
+    (data / "current").write_text(text)
+    before = {p: p.read_bytes() for p in data.rglob("*") if p.is_file() and p.name != "current"}
+    dev, shown = boot(data)
+    assert shown[:2] == ["Καμία παρτίδα", RESET[1] % "current"], shown
+    dev.keys("1")  # a key: nothing is entered anywhere
+    shut(dev)
+    assert {p: p.read_bytes() for p in before} == before
+    assert (data / "current.bad1").read_text() == text and not (data / "current").exists()
+
+
+# --- item 4 (the box's half): a note to itself is checked before it is acted on ------------------------------
+
+
+@pytest.mark.parametrize("note", ["d21", "d99999", "d65535", "r21 5", "e25 5"])
+def test_a_note_for_a_hand_that_is_not_there_is_not_acted_on(tmp_path: Path, note: str) -> None:
+    """ROOT/next asking to delete, restore or edit a hand the 20-hand game does not have: the game opens, one
+    line says the note was ignored, nothing is appended, and the note is gone."""
+    data = tmp_path / "data"
+    log = base(data)
+    (data / "next").write_text(note)
+    dev, shown = boot(data)
+    assert shown[0] == HAND21 and IGNORED[1] in shown, shown
+    shut(dev)
+    assert (data / "games" / GAME).read_bytes() == log and not (data / "next").exists()
+
+
+@pytest.mark.parametrize(
+    "note", ["d-1", "r-1 5", "d0", "d3 ", "r3 5 6", "r3 -5", "r3 99999999999", "x", "v../settings"]
+)
+def test_a_note_not_of_its_forms_is_set_aside(tmp_path: Path, note: str) -> None:
+    data = tmp_path / "data"
+    log = base(data)
+    (data / "next").write_text(note)
+    dev, shown = boot(data)
+    assert shown[0] == HAND21, shown
+    shut(dev)
+    assert (data / "games" / GAME).read_bytes() == log and not (data / "next").exists()
+    if note:
+        assert RESET[1] % "next" in shown and (data / "next.bad1").read_text() == note
+
+
+def test_a_valid_note_is_still_acted_on_once(tmp_path: Path) -> None:
+    """A deletion a MemoryError stopped (App.retry): done once after the reset, the note gone first."""
+    data = tmp_path / "data"
+    log = base(data)
+    (data / "next").write_text("d20")
+    dev, shown = boot(data)
+    assert shown[0] == HAND21 and not (data / "next").exists()
+    shut(dev)
+    game = (data / "games" / GAME).read_bytes()
+    assert len(game) == len(log) + 8 and game[-8] >> 5 == 2  # one correction record: the deletion (OP_DELETE)
+
+
+# --- item 2: no crash loop ------------------------------------------------------------------------------
+
+
+def _failing(data: Path) -> None:
+    base(data)
+    (data / "settings").unlink()
+
+
+def test_a_boot_that_fails_twice_in_a_row_starts_in_the_safe_screen(tmp_path: Path) -> None:
+    """A 20-hand game that does not fit a 32 KB heap fails every boot before its first screen (MemoryError):
+    the error screen twice (ROOT/fails counts them), then the safe screen, which says what failed and that a
+    PC can sync, and stays whatever the other keys.  # tries again on a fresh heap (and fails twice again);
+    C sets the current game aside (its log untouched): the next boot is the start menu."""
+    data = tmp_path / "data"
+    _failing(data)
+    log = (data / "games" / GAME).read_bytes()
+    dev, shown = boot(data, "32K")
+    assert dev.fw.resets == 0 and (data / "fails").read_text().startswith("1 MemoryError: ")
+    dev.keys("~10s")  # the error screen's wait: a soft reset, the same failure
+    assert dev.fw.resets == 1 and (data / "fails").read_text().startswith("2 MemoryError: ")
+    assert lines(dev.keys("~10s")[-1]) == SAFE
+    assert lines(dev.keys("~10m 1 2 *")[-1]) == SAFE  # it stays, whatever the other keys
+    assert dev.fw.resets == 2
+    dev.keys("#")  # tried again, on a fresh heap: failed again
+    assert dev.fw.resets == 3 and (data / "fails").read_text().startswith("1 MemoryError: ")
+    assert lines(dev.keys("~10s ~10s")[-1]) == SAFE
+    dev.keys("C")  # (then the start menu: a 32 KB heap has no room for it either, a first failure again)
+    assert (data / "current.bad1").read_text() == GAME + "\n" and not (data / "current").exists()
+    assert (data / "fails").read_text().startswith("1 MemoryError: ")
+    assert (data / "crash.log").read_text().count("MemoryError") >= 4
+    dev.fw.kill()
+    (data / "crash.log").unlink()
+    dev, shown = boot(data)  # at 64 KB: the start menu, and its screen up clears the count
+    assert shown[0] == "No game"
+    dev.close()
+    assert not (data / "fails").exists()
+    assert (data / "games" / GAME).read_bytes() == log
+
+
+def test_a_header_the_heap_cannot_hold_never_loops(tmp_path: Path) -> None:
+    """A game whose header has a 30 KB ``started``: refused at once (the start menu, the reason said), or
+    failing before its first screen: then the safe screen after the second boot, and C leaves it."""
+    data = tmp_path / "data"
+    hdr, _ = gen.game(1, 5)
+    hdr["started"] = "2026-11-21T20:00:00" + " " * 30000
+    (data / "games").mkdir(parents=True)
+    (data / "games" / GAME).write_bytes(header_bytes(hdr))
+    (data / "current").write_text(GAME + "\n")
+    dev, shown = boot(data)
+    if shown[0] == "Error":
+        dev.keys("~10s")
+        assert lines(dev.keys("~10s")[-1]) == SAFE
+        shown = lines(dev.keys("C")[-1])
+    assert shown[0] == "No game", shown
+    assert dev.fw.resets <= 3  # (two failed boots, and C's)
+    shut(dev)
+
+
+def test_a_stable_screen_clears_the_failure_count_and_a_damaged_count_never_stops_the_box(tmp_path: Path) -> None:
+    """ROOT/fails with one failure: the game opens, and the count is removed once its screen is up.  Every
+    single-bit flip of it: the game, or the safe screen (a count that reads 2 or more), whose # opens it."""
+    seed = tmp_path / "seed"
+    base(seed)
+    orig = b"1 MemoryError: x\n"
+    for bit in range(8 * len(orig)):
+        data = tmp_path / f"d{bit}"
+        shutil.copytree(seed, data)
+        flipped = bytearray(orig)
+        flipped[bit // 8] ^= 1 << (bit % 8)
+        (data / "fails").write_bytes(flipped)
+        dev, shown = boot(data)
+        if shown[0] in ("Safe mode", "Ασφαλής εκκίνηση"):  # (its settings: Greek)
+            shown = lines(dev.keys("#")[-1])
+        assert shown[0] == HAND21, (bit, shown)
+        assert not (data / "fails").exists(), bit
+        shut(dev)
+        shutil.rmtree(data)
+
+
+def test_crash_log_is_bounded(tmp_path: Path) -> None:
+    """60 faults (each after the game's screen is up: no failed boot, no safe screen) leave crash.log under
+    4 KB and one entry, the one before it as crash.log.1, and nothing more."""
+    data = tmp_path / "data"
+    base(data)
+    dev, shown = boot(data)
+    for i in range(60):
+        dev.fw.send("x\n")  # a fault: the crash screen, then a soft reset into the game
+        assert dev.fw.wait_ready(60)
+        assert lines(dev.keys("~10s")[-1])[0] == HAND21, i
+    shut(dev)
+    log = (data / "crash.log").read_text()
+    old = (data / "crash.log.1").read_text()
+    assert len(log) < 4096 + 400 and 4096 < len(old) < 4096 + 400
+    assert "RuntimeError" in log and "RuntimeError" in old
+    assert sorted(p.name for p in data.iterdir() if p.name.startswith("crash")) == ["crash.log", "crash.log.1"]
+    assert not (data / "fails").exists()
+
+
+# --- item 13: the games list at 64 KB ----------------------------------------------------------------------
+
+
+def test_the_games_list_pages_through_200_games_at_64k(tmp_path: Path) -> None:
+    """200 games kept (every third closed): the list shows them newest first, six a page; B pages on to the
+    oldest, A back to the newest, every game once; a digit opens the game of its row."""
+    data = tmp_path / "data"
+    games = data / "games"
+    log = write_game(games, "0001.kitapi", seed=3, hands=5)
+    closed = write_game(games, "0002.kitapi", seed=3, hands=5, end=True)
+    for k in range(3, 201):
+        (games / f"{k:04d}.kitapi").write_bytes(closed if k % 3 == 2 else log)
+    dev, shown = boot(data)
+    assert shown[0] == "No game"
+    pages = [rows(dev.keys("3")[-1])]
+    while True:
+        shown = rows(dev.keys("B")[-1])
+        if shown == pages[-1]:
+            break
+        pages.append(shown)
+    assert len(pages) == 34
+    assert [k for page in pages for k, _ in page] == list(range(200, 0, -1))
+    assert all(is_open == (k % 3 != 2) for page in pages for k, is_open in page)
+    for page in reversed(pages[:-1]):
+        assert rows(dev.keys("A")[-1]) == page
+    assert rows(dev.keys("A")[-1]) == pages[0]  # no page before the newest
+    assert "197 Game closed" in lines(dev.keys("4")[-1])  # row 4: game 197, closed, viewed
+    shut(dev)
+    assert not (data / "crash.log").exists()
