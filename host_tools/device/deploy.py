@@ -9,7 +9,9 @@ What it does, in order (docs/sync.md, "Deploy"):
 2. compiles ``firmware/kitapi`` with ``mpy-cross`` (the bytecode the device
    reads; the core then costs no RAM to compile at boot) into one file,
    ``kitapi.pack``, that ``main.py`` mounts at ``/pack`` (``firmware/kitapi_pack.py``:
-   an import from it looks nothing up on the flash);
+   an import from it looks nothing up on the flash; every module in it is checked
+   against its crc32 before its import, and a damaged pack is mended by deploying
+   again: the pack differs from this one, so it is written);
 3. installs the board's display driver with mpremote's ``mip`` (``ssd1306``
    from micropython-lib into ``/lib``, as ``.mpy``);
 4. writes ``kitapi.pack``, ``kitapi_pack.mpy`` (its loader), ``main.py`` and
@@ -141,10 +143,30 @@ def _compiled(board: str) -> tuple[Path, dict[str, Path]]:
         raise DeviceError(f"mpy-cross refused {e}") from None
 
 
+# First in the pack: what draws the damaged-firmware screen (firmware/kitapi_pack.py), which a pack cut short keeps.
+_FIRST = (
+    "board.mpy",
+    "kitapi/__init__.mpy",
+    "kitapi/keys.mpy",
+    "kitapi/hw/",
+    "kitapi/app/__init__.mpy",
+    "kitapi/app/font.mpy",
+)
+
+
 def _packed(built: Path) -> dict[str, bytes]:
     modules = {p.relative_to(built).as_posix(): p.read_bytes() for p in sorted((built / "kitapi").rglob("*.mpy"))}
     modules["board.mpy"] = (built / "board.mpy").read_bytes()
-    return modules
+    order = sorted(modules, key=lambda p: next((i for i, f in enumerate(_FIRST) if p.startswith(f)), len(_FIRST)))
+    return {p: modules[p] for p in order}
+
+
+def rescue_modules() -> dict[str, bytes]:
+    """The compiled modules ``kitapi.link`` needs on a device whose firmware is damaged (kitapi_host.device.link's
+    ``_RESCUE``): the package, the link, and kitapi/hw/ (the board file imports its board's module)."""
+    built = _compiled("simdev")[0]
+    return {p: d for p, d in _packed(built).items() if p in ("kitapi/__init__.mpy", "kitapi/link.mpy") or
+            p.startswith("kitapi/hw/")}  # fmt: skip
 
 
 def packed_modules(board: str) -> dict[str, bytes]:
@@ -160,7 +182,7 @@ def firmware_files(board: str) -> dict[str, bytes]:
     board_py = sources["board.py"].read_bytes()
     return {
         "kitapi.pack": pack.build(_packed(built), {"board.mpy": ("board.py", board_py)}),
-        "kitapi_pack.mpy": (built / "kitapi_pack.mpy").read_bytes(),
+        "kitapi_pack.mpy": pack.loader((built / "kitapi_pack.mpy").read_bytes()),
         "main.py": MAIN.read_bytes(),
         "board.py": board_py,
     }
