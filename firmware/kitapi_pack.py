@@ -8,7 +8,7 @@ this itself; the stock RPI_PICO firmware has none.)
 
 ``kitapi deploy`` writes the file (kitapi_host.device.pack builds it) and this module as
 ``kitapi_pack.mpy`` (followed by its crc32, which ``main.py`` checks before importing it);
-``main.py`` calls ``mount()`` before its first import of the firmware.  The file::
+``main.py`` calls ``boot()``, which mounts it before the first import of the firmware.  The file::
 
     0       b"KPK2"
     4       N, the index's length     } 4 bytes each, little-endian
@@ -30,8 +30,8 @@ Every byte of it is checked before MicroPython's .mpy loader sees it: the header
 length at the mount; each module's crc32 (the index's own from the header, the others' from the index) as it is
 read for its import, before its bytes are handed over, so that a cut or garbled .mpy, which the
 loader can read wrongly, or loop on for ever, never reaches it, and a flipped bit in a table of a
-rules module never scores a hand.  Anything wrong raises ``Damaged`` (the import fails): ``main.py``
-then shows ``screen``, "the firmware is damaged: connect to a PC and run kitapi deploy", and waits
+rules module never scores a hand.  Anything wrong raises ``Damaged`` (the import fails): ``boot``
+(main.py's boot) then shows ``screen``, "the firmware is damaged: connect to a PC and run kitapi deploy", and waits
 there (the PC's sync checks the whole pack itself and brings its own link if need be: docs/sync.md).
 The crc32 of a module costs about its reading again: ms at the boot (README).
 
@@ -62,14 +62,14 @@ _INDEX = "kitapi_pack_index"
 _FOLDER = (0x4000, 0, 0, 0, 0, 0, 0, 0, 0, 0)  # os.stat's tuple: S_IFDIR
 
 
-damaged = ""  # the pack, if mount() found it damaged but could mount it: main.py shows screen() all the same
+damaged = ""  # the pack, if mount() found it damaged but could mount it: boot() shows screen() all the same
 
 
 class Damaged(BaseException):
     """The pack (or a module in it) is not as deployed; ``args[0]`` names what.
 
     Not an ``Exception``: the app's loop, which starts again after any error, would start again
-    into the same damaged module for ever; this goes through it to ``main.py``.
+    into the same damaged module for ever; this goes through it to ``boot``.
     """
 
 
@@ -144,7 +144,7 @@ def mount(name="kitapi.pack", at="/pack"):
     A file that is not a pack (empty, another's, its header or both copies of its index garbled)
     raises ``Damaged`` and mounts nothing.  A pack of the wrong length (cut short), or with its first
     index garbled, is mounted all the same, and named in ``damaged``: its modules that are whole
-    still import (the screen's first: main.py draws with them), the others raise ``Damaged``.
+    still import (the screen's first: boot() draws with them), the others raise ``Damaged``.
     Mounting again (``main.py`` run twice without a reset) replaces the mount.
     """
     global damaged
@@ -192,6 +192,36 @@ def mount(name="kitapi.pack", at="/pack"):
     finally:
         sys.modules.pop(_INDEX, None)
     return True
+
+
+def boot(g):
+    """``main.py``'s boot with the pack: mount it, make the board's ``hw`` (``g``: main.py's globals, where
+    kitapi.link finds it), run the app for ever.  Damaged (the pack, or a module when it is imported): that
+    line on the USB console, and ``screen`` on ``hw`` (if the board's modules import) until the PC's Ctrl-C."""
+    try:
+        if not mount():  # this loader without its pack
+            raise Damaged("kitapi.pack")
+        import board  # type: ignore[import-not-found]
+
+        g["hw"] = hw = board.make()
+        if damaged:  # cut short, or its index read from the copy
+            raise Damaged(damaged)
+        from kitapi.app import run
+
+        run(hw)
+        return
+    except Damaged as e:
+        what = e.args[0]
+    print("the firmware is damaged: connect to a PC and run kitapi deploy (%s)" % what)
+    hw = g.get("hw")
+    if hw is None:
+        try:  # the pack not mounted: the board file from its source, if it can do without the pack (simdev)
+            import board
+
+            hw = board.make()
+        except (Exception, Damaged):  # noqa: BLE001 - nothing can draw (a Pico's board file needs kitapi/hw)
+            return
+    screen(hw, what)
 
 
 # The damaged-firmware screen's lines, in each language of the box: here, not in the app's string

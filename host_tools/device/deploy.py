@@ -163,10 +163,9 @@ def _packed(built: Path) -> dict[str, bytes]:
 
 def rescue_modules() -> dict[str, bytes]:
     """The compiled modules ``kitapi.link`` needs on a device whose firmware is damaged (kitapi_host.device.link's
-    ``_RESCUE``): the package, the link, and kitapi/hw/ (the board file imports its board's module)."""
+    ``_RESCUE``): the package, the link, and what a board file imports (kitapi/hw/, keys: _FIRST's)."""
     built = _compiled("simdev")[0]
-    return {p: d for p, d in _packed(built).items() if p in ("kitapi/__init__.mpy", "kitapi/link.mpy") or
-            p.startswith("kitapi/hw/")}  # fmt: skip
+    return {p: d for p, d in _packed(built).items() if p == "kitapi/link.mpy" or p.startswith(_FIRST[1:4])}
 
 
 def packed_modules(board: str) -> dict[str, bytes]:

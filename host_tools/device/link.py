@@ -59,7 +59,7 @@ MOUNT_PACK = (
 )
 # What is wrong with the firmware on the device, checked by this code of the PC's own (the device's may be what is
 # damaged): None with no pack (an older deploy), "" if kitapi_pack.mpy and kitapi.pack are whole, else the file and
-# the damage.  Every byte of both is read: about 0.2 s on the pico-rig (kitapi_host.device.pack gives the layout).
+# the damage.  Every byte of both is read: 54 ms on the pico-rig (kitapi_host.device.pack gives the layout).
 CHECK_PACK = """def _k():
     from binascii import crc32
     mv = memoryview(bytearray(512))

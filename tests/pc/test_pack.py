@@ -358,26 +358,25 @@ def test_a_foreign_or_empty_pack_mounts_nothing(flash: Path, tmp_path: Path) -> 
 
 
 def _main_pack_check() -> str:
-    """main.py's own check of kitapi_pack.mpy (its function ``_pack``), to run alone on the unix port."""
+    """main.py's own check of kitapi_pack.mpy (its function ``_whole``), to run alone on the unix port."""
     src = MAIN.read_text()
-    return src[: src.index("if sys.implementation.name")]
+    return src[src.index("def _whole(b):") : src.index("\nb = None\n")]
 
 
 def test_kitapi_pack_mpy_cut_at_any_length_or_flipped_anywhere_is_never_imported(flash: Path, tmp_path: Path) -> None:
-    """kitapi_pack.mpy cut at every length, and a bit flipped in every byte: main.py's check says False (not
-    imported), as does the sync's check and the REPL's mount (MOUNT_PACK); the whole file is imported."""
+    """kitapi_pack.mpy cut at every length, and a bit flipped in every byte: main.py's check says not whole (not
+    imported), as does the sync's check and the REPL's mount (MOUNT_PACK); the whole file is."""
     fs = copy(flash, tmp_path / "fs")
     good = (flash / "kitapi_pack.mpy").read_bytes()
     code = (
         _main_pack_check()
         + "good = open('kitapi_pack.mpy', 'rb').read()\nout = []\n"
-        "def put(b):\n    with open('kitapi_pack.mpy', 'wb') as f:\n        f.write(b)\n"
-        "for n in range(len(good)):\n    put(good[:n])\n    out.append('-' if _pack() is False else '?')\n"
-        "for i in range(len(good)):\n    b = bytearray(good)\n    b[i] ^= 1 << (i % 8)\n    put(b)\n"
-        "    out.append('-' if _pack() is False else '?')\n"
-        "put(good)\nprint(''.join(out), _pack().__name__)\n"
+        "for n in range(len(good)):\n    out.append('?' if _whole(good[:n]) else '-')\n"
+        "for i in range(len(good)):\n    b = bytearray(good)\n    b[i] ^= 1 << (i % 8)\n"
+        "    out.append('?' if _whole(b) else '-')\n"
+        "print(''.join(out), _whole(good))\n"
     )
-    assert ok(fs, code) == "-" * (2 * len(good)) + " kitapi_pack\n"
+    assert ok(fs, code) == "-" * (2 * len(good)) + " True\n"
     for cut in (0, 100, len(good) - 9, len(good) - 1):
         (fs / "kitapi_pack.mpy").write_bytes(good[:cut])
         assert _check(fs) == "kitapi_pack.mpy is cut short or garbled"
@@ -452,3 +451,27 @@ def test_the_damaged_firmware_screen_speaks_the_settings_language(
     # settings that are not text: English
     (fs / "data" / "settings").write_bytes(b"\xff\xfe el")
     assert ok(fs, _SCREEN, "x").splitlines()[0] == "0 Firmware damaged"
+
+
+def test_the_syncs_own_link_imports_with_no_pack_and_no_module_files(flash: Path, tmp_path: Path) -> None:
+    """The modules the sync brings to a damaged device (kitapi_host.device.link's _RESCUE, filled with
+    deploy.rescue_modules), alone: kitapi.link and what a Pico's board file imports (kitapi.hw.board_rp2, its
+    keypad and keys) import from them, none from the pack or the flash."""
+    from kitapi_host.device.link import _RESCUE
+
+    fs = copy(flash, tmp_path / "fs")
+    (fs / "kitapi.pack").write_bytes(b"")  # nothing to serve from
+    fill = "".join(f"_rescue.d[{p!r}] = {d!r}\n" for p, d in deploy.rescue_modules().items())
+    out = ok(
+        fs,
+        _RESCUE + fill + "import kitapi.link, kitapi.hw.board_rp2\n"
+        "print(kitapi.link.PROTOCOL, sorted(m.__file__ for m in sys.modules.values() if hasattr(m, '__file__')))\n",
+    )
+    protocol, files = out.split(" ", 1)
+    from kitapi.link import PROTOCOL
+
+    assert int(protocol) == PROTOCOL
+    assert files.strip() == repr(
+        sorted(f"/rescue/{p}" for p in ("kitapi/__init__.mpy", "kitapi/link.mpy", "kitapi/hw/__init__.mpy",
+                                        "kitapi/hw/board_rp2.mpy", "kitapi/hw/keypad.mpy", "kitapi/keys.mpy"))
+    )  # fmt: skip
