@@ -49,12 +49,13 @@ _NAME = re.compile(r"[0-9A-Za-z._-]{1,64}")  # what the PC puts into a command
 RAW_REPL_TIMEOUT_S = 2
 # Run before importing the firmware on the REPL: its modules are in kitapi.pack, mounted by main.py
 # (firmware/kitapi_pack.py); after a reset into the raw REPL main.py has not run, so mount it here.
-# The loader is imported only once its crc32 holds (firmware/main.py: a cut .mpy can hang the device's loader).
+# The loader is imported only once its crc32 holds (firmware/main.py: a cut .mpy can hang the device's loader), and
+# afresh (after a deploy, the one main.py imported is the old one).
 MOUNT_PACK = (
     "import sys\nif '/pack' not in sys.path:\n try:\n  f=open('kitapi_pack.mpy','rb')\n  b=f.read()\n  f.close()\n"
     "  from binascii import crc32\n"
     "  if b[-4:]==b'KPL2' and crc32(memoryview(b)[:-8])==int.from_bytes(b[-8:-4],'little'):\n"
-    "   import kitapi_pack\n   kitapi_pack.mount()\n"
+    "   sys.modules.pop('kitapi_pack', None)\n   import kitapi_pack\n   kitapi_pack.mount()\n"
     " except OSError:\n  pass\n"
 )
 # What is wrong with the firmware on the device, checked by this code of the PC's own (the device's may be what is
