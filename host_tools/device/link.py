@@ -79,8 +79,10 @@ CHECK_PACK = """def _k():
         return None
     with f:
         b = f.read()
-    if b[-4:] != b'KPL2' or crc32(memoryview(b)[:-8]) != int.from_bytes(b[-8:-4], 'little'):
-        return 'kitapi_pack.mpy is cut short or garbled'
+    if b[-4:] != b'KPL2':
+        return 'kitapi_pack.mpy is cut short, or of an older kitapi'
+    if crc32(memoryview(b)[:-8]) != int.from_bytes(b[-8:-4], 'little'):
+        return 'kitapi_pack.mpy is garbled'
     b = None
     try:
         f = open('kitapi.pack', 'rb')
@@ -90,6 +92,8 @@ CHECK_PACK = """def _k():
         h = f.read(24)
         size = f.seek(0, 2)
         u = lambda i: int.from_bytes(h[i:i + 4], 'little')
+        if h[:4] == b'KPK1':
+            return 'kitapi.pack is of an older kitapi'
         if len(h) < 24 or h[:4] != b'KPK2' or crc32(h[:20]) != u(20):
             return "kitapi.pack's header is garbled"
         if size != 24 + 2 * u(4) + u(12):
@@ -420,7 +424,7 @@ class Device:
     def check_pack(self) -> None:
         """Check the firmware on the device (``CHECK_PACK``): ``damaged`` says what is wrong, "" if nothing."""
         got = self.call(CHECK_PACK)
-        self.damaged = got[:80] if isinstance(got, str) else ""
+        self.damaged = "".join(c if c.isprintable() else "?" for c in got[:80]) if isinstance(got, str) else ""
 
     def _rescue(self) -> None:
         """Put the PC's own modules of the link into the device's RAM at /rescue (``_RESCUE``), for ``_start``."""

@@ -345,7 +345,7 @@ def test_a_pack_cut_short_keeps_what_draws_and_is_named_damaged(flash: Path, tmp
 def test_a_foreign_or_empty_pack_mounts_nothing(flash: Path, tmp_path: Path) -> None:
     fs = copy(flash, tmp_path / "fs")
     good = (flash / "kitapi.pack").read_bytes()
-    for data in (b"", b"hello, world\n" + good[12:], b"KPK1" + good[4:], bytes(len(good)), b"\xff" * 4096):
+    for data in (b"", b"hello, world\n" + good[12:], b"KPK3" + good[4:], bytes(len(good)), b"\xff" * 4096):
         (fs / "kitapi.pack").write_bytes(data)
         out = ok(
             fs,
@@ -355,6 +355,10 @@ def test_a_foreign_or_empty_pack_mounts_nothing(flash: Path, tmp_path: Path) -> 
         )
         assert out.splitlines() == ["Damaged kitapi.pack", "False", "not mounted"], data[:8]
         assert _check(fs) == "kitapi.pack's header is garbled"
+    (fs / "kitapi.pack").write_bytes(b"KPK1" + good[4:])  # the first format, of an older kitapi
+    assert _check(fs) == "kitapi.pack is of an older kitapi"
+    p = mp(fs, "import kitapi_pack\ntry:\n    kitapi_pack.mount()\nexcept kitapi_pack.Damaged as e:\n    print(e)\n")
+    assert p.stdout == "kitapi.pack\n", p.stdout + p.stderr
 
 
 def _main_pack_check() -> str:
@@ -379,9 +383,16 @@ def test_kitapi_pack_mpy_cut_at_any_length_or_flipped_anywhere_is_never_imported
     assert ok(fs, code) == "-" * (2 * len(good)) + " True\n"
     for cut in (0, 100, len(good) - 9, len(good) - 1):
         (fs / "kitapi_pack.mpy").write_bytes(good[:cut])
-        assert _check(fs) == "kitapi_pack.mpy is cut short or garbled"
+        assert _check(fs) == "kitapi_pack.mpy is cut short, or of an older kitapi"
         p = mp(fs, MOUNT_PACK + "print('/pack' in sys.path, 'kitapi_pack' in sys.modules)\n")
         assert p.stdout == "False False\n", p.stdout + p.stderr
+    for i in (0, 500, len(good) - 9):
+        data = bytearray(good)
+        data[i] ^= 4
+        (fs / "kitapi_pack.mpy").write_bytes(data)
+        assert _check(fs) == "kitapi_pack.mpy is garbled"
+    (fs / "kitapi_pack.mpy").write_bytes(good)
+    assert _check(fs) == ""
 
 
 def test_main_py_with_kitapi_pack_mpy_cut_to_100_bytes_says_so_and_stops(flash: Path, tmp_path: Path) -> None:
