@@ -174,13 +174,17 @@ def packed_modules(board: str) -> dict[str, bytes]:
     return _packed(_compiled(board)[0])
 
 
-def firmware_files(board: str) -> dict[str, bytes]:
-    """Path on the device -> contents, in the order written: the pack of the compiled core and app, its
-    loader, main.py and board.py."""
+def firmware_files(board: str, drivers: dict[str, bytes] | None = None) -> dict[str, bytes]:
+    """Path on the device -> contents, in the order written: the pack of the compiled core and app (and of
+    ``drivers``, module path -> .mpy, the display driver mip put in lib/), its loader, main.py and board.py."""
     built, sources = _compiled(board)
     board_py = sources["board.py"].read_bytes()
+    modules = _packed(built)
+    if drivers:  # after the board file, with what draws (a pack cut short keeps them)
+        first = dict(list(modules.items())[:1])
+        modules = {**first, **drivers, **{p: d for p, d in modules.items() if p not in first}}
     return {
-        "kitapi.pack": pack.build(_packed(built), {"board.mpy": ("board.py", board_py)}),
+        "kitapi.pack": pack.build(modules, {"board.mpy": ("board.py", board_py)}),
         "kitapi_pack.mpy": pack.loader((built / "kitapi_pack.mpy").read_bytes()),
         "main.py": MAIN.read_bytes(),
         "board.py": board_py,
@@ -324,6 +328,25 @@ def _write(dev: Device, path: str, data: bytes) -> None:
     dev.run(f"f.close()\nimport os\nos.rename({new!r},{path!r})")
 
 
+def _drivers(dev: Device, packages: tuple[str, ...]) -> dict[str, bytes]:
+    """The .mpy that mip put in lib/ for ``packages`` (one module each: ``ssd1306``), read back: they go into
+    the pack too, where their bytes are checked before each import (firmware/kitapi_pack.py) and found without
+    a search of the flash; lib/ keeps its copy.  A package mip did not leave as one .mpy stays in lib/ alone."""
+    out: dict[str, bytes] = {}
+    for name in packages:
+        got = dev.call(
+            f"import binascii\ntry:\n with open('lib/{name}.mpy', 'rb') as f:\n  b = f.read()\n"
+            "except OSError:\n b = b''\nprint(repr(binascii.hexlify(b).decode()))"
+        )
+        try:
+            data = bytes.fromhex(got) if isinstance(got, str) else b""
+        except ValueError:
+            data = b""
+        if data[:1] == b"M":  # a .mpy (its first byte); anything else is not packed
+            out[f"{name}.mpy"] = data
+    return out
+
+
 def _mip(dev: Device, package: str, index: str) -> None:
     """``mpremote mip install --target lib PACKAGE`` through mpremote's own code, on this connection."""
     from mpremote.commands import CommandError  # type: ignore[import-untyped]
@@ -375,15 +398,15 @@ def deploy(dev: Device, board: str | None, index: str = MIP_INDEX, set_clock: bo
         raise DeviceError(f"unknown board {chosen!r} (one of {', '.join(BOARD_NAMES)})")
     out.board = chosen
 
+    for package in DRIVERS[chosen]:
+        _mip(dev, package, index)
+        out.drivers.append(package)
     if circuitpython:
         files = circuitpython_files(chosen)
         files.update(circuitpython_drivers())  # circup needs the drive; over the serial port: this PC's copy
         out.drivers.append("adafruit_ssd1306 and adafruit_bus_device (from this PC's packages)")
     else:
-        files = firmware_files(chosen)
-    for package in DRIVERS[chosen]:
-        _mip(dev, package, index)
-        out.drivers.append(package)
+        files = firmware_files(chosen, _drivers(dev, DRIVERS[chosen]))
     there = _device_hashes(dev)
     if not circuitpython:
         dev.run(_UNMOUNT)  # the running firmware's pack: its file is open
@@ -464,7 +487,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"device {dev.where if dev else args.device}: {d.machine}, MicroPython {d.micropython}, .mpy {d.mpy}")
     print(f"  board file: boards/{d.board}.py as board.py")
     for drv in d.drivers:
-        print(f"  display driver: {drv} (mip, into lib/)")
+        print(f"  display driver: {drv} (mip, into lib/; and into kitapi.pack)")
     print(
         f"  firmware: {len(d.written)} file(s) written ({d.bytes_written / 1024:.1f} KB), "
         f"{len(d.unchanged)} unchanged, {len(d.removed)} removed"

@@ -119,9 +119,17 @@ def test_deploy_for_a_pico_installs_the_display_driver_with_mip(tmp_path: Path, 
             [*KITAPI, "deploy", "--device", dev.url, "--board", "pico", "--index", url], capture_output=True, text=True
         )
     assert out.returncode == 0, out.stderr
-    assert "display driver: ssd1306 (mip, into lib/)" in out.stdout
+    assert "display driver: ssd1306 (mip, into lib/; and into kitapi.pack)" in out.stdout
     assert (fs / "lib" / "ssd1306.mpy").read_bytes() == driver
     assert (fs / "board.py").read_bytes() == (BOARDS / "pico.py").read_bytes()
+    # the driver is in the pack too, after the board file, its crc32 checked like the others: imported from there
+    assert (fs / "kitapi.pack").read_bytes() == deploy.firmware_files("pico", {"ssd1306.mpy": driver})["kitapi.pack"]
+    code = "import kitapi_pack\nkitapi_pack.mount()\nimport ssd1306\nprint(ssd1306.__file__, ssd1306.WIDTH)\n"
+    p = subprocess.run([micropython(), "-c", code], cwd=fs, capture_output=True, text=True, env={"MICROPYPATH": ":lib"})
+    assert p.stdout == "/pack/ssd1306.mpy 128\n", p.stdout + p.stderr
+    (fs / "lib" / "ssd1306.mpy").write_bytes(driver[:40])  # lib/'s copy cut short: not read
+    p = subprocess.run([micropython(), "-c", code], cwd=fs, capture_output=True, text=True, env={"MICROPYPATH": ":lib"})
+    assert p.stdout == "/pack/ssd1306.mpy 128\n", p.stdout + p.stderr
 
 
 def test_an_unreachable_index_is_one_clear_line(tmp_path: Path) -> None:
