@@ -174,8 +174,8 @@ def mount(name="kitapi.pack", at="/pack"):
             i = __import__(_INDEX)
         except Damaged:  # the copy after the modules
             damaged = name
-            e = p.d[_INDEX + ".mpy"]
-            p.d[_INDEX + ".mpy"] = (m,) + e[1:]
+            x = p.d[_INDEX + ".mpy"]
+            p.d[_INDEX + ".mpy"] = (m,) + x[1:]
             i = __import__(_INDEX)
         d = i.d
         for k in i.s:
@@ -252,7 +252,7 @@ def screen(hw, what):
         from kitapi.app import font
 
         draw = font.text
-    except BaseException:  # noqa: BLE001 - Damaged too: framebuf's own font, which has only ASCII
+    except (Exception, Damaged):  # noqa: BLE001 - framebuf's own font, which has only ASCII
         lang = "en"
         draw = None
     trace = getattr(hw, "trace_text", None)
