@@ -7,17 +7,33 @@ module is read from the one file kept open, with no lookup at all.  (A firmware 
 this itself; the stock RPI_PICO firmware has none.)
 
 ``kitapi deploy`` writes the file (kitapi_host.device.pack builds it) and this module as
-``kitapi_pack.mpy``; ``main.py`` calls ``mount()`` before its first import of the firmware.  The
-file::
+``kitapi_pack.mpy`` (followed by its crc32, which ``main.py`` checks before importing it);
+``main.py`` calls ``boot()``, which mounts it before the first import of the firmware.  The file::
 
-    0      b"KPK1"
-    4      N, the index's length: 4 bytes, little-endian
-    8      the index: a compiled module (.mpy, named kitapi_pack_index) whose global ``d`` maps
-           each path below /pack ("kitapi/game.mpy") to (offset, length), the offset counted
-           from the end of the index, and each folder ("kitapi/app") to -1; and whose ``s`` maps
-           a module compiled from a source file kept on the flash ("board.mpy": the board
-           file, its wiring table readable there) to that file's name and crc32
-    8 + N  the modules' .mpy, one after another
+    0       b"KPK2"
+    4       N, the index's length     } 4 bytes each, little-endian
+    8       the index's crc32         }
+    12      M, the modules' length    }
+    16      the modules' crc32        }  (checked by the PC's sync: the device checks each module's)
+    20      the crc32 of bytes 0-19   }
+    24      the index: a compiled module (.mpy, named kitapi_pack_index) whose global ``d`` maps
+            each path below /pack ("kitapi/game.mpy") to (offset, length, crc32's high and low
+            16 bits: small ints, where a 32-bit one would take a long int's heap), the offset
+            counted from the end of the index, and each folder ("kitapi/app") to -1; and whose
+            ``s`` maps a module compiled from a source file kept on the flash ("board.mpy": the
+            board file, its wiring table readable there) to that file's name and crc32
+    24 + N  the modules' .mpy, one after another, M bytes: the board file and kitapi/hw first
+            (what draws the damaged-firmware screen: a pack cut short keeps them)
+    24+N+M  the index again, N bytes: the one read if the first is garbled
+
+Every byte of it is checked before MicroPython's .mpy loader sees it: the header and the pack's
+length at the mount; each module's crc32 (the index's own from the header, the others' from the index) as it is
+read for its import, before its bytes are handed over, so that a cut or garbled .mpy, which the
+loader can read wrongly, or loop on for ever, never reaches it, and a flipped bit in a table of a
+rules module never scores a hand.  Anything wrong raises ``Damaged`` (the import fails): ``boot``
+(main.py's boot) then shows ``screen``, "the firmware is damaged: connect to a PC and run kitapi deploy", and waits
+there (the PC's sync checks the whole pack itself and brings its own link if need be: docs/sync.md).
+The crc32 of a module costs about its reading again: ms at the boot (README).
 
 A module of ``s`` is served only while its source file is as it was packed: a board.py edited on
 the device is compiled from its source, as before (the check reads it: about 6 ms on the rig, where
@@ -34,24 +50,37 @@ import sys
 import uio as io  # the built-in at once (docs/firmware.md, "Imports")
 import vfs
 from micropython import const
+from ubinascii import crc32
 
 _HINTS = const(0)  # true for mypy alone (always_true in its configs): MicroPython compiles the import away
 if _HINTS:
     from typing import Any
 
 _CHUNK = const(512)  # bytes of a module read at a time
+_HEAD = const(24)  # the header's bytes
 _INDEX = "kitapi_pack_index"
 _FOLDER = (0x4000, 0, 0, 0, 0, 0, 0, 0, 0, 0)  # os.stat's tuple: S_IFDIR
 
 
-class Pack:
-    """The read-only file system in ``f`` (open, positioned after the header); its index is ``n`` bytes."""
+damaged = ""  # the pack, if mount() found it damaged but could mount it: boot() shows screen() all the same
 
-    def __init__(self, f, n):
+
+class Damaged(BaseException):
+    """The pack (or a module in it) is not as deployed; ``args[0]`` names what.
+
+    Not an ``Exception``: the app's loop, which starts again after any error, would start again
+    into the same damaged module for ever; this goes through it to ``boot``.
+    """
+
+
+class Pack:
+    """The read-only file system in ``f`` (open); its index is ``n`` bytes, their crc32 ``c``."""
+
+    def __init__(self, f, n, c):
         self.f = f
-        self.base = 8 + n
+        self.base = _HEAD + n
         self.mv = memoryview(bytearray(_CHUNK))
-        self.d = {_INDEX + ".mpy": (-n, n)}  # type: dict[str, Any]  # until the index is imported: the index itself
+        self.d = {_INDEX + ".mpy": (-n, n, c >> 16, c & 0xFFFF)}  # type: dict[str, Any]  # until the index is imported: the index itself
 
     def mount(self, readonly, mkfs):
         pass
@@ -78,12 +107,16 @@ class Pack:
         n = e[1]
         s = io.BytesIO(n)  # room for the module's bytes: they are in the heap once, not twice
         mv = self.mv
+        c = 0
         while n:
             k = f.readinto(mv[: min(n, _CHUNK)])
             if not k:
-                raise OSError(5)  # EIO: the pack is cut short (the .mpy loader would read on past its end)
+                break  # cut short: the crc32 below says so
             s.write(mv[:k])
+            c = crc32(mv[:k], c)
             n -= k
+        if n or c >> 16 != e[2] or c & 0xFFFF != e[3]:
+            raise Damaged(path[1:])  # before the .mpy loader reads a byte of it
         s.seek(0)
         return s
 
@@ -98,8 +131,6 @@ class Pack:
 
 def _crc(name):
     """The crc32 of file ``name``, or None if it cannot be read."""
-    from ubinascii import crc32
-
     try:
         with open(name, "rb") as f:
             return crc32(f.read())
@@ -110,18 +141,26 @@ def _crc(name):
 def mount(name="kitapi.pack", at="/pack"):
     """Mount the pack ``name`` at ``at``, first on ``sys.path``: True; False if there is no such file.
 
-    A file that is not a pack raises ValueError and mounts nothing.  Mounting again (``main.py``
-    run twice without a reset) replaces the mount.
+    A file that is not a pack (empty, another's, its header or both copies of its index garbled)
+    raises ``Damaged`` and mounts nothing.  A pack of the wrong length (cut short), or with its first
+    index garbled, is mounted all the same, and named in ``damaged``: its modules that are whole
+    still import (the screen's first: boot() draws with them), the others raise ``Damaged``.
+    Mounting again (``main.py`` run twice without a reset) replaces the mount.
     """
+    global damaged
     try:
         f = open(name, "rb")
     except OSError:
         return False
-    h = f.read(8)
-    if len(h) < 8 or h[:4] != b"KPK1":
+    h = f.read(_HEAD)
+    size = f.seek(0, 2)
+    n = int.from_bytes(h[4:8], "little") if len(h) == _HEAD else 0
+    if h[:4] != b"KPK2" or crc32(h[:20]) != int.from_bytes(h[20:], "little") or not 0 < n < size:
         f.close()
-        raise ValueError(name + ": not a Kitapi pack")
-    p = Pack(f, int.from_bytes(h[4:], "little"))
+        raise Damaged(name)
+    m = int.from_bytes(h[12:16], "little")
+    damaged = "" if size == _HEAD + 2 * n + m else name
+    p = Pack(f, n, int.from_bytes(h[8:12], "little"))
     try:
         vfs.umount(at)
     except OSError:
@@ -131,17 +170,104 @@ def mount(name="kitapi.pack", at="/pack"):
         sys.path.remove(at)
     sys.path.insert(0, at)
     try:
-        i = __import__(_INDEX)
+        try:
+            i = __import__(_INDEX)
+        except Damaged:  # the copy after the modules
+            damaged = name
+            x = p.d[_INDEX + ".mpy"]
+            p.d[_INDEX + ".mpy"] = (m,) + x[1:]
+            i = __import__(_INDEX)
         d = i.d
-        for m in i.s:
-            src, crc = i.s[m]
+        for k in i.s:
+            src, crc = i.s[k]
             if _crc(src) != crc:
-                del d[m]
+                del d[k]
         p.d = d
-    except BaseException:
+    except BaseException as e:
         vfs.umount(at)
         sys.path.remove(at)
+        if isinstance(e, Damaged):  # both copies of the index
+            raise Damaged(name)
         raise
     finally:
         sys.modules.pop(_INDEX, None)
     return True
+
+
+def boot(g):
+    """``main.py``'s boot with the pack: mount it, make the board's ``hw`` (``g``: main.py's globals, where
+    kitapi.link finds it), run the app for ever.  Damaged (the pack, or a module when it is imported): that
+    line on the USB console, and ``screen`` on ``hw`` (if the board's modules import) until the PC's Ctrl-C."""
+    try:
+        if not mount():  # this loader without its pack
+            raise Damaged("kitapi.pack")
+        import board  # type: ignore[import-not-found]
+
+        g["hw"] = hw = board.make()
+        if damaged:  # cut short, or its index read from the copy
+            raise Damaged(damaged)
+        from kitapi.app import run
+
+        run(hw)
+        return
+    except Damaged as e:
+        what = e.args[0]
+    print("the firmware is damaged: connect to a PC and run kitapi deploy (%s)" % what)
+    hw = g.get("hw")
+    if hw is None:
+        try:  # the pack not mounted: the board file from its source, if it can do without the pack (simdev)
+            import board
+
+            hw = board.make()
+        except (Exception, Damaged):  # noqa: BLE001 - nothing can draw (a Pico's board file needs kitapi/hw)
+            return
+    screen(hw, what)
+
+
+# The damaged-firmware screen's lines, in each language of the box: here, not in the app's string
+# tables, which may be what is damaged.
+_TEXT = {
+    "en": ("Firmware damaged", "Connect to a PC", "and run", "kitapi deploy"),
+    "el": ("Βλάβη λογισμικού", "Συνδέστε σε PC", "και τρέξτε", "kitapi deploy"),
+    "ru": ("Сбой прошивки", "Подключите к ПК", "и запустите", "kitapi deploy"),
+}
+
+
+def screen(hw, what):
+    """Say on ``hw``'s screen that the firmware is damaged (``what``: the file), then wait for ever.
+
+    Drawn with what is still trustworthy: the app's font (for Greek and Cyrillic), if it imports
+    (from the pack, checked), in the language of the settings; else framebuf's own font, in English.
+    The PC's Ctrl-C ends the wait (kitapi sync, kitapi deploy).
+    """
+    fb = hw.fb
+    lang = "en"
+    try:
+        with open(hw.root + "/settings", "rb") as f:
+            w = f.read(64).split()
+        lang = "el" if w[2:3] == [b"el"] else "ru" if w[2:3] == [b"ru"] else "en"
+    except Exception:  # noqa: BLE001 - no settings, or not readable: English
+        pass
+    try:
+        from kitapi.app import font
+
+        draw = font.text
+    except (Exception, Damaged):  # noqa: BLE001 - framebuf's own font, which has only ASCII
+        lang = "en"
+        draw = None
+    trace = getattr(hw, "trace_text", None)
+    t = _TEXT[lang]
+    fb.fill(0)
+    fb.fill_rect(0, 0, 128, 8, 1)
+    rows = ((t[0], 0, 0), (t[1], 2, 1), (t[2], 3, 1), (t[3], 4, 1), (str(what)[-16:], 6, 1))
+    for s, row, c in rows:
+        if draw is None:
+            fb.text(s, 0, row * 8, c)
+        else:
+            draw(fb, s, 0, row * 8, c)
+        if trace:
+            trace(0, row * 8, s)
+    hw.display_power(True)
+    hw.show()
+    while True:
+        hw.key(60000)

@@ -1,13 +1,4 @@
-"""Kitapi's firmware: boots straight into the game being played, or the start menu.
-
-The board file (boards/<board>.py, copied to the device as board.py) is the
-only place that names a pin; it builds the hardware object the app runs on.
-The app runs for ever (kitapi.app.run): an unexpected error is logged, shown,
-and the app starts again, into the current game.  ``hw`` stays a global here, so
-that ``kitapi.link`` can run the app again on it after a sync (docs/sync.md).
-On MicroPython the firmware's modules come from one file, ``kitapi.pack``
-(kitapi_pack.py: an import from it looks nothing up on the flash).
-"""
+"""Kitapi's firmware: the board file's hardware (``hw``), and the app on it for ever (docs/firmware.md, "main.py")."""
 
 import gc
 
@@ -15,19 +6,35 @@ gc.collect()  # before anything else: the framebuffer and the app want large blo
 
 import sys  # noqa: E402
 
-if sys.implementation.name == "circuitpython":  # its own module "board" names the pins: the board file is
-    import kitapi_board as board  # type: ignore[import-not-found]  # kitapi_board.py  # noqa: E402
-else:  # (not tried first on MicroPython: a failed import searches the flash, about 37 ms on the pico-rig)
+
+def _whole(b):
+    """Whether kitapi_pack.mpy's bytes ``b`` end with their crc32 and b"KPL2" (kitapi_host.device.pack.loader)."""
+    from ubinascii import crc32  # (by its u name: "binascii" is looked for on the flash first, 2.8 ms)
+
+    return b[-4:] == b"KPL2" and crc32(memoryview(b)[:-8]) == int.from_bytes(b[-8:-4], "little")
+
+
+b = None
+if sys.implementation.name != "circuitpython":
     try:
-        import kitapi_pack  # noqa: E402
-
-        kitapi_pack.mount()  # no kitapi.pack (the simulator, an older deploy): the modules' files
-    except ImportError:
+        with open("kitapi_pack.mpy", "rb") as f:  # checked before its import: a cut .mpy can hang the loader
+            b = f.read()
+    except OSError:  # no pack: the modules' files (the simulator, an older deploy)
         pass
-    import board  # type: ignore[import-not-found]  # noqa: E402
+if b is None:
+    if sys.implementation.name == "circuitpython":  # its own "board" names the pins: the board file is
+        import kitapi_board as board  # type: ignore[import-not-found]  # kitapi_board.py
+    else:
+        import board  # type: ignore[import-not-found]
+    hw = board.make()
 
-hw = board.make()
+    from kitapi.app import run  # noqa: E402
 
-from kitapi.app import run  # noqa: E402
+    run(hw)
+elif _whole(b):
+    b = None
+    import kitapi_pack
 
-run(hw)
+    kitapi_pack.boot(globals())  # the pack mounted, hw made (a global here), the app run; or the damaged screen
+else:  # nothing can draw without the loader: the USB console says it, and the REPL waits for the PC
+    print("the firmware is damaged: connect to a PC and run kitapi deploy (kitapi_pack.mpy)")

@@ -9,7 +9,9 @@ What it does, in order (docs/sync.md, "Deploy"):
 2. compiles ``firmware/kitapi`` with ``mpy-cross`` (the bytecode the device
    reads; the core then costs no RAM to compile at boot) into one file,
    ``kitapi.pack``, that ``main.py`` mounts at ``/pack`` (``firmware/kitapi_pack.py``:
-   an import from it looks nothing up on the flash);
+   an import from it looks nothing up on the flash; every module in it is checked
+   against its crc32 before its import, and a damaged pack is mended by deploying
+   again: the pack differs from this one, so it is written);
 3. installs the board's display driver with mpremote's ``mip`` (``ssd1306``
    from micropython-lib into ``/lib``, as ``.mpy``);
 4. writes ``kitapi.pack``, ``kitapi_pack.mpy`` (its loader), ``main.py`` and
@@ -141,10 +143,29 @@ def _compiled(board: str) -> tuple[Path, dict[str, Path]]:
         raise DeviceError(f"mpy-cross refused {e}") from None
 
 
+# First in the pack: what draws the damaged-firmware screen (firmware/kitapi_pack.py), which a pack cut short keeps.
+_FIRST = (
+    "board.mpy",
+    "kitapi/__init__.mpy",
+    "kitapi/keys.mpy",
+    "kitapi/hw/",
+    "kitapi/app/__init__.mpy",
+    "kitapi/app/font.mpy",
+)
+
+
 def _packed(built: Path) -> dict[str, bytes]:
     modules = {p.relative_to(built).as_posix(): p.read_bytes() for p in sorted((built / "kitapi").rglob("*.mpy"))}
     modules["board.mpy"] = (built / "board.mpy").read_bytes()
-    return modules
+    order = sorted(modules, key=lambda p: next((i for i, f in enumerate(_FIRST) if p.startswith(f)), len(_FIRST)))
+    return {p: modules[p] for p in order}
+
+
+def rescue_modules() -> dict[str, bytes]:
+    """The compiled modules ``kitapi.link`` needs on a device whose firmware is damaged (kitapi_host.device.link's
+    ``_RESCUE``): the package, the link, and what a board file imports (kitapi/hw/, keys: _FIRST's)."""
+    built = _compiled("simdev")[0]
+    return {p: d for p, d in _packed(built).items() if p == "kitapi/link.mpy" or p.startswith(_FIRST[1:4])}
 
 
 def packed_modules(board: str) -> dict[str, bytes]:
@@ -153,14 +174,18 @@ def packed_modules(board: str) -> dict[str, bytes]:
     return _packed(_compiled(board)[0])
 
 
-def firmware_files(board: str) -> dict[str, bytes]:
-    """Path on the device -> contents, in the order written: the pack of the compiled core and app, its
-    loader, main.py and board.py."""
+def firmware_files(board: str, drivers: dict[str, bytes] | None = None) -> dict[str, bytes]:
+    """Path on the device -> contents, in the order written: the pack of the compiled core and app (and of
+    ``drivers``, module path -> .mpy, the display driver mip put in lib/), its loader, main.py and board.py."""
     built, sources = _compiled(board)
     board_py = sources["board.py"].read_bytes()
+    modules = _packed(built)
+    if drivers:  # after the board file, with what draws (a pack cut short keeps them)
+        first = dict(list(modules.items())[:1])
+        modules = {**first, **drivers, **{p: d for p, d in modules.items() if p not in first}}
     return {
-        "kitapi.pack": pack.build(_packed(built), {"board.mpy": ("board.py", board_py)}),
-        "kitapi_pack.mpy": (built / "kitapi_pack.mpy").read_bytes(),
+        "kitapi.pack": pack.build(modules, {"board.mpy": ("board.py", board_py)}),
+        "kitapi_pack.mpy": pack.loader((built / "kitapi_pack.mpy").read_bytes()),
         "main.py": MAIN.read_bytes(),
         "board.py": board_py,
     }
@@ -303,6 +328,25 @@ def _write(dev: Device, path: str, data: bytes) -> None:
     dev.run(f"f.close()\nimport os\nos.rename({new!r},{path!r})")
 
 
+def _drivers(dev: Device, packages: tuple[str, ...]) -> dict[str, bytes]:
+    """The .mpy that mip put in lib/ for ``packages`` (one module each: ``ssd1306``), read back: they go into
+    the pack too, where their bytes are checked before each import (firmware/kitapi_pack.py) and found without
+    a search of the flash; lib/ keeps its copy.  A package mip did not leave as one .mpy stays in lib/ alone."""
+    out: dict[str, bytes] = {}
+    for name in packages:
+        got = dev.call(
+            f"import binascii\ntry:\n with open('lib/{name}.mpy', 'rb') as f:\n  b = f.read()\n"
+            "except OSError:\n b = b''\nprint(repr(binascii.hexlify(b).decode()))"
+        )
+        try:
+            data = bytes.fromhex(got) if isinstance(got, str) else b""
+        except ValueError:
+            data = b""
+        if data[:1] == b"M":  # a .mpy (its first byte); anything else is not packed
+            out[f"{name}.mpy"] = data
+    return out
+
+
 def _mip(dev: Device, package: str, index: str) -> None:
     """``mpremote mip install --target lib PACKAGE`` through mpremote's own code, on this connection."""
     from mpremote.commands import CommandError  # type: ignore[import-untyped]
@@ -354,15 +398,15 @@ def deploy(dev: Device, board: str | None, index: str = MIP_INDEX, set_clock: bo
         raise DeviceError(f"unknown board {chosen!r} (one of {', '.join(BOARD_NAMES)})")
     out.board = chosen
 
+    for package in DRIVERS[chosen]:
+        _mip(dev, package, index)
+        out.drivers.append(package)
     if circuitpython:
         files = circuitpython_files(chosen)
         files.update(circuitpython_drivers())  # circup needs the drive; over the serial port: this PC's copy
         out.drivers.append("adafruit_ssd1306 and adafruit_bus_device (from this PC's packages)")
     else:
-        files = firmware_files(chosen)
-    for package in DRIVERS[chosen]:
-        _mip(dev, package, index)
-        out.drivers.append(package)
+        files = firmware_files(chosen, _drivers(dev, DRIVERS[chosen]))
     there = _device_hashes(dev)
     if not circuitpython:
         dev.run(_UNMOUNT)  # the running firmware's pack: its file is open
@@ -443,7 +487,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"device {dev.where if dev else args.device}: {d.machine}, MicroPython {d.micropython}, .mpy {d.mpy}")
     print(f"  board file: boards/{d.board}.py as board.py")
     for drv in d.drivers:
-        print(f"  display driver: {drv} (mip, into lib/)")
+        print(f"  display driver: {drv} (mip, into lib/; and into kitapi.pack)")
     print(
         f"  firmware: {len(d.written)} file(s) written ({d.bytes_written / 1024:.1f} KB), "
         f"{len(d.unchanged)} unchanged, {len(d.removed)} removed"

@@ -49,10 +49,102 @@ _NAME = re.compile(r"[0-9A-Za-z._-]{1,64}")  # what the PC puts into a command
 RAW_REPL_TIMEOUT_S = 2
 # Run before importing the firmware on the REPL: its modules are in kitapi.pack, mounted by main.py
 # (firmware/kitapi_pack.py); after a reset into the raw REPL main.py has not run, so mount it here.
+# The loader is imported only once its crc32 holds (firmware/main.py: a cut .mpy can hang the device's loader), and
+# afresh (after a deploy, the one main.py imported is the old one).
 MOUNT_PACK = (
-    "import sys\nif '/pack' not in sys.path:\n try:\n  import kitapi_pack\n  kitapi_pack.mount()\n"
-    " except ImportError:\n  pass\n"
+    "import sys\nif '/pack' not in sys.path:\n try:\n  f=open('kitapi_pack.mpy','rb')\n  b=f.read()\n  f.close()\n"
+    "  from binascii import crc32\n"
+    "  if b[-4:]==b'KPL2' and crc32(memoryview(b)[:-8])==int.from_bytes(b[-8:-4],'little'):\n"
+    "   sys.modules.pop('kitapi_pack', None)\n   import kitapi_pack\n   kitapi_pack.mount()\n"
+    " except OSError:\n  pass\n"
 )
+# What is wrong with the firmware on the device, checked by this code of the PC's own (the device's may be what is
+# damaged): None with no pack (an older deploy), "" if kitapi_pack.mpy and kitapi.pack are whole, else the file and
+# the damage.  Every byte of both is read: 54 ms on the pico-rig (kitapi_host.device.pack gives the layout).
+CHECK_PACK = """def _k():
+    from binascii import crc32
+    mv = memoryview(bytearray(512))
+    def crc(f, n):
+        c = 0
+        while n:
+            k = f.readinto(mv[:min(n, 512)])
+            if not k:
+                return -1
+            c = crc32(mv[:k], c)
+            n -= k
+        return c
+    try:
+        f = open('kitapi_pack.mpy', 'rb')
+    except OSError:
+        return None
+    with f:
+        b = f.read()
+    if b[-4:] != b'KPL2':
+        return 'kitapi_pack.mpy is cut short, or of an older kitapi'
+    if crc32(memoryview(b)[:-8]) != int.from_bytes(b[-8:-4], 'little'):
+        return 'kitapi_pack.mpy is garbled'
+    b = None
+    try:
+        f = open('kitapi.pack', 'rb')
+    except OSError:
+        return 'kitapi.pack is missing'
+    with f:
+        h = f.read(24)
+        size = f.seek(0, 2)
+        u = lambda i: int.from_bytes(h[i:i + 4], 'little')
+        if h[:4] == b'KPK1':
+            return 'kitapi.pack is of an older kitapi'
+        if len(h) < 24 or h[:4] != b'KPK2' or crc32(h[:20]) != u(20):
+            return "kitapi.pack's header is garbled"
+        if size != 24 + 2 * u(4) + u(12):
+            return 'kitapi.pack has the wrong length'
+        f.seek(24)
+        if crc(f, u(4)) != u(8):
+            return "kitapi.pack's index is garbled"
+        if crc(f, u(12)) != u(16):
+            return "kitapi.pack's modules are garbled"
+        if crc(f, u(4)) != u(8):
+            return "kitapi.pack's index is garbled"
+    return ''
+print(repr(_k()))
+del _k
+"""
+# With the firmware damaged, the link is started from the PC's own compiled modules: kept in the device's RAM in a
+# read-only file system at /rescue, first on sys.path (the pack let go); board.py is compiled from its source.
+_RESCUE = """import sys, vfs, io
+try:
+    vfs.umount('/pack')
+except OSError:
+    pass
+for _p in ('/pack', '/rescue'):
+    while _p in sys.path:
+        sys.path.remove(_p)
+for _p in list(sys.modules):
+    if _p in ('board', 'kitapi') or _p.startswith('kitapi.'):
+        del sys.modules[_p]
+class _Rescue:
+    def __init__(self):
+        self.d = {}
+    def mount(self, readonly, mkfs):
+        pass
+    def umount(self):
+        pass
+    def stat(self, path):
+        p = path[1:]
+        if p in self.d:
+            return (0x8000, 0, 0, 0, 0, 0, len(self.d[p]), 0, 0, 0)
+        for k in self.d:
+            if not p or k.startswith(p + '/'):
+                return (0x4000, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        raise OSError(2)
+    def open(self, path, mode):
+        if path[1:] not in self.d:
+            raise OSError(2)
+        return io.BytesIO(self.d[path[1:]])
+_rescue = _Rescue()
+vfs.mount(_rescue, '/rescue')
+sys.path.insert(0, '/rescue')
+"""
 RAW_REPL_TRIES = 3
 
 
@@ -104,6 +196,7 @@ class Device:
         self.idle_s = idle_s  # the device runs its app again after this long without a command
         self.line_s = line_s  # every line of an answer must come within this long
         self.serving = False  # kitapi.link.serve() runs
+        self.damaged = ""  # what is wrong with the firmware on the device (check_pack), "" if nothing
         self.broken = False  # an exchange failed half-way: the next line cannot be trusted
         self._rx = bytearray()
         self._lock = threading.Lock()
@@ -286,7 +379,8 @@ class Device:
         """Start ``kitapi.link.serve`` on the raw REPL: (None, its first line: hello's answer), or (the error
         the device gave, b"") if the code ended at once (the raw REPL is back)."""
         self._until(b">", "the raw REPL")
-        self._write(f"{MOUNT_PACK}import kitapi.link as L\nL.serve({int(self.idle_s)})".encode() + b"\x04")
+        mount = "" if self.damaged else MOUNT_PACK  # (damaged: the modules at /rescue)
+        self._write(f"{mount}import kitapi.link as L\nL.serve({int(self.idle_s)})".encode() + b"\x04")
         self._until(b"OK", "the raw REPL")
         self.round_trips += 1
         first = self._line("hello")
@@ -327,8 +421,30 @@ class Device:
         last = (err.replace("\x04", "").strip().splitlines() or ["?"])[-1]
         raise DeviceError(f"{self.where}: the device failed: {last[:100]}")
 
+    def check_pack(self) -> None:
+        """Check the firmware on the device (``CHECK_PACK``): ``damaged`` says what is wrong, "" if nothing."""
+        got = self.call(CHECK_PACK)
+        self.damaged = "".join(c if c.isprintable() else "?" for c in got[:80]) if isinstance(got, str) else ""
+
+    def _rescue(self) -> None:
+        """Put the PC's own modules of the link into the device's RAM at /rescue (``_RESCUE``), for ``_start``."""
+        from kitapi_host.device.deploy import rescue_modules
+
+        self.run(_RESCUE)
+        for path, data in rescue_modules().items():
+            self.run(f"_rescue.d[{path!r}] = b''")
+            for i in range(0, len(data), 1024):
+                self.run(f"_rescue.d[{path!r}] += {data[i : i + 1024]!r}")
+
     def hello(self) -> None:
-        """Check that the device runs Kitapi's firmware with this PC's link protocol, and start the link."""
+        """Check that the device runs Kitapi's firmware with this PC's link protocol, and start the link.
+
+        A device whose firmware is damaged (``check_pack``) gets the link from the PC's own modules: the
+        sync gets the games off it all the same, and says "run kitapi deploy".
+        """
+        self.check_pack()
+        if self.damaged:
+            self._rescue()
         err, first = self._start()
         if err is not None:
             self._diagnose(err)

@@ -1,7 +1,8 @@
 """``kitapi.pack``: the firmware's compiled modules in one file, for a stock Pico to import without lookups.
 
 The device side, and why, is ``firmware/kitapi_pack.py`` (its docstring gives the file's layout);
-this builds the file ``kitapi deploy`` writes.
+this builds the file ``kitapi deploy`` writes, and the loader's trailer (``loader``), and says what is
+wrong with a pack read back (``damage``: what the sync checks on the device, in the same terms).
 """
 
 from __future__ import annotations
@@ -13,7 +14,9 @@ from pathlib import Path
 
 from kitapi_host.mpy import mpy_cross
 
-MAGIC = b"KPK1"
+MAGIC = b"KPK2"
+HEADER = 24  # MAGIC, the index's length and crc32, the modules' length and crc32, the crc32 of these 20 bytes
+LOADER_MAGIC = b"KPL2"  # the end of kitapi_pack.mpy: its .mpy's crc32 (4 bytes, little-endian), then this
 INDEX = "kitapi_pack_index"  # (firmware/kitapi_pack.py's _INDEX)
 
 
@@ -30,19 +33,28 @@ def folders(paths: list[str]) -> list[str]:
 
 
 def index_source(modules: dict[str, bytes], sources: dict[str, tuple[str, bytes]]) -> str:
-    """The index module's source: ``d`` maps each folder to -1 and each path to (offset, length); ``s`` maps
-    a module compiled from a source file kept on the device to (that file's name, its crc32)."""
-    lines = ["# kitapi.pack's index (kitapi_host.device.pack): path -> (offset after the index, length); -1: a folder"]
+    """The index module's source: ``d`` maps each folder to -1 and each path to (offset, length, its crc32's
+    high and low 16 bits); ``s`` maps a module compiled from a source file kept on the device to (that
+    file's name, its crc32)."""
+    lines = [
+        "# kitapi.pack's index (kitapi_host.device.pack): path -> (offset after the index, length,"
+        " crc32 >> 16, crc32 & 0xFFFF); -1: a folder"
+    ]
     lines.append("d = {")
     lines += [f"    {f!r}: -1," for f in folders(list(modules))]
     offset = 0
     for path, data in modules.items():
-        lines.append(f"    {path!r}: ({offset}, {len(data)}),")
+        c = zlib.crc32(data)
+        lines.append(f"    {path!r}: ({offset}, {len(data)}, {c >> 16}, {c & 0xFFFF}),")
         offset += len(data)
     lines.append("}")
     lines.append("# served only while the source file is as it was packed")
     lines.append("s = {" + ", ".join(f"{m!r}: ({n!r}, {zlib.crc32(b)})" for m, (n, b) in sources.items()) + "}")
     return "\n".join(lines) + "\n"
+
+
+def _u32(n: int) -> bytes:
+    return n.to_bytes(4, "little")
 
 
 def build(modules: dict[str, bytes], sources: dict[str, tuple[str, bytes]] | None = None) -> bytes:
@@ -63,4 +75,35 @@ def build(modules: dict[str, bytes], sources: dict[str, tuple[str, bytes]] | Non
         if proc.returncode:
             raise RuntimeError(f"mpy-cross refused the pack's index: {(proc.stderr or proc.stdout).strip()}")
         index = out.read_bytes()
-    return MAGIC + len(index).to_bytes(4, "little") + index + b"".join(modules.values())
+    body = b"".join(modules.values())
+    head = MAGIC + _u32(len(index)) + _u32(zlib.crc32(index)) + _u32(len(body)) + _u32(zlib.crc32(body))
+    head += _u32(zlib.crc32(head))
+    return head + index + body + index  # the index again: read if the first is garbled
+
+
+def loader(mpy: bytes) -> bytes:
+    """kitapi_pack.mpy as deployed: the loader's .mpy, then its crc32 and LOADER_MAGIC, which main.py checks
+    before the import (a cut or garbled .mpy never reaches MicroPython's loader, which can loop for ever on
+    one); MicroPython's loader reads no further than the module, so the 8 bytes after it cost nothing."""
+    return mpy + _u32(zlib.crc32(mpy)) + LOADER_MAGIC
+
+
+def damage(data: bytes, loader_data: bytes | None) -> str:
+    """What is wrong with a pack (and its loader, if given), in a few words; "" if nothing."""
+    if loader_data is not None:
+        if len(loader_data) < 8 or loader_data[-4:] != LOADER_MAGIC:
+            return "kitapi_pack.mpy cut short or not Kitapi's"
+        if zlib.crc32(loader_data[:-8]) != int.from_bytes(loader_data[-8:-4], "little"):
+            return "kitapi_pack.mpy garbled"
+    if len(data) < HEADER or data[:4] != MAGIC:
+        return "kitapi.pack is not a Kitapi pack"
+    n, ci, m, cm, ch = (int.from_bytes(data[i : i + 4], "little") for i in (4, 8, 12, 16, 20))
+    if zlib.crc32(data[:20]) != ch:
+        return "kitapi.pack's header is garbled"
+    if len(data) != HEADER + 2 * n + m:
+        return "kitapi.pack has the wrong length"
+    if zlib.crc32(data[HEADER : HEADER + n]) != ci or zlib.crc32(data[HEADER + n + m :]) != ci:
+        return "kitapi.pack's index is garbled"
+    if zlib.crc32(data[HEADER + n : HEADER + n + m]) != cm:
+        return "kitapi.pack's modules are garbled"
+    return ""

@@ -474,4 +474,7 @@ def run(args: argparse.Namespace) -> int:
         more = f"; and {len(rep.left) - LAST_LINE_NAMES} more (above)" if len(rep.left) > LAST_LINE_NAMES else ""
         print(f"kitapi sync: NOT everything on the device was archived: {len(rep.left)} file(s) left there: "
               f"{shown}{more}", file=sys.stderr)
+    if isinstance(dev, Device) and dev.damaged:  # (the pack's check: kitapi_host.device.link, check_pack)
+        print(f"kitapi sync: the firmware is damaged: run kitapi deploy ({dev.damaged})", file=sys.stderr)
+        return 1
     return 1 if rep.errors or rep.left else 0

@@ -15,7 +15,7 @@ import pytest
 
 from kitapi_host.device import deploy
 from kitapi_host.device.link import DeviceError, open_device
-from kitapi_host.mpy import mpy_cross
+from kitapi_host.mpy import micropython, mpy_cross
 from kitapi_host.resources import BOARDS, MAIN
 from kitapi_host.sim.device import SimDevice
 from testkit import KITAPI, archived, write_game
@@ -119,9 +119,17 @@ def test_deploy_for_a_pico_installs_the_display_driver_with_mip(tmp_path: Path, 
             [*KITAPI, "deploy", "--device", dev.url, "--board", "pico", "--index", url], capture_output=True, text=True
         )
     assert out.returncode == 0, out.stderr
-    assert "display driver: ssd1306 (mip, into lib/)" in out.stdout
+    assert "display driver: ssd1306 (mip, into lib/; and into kitapi.pack)" in out.stdout
     assert (fs / "lib" / "ssd1306.mpy").read_bytes() == driver
     assert (fs / "board.py").read_bytes() == (BOARDS / "pico.py").read_bytes()
+    # the driver is in the pack too, after the board file, its crc32 checked like the others: imported from there
+    assert (fs / "kitapi.pack").read_bytes() == deploy.firmware_files("pico", {"ssd1306.mpy": driver})["kitapi.pack"]
+    code = "import kitapi_pack\nkitapi_pack.mount()\nimport ssd1306\nprint(ssd1306.__file__, ssd1306.WIDTH)\n"
+    p = subprocess.run([micropython(), "-c", code], cwd=fs, capture_output=True, text=True, env={"MICROPYPATH": ":lib"})
+    assert p.stdout == "/pack/ssd1306.mpy 128\n", p.stdout + p.stderr
+    (fs / "lib" / "ssd1306.mpy").write_bytes(driver[:40])  # lib/'s copy cut short: not read
+    p = subprocess.run([micropython(), "-c", code], cwd=fs, capture_output=True, text=True, env={"MICROPYPATH": ":lib"})
+    assert p.stdout == "/pack/ssd1306.mpy 128\n", p.stdout + p.stderr
 
 
 def test_an_unreachable_index_is_one_clear_line(tmp_path: Path) -> None:
@@ -207,3 +215,68 @@ def test_a_deploy_cut_at_any_step_over_an_older_one_leaves_a_device_that_boots(t
     with SimDevice(fs, firmware="flash") as dev:
         assert wait_for(lambda: dev.screen.exists()), (done, dev.boots)
     assert not (fs / "data" / "crash.log").exists(), (fs / "data" / "crash.log").read_text()
+
+
+def _module_at(path: str) -> int:
+    """Where module ``path`` starts in the deployed kitapi.pack."""
+    data = deploy.firmware_files("simdev")["kitapi.pack"]
+    at = 24 + int.from_bytes(data[4:8], "little")
+    for p, mpy in deploy.packed_modules("simdev").items():
+        if p == path:
+            return at
+        at += len(mpy)
+    raise KeyError(path)
+
+
+def test_a_damaged_pack_shows_its_screen_the_sync_gets_the_games_and_a_deploy_mends_it(tmp_path: Path) -> None:
+    """A bit flipped in the app's main module (imported at the boot) and one in kitapi.link: the box shows the
+    damaged-firmware screen and stays there (one boot: no crash loop, nothing in crash.log); `kitapi sync` checks
+    the pack, brings its own link, archives the game, and says in one line that the firmware is damaged (exit 1);
+    `kitapi deploy` writes the pack again, the box boots into its game, and the next sync says nothing of it."""
+    fs = tmp_path / "fs"
+    log = write_game(fs / "data" / "games", "0001.kitapi", seed=3, hands=12)
+    (fs / "data" / "current").write_text("0001.kitapi\n")
+    files = deploy.firmware_files("simdev")
+    for path, data in files.items():
+        (fs / path).write_bytes(data)
+    bad = bytearray(files["kitapi.pack"])
+    bad[_module_at("kitapi/app/main.mpy") + 300] ^= 0x20
+    bad[_module_at("kitapi/link.mpy") + 200] ^= 0x01
+    (fs / "kitapi.pack").write_bytes(bad)
+    # what the screen must show: kitapi_pack.screen drawn on the unix port with the whole pack
+    ref = tmp_path / "ref"
+    ref.mkdir()
+    for path, data in files.items():
+        (ref / path).write_bytes(data)
+    draw = subprocess.run(
+        [micropython(), "-c", "import kitapi_pack, framebuf, binascii\nkitapi_pack.mount()\nb = bytearray(1024)\n"
+         "class HW:\n    root = 'data'\n    fb = framebuf.FrameBuffer(b, 128, 64, framebuf.MONO_VLSB)\n"
+         "    def display_power(self, on):\n        pass\n    def show(self):\n"
+         "        print(binascii.hexlify(b).decode())\n    def key(self, ms):\n        raise KeyboardInterrupt\n"
+         "try:\n    kitapi_pack.screen(HW(), 'kitapi/app/main.mpy')\nexcept KeyboardInterrupt:\n    pass\n"],
+        cwd=ref, capture_output=True, text=True, env={"MICROPYPATH": "", "PATH": "/usr/bin:/bin"},
+    )  # fmt: skip
+    assert draw.returncode == 0, draw.stderr
+    expected = bytes.fromhex(draw.stdout.strip())
+    with SimDevice(fs, firmware="flash") as dev:
+        assert wait_for(lambda: dev.screen.exists() and dev.screen.read_bytes() == expected), dev.boots
+        time.sleep(1.5)
+        assert dev.boots == 1
+        db = tmp_path / "a.sqlite3"
+        out = subprocess.run([*KITAPI, "sync", "--device", dev.url, "--db", str(db)], capture_output=True, text=True)
+        assert out.returncode == 1, out.stdout + out.stderr
+        assert out.stderr == (
+            "kitapi sync: the firmware is damaged: run kitapi deploy (kitapi.pack's modules are garbled)\n"
+        )
+        assert "pulled 1 (1 new" in out.stdout
+        assert archived(db) == {"0001.kitapi": log}
+        assert wait_for(lambda: dev.boots >= 2 and dev.screen.exists() and dev.screen.read_bytes() == expected)
+        out = subprocess.run([*KITAPI, "deploy", "--device", dev.url], capture_output=True, text=True)
+        assert out.returncode == 0, out.stderr
+        assert f"1 file(s) written ({len(files['kitapi.pack']) / 1024:.1f} KB)" in out.stdout
+        assert (fs / "kitapi.pack").read_bytes() == files["kitapi.pack"]
+        assert wait_for(lambda: dev.boots >= 3 and dev.screen.exists() and dev.screen.read_bytes() != expected)
+        out = subprocess.run([*KITAPI, "sync", "--device", dev.url, "--db", str(db)], capture_output=True, text=True)
+        assert out.returncode == 0 and out.stderr == "", out.stderr
+    assert not (fs / "data" / "crash.log").exists()
+    assert (fs / "data" / "games" / "0001.kitapi").read_bytes() == log

@@ -6,6 +6,14 @@ t0 = time.ticks_us()
 import gc  # noqa: E402
 
 gc.collect()
+with open("kitapi_pack.mpy", "rb") as f:  # main.py's check of the loader (its crc32 trailer), then the mount
+    b = f.read()
+from ubinascii import crc32  # noqa: E402
+
+if b[-4:] != b"KPL2" or crc32(memoryview(b)[:-8]) != int.from_bytes(b[-8:-4], "little"):
+    raise SystemExit("kitapi_pack.mpy damaged")
+b = None
+tl = time.ticks_us()
 import kitapi_pack  # noqa: E402
 
 kitapi_pack.mount()
@@ -27,5 +35,5 @@ s.draw(app.ui)
 t6 = time.ticks_us()
 app.ui.show()
 t7 = time.ticks_us()
-print("BT main.py starts %d; kitapi_pack.mount %d; import board %d; board.make %d; import App %d; App() %d; first_screen %d; draw %d; "
-      "show %d; total %d us" % (t0, tp - t0, t1 - tp, t2 - t1, t3 - t2, t4 - t3, t5 - t4, t6 - t5, t7 - t6, t7))
+print("BT main.py starts %d; loader check %d; kitapi_pack.mount %d; import board %d; board.make %d; import App %d; App() %d; first_screen %d; draw %d; "
+      "show %d; total %d us" % (t0, tl - t0, tp - tl, t1 - tp, t2 - t1, t3 - t2, t4 - t3, t5 - t4, t6 - t5, t7 - t6, t7))

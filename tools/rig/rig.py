@@ -1,6 +1,7 @@
 """Helpers for measuring the firmware on the pico-rig (../shared/pico-rig): its control port, its console,
 the device's files through mpremote, and the generated games of every system.  Not part of the product."""
 
+import os
 import re
 import socket
 import subprocess
@@ -16,7 +17,10 @@ SEED = 1
 
 
 class Rig:
-    def __init__(self, ctl_port=2318, serial_port=2317):
+    def __init__(self, ctl_port=None, serial_port=None):
+        # the rig's ports: RIG_PORT (its serial port) and RIG_CTL_PORT, 2317 and 2318 unless set
+        serial_port = serial_port or int(os.environ.get("RIG_PORT", "2317"))
+        ctl_port = ctl_port or int(os.environ.get("RIG_CTL_PORT", "2318"))
         self.dev = f"socket://127.0.0.1:{serial_port}"
         self.s = socket.create_connection(("127.0.0.1", ctl_port), timeout=600)
         self.f = self.s.makefile("rwb")
