@@ -269,5 +269,8 @@ def screen(hw, what):
             trace(0, row * 8, s)
     hw.display_power(True)
     hw.show()
-    while True:
-        hw.key(60000)
+    on = True
+    while True:  # (the box may lie in a bag for days: the display dark after a minute, lit again by a key)
+        if (hw.key(60000) < 0) == on:
+            on = not on
+            hw.display_power(on)

@@ -413,14 +413,17 @@ class HW:
     root = 'data'
     def __init__(self):
         self.fb = framebuf.FrameBuffer(bytearray(1024), 128, 64, framebuf.MONO_VLSB)
+        self.ev = [-1, 5, 5, -1]  # a minute without a key, a key, a key, a minute: then the PC's Ctrl-C
     def trace_text(self, x, y, s):
         print(y // 8, s)
     def display_power(self, on):
-        pass
+        print('P', int(on))
     def show(self):
         print('shown')
     def key(self, ms):
-        raise KeyboardInterrupt
+        if not self.ev:
+            raise KeyboardInterrupt
+        return self.ev.pop(0)
 kitapi_pack.mount()
 try:
     kitapi_pack.screen(HW(), sys.argv[-1])
@@ -445,7 +448,8 @@ def test_the_damaged_firmware_screen_speaks_the_settings_language(
     (fs / "data" / "settings").write_text(f"128 60 {lang}\n")
     out = ok(fs, _SCREEN, "kitapi/rules/prefa.mpy")
     assert out.splitlines() == [
-        f"0 {title}", f"2 {connect}", f"3 {run}", "4 kitapi deploy", "6 /rules/prefa.mpy", "shown", "waited"
+        f"0 {title}", f"2 {connect}", f"3 {run}", "4 kitapi deploy", "6 /rules/prefa.mpy", "P 1", "shown",
+        "P 0", "P 1", "P 0", "waited",  # dark after a minute without a key, lit by one (a box left in a bag)
     ]
     # the font damaged too: framebuf's own, in English
     n, _ = _layout(flash)

@@ -100,12 +100,12 @@ def run(hw):
     """Run the app on ``hw`` until Ctrl-C; any other error restarts it."""
     while True:
         app = None
-        n = fails(hw)[0]
+        n, what = fails(hw)
         try:
             if n >= _FAILS:
                 from kitapi.app.safe import safe
 
-                safe(hw)  # until the player asks to try again
+                safe(hw, what)  # until the player asks to try again
                 if hasattr(hw, "reset"):  # on a fresh heap
                     hw.reset()
                 n = 0

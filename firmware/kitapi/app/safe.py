@@ -1,8 +1,8 @@
 """What the box says when its own files or its boots went wrong; imported only then.
 
     Safe mode                  row 0         after two boots in a row that failed before
-    MemoryError: mem           rows 2-3      their first screen settled (kitapi.app.run):
-    ory allocation f                         what failed (ROOT/fails), that a PC can
+    MemoryError:               rows 2-3      their first screen settled (kitapi.app.run):
+    memory allocation                        what failed (ROOT/fails, at spaces), that a PC can
     PC: kitapi sync            row 4         still sync (the link needs nothing of the
     # try again                row 6         app), # to try again, C to try again
     C without game             row 7         without the current game (set aside)
@@ -24,6 +24,7 @@ _SAFE = const(2)
 _SYNC = const(3)
 _AGAIN = const(4)
 _WITHOUT = const(5)
+_MINUTE = const(60000)
 _HOUR = const(3600000)
 
 # by language (kitapi.app.ui.LANGUAGES)
@@ -56,13 +57,24 @@ def say(app, k, arg=None):
         delattr(parent, "safe")
 
 
-def safe(hw):
-    """The safe screen, until # (try again) or C (the current game set aside, then again): ROOT/fails is
-    removed either way.  Drawn with the app's font in the settings' language; with framebuf's own
-    font in English if even that fails."""
-    from kitapi.app import fails
+def _rows(s):
+    """``s`` in rows of 16 cells, broken at spaces (a word longer than a row at the row's end): the first
+    two (the rest is in crash.log)."""
+    out = []  # type: list[str]
+    while s and len(out) < 2:
+        k = len(s) if len(s) <= 16 else s.rfind(" ", 0, 17)
+        if k <= 0:
+            k = 16
+        out.append(s[:k])
+        s = s[k:].lstrip()
+    return out + [""] * (2 - len(out))
 
-    what = fails(hw)[1]
+
+def safe(hw, what):
+    """The safe screen (``what``: what failed, as ROOT/fails has it), until # (try again) or C (the current
+    game set aside, then again): ROOT/fails is removed either way.  Drawn with the app's font in the
+    settings' language; with framebuf's own font in English if even that fails."""
+    what = _rows(what)
     store = None
     try:
         from kitapi.app.store import Store
@@ -73,22 +85,26 @@ def safe(hw):
         ui = UI(hw, None)
         ui.clear()
         ui.title(word(lang, _SAFE))
-        ui.at(what[:16], 0, 2)
-        ui.at(what[16:32], 0, 3)
+        ui.at(what[0], 0, 2)
+        ui.at(what[1], 0, 3)
         ui.at(word(lang, _SYNC), 0, 4)
         ui.at(word(lang, _AGAIN), 0, 6)
         ui.at(word(lang, _WITHOUT), 0, 7)
     except Exception:  # noqa: BLE001 - then with framebuf's own font, in English
         fb = hw.fb
         fb.fill(0)
-        for i, s in enumerate((WORDS[0][_SAFE], what[:16], what[16:32], WORDS[0][_SYNC], "", WORDS[0][_AGAIN])):
+        for i, s in enumerate((WORDS[0][_SAFE], what[0], what[1], WORDS[0][_SYNC], "", WORDS[0][_AGAIN])):
             fb.text(s, 0, 8 * i + (0 if i < 1 else 8), 1)
         fb.text(WORDS[0][_WITHOUT], 0, 56, 1)
     hw.display_power(True)
     hw.show()
-    while True:
-        ev = hw.key(_HOUR)
-        if ev == HASH or ev == KEY_C:
+    on = True
+    while True:  # the display dark after a minute without a key (the battery); the key that lights it is
+        ev = hw.key(_MINUTE if on else _HOUR)  # not acted on, as in the app
+        if (ev < 0) == on:
+            on = not on
+            hw.display_power(on)
+        elif ev == HASH or ev == KEY_C:
             break
     path = hw.root + "/fails"
     try:
