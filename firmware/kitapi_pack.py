@@ -7,8 +7,10 @@ module is read from the one file kept open, with no lookup at all.  (A firmware 
 this itself; the stock RPI_PICO firmware has none.)
 
 ``kitapi deploy`` writes the file (kitapi_host.device.pack builds it) and this module as
-``kitapi_pack.mpy`` (followed by its crc32, which ``main.py`` checks before importing it);
-``main.py`` calls ``boot()``, which mounts it before the first import of the firmware.  The file::
+``kitapi_pack.mpy`` (followed by its crc32, which ``main.py`` checks before importing it), and again
+as ``kitapi_pack_bak.mpy``, which ``main.py`` checks and imports only when the first is damaged (then
+``boot`` shows the damaged-firmware screen: a deploy mends the first); ``main.py`` calls ``boot()``,
+which mounts it before the first import of the firmware.  The file::
 
     0       b"KPK2"
     4       N, the index's length     } 4 bytes each, little-endian
@@ -25,6 +27,8 @@ this itself; the stock RPI_PICO firmware has none.)
     24 + N  the modules' .mpy, one after another, M bytes: the board file and kitapi/hw first
             (what draws the damaged-firmware screen: a pack cut short keeps them)
     24+N+M  the index again, N bytes: the one read if the first is garbled
+    24+2N+M the header again, 24 bytes: the one read if the first is garbled (then the pack is mounted
+            to draw the damaged-firmware screen, named in ``damaged``, never to play)
 
 Every byte of it is checked before MicroPython's .mpy loader sees it: the header and the pack's
 length at the mount; each module's crc32 (the index's own from the header, the others' from the index) as it is
@@ -33,7 +37,10 @@ loader can read wrongly, or loop on for ever, never reaches it, and a flipped bi
 rules module never scores a hand.  Anything wrong raises ``Damaged`` (the import fails): ``boot``
 (main.py's boot) then shows ``screen``, "the firmware is damaged: connect to a PC and run kitapi deploy", and waits
 there (the PC's sync checks the whole pack itself and brings its own link if need be: docs/sync.md).
-The crc32 of a module costs about its reading again: ms at the boot (README).
+The crc32 of a module costs about its reading again: ms at the boot (README).  A module whose packed
+bytes are damaged is served from ``lib/`` only if the file of its path there (the display driver
+``lib/ssd1306.mpy`` that mip installed, packed from it) is the same bytes, by the packed one's crc32:
+the board file then draws the screen (the pack named in ``damaged``); else ``Damaged`` as above.
 
 A module of ``s`` is served only while its source file is as it was packed: a board.py edited on
 the device is compiled from its source, as before (the check reads it: about 6 ms on the rig, where
@@ -97,6 +104,7 @@ class Pack:
         return (0x8000, 0, 0, 0, 0, 0, e[1], 0, 0, 0)
 
     def open(self, path, mode):
+        global damaged
         e = self.d.get(path[1:])
         if "w" in mode or "a" in mode or "+" in mode:
             raise OSError(30)  # EROFS
@@ -104,6 +112,20 @@ class Pack:
             raise OSError(2)
         f = self.f
         f.seek(self.base + e[0])
+        s = self.read(f, e)
+        if s is None:  # the packed bytes damaged: the same bytes from lib/ (the driver mip put there), if there
+            try:
+                with open("lib" + path, "rb") as g:
+                    s = self.read(g, e)
+            except OSError:
+                pass
+            if s is None:
+                raise Damaged(path[1:])  # before the .mpy loader reads a byte of it
+            damaged = path[1:]  # served, for the damaged-firmware screen to draw with: boot() shows it all the same
+        return s
+
+    def read(self, f, e):
+        """The ``e[1]`` bytes at ``f``'s place in a stream, if their crc32 is ``e``'s; else None."""
         n = e[1]
         s = io.BytesIO(n)  # room for the module's bytes: they are in the heap once, not twice
         mv = self.mv
@@ -111,12 +133,12 @@ class Pack:
         while n:
             k = f.readinto(mv[: min(n, _CHUNK)])
             if not k:
-                break  # cut short: the crc32 below says so
+                return None  # cut short
             s.write(mv[:k])
             c = crc32(mv[:k], c)
             n -= k
-        if n or c >> 16 != e[2] or c & 0xFFFF != e[3]:
-            raise Damaged(path[1:])  # before the .mpy loader reads a byte of it
+        if c >> 16 != e[2] or c & 0xFFFF != e[3]:
+            return None
         s.seek(0)
         return s
 
@@ -138,12 +160,19 @@ def _crc(name):
         return None
 
 
+def _head(h, size):
+    """Whether ``h`` is a whole header of a pack of ``size`` bytes (or more: the length is checked after)."""
+    if len(h) != _HEAD or h[:4] != b"KPK2" or crc32(h[:20]) != int.from_bytes(h[20:], "little"):
+        return False
+    return 0 < int.from_bytes(h[4:8], "little") < size
+
+
 def mount(name="kitapi.pack", at="/pack"):
     """Mount the pack ``name`` at ``at``, first on ``sys.path``: True; False if there is no such file.
 
-    A file that is not a pack (empty, another's, its header or both copies of its index garbled)
+    A file that is not a pack (empty, another's, both copies of its header or of its index garbled)
     raises ``Damaged`` and mounts nothing.  A pack of the wrong length (cut short), or with its first
-    index garbled, is mounted all the same, and named in ``damaged``: its modules that are whole
+    header or index garbled, is mounted all the same, and named in ``damaged``: its modules that are whole
     still import (the screen's first: boot() draws with them), the others raise ``Damaged``.
     Mounting again (``main.py`` run twice without a reset) replaces the mount.
     """
@@ -154,12 +183,19 @@ def mount(name="kitapi.pack", at="/pack"):
         return False
     h = f.read(_HEAD)
     size = f.seek(0, 2)
-    n = int.from_bytes(h[4:8], "little") if len(h) == _HEAD else 0
-    if h[:4] != b"KPK2" or crc32(h[:20]) != int.from_bytes(h[20:], "little") or not 0 < n < size:
-        f.close()
-        raise Damaged(name)
+    if not _head(h, size):  # garbled: its copy at the end, if that is whole (not if cut short)
+        f.seek(max(size - _HEAD, 0))
+        h = f.read(_HEAD)
+        if not _head(h, size):
+            f.close()
+            raise Damaged(name)
+        damaged = name
+    else:
+        damaged = ""
+    n = int.from_bytes(h[4:8], "little")
     m = int.from_bytes(h[12:16], "little")
-    damaged = "" if size == _HEAD + 2 * n + m else name
+    if size != 2 * (_HEAD + n) + m:
+        damaged = name
     p = Pack(f, n, int.from_bytes(h[8:12], "little"))
     try:
         vfs.umount(at)
@@ -194,18 +230,20 @@ def mount(name="kitapi.pack", at="/pack"):
     return True
 
 
-def boot(g):
+def boot(g, bad=""):
     """``main.py``'s boot with the pack: mount it, make the board's ``hw`` (``g``: main.py's globals, where
     kitapi.link finds it), run the app for ever.  Damaged (the pack, or a module when it is imported): that
-    line on the USB console, and ``screen`` on ``hw`` (if the board's modules import) until the PC's Ctrl-C."""
+    line on the USB console, and ``screen`` on ``hw`` (if the board's modules import) until the PC's Ctrl-C.
+    ``bad``: a file main.py found damaged (kitapi_pack.mpy, this module's first copy: this is the second,
+    kitapi_pack_bak.mpy): the screen says it, once ``hw`` is made."""
     try:
         if not mount():  # this loader without its pack
             raise Damaged("kitapi.pack")
         import board  # type: ignore[import-not-found]
 
         g["hw"] = hw = board.make()
-        if damaged:  # cut short, or its index read from the copy
-            raise Damaged(damaged)
+        if bad or damaged:  # the loader's first copy; the pack cut short, read from a copy, or the driver from lib/
+            raise Damaged(bad or damaged)
         from kitapi.app import run
 
         run(hw)

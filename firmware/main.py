@@ -36,5 +36,16 @@ elif _whole(b):
     import kitapi_pack
 
     kitapi_pack.boot(globals())  # the pack mounted, hw made (a global here), the app run; or the damaged screen
-else:  # nothing can draw without the loader: the USB console says it, and the REPL waits for the PC
-    print("the firmware is damaged: connect to a PC and run kitapi deploy (kitapi_pack.mpy)")
+else:  # its second copy, if whole, draws the damaged-firmware screen (the board's driver may be in the pack)
+    try:
+        with open("kitapi_pack_bak.mpy", "rb") as f:
+            b = f.read()
+    except OSError:
+        b = b""
+    if _whole(b):
+        b = None
+        import kitapi_pack_bak  # type: ignore[import-not-found]
+
+        kitapi_pack_bak.boot(globals(), "kitapi_pack.mpy")
+    else:  # nothing can draw without the loader: the USB console says it, and the REPL waits for the PC
+        print("the firmware is damaged: connect to a PC and run kitapi deploy (kitapi_pack.mpy)")

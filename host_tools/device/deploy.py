@@ -14,8 +14,10 @@ What it does, in order (docs/sync.md, "Deploy"):
    again: the pack differs from this one, so it is written);
 3. installs the board's display driver with mpremote's ``mip`` (``ssd1306``
    from micropython-lib into ``/lib``, as ``.mpy``);
-4. writes ``kitapi.pack``, ``kitapi_pack.mpy`` (its loader), ``main.py`` and
-   ``board.py`` (the board file, its wiring table readable on the device): each
+4. writes ``kitapi.pack``, ``kitapi_pack.mpy`` (its loader), ``kitapi_pack_bak.mpy``
+   (the loader again, for ``main.py`` to draw the damaged-firmware screen with when
+   the first is damaged), ``main.py`` and ``board.py`` (the board file, its wiring
+   table readable on the device): each
    file whose sha256 on the device differs, as ``NAME.new`` then renamed over
    ``NAME``, in that order, so that a cut between two leaves a device that boots
    (``main.py`` imports from the files when there is no pack); then removes
@@ -77,7 +79,8 @@ def _h(p):
                 break
             h.update(b)
     print(repr((p, binascii.hexlify(h.digest()).decode())))
-for p in ('main.py', 'board.py', 'kitapi_board.py', 'boot.py', 'lib/framebuf.py', 'kitapi.pack', 'kitapi_pack.mpy'):
+for p in ('main.py', 'board.py', 'kitapi_board.py', 'boot.py', 'lib/framebuf.py', 'kitapi.pack', 'kitapi_pack.mpy',
+          'kitapi_pack_bak.mpy'):
     try:
         _h(p)
     except OSError:
@@ -176,16 +179,19 @@ def packed_modules(board: str) -> dict[str, bytes]:
 
 def firmware_files(board: str, drivers: dict[str, bytes] | None = None) -> dict[str, bytes]:
     """Path on the device -> contents, in the order written: the pack of the compiled core and app (and of
-    ``drivers``, module path -> .mpy, the display driver mip put in lib/), its loader, main.py and board.py."""
+    ``drivers``, module path -> .mpy, the display driver mip put in lib/), its loader and the loader's second copy,
+    main.py and board.py."""
     built, sources = _compiled(board)
     board_py = sources["board.py"].read_bytes()
     modules = _packed(built)
+    loader = pack.loader((built / "kitapi_pack.mpy").read_bytes())
     if drivers:  # after the board file, with what draws (a pack cut short keeps them)
         first = dict(list(modules.items())[:1])
         modules = {**first, **drivers, **{p: d for p, d in modules.items() if p not in first}}
     return {
         "kitapi.pack": pack.build(modules, {"board.mpy": ("board.py", board_py)}),
-        "kitapi_pack.mpy": pack.loader((built / "kitapi_pack.mpy").read_bytes()),
+        "kitapi_pack.mpy": loader,
+        "kitapi_pack_bak.mpy": loader,  # its second copy: main.py imports it when the first is damaged
         "main.py": MAIN.read_bytes(),
         "board.py": board_py,
     }

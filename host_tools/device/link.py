@@ -59,8 +59,9 @@ MOUNT_PACK = (
     " except OSError:\n  pass\n"
 )
 # What is wrong with the firmware on the device, checked by this code of the PC's own (the device's may be what is
-# damaged): None with no pack (an older deploy), "" if kitapi_pack.mpy and kitapi.pack are whole, else the file and
-# the damage.  Every byte of both is read: 54 ms on the pico-rig (kitapi_host.device.pack gives the layout).
+# damaged): None with no pack (an older deploy), "" if kitapi_pack.mpy, kitapi.pack and kitapi_pack_bak.mpy (the
+# loader's second copy) are whole, else the file and the damage.  Every byte of them is read: 54 ms on the pico-rig
+# before the second copy (kitapi_host.device.pack gives the layout).
 CHECK_PACK = """def _k():
     from binascii import crc32
     mv = memoryview(bytearray(512))
@@ -73,17 +74,25 @@ CHECK_PACK = """def _k():
             c = crc32(mv[:k], c)
             n -= k
         return c
+    def loader(name):
+        try:
+            f = open(name, 'rb')
+        except OSError:
+            return name + ' is missing'
+        with f:
+            b = f.read()
+        if b[-4:] != b'KPL2':
+            return name + ' is cut short, or of an older kitapi'
+        if crc32(memoryview(b)[:-8]) != int.from_bytes(b[-8:-4], 'little'):
+            return name + ' is garbled'
+        return ''
     try:
-        f = open('kitapi_pack.mpy', 'rb')
+        open('kitapi_pack.mpy', 'rb').close()
     except OSError:
         return None
-    with f:
-        b = f.read()
-    if b[-4:] != b'KPL2':
-        return 'kitapi_pack.mpy is cut short, or of an older kitapi'
-    if crc32(memoryview(b)[:-8]) != int.from_bytes(b[-8:-4], 'little'):
-        return 'kitapi_pack.mpy is garbled'
-    b = None
+    w = loader('kitapi_pack.mpy')
+    if w:
+        return w
     try:
         f = open('kitapi.pack', 'rb')
     except OSError:
@@ -96,7 +105,7 @@ CHECK_PACK = """def _k():
             return 'kitapi.pack is of an older kitapi'
         if len(h) < 24 or h[:4] != b'KPK2' or crc32(h[:20]) != u(20):
             return "kitapi.pack's header is garbled"
-        if size != 24 + 2 * u(4) + u(12):
+        if size != 48 + 2 * u(4) + u(12):
             return 'kitapi.pack has the wrong length'
         f.seek(24)
         if crc(f, u(4)) != u(8):
@@ -105,7 +114,9 @@ CHECK_PACK = """def _k():
             return "kitapi.pack's modules are garbled"
         if crc(f, u(4)) != u(8):
             return "kitapi.pack's index is garbled"
-    return ''
+        if f.read(24) != h:
+            return "kitapi.pack's second header is garbled"
+    return loader('kitapi_pack_bak.mpy')
 print(repr(_k()))
 del _k
 """

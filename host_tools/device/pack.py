@@ -14,7 +14,7 @@ from pathlib import Path
 
 from kitapi_host.mpy import mpy_cross
 
-MAGIC = b"KPK2"
+MAGIC = b"KPK2"  # (the same with the header's copy at the end: an older loader mounts the pack as damaged)
 HEADER = 24  # MAGIC, the index's length and crc32, the modules' length and crc32, the crc32 of these 20 bytes
 LOADER_MAGIC = b"KPL2"  # the end of kitapi_pack.mpy: its .mpy's crc32 (4 bytes, little-endian), then this
 INDEX = "kitapi_pack_index"  # (firmware/kitapi_pack.py's _INDEX)
@@ -78,31 +78,36 @@ def build(modules: dict[str, bytes], sources: dict[str, tuple[str, bytes]] | Non
     body = b"".join(modules.values())
     head = MAGIC + _u32(len(index)) + _u32(zlib.crc32(index)) + _u32(len(body)) + _u32(zlib.crc32(body))
     head += _u32(zlib.crc32(head))
-    return head + index + body + index  # the index again: read if the first is garbled
+    return head + index + body + index + head  # the index and the header again: read if the first is garbled
 
 
 def loader(mpy: bytes) -> bytes:
-    """kitapi_pack.mpy as deployed: the loader's .mpy, then its crc32 and LOADER_MAGIC, which main.py checks
-    before the import (a cut or garbled .mpy never reaches MicroPython's loader, which can loop for ever on
-    one); MicroPython's loader reads no further than the module, so the 8 bytes after it cost nothing."""
+    """kitapi_pack.mpy (and kitapi_pack_bak.mpy, its second copy) as deployed: the loader's .mpy, then its crc32
+    and LOADER_MAGIC, which main.py checks before the import (a cut or garbled .mpy never reaches MicroPython's
+    loader, which can loop for ever on one); MicroPython's loader reads no further than the module, so the 8
+    bytes after it cost nothing."""
     return mpy + _u32(zlib.crc32(mpy)) + LOADER_MAGIC
 
 
-def damage(data: bytes, loader_data: bytes | None) -> str:
-    """What is wrong with a pack (and its loader, if given), in a few words; "" if nothing."""
-    if loader_data is not None:
-        if len(loader_data) < 8 or loader_data[-4:] != LOADER_MAGIC:
-            return "kitapi_pack.mpy cut short or not Kitapi's"
-        if zlib.crc32(loader_data[:-8]) != int.from_bytes(loader_data[-8:-4], "little"):
-            return "kitapi_pack.mpy garbled"
+def damage(data: bytes, loader_data: bytes | None, backup: bytes | None = None) -> str:
+    """What is wrong with a pack (and its loader, and the loader's second copy, if given), in a few words;
+    "" if nothing."""
+    for name, b in (("kitapi_pack.mpy", loader_data), ("kitapi_pack_bak.mpy", backup)):
+        if b is not None:
+            if len(b) < 8 or b[-4:] != LOADER_MAGIC:
+                return f"{name} cut short or not Kitapi's"
+            if zlib.crc32(b[:-8]) != int.from_bytes(b[-8:-4], "little"):
+                return f"{name} garbled"
     if len(data) < HEADER or data[:4] != MAGIC:
         return "kitapi.pack is not a Kitapi pack"
     n, ci, m, cm, ch = (int.from_bytes(data[i : i + 4], "little") for i in (4, 8, 12, 16, 20))
     if zlib.crc32(data[:20]) != ch:
         return "kitapi.pack's header is garbled"
-    if len(data) != HEADER + 2 * n + m:
+    if len(data) != 2 * HEADER + 2 * n + m:
         return "kitapi.pack has the wrong length"
-    if zlib.crc32(data[HEADER : HEADER + n]) != ci or zlib.crc32(data[HEADER + n + m :]) != ci:
+    if data[-HEADER:] != data[:HEADER]:
+        return "kitapi.pack's second header is garbled"
+    if zlib.crc32(data[HEADER : HEADER + n]) != ci or zlib.crc32(data[HEADER + n + m : -HEADER]) != ci:
         return "kitapi.pack's index is garbled"
     if zlib.crc32(data[HEADER + n : HEADER + n + m]) != cm:
         return "kitapi.pack's modules are garbled"

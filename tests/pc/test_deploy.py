@@ -130,6 +130,25 @@ def test_deploy_for_a_pico_installs_the_display_driver_with_mip(tmp_path: Path, 
     (fs / "lib" / "ssd1306.mpy").write_bytes(driver[:40])  # lib/'s copy cut short: not read
     p = subprocess.run([micropython(), "-c", code], cwd=fs, capture_output=True, text=True, env={"MICROPYPATH": ":lib"})
     assert p.stdout == "/pack/ssd1306.mpy 128\n", p.stdout + p.stderr
+    # the packed driver garbled: served from lib/ only while lib/'s is the same bytes (named damaged: the box shows
+    # the damaged-firmware screen); a deploy mends the pack (and mip lib/'s copy)
+    pack_ = (fs / "kitapi.pack").read_bytes()
+    bad = bytearray(pack_)
+    bad[pack_.index(driver) + len(driver) // 2] ^= 0x40
+    (fs / "kitapi.pack").write_bytes(bad)
+    code += "print(kitapi_pack.damaged)\n"
+    p = subprocess.run([micropython(), "-c", code], cwd=fs, capture_output=True, text=True, env={"MICROPYPATH": ":lib"})
+    assert "Damaged: ssd1306.mpy" in p.stdout + p.stderr, p.stdout + p.stderr  # lib/'s cut short: not read
+    (fs / "lib" / "ssd1306.mpy").write_bytes(driver)
+    p = subprocess.run([micropython(), "-c", code], cwd=fs, capture_output=True, text=True, env={"MICROPYPATH": ":lib"})
+    assert p.stdout == "/pack/ssd1306.mpy 128\nssd1306.mpy\n", p.stdout + p.stderr
+    with SimDevice(fs, firmware="flash") as dev:
+        out = subprocess.run(
+            [*KITAPI, "deploy", "--device", dev.url, "--board", "pico", "--index", url], capture_output=True, text=True
+        )
+    assert out.returncode == 0, out.stderr
+    assert "1 file(s) written" in out.stdout, out.stdout
+    assert (fs / "kitapi.pack").read_bytes() == pack_
 
 
 def test_an_unreachable_index_is_one_clear_line(tmp_path: Path) -> None:
@@ -187,12 +206,12 @@ run(hw)
 """
 
 
-@pytest.mark.parametrize("done", range(6))  # 4 files written, then (5) the old files' removal
+@pytest.mark.parametrize("done", range(7))  # 5 files written, then (6) the old files' removal
 def test_a_deploy_cut_at_any_step_over_an_older_one_leaves_a_device_that_boots(tmp_path: Path, done: int) -> None:
     """A device of an older deploy (its modules as files under kitapi/), then the deploy's steps in their order
-    (kitapi.pack, kitapi_pack.mpy, main.py, board.py, each as NAME.new renamed over NAME; then the old module
-    files removed), cut after ``done`` of them, the next one's NAME.new half written: the device boots into its
-    game, with no error logged."""
+    (kitapi.pack, kitapi_pack.mpy, kitapi_pack_bak.mpy, main.py, board.py, each as NAME.new renamed over NAME;
+    then the old module files removed), cut after ``done`` of them, the next one's NAME.new half written: the
+    device boots into its game, with no error logged."""
     fs = tmp_path / "fs"
     write_game(fs / "data" / "games", "0001.kitapi", seed=3, hands=8)
     (fs / "data" / "current").write_text("0001.kitapi\n")
@@ -209,7 +228,7 @@ def test_a_deploy_cut_at_any_step_over_an_older_one_leaves_a_device_that_boots(t
     if done < len(steps):
         path, data = steps[done]
         (fs / (path + ".new")).write_bytes(data[: len(data) // 2])
-    if done == 5:
+    if done == len(steps):
         for p in sorted((fs / "kitapi").rglob("*.mpy"))[::2]:  # the removal cut half way
             p.unlink()
     with SimDevice(fs, firmware="flash") as dev:
@@ -280,3 +299,60 @@ def test_a_damaged_pack_shows_its_screen_the_sync_gets_the_games_and_a_deploy_me
         assert out.returncode == 0 and out.stderr == "", out.stderr
     assert not (fs / "data" / "crash.log").exists()
     assert (fs / "data" / "games" / "0001.kitapi").read_bytes() == log
+
+
+def _damaged_screen(tmp_path: Path, files: dict[str, bytes], what: str) -> bytes:
+    """The frame kitapi_pack.screen draws naming ``what``: drawn on the unix port with the whole firmware."""
+    ref = tmp_path / f"ref-{what}"
+    ref.mkdir()
+    for path, data in files.items():
+        (ref / path).write_bytes(data)
+    draw = subprocess.run(
+        [micropython(), "-c", "import kitapi_pack, framebuf, binascii, sys\nkitapi_pack.mount()\nb = bytearray(1024)\n"
+         "class HW:\n    root = 'data'\n    fb = framebuf.FrameBuffer(b, 128, 64, framebuf.MONO_VLSB)\n"
+         "    def display_power(self, on):\n        pass\n    def show(self):\n"
+         "        print(binascii.hexlify(b).decode())\n    def key(self, ms):\n        raise KeyboardInterrupt\n"
+         "try:\n    kitapi_pack.screen(HW(), sys.argv[-1])\nexcept KeyboardInterrupt:\n    pass\n", what],
+        cwd=ref, capture_output=True, text=True, env={"MICROPYPATH": "", "PATH": "/usr/bin:/bin"},
+    )  # fmt: skip
+    assert draw.returncode == 0, draw.stderr
+    return bytes.fromhex(draw.stdout.strip())
+
+
+@pytest.mark.parametrize("case", ["header", "loader", "loader and the header's copy"])
+def test_a_garbled_header_or_loader_shows_the_damaged_screen_and_a_deploy_mends_it(tmp_path: Path, case: str) -> None:
+    """A bit flipped in kitapi.pack's header (the box mounts it by the header's copy), or kitapi_pack.mpy cut short
+    (the box boots kitapi_pack_bak.mpy), and with it the header's copy garbled (which the sync's check names): the
+    simulator's box shows the damaged-firmware screen naming the damaged file, once (no crash loop); `kitapi deploy`
+    writes the damaged files again, and the box boots into its game."""
+    fs = tmp_path / "fs"
+    write_game(fs / "data" / "games", "0001.kitapi", seed=3, hands=12)
+    (fs / "data" / "current").write_text("0001.kitapi\n")
+    files = deploy.firmware_files("simdev")
+    for path, data in files.items():
+        (fs / path).write_bytes(data)
+    if case == "header":
+        bad = bytearray(files["kitapi.pack"])
+        bad[13] ^= 0x04  # the modules' length
+        (fs / "kitapi.pack").write_bytes(bad)
+        what, mended = "kitapi.pack", ["kitapi.pack"]
+    else:
+        (fs / "kitapi_pack.mpy").write_bytes(files["kitapi_pack.mpy"][:1000])
+        what, mended = "kitapi_pack.mpy", ["kitapi_pack.mpy"]
+        if case != "loader":
+            bad = bytearray(files["kitapi.pack"])
+            bad[-3] ^= 0x80
+            (fs / "kitapi.pack").write_bytes(bad)
+            mended = ["kitapi.pack", "kitapi_pack.mpy"]
+    expected = _damaged_screen(tmp_path, files, what)
+    with SimDevice(fs, firmware="flash") as dev:
+        assert wait_for(lambda: dev.screen.exists() and dev.screen.read_bytes() == expected), dev.boots
+        time.sleep(1.0)
+        assert dev.boots == 1
+        out = subprocess.run([*KITAPI, "deploy", "--device", dev.url], capture_output=True, text=True)
+        assert out.returncode == 0, out.stderr
+        assert f"{len(mended)} file(s) written" in out.stdout, out.stdout
+        for path, data in files.items():
+            assert (fs / path).read_bytes() == data, path
+        assert wait_for(lambda: dev.boots >= 2 and dev.screen.exists() and dev.screen.read_bytes() != expected)
+    assert not (fs / "data" / "crash.log").exists()

@@ -163,7 +163,7 @@ def test_the_index_names_every_folder_and_refuses_what_is_not_a_module() -> None
 
 def copy(flash: Path, to: Path) -> Path:
     to.mkdir(exist_ok=True)
-    for p in ("kitapi.pack", "kitapi_pack.mpy", "board.py", "main.py"):
+    for p in ("kitapi.pack", "kitapi_pack.mpy", "kitapi_pack_bak.mpy", "board.py", "main.py"):
         (to / p).write_bytes((flash / p).read_bytes())
     return to
 
@@ -208,21 +208,24 @@ def _layout(flash: Path) -> tuple[int, int]:
 def test_a_flipped_bit_in_any_byte_of_the_header_or_the_index_is_found_at_the_mount(
     flash: Path, tmp_path: Path
 ) -> None:
-    """The header's 24 bytes and the first index: found (a garbled index is read from its copy, and the pack named
-    damaged); the copy: unused while the first is whole (the sync's check finds it).  No module is ever served
-    other than as packed."""
+    """The header's 24 bytes and the first index: found (a garbled header or index is read from its copy, and the
+    pack named damaged); the copies: unused while the first is whole (the sync's check finds them).  No module is
+    ever served other than as packed."""
     import zlib
 
     fs = copy(flash, tmp_path / "fs")
     n, m = _layout(flash)
     code = _FLIP_MOUNT.replace("GAME", str(zlib.crc32(deploy.packed_modules("simdev")["kitapi/game.mpy"])))
     head = ok(fs, code, "0", "24").splitlines()
-    assert head == ["D" * 24, "[]"]
+    assert head == ["d" * 24, "[]"]  # mounted by the header's copy, named damaged (boot() shows the screen)
     index = ok(fs, code, "24", str(24 + n)).splitlines()
     assert index == ["d" * n, "[]"]
     copy_ = ok(fs, code, str(24 + n + m), str(24 + 2 * n + m)).splitlines()
     assert copy_ == ["-" * n, "[]"]
-    for i in (*range(0, 24, 5), *range(24, 24 + n, 401), *range(24 + n + m, 24 + 2 * n + m, 401)):
+    head_copy = ok(fs, code, str(24 + 2 * n + m), str(48 + 2 * n + m)).splitlines()
+    assert head_copy == ["-" * 24, "[]"]  # unread while the first is whole
+    end = 48 + 2 * n + m
+    for i in (*range(0, 24, 5), *range(24, 24 + n, 401), *range(24 + n + m, end - 24, 401), *range(end - 24, end, 5)):
         data = bytearray((flash / "kitapi.pack").read_bytes())
         data[i] ^= 1 << (i % 8)
         assert pack.damage(bytes(data), None), i
@@ -345,7 +348,8 @@ def test_a_pack_cut_short_keeps_what_draws_and_is_named_damaged(flash: Path, tmp
 def test_a_foreign_or_empty_pack_mounts_nothing(flash: Path, tmp_path: Path) -> None:
     fs = copy(flash, tmp_path / "fs")
     good = (flash / "kitapi.pack").read_bytes()
-    for data in (b"", b"hello, world\n" + good[12:], b"KPK3" + good[4:], bytes(len(good)), b"\xff" * 4096):
+    other = b"KPK3" + good[4:-24] + b"KPK3" + good[-20:]  # another format (both headers)
+    for data in (b"", b"hello, world\n" + good[12:], other, bytes(len(good)), b"\xff" * 4096):
         (fs / "kitapi.pack").write_bytes(data)
         out = ok(
             fs,
@@ -355,7 +359,7 @@ def test_a_foreign_or_empty_pack_mounts_nothing(flash: Path, tmp_path: Path) -> 
         )
         assert out.splitlines() == ["Damaged kitapi.pack", "False", "not mounted"], data[:8]
         assert _check(fs) == "kitapi.pack's header is garbled"
-    (fs / "kitapi.pack").write_bytes(b"KPK1" + good[4:])  # the first format, of an older kitapi
+    (fs / "kitapi.pack").write_bytes(b"KPK1" + good[4:-24])  # the first format, of an older kitapi (no copy)
     assert _check(fs) == "kitapi.pack is of an older kitapi"
     p = mp(fs, "import kitapi_pack\ntry:\n    kitapi_pack.mount()\nexcept kitapi_pack.Damaged as e:\n    print(e)\n")
     assert p.stdout == "kitapi.pack\n", p.stdout + p.stderr
@@ -396,10 +400,11 @@ def test_kitapi_pack_mpy_cut_at_any_length_or_flipped_anywhere_is_never_imported
 
 
 def test_main_py_with_kitapi_pack_mpy_cut_to_100_bytes_says_so_and_stops(flash: Path, tmp_path: Path) -> None:
-    """The report's hang at 100 % CPU: main.py says the firmware is damaged (on the console: nothing here can
-    draw) and ends, to the REPL where the PC's sync and deploy find it."""
+    """The report's hang at 100 % CPU, both copies of the loader cut: main.py says the firmware is damaged (on the
+    console: nothing here can draw) and ends, to the REPL where the PC's sync and deploy find it."""
     fs = copy(flash, tmp_path / "fs")
     (fs / "kitapi_pack.mpy").write_bytes((flash / "kitapi_pack.mpy").read_bytes()[:100])
+    (fs / "kitapi_pack_bak.mpy").write_bytes((flash / "kitapi_pack.mpy").read_bytes()[:100])  # its copy too
     env = dict(os.environ, MICROPYPATH="")
     p = subprocess.run([micropython(), "main.py"], cwd=fs, capture_output=True, text=True, env=env, timeout=20)
     assert p.returncode == 0, p.stdout + p.stderr
@@ -490,3 +495,229 @@ def test_the_syncs_own_link_imports_with_no_pack_and_no_module_files(flash: Path
         sorted(f"/rescue/{p}" for p in ("kitapi/__init__.mpy", "kitapi/link.mpy", "kitapi/hw/__init__.mpy",
                                         "kitapi/hw/board_rp2.mpy", "kitapi/hw/keypad.mpy", "kitapi/keys.mpy"))
     )  # fmt: skip
+
+
+# main.py's boot, again and again in one process, on a board file of a framebuffer alone (its texts traced, its
+# first key the PC's Ctrl-C; ``make`` first runs DRIVER): for each i of sys.argv[-2] .. sys.argv[-1], file
+# sys.argv[-4] damaged (sys.argv[-3]: "flip", bit i % 8 of byte i; "cut", to i bytes), main.py run, the file
+# mended.  Prints "# i", what was drawn and said, then "M" and the loader's modules imported, and "F" the files
+# modules were imported from: "/pack" (each checked as it was served), or on the flash (kitapi_pack.mpy: checked by
+# main.py; board.py: compiled from its source).
+_BOARD = """import framebuf
+NAME = 'fake'
+ROOT = 'data'
+class HW:
+    root = 'data'
+    def __init__(self):
+        self.fb = framebuf.FrameBuffer(bytearray(1024), 128, 64, framebuf.MONO_VLSB)
+    def trace_text(self, x, y, s):
+        print('T', y // 8, s)
+    def display_power(self, on):
+        pass
+    def show(self):
+        print('shown')
+    def key(self, ms):
+        raise KeyboardInterrupt
+def make():
+    DRIVER
+    return HW()
+"""
+_BOOTS = """import sys, vfs
+name, how, a, b = sys.argv[-4:]
+with open(name, 'rb') as f:
+    good = f.read()
+src = open('main.py').read()
+for i in range(int(a), int(b)):
+    if how == 'cut':
+        with open(name, 'wb') as f:
+            f.write(good[:i])
+    else:
+        with open(name, 'r+b') as f:
+            f.seek(i)
+            f.write(bytes([good[i] ^ (1 << (i % 8))]))
+    print('#', i)
+    try:
+        exec(src, {'__name__': '__main__'})
+    except KeyboardInterrupt:
+        pass
+    print('M', sorted(k for k in sys.modules if k.startswith('kitapi_pack')))
+    print('F', sorted(set('/pack' if m.__file__.startswith('/pack/') else m.__file__
+                          for m in sys.modules.values() if getattr(m, '__file__', None))))
+    try:
+        vfs.umount('/pack')
+    except OSError:
+        pass
+    while '/pack' in sys.path:
+        sys.path.remove('/pack')
+    for k in list(sys.modules):
+        if k.startswith('kitapi') or k in ('board', 'ssd1306'):
+            del sys.modules[k]
+    with open(name, 'wb') as f:
+        f.write(good)
+"""
+
+
+def _boots(fs: Path, name: str, how: str, a: int, b: int, bit: int | None = None) -> dict[int, list[str]]:
+    """Each boot of ``_BOOTS`` (``bit``: the one flipped in each byte, if not i % 8): its lines, by i."""
+    out: dict[int, list[str]] = {}
+    lines: list[str] = []
+    code = _BOOTS if bit is None else _BOOTS.replace("1 << (i % 8)", f"1 << {bit}")
+    for line in ok(fs, code, name, how, str(a), str(b)).splitlines():
+        if line.startswith("# "):
+            lines = out.setdefault(int(line[2:]), [])
+        else:
+            lines.append(line)
+    assert list(out) == list(range(a, b))
+    return out
+
+
+def _drawn(what: str, loader: str = "kitapi_pack") -> list[str]:
+    """The lines of a boot that drew the damaged-firmware screen naming ``what``, with ``loader`` imported."""
+    return [
+        f"the firmware is damaged: connect to a PC and run kitapi deploy ({what})",
+        "T 0 Firmware damaged", "T 2 Connect to a PC", "T 3 and run", "T 4 kitapi deploy", f"T 6 {what}", "shown",
+        f"M [{loader!r}]",
+    ]  # fmt: skip
+
+
+def _fake_board(fs: Path, driver: str = "import kitapi.hw") -> None:  # (a Pico's board file needs kitapi/hw)
+    (fs / "board.py").write_text(_BOARD.replace("DRIVER", driver))  # compiled from its source: not the packed one
+
+
+def test_a_flipped_bit_anywhere_in_the_header_draws_the_damaged_screen_from_its_copy(
+    flash: Path, tmp_path: Path
+) -> None:
+    """Every bit of the pack's 24-byte header, one at a time, through main.py: the pack is mounted by the header's
+    copy at its end, and the board file draws the damaged-firmware screen naming kitapi.pack (on a Pico the board
+    file's modules are in the pack: without it the box stayed dark); the app is never run, and every module comes
+    from the pack (checked).  Both headers garbled: nothing mounted, the console line alone, as before."""
+    fs = copy(flash, tmp_path / "fs")
+    _fake_board(fs)
+    for bit in range(8):
+        for i, case in _boots(fs, "kitapi.pack", "flip", 0, 24, bit).items():
+            assert case[:-1] == _drawn("kitapi.pack"), (i, bit, case)
+            assert case[-1] == "F ['/pack', 'board.py', 'kitapi_pack.mpy']", (i, bit, case)
+    data = bytearray((flash / "kitapi.pack").read_bytes())
+    data[3] ^= 1
+    data[-5] ^= 1
+    (fs / "kitapi.pack").write_bytes(data)
+    assert _boots(fs, "main.py", "cut", 10**6, 10**6 + 1)[10**6] == [  # (main.py "cut" to all its bytes)
+        "the firmware is damaged: connect to a PC and run kitapi deploy (kitapi.pack)", "M ['kitapi_pack']",
+        "F ['board.py', 'kitapi_pack.mpy']",
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize("how", ["flip", "cut"])
+def test_kitapi_pack_mpy_damaged_anywhere_boots_its_second_copy_into_the_damaged_screen(
+    flash: Path, tmp_path: Path, how: str
+) -> None:
+    """kitapi_pack.mpy with a bit flipped in every byte, and cut at every length, through main.py: the first copy
+    fails its check and is never imported; the second, kitapi_pack_bak.mpy, checked, mounts the pack and draws the
+    damaged-firmware screen naming kitapi_pack.mpy (which a deploy mends): no longer dark.  Both damaged: the
+    console line alone, as before."""
+    fs = copy(flash, tmp_path / "fs")
+    _fake_board(fs)
+    size = len((flash / "kitapi_pack.mpy").read_bytes())
+    drawn = [*_drawn("kitapi_pack.mpy", "kitapi_pack_bak"), "F ['/pack', 'board.py', 'kitapi_pack_bak.mpy']"]
+    for i, case in _boots(fs, "kitapi_pack.mpy", how, 0, size).items():
+        assert case == drawn, (i, case)
+    (fs / "kitapi_pack_bak.mpy").write_bytes((flash / "kitapi_pack.mpy").read_bytes()[:-1])
+    dark = ["the firmware is damaged: connect to a PC and run kitapi deploy (kitapi_pack.mpy)", "M []", "F []"]
+    for i, case in _boots(fs, "kitapi_pack.mpy", how, 0, size).items():
+        assert case == dark, (i, case)
+
+
+_DRIVER = '''# a stand-in for micropython-lib's ssd1306 driver (as tests/pc/test_deploy.py's mip index serves one)
+import framebuf
+
+WIDTH = 128
+CHECK = "the driver as mip put it in lib/"
+
+
+class SSD1306_I2C(framebuf.FrameBuffer):
+    def __init__(self, width, height, i2c, addr=0x3C):
+        self.buffer = bytearray(width * height // 8)
+        super().__init__(self.buffer, width, height, framebuf.MONO_VLSB)
+        self.i2c, self.addr = i2c, addr
+
+    def show(self):
+        return len(self.buffer)
+'''
+
+
+@pytest.fixture(scope="module")
+def driver_flash(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, int, bytes]:
+    """A deploy for a board with the display driver (ssd1306.mpy, packed after the board file and kept in lib/):
+    its folder, where the driver starts in kitapi.pack, and the driver's bytes."""
+    from kitapi_host.mpy import mpy_cross
+
+    fs = tmp_path_factory.mktemp("driver")
+    src = fs / "ssd1306.py"
+    src.write_text(_DRIVER)
+    subprocess.run([mpy_cross(), "-o", str(fs / "ssd1306.mpy"), str(src)], check=True)
+    drv = (fs / "ssd1306.mpy").read_bytes()
+    src.unlink()
+    (fs / "ssd1306.mpy").unlink()
+    for path, data in deploy.firmware_files("simdev", {"ssd1306.mpy": drv}).items():
+        (fs / path).write_bytes(data)
+    (fs / "lib").mkdir()
+    (fs / "lib" / "ssd1306.mpy").write_bytes(drv)
+    n, _ = _layout(fs)
+    return fs, 24 + n + len(next(iter(deploy.packed_modules("simdev").values()))), drv
+
+
+def test_a_damaged_packed_driver_draws_with_lib_s_copy_only_if_it_is_the_same_bytes(
+    driver_flash: tuple[Path, int, bytes], tmp_path: Path
+) -> None:
+    """Every byte of the packed display driver, a bit flipped (on a Pico the board file imports it: the box stayed
+    dark): the driver is served from lib/ssd1306.mpy, whose crc32 is the packed one's (the same bytes mip put there),
+    and the board file draws the damaged-firmware screen naming the driver.  lib/'s copy not the same (a bit flipped,
+    cut short, or missing): never handed to the .mpy loader; dark, the console line alone, as before."""
+    flash, at, drv = driver_flash
+    fs = copy(flash, tmp_path / "fs")
+    (fs / "lib").mkdir()
+    (fs / "lib" / "ssd1306.mpy").write_bytes(drv)
+    _fake_board(fs, "import kitapi.hw, ssd1306\n    print('driver:', ssd1306.CHECK, ssd1306.__file__)")
+    pack_first = ["F ['/pack', 'board.py', 'kitapi_pack.mpy']"]
+    drawn = ["driver: the driver as mip put it in lib/ /pack/ssd1306.mpy", *_drawn("ssd1306.mpy"), *pack_first]
+    for i, case in _boots(fs, "kitapi.pack", "flip", at, at + len(drv)).items():
+        assert case == drawn, (i, case)
+    dark = [_drawn("ssd1306.mpy")[0], "M ['kitapi_pack']", *pack_first]
+    for lib in (drv[:7] + bytes([drv[7] ^ 1]) + drv[8:], drv[:-1], None):
+        if lib is None:
+            (fs / "lib" / "ssd1306.mpy").unlink()
+        else:
+            (fs / "lib" / "ssd1306.mpy").write_bytes(lib)
+        for i, case in _boots(fs, "kitapi.pack", "flip", at, at + len(drv)).items():
+            assert case == dark, (i, case)
+
+
+def test_the_syncs_check_names_a_damaged_second_header_or_second_loader(flash: Path, tmp_path: Path) -> None:
+    """The copies the box reads only when the first is damaged: the sync's check (CHECK_PACK) and the PC's
+    (pack.damage) find them damaged, and a deploy writes them again."""
+    fs = copy(flash, tmp_path / "fs")
+    good = (flash / "kitapi.pack").read_bytes()
+    loader = (flash / "kitapi_pack.mpy").read_bytes()
+    assert _check(fs) == "" and pack.damage(good, loader, loader) == ""
+    for i in (0, 9, 23):
+        data = bytearray(good)
+        data[len(good) - 24 + i] ^= 0x10
+        (fs / "kitapi.pack").write_bytes(data)
+        assert _check(fs) == "kitapi.pack's second header is garbled", i
+        assert pack.damage(bytes(data), loader, loader) == "kitapi.pack's second header is garbled", i
+        data = bytearray(good)
+        data[i] ^= 0x10
+        (fs / "kitapi.pack").write_bytes(data)
+        assert _check(fs) == "kitapi.pack's header is garbled", i  # (the box reads its copy: the screen)
+    (fs / "kitapi.pack").write_bytes(good)
+    for bak, said in (
+        (loader[:100], "kitapi_pack_bak.mpy is cut short, or of an older kitapi"),
+        (loader[:500] + bytes([loader[500] ^ 2]) + loader[501:], "kitapi_pack_bak.mpy is garbled"),
+        (None, "kitapi_pack_bak.mpy is missing"),
+    ):
+        if bak is None:
+            (fs / "kitapi_pack_bak.mpy").unlink()
+        else:
+            (fs / "kitapi_pack_bak.mpy").write_bytes(bak)
+            assert pack.damage(good, loader, bak).startswith("kitapi_pack_bak.mpy ")
+        assert _check(fs) == said
