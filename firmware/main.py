@@ -14,14 +14,16 @@ def _whole(b):
     return b[-4:] == b"KPL2" and crc32(memoryview(b)[:-8]) == int.from_bytes(b[-8:-4], "little")
 
 
-b = None
-if sys.implementation.name != "circuitpython":
+def _read(n):
     try:
-        with open("kitapi_pack.mpy", "rb") as f:  # checked before its import: a cut .mpy can hang the loader
-            b = f.read()
-    except OSError:  # no pack: the modules' files (the simulator, an older deploy)
-        pass
-if b is None:
+        with open(n, "rb") as f:
+            return f.read()
+    except OSError:
+        return None
+
+
+b = None if sys.implementation.name == "circuitpython" else _read("kitapi_pack.mpy")  # checked before its import
+if b is None:  # no pack: the modules' files (the simulator, an older deploy)
     if sys.implementation.name == "circuitpython":  # its own "board" names the pins: the board file is
         import kitapi_board as board  # type: ignore[import-not-found]  # kitapi_board.py
     else:
@@ -31,21 +33,12 @@ if b is None:
     from kitapi.app import run  # noqa: E402
 
     run(hw)
-elif _whole(b):
-    b = None
-    import kitapi_pack
-
-    kitapi_pack.boot(globals())  # the pack mounted, hw made (a global here), the app run; or the damaged screen
-else:  # its second copy, if whole, draws the damaged-firmware screen (the board's driver may be in the pack)
-    try:
-        with open("kitapi_pack_bak.mpy", "rb") as f:
-            b = f.read()
-    except OSError:
-        b = b""
-    if _whole(b):
+else:  # a cut .mpy can hang the loader; if damaged, its copy (read only then) draws the damaged-firmware screen
+    w = _whole(b)
+    b = None if w else _read("kitapi_pack_bak.mpy")
+    if w or b and _whole(b):
         b = None
-        import kitapi_pack_bak  # type: ignore[import-not-found]
-
-        kitapi_pack_bak.boot(globals(), "kitapi_pack.mpy")
+        kitapi_pack = __import__("kitapi_pack" if w else "kitapi_pack_bak")
+        kitapi_pack.boot(globals(), "" if w else "kitapi_pack.mpy")  # the pack mounted, hw made, the app run
     else:  # nothing can draw without the loader: the USB console says it, and the REPL waits for the PC
         print("the firmware is damaged: connect to a PC and run kitapi deploy (kitapi_pack.mpy)")

@@ -368,7 +368,7 @@ def test_a_foreign_or_empty_pack_mounts_nothing(flash: Path, tmp_path: Path) -> 
 def _main_pack_check() -> str:
     """main.py's own check of kitapi_pack.mpy (its function ``_whole``), to run alone on the unix port."""
     src = MAIN.read_text()
-    return src[src.index("def _whole(b):") : src.index("\nb = None\n")]
+    return src[src.index("def _whole(b):") : src.index("\ndef _read(n):")]
 
 
 def test_kitapi_pack_mpy_cut_at_any_length_or_flipped_anywhere_is_never_imported(flash: Path, tmp_path: Path) -> None:
