@@ -32,8 +32,12 @@ it costs the box nothing.  MicroPython-clean all the same, as all of the core.
   rubber's after the hand, before a finished rubber is cleared).
 - ``transfers(res)``: who pays whom to settle the standings ``res`` (the object
   of ``result_json``, parsed), in the fewest transfers (``kitapi.settle``):
-  ``(den, [(payer, payee, amount), ...])``, the amounts in units of ``1/den``
-  (a Preferans settlement is in thirds, a kasa's split in n-ths); None for the
+  ``(wholes, [(payer, payee, amount), ...])``: the exact nets (a Preferans
+  settlement is in sixths or eighths, a kasa's split in n-ths) rounded once to
+  whole amounts by largest remainder (``kitapi.settle.whole``: each is its net
+  rounded down or up, and they sum to what the nets sum to), and the whole
+  amounts that square them: each payer's transfers sum to his whole net, as
+  the box's screens show it; None for the
   systems whose texts settle nothing between the players: the pot games (*"The
   player with the current most number of chips is declared the game winner"*)
   and Priffe (*"The player with the highest individual score at the end is the
@@ -305,9 +309,9 @@ def _priffe(g, h):
 
 
 def transfers(res):
-    """Who pays whom to settle the standings ``res``: ``(den, [(payer, payee, amount), ...])`` (see the
+    """Who pays whom to settle the standings ``res``: ``(wholes, [(payer, payee, amount), ...])`` (see the
     module), or None."""
-    from kitapi.settle import settle
+    from kitapi.settle import settle_whole
 
     nets = None
     for key in ("chips", "settlement", "net"):  # Prefa's chips, Preferans' net whists, a kasa's net kapikia
@@ -332,4 +336,4 @@ def transfers(res):
         while r:
             g, r = r, g % r
         den = den * d // g
-    return den, settle([nums[k] * (den // dens[k]) for k in range(len(nums))])
+    return settle_whole([nums[k] * (den // dens[k]) for k in range(len(nums))], den)
