@@ -10,8 +10,14 @@ it costs the box nothing.  MicroPython-clean all the same, as all of the core.
   ``kind``, ``bidder`` (a seat, or None), ``contract`` (as the log writes it),
   ``defense``, ``tricks`` (the bidder's), ``made``, ``short`` (the tricks
   missing; a misere's: the tricks taken); Prefa's hands also ``level`` (the
-  level scored), ``bid`` (the level bid) and ``duties`` (each defender's
-  responsibility, for the defense record); Preferans' hands with a soloist
+  level scored), ``bid`` (the level bid), ``duties`` (each defender's
+  responsibility, for the defense record) and ``put_up`` (the defenders the
+  hand charges for the defense: only when the defense failed as a whole, each
+  defender short of his own responsibility; the active defender of an invited
+  or lone defense short of his; empty when the contract was made or short: Ball,
+  *"If the defense doesn't make it collectively, then any defender who was
+  unable to meet his or her individual responsibility in tricks, is also said
+  to be put up"*); Preferans' hands with a soloist
   ``level`` (6 to 10 or "M" for a misere; Balkan's: the bid, 2 to 7) and
   ``whisters`` (see below); Priffe's the hand taken apart (see below).
 - Preferans' ``whisters``: ``[(seat, charged), ...]``: in a contract played
@@ -106,6 +112,7 @@ def _prefa(g, h):
     d1, d2 = int(h.d1), int(h.d2)
     i = level - 6
     t = h.tricks
+    o["put_up"] = []
     if h.defense == NONE:  # both defenders out: the bidder takes the bid value
         o["made"], o["short"] = True, 0
         o["duties"] = [(d1, None, 0), (d2, None, 0)]
@@ -131,6 +138,8 @@ def _prefa(g, h):
     elif h.defense == INVITE:
         a = int(h.active)
         o["duties"] = [(a, _RESP_D1[i] + _RESP_D2[i], int(t[d1]) + int(t[d2])), (d1 + d2 - a, -1, 0)]
+    if short < 0:  # the defense failed as a whole (kitapi.rules.prefa's scoring): who of it pays for that
+        o["put_up"] = [seat for seat, resp, tricks in o["duties"] if resp is not None and tricks < resp]
     return o
 
 

@@ -537,7 +537,8 @@ def _prefa_stats(stats: list[dict[str, Any]], titled: bool = False) -> None:
         + [_count("bids")],
         [f"{lv}s" for lv in stats[0]["contracts"]],
         [_count("defended"), _count("met"), _count("failed"), _count("out")],
-        "Contracts: made/played by level bid.  Met/Failed: the defender's responsibility (Prefa's tables).",
+        "Contracts: made/played by level bid.  Met/Failed: the defender's responsibility (Prefa's tables); failed:"
+        " put up, the defense short as a whole and he short of his own.",
     )
 
 
