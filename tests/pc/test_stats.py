@@ -126,3 +126,54 @@ def test_stats_agree_with_the_replay_over_random_games() -> None:
                 else:
                     del want["failed"]
                 assert got == want, (header["rules"], seed, p)
+
+
+def _preferans_replayed(header: dict[str, Any], hands: list[dict[str, Any]], tally: dict[str, dict[str, Any]]) -> None:
+    """What the core's replay did, hand by hand, without kitapi.outcome: who played a contract, whether he made
+    it (his hill did not grow: a contract failed or resigned goes on the soloist's hill), and which whisters
+    were charged (a whister's hill grew)."""
+    g: Any = new_game(header)
+    names = header["players"]
+    balkan = g.name == "balkan"
+    for d in hands:
+        hill = list(g.hill)
+        g.play(d)
+        if "soloist" not in d:  # an all-pass, a misdeal
+            continue
+        s = d["soloist"]
+        t = tally[names[s]]
+        c = d["contract"]
+        level = int(c) if balkan else "M" if c == "M" else int(c[:-1])
+        t["soloist"] += 1
+        t["contracts"][level][1] += 1
+        t["contracts"][level][0] += g.hill[s] <= hill[s]
+        for w in range(len(names)):
+            if w != s and g.hill[w] > hill[w]:
+                tally[names[w]]["failed"] += 1
+
+
+@pytest.mark.parametrize("rules", ["sochi", "leningrad", "rostov", "balkan"])
+def test_preferans_stats_agree_with_the_replay_over_random_games(rules: str) -> None:
+    """Random Russian (3 and 4 players) and Balkan games: each player's contracts played, made by level, and
+    the times he was charged for a whist, as the stats count them (from kitapi.outcome) and as the replay
+    scored them (the hills)."""
+    import tempfile
+
+    for seed in range(4):
+        n = 3 + seed % 2 if rules != "balkan" else 3
+        if rules == "balkan":
+            header, hands = balkan_kasa_game("balkan", seed, 60, 3, pool=20)
+        else:
+            header, hands = gen.preferans_game(seed, 60, rules, n, pool=20)
+        with tempfile.TemporaryDirectory() as tmp:
+            stats = _stats(Path(tmp), [(header, hands)])
+        key = "balkan" if rules == "balkan" else "preferans"
+        levels = list(stats[header["players"][0]][key]["contracts"])
+        tally = {p: {"soloist": 0, "failed": 0, "contracts": {lv: [0, 0] for lv in levels}}
+                 for p in header["players"]}  # fmt: skip
+        _preferans_replayed(header, hands, tally)
+        for p, want in tally.items():
+            st = stats[p][key]
+            got = {"soloist": st["soloist"], "failed": st["failed"],
+                   "contracts": {lv: list(mp) for lv, mp in st["contracts"].items()}}  # fmt: skip
+            assert got == want, (rules, seed, p)
