@@ -39,7 +39,7 @@ it costs the box nothing.  MicroPython-clean all the same, as all of the core.
 - ``transfers(res)``: who pays whom to settle the standings ``res`` (the object
   of ``result_json``, parsed), in the fewest transfers (``kitapi.settle``):
   ``(wholes, [(payer, payee, amount), ...])``: the exact nets (a Preferans
-  settlement is in sixths or eighths, a kasa's split in n-ths) rounded once to
+  settlement is in thirds or quarters, a kasa's split in n-ths) rounded once to
   whole amounts by largest remainder (``kitapi.settle.whole``: each is its net
   rounded down or up, and they sum to what the nets sum to), and the whole
   amounts that square them: each payer's transfers sum to his whole net, as

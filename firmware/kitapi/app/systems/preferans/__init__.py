@@ -38,6 +38,7 @@ def setup(ng):
 
 def draw_home(ui, app):
     from kitapi.app.home import seat_mark
+    from kitapi.settle import whole
 
     g = app.g
     t = ui.t
@@ -45,8 +46,6 @@ def draw_home(ui, app):
     if not (app.message or app.redo or app.battery_level()[1]):  # the columns' names, where no line is said
         ui.right(t[_T_MORE][1], 128, 1)
     dealer = app.next_dealer()
-    from kitapi.settle import whole
-
     nets = whole(g.settlement([0] * n), 2 * n)  # rounded once, as who owes whom pays them (kitapi.settle)
     for s in range(n):
         net = nets[s]
