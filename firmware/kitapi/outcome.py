@@ -10,8 +10,14 @@ it costs the box nothing.  MicroPython-clean all the same, as all of the core.
   ``kind``, ``bidder`` (a seat, or None), ``contract`` (as the log writes it),
   ``defense``, ``tricks`` (the bidder's), ``made``, ``short`` (the tricks
   missing; a misere's: the tricks taken); Prefa's hands also ``level`` (the
-  level scored), ``bid`` (the level bid) and ``duties`` (each defender's
-  responsibility, for the defense record); Preferans' hands with a soloist
+  level scored), ``bid`` (the level bid), ``duties`` (each defender's
+  responsibility, for the defense record) and ``put_up`` (the defenders the
+  hand charges for the defense: only when the defense failed as a whole, each
+  defender short of his own responsibility; the active defender of an invited
+  or lone defense short of his; empty when the contract was made or short: Ball,
+  *"If the defense doesn't make it collectively, then any defender who was
+  unable to meet his or her individual responsibility in tricks, is also said
+  to be put up"*); Preferans' hands with a soloist
   ``level`` (6 to 10 or "M" for a misere; Balkan's: the bid, 2 to 7) and
   ``whisters`` (see below); Priffe's the hand taken apart (see below).
 - Preferans' ``whisters``: ``[(seat, charged), ...]``: in a contract played
@@ -32,8 +38,12 @@ it costs the box nothing.  MicroPython-clean all the same, as all of the core.
   rubber's after the hand, before a finished rubber is cleared).
 - ``transfers(res)``: who pays whom to settle the standings ``res`` (the object
   of ``result_json``, parsed), in the fewest transfers (``kitapi.settle``):
-  ``(den, [(payer, payee, amount), ...])``, the amounts in units of ``1/den``
-  (a Preferans settlement is in thirds, a kasa's split in n-ths); None for the
+  ``(wholes, [(payer, payee, amount), ...])``: the exact nets (a Preferans
+  settlement is in thirds or quarters, a kasa's split in n-ths) rounded once to
+  whole amounts by largest remainder (``kitapi.settle.whole``: each is its net
+  rounded down or up, and they sum to what the nets sum to), and the whole
+  amounts that square them: each payer's transfers sum to his whole net, as
+  the box's screens show it; None for the
   systems whose texts settle nothing between the players: the pot games (*"The
   player with the current most number of chips is declared the game winner"*)
   and Priffe (*"The player with the highest individual score at the end is the
@@ -102,6 +112,7 @@ def _prefa(g, h):
     d1, d2 = int(h.d1), int(h.d2)
     i = level - 6
     t = h.tricks
+    o["put_up"] = []
     if h.defense == NONE:  # both defenders out: the bidder takes the bid value
         o["made"], o["short"] = True, 0
         o["duties"] = [(d1, None, 0), (d2, None, 0)]
@@ -127,6 +138,8 @@ def _prefa(g, h):
     elif h.defense == INVITE:
         a = int(h.active)
         o["duties"] = [(a, _RESP_D1[i] + _RESP_D2[i], int(t[d1]) + int(t[d2])), (d1 + d2 - a, -1, 0)]
+    if short < 0:  # the defense failed as a whole (kitapi.rules.prefa's scoring): who of it pays for that
+        o["put_up"] = [seat for seat, resp, tricks in o["duties"] if resp is not None and tricks < resp]
     return o
 
 
@@ -305,9 +318,9 @@ def _priffe(g, h):
 
 
 def transfers(res):
-    """Who pays whom to settle the standings ``res``: ``(den, [(payer, payee, amount), ...])`` (see the
+    """Who pays whom to settle the standings ``res``: ``(wholes, [(payer, payee, amount), ...])`` (see the
     module), or None."""
-    from kitapi.settle import settle
+    from kitapi.settle import settle_whole
 
     nets = None
     for key in ("chips", "settlement", "net"):  # Prefa's chips, Preferans' net whists, a kasa's net kapikia
@@ -332,4 +345,4 @@ def transfers(res):
         while r:
             g, r = r, g % r
         den = den * d // g
-    return den, settle([nums[k] * (den // dens[k]) for k in range(len(nums))])
+    return settle_whole([nums[k] * (den // dens[k]) for k in range(len(nums))], den)

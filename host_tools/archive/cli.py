@@ -230,10 +230,24 @@ def _kasa_hand_row(h: dict[str, Any]) -> list[str]:
     return [number, *what, str(h["kasa"]), *(show_exact(x) for x in h["net"])]
 
 
+# what the Tricks column of a Preferans game says (docs/sync.md, "kitapi show")
+_PREFERANS_TRICKS = (
+    "Tricks: the soloist's / the defenders' together; when two whisted, each whister's (in seat order): their split"
+    " counts only then,\nand the box records no other (a misere, one whister: all on one seat).  An all-pass: each"
+    " player's, in seat order."
+)
+
+
 def _preferans_hand_row(h: dict[str, Any], rules: str = "sochi") -> list[str]:
     d = h["hand"]
     number = f"{h['number']}{'*' if h['corrected'] else ''}"
-    tricks = "-".join(str(t) for t in json.loads(h["tricks"])) if h["tricks"] else ""
+    seats = json.loads(h["tricks"]) if h["tricks"] else []
+    tricks = "-".join(str(t) for t in seats)  # an all-pass: each player's
+    if seats and h["kind"] == "play":  # as entered: the soloist's / the defenders' (each whister's when two whisted)
+        s = d["soloist"]
+        whisters = sorted(h.get("whisters") or [])
+        theirs = "+".join(str(seats[w]) for w in whisters) if len(whisters) > 1 else str(sum(seats) - seats[s])
+        tricks = f"{seats[s]} / {theirs}"
     misere = "6" if rules == "balkan" else "M"  # Balkan's Bettler is its contract 6
     if h["kind"] == "misdeal":
         what = [h["dealer"], "-", "misdeal", "", "", ""]
@@ -346,6 +360,7 @@ def _show(args: argparse.Namespace) -> int:
         head += ["Pool", "Hill", "Net"] * len(names)
         groups = [(name, 7 + 3 * i, 3) for i, name in enumerate(names)]
         print(_grid(head, rows, {0, *range(7, len(head))}, groups))
+        print(_PREFERANS_TRICKS)
     elif "stock" in res:  # a pot game: the pot, each player's stock and the refills after each hand
         rows = [_pot_hand_row(h, names) for h in g["hands"]]
         head = ["Hand", "Dealer", "Declarer", "Bid", "Dropped", "Tricks", "Result", "Pot", *names, "Refills"]
@@ -537,7 +552,8 @@ def _prefa_stats(stats: list[dict[str, Any]], titled: bool = False) -> None:
         + [_count("bids")],
         [f"{lv}s" for lv in stats[0]["contracts"]],
         [_count("defended"), _count("met"), _count("failed"), _count("out")],
-        "Contracts: made/played by level bid.  Met/Failed: the defender's responsibility (Prefa's tables).",
+        "Contracts: made/played by level bid.  Met/Failed: the defender's responsibility (Prefa's tables); failed:"
+        " put up, the defense short as a whole and he short of his own.",
     )
 
 

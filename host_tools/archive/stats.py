@@ -276,11 +276,13 @@ class _PlayerStats:
       (6-10, the level bid), ``[made, played]``; a hand both defenders left is made;
     - defense (Prefa's responsibilities, "Defenders' Responsibilities and Decisions",
       the tables of kitapi.rules.prefa): ``defended`` hands he played in defense;
-      ``met``/``failed`` his responsibility: both defending, first and second defender
-      each against his own (kitapi.rules.prefa._RESP_D1/_RESP_D2); alone, against
-      _RESP_ALONE; invited, the active defender against the two together (the invited
-      one counts as defended only); ``out``: hands he dropped out of (alone's dropped
-      defender, both out).  The 4-player dealer sitting out counts nowhere.
+      ``failed``: the hands the core's outcome put him up (``put_up``: the defense failed
+      as a whole and he was short of his own responsibility: both defending, first and
+      second defender each against his own; alone, against the lone quota; invited, the
+      active defender against the two together), ``met`` the others where he had a
+      responsibility (the invited one counts as defended only); ``out``: hands he dropped
+      out of (alone's dropped defender, both out).  The 4-player dealer sitting out
+      counts nowhere.
     """
 
     name: str
@@ -327,7 +329,8 @@ class _PlayerStats:
 
 def _count_prefa_hand(g: Any, h: Any, seats: list[int], table: dict[int, _PlayerStats]) -> None:
     """Add one effective Prefa hand (parsed and checked by the core) to the players' figures: the bid, the
-    contract made or not, and each defender's responsibility met or failed (``kitapi.outcome``'s duties)."""
+    contract made or not, and each defender's responsibility met or failed: failed when the core's outcome
+    puts him up (``kitapi.outcome``'s ``put_up``: the defense failed as a whole and he was short of his)."""
     o = hand_outcome(g, h)
     if o["kind"] == "pass":
         return
@@ -340,7 +343,7 @@ def _count_prefa_hand(g: Any, h: Any, seats: list[int], table: dict[int, _Player
     if b is not None:
         b.contracts[level][1] += 1
         b.contracts[level][0] += bool(o["made"])
-    for seat, resp, tricks in o["duties"]:
+    for seat, resp, _ in o["duties"]:
         st = table.get(seats[seat])
         if st is None:
             continue
@@ -349,10 +352,12 @@ def _count_prefa_hand(g: Any, h: Any, seats: list[int], table: dict[int, _Player
             continue
         st.defended += 1
         if resp >= 0:  # (-1: played, the responsibility his partner's)
-            if tricks >= resp:
-                st.met += 1
-            else:
+            # put up only when the defense failed as a whole (the core's outcome, as it scores the hand): a
+            # defender short of his own quota in a defense that made it together met it
+            if seat in o["put_up"]:
                 st.failed += 1
+            else:
+                st.met += 1
 
 
 def _count_kasa_hand(g: Any, h: Any, seats: list[int], table: dict[int, _PlayerStats]) -> None:

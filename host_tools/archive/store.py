@@ -82,6 +82,7 @@ from typing import Any, BinaryIO
 
 from kitapi.game import OP_DELETE, OP_REPLACE, RuleError, check_name, new_game, result_json
 from kitapi.jsonw import header_json
+from kitapi.outcome import hand_outcome
 from kitapi.replay import reader, replay
 from kitapi_host.archive import stats
 from kitapi_host.archive.facts import ARCHIVED_RULES, POT_RULES, PRIFFE_RULES, HandFacts, facts_of, priffe_points
@@ -1032,6 +1033,8 @@ class Archive:
         for h in self.db.execute("SELECT * FROM hands WHERE game = ? ORDER BY number", (game_id,)).fetchall():
             d = json.loads(h["hand"])
             step = priffe_points(g, g.parse(d)) if g.name in PRIFFE_RULES else None
+            # Preferans: who whisted, as the core scores the hand (their split of the tricks counts only when two did)
+            whisters = [w for w, _ in hand_outcome(g, g.parse(d))["whisters"]] if "settlement" in res else None
             g.play(d)
             row = {k: h[k] for k in h.keys() if k not in ("game", "bidder")}
             row["hand"] = d
@@ -1062,6 +1065,7 @@ class Archive:
                 row["hill"] = [Fraction(x) for x in after["hill"]]
                 row["whists"] = [[Fraction(x) for x in w] for w in after["whists"]]
                 row["settlement"] = [Fraction(x) for x in after["settlement"]]
+                row["whisters"] = whisters
             hands.append(row)
         corrections = [
             {"line": c["line"], "op": c["op"], "number": c["number"]}

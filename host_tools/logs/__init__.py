@@ -17,6 +17,7 @@ from __future__ import annotations
 from kitapi_host.logs.convert import FORMATS, MAX_HEADER, convert
 from kitapi_host.logs.read import InputError, detect, replay_file
 from kitapi_host.logs.table import (
+    ROUNDING_NOTE,
     kasa_table,
     pot_table,
     preferans_table,
@@ -36,6 +37,7 @@ __all__ = [
     "kasa_table",
     "pot_table",
     "preferans_table",
+    "ROUNDING_NOTE",
     "preferans_transfers",
     "priffe_table",
     "replay_file",

@@ -33,15 +33,23 @@ def show_exact(x: Fraction, sign: bool = True) -> str:
 _show = show_exact
 
 
-def preferans_transfers(nets: list[Fraction]) -> list[tuple[int, int, Fraction]]:
-    """Who pays whom the exact nets ``nets`` (net whists, net kapikia), in the fewest transfers:
-    ``(payer, payee, amount)``, by the core's ``kitapi.outcome.transfers`` (amounts exact)."""
+def preferans_transfers(nets: list[Fraction]) -> tuple[list[int], list[tuple[int, int, int]]]:
+    """Who pays whom the exact nets ``nets`` (net whists, net kapikia), in the fewest transfers, by the core's
+    ``kitapi.outcome.transfers``: ``(wholes, [(payer, payee, amount), ...])``, the nets rounded once to whole
+    amounts (largest remainder, ``kitapi.settle.whole``) and whole transfers that add up to them."""
     t = transfers(
         {"settlement": [x.numerator if x.denominator == 1 else f"{x.numerator}/{x.denominator}" for x in nets]}
     )
     assert t is not None
-    den, pays = t
-    return [(a, b, Fraction(amount, den)) for a, b, amount in pays]
+    wholes, pays = t
+    return list(wholes), [(a, b, amount) for a, b, amount in pays]
+
+
+ROUNDING_NOTE = (
+    "the nets rounded once to whole amounts by largest remainder (each down, then the largest fractions up one "
+    "until they sum to zero; on a tie the first seat), so that the payments add up to them"
+)
+_SETTLES = "  (Settles: each net rounded once to a whole, largest remainder: the payments add up to it)"
 
 
 def _title(res: dict[str, Any], detail: str = "") -> tuple[str, int]:
@@ -59,19 +67,21 @@ def preferans_table(res: dict[str, Any]) -> str:
     title, width = _title(res)
     lines = [
         title,
-        f"  {'Player':<{width}}  {'Pool':>5}  {'Hill':>6}  {'Whists':>7}  {'Net':>9}",
+        f"  {'Player':<{width}}  {'Pool':>5}  {'Hill':>6}  {'Whists':>7}  {'Net':>9}  {'Settles':>7}",
     ]
     nets = [Fraction(x) for x in res["settlement"]]
+    wholes, transfers = preferans_transfers(nets)
     for i, name in enumerate(players):
         written = sum((Fraction(x) for x in res["whists"][i]), Fraction(0))
         hill = Fraction(res["hill"][i])
         lines.append(
             f"  {name:<{width}}  {res['pool'][i]:>5}  {_show(hill).lstrip('+'):>6}  "
-            f"{_show(written).lstrip('+'):>7}  {_show(nets[i]):>9}"
+            f"{_show(written).lstrip('+'):>7}  {_show(nets[i]):>9}  {_show(Fraction(wholes[i])):>7}"
         )
-    transfers = preferans_transfers(nets)
     unit = "whists"
     lines.append("Settlement (if the game ended now):" if not res["over"] else "Settlement:")
+    if any(x.denominator != 1 for x in nets):
+        lines.append(_SETTLES)
     if not transfers:
         lines.append("  nobody pays anybody")
     stake = None
@@ -79,8 +89,8 @@ def preferans_table(res: dict[str, Any]) -> str:
         k = next((i for i, x in enumerate(nets) if x), None)
         stake = Fraction(res["money"][k]) / nets[k] if k is not None else None
     for payer, payee, a in transfers:
-        money = f" ({_show(a * stake).lstrip('+')} in money)" if stake is not None else ""
-        lines.append(f"  {players[payer]} pays {players[payee]} {_show(a).lstrip('+')} {unit}{money}")
+        money = f" ({_show(a * stake).lstrip('+')} in money)" if stake is not None else ""  # (of the whole whists)
+        lines.append(f"  {players[payer]} pays {players[payee]} {a} {unit}{money}")
     return "\n".join(lines)
 
 
@@ -107,9 +117,24 @@ def kasa_table(res: dict[str, Any]) -> str:
     lines = [title, f"  Kasa: {res['kasa']}"]
     if "share" in res:
         lines.append(f"  Stopped early: each player took {show_exact(Fraction(res['share']), sign=False)} of it")
-    lines.append(f"  {'Player':<{width}}  {'Net':>9}")
-    for name, net in zip(players, res["net"], strict=True):
-        lines.append(f"  {name:<{width}}  {show_exact(Fraction(net)):>9}")
+    # the split (as the box's who owes whom): the nets, and what is left in the kasa shared equally
+    n = len(players)
+    split = [Fraction(x) + Fraction(res["kasa"], n) for x in res["net"]]
+    wholes, transfers = preferans_transfers(split)
+    lines.append(f"  {'Player':<{width}}  {'Net':>9}  {'Split':>9}  {'Settles':>7}")
+    for i, name in enumerate(players):
+        lines.append(
+            f"  {name:<{width}}  {show_exact(Fraction(res['net'][i])):>9}  {show_exact(split[i]):>9}  "
+            f"{show_exact(Fraction(wholes[i])):>7}"
+        )
+    over = res["over"] or "share" in res
+    lines.append("Split:" if over else "Split (if the game stopped now, the kasa shared equally):")
+    if any(x.denominator != 1 for x in split):
+        lines.append(_SETTLES)
+    if not transfers:
+        lines.append("  nobody pays anybody")
+    for payer, payee, a in transfers:
+        lines.append(f"  {players[payer]} pays {players[payee]} {a} kapikia")
     return "\n".join(lines)
 
 

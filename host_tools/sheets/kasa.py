@@ -33,7 +33,7 @@ from fractions import Fraction
 from typing import Any
 
 from kitapi.game import Game, new_game, result_json
-from kitapi_host.logs import preferans_transfers, show_exact
+from kitapi_host.logs import ROUNDING_NOTE, preferans_transfers, show_exact
 from kitapi_host.sheets import prefa
 from kitapi_host.sheets.game import Hand, Header, Snapshot, play
 from kitapi_host.sheets.page import (
@@ -251,12 +251,12 @@ def _split_html(header: Header, last: KasaStanding, final: KasaStanding) -> str:
     """``last``: after the last hand; ``final``: stopped there (the core's split of what was left)."""
     players: list[str] = header["players"]
     share = final.share or Fraction(0)
-    transfers = preferans_transfers(list(final.net))
+    wholes, transfers = preferans_transfers(list(final.net))
     if transfers:
         pays = "".join(
             f'<li class="pay" data-payer="{a}" data-payee="{b}" data-amount="{amount}">'
             f"<b>{esc(players[a])}</b> pays <b>{esc(players[b])}</b>"
-            f' <span class="amt">{_num(amount, sign=False)}</span> kapikia</li>'
+            f' <span class="amt">{amount}</span> kapikia</li>'
             for a, b, amount in transfers
         )
     else:
@@ -265,15 +265,15 @@ def _split_html(header: Header, last: KasaStanding, final: KasaStanding) -> str:
         f'<tr data-seat="{i}"><td>{esc(p)}</td><td class="num">{_num(last.net[i])}</td>'
         f'<td class="num">{_num(share, sign=False)}</td>'
         f'<td class="num{" red" if final.net[i] < 0 else ""}" data-net="{final.net[i]}" title="{final.net[i]}">'
-        f"{_num(final.net[i])}</td></tr>"
+        f'{_num(final.net[i])}</td><td class="num" data-settles="{wholes[i]}">{_num(wholes[i])}</td></tr>'
         for i, p in enumerate(players)
     )
     return (
         '<div class="settle"><table class="totals"><thead><tr><th>player</th><th class="num">net</th>'
-        '<th class="num">share of the kasa</th><th class="num">final</th></tr></thead>'
+        '<th class="num">share of the kasa</th><th class="num">final</th><th class="num">settles</th></tr></thead>'
         f"<tbody>{rows}</tbody>"
         f'<tfoot><tr><td>kasa</td><td class="num">{last.kasa}</td><td class="num">{_num(share * len(players), False)}'
-        f'</td><td class="num">{final.kasa}</td></tr></tfoot></table>'
+        f'</td><td class="num">{final.kasa}</td><td></td></tr></tfoot></table>'
         f'<ul class="pays">{pays}</ul></div>'
     )
 
@@ -345,7 +345,8 @@ values; small number: the hand that wrote the value.</p>
 </section>
 <section class="settlement">
 <h2><span class="n">3</span>The split</h2>
-<p class="note">{esc(split_note)} Who pays whom, in the fewest transfers.</p>
+<p class="note">{esc(split_note)} Who pays whom, in the fewest transfers, in whole kapikia: {esc(ROUNDING_NOTE)}
+(the settles column).</p>
 {_split_html(header, last, final)}
 </section>"""
     return sheet_page(title, players, "\u2014 \u03ba\u03ac\u03c3\u03b1", css, meta_html, body)

@@ -42,7 +42,7 @@ from fractions import Fraction
 from typing import Any, TypeVar
 
 from kitapi.game import Game, new_game, result_json
-from kitapi_host.logs import preferans_transfers, show_exact
+from kitapi_host.logs import ROUNDING_NOTE, preferans_transfers, show_exact
 from kitapi_host.sheets.game import Hand, Header, Snapshot
 from kitapi_host.sheets.page import (
     cell,
@@ -726,15 +726,16 @@ def _settlement_html(header: Header, final: PrefStanding) -> str:
     players: list[str] = header["players"]
     stake_text = header.get("options", {}).get("stake")
     stake = Fraction(stake_text) if stake_text is not None else None
-    transfers = preferans_transfers(list(final.settlement))
+    wholes, transfers = preferans_transfers(list(final.settlement))
     if transfers:
         items = []
         for a, b, amount in transfers:
+            # the money of the whole whists paid (as the box's stake line: the same rounding)
             money = f' <span class="money">({_num(amount * stake)})</span>' if stake is not None else ""
             items.append(
                 f'<li class="pay" data-payer="{a}" data-payee="{b}" data-amount="{amount}">'
                 f"<b>{esc(players[a])}</b> pays <b>{esc(players[b])}</b>"
-                f' <span class="amt">{_num(amount)}</span> whists{money}</li>'
+                f' <span class="amt">{amount}</span> whists{money}</li>'
             )
         pays = "".join(items)
     else:
@@ -750,15 +751,17 @@ def _settlement_html(header: Header, final: PrefStanding) -> str:
             f'<tr data-seat="{i}"><td>{esc(p)}</td><td class="num">{final.pool[i]}</td>'
             f'<td class="num">{_num(final.hill[i])}</td><td class="num">{_num(sum(final.whists[i], Fraction(0)))}</td>'
             f'<td class="num{" red" if net < 0 else ""}" title="{net}" data-net="{net}">{_num(net, sign=True)}</td>'
+            f'<td class="num" data-settles="{wholes[i]}">{_num(Fraction(wholes[i]), sign=True)}</td>'
             f"{money}</tr>"
         )
     foot_money = f'<td class="num">{_num(sum(final.money, Fraction(0)), sign=True)}</td>' if final.money else ""
     return (
         '<div class="settle"><table class="totals"><thead><tr><th>player</th><th class="num">pool</th>'
         '<th class="num">hill</th><th class="num">whists written</th><th class="num">net whists</th>'
-        f"{money_head}</tr></thead><tbody>{''.join(rows)}</tbody>"
+        f'<th class="num">settles</th>{money_head}</tr></thead><tbody>{"".join(rows)}</tbody>'
         f'<tfoot><tr><td>total</td><td class="num">{sum(final.pool)}</td><td></td><td></td>'
-        f'<td class="num">{_num(sum(final.settlement, Fraction(0)), sign=True)}</td>{foot_money}</tr></tfoot></table>'
+        f'<td class="num">{_num(sum(final.settlement, Fraction(0)), sign=True)}</td><td></td>{foot_money}'
+        "</tr></tfoot></table>"
         f'<ul class="pays">{pays}</ul></div>'
     )
 
@@ -855,7 +858,7 @@ Tricks in seat order.</p>
 <section class="settlement">
 <h2><span class="n">3</span>Settlement</h2>
 <p class="note">The net whists{over}: exact, rounded here to two decimals; who pays whom, in the fewest
-transfers.</p>
+transfers, in whole whists: {esc(ROUNDING_NOTE)} (the settles column).</p>
 {_settlement_html(header, final)}
 </section>"""
     return sheet_page(title, players, "\u2014 \u043f\u0443\u043b\u044f", css, meta_html, body)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
-from math import gcd
 from pathlib import Path
 from typing import Any
 
@@ -85,20 +84,17 @@ def test_transfers_settle_the_standings(key: str) -> None:
         assert t is None
         return
     assert t is not None
-    den, pays = t
+    wholes, pays = t
     nets = [Fraction(x) for x in res.get("chips", res.get("settlement", res.get("net")))]
-    # what the PC's sheets and tables showed before the core had it (logs.preferans_transfers then), exact
-    lcd = 1
-    for x in nets:
-        lcd = lcd * x.denominator // gcd(lcd, x.denominator)
-    before = [(a, b, Fraction(amount, lcd)) for a, b, amount in settle([int(x * lcd) for x in nets])]
-    assert [(a, b, Fraction(x, den)) for a, b, x in pays] == before == preferans_transfers(nets)
+    # the exact nets rounded once (largest remainder, kitapi.settle.whole); the fewest transfers of the wholes
+    assert all(x - 1 < w < x + 1 for x, w in zip(nets, wholes, strict=True))
+    assert pays == settle(wholes) and (wholes, pays) == preferans_transfers(nets)
     if sum(nets) == 0:  # (a kasa's nets are the players' against the kasa: not theirs to settle whole)
-        paid = [Fraction(0)] * len(nets)
+        paid = [0] * len(nets)
         for a, b, x in pays:
-            paid[a] -= Fraction(x, den)
-            paid[b] += Fraction(x, den)
-        assert paid == nets and len(pays) <= max(len(nets) - 1, 0)
+            paid[a] -= x
+            paid[b] += x
+        assert paid == wholes and sum(wholes) == 0 and len(pays) <= max(len(nets) - 1, 0)
 
 
 def test_the_box_never_imports_it() -> None:

@@ -122,16 +122,18 @@ def test_the_human_table_shows_pool_hill_whists_and_who_pays_whom(tmp_path: Path
     assert p.returncode == 0, p.stderr
     # Boris is 2 short of 7: hill 8; Anna and Vera write 8 each against him; Vera, the
     # whister, writes 4 x 5 tricks = 20 more (greedy).  Settlement: H = 10, 18, 10 ->
-    # 0, 8, 0 -> Boris pays 80/3 to each; Anna +8 + 80/3 = 104/3, Vera +28 + 80/3 = 164/3.
+    # 0, 8, 0 -> Boris pays 80/3 to each; Anna +8 + 80/3 = 104/3, Vera +28 + 80/3 = 164/3.  Paid in whole
+    # whists, the nets rounded once (largest remainder): 34 -90 54 down, two thirds up (Anna's, Boris'): 35 -89 54.
     assert p.stdout.splitlines() == [
         "sochi: 3 players, 1 hands, game on",
-        "  Player   Pool    Hill   Whists        Net",
-        "  Anna        0       0        8     +34.67",
-        "  Boris       0       8        0     -89.33",
-        "  Vera        0       0       28     +54.67",
+        "  Player   Pool    Hill   Whists        Net  Settles",
+        "  Anna        0       0        8     +34.67      +35",
+        "  Boris       0       8        0     -89.33      -89",
+        "  Vera        0       0       28     +54.67      +54",
         "Settlement (if the game ended now):",
-        "  Boris pays Vera 54.67 whists",
-        "  Boris pays Anna 34.67 whists",
+        "  (Settles: each net rounded once to a whole, largest remainder: the payments add up to it)",
+        "  Boris pays Vera 54 whists",
+        "  Boris pays Anna 35 whists",
     ]
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from kitapi.app import font
 from kitapi.game import new_game, result_json
-from kitapi.settle import settle
+from kitapi.settle import settle_whole
 from kitapi_host.logs import gen
 from kitapi_host.sim import typist
 from lang_table import table
@@ -73,8 +73,9 @@ def test_a_typed_pot_game_is_the_game_in_the_log(
         assert lines(last)[0] == "Settle up", lines(last)
         pot: int = res["pot"]  # type: ignore[assignment]
         stocks: list[int] = res["stock"]  # type: ignore[assignment]
-        expect = settle([3 * (v - chips) + pot for v in stocks])
-        want = [x for a, b, c in expect for x in (f"{NAMES[a]}→{NAMES[b]}", str((2 * c + 3) // 6))]
+        # in thirds, rounded once to whole chips (largest remainder): the payments add up
+        expect = settle_whole([3 * (v - chips) + pot for v in stocks], 3)[1]
+        want = [x for a, b, c in expect for x in (f"{NAMES[a]}→{NAMES[b]}", str(c))]
         assert expect and lines(last)[1:-1] == want, lines(last)
         return
     stock: list[int] = res["stock"]  # type: ignore[assignment]

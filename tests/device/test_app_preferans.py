@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from kitapi.game import new_game, result_json
+from kitapi.settle import whole
 from kitapi_host.logs import gen
 from kitapi_host.sim import typist
 from testkit import Device, device_log, lines, pref_standings
@@ -72,15 +73,17 @@ def test_a_typed_preferans_game_is_the_game_in_the_log(
     assert header["options"] == {"pool": POOL, **options}
     assert [json.loads(line) for line in log[1:]] == written
     assert res["hands"] == len(written)
-    # the last screen: the home screen with each player's pool, hill and net whists (rounded)
+    # the last screen: the home screen with each player's pool, hill and net whists (rounded once, all together,
+    # as who owes whom pays them: kitapi.settle.whole)
     assert not res["over"]
     rows = pref_standings(shown[-1])
     assert len(rows) == n
+    nets = whole([int(Fraction(x) * 2 * n) for x in res["settlement"]], 2 * n)
     for i, (name, pool, hill, net) in enumerate(rows):
         assert name and NAMES[i].startswith(name)  # as much of the name as there is room for
         assert pool == res["pool"][i]
         assert abs(hill - Fraction(res["hill"][i])) <= Fraction(1, 2)
-        assert abs(net - Fraction(res["settlement"][i])) <= Fraction(1, 2), (rows, res)
+        assert net == nets[i] and abs(net - Fraction(res["settlement"][i])) < 1, (rows, res)
 
 
 def test_the_summary_shows_what_the_hand_writes_before_it_is_saved(tmp_path: Path) -> None:

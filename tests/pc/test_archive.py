@@ -654,12 +654,13 @@ def test_cli_games_show_stats_for_preferans(tmp_path: Path, capsys: pytest.Captu
         * 3
     )
     cells = {r.split()[0]: r.split() for r in rows[3:]}
-    assert cells["3"] == ["3", "Vera", "Anna", "8N", "whist/whist", "10-0-0", "made"] + [
+    # the tricks as entered: the soloist's / each whister's when two whisted (tests/pc/test_show_tricks.py)
+    assert cells["3"] == ["3", "Vera", "Anna", "8N", "whist/whist", "10", "/", "0+0", "made"] + [
         *("6", "0", "+56"),
         *("2", "0", "-8"),
         *("4", "6", "-48"),
     ]
-    assert cells["5"][:8] == ["5", "Boris", "Vera", "6D", "whist/pass", "open", "4-1-5", "short"]
+    assert cells["5"][:10] == ["5", "Boris", "Vera", "6D", "whist/pass", "open", "5", "/", "5", "short"]
     assert cells["6"][:5] == ["6", "Vera", "-", "all-pass", "3-5-2"]
     assert cells["8"][:4] == ["8", "Boris", "-", "misdeal"]
     assert cells["10"] == ["10", "Anna", "Vera", "7S", "resigned"] + [

@@ -350,9 +350,14 @@ def test_the_preferans_sheet_of_the_small_game(tmp_path: Path) -> None:
     text = " ".join(page_text(html).parts)
     for shown in ("+60.67", "+106.67", "\u2212167.33"):
         assert shown in text
-    pays = re.findall(r'data-payer="(\d)" data-payee="(\d)" data-amount="([-\d/]+)"', html.decode())
-    assert pays == [("2", "1", "320/3"), ("2", "0", "182/3")]
     assert re.findall(r'data-net="([-\d/]+)"', html.decode()) == ["182/3", "320/3", "-502/3"]
+    # paid in whole whists, the nets rounded once (largest remainder): 60 106 -168 down (-2 in all), then the
+    # two largest thirds up (Anna's 2/3, Boris' 2/3): 61 107 -168; Vera pays the 168 she is shown to owe
+    # (each transfer rounded on its own, as before, was 107 + 61 = 168 only by luck)
+    assert re.findall(r'data-settles="(-?\d+)"', html.decode()) == ["61", "107", "-168"]
+    pays = re.findall(r'data-payer="(\d)" data-payee="(\d)" data-amount="([-\d/]+)"', html.decode())
+    assert pays == [("2", "1", "107"), ("2", "0", "61")]
+    assert "largest remainder" in text
 
 
 def test_preferans_csv_rows_are_the_hands_with_the_running_standings(tmp_path: Path) -> None:
@@ -512,7 +517,10 @@ def test_the_kasa_sheet(tmp_path: Path) -> None:
     # the split: the core's (the vector's, worked by hand): 280 left, 280/3 each
     assert re.findall(r'data-net="([^"]+)"', html) == ["91/3", "-23/3", "-68/3"]
     flat = " ".join(text.split())
-    assert "93.33" in flat and "C pays A 22.67 kapikia" in flat and "B pays A 7.67 kapikia" in flat
+    # paid in whole kapikia, rounded once (largest remainder): 30 -8 -23 down (-1 in all), then one third up, on a
+    # tie the first seat's: A +31, B -8, C -23; each payer pays what he is shown to owe
+    assert re.findall(r'data-settles="(-?\d+)"', html) == ["31", "-8", "-23"]
+    assert "93.33" in flat and "C pays A 23 kapikia" in flat and "B pays A 8 kapikia" in flat
     # the running form: a row per hand after the start
     assert len(re.findall(r'<tr[^>]* data-hand="\d+"', html)) == 7
 

@@ -153,9 +153,9 @@ def edit(app, number, h):
 
 
 def transfers(g):
-    """Who pays whom: the nets, the kasa left shared equally (an early end); in n-ths, exact, rounded only
-    in the text (half up)."""
-    from kitapi.settle import settle
+    """Who pays whom: the nets, the kasa left shared equally (an early end); in n-ths, exact, rounded once
+    to whole kapikia (kitapi.settle.whole: each player's payments sum to his net, rounded)."""
+    from kitapi.settle import settle_whole
 
     n = g.n
-    return [(a, b, str((2 * c + n) // (2 * n))) for a, b, c in settle([v * n + g.kasa for v in g.net])]
+    return [(a, b, str(c)) for a, b, c in settle_whole([v * n + g.kasa for v in g.net], n)[1]]

@@ -173,8 +173,8 @@ def edit(app, number, h):
 
 def transfers(g):
     """Who pays whom: each stock less the starting chips, the chips left in the pot shared equally (in
-    thirds, exact; rounded only in the text, half up)."""
-    from kitapi.settle import settle
+    thirds, exact; rounded once to whole chips, kitapi.settle.whole: the payments add up)."""
+    from kitapi.settle import settle_whole
 
     chips = (g.pot + sum(g.stock)) // 3
-    return [(a, b, str((2 * c + 3) // 6)) for a, b, c in settle([3 * (v - chips) + g.pot for v in g.stock])]
+    return [(a, b, str(c)) for a, b, c in settle_whole([3 * (v - chips) + g.pot for v in g.stock], 3)[1]]

@@ -38,6 +38,7 @@ def setup(ng):
 
 def draw_home(ui, app):
     from kitapi.app.home import seat_mark
+    from kitapi.settle import whole
 
     g = app.g
     t = ui.t
@@ -45,10 +46,9 @@ def draw_home(ui, app):
     if not (app.message or app.redo or app.battery_level()[1]):  # the columns' names, where no line is said
         ui.right(t[_T_MORE][1], 128, 1)
     dealer = app.next_dealer()
-    nets = g.settlement([0] * n)
+    nets = whole(g.settlement([0] * n), 2 * n)  # rounded once, as who owes whom pays them (kitapi.settle)
     for s in range(n):
-        den = 2 * n
-        net = (2 * nets[s] + den) // (2 * den)  # rounded (half up) for the eye
+        net = nets[s]
         hill = (g.hill[s] + 1) // 2  # kept in halves
         pref_row(ui, 2 + s, s, app.short[s], seat_mark(t, g, s, dealer), str(g.pool[s]), str(hill), signed(net))
     if g.level > 1:
@@ -102,19 +102,18 @@ def edit(app, number, h):
 
 def transfers(g):
     """Who pays whom, fewest transfers: the net whists of the settlement, exact fractions (numerators
-    over 2 x players) settled whole, rounded only here; and the money, with a stake."""
-    from kitapi.settle import settle
+    over 2 x players) rounded once to whole whists (kitapi.settle.whole, as the home screen shows them: each
+    player's payments sum to his net); and the money, with a stake: the whole whists x the stake."""
+    from kitapi.settle import settle_whole
 
-    den = 2 * g.n
     out = []
-    for a, b, c in settle(g.settlement([0] * g.n)):
-        whole = (2 * c + den) // (2 * den)  # rounded half up, for the eye
-        text = str(whole)
-        if g.stake:  # and the money: whists x the stake, to the stake's decimals (at least 2)
+    for a, b, c in settle_whole(g.settlement([0] * g.n), 2 * g.n)[1]:
+        text = str(c)
+        if g.stake:  # and the money: the whists paid x the stake, to the stake's decimals (at least 2)
             num, sden = g.stake
             places = max(2, len(str(sden)) - 1)
             scale = 10**places
-            units = (2 * c * num * scale + den * sden) // (2 * den * sden)
+            units = (2 * c * num * scale + sden) // (2 * sden)  # (half up, for a stake of more decimals)
             text += " =%d.%0*d" % (units // scale, places, units % scale)
         out.append((a, b, text))
     return out
