@@ -119,13 +119,16 @@ def seat_mark(t, g, s, dealer):
     return t[_T_DEALER] if s == dealer else t[_T_ELDEST] if s == (dealer + 1) % g.n else ""
 
 
-def player_row(ui, row, seat, name, mark, pouch, chips):
-    """Seat number and mark, name, pouch and chips on one row; wide numbers take room from the name."""
+def player_row(ui, row, seat, names, mark, pouch, chips):
+    """Seat number and mark, name (of ``names``: App.short), pouch and chips on one row; wide numbers take
+    room from the name, cut still told apart from the others (kitapi.app.names.fit)."""
     y = row * 8
     ui.text(str(seat + 1), 0, y)
     if mark:
         ui.text(mark, 8, y)
     x = ui.right(chips, 128, row) - 8 * len(chips)  # where the chips begin
     x = ui.right(pouch, min(96, x - 4), row) - 8 * len(pouch)  # where the pouch begins
-    ui.text(name[: max(0, (x - 22) // 8)], 18, y)
+    from kitapi.app.ui import cut
+
+    ui.text(cut(names, seat, (x - 22) // 8), 18, y)
 
