@@ -102,10 +102,10 @@ _KEYS = {"prefa": 1, **_PREF_RULES, "balkan": 5, "prefa_kasa": 6, "preference_at
 
 def tour(system: str) -> str:
     """The new-game wizard with every option stepped through twice, then back out to the start menu."""
-    n = 4 if system == "priffe" else 3
+    n = 4 if system in ("priffe", "rostov4") else 3
     size = {"prefa": 100, "prefa_kasa": 50000, "priffe": 9}.get(system, 20)
     opts = "1 2 3 4 5 6 7 " * 2
-    return f"1 B B {_KEYS[system]} {n} " + " ".join(typist.TYPED[:n]) + f" {size}# {opts}" + "* " * 12
+    return f"1 B B {_KEYS[system.rstrip('4')]} {n} " + " ".join(typist.TYPED[:n]) + f" {size}# {opts}" + "* " * 12
 
 
 def _pref_hands(rules: str, n: int, seed: int) -> list[str]:
@@ -127,6 +127,9 @@ def walk(system: str) -> tuple[str, list[str]]:
         return "1 1 3 " + " ".join(typist.TYPED[:3]) + " 100# # # #", [typist.keys_for(h, 3) for h in hands]
     if system == "prefa_kasa":
         return typist.kasa_script(5, 10)
+    if system == "rostov4":  # four at the table: the dealer sits out, an all-pass has four figures
+        setup = "1 4 4 " + " ".join(typist.TYPED[:4]) + " 20# # # #"
+        return setup, _pref_hands("rostov", 4, 4)
     if system in _PREF_RULES:
         setup = f"1 {_PREF_RULES[system]} 3 " + " ".join(typist.TYPED[:3]) + " 20# # # #"
         return setup, _pref_hands(system, 3, 4)
@@ -137,7 +140,7 @@ def walk(system: str) -> tuple[str, list[str]]:
     return typist.pot_script(system, 2, 10)
 
 
-SYSTEMS = ("prefa", "sochi", "leningrad", "rostov", "balkan", "prefa_kasa", "preference_at",
+SYSTEMS = ("prefa", "sochi", "leningrad", "rostov", "rostov4", "balkan", "prefa_kasa", "preference_at",
            "preference_illustrated", "preference_us", "priffe")  # fmt: skip
 
 

@@ -61,14 +61,20 @@ class Home:
         ui.hint(t[_T_HINT_HOME2])
 
     def draw_owes(self, ui):
-
         g = self.app.g
         t = ui.t
         ui.at(t[_T_OWES], 0, 2)
         transfers = self.app.sys.transfers(g)
         row = 3
+        from kitapi.app.ui import cut
+
+        names = self.app.short
         for frm, to, amount in transfers:
-            line = "%s%s%s" % (self.app.short[frm], t[_T_PAYS], self.app.short[to])
+            if row > 6:  # (no room left above the keys' row)
+                break
+            w = (15 - len(t[_T_PAYS]) - len(amount)) // 2  # the names cut (told apart) to keep the amount beside
+            a, b = (cut(names, frm, w), cut(names, to, w)) if w >= 3 else (names[frm], names[to])
+            line = "%s%s%s" % (a, t[_T_PAYS], b)
             ui.at(line, 0, row)
             if len(line) + 1 + len(amount) > 16:  # the amount (and money) on a row of its own
                 row += 1
@@ -131,4 +137,3 @@ def player_row(ui, row, seat, names, mark, pouch, chips):
     from kitapi.app.ui import cut
 
     ui.text(cut(names, seat, (x - 22) // 8), 18, y)
-
