@@ -349,3 +349,21 @@ def test_a_short_list_of_names_keeps_its_hint(tmp_path: Path) -> None:
     shown = texts_of(dev.keys("1 1 3")[-1])
     assert shown[-1] == "0:new name" and texts_of(dev.keys("B")[-1]) == shown, shown
     dev.close()
+
+
+_LISTED = {"en": ["  2 All-p. 4-6-0", "  1 Misdeal"], "el": ["  2 Πάσο 4-6-0", "  1 Λάθος μοίρα."],
+           "ru": ["  2 Распа. 4-6-0", "  1 Пересдача"]}  # fmt: skip
+
+
+@pytest.mark.parametrize("code", ["en", "el", "ru"])
+def test_the_hands_list_keeps_every_figure_and_cuts_words_with_a_dot(tmp_path: Path, code: str) -> None:
+    """Issue 24, item 3: Sochi, a misdeal then an all-pass 4-6-0: the list's rows read "15 Распасы 0-4-" and
+    "20 Λάθος μοίρασ" (cut at 12); now a word is shortened with a dot or dropped, every figure kept."""
+    data = tmp_path / "data"
+    language(data, code)
+    (data / "names").write_text("Babis\nCostas\nAnna\n", encoding="utf-8")
+    dev = Device(data, heapsize="96K")
+    dev.keys("1 2 3 1 2 3 20# # # #  D A #  0 4 6 #")  # Sochi; a misdeal (D, A); an all-pass: 4, 6, the rest 0
+    shown = texts_of(dev.keys("A")[-1])
+    dev.close()
+    assert shown[2:4] == _LISTED[code], shown

@@ -22,18 +22,34 @@ def fit_line(names, s, w):
 
 
 def squeeze(s, w):
-    """Line ``s`` in ``w`` characters: its longest words cut and marked with a dot ("Λάθος μοίρ."), the
-    figures kept; cut at ``w`` only if that is not enough."""
+    """Line ``s`` in ``w`` characters, the figures kept: its longest words cut to 3 letters and marked with a
+    dot ("Λάθος μοίρα."); then the words it begins with after the first dropped ("Πάσο όλοι 4-6-0" ->
+    "Πάσο 4-6-0"); then a word cut to 2 ("Al. 10-0-0-0"); cut at ``w`` only if that is not enough."""
+    least = 3
     while len(s) > w:
         words = s.split(" ")
         k = -1
         for j in range(len(words)):
             x = words[j].rstrip(".")
-            if len(x) > 3 and x.strip("0123456789+-=") == x and (k < 0 or len(x) > len(words[k])):
+            if len(words[j]) > least + 1 and _letters(x) and (k < 0 or len(x) > len(words[k].rstrip("."))):
                 k = j
-        if k < 0:
-            return s[:w]
-        x = words[k].rstrip(".")
-        words[k] = x[: max(3, len(x) - (len(s) - w) - 1)] + "."
+        if k >= 0:
+            x = words[k].rstrip(".")
+            words[k] = x[: max(least, len(x) - (len(s) - w) - 1)] + "."
+        else:
+            j = 0
+            while j < len(words) and _letters(words[j].rstrip(".")):
+                j += 1  # (the words it begins with: its label; the rest are figures and codes)
+            if j > 1:
+                words.pop(j - 1)
+            elif least == 3:
+                least = 2
+            else:
+                return s[:w]
         s = " ".join(words)
     return s
+
+
+def _letters(x):
+    """Whether word ``x`` is a word, not a figure (no digit or sign at either end)."""
+    return x and x.strip("0123456789+-=") == x

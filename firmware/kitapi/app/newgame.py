@@ -317,4 +317,3 @@ def iso_utc(seconds):
     m = mp + 3 if mp < 10 else mp - 9
     y = yoe + era * 400 + (m <= 2)
     return "%04d-%02d-%02dT%02d:%02d:%02dZ" % (y, m, d, rest // 3600, rest // 60 % 60, rest % 60)
-
