@@ -112,12 +112,16 @@ def test_every_bit_flip_of_a_small_file_boots_to_a_usable_screen_and_sets_the_fi
 
 
 def rows(texts: list[tuple[int, int, str]]) -> list[tuple[int, bool]]:
-    """The games list's rows: (game number, open) each."""
-    out = []
-    for x, y, s in sorted(texts, key=lambda t: (t[1], t[0])):
-        if x == 0 and 8 <= y <= 48 and s[:1].isdigit() and s[1:2] == " ":
-            out.append((int(s.split()[1]), any(t == (120, y, "+") for t in texts)))
-    return out
+    """The games list's games: (game number, open) each; the numbers from the title's range ("200-198", the
+    games of these tests numbered without gaps), the picks from the rows ("1 Prefa 21.11", + at the right)."""
+    shown = sorted(texts, key=lambda t: (t[1], t[0]))
+    picks = [y for x, y, s in shown if x == 0 and 8 <= y <= 48 and s[:1].isdigit() and s[1:2] == " "]
+    if not picks:
+        return []
+    hi, _, lo = [s for x, y, s in shown if y == 0 and x > 0][0].partition("-")
+    nums = list(range(int(hi), int(lo or hi) - 1, -1))
+    assert len(nums) == len(picks), shown
+    return [(k, any(t == (120, y, "+") for t in texts)) for k, y in zip(nums, picks, strict=True)]
 
 
 def test_a_file_name_that_is_not_utf8_or_not_a_game_is_skipped(tmp_path: Path) -> None:
@@ -370,7 +374,7 @@ def test_crash_log_is_bounded(tmp_path: Path) -> None:
 
 
 def test_the_games_list_pages_through_200_games_at_64k(tmp_path: Path) -> None:
-    """200 games kept (every third closed): the list shows them newest first, six a page; B pages on to the
+    """200 games kept (every third closed): the list shows them newest first, three a page; B pages on to the
     oldest, A back to the newest, every game once; a digit opens the game of its row."""
     data = tmp_path / "data"
     games = data / "games"
@@ -386,12 +390,47 @@ def test_the_games_list_pages_through_200_games_at_64k(tmp_path: Path) -> None:
         if shown == pages[-1]:
             break
         pages.append(shown)
-    assert len(pages) == 34
+    assert len(pages) == 67
     assert [k for page in pages for k, _ in page] == list(range(200, 0, -1))
     assert all(is_open == (k % 3 != 2) for page in pages for k, is_open in page)
     for page in reversed(pages[:-1]):
         assert rows(dev.keys("A")[-1]) == page
     assert rows(dev.keys("A")[-1]) == pages[0]  # no page before the newest
-    assert "197 Game closed" in lines(dev.keys("4")[-1])  # row 4: game 197, closed, viewed
+    assert "197 Game closed" in lines(dev.keys("B 1")[-1])  # page 2, its first: game 197, closed, viewed
     shut(dev)
     assert not (data / "crash.log").exists()
+
+
+_SYSTEM_WORDS = {"en": ("Prefa", "Kasa"), "el": ("Πρέφα", "Κάσα"), "ru": ("Префа", "Каса")}
+
+
+@pytest.mark.parametrize("code", ["en", "el", "ru"])
+def test_the_games_list_says_each_games_system_and_day(tmp_path: Path, code: str) -> None:
+    """Issue 24, item 6: a Prefa game and a kasa game: each row says which system and the day it started (its
+    header's ``started``), the players on the row under it; a game whose header has no day (no clock) shows
+    none; at 64 KB."""
+    from kitapi_host.sim import typist
+
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "settings").write_text(f"255 60 {code}\n")
+    dev = Device(data)
+    dev.keys(SETUP)
+    dev.keys("C 1 # " + typist.kasa_script(5, 1)[0][2:])  # a new game while Prefa stays open: kasa (rules 6)
+    shown = dev.keys("C 5")
+    dev.close()
+    days, names = [], []
+    for k in (2, 1):
+        with (data / "games" / f"{k:04d}.kitapi").open("rb") as f:
+            h = DevLogReader(f).header()
+        days.append(h["started"][8:10] + "." + h["started"][5:7])
+        names.append(" ".join(h["players"]))  # (typed in the language's letters)
+    prefa, kasa = _SYSTEM_WORDS[code]
+    got = [s for x, y, s in sorted(shown[-1], key=lambda t: (t[1], t[0])) if x in (0, 8) and 8 <= y <= 48]
+    assert got == [f"1 {kasa} {days[0]}", names[0], f"2 {prefa} {days[1]}", names[1]], got
+    # a game whose header has no day (written by the PC, no clock): its system, no day
+    write_game(data / "games", "0003.kitapi", seed=3, hands=2)
+    dev = Device(data)
+    shown = lines(dev.keys("C 5")[-1])
+    dev.close()
+    assert shown[1:3] == ["3-1", f"1 {prefa}"], shown

@@ -121,6 +121,15 @@ def test_going_back_from_the_pouch_step_keeps_the_typed_names(tmp_path: Path) ->
     assert json.loads(log[0])["players"] == NAMES
 
 
+def day(data: Path, k: int) -> str:
+    """The day game ``k`` started, as the games list shows it: "21.11" (its header's ``started``, UTC)."""
+    from kitapi.devlog import DevLogReader
+
+    with (data / "games" / f"{k:04d}.kitapi").open("rb") as f:
+        started = DevLogReader(f).header()["started"]
+    return started[8:10] + "." + started[5:7]
+
+
 def test_a_closed_games_settlement_standings_and_hands_stay_viewable(tmp_path: Path) -> None:
     """Issue 16, item 3: ending early says what is dropped; after "Game closed" the game is still on the box
     (menu Games): its settlement, standings and hands, read only; * comes back."""
@@ -133,7 +142,7 @@ def test_a_closed_games_settlement_standings_and_hands_stay_viewable(tmp_path: P
     shown = dev.keys("#")  # ... closes the game
     assert "Game closed" in lines(shown[-1]) and "3 Games" in lines(shown[-1])
     shown = dev.keys("3")
-    assert lines(shown[-1])[:2] == ["Games", "1 1 Ann Bob Cat"]  # closed: no + mark
+    assert lines(shown[-1])[:4] == ["Games", "1", f"1 Prefa {day(data, 1)}", "Ann Bob Cat"]  # closed: no + mark
     shown = dev.keys("1")  # viewed: its settlement first
     rows = listed(shown[-1])
     assert rows[0] == "Game over" and rows[1] == "1 Game closed" and "Who owes whom" in rows
@@ -164,8 +173,8 @@ def test_a_new_game_asks_first_and_an_open_game_is_resumed(tmp_path: Path) -> No
     assert lines(shown[-1])[0] == "Menu"
     dev.keys("1 # 1 3 1 2 3 100# # # #")  # yes: a second game, the names picked from those used before
     shown = dev.keys("271#### C 5")  # Bob 7S in it; the games kept: the second being played, the first open
-    assert [s for x, _, s in sorted(shown[-1], key=lambda t: t[1]) if x == 0][:3] == [
-        "Games", "1 2 Ann Bob Cat", "2 1 Ann Bob Cat"]  # fmt: skip
+    assert [s for x, _, s in sorted(shown[-1], key=lambda t: t[1]) if x in (0, 8)][:5] == [
+        "Games", f"1 Prefa {day(data, 2)}", "Ann Bob Cat", f"2 Prefa {day(data, 1)}", "Ann Bob Cat"]  # fmt: skip
     assert [s for x, y, s in shown[-1] if x == 120] == [">", "+"]
     shown = dev.keys("2")
     assert lines(shown[-1])[0] == "Resume game 1?"
@@ -188,3 +197,17 @@ def _jsonl(game: Path, tmp: Path) -> list[str]:
     out = tmp / (game.stem + ".jsonl")
     logs.convert(game, out)
     return out.read_text().splitlines()
+
+
+def test_a_closed_games_title_is_whole_in_every_language(tmp_path: Path) -> None:
+    """Issue 24, item 3: the viewed closed game's row 1 in Greek read "1 Παρτίδα κλειστ" (cut at 16); now a
+    word is shortened with a dot, the rest whole, in 16 characters."""
+    for code, want in (("en", "1 Game closed"), ("el", "1 Παρτί. κλειστή"), ("ru", "1 Игра закрыта")):
+        data = tmp_path / code / "data"
+        data.mkdir(parents=True)
+        (data / "settings").write_text(f"255 60 {code}\n")
+        dev = Device(data)
+        dev.keys(SETUP + "161#### C 3 # #")  # a hand, End game, settled: closed
+        shown = lines(dev.keys("3 1")[-1])  # Games, the first: viewed
+        dev.close()
+        assert shown[1] == want, shown

@@ -1,19 +1,22 @@
 """Every screen of every system in every language, through the simulator: each text box inside the
-128x64 screen, no two overlapping, and each screen names its keys."""
+128x64 screen, no two overlapping, nothing cut (a word or a figure), and each screen names its keys."""
 
 from __future__ import annotations
 
+import ast
 import json
 import re
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
 
 from kitapi.app import font
+from kitapi.app.names import fit
 from kitapi.game import new_game
 from kitapi_host.logs import gen
 from kitapi_host.sim import typist
-from testkit import Device, device_log
+from testkit import ROOT, Device, device_log
 
 Screen = list[tuple[int, int, str]]
 
@@ -25,10 +28,51 @@ def boxes(texts: Screen) -> list[tuple[int, int, int, int, str]]:
     return [(x, y, x + font.width(s), y + 8, s) for x, y, s in texts if s]
 
 
-def problems(screen: Screen) -> list[str]:
-    """What is wrong with a screen: a text outside it, two texts on each other, no key named."""
+_LETTERS = re.compile(r"[^\W\d_]+")
+
+
+@lru_cache(maxsize=1)
+def _firmware_words() -> frozenset[str]:
+    """Every word the firmware can show: the letters of each string in its code and its tables."""
+    words = set()
+    for py in (ROOT / "firmware" / "kitapi").rglob("*.py"):
+        for node in ast.walk(ast.parse(py.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                words.update(_LETTERS.findall(node.value))
+    return frozenset(words)
+
+
+def vocabulary(names: tuple[str, ...] = ()) -> frozenset[str]:
+    """The words a screen may show whole: the firmware's, the players' names and every abbreviation of them
+    a screen can give (kitapi.app.names.fit, at every width)."""
+    words = set(_firmware_words())
+    for i in range(len(names)):
+        for w in range(17):
+            words.update(_LETTERS.findall(fit(list(names), i, w)))
+    return frozenset(words)
+
+
+def cut(text: str, words: frozenset[str]) -> str | None:
+    """What is cut off in ``text``, or None: a word that is only the beginning of one the firmware (or a name)
+    has ("κλειστ" of "κλειστή"; an abbreviation says so with a dot), or a figure lost at its end ("+" of "+1",
+    "0-4-" of "0-4-3-3", a space at the screen's edge where it stood)."""
+    for m in _LETTERS.finditer(text):
+        w = m.group()
+        if len(w) > 2 and not w.isupper() and w not in words and text[m.end() : m.end() + 1] != ".":
+            if any(v.startswith(w) for v in words if len(v) > len(w)):
+                return w
+    if re.search(r"(^|\s)[+\u2212]$|\d-$", text) or len(text) == 16 and text[-1] == " ":  # (16: sliced at the edge)
+        return text[-3:]
+    return None
+
+
+def problems(screen: Screen, words: frozenset[str] | None = None) -> list[str]:
+    """What is wrong with a screen: a text outside it, cut (``words``: the vocabulary), two texts on each
+    other, no key named."""
     bs = boxes(screen)
     out = [f"outside: {s!r} at {x0},{y0}" for x0, y0, x1, y1, s in bs if x0 < 0 or y0 < 0 or x1 > 128 or y1 > 64]
+    if words is not None:
+        out += [f"cut: {c!r} in {s!r}" for *_, s in bs if (c := cut(s, words)) is not None]
     for i, a in enumerate(bs):
         for b in bs[i + 1 :]:
             if not (a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]):
@@ -58,10 +102,10 @@ _KEYS = {"prefa": 1, **_PREF_RULES, "balkan": 5, "prefa_kasa": 6, "preference_at
 
 def tour(system: str) -> str:
     """The new-game wizard with every option stepped through twice, then back out to the start menu."""
-    n = 4 if system == "priffe" else 3
+    n = 4 if system in ("priffe", "rostov4") else 3
     size = {"prefa": 100, "prefa_kasa": 50000, "priffe": 9}.get(system, 20)
     opts = "1 2 3 4 5 6 7 " * 2
-    return f"1 B B {_KEYS[system]} {n} " + " ".join(typist.TYPED[:n]) + f" {size}# {opts}" + "* " * 12
+    return f"1 B B {_KEYS[system.rstrip('4')]} {n} " + " ".join(typist.TYPED[:n]) + f" {size}# {opts}" + "* " * 12
 
 
 def _pref_hands(rules: str, n: int, seed: int) -> list[str]:
@@ -83,6 +127,9 @@ def walk(system: str) -> tuple[str, list[str]]:
         return "1 1 3 " + " ".join(typist.TYPED[:3]) + " 100# # # #", [typist.keys_for(h, 3) for h in hands]
     if system == "prefa_kasa":
         return typist.kasa_script(5, 10)
+    if system == "rostov4":  # four at the table: the dealer sits out, an all-pass has four figures
+        setup = "1 4 4 " + " ".join(typist.TYPED[:4]) + " 20# # # #"
+        return setup, _pref_hands("rostov", 4, 4)
     if system in _PREF_RULES:
         setup = f"1 {_PREF_RULES[system]} 3 " + " ".join(typist.TYPED[:3]) + " 20# # # #"
         return setup, _pref_hands(system, 3, 4)
@@ -93,8 +140,14 @@ def walk(system: str) -> tuple[str, list[str]]:
     return typist.pot_script(system, 2, 10)
 
 
-SYSTEMS = ("prefa", "sochi", "leningrad", "rostov", "balkan", "prefa_kasa", "preference_at",
+SYSTEMS = ("prefa", "sochi", "leningrad", "rostov", "rostov4", "balkan", "prefa_kasa", "preference_at",
            "preference_illustrated", "preference_us", "priffe")  # fmt: skip
+
+
+# the players of the walk, saved names picked by their digits: long, two alike, in each language's letters
+LONG_NAMES = {"en": ("Konstantinos", "Konstantina", "Maximilianos", "Costas"),
+              "el": ("Κωνσταντίνος", "Κωνσταντίνα", "Μαξιμιλιανός", "Χαράλαμπος"),
+              "ru": ("Константин", "Константина", "Максимилиан", "Александр")}  # fmt: skip
 
 
 @pytest.mark.parametrize("code", ["en", "el", "ru"])
@@ -102,14 +155,19 @@ SYSTEMS = ("prefa", "sochi", "leningrad", "rostov", "balkan", "prefa_kasa", "pre
 def test_every_screen_fits_and_names_its_keys(tmp_path: Path, system: str, code: str) -> None:
     data = tmp_path / "data"
     language(data, code)
+    names = LONG_NAMES[code]
+    (data / "names").write_text("".join(n + "\n" for n in names), encoding="utf-8")
     dev = Device(data, heapsize="96K")
     setup, hands = walk(system)
     seen = 0
     bad = {}  # type: dict[str, str]
+    words = vocabulary(names)
     for step in [tour(system), setup, *hands, LOOK]:
+        for i, typed in enumerate(typist.TYPED):  # the names saved, picked (their digits): long and alike
+            step = step.replace(typed, str(i + 1))
         for screen in dev.keys(step):
             seen += 1
-            for p in problems(screen):
+            for p in problems(screen, words):
                 bad.setdefault(p, " | ".join(s for _, _, s in sorted(screen, key=lambda t: (t[1], t[0]))))
     dev.close()
     assert seen > 40
@@ -131,7 +189,7 @@ def test_names_alike_are_told_apart_on_every_screen(tmp_path: Path) -> None:
     home = dev.keys(f"1 1 3 {names} 100# # # #")[-1]
     assert [s for s in texts_of(home) if s.startswith("Kost")] == ["Kost A", "Kost B", "Kost C"], texts_of(home)
     shown = dev.keys("1 6 1 # 7")  # Kostas A bids 6 spades, both in, 7 tricks: whose tricks next?
-    assert "Tricks of Kost B?" in texts_of(shown[-1]), texts_of(shown[-1])
+    assert "Tricks of Kos B?" in texts_of(shown[-1]), texts_of(shown[-1])  # (cut to keep its "?" on the screen)
     shown = dev.keys("#")  # the summary: who pays whom
     assert any("Kost" in s and "\u2192" in s for s in texts_of(shown[-1])), texts_of(shown[-1])
     assert not any(s.startswith("Kostas") for s in texts_of(shown[-1]))
@@ -226,3 +284,86 @@ def test_russian_words_are_the_players_words(tmp_path: Path) -> None:
     summary = texts_of(dev.keys("2 6 1 2 #")[-1])  # Bob 6 spades, Cat whists, Ann passes
     assert " ВП " in summary[1] or summary[1].endswith(" ВП") or " ПВ" in summary[1], summary
     dev.close()
+
+
+@pytest.mark.parametrize("code", ["en", "el", "ru"])
+def test_names_alike_stay_apart_when_the_chips_take_their_room(tmp_path: Path, code: str) -> None:
+    """Prefa, Konstantinos, Konstantina, Maximilianos, with 4-digit figures (the issue's pouch 50 reached
+    "-1200" chips after ten hands; here a pouch of 1000): the names are cut shorter for them, never to the same
+    letters ("Kons" twice), on the home screen and the hands list."""
+    data = tmp_path / "data"
+    language(data, code)
+    names = {"en": ("Konstantinos", "Konstantina", "Maximilianos"), "el": LONG_NAMES["el"][:3],
+             "ru": ("Константинос", "Константина", "Максимилианос")}[code]  # fmt: skip
+    (data / "names").write_text("".join(n + "\n" for n in names), encoding="utf-8")
+    dev = Device(data)
+    dev.keys("1 1 3 1 2 3 1000# # # #")
+    _, hands = gen.game(seed=5, hands=8, pouch=1000)
+    narrowest = 6
+    for h in hands:
+        screens = dev.keys(typist.keys_for(h, 3))
+        home = screens[-1]
+        shown = [s for x, y, s in home if x == 18 and 16 <= y < 40]  # the names on the players' rows
+        assert len(set(shown)) == 3, texts_of(home)
+        narrowest = min(narrowest, *map(len, shown))
+        rows = texts_of(dev.keys("A")[-1])[1:6]  # the hands list: each row's name whole or told apart
+        dev.keys("*")
+        assert all(len(r) <= 16 for r in rows), rows
+    dev.close()
+    assert narrowest < 6  # the chips did take the names' room
+
+
+_SEVEN = ("Anna", "Babis", "Costas", "Dimitra", "Eleni", "Fotis", "Giorgos")
+_MORE = {"en": "0:new B:more", "el": "0:νέο B:άλλα", "ru": "0:новое B:ещё"}
+
+
+@pytest.mark.parametrize("code", ["en", "el", "ru"])
+def test_every_saved_name_can_be_seen_and_picked(tmp_path: Path, code: str) -> None:
+    """Seven names saved: five on the first page, B the next (the last two), B again the first; 1-5 pick a
+    name on the page shown (no key picks one that is not on the screen)."""
+    data = tmp_path / "data"
+    language(data, code)
+    (data / "names").write_text("".join(n + "\n" for n in _SEVEN), encoding="utf-8")
+    dev = Device(data)
+    first = texts_of(dev.keys("1 1 3")[-1])  # Prefa, 3 players: the names step
+    assert first[2:7] == [f"{i + 1} {n}" for i, n in enumerate(_SEVEN[:5])] and first[-1] == _MORE[code], first
+    second = texts_of(dev.keys("B")[-1])
+    assert second[2:4] == ["1 Fotis", "2 Giorgos"] and "Anna" not in " ".join(second), second
+    assert texts_of(dev.keys("6 7 8 9")[-1]) == second  # nothing on the screen under them: nothing picked
+    dev.keys("2")  # Giorgos
+    assert texts_of(dev.keys("B")[-1])[2] == "1 Anna"  # the first page again
+    shown = texts_of(dev.keys("1 B 1")[-1])  # Anna, then Fotis: the pouch step
+    assert "Pouch?" in shown or len([s for s in shown if s.endswith("_")]) == 1, shown
+    dev.keys("100# # # #")
+    dev.close()
+    log, _ = device_log(data, tmp_path)
+    assert json.loads(log[0])["players"] == ["Giorgos", "Anna", "Fotis"], log[0]
+
+
+def test_a_short_list_of_names_keeps_its_hint(tmp_path: Path) -> None:
+    """Five names or fewer: one page, no B, the hint as before."""
+    data = tmp_path / "data"
+    (data).mkdir(parents=True)
+    (data / "names").write_text("".join(n + "\n" for n in _SEVEN[:5]), encoding="utf-8")
+    dev = Device(data)
+    shown = texts_of(dev.keys("1 1 3")[-1])
+    assert shown[-1] == "0:new name" and texts_of(dev.keys("B")[-1]) == shown, shown
+    dev.close()
+
+
+_LISTED = {"en": ["  2 All-p. 4-6-0", "  1 Misdeal"], "el": ["  2 Πάσο 4-6-0", "  1 Λάθος μοίρα."],
+           "ru": ["  2 Распа. 4-6-0", "  1 Пересдача"]}  # fmt: skip
+
+
+@pytest.mark.parametrize("code", ["en", "el", "ru"])
+def test_the_hands_list_keeps_every_figure_and_cuts_words_with_a_dot(tmp_path: Path, code: str) -> None:
+    """Issue 24, item 3: Sochi, a misdeal then an all-pass 4-6-0: the list's rows read "15 Распасы 0-4-" and
+    "20 Λάθος μοίρασ" (cut at 12); now a word is shortened with a dot or dropped, every figure kept."""
+    data = tmp_path / "data"
+    language(data, code)
+    (data / "names").write_text("Babis\nCostas\nAnna\n", encoding="utf-8")
+    dev = Device(data, heapsize="96K")
+    dev.keys("1 2 3 1 2 3 20# # # #  D A #  0 4 6 #")  # Sochi; a misdeal (D, A); an all-pass: 4, 6, the rest 0
+    shown = texts_of(dev.keys("A")[-1])
+    dev.close()
+    assert shown[2:4] == _LISTED[code], shown

@@ -82,8 +82,19 @@ def test_the_words_of_a_screen_loaded_only_when_needed_fit_and_can_be_drawn(modu
     assert len(words) == len(LANGUAGES) and len({len(w) for w in words}) == 1
     for row in words:
         for w in row:
-            for s in texts(w):
+            for s in (x for t in texts(w) for x in t.split("|")):  # (games' systems: one string split)
                 assert len(s) <= 16 and all(ord(c) < 128 or c in font.GLYPHS for c in s), s
+
+
+def test_the_games_list_names_every_system_in_seven_letters() -> None:
+    """kitapi.app.games: the systems' short names, one for each row of kitapi.registry, 7 letters at most (a
+    row "1 Leningr 28.11" and its mark fit 16)."""
+    from kitapi.app.games import WORDS
+    from kitapi.registry import rows
+
+    for w in WORDS:
+        names = w[2].split("|")
+        assert len(names) == len(rows()) and all(len(n) <= 7 for n in names), names
 
 
 def _history_words(code: str) -> list[str]:

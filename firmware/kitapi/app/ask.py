@@ -64,6 +64,11 @@ def menu(app, n, here, new_game, settle):
         g = app.g
         note = [] if g.over else [w[2]]
         if g.name == "prefa" and not g.over:
-            note = [w[1]] + ["%s %d" % (g.players[i][:10], g.pouch[i]) for i in range(g.n) if g.pouch[i]]
+            from kitapi.app.ui import cut
+
+            note = [w[1]]
+            for i in range(g.n):
+                if g.pouch[i]:
+                    note.append("%s %d" % (cut(g.players, i, 15 - len(str(g.pouch[i]))), g.pouch[i]))
         return app.go(here, Ask(app, t[_T_END_GAME] + "?", lambda: settle(app), note))
     return new_game(app, "g")

@@ -1,9 +1,12 @@
 """The games kept on the box (menu: Games): a closed game viewed, an open one resumed; imported only here.
 
-    Games                      row 0
-    1 7 Ann Bob Cat  +          rows 1-6: newest first; + a game still open,
-    2 6 Dan Eve Fay             > the one being played
-    A/B:page                    row 7 (with the pick hint)
+    Games        7-5           row 0: the numbers of the games on the page
+    1 Prefa 28.11  +            rows 1-6: three games, newest first, two rows each: the digit that
+     Ann Bob Cat                picks it, its system, the day it started (the header's "started");
+    2 Sochi 27.11               + a game still open, > the one being played; then its players
+     Dan Eve Fay
+    ...
+    1-3 +open A/B               row 7
 
 A closed game stays on flash until the PC syncs and prunes it (docs/sync.md): a digit views it, read
 only: the home screen on its settlement (who owes whom), B its standings, A its hands; * comes back to
@@ -26,11 +29,16 @@ if _HINTS:
 _T_CLOSED = const(65)
 _T_GAMES = const(70)
 
-_ROWS = const(6)
+_ROWS = const(3)  # games on a page: two rows each
 
 # this module's words, by language (kitapi.app.main.LANGUAGES): here, not in the string tables the game
-# keeps in the heap; the list's keys, resume
-WORDS = (("1-6 +open A/B", "Resume game"), ("1-6 +ανοιχτή A/B", "Συνέχεια"), ("1-6 +открыта A/B", "Продолжить"))
+# keeps in the heap; the list's keys, resume, and the systems' names in 7 letters (kitapi.registry's order),
+# one string each (split when drawn: a short literal would be interned for good)
+WORDS = (
+    ("1-3 +open A/B", "Resume game", "Prefa|Sochi|Lening.|Rostov|Balkan|Kasa|Austria|Illust.|America|Priffe"),
+    ("1-3 +ανοιχτή A/B", "Συνέχεια", "Πρέφα|Σότσι|Λένινγκ|Ροστόφ|Βαλκάν.|Κάσα|Αυστρία|Εικον.|Αμερ.|Πρίφε"),
+    ("1-3 +открыта A/B", "Продолжить", "Префа|Сочи|Ленингр|Ростов|Балкан|Каса|Австр.|Иллюстр|Америк.|Приффе"),
+)
 
 
 def words(app):
@@ -40,19 +48,37 @@ def words(app):
 
 
 def state(store, name):
-    """(players, closed) of game ``name``: its header's names, and whether its last record ends it."""
+    """(players, closed, system, day) of game ``name``: its header's names, whether its last record ends it,
+    its system's place in kitapi.registry (-1: one it does not know) and the day it started ("28.11", ""
+    without a clock)."""
     from kitapi.devlog import DevLogReader, crc16
+    from kitapi.registry import row
 
     with store._open(store.dir + "/" + name, "rb") as f:
         r = DevLogReader(f)
-        players = r.header()["players"]
+        h = r.header()
+        players = h["players"]
+        system = -1
+        i = 0
+        while system < 0:  # (a row at a time: no table of every system kept)
+            x = row(i)
+            if x is None:
+                break
+            if x[0] == h["rules"]:
+                system = i
+            i += 1
+        _forget("kitapi.registry")  # (as kitapi.registry.load: its few hundred bytes back)
+        started = h.get("started")
+        day = ""
+        if type(started) is str and len(started) >= 10 and started[4] == "-" and started[7] == "-":
+            day = started[8:10] + "." + started[5:7]  # (ISO, UTC: kitapi.app.newgame.iso_utc)
         b = bytearray(8)
         if r.end - r.start >= 8:
             f.seek(r.end - 8)
             f.readinto(b)
             if b[0] >> 5 == 3 and crc16(b, 0, 6) == b[6] << 8 | b[7]:  # the end record (kitapi.game.OP_END)
-                return players, True
-    return players, False
+                return players, True, system, day
+    return players, False, system, day
 
 
 class Games:
@@ -63,7 +89,7 @@ class Games:
         self.app = app
         self.nums = self._page(-1, False)  # the newest page
         self.current = app.store.current()  # the game being played (None: none)
-        self.rows = [None] * _ROWS  # type: list[Any]  # (players, closed) of each row on the page, read when drawn
+        self.rows = [None] * _ROWS  # type: list[Any]  # (players, closed, system, day) of each game, read when drawn
 
     def _page(self, bound, newer):
         """The numbers of a page, newest first: the _ROWS newest games older than game ``bound`` (-1: the
@@ -87,25 +113,33 @@ class Games:
         return page
 
     def draw(self, ui):
+        from kitapi.app.ui import cut
+
         t = ui.t
-        ui.title(t[_T_GAMES])
-        for i in range(len(self.nums)):
-            name = "%04d.kitapi" % self.nums[i]
+        nums = self.nums
+        w = words(self.app)
+        ui.title(t[_T_GAMES], "%d-%d" % (nums[0], nums[-1]) if len(nums) > 1 else "%d" % nums[0] if nums else "")
+        for i in range(len(nums)):
+            name = "%04d.kitapi" % nums[i]
             row = self.rows[i]
             if row is None:
                 try:
                     row = self.rows[i] = state(self.app.store, name)
                 except Exception:  # noqa: BLE001 - a header that does not read (OSError, RuleError...; a
                     # MemoryError of a header the heap cannot hold): shown, never opened
-                    row = self.rows[i] = (("?",), True)
-            line = "%d %d %s" % (i + 1, self.nums[i], " ".join(p[:4] for p in row[0]))
+                    row = self.rows[i] = (("?",), True, -1, "")
+            system = w[2].split("|")[row[2]] if row[2] >= 0 else "?"
+            ui.at("%d %s %s" % (i + 1, system, row[3]) if row[3] else "%d %s" % (i + 1, system), 0, 1 + 2 * i)
             mark = ">" if name == self.current else "" if row[1] else "+"
-            ui.at(line[: 15 if mark else 16], 0, 1 + i)
             if mark:
-                ui.at(mark, 15, 1 + i)
-        if not self.nums:
+                ui.at(mark, 15, 1 + 2 * i)
+            players = row[0]
+            n = len(players)
+            room = (15 - (n - 1)) // n  # the names from the second column, each told apart
+            ui.at(" ".join([cut(players, k, room) for k in range(n)]), 1, 2 + 2 * i)
+        if not nums:
             ui.at("-", 0, 2)
-        ui.hint(words(self.app)[0])
+        ui.hint(w[0])
 
     def key(self, ev):
         app = self.app
@@ -140,7 +174,12 @@ class Viewed(Home):
 
     def draw(self, ui):
         Home.draw(self, ui)
-        ui.at(("%d %s" % (int(self.app.store.name[:-7]), ui.t[_T_CLOSED]))[:16], 0, 1)
+        line = "%d %s" % (int(self.app.store.name[:-7]), ui.t[_T_CLOSED])
+        if len(line) > 16:  # ("1 Παρτίδα κλειστή": a word cut with a dot, not a letter lost)
+            from kitapi.app.fitline import squeeze
+
+            line = squeeze(line, 16)
+        ui.at(line, 0, 1)
 
     def key(self, ev):
         app = self.app
@@ -203,9 +242,15 @@ def resume(app, name):
 
 def _drop():
     """Let this module go: the game opened next has the heap (its functions live on while they run)."""
+    _forget("kitapi.app.games")  # (not through kitapi.app.main, which imports this module)
+
+
+def _forget(name):
+    """Let module ``name`` go, and its name in its package."""
     import sys
 
-    sys.modules.pop("kitapi.app.games", None)  # (not through kitapi.app.main, which imports this module)
-    parent = sys.modules.get("kitapi.app")
-    if parent is not None and hasattr(parent, "games"):
-        delattr(parent, "games")
+    sys.modules.pop(name, None)
+    k = name.rfind(".")
+    parent = sys.modules.get(name[:k])
+    if parent is not None and hasattr(parent, name[k + 1 :]):
+        delattr(parent, name[k + 1 :])

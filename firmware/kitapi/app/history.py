@@ -10,6 +10,7 @@ rewritten, and the standings are replayed from the log.  A page is read from
 the log when the cursor leaves the one on screen.
 """
 
+from kitapi.app.ui import fitted
 from kitapi.game import OP_DELETE, OP_HAND, RuleError
 from kitapi.keys import HASH, KEY_A, KEY_B, KEY_C, KEY_D, STAR
 
@@ -32,6 +33,7 @@ _PAGE = const(5)  # hands on a page: rows 1-5
 _DELETED = const(-1)  # deleted, with nothing to bring back (a damaged hand deleted)
 _DAMAGED = const(-2)  # a damaged hand (kitapi.devlog.OP_LOST), not replaced
 # a deleted hand whose last contents were packed hand p is kept as -3 - p (no second list)
+
 
 class History:
     def __init__(self, app):
@@ -116,9 +118,10 @@ class History:
             else:
                 g.unpack(-3 - p if gone else p, self.h)
                 line = describe(self.app, g, self.h)
+                line = fitted(self.app.short, line, 12 - gone)  # the name cut, then the words; never a figure
                 if gone:
                     line = "x" + line
-            ui.at("%3d %s" % (k, line[:12]), 0, 1 + i, k == self.cursor)
+            ui.at("%3d %s" % (k, line), 0, 1 + i, k == self.cursor)
         w = self.w
         ui.hint(w[2], 6)
         if self.app.store.log is not None:  # (a closed game viewed is read only: its log not open)

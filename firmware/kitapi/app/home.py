@@ -61,14 +61,20 @@ class Home:
         ui.hint(t[_T_HINT_HOME2])
 
     def draw_owes(self, ui):
-
         g = self.app.g
         t = ui.t
         ui.at(t[_T_OWES], 0, 2)
         transfers = self.app.sys.transfers(g)
         row = 3
+        from kitapi.app.ui import cut
+
+        names = self.app.short
         for frm, to, amount in transfers:
-            line = "%s%s%s" % (self.app.short[frm], t[_T_PAYS], self.app.short[to])
+            if row > 6:  # (no room left above the keys' row)
+                break
+            w = (15 - len(t[_T_PAYS]) - len(amount)) // 2  # the names cut (told apart) to keep the amount beside
+            a, b = (cut(names, frm, w), cut(names, to, w)) if w >= 3 else (names[frm], names[to])
+            line = "%s%s%s" % (a, t[_T_PAYS], b)
             ui.at(line, 0, row)
             if len(line) + 1 + len(amount) > 16:  # the amount (and money) on a row of its own
                 row += 1
@@ -119,13 +125,15 @@ def seat_mark(t, g, s, dealer):
     return t[_T_DEALER] if s == dealer else t[_T_ELDEST] if s == (dealer + 1) % g.n else ""
 
 
-def player_row(ui, row, seat, name, mark, pouch, chips):
-    """Seat number and mark, name, pouch and chips on one row; wide numbers take room from the name."""
+def player_row(ui, row, seat, names, mark, pouch, chips):
+    """Seat number and mark, name (of ``names``: App.short), pouch and chips on one row; wide numbers take
+    room from the name, cut still told apart from the others (kitapi.app.names.fit)."""
     y = row * 8
     ui.text(str(seat + 1), 0, y)
     if mark:
         ui.text(mark, 8, y)
     x = ui.right(chips, 128, row) - 8 * len(chips)  # where the chips begin
     x = ui.right(pouch, min(96, x - 4), row) - 8 * len(pouch)  # where the pouch begins
-    ui.text(name[: max(0, (x - 22) // 8)], 18, y)
+    from kitapi.app.ui import cut
 
+    ui.text(cut(names, seat, (x - 22) // 8), 18, y)

@@ -89,4 +89,5 @@ T = (
     # Multi-tap letters on keys 2-9 (key 1: space and hyphen), and the capitals that start a word
     ("", " -", "αβγ", "δεζ", "ηθι", "κλμ", "νξο", "πρσς", "τυφ", "χψω"),  # LETTERS
     ("", " -", "ΑΒΓ", "ΔΕΖ", "ΗΘΙ", "ΚΛΜ", "ΝΞΟ", "ΠΡΣ", "ΤΥΦ", "ΧΨΩ"),  # CAPITALS
+    "0:νέο B:άλλα",  # NEW_NAME_MORE: the names saved, a page of them: 0 a new one, B the next page
 )

@@ -89,4 +89,5 @@ T = (
     # Multi-tap letters on keys 2-9 (key 1: space and hyphen), and the capitals that start a word
     ("", " -", "абвг", "дежз", "ийкл", "мноп", "рсту", "фхцч", "шщъы", "ьэюя"),  # LETTERS
     ("", " -", "АБВГ", "ДЕЖЗ", "ИЙКЛ", "МНОП", "РСТУ", "ФХЦЧ", "ШЩЪЫ", "ЬЭЮЯ"),  # CAPITALS
+    "0:новое B:ещё",  # NEW_NAME_MORE: the names saved, a page of them: 0 a new one, B the next page
 )

@@ -6,12 +6,14 @@ kasa...) and options steps are the chosen system's: its family's screens
 (kitapi.app.systems.<family>) set them up (``setup``), in the package or in a
 module of the new-game steps alone (its ``options``), imported when chosen.
 
-Names are picked from the names used before (digits 1-9) or typed with
+Names are picked from the names used before (up to 20: five to a page, 1-5 pick one on the page shown,
+B the next page) or typed with
 multi-tap on the keypad (0): keys 2-9 carry letters as on a phone, a key
 pressed again within a second takes its next letter, A switches between the
 language's alphabet and the Latin one, * deletes, # accepts.
 """
 
+from kitapi.app.ui import cut
 from kitapi.keys import HASH, KEY_A, KEY_B, KEY_D, LONG, STAR
 
 try:
@@ -40,6 +42,7 @@ _T_ON = const(51)
 _T_OFF = const(52)
 _T_LETTERS = const(71)
 _T_CAPITALS = const(72)
+_T_NEW_NAME_MORE = const(73)
 
 # its family's texts it shows: their places in the table (kitapi.app.systems.preferans.lang_<language>.T)
 _P_STAKE = const(29)
@@ -74,6 +77,7 @@ class NewGame:
         self.step = _RULES
         self.rules = ""  # the chosen system's id
         self.page = 0  # of the rules step
+        self.names_page = 0  # of the names saved
         self.sys = None  # type: Any  # the chosen system's pouch and options steps (rules_step)
         self.n = 3
         self.players = []  # type: list[str]
@@ -123,13 +127,11 @@ class NewGame:
                 ui.at(self.typed[-15:] + "_", 0, 3)
                 ui.hint(t[_T_HINT_TYPE])
                 return
-            row = 2
-            for i in range(min(9, len(self.known))):
-                ui.at("%d %s" % (i + 1, self.known[i][:14]), 0, row, self.known[i] in self.players)
-                row += 1
-                if row == 7:
-                    break
-            ui.hint(t[_T_NEW_NAME])
+            first = self.names_page * _PAGE  # a page of the names saved (up to 20), picked by 1-5 on it
+            for i in range(first, min(first + _PAGE, len(self.known))):
+                name = self.known[i]
+                ui.at("%d %s" % (i - first + 1, cut(self.known, i, 14)), 0, 2 + i - first, name in self.players)
+            ui.hint(t[_T_NEW_NAME_MORE] if len(self.known) > _PAGE else t[_T_NEW_NAME])
             return
         elif step == _POUCH:
             ui.at(self.sys.size_name(self), 0, 2)
@@ -146,10 +148,10 @@ class NewGame:
         elif step == _DEALER:
             ui.at(t[_T_FIRST_DEALER], 0, 1)
             for s in range(self.n):
-                ui.at("%d %s" % (s + 1, self.players[s][:14]), 0, 2 + s, s == self.dealer)
+                ui.at("%d %s" % (s + 1, cut(self.players, s, 14)), 0, 2 + s, s == self.dealer)
         else:
             for s in range(self.n):
-                ui.at(self.players[s][:16], 0, 1 + s)
+                ui.at(cut(self.players, s, 16), 0, 1 + s)
             size = self.sys.size_name(self)
             ui.at(size, 0, 5 if len(size) + len(str(self.pouch)) > 15 else 6)  # the number on row 6, at the right
             ui.right(str(self.pouch), 128, 6)
@@ -190,8 +192,12 @@ class NewGame:
             if ev == 0:
                 self.typing = True
                 self.typed = ""
-            elif 1 <= ev <= min(9, len(self.known)) and self.known[ev - 1] not in self.players:
-                self.add_player(self.known[ev - 1])
+            elif ev == KEY_B and len(self.known) > _PAGE:  # the next page of names (after the last: the first)
+                self.names_page = (self.names_page + 1) % ((len(self.known) + _PAGE - 1) // _PAGE)
+            elif 1 <= ev <= _PAGE:
+                i = self.names_page * _PAGE + ev - 1
+                if i < len(self.known) and self.known[i] not in self.players:
+                    self.add_player(self.known[i])
         elif step == _POUCH:
             if ev == KEY_A and hasattr(self.sys, "STAKE"):
                 self.typing_stake = not self.typing_stake

@@ -82,3 +82,28 @@ def signed(v):
     """Chips as the sheet shows them: +12, -7, 0."""
     return "+%d" % v if v > 0 else str(v)
 
+
+def cut(names, i, w):
+    """Name ``i`` in ``w`` letters, told apart from the others (kitapi.app.names imported only when cut)."""
+    if len(names[i]) <= w:
+        return names[i]
+    from kitapi.app.names import fit
+
+    return fit(names, i, max(0, w))
+
+
+def fitted(names, s, w):
+    """A hand's line in ``w`` characters: its name, then its words cut, never a figure (kitapi.app.fitline,
+    imported for it and let go)."""
+    if len(s) <= w:
+        return s
+    import sys
+
+    from kitapi.app.fitline import fit_line
+
+    s = fit_line(names, s, w)
+    sys.modules.pop("kitapi.app.fitline", None)
+    parent = sys.modules.get("kitapi.app")
+    if parent is not None and hasattr(parent, "fitline"):
+        delattr(parent, "fitline")
+    return s

@@ -119,7 +119,7 @@ def draw_home(ui, app):
     dealer = app.next_dealer()
     for s in range(3):
         v = g.stock[s]
-        player_row(ui, 2 + s, s, app.short[s], seat_mark(ui.t, g, s, dealer), str(v), signed(v - chips))
+        player_row(ui, 2 + s, s, app.short, seat_mark(ui.t, g, s, dealer), str(v), signed(v - chips))
     line = "%s %d" % (p[_O_POT], g.pot)
     ui.at(line, 0, 5)
     if g.refills:

@@ -34,7 +34,7 @@ back a step.
 """
 
 from kitapi.app.main import wizard_key, wizard_preview
-from kitapi.app.ui import signed
+from kitapi.app.ui import cut, fitted, signed
 
 try:
     from micropython import const
@@ -253,11 +253,12 @@ class PotWizard:
         us = self.us
         ui.title("%s %d" % (t[_T_HAND], self.number or self.app.number()))
         if step != _WHO:
-            ui.at(self.app.sys.describe(self.app, g, h, step)[:16], 0, 1)  # (its family's: app.sys)
+            line = self.app.sys.describe(self.app, g, h, step)  # (its family's: app.sys)
+            ui.at(fitted(self.app.short, line, 16), 0, 1)
         if step == _WHO or step == _DROP:
             ui.at(p[_O_DECLARER] if step == _WHO else p[_O_DROPPED], 0, 2)
             for s in range(3):
-                ui.at("%d %s" % (s + 1, g.players[s][:14]), 0, 3 + s, step == _DROP and h.drop >> s & 1 == 1)
+                ui.at("%d %s" % (s + 1, cut(g.players, s, 14)), 0, 3 + s, step == _DROP and h.drop >> s & 1 == 1)
             ui.at(p[_O_WHO_US] if step == _WHO and us else p[_O_WHO_AT] if step == _WHO else p[_O_DROP_KEYS], 0, 6)
         elif step == _BID:
             ui.at(p[_O_BID], 0, 2)
@@ -268,7 +269,7 @@ class PotWizard:
                 ui.at(p[_O_OPEN_KEYS], 0, 6)
         elif step == _CHIPS:
             label = p[_O_CHIP_BID]
-            ui.at("%s %s?" % (label, self.app.short[self.k][: 14 - len(label)]), 0, 2)
+            ui.at("%s %s?" % (label, cut(self.app.short, self.k, 14 - len(label))), 0, 2)
             ui.at(str(h.chips[self.k]) + ("" if self.fresh else "_"), 0, 3)
             ui.at("0-%d" % _MAX_CHIPS, 0, 4)
         elif step == _TRUMP:
@@ -283,7 +284,7 @@ class PotWizard:
         elif step == _TRICKS or step == _TRICKS2:
             b = h.declarer
             label = t[_T_TRICKS_D1]
-            ui.at("%s %s?" % (label, self.app.short[b if step == _TRICKS else (b + 1) % 3][: 14 - len(label)]), 0, 2)
+            ui.at("%s %s?" % (label, cut(self.app.short, b if step == _TRICKS else (b + 1) % 3, 14 - len(label))), 0, 2)
             if step == _TRICKS:
                 ui.at(p[_O_TRICK_KEYS] % self._likely(), 0, 3)
             else:

@@ -34,7 +34,7 @@ def draw_home(ui, app):
         ui.right(t[_T_MORE][0], 128, 1)
     dealer = app.next_dealer()
     for s in range(g.n):
-        player_row(ui, 2 + s, s, app.short[s], seat_mark(t, g, s, dealer), str(g.pouch[s]), signed(g.chips[s]))
+        player_row(ui, 2 + s, s, app.short, seat_mark(t, g, s, dealer), str(g.pouch[s]), signed(g.chips[s]))
     if not g.over:
         ui.hint(t[_T_HINT_HOME] % g.n, 6)
 

@@ -13,7 +13,7 @@ flash before the screen says so.
 """
 
 from kitapi.app.main import wizard_key, wizard_preview
-from kitapi.app.ui import signed
+from kitapi.app.ui import cut, fitted, signed
 from kitapi.rules.prefa import ALONE, INVITE, NONE, PASS, PLAY, THROW
 
 try:
@@ -204,12 +204,12 @@ class HandWizard:
         step = self.step
         ui.title("%s %d" % (t[_T_HAND], self.number or self.app.number()))
         if h.kind != PASS and step != _BIDDER:
-            ui.at(describe(t, g, h, step), 0, 1)
+            ui.at(fitted(self.app.short, describe(t, g, h, step), 16), 0, 1)
         if step == _BIDDER:
             ui.at(t[_T_BIDDER], 0, 2)
             for s in range(g.n):
                 if not (g.n == 4 and s == h.dealer):
-                    ui.at("%d %s" % (s + 1, g.players[s][:12]), 0, 3 + s)
+                    ui.at("%d %s" % (s + 1, cut(g.players, s, 14)), 0, 3 + s)
             ui.hint("0 " + t[_T_PASSED])
         elif step == _LEVEL:
             ui.at(t[_T_LEVEL], 0, 2)
@@ -228,13 +228,13 @@ class HandWizard:
         elif step == _ACTIVE:
             ui.at(t[_T_ACTIVE], 0, 2)
             for s in (h.d1, h.d2):
-                ui.at("%d %s" % (s + 1, g.players[s][:12]), 0, 3 + (s == h.d2), s == h.active)
+                ui.at("%d %s" % (s + 1, cut(g.players, s, 14)), 0, 3 + (s == h.d2), s == h.active)
         elif step == _TRICKS_B:
             ui.at(t[_T_TRICKS_BIDDER], 0, 2)
             ui.at(self.app.short[h.bidder], 0, 3)
             ui.at("0-9 A=10 #=%d" % self.default_tricks(), 0, 4)
         elif step == _TRICKS_D:
-            ui.at("%s %s?" % (t[_T_TRICKS_D1], self.app.short[h.d1]), 0, 2)
+            ui.at("%s %s?" % (t[_T_TRICKS_D1], cut(self.app.short, h.d1, 14 - len(t[_T_TRICKS_D1]))), 0, 2)
             tr = h.tricks
             rest = 10 - tr[h.bidder]
             ui.at("0-%d #=%d" % (rest, tr[h.d1] if tr[h.d1] + tr[h.d2] == rest else (rest + 1) // 2), 0, 3)
@@ -257,13 +257,16 @@ class HandWizard:
             for i in range(n):
                 for j in range(n):
                     owed = b[2 * n + i * n + j]  # what j now owes i more
-                    if owed > 0 and row <= last:
-                        ui.at("%s%s%s" % (self.app.short[j], t[_T_PAYS], self.app.short[i]), 0, row)
+                    if owed > 0 and row <= last:  # the names cut to leave the figure its room, told apart
+                        w = min(6, (15 - len(t[_T_PAYS]) - len(str(owed))) // 2)
+                        names = self.app.short
+                        ui.at("%s%s%s" % (cut(names, j, w), t[_T_PAYS], cut(names, i, w)), 0, row)
                         ui.right(str(owed), 128, row)
                         row += 1
             for s in range(n):
                 if b[s] and row <= last:
-                    ui.at("%s %s" % (self.app.short[s], t[_T_POUCH]), 0, row)
+                    w = 14 - len(t[_T_POUCH]) - len(signed(b[s]))
+                    ui.at("%s %s" % (cut(self.app.short, s, w), t[_T_POUCH]), 0, row)
                     ui.right(signed(b[s]), 128, row)
                     row += 1
         if self.h.kind == PLAY and g.aces_mode:

@@ -50,18 +50,20 @@ def draw_home(ui, app):
     for s in range(n):
         net = nets[s]
         hill = (g.hill[s] + 1) // 2  # kept in halves
-        pref_row(ui, 2 + s, s, app.short[s], seat_mark(t, g, s, dealer), str(g.pool[s]), str(hill), signed(net))
+        pref_row(ui, 2 + s, s, app.short, seat_mark(t, g, s, dealer), str(g.pool[s]), str(hill), signed(net))
     if g.level > 1:
         ui.at("%s x%d" % (app.pt("preferans")[_P_ALLPASS], g.allpass_k() // 2), 0, 6)
     elif not g.over:
         ui.hint(t[_T_HINT_HOME] % n, 6)
 
 
-def pref_row(ui, row, seat, name, mark, pool, hill, net):
+def pref_row(ui, row, seat, names, mark, pool, hill, net):
     """Seat and mark, name, pool, hill and net whists on one row.
 
     The columns stand 6 pixels apart while the name keeps 3 letters, else 3 apart.
     """
+    from kitapi.app.ui import cut
+
     y = row * 8
     ui.text(str(seat + 1), 0, y)
     if mark:
@@ -70,7 +72,7 @@ def pref_row(ui, row, seat, name, mark, pool, hill, net):
     x = ui.right(net, 128, row) - 8 * len(net)
     x = ui.right(hill, x - gap, row) - 8 * len(hill)
     x = ui.right(pool, x - gap, row) - 8 * len(pool)
-    ui.text(name[: max(0, (x - 20) // 8)], 16, y)  # 4 pixels at least before the pool
+    ui.text(cut(names, seat, (x - 20) // 8), 16, y)  # 4 pixels at least before the pool (told apart: home.cut)
 
 
 def key_home(app, ev):

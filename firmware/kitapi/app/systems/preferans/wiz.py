@@ -22,6 +22,7 @@ before the screen says so.
 """
 
 from kitapi.app.main import wizard_key, wizard_preview
+from kitapi.app.ui import cut, fitted
 
 try:
     from micropython import const
@@ -332,12 +333,12 @@ class PrefWizard:
         step = self.step
         ui.title("%s %d" % (t[_T_HAND], self.number or self.app.number()))
         if step != _SOLOIST:
-            ui.at(describe(p, g, h, step)[:16], 0, 1)
+            ui.at(fitted(self.app.short, describe(p, g, h, step), 16), 0, 1)
         if step == _SOLOIST:
             ui.at(p[_P_SOLOIST], 0, 2)
             for s in range(g.n):
                 if not (g.n == 4 and s == h.dealer):
-                    ui.at("%d %s" % (s + 1, g.players[s][:12]), 0, 3 + s)
+                    ui.at("%d %s" % (s + 1, cut(g.players, s, 14)), 0, 3 + s)
             ui.hint(p[_P_HINT_SOLOIST])
             return
         if step == _ALLPASS:
@@ -377,7 +378,7 @@ class PrefWizard:
             ui.at(p[_P_TRICKS_SOLOIST], 0, 2)
             ui.at("0-9 A=10 #=%d" % (0 if g.is_misere(h) else g.needed(h)), 0, 3)
         elif step == _TRICKS_D:
-            ui.at("%s %s?" % (t[_T_TRICKS_D1], self.app.short[h.d1]), 0, 2)
+            ui.at("%s %s?" % (t[_T_TRICKS_D1], cut(self.app.short, h.d1, 14 - len(t[_T_TRICKS_D1]))), 0, 2)
             ui.at("0-%d #=%d" % (10 - h.tricks[h.soloist], h.tricks[h.d1]), 0, 3)
         else:
             self.draw_summary(ui)
@@ -390,14 +391,14 @@ class PrefWizard:
         w1, w2, dw = _CHOICES[i]
         if dw >= 0:
             word = p[_P_DEALER_WORD]
-            who = self.app.short[h.d1 if dw == 0 else h.d2]
+            k = h.d1 if dw == 0 else h.d2
         elif w1 == w2:
             return p[_P_BOTH_WHIST] if w1 == _WHIST else p[_P_BOTH_PASS]
         else:
             word = p[_P_HALF_WORD] if _HALF in (w1, w2) else p[_P_WHISTS_WORD]
-            who = self.app.short[h.d1 if w1 != _PASS else h.d2]
-        room = 13 - len(word)
-        return "%s %s" % (word, who[: max(1, room)]) if dw >= 0 else "%s %s" % (who[: max(1, room)], word)
+            k = h.d1 if w1 != _PASS else h.d2
+        who = cut(self.app.short, k, max(1, 13 - len(word)))
+        return "%s %s" % (word, who) if dw >= 0 else "%s %s" % (who, word)
 
     def draw_summary(self, ui):
         g = self.g
@@ -419,7 +420,7 @@ class PrefWizard:
                 if written:
                     line += " %s%s" % (p[_P_CODES][2], half(written, True))
                 if line and row <= 6:
-                    ui.at(self.app.short[s][: max(3, 16 - len(line))] + line, 0, row)
+                    ui.at(cut(self.app.short, s, max(3, 16 - len(line))) + line, 0, row)
                     row += 1
             if row == 2:
                 ui.at("-", 0, row)

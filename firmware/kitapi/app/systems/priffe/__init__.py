@@ -71,7 +71,7 @@ def draw_home(ui, app):
     forehand = o[(o.index(dealer) + 1) % 4]
     for s in range(4):
         mark = "" if g.over else t[_T_DEALER] if s == dealer else t[_T_ELDEST] if s == forehand else ""
-        player_row(ui, 2 + s, s, app.short[s], mark, "AB"[g.side[s]], signed(g.individual[s]))
+        player_row(ui, 2 + s, s, app.short, mark, "AB"[g.side[s]], signed(g.individual[s]))
     ui.at("A %d/%d" % (g.below[0], g.games[0]), 0, 6)
     ui.right("B %d/%d" % (g.below[1], g.games[1]), 128, 6)
 
@@ -85,8 +85,10 @@ def key_home(app, ev):
     return None
 
 
-def pair(g, k):
-    """The two players of partnership ``k``: "Ann/Cat"."""
+def pair(g, k, w=16):
+    """The two players of partnership ``k`` in ``w`` characters: "Ann/Cat"."""
+    from kitapi.app.ui import cut
+
     names = g.players
     for a in names:
         if len(a) > 6:  # their abbreviations, as every screen shows them (kitapi.app.names; App.short)
@@ -94,7 +96,7 @@ def pair(g, k):
 
             names = short(names)
             break
-    s = [names[i] for i in range(4) if g.side[i] == k]
+    s = [cut(names, i, (w - 1) // 2) for i in range(4) if g.side[i] == k]
     return "%s/%s" % (s[0], s[1])
 
 

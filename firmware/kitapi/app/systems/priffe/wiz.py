@@ -20,6 +20,7 @@ The texts are App.pt("priffe") (kitapi.app.systems.priffe.lang_xx).
 """
 
 from kitapi.app.main import wizard_key, wizard_preview
+from kitapi.app.ui import cut, fitted
 
 try:
     from micropython import const
@@ -146,11 +147,11 @@ class PriffeWizard:
         step = self.step
         ui.title("%s %d" % (ui.t[_T_HAND], self.number or self.app.number()))
         if step > _DECLARER:
-            ui.at(app.sys.describe(app, g, h, step)[:16], 0, 1)  # (its family's: app.sys)
+            ui.at(fitted(app.short, app.sys.describe(app, g, h, step), 16), 0, 1)  # (its family's: app.sys)
         if step == _DECLARER:
             ui.at(p[_F_DECLARER], 0, 2)
             for s in range(4):
-                ui.at("%d %s" % (s + 1, g.players[s][:12]), 0, 3 + s)
+                ui.at("%d %s" % (s + 1, cut(g.players, s, 14)), 0, 3 + s)
             ui.hint(p[_F_HINT_FORCED])
             return
         if step == _CONTRACT:
@@ -169,7 +170,7 @@ class PriffeWizard:
         elif step == _HOLDER:
             ui.at(p[_F_HOLDER], 0, 2)
             for s in range(4):
-                ui.at("%d %s" % (s + 1, g.players[s][:12]), 0, 3 + s, s == h.holder)
+                ui.at("%d %s" % (s + 1, cut(g.players, s, 14)), 0, 3 + s, s == h.holder)
         else:  # the summary
             ui.hint(ui.t[_T_HINT_SAVE])
             # what the hand changes in below, games, points, individual, order, side (18 ints), then prev,
@@ -186,8 +187,9 @@ class PriffeWizard:
                     ui.right(signed(b[6 + s]), 128, 3 + s)
                 return
             for k in (0, 1):  # each team: the points it gets; its trick points and games after the hand
-                ui.at("%s %s" % ("AB"[k], app.sys.pair(g, k)), 0, 2 + 2 * k)
-                ui.right(signed(b[4 + k]), 128, 2 + 2 * k)
+                v = signed(b[4 + k])
+                ui.at("%s %s" % ("AB"[k], app.sys.pair(g, k, 13 - len(v))), 0, 2 + 2 * k)
+                ui.right(v, 128, 2 + 2 * k)
                 ui.at("%s %d  %s %d" % (p[_F_TP], g.below[k] + b[k], p[_F_GAMES], g.games[k] + b[2 + k]), 2, 3 + 2 * k)
             return
         ui.hint(ui.t[_T_HINT_STEP])
