@@ -40,8 +40,9 @@ def _texts(name, code):
     return "app.systems.%s.lang_%s" % (name, code)
 
 
-def _forget(names):
-    """Let modules of the kitapi package go (they are imported again when needed)."""
+def _forget(names, collect=True):
+    """Let modules of the kitapi package go (they are imported again when needed); with ``collect``, the heap
+    collected if any went."""
     import gc
     import sys
 
@@ -55,7 +56,7 @@ def _forget(names):
             if parent is not None and hasattr(parent, leaf):
                 delattr(parent, leaf)
             gone = True
-    if gone:  # (a collection costs time at every boot otherwise)
+    if gone and collect:  # (a collection costs time at every boot otherwise)
         gc.collect()
 
 
@@ -431,7 +432,8 @@ class App:
                 ran = True
                 # The rest waits until the frame is out, not between a key and its pixels (on the pico-rig a
                 # collection took 5.4 ms a key, a checkpoint 36 ms: docs/firmware.md).
-                gc.collect()
+                _forget(("app.fitline",), False)  # lines made to fit in this frame (ui.fitted): imported once
+                gc.collect()  # a frame, not once a line; let go before the next key (a 64 KB heap keeps no room)
                 if store.seq != done and not store.seq % 16 and self.g is not None:
                     # every 16th hand a checkpoint (kitapi.app.ckpt): a boot replays the hands after it.  Here,
                     # once the hand's wizard is let go: the hand is on flash, the heap at its lowest

@@ -94,16 +94,9 @@ def cut(names, i, w):
 
 def fitted(names, s, w):
     """A hand's line in ``w`` characters: its name, then its words cut, never a figure (kitapi.app.fitline,
-    imported for it and let go)."""
+    imported for the first such line of a frame; App.run lets it go once the frame is out)."""
     if len(s) <= w:
         return s
-    import sys
-
     from kitapi.app.fitline import fit_line
 
-    s = fit_line(names, s, w)
-    sys.modules.pop("kitapi.app.fitline", None)
-    parent = sys.modules.get("kitapi.app")
-    if parent is not None and hasattr(parent, "fitline"):
-        delattr(parent, "fitline")
-    return s
+    return fit_line(names, s, w)
