@@ -91,3 +91,29 @@ def test_a_sochi_settlement_in_thirds_adds_up_to_the_nets_shown_and_the_money_fo
         got[short.index(a)] -= int(whists)
         got[short.index(b)] += int(whists)
     assert got == shown
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_three_payments_of_two_rows_each_are_all_shown(tmp_path: Path, code: str) -> None:
+    """Sochi, 4 players, pool 10, 0.50 a whist: Bob 8 spades, Cat whists, Bob takes 4: Bob owes all three
+    (Cat 120, Ann 84, Dan 84, 288 in all, his net shown on the home screen), each payment with its money on a
+    row of its own ("120 =60.00" does not fit beside "Bob→Cat"): six rows, which take the label's and the keys'
+    rows; the screen before dropped the third payment."""
+    dev = _device(tmp_path, code, heapsize="96K")
+    typed = " ".join(_TYPED + ("0 3~1500 2~1500 66#",))  # a fourth name: Dan (its keys in every language)
+    dev.keys("1 2 4 " + typed + " 10 A 0 B 5 # # # #")  # Sochi, 4 players, pool 10, stake 0.5
+    home = dev.keys("2 8 1 # 4 #")[-1]
+    text = lines(dev.keys("B")[-1])  # who owes whom
+    dev.close()
+    shown = [net for _, _, _, net in pref_standings(home)]
+    short = [name for name, *_ in pref_standings(home)]
+    assert shown == [84, -288, 120, 84]
+    pays = _pays(text)
+    assert len(pays) == 3 and [amount for *_, amount in pays] == ["120 =60.00", "84 =42.00", "84 =42.00"], text
+    got = [0] * 4
+    for a, b, amount in pays:
+        whists, money = amount.split(" =")
+        assert Fraction(money) == Fraction(whists) / 2
+        got[short.index(a)] -= int(whists)
+        got[short.index(b)] += int(whists)
+    assert got == shown

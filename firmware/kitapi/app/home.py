@@ -61,29 +61,41 @@ class Home:
         ui.hint(t[_T_HINT_HOME2])
 
     def draw_owes(self, ui):
-        g = self.app.g
+        """Every payment, each on a row with its amount, or on two where the names and the amount do not fit
+        one: three payments of two rows (a 4-player Preferans game with a stake) take the label's and the
+        keys' rows too, never a payment."""
         t = ui.t
-        ui.at(t[_T_OWES], 0, 2)
-        transfers = self.app.sys.transfers(g)
-        row = 3
+        transfers = self.app.sys.transfers(self.app.g)
+        if not transfers:
+            ui.at(t[_T_OWES], 0, 2)
+            ui.at(t[_T_NOBODY], 0, 3)
+            ui.hint(t[_T_HINT_HOME2])
+            return
+        shown = []  # (line, amount, on two rows): at most 3 payments (4 players)
+        need = 0
+        for frm, to, amount in transfers:
+            line = self._pays(t, frm, to, amount)
+            two = len(line) + 1 + len(amount) > 16  # the amount (and money) on a row of its own
+            shown.append((line, amount, two))
+            need += 1 + two
+        row = 3 if need <= 4 else 8 - need
+        if row == 3:
+            ui.at(t[_T_OWES], 0, 2)
+        for line, amount, two in shown:
+            ui.at(line, 0, row)
+            ui.right(amount, 128, row + two)
+            row += 1 + two
+        if row <= 7:
+            ui.hint(t[_T_HINT_HOME2])
+
+    def _pays(self, t, frm, to, amount):
+        """"A→B": the names cut (told apart) to keep the amount beside them where they can."""
         from kitapi.app.ui import cut
 
         names = self.app.short
-        for frm, to, amount in transfers:
-            if row > 6:  # (no room left above the keys' row)
-                break
-            w = (15 - len(t[_T_PAYS]) - len(amount)) // 2  # the names cut (told apart) to keep the amount beside
-            a, b = (cut(names, frm, w), cut(names, to, w)) if w >= 3 else (names[frm], names[to])
-            line = "%s%s%s" % (a, t[_T_PAYS], b)
-            ui.at(line, 0, row)
-            if len(line) + 1 + len(amount) > 16:  # the amount (and money) on a row of its own
-                row += 1
-            if row <= 6:
-                ui.right(amount, 128, row)
-            row += 1
-        if not transfers:
-            ui.at(t[_T_NOBODY], 0, row)
-        ui.hint(t[_T_HINT_HOME2])
+        w = (15 - len(t[_T_PAYS]) - len(amount)) // 2
+        a, b = (cut(names, frm, w), cut(names, to, w)) if w >= 3 else (names[frm], names[to])
+        return "%s%s%s" % (a, t[_T_PAYS], b)
 
     def key(self, ev):
         app = self.app
