@@ -187,9 +187,10 @@ def ls():
     walk = ()  # type: Any
     try:  # one entry at a time, no list of every name (CircuitPython has no os.ilistdir); as bytes: a name
         # that is not UTF-8 stops a walk of str names (UnicodeError), and the sync with it
-        walk = os.ilistdir(games.encode()) if hasattr(os, "ilistdir") else os.listdir(games.encode())
-    except TypeError:  # a port whose listing takes str only
-        walk = os.listdir(games)
+        try:
+            walk = os.ilistdir(games.encode()) if hasattr(os, "ilistdir") else os.listdir(games.encode())
+        except TypeError:  # a port whose listing takes str only
+            walk = os.listdir(games)
     except OSError:  # no games folder yet
         pass
     for e in walk:
