@@ -76,7 +76,7 @@ def test_a_typed_pot_game_is_the_game_in_the_log(
         # in thirds, rounded once to whole chips (largest remainder): the payments add up
         expect = settle_whole([3 * (v - chips) + pot for v in stocks], 3)[1]
         want = [x for a, b, c in expect for x in (f"{NAMES[a]}→{NAMES[b]}", str(c))]
-        assert expect and lines(last)[1:-1] == want, lines(last)
+        assert expect and lines(last)[1:-3] == want, lines(last)  # (then the question: close and settle?)
         return
     stock: list[int] = res["stock"]  # type: ignore[assignment]
     assert home_standings(last) == [(NAMES[i], stock[i], stock[i] - chips) for i in range(3)]

@@ -72,13 +72,20 @@ def test_the_rules_step_names_every_system_of_the_core() -> None:
     assert tuple(r[3] for r in rows()) == table("en").SYSTEMS
 
 
-@pytest.mark.parametrize("module", ["games", "ask", "history", "safe"])
+@pytest.mark.parametrize("module", ["games", "ask", "history", "menus", "safe"])
 def test_the_words_of_a_screen_loaded_only_when_needed_fit_and_can_be_drawn(module: str) -> None:
-    """kitapi.app.history's, games', ask's and safe's own words (a tuple per language, in LANGUAGES' order)."""
+    """kitapi.app.history's, games', ask's, menus' and safe's own words (a tuple per language, in LANGUAGES'
+    order; menus' one string each, its words at "|")."""
     from kitapi.app.main import LANGUAGES
 
     m = importlib.import_module(f"kitapi.app.{module}")
-    words = m.WORDS if module != "history" else [_history_words(code) for code in LANGUAGES]
+    words = (
+        [_history_words(code) for code in LANGUAGES]
+        if module == "history"
+        else [w.split("|") for w in m.WORDS]
+        if module == "menus"
+        else m.WORDS
+    )
     assert len(words) == len(LANGUAGES) and len({len(w) for w in words}) == 1
     for row in words:
         for w in row:
