@@ -110,6 +110,18 @@ def test_a_deletion_then_a_restoration_each_come_back_to_the_list_saying_so(tmp_
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
+def test_an_undo_stays_on_the_home_screen_which_says_deleted(tmp_path: Path, code: str) -> None:
+    t = table(code)
+    dev = _device(tmp_path, code)
+    dev.keys(THREE)
+    assert lines(dev.keys("L*")[-1])[0] == f"{t.UNDO} 3?"
+    shown = lines(dev.keys("#")[-1])
+    assert shown[:2] == [f"{t.HAND} 4", _words(code)[4]]
+    assert _words(code)[4] not in lines(dev.keys("B")[-1])  # (until the next key)
+    dev.close()
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
 def test_an_edit_that_reopens_a_game_then_ends_it_says_each_on_the_list(tmp_path: Path, code: str) -> None:
     """Sochi, pools of 2, the game over: hand 1 corrected to a failed six reopens it, then back to the six made
     ends it again; the list says which, under "Saved", and the home screen agrees."""
