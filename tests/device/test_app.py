@@ -50,9 +50,10 @@ def test_undo_edit_and_delete_are_corrections(tmp_path: Path) -> None:
     assert lines(shown[-1])[0] == "Hand 4"  # the next hand in the log: the undone hand 3 keeps its number
     dev.keys("A 8 #")  # the hands: cursor on hand 2 (Bob 7S), edit: the summary
     dev.keys("* * * * *  8 3 # # #")  # back to the level: 8 diamonds, both in, exact, default split
-    shown = dev.keys("#")
-    assert "Saved" not in lines(shown[-1])  # a correction is not a new hand: the home screen, replayed
-    dev.keys("A 8 8 D #")  # delete hand 1
+    shown = dev.keys("#")  # a correction: back to the hands list at hand 2, replayed, "Saved"
+    assert lines(shown[-1])[:2] == ["Hands", "2/3"]
+    assert lines(shown[-1])[3:6] == ["  2 Bob 8♦ -1", "  1 Ann 6♠ =", "Saved"]
+    dev.keys("8 D #")  # delete hand 1, from there
     dev.close()
     log, res = device_log(data, tmp_path)
     ops = [json.loads(x) for x in log[1:]]

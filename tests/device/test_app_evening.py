@@ -108,14 +108,17 @@ def test_an_evening(tmp_path: Path, system: str) -> None:
             shown = dev.keys("#")
             if lines(shown[-1])[0] != f"Hand {e}":
                 break
-        if lines(shown[-1])[0] == f"Hand {HANDS + 1}":
+        if "Saved" in lines(shown[-1]):  # saved: the hands list again, at it
             break
         dev.keys("L*")  # not saved: left, and tried with the next digit
+    assert lines(shown[-1])[1] == f"{e}/{HANDS}" and lines(shown[-1])[-2] == "Saved", lines(shown[-1])
+    shown = dev.keys("*")
     assert lines(shown[-1])[0] == f"Hand {HANDS + 1}" and "Saved" not in lines(shown[-1]), lines(shown[-1])
     # one delete: hand 2, from the list, asked by number
     shown = dev.keys("A C 2 # D")
     assert lines(shown[-1])[0] == "Delete hand 2?"
-    dev.keys("#")
+    shown = dev.keys("# *")  # deleted (the list says so), home
+    assert "Deleted" in lines(shown[-2]) and lines(shown[-1])[0] == f"Hand {HANDS + 1}"
     # one more hand, undone
     dev.keys(keys[HANDS])
     shown = dev.keys("L*")
@@ -125,7 +128,7 @@ def test_an_evening(tmp_path: Path, system: str) -> None:
     # one restore: hand 2 brought back
     shown = dev.keys("A C 2 # D")
     assert lines(shown[-1])[0] == "Restore 2?"
-    dev.keys("# C 3 #")  # closed early: End game, the settlement
+    dev.keys("# * C 3 #")  # restored (the list), home; closed early: End game, the settlement
     shown = dev.keys("#")
     assert "Game closed" in lines(shown[-1])
     # the settlement and the standings, viewed after closing

@@ -37,7 +37,10 @@ def test_a_hand_keeps_its_number_on_every_screen_after_undo_and_delete_and_comes
     assert lines(shown[-1])[0] == "Hand 5"  # the log's next number: hand 4 stays hand 4, deleted
     shown = dev.keys("A 8 8 D")  # the hands list, hand 2: delete asks, naming it
     assert lines(shown[-1])[0] == "Delete hand 2?"
-    shown = dev.keys("#")
+    shown = dev.keys("#")  # deleted: the list again, at hand 2, struck out
+    rows = listed(shown[-1])
+    assert rows[0] == "Hands" and rows[3].startswith("  2 x") and "Deleted" in rows
+    shown = dev.keys("*")
     assert lines(shown[-1])[0] == "Hand 5"
     shown = dev.keys("1")  # a new hand's wizard says the same number as the home screen and the list
     assert lines(shown[-1])[0] == "Hand 5"
@@ -50,13 +53,13 @@ def test_a_hand_keeps_its_number_on_every_screen_after_undo_and_delete_and_comes
     assert "D:restore" in rows
     shown = dev.keys("8 8 D")  # hand 2 brought back: asked first, naming it
     assert lines(shown[-1])[0] == "Restore 2?"
-    shown = dev.keys("#")
+    shown = dev.keys("#")  # restored: the list again at hand 2, no longer struck out
+    rows = listed(shown[-1])
+    assert rows[3].startswith("  2 ") and not rows[3].startswith("  2 x") and "Restored" in rows
+    assert "#edit D:delete" in rows
+    shown = dev.keys("*")
     res_home = home_standings(shown[-1])
     assert lines(shown[-1])[0] == "Hand 5"
-    shown = dev.keys("A 8 8")
-    rows = listed(shown[-1])
-    assert rows[3].startswith("  2 ") and not rows[3].startswith("  2 x") and "#edit D:delete" in rows
-    dev.keys("*")
     dev.close()
     log, res = device_log(data, tmp_path)
     ops = [json.loads(x) for x in log[1:]]
@@ -150,10 +153,13 @@ def test_a_closed_games_settlement_standings_and_hands_stay_viewable(tmp_path: P
     _, res = device_log(data, tmp_path)
     shown = dev.keys("B")  # its standings
     assert home_standings(shown[-1]) == list(zip(NAMES, res["pouch"], res["chips"], strict=True))
-    shown = dev.keys("A")  # its hands, read only: D and # do nothing
+    shown = dev.keys("A")  # its hands, read only: D deletes nothing, it says the game is closed
     rows = listed(shown[-1])
     assert rows[1].startswith("  2 Bob") and rows[2].startswith("  1 Ann") and "#edit D:delete" not in rows
-    assert listed(dev.keys("D")[-1]) == rows and listed(dev.keys("#")[-1]) == rows
+    assert rows[-1] == "#view *back" and listed(dev.keys("D")[-1]) == ["Game closed", *rows[1:]]  # said in the title
+    shown = dev.keys("#")  # hand 2, the cursor's: its summary, read only (test_app_view has more)
+    assert lines(shown[-1])[0] == "Hand 2" and lines(shown[-1])[-1] == "Read only *back"
+    assert listed(dev.keys("*")[-1]) == rows
     shown = dev.keys("* B")
     assert lines(shown[-1]) == settled
     shown = dev.keys("*  *")  # back to where the box was: no game being played

@@ -117,27 +117,29 @@ def test_an_edit_short_of_heap_opens_on_a_fresh_heap(tmp_path: Path) -> None:
     assert (data / "next").exists() is False
 
 
-def _short_of_heap_then_hash(dev: Device) -> None:
-    """# with the heap held short (300 bytes free): one soft reset, then the home screen, no crash; closed."""
+def _short_of_heap_then_hash(dev: Device, said: str) -> None:
+    """# with the heap held short (300 bytes free): one soft reset, then the hands list at hand 2 saying ``said``
+    (as with room: kitapi.app.history.fixed), * the home screen, no crash; closed."""
     before = dev.fw.resets
     dev.fw.send("h 300\n")
     assert dev.fw.wait_ready(60)
     shown = dev.keys("#")
     assert dev.fw.resets == before + 1, lines(shown[-1])
-    assert lines(shown[-1])[0] == "Hand 4" and "pouch/chips" in lines(shown[-1])
+    assert lines(shown[-1])[:2] == ["Hands", "2/3"] and said in lines(shown[-1]), lines(shown[-1])
+    assert lines(dev.keys("*")[-1])[0] == "Hand 4"
     assert not (dev.data / "crash.log").exists(), (dev.data / "crash.log").read_text()
     dev.close()
 
 
-def test_a_delete_short_of_heap_lands_on_the_home_screen_after_a_reset(tmp_path: Path) -> None:
+def test_a_delete_short_of_heap_lands_on_the_hands_list_after_a_reset(tmp_path: Path) -> None:
     """A deletion's record is on flash before the game is replayed again; if the replay does not fit (the
-    100,000-key test found one in a 4-player Sochi game at 64 KB), the box resets softly and its boot opens
-    the game: the home screen it would have shown, the hand deleted."""
+    100,000-key test found one in a 4-player Sochi game at 64 KB), the box resets softly and its boot deletes
+    it on the fresh heap: the hands list it would have shown, "Deleted"."""
     data = tmp_path / "data"
     dev = Device(data, heapsize="64K")
     dev.keys(SETUP + "161#### 271#### 0#")
     dev.keys("A 8 D")  # hand 2: delete? (asked)
-    _short_of_heap_then_hash(dev)
+    _short_of_heap_then_hash(dev, "Deleted")
     (game,) = (data / "games").glob("*.kitapi")
     g, damage = logs.replay_file(game)
     assert damage is None and g.hands == 2  # hands 1 and 3
@@ -145,14 +147,14 @@ def test_a_delete_short_of_heap_lands_on_the_home_screen_after_a_reset(tmp_path:
 
 def test_a_correction_short_of_heap_is_saved_after_a_reset(tmp_path: Path) -> None:
     """Saving an edit checks the corrected log beside the game before the hand; without room for both the box
-    resets softly and saves it on the fresh heap (the same check, the same correction record): the home
-    screen after it is the one a save with room shows."""
+    resets softly and saves it on the fresh heap (the same check, the same correction record): the hands list
+    after it is the one a save with room shows, "Saved"."""
     data = tmp_path / "data"
     dev = Device(data, heapsize="64K")
     dev.keys(SETUP + "161#### 271#### 0#")
     shown = dev.keys("A 8 # **** 3 1 ##")  # hand 2: Bob 7D instead of 7S, at its summary
     assert lines(shown[-1])[1] == "Bob 7♦ =" and lines(shown[-1])[-1] == "#save *back"
-    _short_of_heap_then_hash(dev)
+    _short_of_heap_then_hash(dev, "Saved")  # (a hand there: not "Restored", the note's form the same)
     log, res = device_log(data, tmp_path)
     assert json.loads(log[-1]) == dict(json.loads(log[2]), replace=2, contract="7D")  # hand 2's correction
     assert res["hands"] == 3

@@ -76,7 +76,7 @@ def test_a_typed_pot_game_is_the_game_in_the_log(
         # in thirds, rounded once to whole chips (largest remainder): the payments add up
         expect = settle_whole([3 * (v - chips) + pot for v in stocks], 3)[1]
         want = [x for a, b, c in expect for x in (f"{NAMES[a]}→{NAMES[b]}", str(c))]
-        assert expect and lines(last)[1:-1] == want, lines(last)
+        assert expect and lines(last)[1:-3] == want, lines(last)  # (then the question: close and settle?)
         return
     stock: list[int] = res["stock"]  # type: ignore[assignment]
     assert home_standings(last) == [(NAMES[i], stock[i], stock[i] - chips) for i in range(3)]
@@ -202,8 +202,8 @@ def test_edit_and_delete_through_the_hands_list(tmp_path: Path) -> None:
     assert lines(shown[-1])[:2] == ["Hand 2", "Bob 2♠ 6"]
     dev.keys("* * 7 #")  # back to Bob's tricks: 7; Cat 2 (# keeps half the rest, rounded up), Ann 1
     shown = dev.keys("#")
-    assert "Saved" not in lines(shown[-1]) and lines(shown[-1])[0] == "Hand 4"  # a correction: replayed
-    dev.keys("A 8 8 D #")  # delete hand 1
+    assert lines(shown[-1])[:2] == ["Hands", "2/3"] and lines(shown[-1])[-2] == "Saved"  # back on the list
+    dev.keys("8 D #")  # delete hand 1, from there
     dev.close()
     log, res = device_log(tmp_path, tmp_path)
     ops = [json.loads(x) for x in log[1:]]

@@ -72,13 +72,14 @@ def test_the_rules_step_names_every_system_of_the_core() -> None:
     assert tuple(r[3] for r in rows()) == table("en").SYSTEMS
 
 
-@pytest.mark.parametrize("module", ["games", "ask", "history", "safe"])
+@pytest.mark.parametrize("module", ["games", "ask", "history", "menus", "safe"])
 def test_the_words_of_a_screen_loaded_only_when_needed_fit_and_can_be_drawn(module: str) -> None:
-    """kitapi.app.history's, games', ask's and safe's own words (a tuple per language, in LANGUAGES' order)."""
+    """kitapi.app.history's, games', ask's, menus' and safe's own words (a tuple per language, in LANGUAGES'
+    order; history's and menus' one string each, its words at "|")."""
     from kitapi.app.main import LANGUAGES
 
     m = importlib.import_module(f"kitapi.app.{module}")
-    words = m.WORDS if module != "history" else [_history_words(code) for code in LANGUAGES]
+    words = m.WORDS if module not in ("history", "menus") else [w.split("|") for w in m.WORDS]
     assert len(words) == len(LANGUAGES) and len({len(w) for w in words}) == 1
     for row in words:
         for w in row:
@@ -95,18 +96,6 @@ def test_the_games_list_names_every_system_in_seven_letters() -> None:
     for w in WORDS:
         names = w[2].split("|")
         assert len(names) == len(rows()) and all(len(n) <= 7 for n in names), names
-
-
-def _history_words(code: str) -> list[str]:
-    """The hands list's words in language ``code``: the long strings of History.__init__, in LANGUAGES' order."""
-    from kitapi.app.history import History
-    from kitapi.app.main import LANGUAGES
-
-    consts = History.__init__.__code__.co_consts
-    texts = [c for c in consts if isinstance(c, str) and c.count("|") == 3]
-    texts += [x for c in consts if isinstance(c, tuple) for x in c if isinstance(x, str) and x.count("|") == 3]
-    assert len(texts) == len(LANGUAGES)
-    return texts[LANGUAGES.index(code)].split("|")
 
 
 def test_every_screen_takes_its_texts_from_their_places() -> None:

@@ -15,12 +15,17 @@ _T_NEW_GAME = const(31)
 _T_END_GAME = const(33)
 _T_CONFIRM = const(35)
 
-# this module's words, by language (kitapi.app.main.LANGUAGES): a new game's note, End game's notes
+# this module's words, by language (kitapi.app.main.LANGUAGES): a new game's note, End game's notes, and a
+# new game's note where no hand can follow (the game over, not yet closed: it stays open, in Games, whose
+# resume brings its settlement back)
 WORDS = (
-    (("This game stays", "open: menu 5", "resumes it"), "Still in pouches", "Not played out"),
-    (("Αυτή μένει", "ανοιχτή: μενού 5", "τη συνεχίζει"), "Μένουν στην κάσα", "Δεν τελείωσε"),
-    (("Эта игра не", "закроется: меню", "5 продолжит её"), "Ещё в кассах", "Не доиграна"),
-)
+    (("This game stays", "open: menu 5", "resumes it"), "Still in pouches", "Not played out",
+     ("It stays open:", "settle it later", "from menu 5")),
+    (("Αυτή μένει", "ανοιχτή: μενού 5", "τη συνεχίζει"), "Μένουν στην κάσα", "Δεν τελείωσε",
+     ("Μένει ανοιχτή:", "πληρωμή αργότερα", "από το μενού 5")),
+    (("Эта игра не", "закроется: меню", "5 продолжит её"), "Ещё в кассах", "Не доиграна",
+     ("Останется", "открытой: расчёт", "позже в меню 5")),
+)  # fmt: skip
 
 
 class Ask:
@@ -58,8 +63,8 @@ def menu(app, n, here, new_game, settle):
 
     t = app.ui.t
     w = WORDS[LANGUAGES.index(app.lang)]
-    if n == 1:
-        return app.go(here, Ask(app, t[_T_NEW_GAME] + "?", lambda: new_game(app), w[0]))
+    if n == 1:  # (a game over stays open too: it is closed when settled, Settle)
+        return app.go(here, Ask(app, t[_T_NEW_GAME] + "?", lambda: new_game(app), w[3] if app.g.over else w[0]))
     if n == 3:  # the points still in the pouches (Prefa), or that the game is not played out; none if it is
         g = app.g
         note = [] if g.over else [w[2]]

@@ -4,6 +4,10 @@ its number (digits, #), # edits one, D deletes one, or restores a deleted one.
 A hand's number is its place in the log (docs/firmware.md): deleted hands keep theirs, and show
 struck out ("x" before the hand as it was); D on one brings it back, a correction record that
 replaces it with its last contents.  A damaged hand (kitapi.devlog) shows as damaged; # enters it again.
+After an edit, a deletion or a restoration the list comes back at that hand, saying so until the next key
+("Saved" on row 6; "Game over" or "Reopened" in the title where it ends or reopens the game): several
+hands fixed in a row.  A closed game viewed (kitapi.app.games) is read only: # shows a hand's summary
+(kitapi.app.readonly).
 
 Edits, deletions and restorations are correction records (docs/log-format.md): nothing is
 rewritten, and the standings are replayed from the log.  A page is read from
@@ -24,10 +28,25 @@ _T_HISTORY = const(32)
 _T_DELETE = const(37)
 _T_HINT_HISTORY = const(38)
 _T_GAME_OVER = const(2)
+_T_SAVED = const(27)
+_T_CLOSED = const(65)
 _T_REOPENED = const(68)
 
 # its family's texts it shows: their places in the table (kitapi.app.damage_<language>.T)
 _X_ROW = const(6)
+
+# this screen's own words (restore, its key, the page keys, going to a hand, what a fix did, a closed game's
+# keys), by language (kitapi.app.ui.LANGUAGES): here, not in the string tables the game keeps in the heap,
+# one long string each, split when a screen is made (a short literal or a name would be interned for good)
+WORDS = (
+    "Restore|D:restore|A/B:page C:go to|Go to|Deleted|Restored|#view *back|Read only *back",
+    "Επαναφορά|D:επαναφορά|A/B:σελ C:μετάβ|Μετάβαση|Διαγράφηκε|Επαναφέρθηκε|#προβολή *πίσω|Προβολή *πίσω",
+    "Вернуть|D:вернуть|A/B:стр. C:к №|К раздаче|Удалено|Восстановлено|#смотреть *назад|Просмотр *назад",
+)
+_W_DELETED = const(4)
+_W_RESTORED = const(5)
+_W_VIEW = const(6)
+# 7: read only, its keys (kitapi.app.readonly)
 
 _PAGE = const(5)  # hands on a page: rows 1-5
 _DELETED = const(-1)  # deleted, with nothing to bring back (a damaged hand deleted)
@@ -43,16 +62,9 @@ class History:
         self.payloads = [0] * _PAGE  # the packed hand of each row, or _DELETED, _DAMAGED, -3 - p
         self.h = type(app.g.hand)()  # the rules' own Hand
         self.typed = None  # the digits of a hand number to go to (C), or None
-        # this screen's own words (restore, its key, the page keys, going to a hand), by language
-        # (kitapi.app.ui.LANGUAGES): here, not in the string tables the game keeps in the heap, one long
-        # string each (a short literal or a name would be interned for good)
-        from kitapi.app.ui import LANGUAGES
-
-        self.w = (
-            "Restore|D:restore|A/B:page C:go to|Go to",
-            "Επαναφορά|D:επαναφορά|A/B:σελ C:μετάβ|Μετάβαση",
-            "Вернуть|D:вернуть|A/B:стр. C:к №|К раздаче",
-        )[LANGUAGES.index(app.lang)].split("|")
+        self.said = ""  # what was done to the hand at the cursor (fixed), on row 6 until the next key
+        self.end = ""  # and whether that ended or reopened the game, in the title
+        self.w = words(app)
 
     def load(self):
         """Read the page with the cursor on it: the hands as corrected."""
@@ -103,8 +115,10 @@ class History:
         describe = self.app.sys.describe  # (kitapi.app.systems.<family>)
         if self.typed is not None:
             ui.title("%s %s_" % (self.w[3], self.typed))
-        else:
-            ui.title(t[_T_HISTORY], "%d/%d" % (self.cursor, self.app.store.seq))
+        else:  # (a fix that ended or reopened the game says so in the title, as the home screen's says it)
+            head = self.end or self.app.message or t[_T_HISTORY]  # (a boot's line: a small file set aside)
+            at = "%d/%d" % (self.cursor, self.app.store.seq)
+            ui.title(head, at if len(head) + len(at) < 16 else "")
         for i in range(_PAGE):
             k = self.first - i
             if k < 1:
@@ -123,14 +137,17 @@ class History:
                     line = "x" + line
             ui.at("%3d %s" % (k, line), 0, 1 + i, k == self.cursor)
         w = self.w
-        ui.hint(w[2], 6)
-        if self.app.store.log is not None:  # (a closed game viewed is read only: its log not open)
+        ui.hint(self.said or w[2], 6)
+        if self.app.store.log is None:  # a closed game viewed: read only (its log not open), # shows a hand
+            ui.hint(w[_W_VIEW])
+        else:
             c = self.first - self.cursor
             ui.hint(w[1] if 0 <= c < _PAGE and self.payloads[c] <= -3 else t[_T_HINT_HISTORY])
 
     def key(self, ev):
         app = self.app
         seq = app.store.seq
+        self.said = self.end = app.message = ""
         if self.typed is not None:  # going to a hand by its number
             if ev < 10 and len(self.typed) < 5:
                 self.typed += str(ev)
@@ -159,6 +176,12 @@ class History:
         c = self.first - self.cursor  # the cursor's row: its packed hand (or _DELETED, _DAMAGED, -3 - p)
         p = self.payloads[c] if 0 <= c < _PAGE else _DELETED
         if app.store.log is None:  # a closed game viewed (kitapi.app.games): read only
+            if ev == HASH and p >= 0:  # its summary, read only
+                from kitapi.app.readonly import show
+
+                return show(app, self, p)
+            if ev == HASH or ev == KEY_D:  # (no edit, no deletion: said)
+                self.end = app.ui.t[_T_CLOSED]
             return None
         if ev == HASH and p == _DAMAGED:  # entered again, from the start
             from kitapi.app.damaged import enter_again
@@ -184,8 +207,15 @@ class History:
             t = app.ui.t
             if p <= -3:
                 return app.go(self, Confirm(app, "%s %d?" % (self.w[0], number), lambda: restore(app, number, -3 - p)))
-            return app.go(self, Confirm(app, "%s %d?" % (t[_T_DELETE], number), lambda: delete(app, number)))
+            return app.go(self, Confirm(app, "%s %d?" % (t[_T_DELETE], number), lambda: delete(app, number, True)))
         return None
+
+
+def words(app):
+    """This module's words (WORDS) in the app's language, a list."""
+    from kitapi.app.ui import LANGUAGES
+
+    return WORDS[LANGUAGES.index(app.lang)].split("|")
 
 
 def _let_go():
@@ -199,8 +229,9 @@ def _let_go():
         delattr(parent, "history")
 
 
-def delete(app, number):
-    """Delete hand ``number`` (a correction record) if the game stays valid, then replay."""
+def delete(app, number, listed=False):
+    """Delete hand ``number`` (a correction record) if the game stays valid, then replay: the hands list at it
+    (``listed``: deleted there; ``app.over`` the game's end before), else the home screen (an undo), saying so."""
     from kitapi.game import RuleError
 
     app.g = None  # let go for the check's replay (App.home replays it again): two games need not fit
@@ -212,27 +243,87 @@ def delete(app, number):
         app.message = str(e)
         return app.home()
     app.store.delete_hand(number)
+    said = words(app)[_W_DELETED]
+    if listed:
+        return fixed(app, number, said)
+    app.message = said
     return app.reload()
 
 
-def restore(app, number, payload):
+def restore(app, number, payload, said=""):
     """Bring deleted hand ``number`` back: a correction that replaces it with ``payload``, its contents before
-    the deletion, if the game stays valid; then replay.  (Also an edit's save after a soft reset: ``again``.)
-    The home screen says so if it ends the game or reopens it (``app.over``: the game's end before)."""
+    the deletion, if the game stays valid; then replay: the hands list at it, saying ``said`` ("Restored";
+    "Saved": an edit's save after a soft reset, ``again``) and whether it ends the game or reopens it
+    (``app.over``: the game's end before)."""
     from kitapi.game import RuleError
 
     app.g = None  # (as delete)
     try:
-        over = app.store.check_fix((number, payload)).over
+        app.store.check_fix((number, payload))
     except MemoryError:
         return app.retry("r%d %d" % (number, payload))
     except RuleError as e:
         app.message = str(e)
         return app.home()
     app.store.replace_hand(number, payload)
+    return fixed(app, number, said or words(app)[_W_RESTORED])
+
+
+def fixed(app, number, said):
+    """After hand ``number`` was fixed from the hands list (edited, deleted, brought back; ``app.over`` the game's
+    end before): the game replayed again, and the list again at that hand, saying ``said`` ("Saved", "Deleted",
+    "Restored") and, where the fix ends the game or reopens it, that too; so that several hands are fixed in a
+    row.  A screen that is not the home screen (damage found, an unreadable log) is the one shown: it says why."""
+    from kitapi.app.home import Home
+
+    _collect(app)
+    try:
+        screen = app.reload()
+    except MemoryError:  # (the fix is on flash)
+        _reset(app)
+        raise
+    if app.g is None or app.store.log is None or type(screen) is not Home:
+        return screen
+    _collect(app)
+    h = History(app)
+    h.cursor = min(number, app.store.seq)
+    h.said = said
+    over = app.g.over
     if over != app.over:
-        app.message = app.ui.t[_T_GAME_OVER] if over else app.ui.t[_T_REOPENED]
-    return app.reload()
+        h.end = app.ui.t[_T_GAME_OVER] if over else app.ui.t[_T_REOPENED]
+    app.message = ""
+    if app.again:  # the boot's first frame: drawn once here, so that what it imports (the lines' fitting, the
+        ui = app.ui  # family's texts) is on the heap just collected; short of heap, the home screen says what
+        trace = ui._trace  # was done.  (Not traced: the simulator's texts are the frame's.)
+        ui._trace = None
+        try:
+            h.draw(ui)
+        except MemoryError:
+            app.message = said
+            return screen
+        finally:
+            ui._trace = trace
+        ui.clear()
+        _collect(app)
+    return h
+
+
+def _collect(app):
+    """On the first screen of a retry's boot (App.again), the garbage of the replays before collected here, not
+    deep in an allocation that fails: a MemoryError there cannot reset (the boot's first frame is not out),
+    and a 4-player Rostov game's delete, checked, written and replayed, then its list, did not fit 64 KB."""
+    if app.again:
+        import gc
+
+        gc.collect()
+
+
+def _reset(app):
+    """Short of heap on a retry's boot (App.again) even so: a soft reset, which App.run does not do before the
+    boot's first frame (a first screen too big for the heap would reset for ever); here no loop can follow, the
+    note acted on is gone (Store.note), and the next boot opens the game, the fix on flash or not written."""
+    if app.again and hasattr(app.hw, "reset"):
+        app.hw.reset()
 
 
 def _ignored(app):
@@ -260,12 +351,24 @@ def again(app, what):
     if not 0 < n <= app.store.seq:  # no such hand (a note that is no retry's): not acted on, said
         _ignored(app)
         return screen
-    if op == "d":
-        return delete(app, n)
-    p = int(what[1])
     app.over = g.over
+    if op == "d":  # (the hands list's, or an undo's: the list says it either way)
+        g = screen = None  # (the game: not held here while the deletion's check replays it)
+        _collect(app)
+        return delete(app, n, True)
+    p = int(what[1])
     if op == "r":  # (an edit's save too: a refusal is said on the home screen, not in the wizard)
-        return restore(app, n, p)
+        said = ""
+        listed = History(app)  # a hand there, not deleted: an edit's save, "Saved"
+        listed.cursor = n
+        listed.load()
+        x = listed.payloads[listed.first - n]
+        if x >= 0 or x == _DAMAGED:  # (a damaged hand entered again too)
+            said = app.ui.t[_T_SAVED]
+        del listed
+        g = screen = None  # (as a deletion)
+        _collect(app)
+        return restore(app, n, p, said)
     h = type(g.hand)()
     try:
         g.unpack(p, h)
@@ -273,4 +376,9 @@ def again(app, what):
         _ignored(app)
         return screen
     g = app.g = screen = None
-    return app.sys.edit(app, n, h)
+    _collect(app)
+    try:
+        return app.sys.edit(app, n, h)
+    except MemoryError:  # (nothing written)
+        _reset(app)
+        raise

@@ -18,10 +18,8 @@ if _HINTS:
     from typing import Any
 
 # the texts it shows: their places in the string table (kitapi.app.lang_xx.T)
-_T_GAME_OVER = const(2)
 _T_SAVED = const(27)
 _T_NOT_SAVED = const(63)
-_T_REOPENED = const(68)
 
 # VSYS in mV: empty and full, for the gauge, and the warning (hardware/power.md, "Low battery")
 _EMPTY_MV = const(2750)  # 3 NiMH or alkaline cells, through the Schottky diode
@@ -256,11 +254,10 @@ class App:
         payload = g.pack(h)
         store = self.store
         number = w.number or (self.redo[0] if self.redo else 0)  # an edit, a damaged hand again: a correction
-        over = False
         try:
             if number:
                 try:
-                    over = store.check_fix((number, payload)).over  # the end, recomputed from the corrected log
+                    store.check_fix((number, payload))  # the corrected log replayed: a refusal before the record
                 except MemoryError:  # no room beside the game before the hand: saved after a soft reset, as
                     w.g = g = None  # a restoration is (kitapi.app.history.again), without that game
                     return self.retry("r%d %d" % (number, payload))
@@ -272,9 +269,11 @@ class App:
             w.error = "%s %s" % (self.ui.t[_T_NOT_SAVED], e)
             return None
         if number:
-            if w.number and over != self.over:  # the correction reopens the game, or ends it: the home screen says so
-                self.message = self.ui.t[_T_GAME_OVER] if over else self.ui.t[_T_REOPENED]
             g = w.g = None  # (the game before the hand: let go before the replay)
+            if w.number:  # an edit: back to the hands list at it, "Saved" (and if the game ends or reopens)
+                from kitapi.app.history import fixed
+
+                return fixed(self, number, self.ui.t[_T_SAVED])
             return self.reload()
         g.apply(h)  # then in the standings
         store.last = store.seq
@@ -287,7 +286,8 @@ class App:
 
     def reload(self):
         """Replay the current game again (after a correction; short of heap: App.run's soft reset, whose
-        boot opens the game, the same home screen)."""
+        boot opens the game, the same home screen).  (A hand fixed from the hands list: kitapi.app.history.fixed,
+        the list again at it.)"""
         return self.open_game(self.store.name)
 
     def retry(self, what):
@@ -451,6 +451,7 @@ class App:
                             __import__("kitapi." + m)
                     store.warm()  # and littlefs's allocator, which the first save paid for (Store.warm)
                     gc.collect()
+                self.again = False  # (what a retry did is done: a fix short of heap later retries again)
                 if self.fails >= 0:  # the first screen is up and settled: a failure from here on is no
                     if self.fails:  # failed boot (kitapi.app.run)
                         try:

@@ -181,29 +181,62 @@ def _next(choices, value):
     return choices[i % len(choices)]
 
 
+# the question the end of a game asks, by language (kitapi.app.ui.LANGUAGES): whole, on two rows, or on one where
+# the payments leave no more (three of two rows each: a 4-player Preferans game with a stake); one string each
+WORDS = (
+    "Close the game|and settle?|Close the game?",
+    "Τέλος παρτίδας|και πληρωμή;|Τέλος παρτίδας;",
+    "Закрыть игру и|рассчитаться?|Закрыть игру?",
+)
+
+
 class Settle:
-    """The end of a game: who pays whom (fewest transfers); # closes the game in its log."""
+    """The end of a game: who pays whom (fewest transfers), and the question that # answers: it closes the game
+    in its log (a game over, any seat key on its home screen; the last hand saved; End game).
+
+        Settle up                  row 0 (the short question where the payments take rows 1-6)
+        Anna→Babis 3               the payments, each on a row with its amount or on two
+        Costas→Babis 3
+        Close the game             the question, on the rows left above the keys
+        and settle?
+        #yes *no                   row 7
+    """
 
     def __init__(self, app):
         self.app = app
 
     def draw(self, ui):
+        from kitapi.app.ui import LANGUAGES
 
-        g = self.app.g
+        app = self.app
         t = ui.t
-        ui.title(t[_T_SETTLE])
-        row = first = 1 if getattr(g, "stake", None) else 2
-        for frm, to, amount in self.app.sys.transfers(g):  # (kitapi.app.systems.<family>)
-            line = "%s%s%s" % (self.app.short[frm], t[_T_PAYS], self.app.short[to])
-            if row <= 6:
-                ui.at(line, 0, row)
-            if len(line) + 1 + len(amount) > 16:  # the amount (and money) on a row of its own
-                row += 1
-            if row <= 6:
-                ui.right(amount, 128, row)
-            row += 1
-        if row == first:
+        shown = []  # (line, amount, on two rows): counted first, then drawn
+        need = 0
+        for frm, to, amount in app.sys.transfers(app.g):  # (kitapi.app.systems.<family>)
+            line = "%s%s%s" % (app.short[frm], t[_T_PAYS], app.short[to])
+            two = len(line) + 1 + len(amount) > 16  # the amount (and money) on a row of its own
+            shown.append((line, amount, two))
+            need += 1 + two
+        if not shown:
+            need = 1  # (nobody's row)
+        ask = WORDS[LANGUAGES.index(app.lang)].split("|")
+        title = t[_T_SETTLE]
+        if need + 2 <= 6:  # rows 1-6 hold the payments and the question, whole
+            del ask[2:]
+        else:
+            del ask[:2]
+        if need + len(ask) > 6:
+            title = ask.pop()  # the question is the title
+        ui.title(title)
+        row = 2 if need + len(ask) <= 4 else 1  # (a row between the title and the payments where there is room)
+        for line, amount, two in shown:
+            ui.at(line, 0, row)
+            ui.right(amount, 128, row + two)
+            row += 1 + two
+        if not shown:
             ui.at(t[_T_NOBODY], 0, row)
+        for i in range(len(ask)):
+            ui.at(ask[i], 0, 7 - len(ask) + i)
         ui.hint(t[_T_CONFIRM])
 
     def key(self, ev):

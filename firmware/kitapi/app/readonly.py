@@ -1,0 +1,137 @@
+"""A hand of a closed game viewed (kitapi.app.games), read only: # on the hands list (kitapi.app.history) shows
+the summary its wizard shows, the hand against the game before it as when it was new; imported only then.
+
+    Hand 2                     row 0: the wizard's own rows 0-6
+    Bob 7♠ =
+    Bob→Ann 7 ...
+    Read only *back            row 7: instead of the wizard's keys
+
+A key that does nothing says "Game closed" in the title until the next key.
+
+Nothing is written: the wizard's keys never reach it, so no save, no step; * goes back to the list at the
+hand.  (Its own module: its two classes cost the hands list's heap nothing the rest of the time.)
+"""
+
+from kitapi.keys import STAR
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    from kitapi.compat import const
+
+# the texts it shows: their places in the string table (kitapi.app.lang_xx.T)
+_T_CLOSED = const(65)
+
+_W_READ_ONLY = const(7)  # the list's word for row 7 (kitapi.app.history.WORDS)
+
+
+def show(app, hands, p):
+    """Packed hand ``p``, at the cursor of the hands list ``hands``: its wizard's summary, read only (Shown).
+    What the edit of an open game lets go is let go here too, and the viewed game's screens (the list, its
+    home screen, their modules: made again when * comes back), so that the game before the hand fits beside
+    what is left (a 7-hand Sochi game's did not at 64 KB); short of heap all the same, the game is viewed
+    again after a soft reset (as kitapi.app.games.view)."""
+    h = hands.h
+    number = hands.cursor
+    hint = hands.w[_W_READ_ONLY]  # (the list's words: its module let go below)
+    app.g.unpack(p, h)
+    app.g = hands = None
+    page = app.trail[-1].page if app.trail else 1  # (its page: who owes whom, or the standings)
+    del app.trail[:]  # (the viewed game's home screen: kitapi.app.games.Viewed, and its module)
+    _forget("kitapi.app.games")
+    _forget("kitapi.app.history")
+    import gc
+
+    gc.collect()  # (here, not in the allocation that fails: a collection deep in the replay frees less)
+    try:
+        w = app.sys.edit(app, number, h)
+    except MemoryError:
+        return app.retry("v" + app.store.name)
+    return Shown(app, number, w, hint, page)
+
+
+class Shown:
+    """The wizard's summary drawn through _Rows, which keeps its keys off row 7; * back to the hands list at the
+    hand, any other key says the game is closed."""
+
+    def __init__(self, app, number, w, hint, page):
+        self.app = app
+        self.number = number
+        self.w = w
+        self.hint = hint
+        self.page = page  # the viewed game's home screen's page, made again when * comes back
+        self.rows = _Rows(app.ui)
+        self.closed = False  # a key that does nothing was pressed: the title says why, until the next key
+
+    def draw(self, ui):
+        rows = self.rows
+        rows.t = ui.t
+        rows.said = ui.t[_T_CLOSED] if self.closed else ""  # (in the title, as the hands list says it)
+        self.w.draw(rows)
+        ui.hint(self.hint)
+
+    def key(self, ev):
+        app = self.app
+        self.closed = ev != STAR
+        if self.closed:
+            return None
+        self.w = None  # (the game before the hand: let go before the replay)
+        for m in app.sys.MODULES:  # and the wizard's module: no hand is entered in a closed game
+            if m.endswith(".wiz"):
+                _forget("kitapi." + m)
+        name = app.store.name
+        try:
+            app.open_game(name, True)
+            if app.g is None:  # (read before, unreadable now: the start menu says why)
+                return app.start_menu()
+            from kitapi.app.games import Viewed
+            from kitapi.app.history import History
+
+            app.trail.append(Viewed(app, self.page))  # (* on the list: the game's home screen, as it was)
+            hands = History(app)
+        except MemoryError:
+            return app.retry("v" + name)
+        hands.cursor = self.number
+        _forget("kitapi.app.readonly")
+        return hands
+
+
+def _forget(name):
+    """Let module ``name`` go (its functions live on while they run)."""
+    import sys
+
+    sys.modules.pop(name, None)
+    k = name.rfind(".")
+    parent = sys.modules.get(name[:k])
+    if parent is not None and hasattr(parent, name[k + 1 :]):
+        delattr(parent, name[k + 1 :])
+
+
+class _Rows:
+    """The screen, rows 0-6 only: a wizard's summary drawn without its keys' row (kitapi.app.ui.UI's calls); its
+    title ``said`` instead where set."""
+
+    def __init__(self, ui):
+        self.ui = ui
+        self.t = ui.t
+        self.said = ""
+
+    def title(self, s, right=""):
+        self.ui.title(self.said or s, "" if self.said else right)
+
+    def text(self, s, x, y, inverse=False):
+        if y < 56:
+            self.ui.text(s, x, y, inverse)
+
+    def at(self, s, col, row, inverse=False):
+        if row < 7:
+            self.ui.at(s, col, row, inverse)
+
+    def right(self, s, x_end, row):
+        if row < 7:
+            self.ui.right(s, x_end, row)
+        return x_end
+
+    def hint(self, s, row=7):
+        if row < 7:
+            self.ui.at(s, 0, row)
