@@ -28,4 +28,5 @@ T = (
     "Ставка",  # CHIP_BID
     "0: без козыря",  # NO_TRUMP
     "0-9 A=10 #=%d",  # TRICK_KEYS
+    "Конец игры",  # ENDS: the summary: the hand about to be saved ends the game
 )

@@ -40,4 +40,5 @@ T = (
     "2-7 (6 Μπέτλερ)",  # BALKAN_BIDS
     "A: Game κλειστό",  # BALKAN_GAME_KEY
     "Μπέτ",  # BETTLER
+    "Τέλος παρτίδας",  # ENDS: the summary: the hand about to be saved ends the game
 )

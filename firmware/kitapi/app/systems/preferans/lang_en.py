@@ -40,4 +40,5 @@ T = (
     "2-7 (6 Bettler)",  # BALKAN_BIDS
     "A: Game (closed)",  # BALKAN_GAME_KEY
     "Bett",  # BETTLER
+    "Ends the game",  # ENDS: the summary: the hand about to be saved ends the game
 )

@@ -40,4 +40,5 @@ T = (
     "2-7 (6 беттлер)",  # BALKAN_BIDS
     "A: игра (закр.)",  # BALKAN_GAME_KEY
     "Бет",  # BETTLER
+    "Конец игры",  # ENDS: the summary: the hand about to be saved ends the game
 )

@@ -81,6 +81,7 @@ _P_RESIGNED = const(28)
 _P_BALKAN_BIDS = const(32)
 _P_BALKAN_GAME_KEY = const(33)
 _P_BETTLER = const(34)
+_P_ENDS = const(35)
 
 _SOLOIST = const(0)
 _LEVEL = const(1)
@@ -424,6 +425,9 @@ class PrefWizard:
                     row += 1
             if row == 2:
                 ui.at("-", 0, row)
+                row += 1
+            if b[len(b) - 1]:  # the hand ends the game (the pools full...): on the row after (n <= 4: room)
+                ui.at(p[_P_ENDS], 0, row)
         if self.h.open != 1:
             ui.hint(t[_T_HINT_SAVE] if self.h.open < 0 else p[_P_HINT_SAVE_OPEN])
             return

@@ -19,4 +19,5 @@ T = (
     "Ράμπερ;",  # RUBBERS
     ("Πόντοι", "Σλαμ νολ", "Αλλαγή"),  # OPTION_NAMES
     ("κύριοι", "2οι", "όχι", "ναι", "αλλαγή", "κύκλος"),  # VALUE_NAMES: two for each option
+    "Τέλος παρτίδας",  # ENDS: the summary: the hand about to be saved ends the game
 )

@@ -19,4 +19,5 @@ T = (
     "Робберов?",  # RUBBERS
     ("Очки", "Шлемы ноль", "Смена"),  # OPTION_NAMES
     ("основн", "2-я", "нет", "да", "обмен", "круг"),  # VALUE_NAMES: two for each option
+    "Конец игры",  # ENDS: the summary: the hand about to be saved ends the game
 )

@@ -51,6 +51,7 @@ _F_HOLDER = const(8)
 _F_RUBBER_OVER = const(9)
 _F_TP = const(10)
 _F_GAMES = const(11)
+_F_ENDS = const(15)
 
 _DECLARER = const(0)
 _CONTRACT = const(1)
@@ -180,8 +181,8 @@ class PriffeWizard:
                 return
             from kitapi.app.ui import signed  # (here: no name in the module)
 
-            if b[20]:  # the rubbers played out: the rubber is over, each player's individual points
-                ui.at(p[_F_RUBBER_OVER], 0, 2)
+            if b[20]:  # the rubber is over (the last: the hand ends the game), each player's individual points
+                ui.at(p[_F_ENDS] if b[21] else p[_F_RUBBER_OVER], 0, 2)
                 for s in range(4):
                     ui.at(app.short[s], 0, 3 + s)
                     ui.right(signed(b[6 + s]), 128, 3 + s)
