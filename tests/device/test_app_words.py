@@ -45,3 +45,93 @@ def test_the_summary_says_that_the_hand_ends_the_game(tmp_path: Path, system: st
     dev.close()
     assert after[-1].startswith("#"), after  # the settlement's question: the game is over
     assert not any(ENDS[code] in s for s in after)
+
+
+def walked(screen: list[tuple[int, int, str]], names: tuple[str, ...] = ("Ann", "Bob", "Cat")) -> list[str]:
+    """What the screen walk (tests/device/test_app_screens.py) finds wrong with a screen: cut, outside,
+    overlapping, no key named."""
+    from test_app_screens import problems, vocabulary
+
+    return problems(screen, vocabulary(names))
+
+
+# the Preferans options step (Sochi), all on: each option in the players' words, whole
+PREF_OPTIONS = {
+    "en": ["1 Stalingrad", "2 Half-whist", "3 Whist 10s", "4 Resign", "5 One short", "6 Whist"],
+    "el": ["1 Στάλινγκρ.", "2 Μισό-βιστ", "3 Βιστ 10", "4 Παραίτηση", "5 Λείπει 1", "6 Βιστ"],
+    "ru": ["1 Сталинград", "2 Полвиста", "3 Вист на 10", "4 Без трёх", "5 Недовист 1", "6 Вист"],
+}
+# option 5's choices: the second whister answers for a requirement of 1, or both share it
+ONE_SHORT = {"en": ("2nd", "both"), "el": ("2ος", "κοινό"), "ru": ("2-й", "оба")}
+
+
+@pytest.mark.parametrize("code", ["en", "el", "ru"])
+def test_the_preferans_options_are_in_the_players_words(tmp_path: Path, code: str) -> None:
+    dev = device(tmp_path, code)
+    shown = dev.keys(f"1 2 3 {_TYPED} 20#")[-1]
+    text = lines(shown)
+    assert [s for s in text if s[:2] in ("1 ", "2 ", "3 ", "4 ", "5 ", "6 ")] == PREF_OPTIONS[code], text
+    assert text[text.index(PREF_OPTIONS[code][4]) + 1] == ONE_SHORT[code][0], text
+    assert not walked(shown)
+    shown = dev.keys("5")[-1]  # both share it
+    assert lines(shown)[lines(shown).index(PREF_OPTIONS[code][4]) + 1] == ONE_SHORT[code][1], lines(shown)
+    assert not walked(shown)
+    dev.close()
+
+
+# the kasa game's option 4: what a bidder who went in puts into the kasa; the question, its answer below
+KASA_OPTION = {
+    "en": ("4 Bidder up pays", "10 x bid value", "bid x bid value"),
+    "el": ("4 Αγοραστής μέσα", "10 x αξία αγοράς", "μπάζες x αξία"),
+    "ru": ("4 При недоборе", "10 x цена игры", "заказ x цена"),
+}
+ACES_RAISED = {"en": "value+", "el": "αξία+", "ru": "цена+"}  # option 3, four aces: A, the bid value raised
+
+
+@pytest.mark.parametrize("code", ["en", "el", "ru"])
+def test_the_kasa_options_say_what_a_bidder_who_went_in_pays(tmp_path: Path, code: str) -> None:
+    question, ten, level = KASA_OPTION[code]
+    dev = device(tmp_path, code)
+    shown = dev.keys(f"1 6 3 {_TYPED} 500#")[-1]
+    assert (question, 4 * 8) in [(s, y) for _, y, s in shown] and (ten, 5 * 8) in [(s, y) for _, y, s in shown]
+    assert not walked(shown)
+    shown = dev.keys("4 3")[-1]  # the level; the four aces: the bid value raised
+    assert (level, 5 * 8) in [(s, y) for _, y, s in shown], lines(shown)
+    assert ACES_RAISED[code] in lines(shown), lines(shown)
+    assert not walked(shown)
+    dev.close()
+
+
+# the Preferans summary's codes, spelled out by its key 0: the summary's pool, hill, whists; a hand's words
+LEGEND = {
+    "en": ["P pool  H hill", "W whists", "w whist  - pass", "½ half-whist", "d dealer whists", "*back #save"],
+    "el": ["Π πουλ  Β βουνό", "Σ βιστ (γράφει)", "σ βιστ  - πάσο", "½ μισό βιστ", "d βιστ ντίλερ", "*πίσω #γράψε"],
+    "ru": ["П пуля  Г гора", "В висты", "в вист  - пас", "½ полвиста", "d вист сдающего", "*назад #записать"],
+}
+# Bob plays 7 spades, Cat whists, Ann passes, Bob takes 5: the hand's words, then what Ann, Bob and Cat
+# write (after each name: the names are typed in each language's letters)
+SUMMARY = {
+    "en": ["7♠ w- -2", "W+8", "H+8", "W+28"],
+    "el": ["7♠ σ- -2", "Σ+8", "Β+8", "Σ+28"],
+    "ru": ["7♠ в- -2", "В+8", "Г+8", "В+28"],
+}
+
+
+@pytest.mark.parametrize("code", ["en", "el", "ru"])
+def test_the_preferans_summary_spells_out_its_codes_on_0(tmp_path: Path, code: str) -> None:
+    """The hand's words and the summary's figures have codes of their own (pass is no longer the pool's
+    letter: Russian "Пп"); 0 spells them out on the summary's screen, * comes back to it."""
+    dev = device(tmp_path, code)
+    dev.keys(START["sochi"].replace(" 2#", " 20#"))
+    summary = dev.keys("2 7 1 # 5")[-1]
+    text = lines(summary)
+    assert text[1] == "0:?" and [s.split(" ", 1)[1] for s in text[2:6]] == SUMMARY[code], text  # 0: title bar
+    assert not walked(summary)
+    legend = dev.keys("0")[-1]
+    assert lines(legend)[1:] == [text[2], *LEGEND[code]], lines(legend)  # row 1: the codes it explains
+    assert not walked(legend)
+    assert dev.keys("*")[-1] == summary  # back: the summary as it was
+    assert dev.keys("0 0")[-1] == summary  # 0 again: the same
+    after = lines(dev.keys("0 #")[-1])  # # saves from the legend too, as the hint says
+    dev.close()
+    assert after[0].endswith(" 2"), after  # saved: the home screen, hand 2 next

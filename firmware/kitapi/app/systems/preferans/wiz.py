@@ -82,6 +82,8 @@ _P_BALKAN_BIDS = const(32)
 _P_BALKAN_GAME_KEY = const(33)
 _P_BETTLER = const(34)
 _P_ENDS = const(35)
+_P_LEGEND = const(36)
+_P_HINT_LEGEND = const(37)
 
 _SOLOIST = const(0)
 _LEVEL = const(1)
@@ -113,6 +115,7 @@ class PrefWizard:
         self.number = number
         h = self.h = type(g.hand)() if hand is None else hand  # the rules' own (Balkan's has the Game flag)
         self.error = ""
+        self.legend = False  # the summary's 0: its codes spelled out, until * (or 0) again
         self.k = 0  # the all-pass step: the index in self.order of the player asked
         self.order = b""  # the seats that hold cards in an all-pass
         if hand is not None:
@@ -172,12 +175,17 @@ class PrefWizard:
         h = self.h
         step = self.step
         if ev == _STAR:
+            if self.legend:  # the legend, back to the summary
+                self.legend = False
+                return True
             if step == _ALLPASS and self.k:
                 self.k -= 1
                 return True
             return None
         if step == _SUMMARY:
-            if ev == _KEY_A and h.open >= 0:
+            if ev == 0 or self.legend:  # 0: the legend of the summary's codes; any key (# saves) leaves it
+                self.legend = ev == 0 and not self.legend
+            elif ev == _KEY_A and h.open >= 0:
                 h.open ^= 1
             return None
         digit = ev if ev < 10 else -1
@@ -405,6 +413,12 @@ class PrefWizard:
         g = self.g
         t = ui.t
         p = self.app.pt("preferans")
+        if self.legend:  # the codes of row 1 and of the rows below, spelled out
+            for i in range(5):
+                ui.at(p[_P_LEGEND][i], 0, 2 + i)
+            ui.hint(p[_P_HINT_LEGEND])
+            return
+        ui.text("0:?", 104, 0, True)  # on the title bar: 0 spells out the codes (the legend)
         b = self.preview(ui)  # (pools, hills, whists, then the all-pass level; or the refusal drawn)
         n = g.n
         if b is not None:
