@@ -135,3 +135,38 @@ def test_the_preferans_summary_spells_out_its_codes_on_0(tmp_path: Path, code: s
     after = lines(dev.keys("0 #")[-1])  # # saves from the legend too, as the hint says
     dev.close()
     assert after[0].endswith(" 2"), after  # saved: the home screen, hand 2 next
+
+
+# Priffe's summary: each team's trick points (tp) and games (g) after the hand; 0 spells the codes out
+PRIFFE_LEGEND = {
+    "en": ["A B  the teams", "tp trick points", "g  games won", "*back #save"],
+    "el": ["A B  οι ομάδες", "μπ πόντοι μπαζών", "π  παρτίδες", "*πίσω #γράψε"],
+    "ru": ["A B  две пары", "оч очки взяток", "г  геймы", "*назад #записать"],
+}
+
+
+@pytest.mark.parametrize("code", ["en", "el", "ru"])
+def test_the_priffe_summary_spells_out_its_codes_on_0(tmp_path: Path, code: str) -> None:
+    dev = device(tmp_path, code)
+    dev.keys(f"1 0 4 {_TYPED} 0 3~1500 2~1500 66# 1# # # #")  # Priffe, Ann Bob Cat Dan, one rubber
+    summary = dev.keys("1 1 8 0")[-1]  # Ann plays, her team takes 8, no honours: the summary
+    text = lines(summary)
+    tp, g = PRIFFE_LEGEND[code][1].split()[0], PRIFFE_LEGEND[code][2].split()[0]
+    assert text[1] == "0:?" and text[5] == f"{tp} 20  {g} 0", text
+    legend = dev.keys("0")[-1]
+    assert lines(legend)[1:] == [text[2], *PRIFFE_LEGEND[code]], lines(legend)
+    assert not walked(legend, ("Ann", "Bob", "Cat", "Dan"))
+    assert dev.keys("*")[-1] == summary
+    dev.close()
+
+
+def test_a_hand_played_open_is_said_in_words_in_greek_and_russian(tmp_path: Path) -> None:
+    """The Preferans summary's A marks a hand played open: Greek "A:ανοιχτά" (not "ανοιχ", cut), Russian
+    "A:лёжа" (the whister plays lying down, C's "down" or "open"; not "откр", cut)."""
+    for code, word in (("el", "A:ανοιχτά"), ("ru", "A:лёжа")):
+        dev = device(tmp_path / code, code)
+        dev.keys(START["sochi"].replace(" 2#", " 20#"))
+        summary = dev.keys("2 6 1 # #")[-1]  # Bob 6 spades, one whister, made: it may be played open
+        assert any(s.endswith(word) for s in lines(summary)), lines(summary)
+        assert not walked(summary)
+        dev.close()

@@ -30,7 +30,7 @@ T = (
     "μισό",  # HALF_WORD
     "βιστ",  # WHISTS_WORD
     "ΠΒΣσ-\u00bd",  # CODES: the summary's pool, hill, whists; then a hand's words: whist, pass, half-whist
-    "#γράψε A:ανοιχ",  # HINT_SAVE_OPEN
+    "#γράψε A:ανοιχτά",  # HINT_SAVE_OPEN: A marks the hand played open (ανοιχτά)
     "Λάθος μοίρασμα",  # MISDEAL
     "Πάσο όλοι",  # ALLPASS
     "παραιτ.",  # RESIGNED

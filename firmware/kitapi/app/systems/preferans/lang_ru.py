@@ -30,7 +30,7 @@ T = (
     "полвиста",  # HALF_WORD
     "вист",  # WHISTS_WORD
     "ПГВв-\u00bd",  # CODES: the summary's pool, hill, whists; then a hand's words: whist, pass, half-whist
-    "#записать A:откр",  # HINT_SAVE_OPEN
+    "#записать A:лёжа",  # HINT_SAVE_OPEN: A marks the hand played open ("лёжа": C "down" or "open")
     "Пересдача",  # MISDEAL
     "Распасы",  # ALLPASS
     "без трёх",  # RESIGNED
