@@ -79,6 +79,7 @@ def test_a_typed_priffe_game_is_the_game_in_the_log(
     assert g.over
     text = lines(shown[-1])
     assert text[0] == "Settle up"
+    assert lines(shown[-2])[3] == "Ends the game", lines(shown[-2])  # the last rubber's summary said so
     pays = [(a, b, str(c)) for a, b, c in settle(g.individual)]
     assert pays  # somebody won
     for a, b, c in pays:

@@ -170,3 +170,18 @@ def test_a_hand_played_open_is_said_in_words_in_greek_and_russian(tmp_path: Path
         assert any(s.endswith(word) for s in lines(summary)), lines(summary)
         assert not walked(summary)
         dev.close()
+
+
+@pytest.mark.parametrize("code", ["en", "el", "ru"])
+def test_the_kasa_summary_says_that_the_hand_empties_it(tmp_path: Path, code: str) -> None:
+    """A kasa of 10 each (30): Ann's 6 spades takes 20 of it, Bob's the 10 left: only his summary says that
+    the hand ends the game, on the row after the nets."""
+    dev = device(tmp_path, code)
+    dev.keys(f"1 6 3 {_TYPED} 10# # # #")
+    first = lines(dev.keys("1 # # # # #")[-1])
+    assert not any(ENDS[code] in s for s in first), first
+    last = lines(dev.keys("# 2 # # # # #")[-1])
+    assert last[-2:] == [ENDS[code], last[-1]] and last[-1].startswith("#"), last
+    after = lines(dev.keys("#")[-1])
+    dev.close()
+    assert after[-1].startswith("#") and not any(ENDS[code] in s for s in after), after  # the settlement
