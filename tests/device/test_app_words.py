@@ -185,3 +185,17 @@ def test_the_kasa_summary_says_that_the_hand_empties_it(tmp_path: Path, code: st
     after = lines(dev.keys("#")[-1])
     dev.close()
     assert after[-1].startswith("#") and not any(ENDS[code] in s for s in after), after  # the settlement
+
+
+@pytest.mark.parametrize(("code", "keys", "name", "value"), [
+    ("en", "1 3 3", "6 All-pass", "7x3"),  # Leningrad's all-pass progression: the word of its hands' lines
+    ("el", "1 3 3", "6 Πάσο όλοι", "7x3"),  # (not "Πάσο", the word of a defender who passes)
+    ("ru", "1 B 7 3", "2 2 паса", "выигрыш"),  # Austrian: both defenders out, the declarer wins (not "выигр.")
+])  # fmt: skip
+def test_option_words_are_whole(tmp_path: Path, code: str, keys: str, name: str, value: str) -> None:
+    dev = device(tmp_path, code)
+    shown = dev.keys(f"{keys} {_TYPED} 100#")[-1]
+    dev.close()
+    text = lines(shown)
+    assert name in text and text[text.index(name) + 1] == value, text
+    assert not walked(shown)

@@ -10,7 +10,7 @@ T = (
     "#save *back",  # HINT_SAVE
     "Tricks of",  # TRICKS_D1
     ("Stalingrad", "Half-whist", "Whist 10s", "Resign", "One short"),  # PREF_OPTION_NAMES: 5: who pays a failed 1
-    ("Whist", "Allpass", "Widow"),  # PREF_OWN_NAMES: Sochi, Leningrad, Rostov: the sixth option
+    ("Whist", "All-pass", "Widow"),  # PREF_OWN_NAMES: Sochi, Leningrad, Rostov: the sixth option
     ("2nd", "both", "greedy", "gentlem."),  # VALUE_NAMES
     "Soloist?",  # SOLOIST
     "0:pass A:misdeal",  # HINT_SOLOIST
