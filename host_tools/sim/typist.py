@@ -43,9 +43,9 @@ def keys_for(hand: dict[str, Any], n: int) -> str:
         tricks = hand["tricks"]
         tb = tricks[bidder]
         keys += "#" if tb == level else ("A" if tb == 10 else str(tb))
-        if hand["defense"] != "alone":
+        if hand["defense"] != "alone" and tb != 10:  # (all ten the bidder's: the defenders' 0-0 is not asked)
             rest = 10 - tb
-            keys += "#" if tricks[d1] == (rest + 1) // 2 else str(tricks[d1])
+            keys += "#" if tricks[d1] == (rest + 1) // 2 else "A" if tricks[d1] == 10 else str(tricks[d1])
     if hand.get("aces"):
         keys += "A"
     return keys + "#"
@@ -105,7 +105,14 @@ def pref_keys_for(g: Any, hand: dict[str, Any]) -> str:
         t = hand["allpass"]
         order = [s for s in range(n) if not (n == 4 and s == hand["dealer"] and g.ALLPASS_KIND == 2)]
         asked = order if n == 2 else order[:-1]
-        return "0" + "".join("A" if t[s] == 10 else str(t[s]) for s in asked) + "#"
+        keys = "0"
+        left = 10
+        for s in asked:
+            if not left:  # none left: the others are not asked (0-0)
+                break
+            keys += "A" if t[s] == 10 else str(t[s])
+            left -= t[s]
+        return keys + "#"
     h = _probe(g, hand)
     s = hand["soloist"]
     keys = str(s + 1)
@@ -131,10 +138,10 @@ def pref_keys_for(g: Any, hand: dict[str, Any]) -> str:
     if "tricks" in hand:
         ts = hand["tricks"][s]
         keys += "#" if ts == level else ("A" if ts == 10 else str(ts))
-        if h.w1 == 0 and h.w2 == 0:
+        if h.w1 == 0 and h.w2 == 0 and ts != 10:  # (all ten the soloist's: the defenders' 0-0 is not asked)
             rest = 10 - ts
             d1 = hand["tricks"][h.d1]
-            keys += "#" if d1 == (rest + 1) // 2 else str(d1)
+            keys += "#" if d1 == (rest + 1) // 2 else "A" if d1 == 10 else str(d1)
     if hand.get("open"):
         keys += "A"
     return keys + "#"
@@ -245,7 +252,7 @@ def pot_keys_for(rules: str, hand: dict[str, Any]) -> str:
         t = hand["tricks"]
         keys += _pot_tricks(t[s], 6 if b <= 8 else 10 * (1 - b % 2))
         d1, d2 = (s + 1) % 3, (s + 2) % 3
-        if d1 not in drop and d2 not in drop:
+        if d1 not in drop and d2 not in drop and t[s] != 10:  # (all ten the declarer's: 0-0 is not asked)
             keys += _pot_tricks(t[d1], (11 - t[s]) // 2)
     return keys + "#"
 

@@ -241,7 +241,7 @@ def test_ten_tricks_are_A_and_0_is_none_on_every_trick_step(tmp_path: Path) -> N
     dev.keys("A #")  # ten tricks (the defenders none: # takes 0), saved
     shown = dev.keys("0")  # all-pass: each player's tricks, # what is shown
     assert "0-9 A=10 #=0" in texts_of(shown[-1]), texts_of(shown[-1])
-    dev.keys("A 0 #")  # 10, 0 (the last takes the rest)
+    dev.keys("A #")  # 10 (none left: the others are not asked)
     dev.close()
     log, _ = device_log(data, tmp_path)
     hands = [json.loads(x) for x in log[1:]]
@@ -259,7 +259,7 @@ def test_prefa_tricks_are_typed_as_they_are(tmp_path: Path) -> None:
     assert "0-9 A=10 #=6" in texts_of(shown[-1]), texts_of(shown[-1])
     shown = dev.keys("4")
     assert "0-6 #=3" in texts_of(shown[-1]), texts_of(shown[-1])
-    dev.keys("# #  2 7 1 # A # #  3 6 1 # 0 # #")  # (A: the defenders' step asks 0-0)
+    dev.keys("# #  2 7 1 # A #  3 6 1 # 0 # #")  # (A: the defenders' 0-0 is not asked)
     dev.close()
     log, _ = device_log(data, tmp_path)
     hands = [json.loads(x) for x in log[1:]]

@@ -93,7 +93,10 @@ def load_language(code, drop=True):
 # A wizard has ``step`` (the step shown), ``_steps()`` (the steps of its hand as it stands, one byte a
 # step, the summary last) and ``answer(ev)``: a key at a step, True when it answers it (the shell moves
 # on to the next step); at the summary, a key but #; and * first, True when the wizard took it (a step
-# of several questions goes back to the one before).
+# of several questions goes back to the one before).  A key that does nothing at a step the wizard says
+# itself (kitapi.app.nokey), and a step with one possible answer is not on the list (its answer filled in
+# by the step before): not here, where every name interned costs the boot's heap (the 32 KB boots of
+# tests/device/test_app_memory.py and test_app_files.py have no room for one more).
 
 
 def wizard_key(w, ev):
@@ -429,6 +432,7 @@ class App:
                 self.ui.clear()
                 screen.draw(self.ui)
                 self.ui.show()
+                self.ui.note = ""  # (a refused key's words, kitapi.app.nokey: this frame's only)
                 ran = True
                 # The rest waits until the frame is out, not between a key and its pixels (on the pico-rig a
                 # collection took 5.4 ms a key, a checkpoint 36 ms: docs/firmware.md).

@@ -27,6 +27,7 @@ class UI:
         self.fb = hw.fb
         self.t = lang  # the string table of the chosen language
         self._trace = getattr(hw, "trace_text", None)
+        self.note = ""  # a refused key's words (kitapi.app.nokey): the hint row's, for one frame
 
     def clear(self):
         self.fb.fill(0)
@@ -60,6 +61,10 @@ class UI:
             font.text(self.fb, right, _W - font.width(right), 0, 0)
 
     def hint(self, s, row=ROWS - 1):
+        """The keys of the screen on the last row (or ``row``); the last row says a refused key's ``note``
+        instead, light, for the frame after it."""
+        if row == ROWS - 1 and self.note:
+            return self.at(self.note, 0, row, True)
         self.at(s, 0, row)
 
     def battery(self, level):

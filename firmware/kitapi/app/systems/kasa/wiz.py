@@ -1,7 +1,7 @@
 """The kasa game's hands (kitapi.app.systems.kasa): Prefa's wizard with the kasa's summary, and the top-up."""
 
 from kitapi.app.main import wizard_preview
-from kitapi.app.systems.prefa.wiz import HandWizard, ends
+from kitapi.app.systems.prefa.wiz import HandWizard, _no, ends
 from kitapi.app.ui import signed
 from kitapi.rules.prefa import PASS, PLAY
 
@@ -94,6 +94,8 @@ class TopUp:
                 return self.app.save_hand(self)
             if ev == _STAR:
                 self.summary = False
+            else:
+                _no(self.app, ev)
             return None
         if ev == _STAR:
             if not h.topup:
@@ -105,6 +107,8 @@ class TopUp:
             if not h.topup:
                 h.topup = self.g.header.get("options", {}).get("kasa", 500)
             self.summary = True
+        else:  # a letter, or a digit past the most
+            _no(self.app, ev)
         return None
 
     def draw(self, ui):

@@ -14,8 +14,9 @@ declarer's tricks, the first defender's, summary.
   nobody dropped).  When the declarer or both defenders dropped nobody plays:
   no tricks are asked.
 - Tricks: the declarer's (0-9, A 10; # the likeliest: 6, misère 0, slam 10),
-  then those of the first defender after him if both played (# half the
-  rest, rounded up); the last player takes what is left.
+  then those of the first defender after him if both played and the
+  declarer left any (# half the rest, rounded up); the last player takes
+  what is left.
 
 The commonest hand, a bid made with six tricks, nobody dropping and the
 defenders 2 and 2, takes 7 keys from the home screen: declarer, bid, #
@@ -88,6 +89,14 @@ _BIDS = b"\x00\x01\x02\x03\x04\x09\x0a\x0d\x0e\x00\x05\x06\x07\x08\x0b\x0c\x0f\x
 _US_STEPS = (b"\x00\x03\x05\x07", b"\x00\x02\x03\x05\x07", b"\x00\x07")
 
 
+def _no(app, ev):
+    """Key ``ev`` does nothing at the step shown: said on the screen until the next key (kitapi.app.nokey,
+    imported for it and let go); None, the step stays."""
+    from kitapi.app.nokey import key
+
+    key(app, ev)
+
+
 class PotWizard:
     """The steps, and what a key does at each; * back, # saving and the preview are the shell's
     (kitapi.app.main: wizard_key, wizard_preview), but * within the chip bids."""
@@ -125,8 +134,8 @@ class PotWizard:
         b = h.declarer
         m = h.drop
         play = 0 if m >> b & 1 else 2 - (m >> (b + 1) % 3 & 1) - (m >> (b + 2) % 3 & 1)
-        if play:
-            seq += b"\x05" if play == 1 else b"\x05\x06"
+        if play:  # (the first defender's tricks not asked when the declarer took all ten: 0-0)
+            seq += b"\x05" if play == 1 or h.tricks[b] == 10 else b"\x05\x06"
         return seq + b"\x07"
 
     def _likely(self):
@@ -148,13 +157,15 @@ class PotWizard:
                 return True
             self.k = 2  # back into the chip bids: the last
             return None
+        if step == _SUMMARY:  # (# is the shell's: no other key there)
+            return _no(self.app, ev)
         us = self.us
         d = ev if ev < 10 else 10 if ev == _KEY_A else -1  # a number of tricks
         t = h.tricks
         if step == _WHO:
             kind = 0 if 1 <= ev <= 3 else 1 if ev == _KEY_D and us else 2 if ev == 0 else -1
             if kind < 0:
-                return None
+                return _no(self.app, ev)
             if us:
                 if h.kind != kind:
                     h.suit = 0
@@ -174,7 +185,7 @@ class PotWizard:
                 return None
             if ev != _HASH:
                 if not 1 <= d <= (8 if self.g.max_bid > _PREFERENCE else 4):
-                    return None
+                    return _no(self.app, ev)
                 h.bid = _BIDS[d + i // 9 * 9]
             if h.bid > _PREFERENCE:
                 h.trump = 0
@@ -186,7 +197,7 @@ class PotWizard:
                 self.fresh = False
                 return None
             if ev != _HASH:
-                return None
+                return _no(self.app, ev)
             self.k += 1
             self.fresh = True
             if self.k < 3:
@@ -196,27 +207,27 @@ class PotWizard:
             if us:
                 if ev != _HASH:
                     if not 1 - h.kind <= d <= 4:
-                        return None
+                        return _no(self.app, ev)
                     h.suit = d - 1 + h.kind  # a suit bid: 0-3; after chip bids 1-4, 0 none
             else:
                 lo = (h.bid - 1) % 4 + 1 if h.bid else 0
                 if ev == _HASH:
                     d = lo
                 if not (d == 0 or lo <= d <= 4):
-                    return None
+                    return _no(self.app, ev)
                 h.trump = d
         elif step == _DROP:
             if 1 <= ev <= 3:
                 h.drop ^= 1 << ev - 1
                 return None
             if ev != _HASH:
-                return None
+                return _no(self.app, ev)
             t[0] = t[1] = t[2] = 0
         elif step == _TRICKS:
             if ev == _HASH:
                 d = self._likely()
             if not 0 <= d <= 10:
-                return None
+                return _no(self.app, ev)
             if us:
                 h.tricks = d
             else:
@@ -237,7 +248,7 @@ class PotWizard:
             if ev == _HASH:
                 d = t[(b + 1) % 3]
             if not 0 <= d <= r:
-                return None
+                return _no(self.app, ev)
             t[(b + 1) % 3] = d
             t[(b + 2) % 3] = r - d
         return True
@@ -288,7 +299,8 @@ class PotWizard:
             if step == _TRICKS:
                 ui.at(p[_O_TRICK_KEYS] % self._likely(), 0, 3)
             else:
-                ui.at("0-%d" % (10 - h.tricks[b]), 0, 3)
+                r = 10 - h.tricks[b]
+                ui.at("%s #=%d" % ("0-9 A=10" if r == 10 else "0-%d" % r, h.tricks[(b + 1) % 3]), 0, 3)
         else:
             b = self.preview(ui)  # (each stock's change, the pot's, a refill, the end; or the refusal drawn)
             if b is not None:

@@ -1,7 +1,8 @@
 """Entering a Prefa hand: a short wizard that offers only what the rules allow.
 
 Steps: bidder, level, trump, defenders, (who stays in), (bidder's tricks),
-(first defender's tricks), summary.  A digit answers a step and moves on; #
+(first defender's tricks: not when the bidder took all ten), summary.  A
+digit answers a step and moves on, a key that does nothing is said; #
 takes the step's default, the likeliest answer (6, spades, both defenders in,
 the bidder made it exactly, the defenders' tricks as their responsibilities);
 * goes back one step.  The commonest hand, both in and the bidder exact, takes
@@ -68,6 +69,14 @@ def ends(app):
     return ENDS[LANGUAGES.index(app.lang)]
 
 
+def _no(app, ev):
+    """Key ``ev`` does nothing at the step shown: said on the screen until the next key (kitapi.app.nokey,
+    imported for it and let go); None, the step stays."""
+    from kitapi.app.nokey import key
+
+    key(app, ev)
+
+
 class HandWizard:
     """The steps, and what a key does at each; * back, # saving and the preview are the shell's
     (kitapi.app.main: wizard_key, wizard_preview)."""
@@ -107,9 +116,11 @@ class HandWizard:
             return b"\x00\x01\x02\x03\x07"
         if h.defense == ALONE:
             return b"\x00\x01\x02\x03\x04\x05\x07"
+        # the first defender's tricks: not asked when the bidder took all ten (0-0, filled in by his step)
+        ten = h.tricks[h.bidder] == 10 and h.tricks[0] + h.tricks[1] + h.tricks[2] + h.tricks[3] == 10
         if h.defense == INVITE:
-            return b"\x00\x01\x02\x03\x04\x05\x06\x07"
-        return b"\x00\x01\x02\x03\x05\x06\x07"
+            return b"\x00\x01\x02\x03\x04\x05\x07" if ten else b"\x00\x01\x02\x03\x04\x05\x06\x07"
+        return b"\x00\x01\x02\x03\x05\x07" if ten else b"\x00\x01\x02\x03\x05\x06\x07"
 
     # --- keys --------------------------------------------------------------------
 
@@ -123,7 +134,8 @@ class HandWizard:
         if step == _SUMMARY:
             if ev == _KEY_A and h.kind == PLAY and g.aces_mode:
                 h.aces = not h.aces
-            return None
+                return None
+            return _no(self.app, ev)
         digit = ev if ev < 10 else -1
         level = h.contract // 5 + 6
         if step == _BIDDER:
@@ -133,7 +145,7 @@ class HandWizard:
                 h.kind = PLAY
                 h.bidder = digit - 1
             else:
-                return None
+                return _no(self.app, ev)
         elif step == _LEVEL:
             if ev == _KEY_A and g.tentative_bid:
                 h.kind = THROW
@@ -144,23 +156,23 @@ class HandWizard:
             if digit == 0:
                 digit = 10
             if not 6 <= digit <= 10:
-                return None
+                return _no(self.app, ev)
             h.kind = PLAY
             h.contract = (digit - 6) * 5 + h.contract % 5  # the trump as it was, until the next step
         elif step == _SUIT:
             if ev == _HASH:
                 digit = h.contract % 5 + 1
             if not 1 <= digit <= 5:
-                return None
+                return _no(self.app, ev)
             c = (level - 6) * 5 + digit - 1
             if c == _TEN_NT and not g.ten_nt_value:
-                return None
+                return _no(self.app, ev)
             h.contract = c
         elif step == _DEFENSE:
             if ev == _HASH:
                 digit = h.defense + 1
             if not 1 <= digit <= 4:
-                return None
+                return _no(self.app, ev)
             h.defense = digit - 1
             g.defenders(h)
             if h.active != h.d1 and h.active != h.d2:
@@ -169,7 +181,7 @@ class HandWizard:
             if ev == _HASH:
                 digit = h.active + 1
             if digit - 1 != h.d1 and digit - 1 != h.d2:
-                return None
+                return _no(self.app, ev)
             h.active = digit - 1
         elif step == _TRICKS_B:
             if ev == _HASH:
@@ -179,7 +191,7 @@ class HandWizard:
             elif 0 <= digit <= 9:
                 tb = digit
             else:
-                return None
+                return _no(self.app, ev)
             t = h.tricks
             t[0] = t[1] = t[2] = t[3] = 0
             t[h.bidder] = tb
@@ -191,10 +203,12 @@ class HandWizard:
         elif step == _TRICKS_D:
             t = h.tricks
             rest = 10 - t[h.bidder]
+            if ev == _KEY_A:  # (ten: the bidder took none)
+                digit = 10
             if ev == _HASH:
                 digit = t[h.d1] if t[h.d1] + t[h.d2] == rest else (rest + 1) // 2
             if not 0 <= digit <= rest:
-                return None
+                return _no(self.app, ev)
             t[h.d1] = digit
             t[h.d2] = rest - digit
         return True
@@ -247,7 +261,8 @@ class HandWizard:
             ui.at("%s %s?" % (t[_T_TRICKS_D1], cut(self.app.short, h.d1, 14 - len(t[_T_TRICKS_D1]))), 0, 2)
             tr = h.tricks
             rest = 10 - tr[h.bidder]
-            ui.at("0-%d #=%d" % (rest, tr[h.d1] if tr[h.d1] + tr[h.d2] == rest else (rest + 1) // 2), 0, 3)
+            d = tr[h.d1] if tr[h.d1] + tr[h.d2] == rest else (rest + 1) // 2
+            ui.at("%s #=%d" % ("0-9 A=10" if rest == 10 else "0-%d" % rest, d), 0, 3)
         else:
             self.draw_summary(ui)
             return

@@ -15,10 +15,13 @@ a misere, a 10 without whisting), the device writes them all on the whisting
 hand (or defender 1's), so it asks only for the soloist's tricks.  A in the
 summary toggles "played open" (recorded, not scored).
 
-An all-pass asks each player's tricks in turn (A = 10); the last is what is
-left.  The summary shows what the hand changes: pool (P), hill (H) and the
-whists each player writes (W), before it is saved; the hand is on flash
-before the screen says so.
+An all-pass asks each player's tricks in turn (A = 10), each offered what
+the players before him left; the last is what is left, and once none are
+left the rest are not asked.  Defender 1's tricks are not asked when the
+soloist took all ten; a key that does nothing on a step is said.  The
+summary shows what the hand changes: pool (P), hill (H) and the whists each
+player writes (W), before it is saved; the hand is on flash before the
+screen says so.
 """
 
 from kitapi.app.main import wizard_key, wizard_preview
@@ -100,6 +103,14 @@ _CHOICES = ((_WHIST, _WHIST, -1), (_WHIST, _PASS, -1), (_PASS, _WHIST, -1), (_PA
             (_HALF, _PASS, -1), (_PASS, _PASS, 0), (_PASS, _PASS, 1))  # fmt: skip
 
 
+def _no(app, ev):
+    """Key ``ev`` does nothing at the step shown: said on the screen until the next key (kitapi.app.nokey,
+    imported for it and let go); None, the step stays."""
+    from kitapi.app.nokey import key
+
+    key(app, ev)
+
+
 class PrefWizard:
     """The steps, and what a key does at each; * back, # saving and the preview are the shell's
     (kitapi.app.main: wizard_key, wizard_preview), but * within the all-pass's questions."""
@@ -161,7 +172,7 @@ class PrefWizard:
             if not g.played(h):
                 return seq + b"\x08"
         seq += b"\x05"
-        if h.w1 == _WHIST and h.w2 == _WHIST:
+        if h.w1 == _WHIST and h.w2 == _WHIST and h.tricks[h.soloist] < 10:  # (all ten his: 0-0 for each, not asked)
             seq += b"\x06"
         return seq + b"\x08"
 
@@ -185,9 +196,11 @@ class PrefWizard:
         if step == _SUMMARY:
             if ev == 0 or self.legend:  # 0: the legend of the summary's codes; any key (# saves) leaves it
                 self.legend = ev == 0 and not self.legend
-            elif ev == _KEY_A and h.open >= 0:
+                return None
+            if ev == _KEY_A and h.open >= 0:
                 h.open ^= 1
-            return None
+                return None
+            return _no(self.app, ev)
         digit = ev if ev < 10 else -1
         n = g.n
         if step == _SOLOIST:
@@ -199,7 +212,7 @@ class PrefWizard:
                 self.step = _SUMMARY
                 return None
             if not (1 <= digit <= n) or (n == 4 and digit - 1 == h.dealer):
-                return None
+                return _no(self.app, ev)
             h.kind = _PLAY
             h.soloist = digit - 1
             g.defenders(h)
@@ -208,20 +221,18 @@ class PrefWizard:
             seat = self.order[self.k]
             if ev == _KEY_A:
                 digit = 10
+            most = self._most()
             if ev == _HASH:
-                digit = t[seat]
-            left = 10
-            for i in range(self.k):
-                left -= t[self.order[i]]
-            most = min(2, left) if n == 4 and seat == h.dealer else left
-            if not 0 <= digit <= most:
-                return None
+                digit = min(t[seat], most)
+            if not 0 <= digit <= most:  # (more than the others left him)
+                return _no(self.app, ev)
             t[seat] = digit
             self.k += 1
-            if self.k < (len(self.order) if n == 2 else len(self.order) - 1):  # all but the last (Hussar: both)
-                return None
-            if self.k < len(self.order):  # the last player takes what is left
-                t[self.order[self.k]] = left - digit
+            left = self._most(False)
+            if left and self.k < (len(self.order) if n == 2 else len(self.order) - 1):  # all but the last (Hussar:
+                return None  # both); nobody once none are left (0-0, the one answer)
+            for i in range(self.k, len(self.order)):  # the last player takes what is left, the others none
+                t[self.order[i]] = left if i == self.k and n > 2 else 0
             self.step = _SUMMARY
             return None
         elif step == _LEVEL and g.name == "balkan":
@@ -232,7 +243,7 @@ class PrefWizard:
             if ev == _HASH:
                 digit = h.contract
             if not 2 <= digit <= 7:
-                return None
+                return _no(self.app, ev)
             h.contract = digit
             if not g.requirement(digit):
                 h.w1 = h.w2 = -1
@@ -250,14 +261,14 @@ class PrefWizard:
                 if digit == 0:
                     digit = 10
                 if not g.min_level() <= digit <= 10:
-                    return None
+                    return _no(self.app, ev)
                 h.contract = (digit - 6) * 5 + (h.contract % 5 if h.contract != _MISERE else 0)
                 h.blind = False
         elif step == _SUIT:
             if ev == _HASH:
                 digit = h.contract % 5 + 1
             if not 1 <= digit <= 5:
-                return None
+                return _no(self.app, ev)
             h.contract = h.contract // 5 * 5 + digit - 1
             if not g.requirement(h.contract):
                 h.w1 = h.w2 = -1
@@ -266,7 +277,7 @@ class PrefWizard:
             if ev == _HASH:
                 digit = h.widow
             if not 0 <= digit <= _REFUSED:
-                return None
+                return _no(self.app, ev)
             h.widow = digit
         elif step == _WORDS:
             if ev == _KEY_B and g.resign:
@@ -277,7 +288,7 @@ class PrefWizard:
             if ev == _HASH:
                 digit = 2
             if not 1 <= digit <= len(_CHOICES) or not self.allowed(digit - 1):
-                return None
+                return _no(self.app, ev)
             h.kind = _PLAY
             h.w1, h.w2, h.dealer_whist = _CHOICES[digit - 1]
             if n == 2:
@@ -292,7 +303,7 @@ class PrefWizard:
             elif 0 <= digit <= 9:
                 ts = digit
             else:
-                return None
+                return _no(self.app, ev)
             t = h.tricks
             t[0] = t[1] = t[2] = t[3] = 0
             t[h.soloist] = ts
@@ -311,13 +322,26 @@ class PrefWizard:
         elif step == _TRICKS_D:
             t = h.tricks
             rest = 10 - t[h.soloist]
+            if ev == _KEY_A:  # (ten: the soloist took none)
+                digit = 10
             if ev == _HASH:
                 digit = t[h.d1]
             if not 0 <= digit <= rest:
-                return None
+                return _no(self.app, ev)
             t[h.d1] = digit
             t[h.d2] = rest - digit
         return True
+
+    def _most(self, widow=True):
+        """The all-pass's player asked (``k``): the most tricks he can have, what the players before him
+        left (with ``widow``, 2 at most for the 4-player dealer who has the widow's)."""
+        h = self.h
+        left = 10
+        for i in range(self.k):
+            left -= h.tricks[self.order[i]]
+        if widow and self.g.n == 4 and self.order[self.k] == h.dealer:
+            return min(2, left)
+        return left
 
     def allowed(self, i):
         """Whether the words step's choice ``i`` is legal for this hand (the rest the core checks)."""
@@ -357,7 +381,8 @@ class PrefWizard:
             if g.n == 4 and seat == h.dealer:
                 name += " " + p[_P_WIDOW]
             ui.at(name, 0, 3)
-            ui.at("0-9 A=10 #=%d" % h.tricks[seat], 0, 4)
+            most = self._most()  # (what the players before him left)
+            ui.at("%s #=%d" % ("0-9 A=10" if most == 10 else "0-%d" % most, min(h.tricks[seat], most)), 0, 4)
         elif step == _LEVEL and g.name == "balkan":
             ui.at(p[_P_CONTRACT], 0, 2)
             ui.at(p[_P_BALKAN_BIDS], 0, 3)
@@ -388,7 +413,8 @@ class PrefWizard:
             ui.at("0-9 A=10 #=%d" % (0 if g.is_misere(h) else g.needed(h)), 0, 3)
         elif step == _TRICKS_D:
             ui.at("%s %s?" % (t[_T_TRICKS_D1], cut(self.app.short, h.d1, 14 - len(t[_T_TRICKS_D1]))), 0, 2)
-            ui.at("0-%d #=%d" % (10 - h.tricks[h.soloist], h.tricks[h.d1]), 0, 3)
+            rest = 10 - h.tricks[h.soloist]
+            ui.at("%s #=%d" % ("0-9 A=10" if rest == 10 else "0-%d" % rest, h.tricks[h.d1]), 0, 3)
         else:
             self.draw_summary(ui)
             return
@@ -442,7 +468,7 @@ class PrefWizard:
                 row += 1
             if b[len(b) - 1]:  # the hand ends the game (the pools full...): on the row after (n <= 4: room)
                 ui.at(p[_P_ENDS], 0, row)
-        if self.h.open != 1:
+        if self.h.open != 1 or ui.note:  # (a refused key's words in its place: UI.hint)
             ui.hint(t[_T_HINT_SAVE] if self.h.open < 0 else p[_P_HINT_SAVE_OPEN])
             return
         s = p[_P_HINT_SAVE_OPEN]  # "#save A:open": A:open light while the hand is marked played open

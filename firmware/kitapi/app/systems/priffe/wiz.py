@@ -65,6 +65,14 @@ _NOLL = const(1)  # kitapi.rules.priffe's contracts
 _FORCED = const(4)
 
 
+def _no(app, ev):
+    """Key ``ev`` does nothing at the step shown: said on the screen until the next key (kitapi.app.nokey,
+    imported for it and let go); None, the step stays."""
+    from kitapi.app.nokey import key
+
+    key(app, ev)
+
+
 class PriffeWizard:
     """The steps, and what a key does at each; * back, # saving and the preview are the shell's
     (kitapi.app.main: wizard_key, wizard_preview)."""
@@ -104,9 +112,11 @@ class PriffeWizard:
                 self.legend = False
                 return True
             return None
-        if step == _SUMMARY:  # 0: the legend of its codes; any key (# saves) leaves it
-            self.legend = ev == 0 and not self.legend
-            return None
+        if step == _SUMMARY:  # 0: the legend of its codes; any key (# saves) leaves it; # is the shell's
+            if ev == 0 or self.legend:
+                self.legend = ev == 0 and not self.legend
+                return None
+            return _no(self.app, ev)
         if step == _DECLARER:
             if ev == 0:
                 h.contract = _FORCED
@@ -116,12 +126,12 @@ class PriffeWizard:
                     h.contract = 0
                 h.declarer = ev - 1
             else:
-                return None
+                return _no(self.app, ev)
         elif step == _CONTRACT:
             if 1 <= ev <= 4:
                 h.contract = ev - 1
             elif ev != _HASH:
-                return None
+                return _no(self.app, ev)
         elif step == _TRICKS:
             if ev == _HASH:
                 if not self.typed:
@@ -131,7 +141,7 @@ class PriffeWizard:
             elif _KEY_A <= ev <= _KEY_D:
                 h.tricks = 10 + ev - _KEY_A
             else:
-                return None
+                return _no(self.app, ev)
             self.typed = True
         elif step == _HONOURS:
             if ev <= 3:
@@ -141,12 +151,12 @@ class PriffeWizard:
                 if not ev:
                     h.holder = 0
             elif ev != _HASH:
-                return None
+                return _no(self.app, ev)
         elif step == _HOLDER:
             if 1 <= ev <= 4:
                 h.holder = ev - 1
             elif ev != _HASH:
-                return None
+                return _no(self.app, ev)
         return True
 
     def draw(self, ui):
