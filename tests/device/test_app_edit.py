@@ -55,13 +55,13 @@ def test_a_sochi_edit_previews_the_hand_against_the_pools_before_it(tmp_path: Pa
     dev = Device(tmp_path / "data", heapsize="96K")
     dev.keys(setup_keys("sochi", 3, 4))
     new = dev.keys(keys[0][:-1])[-1]
-    assert lines(new)[1:4] == ["Bob 6♠ WP =", "Bob P+2", "Cat W+8"], lines(new)
+    assert lines(new)[1:5] == ["0:?", "Bob 6♠ w- =", "Bob P+2", "Cat W+8"], lines(new)  # (0:? the legend key)
     dev.keys("# " + " ".join(keys[1:]))
     edit = dev.keys("A 8 8 #")[-1]
     # against today's pools Bob's is full: his 2 would go to Ann's pool and be written on him
     assert edit == new, lines(edit)
     changed = dev.keys("* 5")[-1]  # Bob took 5: one short, against the same standings
-    assert lines(changed)[1:5] == ["Bob 6♠ WP -1", "Ann W+2", "Bob H+2", "Cat W+12"], lines(changed)
+    assert lines(changed)[2:6] == ["Bob 6♠ w- -1", "Ann W+2", "Bob H+2", "Cat W+12"], lines(changed)
     dev.close()
     log, res = device_log(dev.data, tmp_path)
     assert [json.loads(x) for x in log[1:]] == hands and res["pool"] == [2, 4, 0]
@@ -161,7 +161,7 @@ def test_a_correction_in_an_ended_sochi_game_is_previewed_and_reopens_the_game(t
     edit = dev.keys("A 8 8 #")[-1]  # hand 1, Bob's six
     assert edit == new  # not "the game is over : no hand can fo"
     changed = dev.keys("* 5")[-1]  # Bob took 5: one short
-    assert lines(changed) == ["Hand 1", "Bob 6♠ WP -1", "Ann W+2", "Bob H+2", "Cat W+12", "#save A:open"]
+    assert lines(changed) == ["Hand 1", "0:?", "Bob 6♠ w- -1", "Ann W+2", "Bob H+2", "Cat W+12", "#save A:open"]
     shown = dev.keys("#")[-1]  # saved: the end recomputed from the corrected log, said on the hands list
     assert lines(shown)[:2] == ["Reopened", "1/3"] and lines(shown)[-2] == "Saved", lines(shown)
     assert lines(dev.keys("*")[-1])[0] == "Hand 4"

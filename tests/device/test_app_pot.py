@@ -90,6 +90,7 @@ def test_the_games_end_and_the_settlement_squares_the_stocks(tmp_path: Path) -> 
         chips = 50 if rules == "preference_us" else 100
         dev, written, shown, g = play(tmp_path / rules, rules, seed, 200, chips, {})
         assert g.over and lines(shown[-1])[0] == "Settle up"
+        assert "Ends the game" in lines(shown[-2]), lines(shown[-2])  # its summary said so (issue 24, item 10)
         shown = dev.keys("*")  # back: the home page says the game is over
         assert lines(shown[-1])[0] == "Game over"
         shown = dev.keys("B")  # its second page: who owes whom, as the settlement

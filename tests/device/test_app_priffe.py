@@ -79,6 +79,7 @@ def test_a_typed_priffe_game_is_the_game_in_the_log(
     assert g.over
     text = lines(shown[-1])
     assert text[0] == "Settle up"
+    assert lines(shown[-2])[3] == "Ends the game", lines(shown[-2])  # the last rubber's summary said so
     pays = [(a, b, str(c)) for a, b, c in settle(g.individual)]
     assert pays  # somebody won
     for a, b, c in pays:
@@ -121,21 +122,21 @@ def test_the_summary_shows_what_the_hand_changes(tmp_path: Path) -> None:
     # Cat held four honours: +50 for A
     shown = dev.keys("2 3 5 3 3")
     text = lines(shown[-1])
-    assert text[:2] == ["Hand 1", "Bob Hearts 5*"]
-    assert text[2:8] == ["A Ann/Cat", "+90", "tp 20  g 0", "B Bob/Dan", "0", "tp 0  g 0"], text
+    assert text[:3] == ["Hand 1", "0:?", "Bob Hearts 5*"]  # (0:?, on the title bar: 0 spells out tp and g)
+    assert text[3:9] == ["A Ann/Cat", "+90", "tp 20  g 0", "B Bob/Dan", "0", "tp 0  g 0"], text
     assert text[-1] == "#save *back"
     shown = dev.keys("* * 0")  # back to the honours: none; the summary again
-    assert lines(shown[-1])[2:4] == ["A Ann/Cat", "+40"]
+    assert lines(shown[-1])[3:5] == ["A Ann/Cat", "+40"]
     shown = dev.keys("#")
     assert priffe_home(shown[-1])[1] == [(20, 0), (0, 0)]
     # Ann plays and her team takes 13: 70 + big slam 20; 20 + 70 = 90 trick points: the first game (+10)
     shown = dev.keys("3 # D #")  # Cat declares, dealt by Bob
-    assert lines(shown[-1])[2:5] == ["A Ann/Cat", "+100", "tp 0  g 1"], lines(shown[-1])
+    assert lines(shown[-1])[3:6] == ["A Ann/Cat", "+100", "tp 0  g 1"], lines(shown[-1])
     dev.keys("#")
     # the second game: Cat plays, takes 12: 60 + little slam 10 = 70 trick points, the game (+20): the
     # rubber is over, 40 + 100 + 90 = 230 to 0: 23 each
     shown = dev.keys("3 # C #")
-    assert lines(shown[-1])[2:11] == ["Rubber over", "Ann", "+23", "Bob", "-23", "Cat", "+23", "Dan", "-23"]
+    assert lines(shown[-1])[3:12] == ["Rubber over", "Ann", "+23", "Bob", "-23", "Cat", "+23", "Dan", "-23"]
     shown = dev.keys("#")
     players, teams = priffe_home(shown[-1])
     assert [(t, i) for _, _, t, i in players] == [("A", 23), ("A", -23), ("B", 23), ("B", -23)]
@@ -158,7 +159,7 @@ def test_edit_and_delete_through_the_hands_list(tmp_path: Path) -> None:
     shown = dev.keys("A")
     assert lines(shown[-1])[2:5] == ["  3 Bob Noll 4*", "  2 Forced 6", "  1 Ann Play 7"]  # (after 3/3)
     shown = dev.keys("8 #")  # hand 2: its summary, as when it was new (against the game before it)
-    assert shown[-1] == new and lines(new)[:3] == ["Hand 2", "Forced 6", "A Ann/Cat"], lines(shown[-1])
+    assert shown[-1] == new and lines(new)[:4] == ["Hand 2", "0:?", "Forced 6", "A Ann/Cat"], lines(shown[-1])
     dev.keys("* * *")  # back to the declarer step
     shown = dev.keys("4 4 9 # #")  # Dan declares Diamonds, his team takes 9: a correction
     assert lines(shown[-1])[:2] == ["Hands", "2/3"] and lines(shown[-1])[-2] == "Saved"  # back on the list
@@ -182,7 +183,7 @@ def test_an_edit_that_would_end_the_game_before_its_last_hand_is_refused(tmp_pat
     dev.keys("A 8 #  * * * *")  # hand 2, back to its declarer step
     shown = dev.keys("1 # D # #")  # Ann's team takes 13: the rubber, and the game, would end at hand 2
     text = lines(shown[-1])
-    assert text[0] == "Hand 2" and text[2].startswith("NOT saved"), text
+    assert text[0] == "Hand 2" and text[3].startswith("NOT saved"), text
     dev.keys("* * * * * *")
     dev.close()
     log, res = device_log(data, tmp_path)

@@ -268,7 +268,7 @@ def test_prefa_tricks_are_typed_as_they_are(tmp_path: Path) -> None:
 
 def test_russian_words_are_the_players_words(tmp_path: Path) -> None:
     """Russian: resigning is "без трёх" (not "Сдача", the deal), Sochi's whist "жлобский", the words in
-    Russian letters (В вист, П пас), the misdeal key not read as misere."""
+    Russian letters (в вист, - пас: П is the pool's, пуля), the misdeal key not read as misere."""
     data = tmp_path / "data"
     language(data, "ru")
     dev = Device(data, heapsize="96K")
@@ -279,10 +279,10 @@ def test_russian_words_are_the_players_words(tmp_path: Path) -> None:
     words = texts_of(dev.keys("1 7 1")[-1])  # Ann 7 spades: the defenders' words (B resigns)
     assert words[-1] == "#да B:без трёх", words
     summary = texts_of(dev.keys("B")[-1])
-    assert summary[1].endswith("без трёх"), summary
+    assert summary[2].endswith("без трёх"), summary  # (summary[1]: the title bar's 0:?, the legend)
     dev.keys("#")
     summary = texts_of(dev.keys("2 6 1 2 #")[-1])  # Bob 6 spades, Cat whists, Ann passes
-    assert " ВП " in summary[1] or summary[1].endswith(" ВП") or " ПВ" in summary[1], summary
+    assert " в- " in summary[2] or summary[2].endswith(" в-"), summary
     dev.close()
 
 

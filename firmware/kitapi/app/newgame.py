@@ -63,9 +63,10 @@ _PAGE = const(5)  # systems on a page of the rules step
 _LATIN = ("", " -", "abc", "def", "ghi", "jkl", "mno", "pqrs", "tuv", "wxyz")
 _LATIN_CAPITALS = ("", " -", "ABC", "DEF", "GHI", "JKL", "MNO", "PQRS", "TUV", "WXYZ")
 # The wizard's own words in each language: the four aces' ways on the options step (A: the bid value
-# raised, B: paid in chips) and a name typed twice.  Here and not in the string tables: this module is let
+# raised: "value+", Greek "αξία+" of "αξία της αγοράς", Russian "цена+"; B: paid in chips) and a name typed
+# twice.  Here and not in the string tables: this module is let
 # go once the game starts, and every text in a string table stays in the heap of every game.
-_WORDS = {"en": ("b.v.+", "chips", "%s: taken"), "el": ("αξία+", "καπίκ.", "%s: υπάρχει"),
+_WORDS = {"en": ("value+", "chips", "%s: taken"), "el": ("αξία+", "καπίκ.", "%s: υπάρχει"),
           "ru": ("цена+", "фишки", "%s: уже есть")}  # fmt: skip
 
 

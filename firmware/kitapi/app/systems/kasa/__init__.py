@@ -70,9 +70,9 @@ def draw_options(ui, ng):
     k = ng.app.pt("kasa")
     for i in range(len(_CHOICES)):
         v = _CHOICES[i][1][ng.options[i]]
-        if i == 3:
+        if i == 3:  # what a bidder who went in puts into the kasa: the question, the answer below it (row 5)
             ui.at("4 %s" % k[_K_KASA_OPTION], 0, 4)
-            ui.right(k[_K_BIDDER_IN_VALUES][ng.options[i]], 128, 4)
+            ui.right(k[_K_BIDDER_IN_VALUES][ng.options[i]], 128, 5)
         else:
             ui.at("%d %s" % (i + 1, t[_T_OPTION_NAMES][i]), 0, 1 + i)
             ui.right(option_word(t, ng.app.lang, i, v), 128, 1 + i)

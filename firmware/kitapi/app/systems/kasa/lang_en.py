@@ -7,8 +7,8 @@ every language; loaded only for it (App.pt("kasa")); the rest are Prefa's (lang_
 T = (
     "Kasa each?",  # KASA_SIZE
     "Kasa",  # KASA
-    "If set",  # KASA_OPTION: what a bidder who went in (was set) puts into the kasa
-    ("10 b.v.", "level"),  # BIDDER_IN_VALUES
+    "Bidder up pays",  # KASA_OPTION: what a bidder who went in (was put up) puts into the kasa
+    ("10 x bid value", "bid x bid value"),  # BIDDER_IN_VALUES: 10 or the tricks bid, times the bid value
     "D:+",  # TOPUP_KEY: on the home screen: a top-up
     "Top-up",  # TOPUP
     "Top-up each?",  # TOPUP_Q

@@ -1,7 +1,7 @@
 """The kasa game's hands (kitapi.app.systems.kasa): Prefa's wizard with the kasa's summary, and the top-up."""
 
 from kitapi.app.main import wizard_preview
-from kitapi.app.systems.prefa.wiz import HandWizard, _no
+from kitapi.app.systems.prefa.wiz import HandWizard, _no, ends
 from kitapi.app.ui import signed
 from kitapi.rules.prefa import PASS, PLAY
 
@@ -31,9 +31,10 @@ _TOPUP = const(3)  # kitapi.rules.prefa_kasa.TOPUP, the hand kind of a top-up
 _MAX_TOPUP = const(100000)
 
 
-def _draw_change(ui, w, first):
-    """The preview's change (Wizard.preview: the nets' and the kasa's, n + 1 ints) from row ``first``: the
-    kasa, then each player's net that changes."""
+def _draw_change(ui, w, first, last=6):
+    """The preview's change (Wizard.preview: the nets' and the kasa's, n + 1 ints, then whether the hand ends
+    the game) from row ``first`` to ``last``: the kasa, then each player's net that changes, then "Ends the game" (the
+    kasa emptied) on a row kept for it."""
     n = w.g.n
     b = w.preview(ui)
     if b is None:  # (the refusal, drawn)
@@ -41,11 +42,14 @@ def _draw_change(ui, w, first):
     ui.at(w.app.pt("kasa")[_K_KASA], 0, first)
     ui.right(signed(b[n]), 128, first)
     row = first + 1
+    over = b[n + 1]
     for s in range(n):
-        if b[s] and row <= 6:
+        if b[s] and row <= last - over:
             ui.at(w.app.short[s], 0, row)
             ui.right(signed(b[s]), 128, row)
             row += 1
+    if over:
+        ui.at(ends(w.app), 0, row)
 
 
 class KasaWizard(HandWizard):
@@ -55,8 +59,9 @@ class KasaWizard(HandWizard):
         t = ui.t
         if self.h.kind == PASS:
             ui.at(t[_T_PASSED], 0, 1)
-        _draw_change(ui, self, 2)
-        if self.h.kind == PLAY and self.g.aces_mode:
+        aces = self.h.kind == PLAY and self.g.aces_mode
+        _draw_change(ui, self, 2, 5 if aces else 6)
+        if aces:
             ui.hint(t[_T_ACES_KEY], 6)
         ui.hint(t[_T_HINT_SAVE])
 

@@ -28,4 +28,5 @@ T = (
     "Μάρκες",  # CHIP_BID
     "0: χωρίς",  # NO_TRUMP
     "0-9 A=10 #=%d",  # TRICK_KEYS
+    "Τέλος παρτίδας",  # ENDS: the summary: the hand about to be saved ends the game
 )

@@ -28,4 +28,5 @@ T = (
     "Chip bid",  # CHIP_BID
     "0: none",  # NO_TRUMP
     "0-9 A=10 #=%d",  # TRICK_KEYS
+    "Ends the game",  # ENDS: the summary: the hand about to be saved ends the game
 )

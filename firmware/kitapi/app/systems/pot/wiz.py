@@ -50,7 +50,6 @@ _STAR = const(14)  # kitapi.keys.STAR
 
 # the texts it shows: their places in the string table (kitapi.app.lang_xx.T)
 _T_HAND = const(1)
-_T_GAME_OVER = const(2)
 _T_SUIT = const(14)
 _T_TRICKS_D1 = const(20)
 _T_HINT_STEP = const(25)
@@ -72,6 +71,7 @@ _O_OPEN_KEYS = const(19)
 _O_CHIP_BID = const(20)
 _O_NO_TRUMP = const(21)
 _O_TRICK_KEYS = const(22)
+_O_ENDS = const(23)
 
 _WHO = const(0)
 _BID = const(1)
@@ -308,7 +308,7 @@ class PotWizard:
                     ui.at(self.app.short[s] if s < 3 else p[_O_POT], 0, 2 + s)
                     ui.right(signed(b[s]), 128, 2 + s)
                 if b[5] == 1 or b[4]:  # the hand ends the game, or refills the pot
-                    ui.at(t[_T_GAME_OVER] if b[5] == 1 else p[_O_REFILLED], 0, 6)
+                    ui.at(p[_O_ENDS] if b[5] == 1 else p[_O_REFILLED], 0, 6)
             ui.hint(t[_T_HINT_SAVE])
             return
         ui.hint(t[_T_HINT_STEP])

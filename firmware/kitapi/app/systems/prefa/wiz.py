@@ -14,7 +14,7 @@ flash before the screen says so.
 """
 
 from kitapi.app.main import wizard_key, wizard_preview
-from kitapi.app.ui import cut, fitted, signed
+from kitapi.app.ui import LANGUAGES, cut, fitted, signed
 from kitapi.rules.prefa import ALONE, INVITE, NONE, PASS, PLAY, THROW
 
 try:
@@ -57,6 +57,16 @@ _TRICKS_B = const(5)
 _TRICKS_D = const(6)
 _SUMMARY = const(7)
 _TEN_NT = const(24)  # contract index of 10N
+
+# The summary's own words, in the order of LANGUAGES: the hand about to be saved ends the game (the last
+# figure of Game.preview's change); the kasa game's summary says it too.  Here and not in the string
+# tables: only a hand's summary shows it, and every text of a string table stays in the heap of every game.
+ENDS = ("Ends the game", "Τέλος παρτίδας", "Конец игры")
+
+
+def ends(app):
+    """"Ends the game" in the player's language."""
+    return ENDS[LANGUAGES.index(app.lang)]
 
 
 def _no(app, ev):
@@ -266,8 +276,10 @@ class HandWizard:
         b = self.preview(ui)  # (the pouches, chips, pair ledger it changes; or the refusal drawn)
         n = g.n
         if b is not None:
-            # who pays whom (the pair ledger's changes), then the pouches that change
-            last = 5 if self.h.kind == PLAY and g.aces_mode else 6  # the rows there is room for
+            # who pays whom (the pair ledger's changes), then the pouches that change; then whether the
+            # hand ends the game (the change's last figure), on a row kept for it
+            over = b[len(b) - 1]
+            last = (5 if self.h.kind == PLAY and g.aces_mode else 6) - over  # the rows there is room for
             row = 2
             for i in range(n):
                 for j in range(n):
@@ -284,6 +296,8 @@ class HandWizard:
                     ui.at("%s %s" % (cut(self.app.short, s, w), t[_T_POUCH]), 0, row)
                     ui.right(signed(b[s]), 128, row)
                     row += 1
+            if over:
+                ui.at(ends(self.app), 0, row)
         if self.h.kind == PLAY and g.aces_mode:
             ui.hint(t[_T_ACES_KEY], 6)
         ui.hint(t[_T_HINT_SAVE])

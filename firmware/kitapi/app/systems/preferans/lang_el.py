@@ -9,8 +9,8 @@ T = (
     "#ναι *πίσω",  # HINT_STEP
     "#γράψε *πίσω",  # HINT_SAVE
     "Μπάζες",  # TRICKS_D1
-    ("Στάλινγκρ.", "Μισό-βιστ", "10 βιστ", "Παραίτηση", "Χάνει 1"),  # PREF_OPTION_NAMES: 5: who pays a failed 1
-    ("Βιστ", "Πάσο", "Χήρα"),  # PREF_OWN_NAMES
+    ("Στάλινγκρ.", "Μισό-βιστ", "Βιστ 10", "Παραίτηση", "Λείπει 1"),  # PREF_OPTION_NAMES: 5: who pays a failed 1
+    ("Βιστ", "Πάσο όλοι", "Χήρα"),  # PREF_OWN_NAMES
     ("2ος", "κοινό", "άπληστο", "τζέντλμαν"),  # VALUE_NAMES
     "Ποιος παίζει;",  # SOLOIST
     "0:πάσο A:ξαναμ.",  # HINT_SOLOIST
@@ -29,8 +29,8 @@ T = (
     "πάσο και οι 2",  # BOTH_PASS
     "μισό",  # HALF_WORD
     "βιστ",  # WHISTS_WORD
-    "ΠΒΣΒΠΜ",  # CODES: the summary's pool, hill, whists; then a hand's words: whist, pass, half-whist
-    "#γράψε A:ανοιχ",  # HINT_SAVE_OPEN
+    "ΠΒΣσ-\u00bd",  # CODES: the summary's pool, hill, whists; then a hand's words: whist, pass, half-whist
+    "#γράψε A:ανοιχτά",  # HINT_SAVE_OPEN: A marks the hand played open (ανοιχτά)
     "Λάθος μοίρασμα",  # MISDEAL
     "Πάσο όλοι",  # ALLPASS
     "παραιτ.",  # RESIGNED
@@ -40,4 +40,7 @@ T = (
     "2-7 (6 Μπέτλερ)",  # BALKAN_BIDS
     "A: Game κλειστό",  # BALKAN_GAME_KEY
     "Μπέτ",  # BETTLER
+    "Τέλος παρτίδας",  # ENDS: the summary: the hand about to be saved ends the game
+    ("Π πουλ  Β βουνό", "Σ βιστ (γράφει)", "σ βιστ  - πάσο", "\u00bd μισό βιστ", "d βιστ ντίλερ"),  # LEGEND
+    "*πίσω #γράψε",  # HINT_LEGEND: the legend's keys
 )

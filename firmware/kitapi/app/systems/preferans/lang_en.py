@@ -9,8 +9,8 @@ T = (
     "#ok *back",  # HINT_STEP
     "#save *back",  # HINT_SAVE
     "Tricks of",  # TRICKS_D1
-    ("Stalingrad", "Half-whist", "10 whist", "Resign", "Req1 fail"),  # PREF_OPTION_NAMES: 5: who pays a failed 1
-    ("Whist", "Allpass", "Widow"),  # PREF_OWN_NAMES: Sochi, Leningrad, Rostov: the sixth option
+    ("Stalingrad", "Half-whist", "Whist 10s", "Resign", "One short"),  # PREF_OPTION_NAMES: 5: who pays a failed 1
+    ("Whist", "All-pass", "Widow"),  # PREF_OWN_NAMES: Sochi, Leningrad, Rostov: the sixth option
     ("2nd", "both", "greedy", "gentlem."),  # VALUE_NAMES
     "Soloist?",  # SOLOIST
     "0:pass A:misdeal",  # HINT_SOLOIST
@@ -29,7 +29,7 @@ T = (
     "both pass",  # BOTH_PASS
     "half",  # HALF_WORD
     "whists",  # WHISTS_WORD
-    "PHWWPH",  # CODES: the summary's pool, hill, whists; then a hand's words: whist, pass, half-whist
+    "PHWw-\u00bd",  # CODES: the summary's pool, hill, whists; then a hand's words: whist, pass, half-whist
     "#save A:open",  # HINT_SAVE_OPEN
     "Misdeal",  # MISDEAL
     "All-pass",  # ALLPASS
@@ -40,4 +40,7 @@ T = (
     "2-7 (6 Bettler)",  # BALKAN_BIDS
     "A: Game (closed)",  # BALKAN_GAME_KEY
     "Bett",  # BETTLER
+    "Ends the game",  # ENDS: the summary: the hand about to be saved ends the game
+    ("P pool  H hill", "W whists", "w whist  - pass", "\u00bd half-whist", "d dealer whists"),  # LEGEND
+    "*back #save",  # HINT_LEGEND: the legend's keys
 )

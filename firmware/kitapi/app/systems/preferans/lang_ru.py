@@ -9,7 +9,7 @@ T = (
     "#да *назад",  # HINT_STEP
     "#записать *назад",  # HINT_SAVE
     "Взятки",  # TRICKS_D1
-    ("Сталинград", "Полвиста", "10 вист", "Без трёх", "Недовист 1"),  # PREF_OPTION_NAMES: 4: resign (три недобора)
+    ("Сталинград", "Полвиста", "Вист на 10", "Без трёх", "Недовист 1"),  # PREF_OPTION_NAMES: 4: resign (три недобора)
     ("Вист", "Распасы", "Прикуп"),  # PREF_OWN_NAMES
     ("2-й", "оба", "жлобский", "джентл."),  # VALUE_NAMES
     "Кто играет?",  # SOLOIST
@@ -29,8 +29,8 @@ T = (
     "оба пас",  # BOTH_PASS
     "полвиста",  # HALF_WORD
     "вист",  # WHISTS_WORD
-    "ПГВВПп",  # CODES: the summary's pool, hill, whists; then a hand's words: whist, pass, half-whist
-    "#записать A:откр",  # HINT_SAVE_OPEN
+    "ПГВв-\u00bd",  # CODES: the summary's pool, hill, whists; then a hand's words: whist, pass, half-whist
+    "#записать A:лёжа",  # HINT_SAVE_OPEN: A marks the hand played open ("лёжа": C "down" or "open")
     "Пересдача",  # MISDEAL
     "Распасы",  # ALLPASS
     "без трёх",  # RESIGNED
@@ -40,4 +40,7 @@ T = (
     "2-7 (6 беттлер)",  # BALKAN_BIDS
     "A: игра (закр.)",  # BALKAN_GAME_KEY
     "Бет",  # BETTLER
+    "Конец игры",  # ENDS: the summary: the hand about to be saved ends the game
+    ("П пуля  Г гора", "В висты", "в вист  - пас", "\u00bd полвиста", "d вист сдающего"),  # LEGEND
+    "*назад #записать",  # HINT_LEGEND: the legend's keys
 )

@@ -84,6 +84,9 @@ _P_RESIGNED = const(28)
 _P_BALKAN_BIDS = const(32)
 _P_BALKAN_GAME_KEY = const(33)
 _P_BETTLER = const(34)
+_P_ENDS = const(35)
+_P_LEGEND = const(36)
+_P_HINT_LEGEND = const(37)
 
 _SOLOIST = const(0)
 _LEVEL = const(1)
@@ -123,6 +126,7 @@ class PrefWizard:
         self.number = number
         h = self.h = type(g.hand)() if hand is None else hand  # the rules' own (Balkan's has the Game flag)
         self.error = ""
+        self.legend = False  # the summary's 0: its codes spelled out, until * (or 0) again
         self.k = 0  # the all-pass step: the index in self.order of the player asked
         self.order = b""  # the seats that hold cards in an all-pass
         if hand is not None:
@@ -182,11 +186,17 @@ class PrefWizard:
         h = self.h
         step = self.step
         if ev == _STAR:
+            if self.legend:  # the legend, back to the summary
+                self.legend = False
+                return True
             if step == _ALLPASS and self.k:
                 self.k -= 1
                 return True
             return None
         if step == _SUMMARY:
+            if ev == 0 or self.legend:  # 0: the legend of the summary's codes; any key (# saves) leaves it
+                self.legend = ev == 0 and not self.legend
+                return None
             if ev == _KEY_A and h.open >= 0:
                 h.open ^= 1
                 return None
@@ -429,6 +439,12 @@ class PrefWizard:
         g = self.g
         t = ui.t
         p = self.app.pt("preferans")
+        if self.legend:  # the codes of row 1 and of the rows below, spelled out
+            for i in range(5):
+                ui.at(p[_P_LEGEND][i], 0, 2 + i)
+            ui.hint(p[_P_HINT_LEGEND])
+            return
+        ui.text("0:?", 104, 0, True)  # on the title bar: 0 spells out the codes (the legend)
         b = self.preview(ui)  # (pools, hills, whists, then the all-pass level; or the refusal drawn)
         n = g.n
         if b is not None:
@@ -449,6 +465,9 @@ class PrefWizard:
                     row += 1
             if row == 2:
                 ui.at("-", 0, row)
+                row += 1
+            if b[len(b) - 1]:  # the hand ends the game (the pools full...): on the row after (n <= 4: room)
+                ui.at(p[_P_ENDS], 0, row)
         if self.h.open != 1 or ui.note:  # (a refused key's words in its place: UI.hint)
             ui.hint(t[_T_HINT_SAVE] if self.h.open < 0 else p[_P_HINT_SAVE_OPEN])
             return

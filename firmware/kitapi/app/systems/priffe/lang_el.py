@@ -19,4 +19,7 @@ T = (
     "Ράμπερ;",  # RUBBERS
     ("Πόντοι", "Σλαμ νολ", "Αλλαγή"),  # OPTION_NAMES
     ("κύριοι", "2οι", "όχι", "ναι", "αλλαγή", "κύκλος"),  # VALUE_NAMES: two for each option
+    "Τέλος παρτίδας",  # ENDS: the summary: the hand about to be saved ends the game
+    ("A B  οι ομάδες", "μπ πόντοι μπαζών", "π  παρτίδες"),  # LEGEND: the summary's 0: its codes
+    "*πίσω #γράψε",  # HINT_LEGEND: the legend's keys
 )

@@ -20,4 +20,7 @@ T = (
     "Rubbers?",  # RUBBERS
     ("Points", "Noll slams", "Rotation"),  # OPTION_NAMES
     ("main", "2nd", "off", "on", "swap", "cycle"),  # VALUE_NAMES: two for each option
+    "Ends the game",  # ENDS: the summary: the hand about to be saved ends the game
+    ("A B  the teams", "tp trick points", "g  games won"),  # LEGEND: the summary's 0: its codes
+    "*back #save",  # HINT_LEGEND: the legend's keys
 )

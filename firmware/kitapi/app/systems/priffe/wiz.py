@@ -51,6 +51,9 @@ _F_HOLDER = const(8)
 _F_RUBBER_OVER = const(9)
 _F_TP = const(10)
 _F_GAMES = const(11)
+_F_ENDS = const(15)
+_F_LEGEND = const(16)
+_F_HINT_LEGEND = const(17)
 
 _DECLARER = const(0)
 _CONTRACT = const(1)
@@ -86,6 +89,7 @@ class PriffeWizard:
         h = self.h = type(g.hand)() if hand is None else hand  # the rules' own (an edit: the hands list's)
         self.error = ""
         self.typed = hand is not None  # the tricks were given (an edit): # keeps them
+        self.legend = False  # the summary's 0: its codes spelled out, until * (or 0) again
         self.step = _SUMMARY
         if hand is not None:
             return
@@ -104,8 +108,14 @@ class PriffeWizard:
         h = self.h
         step = self.step
         if ev == _STAR:  # (no step of several questions: the shell goes back)
+            if self.legend:  # the summary's legend: back to the summary
+                self.legend = False
+                return True
             return None
-        if step == _SUMMARY:  # (# is the shell's: no other key there)
+        if step == _SUMMARY:  # 0: the legend of its codes; any key (# saves) leaves it; # is the shell's
+            if ev == 0 or self.legend:
+                self.legend = ev == 0 and not self.legend
+                return None
             return _no(self.app, ev)
         if step == _DECLARER:
             if ev == 0:
@@ -182,6 +192,12 @@ class PriffeWizard:
             for s in range(4):
                 ui.at("%d %s" % (s + 1, cut(g.players, s, 14)), 0, 3 + s, s == h.holder)
         else:  # the summary
+            if self.legend:  # its codes spelled out, under the hand's line
+                for i in range(3):
+                    ui.at(p[_F_LEGEND][i], 0, 2 + i)
+                ui.hint(p[_F_HINT_LEGEND])
+                return
+            ui.text("0:?", 104, 0, True)  # on the title bar: 0 spells out the codes (the legend)
             ui.hint(ui.t[_T_HINT_SAVE])
             # what the hand changes in below, games, points, individual, order, side (18 ints), then prev,
             # lead, rubbers (an edit: against the game before the hand, as when it was new); or the refusal
@@ -190,8 +206,8 @@ class PriffeWizard:
                 return
             from kitapi.app.ui import signed  # (here: no name in the module)
 
-            if b[20]:  # the rubbers played out: the rubber is over, each player's individual points
-                ui.at(p[_F_RUBBER_OVER], 0, 2)
+            if b[20]:  # the rubber is over (the last: the hand ends the game), each player's individual points
+                ui.at(p[_F_ENDS] if b[21] else p[_F_RUBBER_OVER], 0, 2)
                 for s in range(4):
                     ui.at(app.short[s], 0, 3 + s)
                     ui.right(signed(b[6 + s]), 128, 3 + s)
