@@ -1,0 +1,200 @@
+"""What the box says when the core refuses something: a RuleError's message (kitapi.messages, by code) in the
+player's language, whole, and what to do next where there is a next step; imported only while one is said.
+
+The Greek and Russian messages are kitapi.app.messages_el and messages_ru, the box's alone (the PC prints
+the English of kitapi.messages); each is imported for the one message and let go at once, as
+RuleError.__str__ lets the English go: a table costs some 8 KB of heap only while a message is made.
+"""
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    from kitapi.compat import const
+
+_T_HINT_STEP = const(25)  # "#ok *back": the home screen's key for its message (kitapi.app.lang_xx.T)
+_NEXT_LATER = const(0)  # the next steps: their places in a language's WORDS
+_NEXT_DEPLOY = const(1)
+_OK = const(2)  # the refusal screen's key
+_TITLES = const(3)  # its titles: what was refused (SAVE, DELETE, OPEN, START)
+SAVE = const(0)
+DELETE = const(1)
+OPEN = const(2)
+START = const(3)
+MORE = const(4)
+
+# by language (kitapi.app.ui.LANGUAGES): the next steps, the refusal screen's key and its titles, and the key
+# that says a refusal too long for a hand's summary whole (kitapi.app.main.wizard_preview: MORE)
+WORDS = (
+    ("Delete the later hands first.", "Update the box: kitapi deploy.", "#ok",
+     ("Not saved", "Not deleted", "Not opened", "Not started"), "#:read it all"),
+    ("Σβήστε πρώτα τις επόμενες διανομές.", "Ενημερώστε το κουτί: kitapi deploy.", "#εντάξει",
+     ("Δεν γράφτηκε", "Δεν σβήστηκε", "Δεν άνοιξε", "Δεν ξεκίνησε"), "#:όλο το μήνυμα"),
+    ("Сначала удалите следующие раздачи.", "Обновите прошивку: kitapi deploy.", "#ок",
+     ("Не записано", "Не удалено", "Не открыто", "Не начата"), "#:читать всё"),
+)  # fmt: skip
+
+
+def words(app):
+    from kitapi.app.ui import LANGUAGES
+
+    return WORDS[LANGUAGES.index(app.lang) if app.lang in LANGUAGES else 0]
+
+
+def text(app, e):
+    """What error ``e`` says, in the app's language: a RuleError's message (its code's), then its next step
+    where there is one (a correction or a deletion that a later hand cannot follow: delete the later hands
+    first); any other error (OSError) in its own words."""
+    from kitapi.game import RuleError
+
+    if not isinstance(e, RuleError) or not e.args or type(e.args[0]) is not int:
+        return str(e)
+    args = e.args
+    code = args[0]
+    msg = _message(app.lang, code)
+    if len(args) > 1:
+        msg = msg % tuple([_detail(a) if type(a) is str and "%s" in msg else a for a in args[1:]])
+    step = _NEXT_LATER if code == 10 or code == 18 else _NEXT_DEPLOY if code == 21 else -1
+    if step >= 0:
+        msg = "%s. %s" % (msg, words(app)[step])
+    return msg
+
+
+def _message(lang, code):
+    """The text of ``code`` in ``lang`` (English for one without its table): its table imported, then let
+    go (only the text is kept)."""
+    name = "kitapi.app.messages_" + lang if lang in ("el", "ru") else "kitapi.messages"
+    m = __import__(name, None, None, ("x",))
+    table = m.T if lang in ("el", "ru") else m.EN
+    _let_go(name)
+    return table[code] if 0 < code < len(table) else "?%d" % code  # (a code from a newer core: its number)
+
+
+def _detail(a):
+    """A text detail as kitapi.messages quotes it (tests/device/test_refusal.py checks they agree): one word
+    quoted, a phrase of the message's own as it is; cut to 40 characters."""
+    if " " in a or "'" in a:
+        return a if len(a) <= 40 else a[:37] + "..."
+    if len(a) > 40:
+        return "'%s'..." % a[:37]
+    return "'%s'" % a
+
+
+def _let_go(name):
+    """Let module ``name`` go (its table with it): imported again for the next message.  On MicroPython,
+    as RuleError.__str__ does (CPython keeps its modules: the PC's code may hold them)."""
+    import sys
+
+    if sys.implementation.name == "micropython" and name in sys.modules:
+        del sys.modules[name]
+        package, _, leaf = name.rpartition(".")
+        parent = sys.modules.get(package)
+        if parent is not None and hasattr(parent, leaf):
+            delattr(parent, leaf)
+
+
+def wrap(s, w=16):
+    """The rows of ``s`` in ``w`` columns, each broken at a space: a word longer than a row is the only thing
+    ever split.  A generator: a message is drawn row by row, no list of them made.  Here, not in
+    kitapi.app.ui: a name every screen keeps costs heap for good, and only a message of several rows needs it."""
+    i = 0
+    n = len(s)
+    while i < n:
+        if s[i] == " ":  # (the space a row was broken at, or two)
+            i += 1
+            continue
+        end = i + w
+        if end >= n:
+            yield s[i:].rstrip()
+            return
+        j = s.rfind(" ", i, end + 1)  # (a space just after the row: the row full to its edge)
+        if j < 0:  # no space: a word longer than a row, split at its edge
+            yield s[i:end]
+            i = end
+        else:
+            yield s[i:j].rstrip()
+            i = j + 1
+
+
+def lines(ui, s, row):
+    """Draw ``s`` from ``row`` on, wrapped at its spaces (``wrap``); returns the row after it."""
+    for line in wrap(s):
+        ui.at(line, 0, row)
+        row += 1
+    return row
+
+
+def rows(s):
+    """How many rows ``s`` takes, wrapped."""
+    k = 0
+    for _ in wrap(s):
+        k += 1
+    return k
+
+
+def home(app, ui):
+    """A home screen's line of several rows (an error: kitapi.app.home, more than 16 characters) said whole,
+    alone, on rows 1-6, with the key that takes it away (any key: the standings back)."""
+    lines(ui, app.message, 1)
+    ui.hint(ui.t[_T_HINT_STEP])
+
+
+def preview(w, ui, e):
+    """A hand's refusal on its summary (kitapi.app.main.wizard_preview): RuleError ``e`` (None: the one kept,
+    ``w.error``) in the player's language, kept in ``w.error`` (App.save_hand saves nothing while there is
+    one), wrapped on rows 2-6; one longer (American Preference's chip bids), its first four rows and the key
+    that says it whole (#: App.save_hand's refusal screen)."""
+    if e is not None:
+        w.error = text(w.app, e)
+    if rows(w.error) <= 5:
+        lines(ui, w.error, 2)
+        return
+    row = 2
+    for line in wrap(w.error):
+        if row == 6:
+            break
+        ui.at(line, 0, row)
+        row += 1
+    ui.at(words(w.app)[MORE], 0, 6)
+
+
+def say(app, what, e, then=None):
+    """The refusal screen for error ``e`` (or its words, ``text``; ``what`` was refused: SAVE, DELETE, OPEN,
+    START: the callers pass the number, no name in their modules), whose first key goes on to screen
+    ``then`` (None: the home screen, made once the words are: a deletion's replays the game, the two need
+    not fit together); this module let go (the screen's class lives on while it is shown).  Its words are
+    the screen's ``message``."""
+    s = Said(app, what, e if type(e) is str else text(app, e), then)
+    _let_go("kitapi.app.refusal")
+    if then is None:
+        s.then = app.home()
+    return s
+
+
+class Said:
+    """A refusal, whole, in the player's language; any key goes on (to the screen refused from).
+
+    Not saved                   row 0: what was refused
+    the game is over:           rows 1-6: why, wrapped at its spaces,
+    no hand can                 and what to do next
+    follow. Delete
+    the later hands
+    first.
+    #ok                         row 7 (the message's, if it needs seven)
+    """
+
+    def __init__(self, app, what, msg, then):
+        w = words(app)
+        self.app = app
+        self.title = w[_TITLES][what]
+        self.ok = w[_OK]
+        self.message = msg
+        self.then = then
+
+    def draw(self, ui):
+        ui.title(self.title)
+        if lines(ui, self.message, 1) <= 7:
+            ui.hint(self.ok)
+
+    def key(self, ev):
+        self.app.message = ""  # (said here: not again on the next screen)
+        return self.then
