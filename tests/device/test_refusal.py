@@ -10,7 +10,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from kitapi.app import font, messages_el, messages_ru
+from kitapi.app import font, messages_el, messages_el2, messages_ru, messages_ru2
 from kitapi.app.refusal import WORDS, rows, text, wrap
 from kitapi.app.ui import COLS, LANGUAGES
 from kitapi.game import RuleError
@@ -19,7 +19,7 @@ from kitapi.messages import text as english
 from test_app_screens import problems, vocabulary
 from testkit import NAMES, SETUP, Device, lines
 
-TABLES = {"en": EN, "el": messages_el.T, "ru": messages_ru.T}
+TABLES = {"en": EN, "el": messages_el.T + messages_el2.T, "ru": messages_ru.T + messages_ru2.T}  # (halves: 0-56, 57-)
 _LINES = (50, 103, 104, 105, 106)  # the parts of kitapi.messages.damage's line, the PC's: no RuleError (the box
 # says a damaged log with kitapi.app.damage_xx: kitapi.app.damaged)
 _PLACE = re.compile(r"%(?:04X|[sd])")
@@ -34,7 +34,7 @@ def _args(code: int) -> tuple[object, ...]:
 
 
 def test_every_code_has_its_greek_and_russian_text_with_the_same_placeholders() -> None:
-    assert len(messages_el.T) == len(messages_ru.T) == len(EN)
+    assert len(messages_el.T) == len(messages_ru.T) == 57 and len(TABLES["el"]) == len(TABLES["ru"]) == len(EN)
     for code in range(1, len(EN)):
         for lang in ("el", "ru"):
             t = TABLES[lang][code]
@@ -70,8 +70,10 @@ def test_a_game_that_cannot_follow_says_to_delete_the_later_hands_first() -> Non
     assert "введите её заново" in text(SimpleNamespace(lang="ru"), RuleError(104, 3))
 
 
-def test_an_error_that_is_no_rule_error_says_its_own_words() -> None:
+def test_an_error_that_is_no_rule_error_says_its_own_words_and_a_code_from_a_newer_core_its_number() -> None:
     assert text(SimpleNamespace(lang="el"), OSError(28, "ENOSPC")) == str(OSError(28, "ENOSPC"))
+    for lang in LANGUAGES:
+        assert text(SimpleNamespace(lang=lang), RuleError(len(EN) + 5)) == f"?{len(EN) + 5}"
 
 
 def _greedy(s: str, w: int = COLS) -> list[str]:

@@ -1,7 +1,7 @@
 """The home screen: the standings at a glance, and who owes whom on its second page.
 
     Hand 12        [battery]     row 0
-                                 row 1: a message, if any (one of several rows: alone, rows 1-6)
+                                 row 1: a message, if any
     1D Anna      24  +127        a row per player: seat, the next hand's dealer (D)
     2> Babis     47  -152        or eldest hand (>, bids first), name, pouch, net chips
     3  Costas    17   +25
@@ -53,11 +53,7 @@ class Home:
             ui.at(app.redo[2], 0, 1)
         ui.battery(level)
         if (app.message or low) and not app.redo:
-            if len(app.message) > 16:  # a message of several rows (an error): said whole, alone, until a key
-                from kitapi.app.refusal import home  # (Home.key: that key takes it away, nothing else)
-
-                return home(app, ui)
-            ui.at(app.message or t[_T_LOW_BATTERY], 0, 1)
+            ui.at((app.message or t[_T_LOW_BATTERY])[:16], 0, 1)
         if self.page:
             self.draw_owes(ui)
             return
@@ -104,10 +100,7 @@ class Home:
     def key(self, ev):
         app = self.app
         g = app.g
-        said = len(app.message) > 16 and not app.redo  # (drawn alone: the key takes it away, nothing else)
         app.message = ""
-        if said:
-            return None
         if ev == KEY_B or ev == STAR and self.page:  # (* leaves who owes whom too)
             self.page ^= 1
             return None

@@ -132,9 +132,7 @@ def wizard_preview(w, ui):
     if e is not None or w.error:
         from kitapi.app.refusal import preview
 
-        preview(w, ui, e)
-        _forget(("app.refusal",), False)
-        return None
+        return preview(w, ui, e)  # (None; the module let go)
     return w.g.buf
 
 
@@ -168,13 +166,11 @@ class App:
 
         try:
             self.g, damage = self.store.load(name, None, ro)
-        except (OSError, RuleError) as e:  # said whole (kitapi.app.refusal), then the start menu; the line
-            self.g = None  # kept for a screen that goes elsewhere (kitapi.app.games.view): its home says it
+        except (OSError, RuleError) as e:  # said whole (kitapi.app.refusal), then the start menu; the line kept
+            self.g = None  # for a screen that goes elsewhere (kitapi.app.games.view): its home says it
             from kitapi.app.refusal import say
 
-            s = say(self, 2, e, self.start_menu())  # 2: kitapi.app.refusal.OPEN (no name in this module)
-            self.message = s.message
-            return s
+            return say(self, 2, e)  # 2: kitapi.app.refusal.OPEN (no name here)
         # the new-game wizard and the menus are done with; and the modules of another family (the last
         # game's, one the new-game wizard looked at), but those this one uses too (the kasa game: Prefa's)
         import sys
@@ -234,7 +230,7 @@ class App:
         except (OSError, RuleError) as e:
             from kitapi.app.refusal import say
 
-            return say(self, 3, e, self.start_menu())  # 3: kitapi.app.refusal.START
+            return say(self, 3, e)  # 3: kitapi.app.refusal.START
         if hasattr(self.hw, "reset"):  # the game is on flash: it opens after a soft reset, on a fresh heap,
             self.hw.reset()  # without the wizard's interned names and the pieces it left (a 4-player Sochi
             # game ran out of 64 KB otherwise); a board without a reset opens it here

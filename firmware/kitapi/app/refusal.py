@@ -1,17 +1,17 @@
 """What the box says when the core refuses something: a RuleError's message (kitapi.messages, by code) in the
 player's language, whole, and what to do next where there is a next step; imported only while one is said.
 
-The Greek and Russian messages are kitapi.app.messages_el and messages_ru, the box's alone (the PC prints
-the English of kitapi.messages); each is imported for the one message and let go at once, as
-RuleError.__str__ lets the English go: a table costs some 8 KB of heap only while a message is made.
-"""
+The Greek and Russian messages are kitapi.app.messages_el and messages_ru (codes 0-56) and messages_el2 and
+messages_ru2 (57 on), the box's alone (the PC prints the English of kitapi.messages); the half that holds the
+code is imported for the one message and let go at once, as RuleError.__str__ lets the English go: a table
+costs heap only while a message is made."""
 
 try:
     from micropython import const
 except ImportError:  # CPython
     from kitapi.compat import const
 
-_T_HINT_STEP = const(25)  # "#ok *back": the home screen's key for its message (kitapi.app.lang_xx.T)
+_HALF = const(57)  # the first code of messages_xx2
 _NEXT_LATER = const(0)  # the next steps: their places in a language's WORDS
 _NEXT_DEPLOY = const(1)
 _OK = const(2)  # the refusal screen's key
@@ -61,12 +61,21 @@ def text(app, e):
 
 def _message(lang, code):
     """The text of ``code`` in ``lang`` (English for one without its table): its table imported, then let
-    go (only the text is kept)."""
-    name = "kitapi.app.messages_" + lang if lang in ("el", "ru") else "kitapi.messages"
+    go (only the text is kept).  Greek's and Russian's in two halves (messages_xx: codes 0-56, messages_xx2:
+    57 on), so that a message costs half a table."""
+    first = 0
+    if lang not in ("el", "ru"):
+        name = "kitapi.messages"
+    elif code < _HALF:
+        name = "kitapi.app.messages_" + lang
+    else:
+        name = "kitapi.app.messages_%s2" % lang
+        first = _HALF
     m = __import__(name, None, None, ("x",))
-    table = m.T if lang in ("el", "ru") else m.EN
+    table = m.EN if name == "kitapi.messages" else m.T
     _let_go(name)
-    return table[code] if 0 < code < len(table) else "?%d" % code  # (a code from a newer core: its number)
+    k = code - first
+    return table[k] if 0 < code and k < len(table) else "?%d" % code  # (a code from a newer core: its number)
 
 
 def _detail(a):
@@ -131,23 +140,17 @@ def rows(s):
     return k
 
 
-def home(app, ui):
-    """A home screen's line of several rows (an error: kitapi.app.home, more than 16 characters) said whole,
-    alone, on rows 1-6, with the key that takes it away (any key: the standings back)."""
-    lines(ui, app.message, 1)
-    ui.hint(ui.t[_T_HINT_STEP])
-
-
 def preview(w, ui, e):
     """A hand's refusal on its summary (kitapi.app.main.wizard_preview): RuleError ``e`` (None: the one kept,
     ``w.error``) in the player's language, kept in ``w.error`` (App.save_hand saves nothing while there is
     one), wrapped on rows 2-6; one longer (American Preference's chip bids), its first four rows and the key
     that says it whole (#: App.save_hand's refusal screen)."""
+    _let_go("kitapi.app.refusal")  # (its functions live on while they run)
     if e is not None:
         w.error = text(w.app, e)
     if rows(w.error) <= 5:
         lines(ui, w.error, 2)
-        return
+        return None
     row = 2
     for line in wrap(w.error):
         if row == 6:
@@ -155,18 +158,23 @@ def preview(w, ui, e):
         ui.at(line, 0, row)
         row += 1
     ui.at(words(w.app)[MORE], 0, 6)
+    return None
 
 
 def say(app, what, e, then=None):
     """The refusal screen for error ``e`` (or its words, ``text``; ``what`` was refused: SAVE, DELETE, OPEN,
     START: the callers pass the number, no name in their modules), whose first key goes on to screen
-    ``then`` (None: the home screen, made once the words are: a deletion's replays the game, the two need
-    not fit together); this module let go (the screen's class lives on while it is shown).  Its words are
-    the screen's ``message``."""
+    ``then``: by default the start menu after OPEN and START (a game that could not be opened leaves its
+    title, "Not opened", as the app's line, for a screen that goes elsewhere: kitapi.app.games.view, whose
+    home screen has one row for it), else the home screen, made once the words are (a deletion's replays the
+    game: the two need not fit together).  This module is let go (the screen's class lives on while it is
+    shown).  Its words are the screen's ``message``."""
     s = Said(app, what, e if type(e) is str else text(app, e), then)
     _let_go("kitapi.app.refusal")
+    if what == OPEN:
+        app.message = s.title
     if then is None:
-        s.then = app.home()
+        s.then = app.start_menu() if what >= OPEN else app.home()
     return s
 
 
