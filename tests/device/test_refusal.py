@@ -234,3 +234,27 @@ def test_a_hands_refusal_takes_rows_2_to_6_and_a_longer_one_its_key_to_the_whole
             more = WORDS[LANGUAGES.index(lang)][4]
             assert ui.rows == [*((r, 2 + i) for i, r in enumerate(whole[:4])), (more, 6)], code
     assert longer >= 1  # (the chip bids, in every language)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_refusal_too_long_for_the_summary_is_said_whole_on_its_key(tmp_path: Path, lang: str) -> None:
+    """American Preference, chip bids 5, 5, 0: a tie, which the rules refuse (code 86, seven rows in English).
+    The summary shows its first rows (as many as fit before the key's row) and the key that says it whole;
+    # (the save, refused) says it whole on the refusal screen; any key goes back to the hand."""
+    from kitapi_host.sim import typist
+
+    dev = _device(tmp_path, lang)
+    dev.keys(typist.pot_setup("preference_us", 100))
+    summary = lines(dev.keys("D 5 # 5 # # 1 #")[-1])
+    said = text(SimpleNamespace(lang=lang), RuleError(86))
+    whole = _greedy(said)
+    w = WORDS[LANGUAGES.index(lang)]
+    if len(whole) > 5:
+        assert summary[2:7] == [*whole[:4], w[4]], summary
+    else:
+        assert summary[2 : 2 + len(whole)] == whole, summary
+    shown = dev.keys("#")[-1]
+    assert lines(shown)[0] == w[3][0] and lines(shown)[1 : 1 + len(whole)] == whole, lines(shown)
+    assert all(font.width(s) <= 128 for _, _, s in shown)
+    assert lines(dev.keys("1")[-1]) == summary  # back to the hand
+    dev.close()

@@ -89,11 +89,11 @@ def _detail(a):
 
 
 def _let_go(name):
-    """Let module ``name`` go (its table with it): imported again for the next message.  On MicroPython,
-    as RuleError.__str__ does (CPython keeps its modules: the PC's code may hold them)."""
+    """Let module ``name`` go (its table with it): imported again for the next message.  On the device's
+    runtimes (MicroPython, CircuitPython); CPython keeps its modules (the PC's code may hold them)."""
     import sys
 
-    if sys.implementation.name == "micropython" and name in sys.modules:
+    if sys.implementation.name != "cpython" and name in sys.modules:
         del sys.modules[name]
         package, _, leaf = name.rpartition(".")
         parent = sys.modules.get(package)
