@@ -11,7 +11,8 @@ from types import SimpleNamespace
 import pytest
 
 from kitapi.app import font, messages_el, messages_el2, messages_ru, messages_ru2
-from kitapi.app.refusal import WORDS, rows, text, wrap
+from kitapi.app.refusal import WORDS, text
+from kitapi.app.said import rows, wrap
 from kitapi.app.ui import COLS, LANGUAGES
 from kitapi.game import RuleError
 from kitapi.messages import EN

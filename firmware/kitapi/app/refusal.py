@@ -6,6 +6,8 @@ messages_ru2 (57 on), the box's alone (the PC prints the English of kitapi.messa
 code is imported for the one message and let go at once, as RuleError.__str__ lets the English go: a table
 costs heap only while a message is made."""
 
+from kitapi.app.said import Said, lines, rows, wrap
+
 try:
     from micropython import const
 except ImportError:  # CPython
@@ -101,51 +103,13 @@ def _let_go(name):
             delattr(parent, leaf)
 
 
-def wrap(s, w=16):
-    """The rows of ``s`` in ``w`` columns, each broken at a space: a word longer than a row is the only thing
-    ever split.  A generator: a message is drawn row by row, no list of them made.  Here, not in
-    kitapi.app.ui: a name every screen keeps costs heap for good, and only a message of several rows needs it."""
-    i = 0
-    n = len(s)
-    while i < n:
-        if s[i] == " ":  # (the space a row was broken at, or two)
-            i += 1
-            continue
-        end = i + w
-        if end >= n:
-            yield s[i:].rstrip()
-            return
-        j = s.rfind(" ", i, end + 1)  # (a space just after the row: the row full to its edge)
-        if j < 0:  # no space: a word longer than a row, split at its edge
-            yield s[i:end]
-            i = end
-        else:
-            yield s[i:j].rstrip()
-            i = j + 1
-
-
-def lines(ui, s, row):
-    """Draw ``s`` from ``row`` on, wrapped at its spaces (``wrap``); returns the row after it."""
-    for line in wrap(s):
-        ui.at(line, 0, row)
-        row += 1
-    return row
-
-
-def rows(s):
-    """How many rows ``s`` takes, wrapped."""
-    k = 0
-    for _ in wrap(s):
-        k += 1
-    return k
-
-
 def preview(w, ui, e):
     """A hand's refusal on its summary (kitapi.app.main.wizard_preview): RuleError ``e`` (None: the one kept,
     ``w.error``) in the player's language, kept in ``w.error`` (App.save_hand saves nothing while there is
     one), wrapped on rows 2-6; one longer (American Preference's chip bids), its first four rows and the key
     that says it whole (#: App.save_hand's refusal screen)."""
     _let_go("kitapi.app.refusal")  # (its functions live on while they run)
+    _let_go("kitapi.app.said")
     if e is not None:
         w.error = text(w.app, e)
     if rows(w.error) <= 5:
@@ -167,42 +131,16 @@ def say(app, what, e, then=None):
     ``then``: by default the start menu after OPEN and START (a game that could not be opened leaves its
     title, "Not opened", as the app's line, for a screen that goes elsewhere: kitapi.app.games.view, whose
     home screen has one row for it), else the home screen, made once the words are (a deletion's replays the
-    game: the two need not fit together).  This module is let go (the screen's class lives on while it is
-    shown).  Its words are the screen's ``message``."""
-    s = Said(app, what, e if type(e) is str else text(app, e), then)
-    _let_go("kitapi.app.refusal")
+    game: the two need not fit together).  This module is let go: the screen (kitapi.app.said) keeps its
+    own strings, not these tables (3 KB of heap while it was shown).  Its words are the screen's
+    ``message``."""
+    w = words(app)
+    s = Said(app, w[_TITLES][what], w[_OK], e if type(e) is str else text(app, e), then)
+    w = None
+    _let_go("kitapi.app.refusal")  # (and kitapi.app.said: the screen's class keeps what it needs of it)
+    _let_go("kitapi.app.said")
     if what == OPEN:
         app.message = s.title
     if then is None:
         s.then = app.start_menu() if what >= OPEN else app.home()
     return s
-
-
-class Said:
-    """A refusal, whole, in the player's language; any key goes on (to the screen refused from).
-
-    Not saved                   row 0: what was refused
-    the game is over:           rows 1-6: why, wrapped at its spaces,
-    no hand can                 and what to do next
-    follow. Delete
-    the later hands
-    first.
-    #ok                         row 7 (the message's, if it needs seven)
-    """
-
-    def __init__(self, app, what, msg, then):
-        w = words(app)
-        self.app = app
-        self.title = w[_TITLES][what]
-        self.ok = w[_OK]
-        self.message = msg
-        self.then = then
-
-    def draw(self, ui):
-        ui.title(self.title)
-        if lines(ui, self.message, 1) <= 7:
-            ui.hint(self.ok)
-
-    def key(self, ev):
-        self.app.message = ""  # (said here: not again on the next screen)
-        return self.then
