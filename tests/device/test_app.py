@@ -381,7 +381,8 @@ def test_a_hand_held_back_for_a_damaged_one_opens_the_game_and_comes_back_when_i
 
 def test_a_device_log_header_with_a_key_twice_is_one_line_and_nothing_changes(tmp_path: Path) -> None:
     """A device log whose header holds a key twice (json would keep the last one) is refused as the JSON
-    Lines reader refuses it: the start menu with the reason on one line; the file is left as it was."""
+    Lines reader refuses it: the reason said whole (kitapi.app.refusal), then the start menu; the file is left
+    as it was."""
     data = tmp_path / "data"
     dev = Device(data)
     dev.keys(SETUP + "161####")
@@ -392,9 +393,10 @@ def test_a_device_log_header_with_a_key_twice_is_one_line_and_nothing_changes(tm
     game.write_bytes(_device_header(twice.encode()) + good[11 + (good[5] << 8 | good[6]) :])  # its hand kept
     before = sorted((p.name, p.read_bytes()) for p in (data / "games").iterdir())
     dev = Device(data)
-    shown = dev.keys("~1")
+    shown = dev.keys("~1 #")
     dev.close()
-    assert "a JSON object ha" in lines(shown[-1]), lines(shown[-1])
+    assert lines(shown[0]) == ["Not opened", "a JSON object", "has a key twice", "#ok"], lines(shown[0])
+    assert lines(shown[-1])[0] == "No game", lines(shown[-1])
     assert sorted((p.name, p.read_bytes()) for p in (data / "games").iterdir()) == before
 
 

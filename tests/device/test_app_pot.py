@@ -136,8 +136,9 @@ def test_a_hand_the_rules_refuse_is_shown_and_not_saved(tmp_path: Path) -> None:
     shown = dev.keys("1 5 2 # #")  # Ann: misère (5); Bob alone drops: above Preference one may never drop
     text = lines(shown[-1])
     assert text[1] == "Ann 5 x2 0" and "Bob" not in text, text
-    shown = dev.keys("#")  # not saved: the summary stays
-    assert lines(shown[-1]) == text
+    said = lines(dev.keys("#")[-1])  # not saved: the refusal whole (kitapi.app.refusal), any key back to the hand
+    assert said[0] == "Not saved" and said[-1] == "#ok" and said[1:-1] == text[2:-1], said
+    assert lines(dev.keys("1")[-1]) == text
     shown = dev.keys("* * 2 # # # #")  # back to who dropped: nobody; 0 tricks, defenders 5-5, save
     assert "Saved" in lines(shown[-1])
     shown = dev.keys("3 A 8")  # Cat: Hand 8 (open slam, 2 x 40 from each)
@@ -170,9 +171,10 @@ def test_american_hands_suit_chip_bids_thrown_in(tmp_path: Path) -> None:
     shown = dev.keys("D 4# 4# #")  # a tie: refused on the summary
     shown = dev.keys("# #")
     text = lines(shown[-1])
-    assert "Ann" not in text and text[-1] == "#save *back", text
-    shown = dev.keys("#")
-    assert lines(shown[-1]) == text
+    assert "Ann" not in text and text[-2:] == ["#:read it all", "#save *back"], text  # (its first rows)
+    said = lines(dev.keys("#")[-1])  # the refusal whole (kitapi.app.refusal): seven rows
+    assert said[0] == "Not saved" and " ".join(said[1:]).endswith("the only highest"), said
+    assert lines(dev.keys("1")[-1]) == text
     shown = dev.keys("* * * * * 5# # #")  # back to Ann's chip bid: 5, the others as they were
     shown = dev.keys("# # #")
     assert "Saved" in lines(shown[-1]), lines(shown[-1])
@@ -279,15 +281,17 @@ def test_an_emptied_pot_is_refilled(tmp_path: Path) -> None:
 
 
 def test_a_header_the_rules_refuse_writes_nothing_and_says_why(tmp_path: Path) -> None:
-    """20 chips with Austrian Préférence's ante of 25: no game is written, and the start menu shows the
-    core's reason (the header is checked once the new-game wizard is let go: App.start_game)."""
+    """20 chips with Austrian Préférence's ante of 25: no game is written, and the refusal screen says the
+    core's reason, then the start menu (the header is checked once the new-game wizard is let go:
+    App.start_game)."""
     dev = Device(tmp_path / "data", heapsize="96K")
     keys = typist.pot_setup("preference_at", 20)
     options = dev.keys(keys[: keys.index("20#") + 3])[-1]  # the options step warns
     assert lines(options)[-2:] == ["Ante > chips!", "#ok *back"], lines(options)
     shown = dev.keys(keys[keys.index("20#") + 3 :])
     text = lines(shown[-1])
-    assert text[0] == "No game" and text[1].startswith("'ante' must be"), text
+    assert text[0] == "Not started" and " ".join(text[1:-1]).startswith("'ante' must be"), text
+    assert lines(dev.keys("#")[-1])[0] == "No game"  # any key: the start menu
     assert not list((tmp_path / "data" / "games").glob("*.kitapi"))
     dev.keys(typist.pot_setup("preference_at", 30))
     dev.close()

@@ -183,7 +183,9 @@ def test_an_edit_that_would_end_the_game_before_its_last_hand_is_refused(tmp_pat
     dev.keys("A 8 #  * * * *")  # hand 2, back to its declarer step
     shown = dev.keys("1 # D # #")  # Ann's team takes 13: the rubber, and the game, would end at hand 2
     text = lines(shown[-1])
-    assert text[0] == "Hand 2" and text[3].startswith("NOT saved"), text
+    said = ["the game is", "over: no hand", "can follow.", "Delete the later", "hands first."]
+    assert text == ["Not saved", *said, "#ok"], text  # (kitapi.app.refusal: the refusal whole, and what to do)
+    assert lines(dev.keys("*")[-1])[0] == "Hand 2"  # any key: back to the hand
     dev.keys("* * * * * *")
     dev.close()
     log, res = device_log(data, tmp_path)

@@ -122,7 +122,7 @@ class _Game:
         return self.refusal
 
 
-def test_the_preview_gives_the_cores_buffer_or_draws_the_refusal_on_rows_2_to_4() -> None:
+def test_the_preview_gives_the_cores_buffer_or_draws_the_refusal_from_row_2() -> None:
     w: Any = _Wizard()
     w.h = object()
     w.error = ""
@@ -135,7 +135,7 @@ def test_the_preview_gives_the_cores_buffer_or_draws_the_refusal_on_rows_2_to_4(
     ui.rows = []
     w.g = _Game(None)
     w.error = "Not saved: full"  # why the last # did not save: shown until the next key
-    assert main.wizard_preview(w, ui) is None and ui.rows == [("Not saved: full", 2), ("", 3)]
+    assert main.wizard_preview(w, ui) is None and ui.rows == [("Not saved: full", 2)]
 
 
 def test_the_constants_copied_into_the_app_modules_are_the_ones_they_name() -> None:

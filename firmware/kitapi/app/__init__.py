@@ -53,6 +53,7 @@ def fails(hw):
 def _crashed(hw, e, early=0):
     """Log the error and say so on the screen until a key (or 10 s) passes; ``early``: the count of boots
     that failed before their first screen settled, this one included, written to ROOT/fails."""
+    gc.collect()  # (what the failed work left: a MemoryError's crash.log and screen need the room)
     what = type(e).__name__[:16]
     fs = getattr(hw, "fs", None)
     if early:  # first, and with the least heap (short of it after a MemoryError): written whole, then renamed

@@ -239,9 +239,10 @@ def delete(app, number, listed=False):
         app.store.check_fix((number, -1))
     except MemoryError:
         return app.retry("d%d" % number)
-    except RuleError as e:
-        app.message = str(e)
-        return app.home()
+    except RuleError as e:  # said whole (kitapi.app.refusal), then the home screen
+        from kitapi.app.refusal import say
+
+        return say(app, 1, e)  # 1: kitapi.app.refusal.DELETE; then the home screen
     app.store.delete_hand(number)
     said = words(app)[_W_DELETED]
     if listed:
@@ -262,9 +263,10 @@ def restore(app, number, payload, said=""):
         app.store.check_fix((number, payload))
     except MemoryError:
         return app.retry("r%d %d" % (number, payload))
-    except RuleError as e:
-        app.message = str(e)
-        return app.home()
+    except RuleError as e:  # (as delete)
+        from kitapi.app.refusal import say
+
+        return say(app, 0, e)  # 0: kitapi.app.refusal.SAVE; then the home screen
     app.store.replace_hand(number, payload)
     return fixed(app, number, said or words(app)[_W_RESTORED])
 

@@ -19,7 +19,6 @@ if _HINTS:
 
 # the texts it shows: their places in the string table (kitapi.app.lang_xx.T)
 _T_SAVED = const(27)
-_T_NOT_SAVED = const(63)
 
 # VSYS in mV: empty and full, for the gauge, and the warning (hardware/power.md, "Low battery")
 _EMPTY_MV = const(2750)  # 3 NiMH or alkaline cells, through the Schottky diode
@@ -127,17 +126,14 @@ def wizard_key(w, ev):
 
 def wizard_preview(w, ui):
     """Score the hand against the game before it (Game.preview): the buffer of what it changes (the
-    rules' ``state``), or None with the refusal (the rules', or why it was not saved) on rows 2-4."""
+    rules' ``state``), or None with the refusal, in the player's language (kitapi.app.refusal), wrapped
+    at its spaces on rows 2-6; one longer (the chip bids of American Preference), its first four rows and
+    the key that says it whole (#: App.save_hand's refusal screen)."""
     e = w.g.preview(w.h)
-    if e is not None:
-        w.error = str(e)
-    e = w.error
-    if e:
-        ui.at(e[:16], 0, 2)
-        ui.at(e[16:32], 0, 3)
-        if e[32:]:
-            ui.at(e[32:48], 0, 4)
-        return None
+    if e is not None or w.error:
+        from kitapi.app.refusal import preview
+
+        return preview(w, ui, e)  # (None; the module let go)
     return w.g.buf
 
 
@@ -171,10 +167,11 @@ class App:
 
         try:
             self.g, damage = self.store.load(name, None, ro)
-        except (OSError, RuleError) as e:
-            self.g = None
-            self.message = str(e)
-            return self.start_menu()
+        except (OSError, RuleError) as e:  # said whole (kitapi.app.refusal), then the start menu; the line kept
+            self.g = None  # for a screen that goes elsewhere (kitapi.app.games.view): its home says it
+            from kitapi.app.refusal import say
+
+            return say(self, 2, e)  # 2: kitapi.app.refusal.OPEN (no name here)
         # the new-game wizard and the menus are done with; and the modules of another family (the last
         # game's, one the new-game wizard looked at), but those this one uses too (the kasa game: Prefa's)
         import sys
@@ -232,8 +229,9 @@ class App:
             name = self.store.new_game(header)
             self.store.remember(header["players"])
         except (OSError, RuleError) as e:
-            self.message = str(e)
-            return self.start_menu()
+            from kitapi.app.refusal import say
+
+            return say(self, 3, e)  # 3: kitapi.app.refusal.START
         if hasattr(self.hw, "reset"):  # the game is on flash: it opens after a soft reset, on a fresh heap,
             self.hw.reset()  # without the wizard's interned names and the pieces it left (a 4-player Sochi
             # game ran out of 64 KB otherwise); a board without a reset opens it here
@@ -265,9 +263,10 @@ class App:
             else:
                 g.check(h)
                 store.add_hand(payload)  # on flash first,
-        except (OSError, RuleError) as e:
-            w.error = "%s %s" % (self.ui.t[_T_NOT_SAVED], e)
-            return None
+        except (OSError, RuleError) as e:  # said whole (kitapi.app.refusal); any key: back to the hand
+            from kitapi.app.refusal import say
+
+            return say(self, 0, e, w)  # 0: kitapi.app.refusal.SAVE
         if number:
             g = w.g = None  # (the game before the hand: let go before the replay)
             if w.number:  # an edit: back to the hands list at it, "Saved" (and if the game ends or reopens)
