@@ -319,10 +319,18 @@ def test_a_closed_games_hands_open_read_only_and_nothing_is_written(tmp_path: Pa
     assert _files(dev.data) == before
 
 
+# the heap each family's closed game is viewed in: 64 KB, but Sochi's 80 KB.  On the unix port's 64-bit heap the
+# names a boot interns (a qstr pool: identifiers and texts of each module imported) grow in pools that double; a
+# boot that starts at the Games menu and views a Sochi game's hand interns about 620, past the fifth pool, and the
+# sixth costs 7 KB at once (micropython.qstr_info(): 12.5 KB of pools, then 19.6 KB), which 64 KB has not left.
+# On the Pico a Sochi game leaves 148 KB free at its lowest (README, "Free heap per system").
+_VIEW_HEAP = {"sochi": "80K"}
+
+
 @pytest.mark.parametrize("system", ["sochi", "prefa_kasa", "preference_at", "priffe"])
 def test_a_closed_games_hands_of_every_family_show_what_they_showed(tmp_path: Path, system: str) -> None:
     """Each family's wizard shows its own summary: a closed game's last hand and one in its middle (C goes to it)
-    read as they did when they were new, at 64 KB."""
+    read as they did when they were new, at 64 KB (Sochi: _VIEW_HEAP)."""
     setup, keys = _script(system)
     dev = Device(tmp_path / "data", heapsize="96K")
     dev.keys(setup)
@@ -330,7 +338,7 @@ def test_a_closed_games_hands_of_every_family_show_what_they_showed(tmp_path: Pa
     assert lines(dev.keys("#")[-1])[0] == "No game"  # the last hand ended the game; # closed it
     dev.close()
     before = _files(dev.data)
-    dev = Device(tmp_path / "data", heapsize="64K")
+    dev = Device(tmp_path / "data", heapsize=_VIEW_HEAP.get(system, "64K"))
     dev.keys("3 1 A")
     seq = len(keys)
     middle = seq // 2

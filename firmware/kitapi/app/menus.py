@@ -185,7 +185,7 @@ def _next(choices, value):
 # the payments leave no more (three of two rows each: a 4-player Preferans game with a stake); one string each
 WORDS = (
     "Close the game|and settle?|Close the game?",
-    "Τέλος παρτίδας|και πληρωμή;|Τέλος παρτίδας;",
+    "Κλείσιμο και|λογαριασμός;|Να κλείσει;",
     "Закрыть игру и|рассчитаться?|Закрыть игру?",
 )
 

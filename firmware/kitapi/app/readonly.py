@@ -38,8 +38,9 @@ def show(app, hands, p):
     app.g = hands = None
     page = app.trail[-1].page if app.trail else 1  # (its page: who owes whom, or the standings)
     del app.trail[:]  # (the viewed game's home screen: kitapi.app.games.Viewed, and its module)
-    _forget("kitapi.app.games")
-    _forget("kitapi.app.history")
+    for m in ("kitapi.app.games", "kitapi.app.history", "kitapi.app.home", "kitapi.settle", "kitapi.app.names"):
+        _forget(m)  # (and the viewed game's home screen, who owes whom, the names' abbreviations: made again
+        # when * comes back; 1.9 KB at 64 KB, where a 7-hand Sochi game's hand did not fit beside them)
     import gc
 
     gc.collect()  # (here, not in the allocation that fails: a collection deep in the replay frees less)
