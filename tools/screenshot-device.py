@@ -54,6 +54,12 @@ def sochi_next(hands: int) -> str:
     return _sochi_keys(hands + 1)[-1].rstrip().removesuffix("#")
 
 
+# a Prefa game at pouches of 2 that four hands end (tests/device/test_refusal.py): hand 1 cannot be deleted
+REFUSED = (
+    f"1 1 3 {NAMES} 2# # # #  1 6 1 1 5 # #  1 6 1 4 #  2 6 1 4 #  3 6 1 4 #  1 6 1 4 # *"
+)
+
+
 def scripted(setup: str, hands: list[str]) -> str:
     return setup + " " + " ".join(hands)
 
@@ -80,6 +86,14 @@ SHOTS = {
     # the games kept on the box, and a closed one viewed (menu Games): its settlement
     "games.png": ("en", prefa(6) + " C 3 # # " + sochi(4) + " B B C 5"),
     "closed.png": ("en", prefa(6) + " C 3 # # " + sochi(4) + " B B C 5 2"),
+    # issue 24: what the box says
+    "closed-hand.png": ("en", prefa(6) + " C 3 # # " + sochi(4) + " B B C 5 2 A #"),  # a closed game's hand, read only
+    "close.png": ("en", prefa(6) + " C 3 #"),  # End game: who owes whom, and the question # answers
+    # two hands fixed in a row: an edit opens on its summary, # saves it, the list comes back at it, "Saved"
+    "saved.png": ("en", prefa(12) + " A # # 8 # #"),
+    "refusal-el.png": ("el", REFUSED + " A 8 8 8 8 D #"),  # a deletion refused, said whole with what to do
+    "pref-legend.png": ("en", sochi(10) + " B B " + sochi_next(10) + " 0"),  # the summary's codes spelled out
+    "nokey.png": ("en", sochi(10) + " B B 2 7 1 9"),  # a key that does nothing says so
 }
 
 
