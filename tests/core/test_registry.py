@@ -141,8 +141,17 @@ def _closure(start: list[str]) -> set[str]:
     return seen
 
 
+# Imports that close a loop, kept for the heap, each with its reason in the importing module: a closed game's hand
+# viewed (kitapi.app.readonly) lets the hands list and the Games screens go while the hand is shown, and imports
+# them again when * goes back (a 7-hand Sochi game's hand did not fit beside them at 64 KB).
+_KEPT_FOR_THE_HEAP = {("kitapi.app.readonly", "kitapi.app.history"), ("kitapi.app.readonly", "kitapi.app.games")}
+
+
 def test_no_import_loops_among_the_app_modules_and_keys_below_hw_and_app() -> None:
     edges = _imports()
+    for a, b in _KEPT_FOR_THE_HEAP:  # (each still there, or it goes from the list)
+        assert b in edges[a], (a, b)
+        edges[a] = edges[a] - {b}
     app = {m for m in edges if m == "kitapi.app" or m.startswith("kitapi.app.")}
     assert len(app) > 30  # (the parse found them)
     loops = []

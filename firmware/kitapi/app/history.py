@@ -276,15 +276,14 @@ def fixed(app, number, said):
     end before): the game replayed again, and the list again at that hand, saying ``said`` ("Saved", "Deleted",
     "Restored") and, where the fix ends the game or reopens it, that too; so that several hands are fixed in a
     row.  A screen that is not the home screen (damage found, an unreadable log) is the one shown: it says why."""
-    from kitapi.app.home import Home
-
     _collect(app)
     try:
         screen = app.reload()
     except MemoryError:  # (the fix is on flash)
         _reset(app)
         raise
-    if app.g is None or app.store.log is None or type(screen) is not Home:
+    if app.g is None or app.store.log is None or type(screen).__name__ != "Home":  # (by its name: kitapi.app.home
+        # imports this module, which imports nothing of it)
         return screen
     _collect(app)
     h = History(app)

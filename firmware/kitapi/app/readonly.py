@@ -85,6 +85,8 @@ class Shown:
             app.open_game(name, True)
             if app.g is None:  # (read before, unreadable now: the start menu says why)
                 return app.start_menu()
+            # (an import loop kept for the heap: both import this module, and were let go while the hand was
+            # shown; tests/core/test_registry.py lists it)
             from kitapi.app.games import Viewed
             from kitapi.app.history import History
 
