@@ -24,7 +24,7 @@ def device(tmp_path: Path, code: str) -> Device:
     data = tmp_path / "data"
     data.mkdir(parents=True)
     (data / "settings").write_text(f"255 60 {code}\n")
-    return Device(data, heapsize="96K")
+    return Device(data, heapsize="64K")  # the box's: the legend fits beside any open game
 
 
 def keys_of(tok: str, pot: bool) -> list[str]:
@@ -107,12 +107,13 @@ def test_the_legend_is_every_family_s_whole(code: str) -> None:
     is marked, and the defenders' words stand in for % only."""
     from kitapi.app import font, legend
 
-    lang = CODES.index(code)
-    for table in (legend.PREFA, legend.PREFERANS, legend.BALKAN, legend.POT, legend.US, legend.PRIFFE):
-        for s in table[lang].split("|"):
+    texts = legend.WORDS[CODES.index(code)]
+    assert len(texts) == 7 and len(legend._RULES.split()) == len(legend._FAMILY)
+    for text in texts:
+        for s in text.split("|"):
             s = s.lstrip("^")
             assert len(s) <= 16 and all(ord(c) < 128 or c in font.GLYPHS for c in s), s
-        assert len(table[lang].split("|")) <= 7
+        assert len(text.split("|")) <= 7
 
 
 # the pot games' options, each one stepped to its last choice: (the keys, then the rows it must show)
@@ -168,3 +169,23 @@ def test_a_closed_games_hands_list_spells_out_its_codes_at_64k(tmp_path: Path, c
     assert dev.keys("*")[-1] == listed
     dev.close()
     assert {p: p.read_bytes() for p in sorted(data.rglob("*")) if p.is_file()} == before
+
+
+def test_a_closed_sochi_games_hands_list_spells_out_its_codes(tmp_path: Path) -> None:
+    """The same for a closed Sochi game, at the heap its hands are viewed in (tests/device/test_app_fixes.py
+    _VIEW_HEAP: the boot that views one is near the unix port's doubling of the interned names' pool)."""
+    from test_app_fixes import _VIEW_HEAP, _script, _summaries
+
+    setup, keys = _script("sochi")
+    dev = Device(tmp_path / "data", heapsize="96K")
+    dev.keys(setup)
+    _summaries(dev, keys)
+    dev.keys("#")  # the last hand ended the game; # closed it
+    dev.close()
+    dev = Device(tmp_path / "data", heapsize=_VIEW_HEAP["sochi"])
+    listed = dev.keys("3 1 A")[-1]
+    shown = lines(dev.keys("0")[-1])
+    assert shown[:3] == ["w whist  - pass", "\u00bd half-whist", "d dealer whists"] and shown[-1] == "*back", shown
+    assert dev.keys("*")[-1] == listed
+    assert lines(dev.keys("#")[-1])[0] == f"Hand {len(keys)}"  # and a hand viewed after it, read only
+    dev.close()
