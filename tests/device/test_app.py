@@ -51,7 +51,7 @@ def test_undo_edit_and_delete_are_corrections(tmp_path: Path) -> None:
     dev.keys("A 8 #")  # the hands: cursor on hand 2 (Bob 7S), edit: the summary
     dev.keys("* * * * *  8 3 # # #")  # back to the level: 8 diamonds, both in, exact, default split
     shown = dev.keys("#")  # a correction: back to the hands list at hand 2, replayed, "Saved"
-    assert lines(shown[-1])[:2] == ["Hands", "2/3"]
+    assert lines(shown[-1])[:2] == ["Hands", "2/3 0:?"]
     assert lines(shown[-1])[3:6] == ["  2 Bob 8♦ -1", "  1 Ann 6♠ =", "Saved"]
     dev.keys("8 D #")  # delete hand 1, from there
     dev.close()

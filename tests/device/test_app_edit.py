@@ -163,7 +163,7 @@ def test_a_correction_in_an_ended_sochi_game_is_previewed_and_reopens_the_game(t
     changed = dev.keys("* 5")[-1]  # Bob took 5: one short
     assert lines(changed) == ["Hand 1", "0:?", "Bob 6♠ w- -1", "Ann W+2", "Bob H+2", "Cat W+12", "#save A:open"]
     shown = dev.keys("#")[-1]  # saved: the end recomputed from the corrected log, said on the hands list
-    assert lines(shown)[:2] == ["Reopened", "1/3"] and lines(shown)[-2] == "Saved", lines(shown)
+    assert lines(shown)[:2] == ["Reopened", "1/3 0:?"] and lines(shown)[-2] == "Saved", lines(shown)
     assert lines(dev.keys("*")[-1])[0] == "Hand 4"
     dev.close()
     log, res = device_log(dev.data, tmp_path)
@@ -178,7 +178,7 @@ def test_a_correction_that_ends_a_game_again_says_so(tmp_path: Path) -> None:
     dev.keys("2 6 1 2 # #  3 6 1 2 # #  1 6 1 2 # # *")  # the pools full: over
     dev.keys("A 8 8 # * 5 #")  # hand 1 corrected to a failed six: reopened
     shown = dev.keys("# * 6 #")[-1]  # and, from the list still at it, back to the six made: over again
-    assert lines(shown)[:2] == ["Game over", "1/3"] and lines(shown)[-2] == "Saved", lines(shown)
+    assert lines(shown)[:2] == ["Game over", "0:?"] and lines(shown)[-2] == "Saved", lines(shown)
     assert lines(dev.keys("*")[-1])[0] == "Game over"
     dev.close()
     _, res = device_log(dev.data, tmp_path)

@@ -111,7 +111,7 @@ def test_an_evening(tmp_path: Path, system: str) -> None:
         if "Saved" in lines(shown[-1]):  # saved: the hands list again, at it
             break
         dev.keys("L*")  # not saved: left, and tried with the next digit
-    assert lines(shown[-1])[1] == f"{e}/{HANDS}" and lines(shown[-1])[-2] == "Saved", lines(shown[-1])
+    assert lines(shown[-1])[1] == f"{e}/{HANDS} 0:?" and lines(shown[-1])[-2] == "Saved", lines(shown[-1])
     shown = dev.keys("*")
     assert lines(shown[-1])[0] == f"Hand {HANDS + 1}" and "Saved" not in lines(shown[-1]), lines(shown[-1])
     # one delete: hand 2, from the list, asked by number

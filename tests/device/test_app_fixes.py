@@ -68,10 +68,10 @@ def test_two_hands_edited_in_a_row_each_say_saved_on_the_hands_list(tmp_path: Pa
     first = dev.keys("#")
     shown = lines(first[-1])
     # the list again, the cursor on hand 2 (its page, the hand as corrected), "Saved" where the page keys were
-    assert shown[:2] == [t.HISTORY, "2/3"] and "7♦ =" in shown[3] and shown[-2:] == [t.SAVED, t.HINT_HISTORY]
+    assert shown[:2] == [t.HISTORY, "2/3 0:?"] and "7♦ =" in shown[3] and shown[-2:] == [t.SAVED, t.HINT_HISTORY]
     second = dev.keys("8 # **** 4 1 ## #")  # the next hand down, hand 1: Ann 6 hearts, saved from there
     shown = lines(second[-1])
-    assert shown[:2] == [t.HISTORY, "1/3"] and "6♥ =" in shown[4] and shown[-2:] == [t.SAVED, t.HINT_HISTORY]
+    assert shown[:2] == [t.HISTORY, "1/3 0:?"] and "6♥ =" in shown[4] and shown[-2:] == [t.SAVED, t.HINT_HISTORY]
     after = lines(dev.keys("8")[-1])  # the message lasts until the next key
     assert t.SAVED not in after and _words(code)[2] in after
     home = dev.keys("*")[-1]
@@ -96,11 +96,11 @@ def test_a_deletion_then_a_restoration_each_come_back_to_the_list_saying_so(tmp_
     assert asked[0] == f"{t.DELETE} 2?"
     deleted = dev.keys("#")
     shown = lines(deleted[-1])
-    assert shown[:2] == [t.HISTORY, "2/3"] and shown[3].startswith("  2 x") and shown[-2:] == [w[4], w[1]]
+    assert shown[:2] == [t.HISTORY, "2/3 0:?"] and shown[3].startswith("  2 x") and shown[-2:] == [w[4], w[1]]
     assert lines(dev.keys("D")[-1])[0] == f"{w[0]} 2?"
     restored = dev.keys("#")
     shown = lines(restored[-1])
-    assert shown[:2] == [t.HISTORY, "2/3"] and shown[3].startswith("  2 ") and not shown[3].startswith("  2 x")
+    assert shown[:2] == [t.HISTORY, "2/3 0:?"] and shown[3].startswith("  2 ") and not shown[3].startswith("  2 x")
     assert shown[-2:] == [w[5], t.HINT_HISTORY]
     _clean(deleted + restored)
     dev.close()
@@ -132,7 +132,7 @@ def test_an_edit_that_reopens_a_game_then_ends_it_says_each_on_the_list(tmp_path
     assert _title(reopened[-1], t.REOPENED) and lines(reopened[-1])[-2:] == [t.SAVED, t.HINT_HISTORY]
     ended = dev.keys("# * 6 #")  # from the list, still at hand 1
     assert _title(ended[-1], t.GAME_OVER) and lines(ended[-1])[-2:] == [t.SAVED, t.HINT_HISTORY]
-    assert lines(dev.keys("8")[-1])[:2] == [t.HISTORY, "1/3"]  # until the next key
+    assert lines(dev.keys("8")[-1])[:2] == [t.HISTORY, "1/3 0:?"]  # until the next key
     assert lines(dev.keys("*")[-1])[0] == t.GAME_OVER
     _clean(reopened + ended)
     dev.close()
@@ -141,9 +141,10 @@ def test_an_edit_that_reopens_a_game_then_ends_it_says_each_on_the_list(tmp_path
 
 
 def _title(screen: Screen, said: str) -> bool:
-    """Row 0 says ``said``, with the list's "1/3" if both fit in 16."""
+    """Row 0 says ``said``, with the list's "1/3" and its legend key "0:?" if both fit in 16, else the key
+    alone where it fits."""
     top = [s for _, y, s in screen if y == 0]
-    return top == ([said, "1/3"] if len(said) + 4 <= 16 else [said])
+    return top == ([said, "1/3 0:?"] if len(said) + 8 <= 16 else [said, "0:?"] if len(said) < 13 else [said])
 
 
 def _short_then(dev: Device, keys: str) -> list[Screen]:
@@ -170,15 +171,15 @@ def test_fixes_done_after_a_soft_reset_come_back_to_the_list_saying_so(tmp_path:
     dev.keys(THREE)
     dev.keys("A 8 # **** 3 1 ##")  # hand 2 as Bob 7 diamonds, at its summary
     saved = _short_then(dev, "#")
-    assert lines(saved[-1])[:2] == [t.HISTORY, "2/3"] and lines(saved[-1])[-2:] == [t.SAVED, t.HINT_HISTORY]
+    assert lines(saved[-1])[:2] == [t.HISTORY, "2/3 0:?"] and lines(saved[-1])[-2:] == [t.SAVED, t.HINT_HISTORY]
     dev.keys("* A 8 8 D")  # from the home screen, as a fresh list: hand 1, delete?
     deleted = _short_then(dev, "#")
     shown = lines(deleted[-1])
-    assert shown[:2] == [t.HISTORY, "1/3"] and shown[4].startswith("  1 x") and shown[-2:] == [w[4], w[1]]
+    assert shown[:2] == [t.HISTORY, "1/3 0:?"] and shown[4].startswith("  1 x") and shown[-2:] == [w[4], w[1]]
     dev.keys("* A 8 8 D")  # restore?
     restored = _short_then(dev, "#")
     shown = lines(restored[-1])
-    assert shown[:2] == [t.HISTORY, "1/3"] and not shown[4].startswith("  1 x") and shown[-2] == w[5]
+    assert shown[:2] == [t.HISTORY, "1/3 0:?"] and not shown[4].startswith("  1 x") and shown[-2] == w[5]
     _clean(saved + deleted + restored)
     assert not (dev.data / "next").exists()
     dev.close()
@@ -296,7 +297,7 @@ def test_a_closed_games_hands_open_read_only_and_nothing_is_written(tmp_path: Pa
     before = _files(dev.data)
     dev.keys("3 1")  # Games, the closed game viewed: its settlement
     listed = dev.keys("A")
-    assert lines(listed[-1])[:2] == [t.HISTORY, "3/3"] and lines(listed[-1])[-1] == w[6]
+    assert lines(listed[-1])[:2] == [t.HISTORY, "3/3 0:?"] and lines(listed[-1])[-1] == w[6]
     seen = list(listed)
     for k in (3, 2, 1):  # each hand, from the list at it
         shown = dev.keys("#")
@@ -307,7 +308,7 @@ def test_a_closed_games_hands_open_read_only_and_nothing_is_written(tmp_path: Pa
             assert lines(said[-1])[0] == t.CLOSED and lines(said[-1])[-1] == w[7]
             assert [x for x in _above_keys(said[-1]) if x[1]] == [x for x in _above_keys(shown[-1]) if x[1]]
         back = dev.keys("*")
-        assert lines(back[-1])[1] == f"{k}/3" and lines(back[-1])[-1] == w[6]
+        assert lines(back[-1])[1] == f"{k}/3 0:?" and lines(back[-1])[-1] == w[6]
         seen += shown + said + back
         if k > 1:
             dev.keys("8")
@@ -346,7 +347,7 @@ def test_a_closed_games_hands_of_every_family_show_what_they_showed(tmp_path: Pa
         shown = dev.keys(go)[-1]
         assert lines(shown)[0] == f"Hand {k}" and _above_keys(shown) == _above_keys(new[k - 1]), lines(shown)
         assert lines(shown)[-1] == "Read only *back"
-        assert lines(dev.keys("*")[-1])[1] == f"{k}/{seq}"
+        assert lines(dev.keys("*")[-1])[1] == f"{k}/{seq} 0:?"
     dev.keys("* *")
     dev.close()
     assert _files(dev.data) == before

@@ -125,7 +125,7 @@ def _short_of_heap_then_hash(dev: Device, said: str) -> None:
     assert dev.fw.wait_ready(60)
     shown = dev.keys("#")
     assert dev.fw.resets == before + 1, lines(shown[-1])
-    assert lines(shown[-1])[:2] == ["Hands", "2/3"] and said in lines(shown[-1]), lines(shown[-1])
+    assert lines(shown[-1])[:2] == ["Hands", "2/3 0:?"] and said in lines(shown[-1]), lines(shown[-1])
     assert lines(dev.keys("*")[-1])[0] == "Hand 4"
     assert not (dev.data / "crash.log").exists(), (dev.data / "crash.log").read_text()
     dev.close()

@@ -205,7 +205,7 @@ def test_edit_and_delete_through_the_hands_list(tmp_path: Path) -> None:
     assert lines(shown[-1])[:2] == ["Hand 2", "Bob 2♠ 6"]
     dev.keys("* * 7 #")  # back to Bob's tricks: 7; Cat 2 (# keeps half the rest, rounded up), Ann 1
     shown = dev.keys("#")
-    assert lines(shown[-1])[:2] == ["Hands", "2/3"] and lines(shown[-1])[-2] == "Saved"  # back on the list
+    assert lines(shown[-1])[:2] == ["Hands", "2/3 0:?"] and lines(shown[-1])[-2] == "Saved"  # back on the list
     dev.keys("8 D #")  # delete hand 1, from there
     dev.close()
     log, res = device_log(tmp_path, tmp_path)

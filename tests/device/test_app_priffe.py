@@ -162,7 +162,7 @@ def test_edit_and_delete_through_the_hands_list(tmp_path: Path) -> None:
     assert shown[-1] == new and lines(new)[:4] == ["Hand 2", "0:?", "Forced 6", "A Ann/Cat"], lines(shown[-1])
     dev.keys("* * *")  # back to the declarer step
     shown = dev.keys("4 4 9 # #")  # Dan declares Diamonds, his team takes 9: a correction
-    assert lines(shown[-1])[:2] == ["Hands", "2/3"] and lines(shown[-1])[-2] == "Saved"  # back on the list
+    assert lines(shown[-1])[:2] == ["Hands", "2/3 0:?"] and lines(shown[-1])[-2] == "Saved"  # back on the list
     dev.keys("8 D #")  # delete hand 1, from there
     dev.close()
     log, res = device_log(data, tmp_path)

@@ -83,7 +83,7 @@ def test_a_hand_whose_crc_holds_on_no_hand_is_a_damaged_hand_on_the_box(tmp_path
     assert "Hand 2 is damaged: enter it again." in shown, shown
     assert "Hand 2 damaged" in lines(dev.keys("*")[-1])  # enter it later: the home screen says it
     hands = lines(dev.keys("A")[-1])  # the hands list
-    assert hands[:4] == ["Hands", "2/2", "  2 damaged", "  1 Ann 6♠ ="], hands
+    assert hands[:4] == ["Hands", "2/2 0:?", "  2 damaged", "  1 Ann 6♠ ="], hands
     dev.close()  # (no crash.log)
 
 

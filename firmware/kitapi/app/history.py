@@ -1,5 +1,6 @@
 """The hands of the game, newest first: scroll (2 up, 8 down), A/B a page up/down, C goes to a hand by
-its number (digits, #), # edits one, D deletes one, or restores a deleted one.
+its number (digits, #), # edits one, D deletes one, or restores a deleted one; 0 spells out the rows' codes
+(kitapi.app.legend).
 
 A hand's number is its place in the log (docs/firmware.md): deleted hands keep theirs, and show
 struck out ("x" before the hand as it was); D on one brings it back, a correction record that
@@ -117,8 +118,8 @@ class History:
             ui.title("%s %s_" % (self.w[3], self.typed))
         else:  # (a fix that ended or reopened the game says so in the title, as the home screen's says it)
             head = self.end or self.app.message or t[_T_HISTORY]  # (a boot's line: a small file set aside)
-            at = "%d/%d" % (self.cursor, self.app.store.seq)
-            ui.title(head, at if len(head) + len(at) < 16 else "")
+            at = "%d/%d 0:?" % (self.cursor, self.app.store.seq)  # 0: the rows' codes spelled out
+            ui.title(head, at if len(head) + len(at) < 16 else at[-3:] if len(head) < 13 else "")
         for i in range(_PAGE):
             k = self.first - i
             if k < 1:
@@ -173,6 +174,10 @@ class History:
             self.cursor = max(1, self.cursor - _PAGE)
         elif ev == KEY_C:
             self.typed = ""
+        elif ev == 0:  # the rows' codes spelled out (kitapi.app.legend); * comes back here
+            from kitapi.app.legend import Legend
+
+            return app.go(self, Legend(app))
         c = self.first - self.cursor  # the cursor's row: its packed hand (or _DELETED, _DAMAGED, -3 - p)
         p = self.payloads[c] if 0 <= c < _PAGE else _DELETED
         if app.store.log is None:  # a closed game viewed (kitapi.app.games): read only

@@ -7,9 +7,9 @@ every language; loaded only while such a game is open (App.pt("pot"))."""
 T = (
     "Είσοδος > μάρκες",  # ANTE_HIGH: the options step: the ante the rules would refuse
     "Μάρκες;",  # CHIPS_Q
-    ("Είσοδος", "Πάσο 2", "Πάσο>P"),  # AT_OPTIONS
-    ("Είσοδος", "Κέρδος", "Πλειοδ."),  # US_OPTIONS
-    ("κέρδος", "τίποτα", "3 τον", "χάνει", "πότ", "παίκτ."),  # WORDS
+    ("Είσοδος", "Πάσο 2", "Φεύγων"),  # AT_OPTIONS
+    ("Είσοδος", "Κέρδος", "Μάρκες"),  # US_OPTIONS
+    ("κέρδος", "τίποτα", "3 τον", "χάνει", "πότ", "παίκτης"),  # WORDS
     "Πότ",  # POT
     "γέμισμα",  # REFILL
     "Ξαναγέμισε",  # REFILLED

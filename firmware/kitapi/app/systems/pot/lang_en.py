@@ -7,9 +7,9 @@ every language; loaded only while such a game is open (App.pt("pot"))."""
 T = (
     "Ante > chips!",  # ANTE_HIGH: the options step: the ante the rules would refuse
     "Chips each?",  # CHIPS_Q
-    ("Ante", "Both out", "Hi drop"),  # AT_OPTIONS: ante, both_drop, high_drop
-    ("Ante", "Win", "Chip bid"),  # US_OPTIONS: ante, win, chip_bids
-    ("win", "none", "3 each", "lost", "pot", "decl"),  # WORDS: win nothing three lost pot declarer
+    ("Ante", "Both out", "Dropper"),  # AT_OPTIONS: ante, both_drop, high_drop (the declarer drops)
+    ("Ante", "Win", "Bids"),  # US_OPTIONS: ante, win, chip_bids
+    ("win", "none", "3 each", "lost", "pot", "declarer"),  # WORDS: win nothing three lost pot declarer
     "Pot",  # POT
     "refill",  # REFILL
     "Pot refilled",  # REFILLED

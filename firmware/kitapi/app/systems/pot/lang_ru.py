@@ -7,9 +7,9 @@ every language; loaded only while such a game is open (App.pt("pot"))."""
 T = (
     "Взнос > фишек!",  # ANTE_HIGH: the options step: the ante the rules would refuse
     "Фишек у всех?",  # CHIPS_Q
-    ("Взнос", "2 паса", "Пас>P"),  # AT_OPTIONS
+    ("Взнос", "2 паса", "Выход"),  # AT_OPTIONS
     ("Взнос", "Выигрыш", "Ставки"),  # US_OPTIONS
-    ("выигрыш", "ничего", "по 3", "проигрыш", "банк", "игрок"),  # WORDS
+    ("выигрыш", "ничего", "по 3", "ремиз", "банк", "игрок"),  # WORDS
     "Банк",  # POT
     "пополн.",  # REFILL
     "Банк пополнен",  # REFILLED

@@ -1,0 +1,110 @@
+"""The hands list's codes spelled out (0 on the list, kitapi.app.history): what each short code on the rows of
+the open game's family means ("=", "+1", "w-", "Bett", "x13", "$5" ...), in the box's language; * (or 0)
+back to the list, at the page and the hand it was on.
+
+Its own module, imported when 0 is pressed and let go when the list comes back: its words (every family's,
+in three languages) stay out of the heap the rest of the time, and its names out of the modules a boot loads
+(a boot that views a closed Sochi game's hand interns about 620 names: one more pool costs 7 KB at once).
+The Preferans and Balkan defenders' words are the summary's legend (kitapi.app.systems.preferans.lang_xx
+LEGEND), so that the list and the summary say them alike.
+"""
+
+from kitapi.app.ui import LANGUAGES
+from kitapi.keys import STAR
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    from kitapi.compat import const
+
+# the Preferans texts it reuses: their places in the table (kitapi.app.systems.preferans.lang_<language>.T)
+_P_LEGEND = const(36)
+
+# By language (kitapi.app.ui.LANGUAGES): each family's legend, "|" between its lines (16 columns at most, 7
+# lines at most: rows 0-6; row 7 names the keys), then the key back.  A line that starts with "^" is the
+# Illustrated game's only (its bids 5-8); "%" stands for the defenders' words of the summary's legend.
+# In the order of _FAMILY: Prefa and the kasa (a bid made exactly, over, short; both defenders passed;
+# four aces declared); Russian Preferans (the defenders' words, then made, over, short, misère); Balkan
+# (the words: whist and pass, half-whist; Bettler, a closed Game, made ...); the Austrian and Illustrated
+# games (the bid, kitapi.rules.preference_at.BIDS; who dropped, his tricks); American Preference (a chip
+# bid, the tricks); Priffe (the team's tricks, honours held).  Long strings, few names: this module is
+# imported on a boot that may be near a doubling of the interned names' pool.
+WORDS = (
+    (
+        "= made exactly|+1 one over|-1 one down|- both passed|! four aces",
+        "%|= made exactly|+1 one over|-1 one down|Mis misere",
+        "%|Bett Bettler|G Game, closed|= made exactly|+1 one over|-1 one down",
+        "1-4 bid  H Hand|P Preference|^5 misere 6 slam|^7 8 open 5 6|- all passed|x13 seats out|then his tricks",
+        "$5 his chip bid|then his tricks",
+        "7 team's tricks|* honours held",
+        "*back",
+    ),
+    (
+        "= έβγαλε ακριβώς|+1 μία παραπάνω|-1 μία λιγότερη|- και οι 2 πάσο|! τέσσερις άσσοι",
+        "%|= έβγαλε ακριβώς|+1 μία παραπάνω|-1 μία λιγότερη|Μιζ μιζέρ",
+        "%|Μπέτ Μπέτλερ|G Game κλειστό|= έβγαλε ακριβώς|+1 μία παραπάνω|-1 μία λιγότερη",
+        "1-4 αγορά H χέρι|P Πρεφεράνς|^5 μιζέρ 6 σλαμ|^7 8 ανοιχτά 5 6|- όλοι πάσο|x13 φεύγουν|μετά οι μπάζες",
+        "$5 οι μάρκες του|μετά οι μπάζες",
+        "7 μπάζες ομάδας|* τιμές",
+        "*πίσω",
+    ),
+    (
+        "= сыграно ровно|+1 взятка сверх|-1 без одной|- оба паса|! четыре туза",
+        "%|= сыграно ровно|+1 взятка сверх|-1 без одной|Миз мизер",
+        "%|Бет беттлер|G закрытая игра|= сыграно ровно|+1 взятка сверх|-1 без одной",
+        "1-4 заявка - пас|H без прикупа|P Преферанс|^5 мизер 6 шлем|^7 8 открытые 5 6|x13 вышли|затем взятки",
+        "$5 его ставка|затем взятки",
+        "7 взятки пары|* онёры",
+        "*назад",
+    ),
+)
+# the rules (kitapi.registry), and the place of each one's legend in WORDS: Prefa, the kasa 0; Sochi,
+# Leningrad, Rostov 1; Balkan 2; Austrian, Illustrated 3; American 4; Priffe 5
+_RULES = "prefa prefa_kasa sochi leningrad rostov balkan preference_at preference_illustrated preference_us priffe"
+_FAMILY = "0011123345"
+
+
+class Legend:
+    """The legend of the open game's family: its lines on rows 0-6, its key on row 7."""
+
+    def __init__(self, app):
+        self.app = app
+        name = app.g.name
+        w = WORDS[LANGUAGES.index(app.lang)]
+        f = int(_FAMILY[_RULES.split().index(name)])
+        out = []
+        for s in w[f].split("|"):
+            if s == "%":  # the summary's words of the defenders: whist and pass, half-whist (and the dealer's)
+                out.extend(app.pt("preferans")[_P_LEGEND][2 : 4 if f == 2 else 5])
+            elif s[0] != "^":
+                out.append(s)
+            elif name == "preference_illustrated":
+                out.append(s[1:])
+        out.append(w[6])
+        self.w = out
+
+    def draw(self, ui):
+        w = self.w
+        for i in range(len(w) - 1):
+            ui.at(w[i], 0, i)
+        ui.hint(w[-1])
+
+    def key(self, ev):
+        if ev == STAR or ev == 0:  # back to the list, where it was (App.go kept it)
+            app = self.app
+            _let_go()
+            return app.back()
+        from kitapi.app.nokey import key
+
+        key(self.app, ev)
+        return None
+
+
+def _let_go():
+    """Let this module go (its class lives on while it runs)."""
+    import sys
+
+    sys.modules.pop("kitapi.app.legend", None)
+    parent = sys.modules.get("kitapi.app")
+    if parent is not None and hasattr(parent, "legend"):
+        delattr(parent, "legend")

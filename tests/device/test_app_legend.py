@@ -1,0 +1,191 @@
+"""The hands list spells out its codes (issue 24, item 7), through the simulator in English, Greek and Russian:
+0 on the list shows, for the open game's family, a line for every code its rows use ("=", "+1", "w-", "Bett",
+"4G", "2H", "$5" ...), whole, and * goes back to the list at the page and the hand it was on; and the pot
+games' options are said in whole words."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from test_app_screens import problems, vocabulary, walk
+from testkit import Device, lines
+
+CODES = ("en", "el", "ru")
+# the pot games' options step, each option toggled to its last value: whole words, on one row each
+_TYPED = "0 2~1500 66~1500 66# 0 22~1500 666~1500 22# 0 222~1500 2~1500 8#"
+# Balkan: a suit made with whists, a closed Game (A) made with whists, a Bettler
+_BALKAN = ("2 2 # # 6 #", "1 A 4 # # #", "2 6 # #")
+
+
+def device(tmp_path: Path, code: str) -> Device:
+    data = tmp_path / "data"
+    data.mkdir(parents=True)
+    (data / "settings").write_text(f"255 60 {code}\n")
+    return Device(data, heapsize="64K")  # the box's: the legend fits beside any open game
+
+
+def keys_of(tok: str, pot: bool) -> list[str]:
+    """The codes a legend must name for one word of a hands list's row (its number and name left out;
+    ``pot``: the Austrian or Illustrated game's)."""
+    if re.fullmatch(r"[+-]\d+", tok):  # tricks over or short
+        return [tok[0] + "1"]
+    if tok in ("=", "-", "!"):
+        return [tok]
+    if m := re.fullmatch(r"(Bett|Μπέτ|Бет)(G?)", tok):  # Balkan's Bettler, closed
+        return [m.group(1)] + ["G"] * bool(m.group(2))
+    if tok in ("Mis", "Μιζ", "Миз"):
+        return [tok]
+    if re.fullmatch(r"[w\-\u00bdσв]+d?", tok):  # the defenders' words, the dealer's whist
+        return list(tok)
+    if re.fullmatch(r"x\d+", tok):  # the pot games' seats that dropped
+        return ["x13"]
+    if pot and (m := re.fullmatch(r"([1-8P])(H?)[\u2663\u2660\u2666\u2665]?", tok)):  # a bid (Hand), trump
+        d = m.group(1)
+        return ["1-4" if d in "1234" else d] + ["H"] * bool(m.group(2))
+    if m := re.fullmatch(r"\d+(G?)\D*?(!?)", tok):  # a level, Game, four aces
+        return ["G"] * bool(m.group(1)) + ["!"] * bool(m.group(2))
+    if re.search(r"\$\d+$", tok):  # American: the chip bid, after the name
+        return ["$5"]
+    if tok.endswith("*"):  # Priffe: honours
+        return ["*"]
+    return []
+
+
+def named(key: str, legend: list[str]) -> bool:
+    return any(re.search(r"(^|\s)" + re.escape(key) + r"\s", s + " ") for s in legend)
+
+
+def hands_list(dev: Device, system: str) -> list[tuple[int, int, str]]:
+    setup, hands = walk(system)
+    if system == "balkan":
+        hands = list(_BALKAN)
+    dev.keys(setup)
+    for h in hands:
+        dev.keys(h)
+    return dev.keys("A")[-1]
+
+
+# what each family's rows must show at least, so that the test looks at its codes
+MUST = {"prefa": {"=", "+1"}, "sochi": {"-", "+1", "Mis"}, "balkan": {"G", "-", "="},
+        "preference_at": {"1-4"}, "preference_illustrated": {"1-4", "H"}, "preference_us": set(),
+        "priffe": set(), "prefa_kasa": {"="}}  # fmt: skip
+
+
+@pytest.mark.parametrize("code", CODES)
+@pytest.mark.parametrize("system", list(MUST))
+def test_the_hands_list_spells_out_its_codes(tmp_path: Path, system: str, code: str) -> None:
+    dev = device(tmp_path, code)
+    listed = hands_list(dev, system)
+    assert any(s.endswith("0:?") for s in lines(listed)), lines(listed)  # the key named on the title bar
+    listed = dev.keys("8 8")[-1]  # the cursor two hands down: where * must come back to
+    rows = [s for _, y, s in listed if 8 <= y < 48]
+    assert rows, lines(listed)
+    shown = dev.keys("0")[-1]
+    legend = [s for _, y, s in shown if y < 56]
+    assert legend and not problems(shown, vocabulary(("Ann", "Bob", "Cat"))), (lines(shown), problems(shown))
+    keys = set()
+    for row in rows:  # "  9 Bob 6♦ -w +1": its number, its name (or a word such as All-pass), then its codes
+        for i, tok in enumerate(row.split()[2:]):  # (a pot game's bid first, its tricks last)
+            keys.update(keys_of(tok, i == 0 and system in ("preference_at", "preference_illustrated")))
+    if code != "en":  # the codes of the words are the language's
+        keys = {k for k in keys if k != "Mis"}
+    assert MUST[system] - {"Mis"} <= keys, (rows, keys)
+    missing = [k for k in keys if not named(k, legend)]
+    assert not missing, (missing, rows, legend)
+    back = dev.keys("*")[-1]
+    assert back == listed, (lines(back), lines(listed))  # the same page, the same hand at the cursor
+    assert dev.keys("0 0")[-1] == listed  # 0 again is back too
+    dev.close()
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_the_legend_is_every_family_s_whole(code: str) -> None:
+    """Each line of every legend fits 16 columns in the box's font; a line of the Illustrated game's only
+    is marked, and the defenders' words stand in for % only."""
+    from kitapi.app import font, legend
+
+    texts = legend.WORDS[CODES.index(code)]
+    assert len(texts) == 7 and len(legend._RULES.split()) == len(legend._FAMILY)
+    for text in texts:
+        for s in text.split("|"):
+            s = s.lstrip("^")
+            assert len(s) <= 16 and all(ord(c) < 128 or c in font.GLYPHS for c in s), s
+        assert len(text.split("|")) <= 7
+
+
+# the pot games' options, each one stepped to its last choice: (the keys, then the rows it must show)
+POT_OPTIONS = {
+    "preference_illustrated": {
+        "en": ["1 Ante", "2 Both out", "3 Dropper"],
+        "el": ["1 Είσοδος", "2 Πάσο 2", "3 Φεύγων"],
+        "ru": ["1 Взнос", "2 2 паса", "3 Выход"],
+    },
+    "preference_us": {
+        "en": ["1 Ante", "2 Win", "3 Bids"],
+        "el": ["1 Είσοδος", "2 Κέρδος", "3 Μάρκες"],
+        "ru": ["1 Взнос", "2 Выигрыш", "3 Ставки"],
+    },
+}
+LAST = {"en": ("lost", "declarer"), "el": ("χάνει", "παίκτης"), "ru": ("ремиз", "игрок")}
+
+
+@pytest.mark.parametrize("code", CODES)
+@pytest.mark.parametrize("system", list(POT_OPTIONS))
+def test_the_pot_options_are_whole_words(tmp_path: Path, system: str, code: str) -> None:
+    dev = device(tmp_path, code)
+    key = 8 if system == "preference_illustrated" else 9
+    size = 100 if key == 8 else 50
+    first = dev.keys(f"1 {key} 3 {_TYPED} {size}#")[-1]
+    last = dev.keys("3")[-1]  # option 3 to its second choice
+    dev.close()
+    words = vocabulary(("Ann", "Bob", "Cat"))
+    for shown in (first, last):
+        text = lines(shown)
+        names = [s for x, _, s in sorted(shown, key=lambda t: t[1]) if x == 0 and s[:2] in ("1 ", "2 ", "3 ")]
+        assert names == POT_OPTIONS[system][code], text
+        assert not problems(shown, words), (text, problems(shown, words))
+    assert LAST[code][key - 8] in lines(last), lines(last)
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_a_closed_games_hands_list_spells_out_its_codes_at_64k(tmp_path: Path, code: str) -> None:
+    """A closed Prefa game viewed (Games, A its hands), at the box's 64 KB: 0 spells out the codes, * comes
+    back to the list at the hand, and nothing on the box is written."""
+    from testkit import SETUP
+
+    data = tmp_path / "data"
+    data.mkdir(parents=True)
+    (data / "settings").write_text(f"255 60 {code}\n")
+    dev = Device(data, heapsize="64K")
+    dev.keys(SETUP + "161#### 271#### 0# C 3 # #")  # three hands, then End game, yes: closed
+    before = {p: p.read_bytes() for p in sorted(data.rglob("*")) if p.is_file()}
+    listed = dev.keys("3 1 A 8")[-1]  # Games, the closed game, its hands; the cursor on hand 2
+    shown = dev.keys("0")[-1]
+    assert lines(shown)[0] == ("= made exactly", "= έβγαλε ακριβώς", "= сыграно ровно")[CODES.index(code)]
+    assert not problems(shown, vocabulary(("Ann", "Bob", "Cat"))), lines(shown)
+    assert dev.keys("*")[-1] == listed
+    dev.close()
+    assert {p: p.read_bytes() for p in sorted(data.rglob("*")) if p.is_file()} == before
+
+
+def test_a_closed_sochi_games_hands_list_spells_out_its_codes(tmp_path: Path) -> None:
+    """The same for a closed Sochi game, at the heap its hands are viewed in (tests/device/test_app_fixes.py
+    _VIEW_HEAP: the boot that views one is near the unix port's doubling of the interned names' pool)."""
+    from test_app_fixes import _VIEW_HEAP, _script, _summaries
+
+    setup, keys = _script("sochi")
+    dev = Device(tmp_path / "data", heapsize="96K")
+    dev.keys(setup)
+    _summaries(dev, keys)
+    dev.keys("#")  # the last hand ended the game; # closed it
+    dev.close()
+    dev = Device(tmp_path / "data", heapsize=_VIEW_HEAP["sochi"])
+    listed = dev.keys("3 1 A")[-1]
+    shown = lines(dev.keys("0")[-1])
+    assert shown[:3] == ["w whist  - pass", "\u00bd half-whist", "d dealer whists"] and shown[-1] == "*back", shown
+    assert dev.keys("*")[-1] == listed
+    assert lines(dev.keys("#")[-1])[0] == f"Hand {len(keys)}"  # and a hand viewed after it, read only
+    dev.close()
