@@ -19,7 +19,6 @@ def key(app, ev):
 
     app.ui.note = WORDS[LANGUAGES.index(app.lang)] % "0123456789ABCD*#"[ev & 15]
     sys.modules.pop("kitapi.app.nokey", None)
-    import kitapi.app
-
-    if hasattr(kitapi.app, "nokey"):
-        del kitapi.app.nokey
+    parent = sys.modules.get("kitapi.app")  # (not imported: the package imports what leads here)
+    if parent is not None and hasattr(parent, "nokey"):
+        delattr(parent, "nokey")
