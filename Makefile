@@ -54,6 +54,7 @@ test: lint typecheck mpy-check pytest mptest
 
 lint: $(STAMP)
 	$(BIN)/ruff check $(LINT_DIRS)
+	$(BIN)/ruff format --check .
 
 # mypy twice: firmware/ as MicroPython on the Pico (stubs as typeshed), then
 # host_tools/ (package kitapi_host) as CPython 3.11.  Paths under the mypy symlink

@@ -126,7 +126,6 @@ def balkan_kasa_game(rules: str, seed: int, hands: int, n: int, **options: Any) 
     return hdr, out
 
 
-
 def balkan_turns(hands: int, pool: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """Balkan hands for the box's tests, Ann / Bob / Cat: a contract made or failed with one defender, or
     undefended, in turn (seeded); fewer if the game ends first."""
@@ -155,6 +154,7 @@ def balkan_turns(hands: int, pool: int) -> tuple[dict[str, Any], list[dict[str, 
         g.play(h)
         out.append(h)
     return hdr, out
+
 
 # --- the firmware in the simulator ------------------------------------------------------------------------
 

@@ -39,7 +39,7 @@ def main() -> None:
     lines = []
     for i in range(0, len(hexdata), 64):
         chunk = bytes.fromhex(hexdata[i : i + 64])
-        lines.append("    b\"" + "".join(f"\\x{b:02x}" for b in chunk) + "\"")
+        lines.append('    b"' + "".join(f"\\x{b:02x}" for b in chunk) + '"')
     text = TEMPLATE.read_text().replace("    # GLYPHS\n", "\n".join(lines) + "\n")
     OUT.write_text(text)
     print(f"wrote {OUT}")

@@ -55,9 +55,7 @@ def sochi_next(hands: int) -> str:
 
 
 # a Prefa game at pouches of 2 that four hands end (tests/device/test_refusal.py): hand 1 cannot be deleted
-REFUSED = (
-    f"1 1 3 {NAMES} 2# # # #  1 6 1 1 5 # #  1 6 1 4 #  2 6 1 4 #  3 6 1 4 #  1 6 1 4 # *"
-)
+REFUSED = f"1 1 3 {NAMES} 2# # # #  1 6 1 1 5 # #  1 6 1 4 #  2 6 1 4 #  3 6 1 4 #  1 6 1 4 # *"
 
 
 def scripted(setup: str, hands: list[str]) -> str:

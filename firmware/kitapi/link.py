@@ -244,11 +244,7 @@ def mark(name, size, digest):
 def remove(name, size, digest):
     root = _root()
     path = _game(name)
-    ok = (
-        _mark_of(root, name) == (size, digest)
-        and _current(root) != name
-        and _sha(path, -1) == (digest, size)
-    )
+    ok = _mark_of(root, name) == (size, digest) and _current(root) != name and _sha(path, -1) == (digest, size)
     if ok:
         os.remove(path)
         _set_mark(root, name, "")

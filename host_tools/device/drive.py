@@ -103,7 +103,7 @@ class Drive:
     def _marks(self) -> dict[str, tuple[int, str]]:
         marks: dict[str, tuple[int, str]] = {}
         try:
-            text = (self.root / "synced").read_text(errors="replace")[:1 << 20]
+            text = (self.root / "synced").read_text(errors="replace")[: 1 << 20]
         except OSError:
             return marks
         for line in text.split("\n"):

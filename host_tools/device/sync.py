@@ -467,13 +467,19 @@ def run(args: argparse.Namespace) -> int:
         flush=True,
     )
     if rep.evidence:
-        print(f"kept {len(rep.evidence)} evidence file(s) of repairs on the device in {rep.evidence_dir}, "
-              "verified, then removed from the device", flush=True)
+        print(
+            f"kept {len(rep.evidence)} evidence file(s) of repairs on the device in {rep.evidence_dir}, "
+            "verified, then removed from the device",
+            flush=True,
+        )
     if rep.left:
         shown = "; ".join(rep.left[:LAST_LINE_NAMES])
         more = f"; and {len(rep.left) - LAST_LINE_NAMES} more (above)" if len(rep.left) > LAST_LINE_NAMES else ""
-        print(f"kitapi sync: NOT everything on the device was archived: {len(rep.left)} file(s) left there: "
-              f"{shown}{more}", file=sys.stderr)
+        print(
+            f"kitapi sync: NOT everything on the device was archived: {len(rep.left)} file(s) left there: "
+            f"{shown}{more}",
+            file=sys.stderr,
+        )
     if isinstance(dev, Device) and dev.damaged:  # (the pack's check: kitapi_host.device.link, check_pack)
         print(f"kitapi sync: the firmware is damaged: run kitapi deploy ({dev.damaged})", file=sys.stderr)
         return 1

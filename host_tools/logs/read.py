@@ -82,9 +82,7 @@ def check(f: BinaryIO, name: str, kind: type[C]) -> C:
     f.seek(0)
     fmt = "device" if f.read(1) == b"K" else "jsonl"  # as kitapi.replay.reader tells them apart
     dmg = r.damage
-    return kind(
-        fmt, g.header, result_json(g), g, damage_text(dmg) if dmg else None, int(dmg[1]) if dmg else None, name
-    )
+    return kind(fmt, g.header, result_json(g), g, damage_text(dmg) if dmg else None, int(dmg[1]) if dmg else None, name)
 
 
 def records(f: BinaryIO, checked: Checked) -> Iterator[str | None]:

@@ -77,6 +77,7 @@ def standings(standings: Sequence[Snapshot]) -> list[KasaStanding]:
         raise TypeError("not a prefa_kasa game's standings")
     return out
 
+
 # --- the standings ----------------------------------------------------------------------------
 
 

@@ -70,6 +70,7 @@ def standings(standings: Sequence[Snapshot]) -> list[PotStanding]:
         raise TypeError("not a pot game's standings")
     return out
 
+
 _NAMES = {
     "preference_at": "Austrian Préférence",
     "preference_illustrated": "Illustrated Préférence",

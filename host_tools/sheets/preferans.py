@@ -98,6 +98,7 @@ def standings(standings: Sequence[Snapshot]) -> list[PrefStanding]:
         raise TypeError("not a Preferans game's standings")
     return out
 
+
 T = TypeVar("T")
 
 RULES_TEXT = {

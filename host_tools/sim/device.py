@@ -410,9 +410,7 @@ def run(args: argparse.Namespace) -> int:
     if sys.platform == "win32":
         print("kitapi simdevice: needs a POSIX system (it runs the firmware on a pseudo-terminal)", file=sys.stderr)
         return 2
-    dev = SimDevice(
-        args.fs, args.id, "flash" if args.flash else "source", port=args.port, use_pty=args.pty
-    )
+    dev = SimDevice(args.fs, args.id, "flash" if args.flash else "source", port=args.port, use_pty=args.pty)
     try:
         url = dev.start()
     except OSError as e:

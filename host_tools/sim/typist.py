@@ -174,7 +174,6 @@ def kasa_script(seed: int, hands: int, n: int = 3) -> tuple[str, list[str]]:
 # --- Swedish Priffe (kitapi.app.systems.priffe.wiz) ----------------------------------------------------------
 
 
-
 def priffe_keys_for(hand: dict[str, Any]) -> str:
     """The key presses for a Priffe hand, from the home screen to the saved hand: the declarer's seat
     (0 a forced Noll), the contract (# Play), the team's tricks (# made by one: 7, 6 in a Noll; A-D

@@ -62,17 +62,20 @@ def test_the_preview_of_a_hand_in_an_ended_game_is_refused_and_changes_nothing()
     assert result_json(g) == before and g.over and g.hands == 3
 
 
-LOG = "\n".join(
-    [
-        '{"kitapi": 1, "rules": "prefa", "players": ["Ann", "Bob", "Cat"], "options": {"pouch": 5}, "dealer": 0}',
-        '{"dealer": 0, "bidder": 0, "contract": "6S", "defense": "none"}',
-        '{"dealer": 1, "bidder": 1, "contract": "6S", "defense": "both", "tricks": [2, 6, 2]}',
-        '{"dealer": 2, "bidder": 2, "contract": "7H", "defense": "both", "tricks": [1, 2, 7]}',
-        '{"replace": 2, "dealer": 1, "bidder": 1, "contract": "6C", "defense": "both", "tricks": [3, 5, 2]}',
-        '{"dealer": 0, "pass": true}',
-        '{"delete": 1}',
-    ]
-) + "\n"
+LOG = (
+    "\n".join(
+        [
+            '{"kitapi": 1, "rules": "prefa", "players": ["Ann", "Bob", "Cat"], "options": {"pouch": 5}, "dealer": 0}',
+            '{"dealer": 0, "bidder": 0, "contract": "6S", "defense": "none"}',
+            '{"dealer": 1, "bidder": 1, "contract": "6S", "defense": "both", "tricks": [2, 6, 2]}',
+            '{"dealer": 2, "bidder": 2, "contract": "7H", "defense": "both", "tricks": [1, 2, 7]}',
+            '{"replace": 2, "dealer": 1, "bidder": 1, "contract": "6C", "defense": "both", "tricks": [3, 5, 2]}',
+            '{"dealer": 0, "pass": true}',
+            '{"delete": 1}',
+        ]
+    )
+    + "\n"
+)
 
 
 @pytest.mark.parametrize("stop", [1, 2, 3, 4, 5])

@@ -36,9 +36,7 @@ ISSUE = [
 
 
 @pytest.mark.parametrize(("nums", "den", "wholes", "pays", "old"), ISSUE)
-def test_the_issues_settlements_add_up(
-    nums: list[int], den: int, wholes: list[int], pays: list[Any], old: int
-) -> None:
+def test_the_issues_settlements_add_up(nums: list[int], den: int, wholes: list[int], pays: list[Any], old: int) -> None:
     assert settle_whole(nums, den) == (wholes, pays)
     paid = [0] * len(nums)
     for a, b, x in pays:

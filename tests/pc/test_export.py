@@ -647,7 +647,7 @@ def test_the_pot_sheet(tmp_path: Path) -> None:
     assert values == [("0", "95"), ("1", "96"), ("2", "116"), ("3", "112")]
     assert re.findall(r'data-won="(-?\d+)"', html) == ["-11", "12", "-16"]  # 89, 112, 84 of 100 brought
     assert len(re.findall(r'<tr[^>]* data-hand="\d+"', html)) == 4  # start and three hands
-    assert "game on" in text and "\u2605" not in html.split("<section class=\"settlement\">")[1]
+    assert "game on" in text and "\u2605" not in html.split('<section class="settlement">')[1]
 
     src = family_log(tmp_path, "us-game-to-the-end")
     p = kitapi("export", str(src), "--format", "html")

@@ -93,8 +93,13 @@ class Installed:
 
     def run(self, *cmd: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
         return subprocess.run(
-            list(cmd), cwd=self.work, env={**self.env, **(env or {})}, capture_output=True, text=True,
-            stdin=subprocess.DEVNULL, timeout=180,
+            list(cmd),
+            cwd=self.work,
+            env={**self.env, **(env or {})},
+            capture_output=True,
+            text=True,
+            stdin=subprocess.DEVNULL,
+            timeout=180,
         )
 
     def kitapi(self, *args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
@@ -115,7 +120,8 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
     pip = [sys.executable, "-m", "pip", "--disable-pip-version-check", "--no-input", "-q"]
     built = subprocess.run(
         [*pip, "wheel", "--no-deps", "--no-build-isolation", "--no-index", "-w", str(dist), str(src)],
-        capture_output=True, text=True,
+        capture_output=True,
+        text=True,
     )
     assert built.returncode == 0, built.stderr
     (inst.wheel,) = dist.glob("kitapi-*.whl")
@@ -140,9 +146,20 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
 
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(inst.venv)], check=True)
     done = subprocess.run(
-        [*pip, "--python", str(inst.bin / "python"), "install", "--no-compile", "--no-index",
-         "--find-links", str(wheels), str(inst.wheel)],
-        capture_output=True, text=True, cwd=inst.work,
+        [
+            *pip,
+            "--python",
+            str(inst.bin / "python"),
+            "install",
+            "--no-compile",
+            "--no-index",
+            "--find-links",
+            str(wheels),
+            str(inst.wheel),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=inst.work,
     )
     assert done.returncode == 0, done.stderr
     return inst
@@ -153,11 +170,15 @@ def test_the_wheel_holds_the_core_the_tools_the_boot_file_and_the_boards(install
         names = set(z.namelist())
     core, tools = ROOT / "firmware" / "kitapi", ROOT / "host_tools"
     want = {f"kitapi/{p.relative_to(core).as_posix()}" for p in core.rglob("*.py")}
-    want |= {f"kitapi_host/{p.relative_to(tools).as_posix()}" for p in tools.rglob("*")
-             if p.is_file() and "__pycache__" not in p.parts and not p.name.startswith(".")}
+    want |= {
+        f"kitapi_host/{p.relative_to(tools).as_posix()}"
+        for p in tools.rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts and not p.name.startswith(".")
+    }
     want |= {f"kitapi_host/_data/boards/{p.name}" for p in (ROOT / "boards").glob("*.py")}
-    want |= {f"kitapi_host/_data/firmware/circuitpython/{p.name}"
-             for p in (ROOT / "firmware" / "circuitpython").glob("*.py")}
+    want |= {
+        f"kitapi_host/_data/firmware/circuitpython/{p.name}" for p in (ROOT / "firmware" / "circuitpython").glob("*.py")
+    }
     want |= {"kitapi_host/_data/firmware/main.py", "kitapi-0.1.0.dist-info/licenses/LICENSE"}
     assert want - names == set()
     assert "kitapi_host/_data/boards/simdev.py" in names and "kitapi/rules/prefa.py" in names
@@ -174,8 +195,12 @@ def test_the_installed_kitapi_tells_its_version_and_runs_as_a_module(installed: 
     out = installed.run(py, "-c", "import importlib.metadata as m; print(m.version('kitapi'))")
     assert out.stdout == f"{kitapi.VERSION}\n", out.stderr
     # everything comes from the fresh venv, the firmware's files from the wheel's package data
-    out = installed.run(py, "-c", "import kitapi, kitapi_host.resources as r, kitapi_host.mpy as m\n"
-                        "print(kitapi.__file__, r.MAIN, r.BOARDS, r.CIRCUITPYTHON, m.mpy_cross(), m.micropython())")
+    out = installed.run(
+        py,
+        "-c",
+        "import kitapi, kitapi_host.resources as r, kitapi_host.mpy as m\n"
+        "print(kitapi.__file__, r.MAIN, r.BOARDS, r.CIRCUITPYTHON, m.mpy_cross(), m.micropython())",
+    )
     paths = out.stdout.split()
     assert len(paths) == 6, out.stderr
     for p in paths:
@@ -193,7 +218,10 @@ def test_the_installed_sim_runs_the_firmware_as_the_checkout_does(installed: Ins
     assert "Greek Prefa" in out.stdout
     here = subprocess.run(
         [sys.executable, "-m", "kitapi_host", "sim", "--data", str(tmp_path / "b"), "--keys", "1 2", "--text"],
-        capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=120,
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        timeout=120,
     )
     assert out.stdout == here.stdout
 
@@ -204,7 +232,11 @@ def test_the_installed_kitapi_deploys_onto_its_simdevice_and_syncs_from_it(insta
     (fs / "data" / "current").write_text("0001.kitapi\n")
     dev = subprocess.Popen(
         [str(installed.bin / "kitapi"), "simdevice", "--fs", str(fs), "--flash"],
-        cwd=installed.work, env=installed.env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        cwd=installed.work,
+        env=installed.env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
         stdin=subprocess.DEVNULL,
     )
     try:

@@ -280,9 +280,7 @@ def test_every_byte_of_prefas_module_flipped_is_refused_at_its_import(flash: Pat
     assert ok(fs, code) == "D" * size + " /pack/kitapi/rules/prefa.mpy\n"
 
 
-def test_a_seeded_sample_of_flipped_bits_in_the_modules_is_refused_at_the_import(
-    flash: Path, tmp_path: Path
-) -> None:
+def test_a_seeded_sample_of_flipped_bits_in_the_modules_is_refused_at_the_import(flash: Path, tmp_path: Path) -> None:
     """300 bits flipped at seeded places among all the modules, one at a time: that module's import raises Damaged
     naming it, the others still import; and the sync's check says the modules are garbled."""
     import random
@@ -377,8 +375,7 @@ def test_kitapi_pack_mpy_cut_at_any_length_or_flipped_anywhere_is_never_imported
     fs = copy(flash, tmp_path / "fs")
     good = (flash / "kitapi_pack.mpy").read_bytes()
     code = (
-        _main_pack_check()
-        + "good = open('kitapi_pack.mpy', 'rb').read()\nout = []\n"
+        _main_pack_check() + "good = open('kitapi_pack.mpy', 'rb').read()\nout = []\n"
         "for n in range(len(good)):\n    out.append('?' if _whole(good[:n]) else '-')\n"
         "for i in range(len(good)):\n    b = bytearray(good)\n    b[i] ^= 1 << (i % 8)\n"
         "    out.append('?' if _whole(b) else '-')\n"
@@ -453,8 +450,17 @@ def test_the_damaged_firmware_screen_speaks_the_settings_language(
     (fs / "data" / "settings").write_text(f"128 60 {lang}\n")
     out = ok(fs, _SCREEN, "kitapi/rules/prefa.mpy")
     assert out.splitlines() == [
-        f"0 {title}", f"2 {connect}", f"3 {run}", "4 kitapi deploy", "6 /rules/prefa.mpy", "P 1", "shown",
-        "P 0", "P 1", "P 0", "waited",  # dark after a minute without a key, lit by one (a box left in a bag)
+        f"0 {title}",
+        f"2 {connect}",
+        f"3 {run}",
+        "4 kitapi deploy",
+        "6 /rules/prefa.mpy",
+        "P 1",
+        "shown",
+        "P 0",
+        "P 1",
+        "P 0",
+        "waited",  # dark after a minute without a key, lit by one (a box left in a bag)
     ]
     # the font damaged too: framebuf's own, in English
     n, _ = _layout(flash)
@@ -627,7 +633,7 @@ def test_kitapi_pack_mpy_damaged_anywhere_boots_its_second_copy_into_the_damaged
         assert case == dark, (i, case)
 
 
-_DRIVER = '''# a stand-in for micropython-lib's ssd1306 driver (as tests/pc/test_deploy.py's mip index serves one)
+_DRIVER = """# a stand-in for micropython-lib's ssd1306 driver (as tests/pc/test_deploy.py's mip index serves one)
 import framebuf
 
 WIDTH = 128
@@ -642,7 +648,7 @@ class SSD1306_I2C(framebuf.FrameBuffer):
 
     def show(self):
         return len(self.buffer)
-'''
+"""
 
 
 @pytest.fixture(scope="module")

@@ -146,8 +146,12 @@ def test_a_damaged_evidence_record_costs_nothing(device: SimDevice, tmp_path: Pa
     assert "kept 1 evidence file(s)" in out.stdout
     lines = record.read_bytes().split(b"\n")
     assert lines[0] == damaged and lines[2] == b""
-    assert lines[1].decode().split()[:4] == ["0001.kitapi.bad1", str(len(bad)), hashlib.sha256(bad).hexdigest(),
-                                             "0001.kitapi.bad1"]
+    assert lines[1].decode().split()[:4] == [
+        "0001.kitapi.bad1",
+        str(len(bad)),
+        hashlib.sha256(bad).hexdigest(),
+        "0001.kitapi.bad1",
+    ]
     assert sorted(p.name for p in games.iterdir()) == ["0001.kitapi"]
 
 
@@ -175,8 +179,10 @@ def test_every_command_with_db_refuses_another_programs_database_and_leaves_it_a
     ):
         out = kitapi(*args, "--db", str(other))
         assert out.returncode == 2 and out.stdout == "", (args, out.stderr)
-        assert out.stderr == f"{other}: not a Kitapi archive: another program's SQLite database (tables albums);" \
-            " left as it is\n", (args, out.stderr)
+        assert (
+            out.stderr == f"{other}: not a Kitapi archive: another program's SQLite database (tables albums);"
+            " left as it is\n"
+        ), (args, out.stderr)
         assert other.read_bytes() == kept and not Path(f"{other}-wal").exists(), args
 
     empty = tmp_path / "empty.sqlite3"
@@ -212,8 +218,9 @@ def test_archive_add_onto_a_full_disk_or_a_read_only_archive_is_one_line(
     fill(disk, 40 << 10)
     out = kitapi("archive", "add", str(log), "--db", str(db))
     assert out.returncode == 2 and out.stdout == "", out.stderr
-    assert out.stderr == f"{db}: the disk is full: nothing more was written to the archive (make room, then try" \
-        " again)\n"
+    assert (
+        out.stderr == f"{db}: the disk is full: nothing more was written to the archive (make room, then try again)\n"
+    )
     (disk / "filler").unlink()
     with Archive(db) as a:
         assert a.games() == []
@@ -222,8 +229,9 @@ def test_archive_add_onto_a_full_disk_or_a_read_only_archive_is_one_line(
     write_game(tmp_path, "0002.kitapi", seed=43)
     out = kitapi("archive", "add", str(tmp_path / "0002.kitapi"), "--db", str(db))
     assert out.returncode == 2 and out.stderr == f"{db}: the archive is read-only: nothing was written to it\n"
-    assert kitapi("players", "rename", "Anna", "Ann", "--db", str(db)).stderr.endswith(" is read-only: nothing was"
-                                                                                     " written to it\n")
+    assert kitapi("players", "rename", "Anna", "Ann", "--db", str(db)).stderr.endswith(
+        " is read-only: nothing was written to it\n"
+    )
     # and it can still be read: SQLite cannot open a WAL archive there, so it is opened as immutable
     assert "   1  " in kitapi("games", "--db", str(db)).stdout
     assert kitapi("show", "1", "--db", str(db)).returncode == 0
@@ -309,13 +317,20 @@ def test_a_name_typed_two_ways_is_one_player_across_files_boxes_and_archives(tmp
     out = kitapi("archive", "add", "--db", str(db), str(game(tmp_path / "3.jsonl", ["Dora", "Babis", ZOE_NFD])))
     assert out.returncode == 0, out.stderr
     assert json.loads(kitapi("players", "list", "--json", "--db", str(db)).stdout)["players"] == [
-        "Babis", "Costas", "Dora", ZOE]
+        "Babis",
+        "Costas",
+        "Dora",
+        ZOE,
+    ]
     for name in (ZOE, ZOE_NFD):
         (zoe,) = json.loads(kitapi("stats", name, "--json", "--db", str(db)).stdout)["players"]
         assert (zoe["player"], zoe["games"]) == (ZOE, 3)
     out = kitapi("archive", "add", "--db", str(db), str(game(tmp_path / "4.jsonl", [ZOE, "Babis", ZOE_NFD])))
-    assert out.returncode == 2 and out.stderr == f"{tmp_path / '4.jsonl'}:1: the name '{ZOE_NFD}' is there twice" \
-        " (written two ways in Unicode)\n", out.stderr
+    assert (
+        out.returncode == 2
+        and out.stderr
+        == f"{tmp_path / '4.jsonl'}:1: the name '{ZOE_NFD}' is there twice (written two ways in Unicode)\n"
+    ), out.stderr
     # an archive of an earlier kitapi: the name stored as typed
     old = tmp_path / "old.sqlite3"
     assert kitapi("archive", "add", "--db", str(old), str(tmp_path / "3.jsonl")).returncode == 0

@@ -165,8 +165,12 @@ def test_a_sync_killed_at_random_moments_then_run_again_loses_and_duplicates_not
     rng = random.Random(7)
     for sig in (signal.SIGKILL, signal.SIGINT, signal.SIGKILL, signal.SIGINT):
         # SIGKILL: the PC crashes; SIGINT: Ctrl-C
-        p = subprocess.Popen([*KITAPI, "sync", "--device", url, "--db", str(db)], stdout=subprocess.DEVNULL,
-                             stderr=subprocess.PIPE, text=True)
+        p = subprocess.Popen(
+            [*KITAPI, "sync", "--device", url, "--db", str(db)],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         time.sleep(rng.uniform(0.3, 1.5))
         p.send_signal(sig)
         _, err = p.communicate()
@@ -433,15 +437,19 @@ def test_clear_errors_for_no_device_other_firmware_and_old_firmware(tmp_path: Pa
     s.bind(("127.0.0.1", 0))
     port = s.getsockname()[1]
     s.close()  # nobody listens there
-    out = subprocess.run([*KITAPI, "sync", "--device", f"socket://127.0.0.1:{port}", "--db", str(tmp_path / "a")],
-                         capture_output=True, text=True)
+    out = subprocess.run(
+        [*KITAPI, "sync", "--device", f"socket://127.0.0.1:{port}", "--db", str(tmp_path / "a")],
+        capture_output=True,
+        text=True,
+    )
     assert out.returncode == 1 and out.stderr.strip().count("\n") == 0
     assert "no device found at socket://127.0.0.1" in out.stderr
 
     # bare MicroPython (nothing deployed): other firmware
     with SimDevice(tmp_path / "bare", firmware="flash") as dev:
-        out = subprocess.run([*KITAPI, "sync", "--device", dev.url, "--db", str(tmp_path / "a")],
-                             capture_output=True, text=True)
+        out = subprocess.run(
+            [*KITAPI, "sync", "--device", dev.url, "--db", str(tmp_path / "a")], capture_output=True, text=True
+        )
     assert out.returncode == 1 and "runs other firmware" in out.stderr, out.stderr
 
     # an older Kitapi, from before the sync
@@ -449,8 +457,9 @@ def test_clear_errors_for_no_device_other_firmware_and_old_firmware(tmp_path: Pa
     (old / "kitapi").mkdir(parents=True)
     (old / "kitapi" / "__init__.py").write_text('VERSION = "0.0.9"\n')
     with SimDevice(old, firmware="flash") as dev:
-        out = subprocess.run([*KITAPI, "sync", "--device", dev.url, "--db", str(tmp_path / "a")],
-                             capture_output=True, text=True)
+        out = subprocess.run(
+            [*KITAPI, "sync", "--device", dev.url, "--db", str(tmp_path / "a")], capture_output=True, text=True
+        )
     assert out.returncode == 1 and "wrong firmware version" in out.stderr and "0.0.9" in out.stderr, out.stderr
 
     # a Kitapi that speaks another link protocol
@@ -458,8 +467,9 @@ def test_clear_errors_for_no_device_other_firmware_and_old_firmware(tmp_path: Pa
         "PROTOCOL = 0\nVERSION = '0.0.9'\ndef hello():\n print(repr((0, VERSION, 'ab', 'x', 0)))\n"
     )
     with SimDevice(old, firmware="flash") as dev:
-        out = subprocess.run([*KITAPI, "sync", "--device", dev.url, "--db", str(tmp_path / "a")],
-                             capture_output=True, text=True)
+        out = subprocess.run(
+            [*KITAPI, "sync", "--device", dev.url, "--db", str(tmp_path / "a")], capture_output=True, text=True
+        )
     assert out.returncode == 1 and "wrong firmware version" in out.stderr and "protocol 0" in out.stderr, out.stderr
     assert not (tmp_path / "a").exists() or Archive(tmp_path / "a").games() == []
 
@@ -469,14 +479,16 @@ def test_a_busy_device_is_said_to_be_busy(tmp_path: Path) -> None:
     with SimDevice(tmp_path / "fs", use_pty=True) as dev:
         holder = SerialTransport(dev.url, baudrate=115200)  # another program has the port open
         try:
-            out = subprocess.run([*KITAPI, "sync", "--device", dev.url, "--db", str(tmp_path / "a")],
-                                 capture_output=True, text=True)
+            out = subprocess.run(
+                [*KITAPI, "sync", "--device", dev.url, "--db", str(tmp_path / "a")], capture_output=True, text=True
+            )
         finally:
             holder.close()
         assert out.returncode == 1 and "device busy" in out.stderr, out.stderr
         # once the other program lets go, the sync works through the pty too
-        out = subprocess.run([*KITAPI, "sync", "--device", dev.url, "--db", str(tmp_path / "a")],
-                             capture_output=True, text=True)
+        out = subprocess.run(
+            [*KITAPI, "sync", "--device", dev.url, "--db", str(tmp_path / "a")], capture_output=True, text=True
+        )
         assert out.returncode == 0, out.stderr
 
 
@@ -618,9 +630,7 @@ def test_a_log_of_megabytes_syncs_in_chunks_and_one_that_cannot_be_read_is_skipp
     print(f"1.5 MB log synced in {took:.1f} s")  # (a figure, not a check: kitapi bench --part sync times it)
 
 
-def test_a_device_that_answers_too_slowly_ends_the_sync_with_one_clear_line(
-    device: SimDevice, tmp_path: Path
-) -> None:
+def test_a_device_that_answers_too_slowly_ends_the_sync_with_one_clear_line(device: SimDevice, tmp_path: Path) -> None:
     """Issue 13 item 8: one byte every 2 s is not an answer: the sync gives up within its deadline, exit 1."""
     games = device.fs / "data" / "games"
     write_game(games, "0001.kitapi", seed=90, hands=3000, pouch=100000)  # 24 KB: the trickle cuts its transfer
@@ -629,8 +639,9 @@ def test_a_device_that_answers_too_slowly_ends_the_sync_with_one_clear_line(
     device.slow_s = 2.0
     db = tmp_path / "a.sqlite3"
     start = time.monotonic()
-    out = subprocess.run([*KITAPI, "sync", "--device", url, "--db", str(db)], capture_output=True, text=True,
-                         timeout=90)
+    out = subprocess.run(
+        [*KITAPI, "sync", "--device", url, "--db", str(db)], capture_output=True, text=True, timeout=90
+    )
     took = time.monotonic() - start
     assert out.returncode == 1, out.stderr
     lines = out.stderr.strip().splitlines()
@@ -641,8 +652,9 @@ def test_a_device_that_answers_too_slowly_ends_the_sync_with_one_clear_line(
     device.slow_after = None
     # the device is itself again: it went back to its game after the PC let go, and syncs
     time.sleep(1)
-    out = subprocess.run([*KITAPI, "sync", "--device", url, "--db", str(db)], capture_output=True, text=True,
-                         timeout=90)
+    out = subprocess.run(
+        [*KITAPI, "sync", "--device", url, "--db", str(db)], capture_output=True, text=True, timeout=90
+    )
     assert out.returncode == 0, out.stderr
 
 

@@ -29,8 +29,21 @@ for n in ('main.py', 'board.py', 'pico_board.py'):
 def put_game(r, hands):
     """A generated ``hands``-hand Prefa game as the rig's current game, booted once (its checkpoint written)."""
     hdr, hs, _ = rig.game("prefa", hands)
-    rig.put_game(r, hdr, hs, "+", "fs", "cp", str(rig.REPO / "boards" / "pico.py"), ":board.py", "+",
-                 "fs", "cp", str(rig.REPO / "firmware" / "main.py"), ":main.py")
+    rig.put_game(
+        r,
+        hdr,
+        hs,
+        "+",
+        "fs",
+        "cp",
+        str(rig.REPO / "boards" / "pico.py"),
+        ":board.py",
+        "+",
+        "fs",
+        "cp",
+        str(rig.REPO / "firmware" / "main.py"),
+        ":main.py",
+    )
     r.cmd("reset")
     r.cmd(f"wait {4000 + hands * 3}")  # the whole log replayed (about 1.5 ms a hand), the checkpoint written
     print(f"{hands}-hand game put on the rig; booted once")
@@ -41,14 +54,23 @@ def main(argv):
     if "--hands" in argv:
         i = argv.index("--hands")
         hands = int(argv[i + 1])
-        argv = argv[:i] + argv[i + 2:]
+        argv = argv[:i] + argv[i + 2 :]
     boots = int(argv[0]) if argv else 3
     r = rig.Rig()
     if hands:
         put_game(r, hands)
     print(r.mp("exec", COMPILE))
-    r.mp("fs", "cp", str(rig.REPO / "boards" / "pico.py"), ":board.py", "+",
-         "fs", "cp", str(rig.HERE / "boot_main.py"), ":main.py")
+    r.mp(
+        "fs",
+        "cp",
+        str(rig.REPO / "boards" / "pico.py"),
+        ":board.py",
+        "+",
+        "fs",
+        "cp",
+        str(rig.HERE / "boot_main.py"),
+        ":main.py",
+    )
     try:
         for _ in range(boots):
             r.cmd("reset")
@@ -60,7 +82,9 @@ def main(argv):
             # the transfers of this boot: the emulated clock starts again at the reset (older ones may be later)
             ends = [float(re.search(r'"t1_us":([0-9.]+)', x).group(1)) for x in frames]
             last = max((t for t in ends if total and t <= int(total.group(1)) + 1000), default=0.0)
-            print(m[-1] if m else "no BT line: " + text[-300:], "| the home screen's last byte at %.1f ms" % (last / 1000))
+            print(
+                m[-1] if m else "no BT line: " + text[-300:], "| the home screen's last byte at %.1f ms" % (last / 1000)
+            )
     finally:
         r.mp("fs", "cp", str(rig.REPO / "firmware" / "main.py"), ":main.py")
 

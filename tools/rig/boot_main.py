@@ -35,5 +35,7 @@ s.draw(app.ui)
 t6 = time.ticks_us()
 app.ui.show()
 t7 = time.ticks_us()
-print("BT main.py starts %d; loader check %d; kitapi_pack.mount %d; import board %d; board.make %d; import App %d; App() %d; first_screen %d; draw %d; "
-      "show %d; total %d us" % (t0, tl - t0, tp - tl, t1 - tp, t2 - t1, t3 - t2, t4 - t3, t5 - t4, t6 - t5, t7 - t6, t7))
+print(
+    "BT main.py starts %d; loader check %d; kitapi_pack.mount %d; import board %d; board.make %d; import App %d; App() %d; first_screen %d; draw %d; "
+    "show %d; total %d us" % (t0, tl - t0, tp - tl, t1 - tp, t2 - t1, t3 - t2, t4 - t3, t5 - t4, t6 - t5, t7 - t6, t7)
+)

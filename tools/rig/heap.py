@@ -16,13 +16,34 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import rig  # noqa: E402
 
-SYSTEMS = ("prefa", "sochi", "leningrad", "rostov", "balkan", "prefa_kasa", "preference_at",
-           "preference_illustrated", "preference_us", "priffe")  # kitapi.registry's rows, in order
+SYSTEMS = (
+    "prefa",
+    "sochi",
+    "leningrad",
+    "rostov",
+    "balkan",
+    "prefa_kasa",
+    "preference_at",
+    "preference_illustrated",
+    "preference_us",
+    "priffe",
+)  # kitapi.registry's rows, in order
 OUT = "/tmp/i15c"  # the screens seen, as PNG
 TYPED = 3  # hands typed after the 1,000 of the log
+
+
 def install(r):
-    r.mp("fs", "cp", str(rig.REPO / "boards" / "pico.py"), ":pico_board.py", "+",
-         "fs", "cp", str(rig.HERE / "probe_board.py"), ":board.py")
+    r.mp(
+        "fs",
+        "cp",
+        str(rig.REPO / "boards" / "pico.py"),
+        ":pico_board.py",
+        "+",
+        "fs",
+        "cp",
+        str(rig.HERE / "probe_board.py"),
+        ":board.py",
+    )
 
 
 def restore(r):

@@ -21,8 +21,17 @@ import rig  # noqa: E402
 
 
 def install(r):
-    r.mp("fs", "cp", str(rig.REPO / "boards" / "pico.py"), ":pico_board.py", "+",
-         "fs", "cp", str(rig.HERE / "time_board.py"), ":board.py")
+    r.mp(
+        "fs",
+        "cp",
+        str(rig.REPO / "boards" / "pico.py"),
+        ":pico_board.py",
+        "+",
+        "fs",
+        "cp",
+        str(rig.HERE / "time_board.py"),
+        ":board.py",
+    )
 
 
 def t_line(r, n):
@@ -66,8 +75,10 @@ def main(argv):
     r.cmd("marks clear")
     seen = []
     rows = []
-    print("key  press>event  >save  save  >frame  draw  show  i2c_bus  bytes  press>first_byte  press>last_byte  "
-          "(ms; gc.collect now)")
+    print(
+        "key  press>event  >save  save  >frame  draw  show  i2c_bus  bytes  press>first_byte  press>last_byte  "
+        "(ms; gc.collect now)"
+    )
     for h in range(hands):
         for i, k in enumerate(keys):
             down, edge, tr, t = one_key(r, k, seen)
@@ -90,11 +101,16 @@ def main(argv):
             def f(v):
                 return "-" if v is None else "%.1f" % v
 
-            print(f"{k} {h}.{i}  {f(ev)}  {f(before_save)}  {f(save)}  {f(to_frame)}  {f(draw)}  {f(show)}  {f(bus)}"
-                  f"  {nbytes}  {f(first)}  {f(last)}  (gc {f(gcus)})", flush=True)
+            print(
+                f"{k} {h}.{i}  {f(ev)}  {f(before_save)}  {f(save)}  {f(to_frame)}  {f(draw)}  {f(show)}  {f(bus)}"
+                f"  {nbytes}  {f(first)}  {f(last)}  (gc {f(gcus)})",
+                flush=True,
+            )
     lasts = [x[12] for x in rows]
-    print("n %d  press to last byte: median %.1f  worst %.1f  best %.1f" % (
-        len(lasts), statistics.median(lasts), max(lasts), min(lasts)))
+    print(
+        "n %d  press to last byte: median %.1f  worst %.1f  best %.1f"
+        % (len(lasts), statistics.median(lasts), max(lasts), min(lasts))
+    )
     for i, k in enumerate(keys):
         sel = [x for x in rows if x[1] == i]
         if sel:

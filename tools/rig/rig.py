@@ -140,8 +140,22 @@ def put_game(r, hdr, hands, *more):
         device_log(hdr, hands, log)
         cur = Path(d) / "current"
         cur.write_text("0001.kitapi\n")
-        r.mp("exec", CLEAN, "+", "fs", "cp", str(log), ":/data/games/0001.kitapi", "+",
-             "fs", "cp", str(cur), ":/data/current", *more, timeout=900)
+        r.mp(
+            "exec",
+            CLEAN,
+            "+",
+            "fs",
+            "cp",
+            str(log),
+            ":/data/games/0001.kitapi",
+            "+",
+            "fs",
+            "cp",
+            str(cur),
+            ":/data/current",
+            *more,
+            timeout=900,
+        )
 
 
 def device_log(hdr, hands, dst):
@@ -161,8 +175,13 @@ def _balkan(hands, new_game, typist):
     import random
 
     rng = random.Random(5)
-    hdr = {"kitapi": 1, "rules": "balkan", "players": ["Anna", "Babis", "Costas"], "options": {"pool": 10000},
-           "dealer": 0}
+    hdr = {
+        "kitapi": 1,
+        "rules": "balkan",
+        "players": ["Anna", "Babis", "Costas"],
+        "options": {"pool": 10000},
+        "dealer": 0,
+    }
     g = new_game(hdr)
     hs, keys = [], []
     for i in range(hands):

@@ -15,7 +15,6 @@ the safe screen (kitapi.app.safe) says what failed, that a PC can still sync (th
 the app), and waits for # (try again) or C (again, without the current game).
 """
 
-
 import gc
 
 try:

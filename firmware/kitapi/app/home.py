@@ -89,7 +89,7 @@ class Home:
             ui.hint(t[_T_HINT_HOME2])
 
     def _pays(self, t, frm, to, amount):
-        """"A→B": the names cut (told apart) to keep the amount beside them where they can."""
+        """The names of "A→B" cut (told apart) to keep the amount beside them where they can."""
         from kitapi.app.ui import cut
 
         names = self.app.short

@@ -52,8 +52,18 @@ T = (
     # New game
     "Rules?",  # RULES
     # the game systems, in the order of kitapi.registry's rows
-    ("Greek Prefa", "Sochi", "Leningrad", "Rostov", "Balkan", "Prefa kasa", "Austrian", "Illustrated",
-     "American", "Priffe"),  # SYSTEMS
+    (
+        "Greek Prefa",
+        "Sochi",
+        "Leningrad",
+        "Rostov",
+        "Balkan",
+        "Prefa kasa",
+        "Austrian",
+        "Illustrated",
+        "American",
+        "Priffe",
+    ),  # SYSTEMS
     "B:more *back",  # HINT_RULES
     "Players?",  # PLAYERS
     "Player",  # PLAYER

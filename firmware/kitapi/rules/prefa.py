@@ -423,4 +423,3 @@ class Prefa(Game):
         write_ints(w, self.pouch)
         w(', "chips": ')
         write_ints(w, self.chips)
-

@@ -42,6 +42,8 @@ def _module(name, **attrs):
 
 _module("micropython", const=lambda x: x)
 _module("board", **{f"GP{i}": f"GP{i}" for i in range(30)}, VOLTAGE_MONITOR="GP29")
+
+
 class Reload(Exception):
     """supervisor.reload(): code.py starts again (here: a new App on the same hardware)."""
 

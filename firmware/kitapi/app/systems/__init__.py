@@ -14,4 +14,3 @@ by App.family), each a plug-in of the same shape (docs/architecture.md, "Adding 
 
 Its hand wizard is ``<family>.wiz``, its texts ``<family>.lang_<language>`` (App.pt(family)).
 """
-

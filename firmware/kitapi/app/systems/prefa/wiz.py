@@ -65,7 +65,7 @@ ENDS = ("Ends the game", "Τέλος παρτίδας", "Конец игры")
 
 
 def ends(app):
-    """"Ends the game" in the player's language."""
+    """The words "Ends the game" in the player's language."""
     return ENDS[LANGUAGES.index(app.lang)]
 
 
