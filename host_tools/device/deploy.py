@@ -355,13 +355,13 @@ def _drivers(dev: Device, packages: tuple[str, ...]) -> dict[str, bytes]:
 
 def _mip(dev: Device, package: str, index: str) -> None:
     """``mpremote mip install --target lib PACKAGE`` through mpremote's own code, on this connection."""
-    from mpremote.commands import CommandError  # type: ignore[import-untyped]
+    from mpremote.commands import CommandError, do_resume  # type: ignore[import-untyped]
     from mpremote.main import State  # type: ignore[import-untyped]
     from mpremote.mip import do_mip  # type: ignore[import-untyped]
 
     state = State()
     state.transport = dev.t
-    state._auto_soft_reset = False  # resume: no soft reset (the unix port's process would end)
+    do_resume(state)  # mpremote's ``resume`` command: no soft reset (the unix port's process would end)
     args = argparse.Namespace(command=["install"], packages=[package], index=index, target="lib", mpy=True)
     said = io.StringIO()
     try:

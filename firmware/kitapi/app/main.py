@@ -87,13 +87,15 @@ def load_language(code, drop=True):
 # Each family's wizard (kitapi.app.systems.<family>.wiz) is a class that takes these as its own: ``key =
 # wizard_key``, ``preview = wizard_preview``; App.save_hand saves its hand.  Functions, not a base
 # class: a class costs some 220 bytes of heap for good (64-bit port), more than the copies it saves.
-# A wizard has ``step`` (the step shown), ``_steps()`` (the steps of its hand as it stands, one byte a
-# step, the summary last) and ``answer(ev)``: a key at a step, True when it answers it (the shell moves
-# on to the next step); at the summary, a key but #; and * first, True when the wizard took it (a step
-# of several questions goes back to the one before).  A key that does nothing at a step the wizard says
-# itself (kitapi.app.nokey), and a step with one possible answer is not on the list (its answer filled in
-# by the step before): not here, where every name interned costs the boot's heap (the 32 KB boots of
-# tests/device/test_app_memory.py and test_app_files.py have no room for one more).
+# A wizard has ``step`` (the step shown), ``steps()`` (the steps of its hand as it stands: a bit a step, bit
+# ``1 << STEP`` for each of its step constants, ``1 << _BIDDER | 1 << _SUMMARY``; a wizard's steps are numbered
+# in their order, the summary last: a small int, folded by the compiler, no bytes per key) and ``answer(ev)``:
+# a key at a step, True when it answers it (the shell moves on to the next step); at the summary, a key but #;
+# and * first, True when the wizard took it (a step of several questions goes back to the one before).  A key
+# that does nothing at a step the wizard says itself (kitapi.app.nokey), and a step with one possible answer is
+# not on the list (its answer filled in by the step before): not here, where every name interned costs the
+# boot's heap (the 32 KB boots of tests/device/test_app_memory.py and test_app_files.py have no room for one
+# more).
 
 
 def wizard_key(w, ev):
@@ -103,24 +105,37 @@ def wizard_key(w, ev):
     if ev == _STAR | _LONG:  # leave the hand, however far it was entered
         return w.app.home()
     step = w.step
-    seq = w._steps()
-    i = seq.find(bytes((step,)))
+    seq = w.steps()
     if ev == _STAR:
         if w.answer(ev):  # taken: the question before, within the step
             return None
-        if i <= 0:
-            if i == 0 or w.number:
+        if seq >> step & 1:
+            seq &= (1 << step) - 1  # the steps before it: the last of them
+            if not seq:  # the first step
                 return w.app.home()
-            i = 1  # a step off the list (Preferans' all-pass): back to the first
-        w.step = seq[i - 1]
+            step = 0
+            while seq >> step > 1:
+                step += 1
+        elif w.number:  # a step off the list (Preferans' all-pass) while a hand is edited
+            return w.app.home()
+        else:  # one off the list: back to the first
+            step = 0
+            while not seq >> step & 1:
+                step += 1
+        w.step = step
         return None
-    if i == len(seq) - 1:  # the summary
+    if seq >> step == 1:  # the summary (the last step)
         if ev == _HASH:
             return w.app.save_hand(w)
         w.answer(ev)
     elif w.answer(ev):
-        seq = w._steps()
-        w.step = seq[seq.find(bytes((step,))) + 1]
+        seq = w.steps()
+        if seq >> step & 1:
+            seq &= -2 << step  # the steps after it: the first of them (from a step off the list, the first)
+        step = 0
+        while not seq >> step & 1:
+            step += 1
+        w.step = step
     return None
 
 
