@@ -158,7 +158,8 @@ def new_game(header):
     v = header.get("kitapi")
     if type(v) is not int or v != 1:
         raise RuleError(_E_NOT_KITAPI)
-    from kitapi.rules import load
+    from kitapi.rules import load  # (a loop kept for the heap: the systems subclass Game; only the chosen
+    # system is loaded, when a game is made, and a module that reads logs without making one loads none)
 
     name = header.get("rules")
     cls = load(name) if type(name) is str else None

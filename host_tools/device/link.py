@@ -440,10 +440,15 @@ class Device:
 
     def _rescue(self) -> None:
         """Put the PC's own modules of the link into the device's RAM at /rescue (``_RESCUE``), for ``_start``."""
-        from kitapi_host.device.deploy import rescue_modules
+        from kitapi_host.device.pack import rescue_modules
+        from kitapi_host.mpy import CompileError
 
+        try:
+            modules = rescue_modules()
+        except CompileError as e:
+            raise DeviceError(f"mpy-cross refused {e}") from None
         self.run(_RESCUE)
-        for path, data in rescue_modules().items():
+        for path, data in modules.items():
             self.run(f"_rescue.d[{path!r}] = b''")
             for i in range(0, len(data), 1024):
                 self.run(f"_rescue.d[{path!r}] += {data[i : i + 1024]!r}")

@@ -163,7 +163,8 @@ class Prefa(Game):
 
     def parse_hand(self, d, h):
         """Fill ``h`` from a game-log hand object (a dict); RuleError if malformed."""
-        from kitapi.rules.prefa_json import parse
+        from kitapi.rules.prefa_json import parse  # (a loop kept for the heap: prefa_json takes the rules'
+        # constants from here; imported only here, so the device, which keeps its hands packed, never loads it)
 
         parse(self, d, h)
 

@@ -284,7 +284,8 @@ class Preferans(Game):
     # --- the hand: parsing, checking and the compact form ----------------------------
 
     def parse_hand(self, d, h):
-        from kitapi.rules.preferans_json import parse
+        from kitapi.rules.preferans_json import parse  # (a loop kept for the heap: preferans_json takes the rules'
+        # constants from here; imported only here, so the device, which keeps its hands packed, never loads it)
 
         parse(self, d, h)
 

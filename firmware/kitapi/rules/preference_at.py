@@ -125,7 +125,10 @@ class PreferenceAt(Game):
     # --- the hand ------------------------------------------------------------
 
     def parse_hand(self, d, h):
-        from kitapi.rules.preference_at_json import parse
+        from kitapi.rules.preference_at_json import (
+            parse,
+        )  # (a loop kept for the heap: preference_at_json takes the rules'
+        # constants from here; imported only here, so the device, which keeps its hands packed, never loads it)
 
         parse(self, d, h)
 

@@ -144,7 +144,8 @@ class Priffe(Game):
     # --- the hand: parsing, checking and the compact form -----------------
 
     def parse_hand(self, d, h):
-        from kitapi.rules.priffe_json import parse
+        from kitapi.rules.priffe_json import parse  # (a loop kept for the heap: priffe_json takes the rules'
+        # constants from here; imported only here, so the device, which keeps its hands packed, never loads it)
 
         parse(self, d, h)
 

@@ -156,25 +156,29 @@ class PrefWizard:
         self.k = 0
         self.step = _ALLPASS
 
-    def _steps(self):
+    def steps(self):
+        """The steps of the hand as it stands: a bit a step (kitapi.app.main's shell; the all-pass is off
+        the list)."""
         g = self.g
         h = self.h
         if h.kind == _MISDEAL or h.kind == _KIND_ALLPASS:
-            return b"\x00\x08"
+            return 1 << _SOLOIST | 1 << _SUMMARY
+        seq = 1 << _SOLOIST | 1 << _LEVEL | 1 << _SUMMARY
         # Balkan names its contracts 2-7 in one step (no trump step); a misere has no trump
-        seq = b"\x00\x01" if g.name == "balkan" or g.is_misere(h) else b"\x00\x01\x02"
+        if not (g.name == "balkan" or g.is_misere(h)):
+            seq |= 1 << _SUIT
         if getattr(g, "widow_points", False):
-            seq += b"\x03"
+            seq |= 1 << _WIDOW
         if h.kind == _RESIGN:
-            return seq + b"\x04\x08"
+            return seq | 1 << _WORDS
         if g.requirement(h.contract):
-            seq += b"\x04"
+            seq |= 1 << _WORDS
             if not g.played(h):
-                return seq + b"\x08"
-        seq += b"\x05"
+                return seq
+        seq |= 1 << _TRICKS_S
         if h.w1 == _WHIST and h.w2 == _WHIST and h.tricks[h.soloist] < 10:  # (all ten his: 0-0 for each, not asked)
-            seq += b"\x06"
-        return seq + b"\x08"
+            seq |= 1 << _TRICKS_D
+        return seq
 
     # --- keys --------------------------------------------------------------------
 
