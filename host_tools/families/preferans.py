@@ -29,6 +29,7 @@ _RUSSIAN = "Russian Preferans"
 _KEY = "preferans"
 
 
+@functools.cache  # (kitapi.rules.load imports the registry again each time: it lets itself go for the box)
 def variant(rules: str) -> Any:
     """The core's class of the system ``rules``, asked what its contracts are (``NUMBERED``, ``NO_TRICK``)."""
     return load(rules)

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import csv
 import dataclasses
+import functools
 import io
 import json
 from collections.abc import Sequence
@@ -98,7 +99,12 @@ def facts(header: Header, hands: Sequence[Hand]) -> list[Any]:
 
 def _us(header: Header) -> bool:
     """A game whose hands are a suit or chips (American), asked of its class."""
-    return suit_or_chips(load(header["rules"]))
+    return _suit_or_chips(header["rules"])
+
+
+@functools.cache  # (asked for every hand; kitapi.rules.load imports the registry again each time)
+def _suit_or_chips(rules: str) -> bool:
+    return suit_or_chips(load(rules))
 
 
 # --- CSV ----------------------------------------------------------------------------------
