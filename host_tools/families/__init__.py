@@ -8,8 +8,7 @@ Everything the PC does differently by family lives in its module here,
 Adding a system of an existing family: its registry row (firmware/kitapi/registry.py), nothing here.
 Adding a family: one module here (and the box's package ``kitapi.app.systems.<family>``).
 
-The archive's members (``ARCHIVE``; ``ArchiveFamily`` has their types; the archive refuses a system whose
-family's module lacks one, with one line, ``archive_family``), each asking the core's class, never a rules id:
+The archive's members:
 
 - ``title(rules)``: the system's name in English ("Russian Preferans, Sochi"), for the sheets, ``show``
   and ``stats``;
@@ -27,6 +26,10 @@ family's module lacks one, with one line, ``archive_family``), each asking the c
 - ``stats_tables(stats, everyone=False)``: ``kitapi stats``' tables of the family, each a function that
   prints one (``titled``: there are others), for the players of ``stats`` (``kitapi stats --json``'s)
   who played it, or every player (``everyone``: the archive's first family's table when nobody played any).
+
+Each asks the core's class (its ``OUTCOME``, a Preferans variant's ``NUMBERED`` and ``NO_TRICK``), never a
+rules id.  ``ARCHIVE`` names them, ``ArchiveFamily`` has their types, and ``archive_family(rules)`` refuses a
+system whose family's module lacks one (``NoFamily``: one line, which system and what is missing).
 """
 
 from __future__ import annotations
