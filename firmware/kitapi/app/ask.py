@@ -69,7 +69,7 @@ def menu(app, n, here, new_game, settle):
     if n == 3:  # the points still in the pouches (Prefa), or that the game is not played out; none if it is
         g = app.g
         note = [] if g.over else [w[2]]
-        if g.name == "prefa" and not g.over:
+        if "pouch" in g.state and not g.over:  # a game of pouches (Prefa's), asked of its class
             from kitapi.app.ui import cut
 
             note = [w[1]]

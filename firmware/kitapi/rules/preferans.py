@@ -163,6 +163,12 @@ class Preferans(Game):
 
     name = ""
     state = ("pool", "hill", "whists", "level")  # what a hand changes (Game.preview)
+    OUTCOME = 2  # a soloist and whisters (kitapi.game.Game.OUTCOME)
+    # What a variant's contracts are, for its screens and the PC (asked, never told by the rules id): NUMBERED,
+    # None: a level and a suit, (level - 6) * 5 + suit, in two steps; else (low, high): a number, in one step
+    # (Balkan's 2 to 7).  NO_TRICK: the contract to take no trick (the misere; Balkan's Bettler).
+    NUMBERED = None  # type: tuple[int, int] | None
+    NO_TRICK = MISERE
     min_players = 2
     # The convention (C's table in docs/rules/preferans.md): Sochi's values here.
     HILL_K = 1  # soloist's hill per undertrick: gp x HILL_K
@@ -328,7 +334,7 @@ class Preferans(Game):
 
     def is_misere(self, h):
         """Whether the contract of hand ``h`` is to take no trick."""
-        return h.contract == MISERE
+        return h.contract == self.NO_TRICK
 
     def min_level(self):
         """The lowest contract level allowed now (Leningrad's all-pass progression)."""

@@ -93,6 +93,7 @@ class PreferenceAt(Game):
     """A game of Austrian Préférence: the pool and each player's stock."""
 
     name = "preference_at"
+    OUTCOME = 3  # a ladder of bids with drops (kitapi.game.Game.OUTCOME)
     state = ("stock", "pot", "refills")  # what a hand changes (Game.preview)
     max_bid = PREFERENCE
     options = _OPTIONS  # type: tuple[str, ...]

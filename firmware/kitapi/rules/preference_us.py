@@ -72,6 +72,7 @@ class PreferenceUs(Game):
     """A game of American Preference: the pot and each player's stock."""
 
     name = "preference_us"
+    OUTCOME = 4  # a suit or chips (kitapi.game.Game.OUTCOME)
     state = ("stock", "pot", "refills")  # what a hand changes (Game.preview)
 
     def __init__(self, header):

@@ -91,6 +91,7 @@ class Priffe(Game):
     """A game of Priffe: the rubber in play per partnership, and each player's individual points."""
 
     name = "priffe"
+    OUTCOME = 5  # a partnership's contract (kitapi.game.Game.OUTCOME)
     # what a hand changes (Game.preview)
     state = ("below", "games", "points", "individual", "order", "side", "prev", "lead", "rubbers")
     min_players = 4
