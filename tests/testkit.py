@@ -18,6 +18,7 @@ from kitapi_host import logs
 from kitapi_host.archive.store import Archive
 from kitapi_host.logs import gen
 from kitapi_host.sim.firmware import Firmware, _start, parse_script
+from kitapi_host.sim.pick import rules_keys
 
 ROOT = Path(__file__).resolve().parents[1]
 # The core's test vectors: <rules module>_<topic>.json, each a list of games with their worked numbers.
@@ -158,8 +159,15 @@ def balkan_turns(hands: int, pool: int) -> tuple[dict[str, Any], list[dict[str, 
 
 # --- the firmware in the simulator ------------------------------------------------------------------------
 
+
+def new_game_keys(rules: str) -> str:
+    """The keys from the start menu to the system ``rules`` chosen: 1 (a new game), then the keys that pick it on
+    the rules step (kitapi_host.sim.pick.rules_keys, from kitapi.registry): the players step next."""
+    return "1 " + rules_keys(rules)
+
+
 # A new game: Greek Prefa, 3 players, Ann / Bob / Cat typed with multi-tap, pouch 100, no options, first dealer seat 1.
-SETUP = "1 1 3  0 2~1500 66~1500 66#  0 22~1500 666~1500 22#  0 222~1500 2~1500 8#  100# # # #"
+SETUP = new_game_keys("prefa") + " 3  0 2~1500 66~1500 66#  0 22~1500 666~1500 22#  0 222~1500 2~1500 8#  100# # # #"
 NAMES = ["Ann", "Bob", "Cat"]
 
 
