@@ -8,8 +8,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
+import shutil
+import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -244,6 +248,36 @@ def device_log(data: Path, tmp: Path) -> tuple[list[str], dict[str, object]]:
     logs.convert(game, out)
     g, _ = logs.replay_file(out)
     return out.read_text().splitlines(), json.loads(result_json(g))
+
+
+# --- a changed copy of the firmware ------------------------------------------------------------------------
+
+
+def firmware_copy(tmp: Path, edits: dict[str, Callable[[str], str]]) -> Path:
+    """A copy of the package kitapi (firmware/kitapi) in ``tmp``/firmware, each file of ``edits`` (its path
+    below firmware/, ``kitapi/registry.py``) changed by its function, as a newcomer changes the tree to add a
+    system; returns the folder that holds the copy: ``run_on`` runs code with it as the package kitapi."""
+    tree = tmp / "firmware"
+    shutil.copytree(ROOT / "firmware" / "kitapi", tree / "kitapi", ignore=shutil.ignore_patterns("__pycache__"))
+    for name, edit in edits.items():
+        path = tree / name
+        text = path.read_text(encoding="utf-8")
+        changed = edit(text)
+        assert changed != text, f"the edit of {name} changed nothing"
+        path.write_text(changed, encoding="utf-8")
+    return tree
+
+
+def run_on(tree: Path, code: str, timeout: float = 600) -> str:
+    """Run the Python ``code`` in a new process whose package kitapi is the copy ``tree`` (firmware_copy): the
+    simulator (``Device``) compiles and runs that copy, kitapi_host reads its registry; tests/ is on the path
+    (``from testkit import ...``).  Its standard output; a failure raises with its standard error."""
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(tree), str(ROOT / "tests")]))
+    p = subprocess.run(
+        [sys.executable, "-c", code], env=env, cwd=tree.parent, capture_output=True, text=True, timeout=timeout
+    )
+    assert p.returncode == 0, p.stderr
+    return p.stdout
 
 
 # --- device logs and the archive --------------------------------------------------------------------------

@@ -18,8 +18,7 @@ Adding a system: a row here, its rules module, its screens, its sheet
 The table is one string split when read: on the device a string literal of 10
 characters or fewer becomes a permanent interned name (a qstr), a longer one
 does not.  This module is imported only when a system is looked up, and
-``load`` lets it go once it has read its row (``systems`` too, which the box's
-rules step asks).
+``load`` lets it go once it has read its row.
 """
 
 
@@ -61,34 +60,19 @@ priffe priffe priffe Priffe
     return None
 
 
-def systems():
-    """The number of rows (the box's rules step pages them), counted a row at a time: no table of them kept.
-    Lets this module go, as ``load`` does."""
-    n = 0
-    while row(n) is not None:
-        n += 1
-    _let_go()
-    return n
-
-
-def _let_go():
-    """This module out of sys.modules and its package: the device wants its few hundred bytes back (it is
-    imported again when next needed)."""
+def load(name):
+    """``kitapi.rules.load`` past Prefa: the ``Game`` class of rules id ``name``, None for an id it does not
+    know.  Lets this module go first: the device wants its few hundred bytes back (it is imported again
+    when next needed)."""
     import sys
 
     import kitapi
 
+    r = row(name)
     if "kitapi.registry" in sys.modules:
         del sys.modules["kitapi.registry"]
     if hasattr(kitapi, "registry"):
         del kitapi.registry
-
-
-def load(name):
-    """``kitapi.rules.load`` past Prefa: the ``Game`` class of rules id ``name``, None for an id it does not
-    know.  Lets this module go first (``_let_go``)."""
-    r = row(name)
-    _let_go()
     if r is None:
         return None
     m = __import__("kitapi.rules." + r[2], None, None, ("CLASS",))

@@ -80,13 +80,11 @@ class NewGame:
     long_keys = b"\x0e"  # the keys with a long meaning here: * (clear a typed name)
 
     def __init__(self, app):
-        from kitapi.registry import systems
-
         self.app = app
         self.step = _RULES
         self.rules = ""  # the chosen system's id
         self.page = 0  # of the rules step
-        self.systems = systems()  # their number (kitapi.registry's rows)
+        self.systems = _systems()  # their number (kitapi.registry's rows)
         self.names_page = 0  # of the names saved
         self.sys = None  # type: Any  # the chosen system's pouch and options steps (rules_step)
         self.n = 3
@@ -310,6 +308,46 @@ class NewGame:
 
     def start(self):
         return self.header()  # App.run starts the game once this wizard is let go (App.start_game)
+
+
+def _systems():
+    """The number of kitapi.registry's rows, counted a row at a time (no table of them kept); the registry let
+    go again, as its ``load`` does.  (Here, not in kitapi.registry: every game past Prefa imports the registry,
+    and each name of it is interned in the game's heap for good; the wizard's are gone when the game starts.)"""
+    from kitapi.registry import row
+
+    n = 0
+    while row(n) is not None:
+        n += 1
+    _forget("kitapi.registry")
+    return n
+
+
+def declared(rules, attribute):
+    """What the ``Game`` class of rules id ``rules`` declares as ``attribute`` (its own or inherited), None if
+    nothing or for an id the registry does not know: a family's new-game steps ask the class what to offer (its
+    options: kitapi.app.systems.preferans.options).  The rules modules imported to ask are let go again: the
+    game imports them when it starts, on the heap the wizard leaves."""
+    import sys
+
+    from kitapi.rules import load
+
+    had = [k for k in sys.modules if k.startswith("kitapi.rules.")]
+    value = getattr(load(rules), attribute, None)
+    for k in [k for k in sys.modules if k.startswith("kitapi.rules.") and k not in had]:
+        _forget(k)
+    return value
+
+
+def _forget(name):
+    """Let module ``name`` go, and its name in its package."""
+    import sys
+
+    sys.modules.pop(name, None)
+    k = name.rfind(".")
+    parent = sys.modules.get(name[:k])
+    if parent is not None and hasattr(parent, name[k + 1 :]):
+        delattr(parent, name[k + 1 :])
 
 
 def option_word(t, lang, i, v):
