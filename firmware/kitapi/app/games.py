@@ -29,6 +29,7 @@ if _HINTS:
 # the texts it shows: their places in the string table (kitapi.app.lang_xx.T)
 _T_CLOSED = const(65)
 _T_GAMES = const(70)
+_T_SYSTEMS = const(40)
 
 _ROWS = const(3)  # games on a page: two rows each
 
@@ -49,9 +50,9 @@ def words(app):
 
 
 def state(store, name):
-    """(players, closed, system, day) of game ``name``: its header's names, whether its last record ends it,
-    its system's place in kitapi.registry (-1: one it does not know) and the day it started ("28.11", ""
-    without a clock)."""
+    """(players, closed, system, day, label) of game ``name``: its header's names, whether its last record ends
+    it, its system's place in kitapi.registry (-1: one it does not know), the day it started ("28.11", ""
+    without a clock) and its system's label in the registry (shown past the names of WORDS)."""
     from kitapi.devlog import DevLogReader, crc16
     from kitapi.registry import row
 
@@ -60,6 +61,7 @@ def state(store, name):
         h = r.header()
         players = h["players"]
         system = -1
+        label = ""
         i = 0
         while system < 0:  # (a row at a time: no table of every system kept)
             x = row(i)
@@ -67,6 +69,7 @@ def state(store, name):
                 break
             if x[0] == h["rules"]:
                 system = i
+                label = x[3]
             i += 1
         _forget("kitapi.registry")  # (as kitapi.registry.load: its few hundred bytes back)
         started = h.get("started")
@@ -78,8 +81,8 @@ def state(store, name):
             f.seek(r.end - 8)
             f.readinto(b)
             if b[0] >> 5 == 3 and crc16(b, 0, 6) == b[6] << 8 | b[7]:  # the end record (kitapi.game.OP_END)
-                return players, True, system, day
-    return players, False, system, day
+                return players, True, system, day, label
+    return players, False, system, day, label
 
 
 class Games:
@@ -90,7 +93,7 @@ class Games:
         self.app = app
         self.nums = self._page(-1, False)  # the newest page
         self.current = app.store.current()  # the game being played (None: none)
-        self.rows = [None] * _ROWS  # type: list[Any]  # (players, closed, system, day) of each game, read when drawn
+        self.rows = [None] * _ROWS  # type: list[Any]  # (players, closed, system, day, label) of each game, read when drawn
 
     def _page(self, bound, newer):
         """The numbers of a page, newest first: the _ROWS newest games older than game ``bound`` (-1: the
@@ -128,8 +131,16 @@ class Games:
                     row = self.rows[i] = state(self.app.store, name)
                 except Exception:  # noqa: BLE001 - a header that does not read (OSError, RuleError...; a
                     # MemoryError of a header the heap cannot hold): shown, never opened
-                    row = self.rows[i] = (("?",), True, -1, "")
-            system = w[2].split("|")[row[2]] if row[2] >= 0 else "?"
+                    row = self.rows[i] = (("?",), True, -1, "", "")
+            names = w[2].split("|")
+            k = row[2]
+            if k < 0:
+                system = "?"
+            elif k < len(names):
+                system = names[k]
+            else:  # a system added past these names: its name on the rules step (the table's, else the
+                # registry's label), in 7 letters
+                system = (t[_T_SYSTEMS][k] if k < len(t[_T_SYSTEMS]) else row[4])[:7]
             ui.at("%d %s %s" % (i + 1, system, row[3]) if row[3] else "%d %s" % (i + 1, system), 0, 1 + 2 * i)
             mark = ">" if name == self.current else "" if row[1] else "+"
             if mark:
