@@ -100,7 +100,7 @@ def run(hands: int = 10_000) -> int:
     with tempfile.TemporaryDirectory() as d:
         tmp = Path(d)
         # A pouch big enough that the game lasts all the hands.
-        hdr, hs = gen.game(SEED, hands, pouch=100_000)
+        hdr, hs = gen.generate("prefa", SEED, hands, pouch=100_000)
         empty = _best(partial(run_core, "pass", []))
         for form in ("device", "jsonl"):
             paths = {}

@@ -33,7 +33,7 @@ TARGET_S = 3.0
 
 
 def _game(path: Path, hands: int) -> int:
-    hdr, hs = gen.game(SEED, hands, pouch=100_000)
+    hdr, hs = gen.generate("prefa", SEED, hands, pouch=100_000)
     src = path.with_suffix(".jsonl")
     gen.write_jsonl(src, hdr, hs)
     logs.convert(src, path)

@@ -46,6 +46,7 @@ class Balkan(Sochi):
 
     name = "balkan"
     OPTIONS = _OPTIONS
+    NUMBERED = (LOW, HIGH)  # its contracts are numbers (kitapi.rules.preferans.Preferans.NUMBERED)
 
     def __init__(self, header):
         super().__init__(header)
