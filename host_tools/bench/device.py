@@ -23,7 +23,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from kitapi.game import new_game
+from kitapi.game import RuleError, new_game
 from kitapi.registry import rows
 from kitapi_host.families._common import typist_family
 from kitapi_host.logs import gen
@@ -60,11 +60,26 @@ def _game(rules: str, hands: int, seed: int = SEED) -> tuple[dict[str, Any], lis
     return gen.generate(rules, seed, hands, None, **typist_family(rules).BENCH)
 
 
-def key_presses(rules: str) -> tuple[int, float, float] | None:
-    """(the presses of the family's commonest hand, the median and the mean of a corpus of CORPUS generated
-    hands), 3 players; None for a family with no COMMONEST."""
+def commonest_keys(rules: str) -> str | None:
+    """The keys of the family's commonest hand (its module's COMMONEST), in a new game of ``rules``; None
+    for a family with none or a system that does not take it (Balkan's contracts are numbers)."""
     commonest = getattr(typist_family(rules), "COMMONEST", None)
     if commonest is None:
+        return None
+    g = new_game(_game(rules, 0)[0])
+    try:
+        keys = typist.hand_keys(g, commonest)
+        g.play(typist.device_form(g, commonest))
+    except RuleError:
+        return None
+    return keys
+
+
+def key_presses(rules: str) -> tuple[int, float, float] | None:
+    """(the presses of the family's commonest hand, the median and the mean of a corpus of CORPUS generated
+    hands); None where there is no commonest hand (``commonest_keys``)."""
+    keys = commonest_keys(rules)
+    if keys is None:
         return None
     presses: list[int] = []
     seed = SEED
@@ -73,7 +88,6 @@ def key_presses(rules: str) -> tuple[int, float, float] | None:
         presses += [typist.presses(k) for k in typist.game_keys(hdr, hands)]
         seed += 1
     presses = presses[:CORPUS]
-    keys = typist.hand_keys(new_game(_game(rules, 0)[0]), commonest)
     return typist.presses(keys), statistics.median(presses), statistics.mean(presses)
 
 
@@ -273,8 +287,8 @@ CHECKPOINT_EVERY = 16  # kitapi.app.ckpt: a checkpoint every 16th hand
 
 
 def display_bytes() -> list[tuple[str, str, int, list[int]]]:
-    """For each system: (its rules id, the keys of its commonest hand (the family's COMMONEST where it has
-    one; else the commonest keys of four presses or more among the 1,000 scripted hands), how many of those
+    """For each system: (its rules id, the keys of its commonest hand (``commonest_keys`` where there are
+    some; else the commonest keys of four presses or more among the 1,000 scripted hands), how many of those
     are typed so, the bytes sent to the display at each of its keys), the hand typed in the simulator after
     the system's new game and a first hand."""
     import collections
@@ -283,10 +297,7 @@ def display_bytes() -> list[tuple[str, str, int, list[int]]]:
     for rules in systems():
         setup, hands = script_of(rules)()
         played = collections.Counter(k for k in hands if typist.presses(k) >= 4)  # a bid played, not passed out
-        keys = played.most_common(1)[0][0]
-        commonest = getattr(typist_family(rules), "COMMONEST", None)
-        if commonest is not None:  # the commonest hand as the bench counts its keys
-            keys = typist.hand_keys(new_game(_game(rules, 0)[0]), commonest)
+        keys = commonest_keys(rules) or played.most_common(1)[0][0]  # (the first: as the bench counts its keys)
         count = hands.count(keys)
         with tempfile.TemporaryDirectory() as d:
             lines: list[str] = []
@@ -331,7 +342,7 @@ screen = app.first_screen()
 app.ui.clear()
 screen.draw(app.ui)
 us = time.ticks_diff(time.ticks_us(), t)
-print(us, app.g.hands, app.store.seq if got[0] is None else got[0][2])
+print(us, app.g.hands, app.store.seq if not got or got[0] is None else got[0][2])  # (no ckpt file: not read)
 """
 
 

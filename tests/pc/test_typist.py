@@ -139,3 +139,20 @@ def test_gen_and_typist_name_no_system() -> None:
             found[f] = hits
     assert found == {}
     assert subprocess.run([sys.executable, "-c", "import kitapi_host.sim.typist"], check=False).returncode == 0
+
+
+def test_the_bench_counts_the_commonest_hands_as_before() -> None:
+    """The bench's key-press figures (README) come out as they did before the typist went by family; a
+    system that does not take its family's commonest hand (Balkan's numbered contracts) has none."""
+    assert bench_device.key_presses("prefa") == (7, 7, pytest.approx(6.2895))
+    assert bench_device.key_presses("sochi") == (6, 5, pytest.approx(5.4275))
+    assert bench_device.commonest_keys("prefa_kasa") == "261####"
+    assert bench_device.commonest_keys("balkan") is None and bench_device.key_presses("balkan") is None
+
+
+def test_the_bench_times_a_boot_from_a_checkpoint() -> None:
+    """``boot_work``: the boot after a checkpoint replays only the hands typed since (a boot with no ckpt file
+    does not read one: the bench's script no longer counts on it)."""
+    for tail in (4, 15):
+        replayed, ms, full = bench_device.boot_work(100, tail)
+        assert replayed == tail and 0 < ms and 0 < full
