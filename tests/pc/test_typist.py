@@ -7,8 +7,6 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -130,15 +128,11 @@ def test_gen_and_typist_name_no_system() -> None:
              "tools/rig/rig.py", "tools/rig/heap.py", "tools/rig/boot.py", "tools/rig/latency.py"]  # fmt: skip
     found = {}
     for f in files:
-        text = (root / f).read_text()
-        text = (
-            text[: text.find('_DRAW = """')] + text[text.find('"""\n\n\ndef draw_times') :] if "_DRAW" in text else text
-        )
+        text = re.sub(r'_DRAW = """.*?"""', "", (root / f).read_text(), flags=re.S)  # (Prefa's screens, timed)
         hits = re.findall(rf"""["']({ids})["']""", text)
         if hits:
             found[f] = hits
     assert found == {}
-    assert subprocess.run([sys.executable, "-c", "import kitapi_host.sim.typist"], check=False).returncode == 0
 
 
 def test_the_bench_counts_the_commonest_hands_as_before() -> None:
