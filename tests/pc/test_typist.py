@@ -150,3 +150,11 @@ def test_the_bench_times_a_boot_from_a_checkpoint() -> None:
     for tail in (4, 15):
         replayed, ms, full = bench_device.boot_work(100, tail)
         assert replayed == tail and 0 < ms and 0 < full
+
+
+def test_the_bench_stops_in_one_line_when_the_firmware_does_not_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A key the firmware has not answered within KEY_TIMEOUT (here a millisecond: no firmware is that
+    quick to start) stops the bench with one line: not a traceback, and not a heap taken as too small."""
+    monkeypatch.setattr(bench_device, "KEY_TIMEOUT", 0.001)
+    with pytest.raises(SystemExit, match=r"^kitapi bench: the firmware in 96K took over 0.001 s for one key"):
+        bench_device.run_game("96K", bench_device.script_of(SYSTEMS[0], 2))
