@@ -41,7 +41,9 @@ TARGET_BOOT_MS = 1500
 # How much slower MicroPython runs on a Pico (RP2040, 125 MHz) than the unix port on
 # this PC: an assumption, generous on purpose, to be replaced by a timing on the device.
 PICO_SLOWDOWN = 100
-KEY_TIMEOUT = 60  # seconds the firmware in the simulator has for one key of the scripted game
+# Seconds the firmware in the simulator has for one key of the scripted game: near the smallest heap a key
+# is mostly collections, and on a busy machine one took over 60 s (Prefa at 46 KB, two cores shared by five)
+KEY_TIMEOUT = 600
 
 
 def systems() -> tuple[str, ...]:
