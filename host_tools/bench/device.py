@@ -25,6 +25,7 @@ from typing import Any
 
 from kitapi.game import RuleError, new_game
 from kitapi.registry import rows
+from kitapi_host.bench import long_game
 from kitapi_host.families._common import typist_family
 from kitapi_host.logs import gen
 from kitapi_host.mpy import NO_PATH, romfs_command, romfs_image
@@ -220,13 +221,6 @@ print(time.ticks_diff(time.ticks_us(), t), app.g.hands)
 """
 
 
-def _long_game(hands: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """A generated game of the box's first system (the registry's first row: Prefa) that ``hands`` hands fit:
-    its number step's option (the pouch) at 100,000."""
-    rules = systems()[0]
-    return gen.generate(rules, SEED, hands, None, **{typist_family(rules).SIZE: 100_000})
-
-
 def boot_time(hands: int = 500) -> float:
     """Milliseconds from App() to the drawn home screen, with a game of ``hands`` hands on flash."""
     import os
@@ -234,7 +228,7 @@ def boot_time(hands: int = 500) -> float:
 
     from kitapi_host import logs
 
-    hdr, hs = _long_game(hands)
+    hdr, hs = long_game(SEED, hands)
     boot = compiled_boot(MAIN, BOARDS / "sim.py")
     with tempfile.TemporaryDirectory() as d:
         root = Path(d)
@@ -355,14 +349,15 @@ print(us, app.g.hands, app.store.seq if not got or got[0] is None else got[0][2]
 
 
 def boot_work(hands: int, tail: int) -> tuple[int, float, float]:
-    """A ``hands``-hand game of the first system (``_long_game``) whose checkpoint is ``tail`` hands behind
-    the log: (the hands the boot replays, its milliseconds here, and those of a boot with no checkpoint)."""
+    """A ``hands``-hand game of the first system (``kitapi_host.bench.long_game``) whose checkpoint is ``tail``
+    hands behind the log: (the hands the boot replays, its milliseconds here, and those of a boot with
+    no checkpoint)."""
     import os
     import subprocess
 
     from kitapi_host import logs
 
-    hdr, hs = _long_game(hands)
+    hdr, hs = long_game(SEED, hands)
     assert len(hs) == hands
     boot = compiled_boot(MAIN, BOARDS / "sim.py")
     with tempfile.TemporaryDirectory() as d:
