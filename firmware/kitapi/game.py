@@ -158,7 +158,8 @@ def new_game(header):
     v = header.get("kitapi")
     if type(v) is not int or v != 1:
         raise RuleError(_E_NOT_KITAPI)
-    from kitapi.rules import load
+    from kitapi.rules import load  # (a loop kept for the heap: the systems subclass Game; only the chosen
+    # system is loaded, when a game is made, and a module that reads logs without making one loads none)
 
     name = header.get("rules")
     cls = load(name) if type(name) is str else None
@@ -224,6 +225,12 @@ class Game:
     # ints (its length fixed by the header) or an int (or bool), besides the core's own ``hands``,
     # ``over`` and ``last_dealer``.
     state = ()  # type: tuple[str, ...]
+    # What the system's hands are, as the PC's reader of a hand's result asks the class (never its rules
+    # id): 1 Prefa's (a bid, a defense; the kasa's too), 2 Preferans' (a soloist and whisters), 3 a ladder of
+    # bids with drops (Austrian, Illustrated), 4 a suit or chips (American), 5 a partnership's contract
+    # (Priffe).  Declared by every class but Prefa's, the device's own game, whose 1 is the default (its
+    # class and this one are at their heap margins: the 17 KB replay, tests/pc/test_cli.py, and the boot of
+    # tests/device/test_app_memory.py move with one more name); a new family declares its own.
 
     def parse(self, d):
         """Check a hand object (a dict, as in the game log) and return it as ``self.hand``."""

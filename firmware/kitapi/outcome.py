@@ -66,16 +66,14 @@ _POT_MAKE = 6
 
 def hand_outcome(g, h):
     """What hand ``h`` (parsed and checked on ``g``, not yet applied) came to: a dict (see the module)."""
-    from kitapi.registry import row
-
-    family = row(g.name)[1]
-    if family == "pot":
-        return _pot(g, h)
-    if family == "preferans":
-        return _preferans(g, h)
-    if family in ("prefa", "kasa"):
+    k = getattr(g, "OUTCOME", 1)  # what the system's hands are (kitapi.game.Game's OUTCOME), asked of its class
+    if k == 1:
         return _prefa(g, h)
-    if family == "priffe":
+    if k == 2:
+        return _preferans(g, h)
+    if k == 3 or k == 4:
+        return _pot(g, h)
+    if k == 5:
         return _priffe(g, h)
     return None
 
@@ -94,7 +92,7 @@ def _blank(kind, bidder):
 
 def _prefa(g, h):
     # docs/rules/prefa.md: the levels, the responsibilities (prefa-ball-v2.txt, "Responsibility")
-    from kitapi.rules.prefa import _RESP_ALONE, _RESP_D1, _RESP_D2, ALONE, BOTH, DEFENSES, INVITE, NONE, PLAY
+    from kitapi.rules.prefa import ALONE, BOTH, DEFENSES, INVITE, NONE, PLAY, RESP_ALONE, RESP_D1, RESP_D2
     from kitapi.rules.prefa_json import contract_name
 
     kind = _PREFA_KINDS[h.kind]
@@ -119,14 +117,14 @@ def _prefa(g, h):
         return o
     tb = int(t[h.bidder])
     short = level - tb
-    if h.defense == ALONE and short < 0 and t[h.active] >= _RESP_ALONE[i]:
+    if h.defense == ALONE and short < 0 and t[h.active] >= RESP_ALONE[i]:
         short = 0  # the lone defender made his responsibility: scored as exact
     o["tricks"] = tb
     o["made"] = short <= 0
     o["short"] = short if short > 0 else 0
     # (seat, responsibility or None when out or -1 when it is the partner's, tricks)
     if h.defense == BOTH:
-        r1, r2 = _RESP_D1[i], _RESP_D2[i]
+        r1, r2 = RESP_D1[i], RESP_D2[i]
         if i == 3 and g.header.get("options", {}).get("nine_quota") == "dealer":
             n = g.n
             if (d2 - h.dealer - 1) % n < (d1 - h.dealer - 1) % n:
@@ -134,10 +132,10 @@ def _prefa(g, h):
         o["duties"] = [(d1, r1, int(t[d1])), (d2, r2, int(t[d2]))]
     elif h.defense == ALONE:
         a = int(h.active)
-        o["duties"] = [(a, _RESP_ALONE[i], int(t[a])), (d1 + d2 - a, None, 0)]
+        o["duties"] = [(a, RESP_ALONE[i], int(t[a])), (d1 + d2 - a, None, 0)]
     elif h.defense == INVITE:
         a = int(h.active)
-        o["duties"] = [(a, _RESP_D1[i] + _RESP_D2[i], int(t[d1]) + int(t[d2])), (d1 + d2 - a, -1, 0)]
+        o["duties"] = [(a, RESP_D1[i] + RESP_D2[i], int(t[d1]) + int(t[d2])), (d1 + d2 - a, -1, 0)]
     if short < 0:  # the defense failed as a whole (kitapi.rules.prefa's scoring): who of it pays for that
         o["put_up"] = [seat for seat, resp, tricks in o["duties"] if resp is not None and tricks < resp]
     return o
@@ -154,9 +152,9 @@ def _preferans(g, h):
         return o
     s = int(h.soloist)
     o["bidder"] = s
-    if g.name == "balkan":
+    if g.NUMBERED:
         o["contract"] = str(int(h.contract))
-        o["level"] = int(h.contract)  # the bid's number, 2 to 7 (docs/rules/balkan.md)
+        o["level"] = int(h.contract)  # the bid's number (Balkan's 2 to 7, docs/rules/balkan.md)
     else:
         from kitapi.rules.preferans_json import contract_name
 
@@ -212,7 +210,7 @@ def _whisters(g, h, made):
 def _pot(g, h):
     # docs/rules/preference_at.md, preference_illustrated.md, preference_us.md
     o = _blank("play", None)
-    if g.name == "preference_us":
+    if g.OUTCOME == 4:  # a suit or chips (American)
         from kitapi.rules.preference_us import CHIPS, PASS, SUITS
 
         if h.kind == PASS:
@@ -244,9 +242,9 @@ def _pot(g, h):
     t = int(h.tricks[b])
     o["tricks"] = t
     if h.bid > PREFERENCE:
-        from kitapi.rules.preference_illustrated import _HIGH_MISERE
+        from kitapi.rules.preference_illustrated import HIGH_MISERE
 
-        if _HIGH_MISERE[h.bid - PREFERENCE - 1]:
+        if HIGH_MISERE[h.bid - PREFERENCE - 1]:
             o["made"], o["short"] = t == 0, t
         else:
             o["made"], o["short"] = t == 10, 10 - t

@@ -50,7 +50,7 @@ its own kind), the pot games (``preference_at``, ``preference_illustrated``,
 ``preference_us``: the pot, each player's stock and the refills; a hand's bid in
 ``contract``, the declarer in ``bidder``) and Swedish Priffe (``priffe``: the
 contract, the declarer, the rubber and the individual points; what a hand scored
-is the core's outcome, ``kitapi.outcome.hand_outcome``, by ``kitapi_host.archive.facts.priffe_points``).  The
+is the core's outcome, ``kitapi.outcome.hand_outcome``, by ``kitapi_host.families.priffe.priffe_points``).  The
 hand table has columns for all of them (see ``_SCHEMA``); the statistics keep
 Prefa's chips, Preferans' whists, Balkan's whists, the kasa's kapikia, each pot
 game's chips and Priffe's individual points apart.
@@ -80,12 +80,12 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from kitapi.game import OP_DELETE, OP_REPLACE, RuleError, check_name, new_game, result_json
+from kitapi.game import OP_DELETE, OP_REPLACE, RuleError, check_name, new_game
 from kitapi.jsonw import header_json
-from kitapi.outcome import hand_outcome
 from kitapi.replay import reader, replay
 from kitapi_host.archive import stats
-from kitapi_host.archive.facts import ARCHIVED_RULES, POT_RULES, PRIFFE_RULES, HandFacts, facts_of, priffe_points
+from kitapi_host.archive.facts import HandFacts
+from kitapi_host.families import NoFamily, archive_family
 from kitapi_host.logs.read import BadLog, Checked, Mismatch, check, effective, final, records
 
 SCHEMA_VERSION = 4
@@ -395,8 +395,10 @@ def _replayed(f: BinaryIO, name: str) -> _Parsed:
         out = check(f, name, _Parsed)
     except BadLog as e:
         raise LogError(e.name, e.line, e.reason) from None
-    if out.game.name not in ARCHIVED_RULES:
-        raise LogError(name, 1, f"the archive does not keep games of rules {out.game.name!r} yet (kitapi replay does)")
+    try:
+        archive_family(out.game.name)  # a system whose family the archive cannot show and count is refused
+    except NoFamily as e:
+        raise LogError(name, 1, f"{e} (kitapi replay keeps it)") from None
     return out
 
 
@@ -441,6 +443,7 @@ def _effective(f: BinaryIO, name: str, parsed: _Parsed) -> Iterator[HandFacts]:
     replay's standings (checked when the last one is out), or ConsistencyError.
     """
     g = new_game(parsed.header)
+    fam = archive_family(g.name)  # (_replayed refused a system whose family the archive cannot keep)
     parsed.name = name
     missing = 0  # damaged hands no correction replaces, so far
     try:
@@ -450,7 +453,7 @@ def _effective(f: BinaryIO, name: str, parsed: _Parsed) -> Iterator[HandFacts]:
                 continue
             try:
                 g.parse(json.loads(e.text))
-                facts = facts_of(g, e.number, e.text, e.corrected)
+                facts = fam.facts(g, e.number, e.text, e.corrected)  # (its family's columns)
                 g.apply(g.hand)
             except RuleError as err:
                 if missing:  # held back while a damaged hand is missing (kitapi.replay): not an effective hand
@@ -1028,44 +1031,21 @@ class Archive:
         res = json.loads(r["result"])
         res["players"] = names
         g: Any = new_game(header)
+        try:
+            fam = archive_family(g.name)
+        except NoFamily as e:
+            raise ArchiveError(f"game {game_id}: {e}") from None
         hands = []
-        rubbers = 0
+        memo: dict[str, Any] = {}  # what the family keeps from hand to hand
         for h in self.db.execute("SELECT * FROM hands WHERE game = ? ORDER BY number", (game_id,)).fetchall():
             d = json.loads(h["hand"])
-            step = priffe_points(g, g.parse(d)) if g.name in PRIFFE_RULES else None
-            # Preferans: who whisted, as the core scores the hand (their split of the tricks counts only when two did)
-            whisters = [w for w, _ in hand_outcome(g, g.parse(d))["whisters"]] if "settlement" in res else None
-            g.play(d)
+            after = fam.hand_columns(g, d, memo)  # (plays the hand)
             row = {k: h[k] for k in h.keys() if k not in ("game", "bidder")}
             row["hand"] = d
             seat = d.get("bidder", d.get("soloist", d.get("declarer")))
             row["bidder"] = None if seat is None else names[seat]
             row["dealer"] = names[d["dealer"]] if "dealer" in d else None  # a top-up has no dealer
-            if g.name in POT_RULES or g.name in PRIFFE_RULES:
-                after = json.loads(result_json(g))
-                for k in ("pot", "stock", "refills", "over", "partners", "trick_points", "games", "points"):
-                    if k in after:
-                        row[k] = after[k]
-                if step is not None:
-                    row["rubbers"] = after["rubbers"]
-                    row["individual"] = after["individual"]
-                    row["step"] = step
-                    row["rubber_end"] = after["rubbers"] > rubbers
-                    rubbers = after["rubbers"]
-            elif g.name == "prefa":
-                row["pouch"] = list(g.pouch)
-                row["chips"] = list(g.chips)
-            elif g.name == "prefa_kasa":
-                after = json.loads(result_json(g))
-                row["kasa"] = after["kasa"]
-                row["net"] = [Fraction(x) for x in after["net"]]
-            else:
-                after = json.loads(result_json(g))
-                row["pool"] = list(after["pool"])
-                row["hill"] = [Fraction(x) for x in after["hill"]]
-                row["whists"] = [[Fraction(x) for x in w] for w in after["whists"]]
-                row["settlement"] = [Fraction(x) for x in after["settlement"]]
-                row["whisters"] = whisters
+            row.update(after)
             hands.append(row)
         corrections = [
             {"line": c["line"], "op": c["op"], "number": c["number"]}

@@ -44,8 +44,9 @@ from pathlib import Path
 
 from kitapi_host.device import pack
 from kitapi_host.device.link import MOUNT_PACK, Device, DeviceError, open_device
-from kitapi_host.mpy import CompileError, compiled, mpy_cross
-from kitapi_host.resources import BOARDS, CIRCUITPYTHON, MAIN, PACK_LOADER, core_sources, device_path
+from kitapi_host.device.pack import packed_modules, rescue_modules  # noqa: F401  (the tests take them from here)
+from kitapi_host.mpy import CompileError, mpy_cross
+from kitapi_host.resources import BOARDS, CIRCUITPYTHON, MAIN, core_sources, device_path
 
 BOARD_NAMES = ("pico", "pico_w", "pico2", "simdev", "pico_circuitpython")
 DRIVERS = {"pico": ("ssd1306",), "pico_w": ("ssd1306",), "pico2": ("ssd1306",), "simdev": (), "pico_circuitpython": ()}
@@ -135,55 +136,16 @@ def guess_board(machine: str) -> str | None:
     return None
 
 
-def _compiled(board: str) -> tuple[Path, dict[str, Path]]:
-    """The deploy's compiled files (the core and app, the pack's loader, the board file) and their sources."""
-    sources = {device_path(src): src for src in core_sources()}
-    sources["kitapi_pack.py"] = PACK_LOADER
-    sources["board.py"] = BOARDS / f"{board}.py"
-    try:
-        return compiled("deploy", sources), sources
-    except CompileError as e:
-        raise DeviceError(f"mpy-cross refused {e}") from None
-
-
-# First in the pack: what draws the damaged-firmware screen (firmware/kitapi_pack.py), which a pack cut short keeps.
-_FIRST = (
-    "board.mpy",
-    "kitapi/__init__.mpy",
-    "kitapi/keys.mpy",
-    "kitapi/hw/",
-    "kitapi/app/__init__.mpy",
-    "kitapi/app/font.mpy",
-)
-
-
-def _packed(built: Path) -> dict[str, bytes]:
-    modules = {p.relative_to(built).as_posix(): p.read_bytes() for p in sorted((built / "kitapi").rglob("*.mpy"))}
-    modules["board.mpy"] = (built / "board.mpy").read_bytes()
-    order = sorted(modules, key=lambda p: next((i for i, f in enumerate(_FIRST) if p.startswith(f)), len(_FIRST)))
-    return {p: modules[p] for p in order}
-
-
-def rescue_modules() -> dict[str, bytes]:
-    """The compiled modules ``kitapi.link`` needs on a device whose firmware is damaged (kitapi_host.device.link's
-    ``_RESCUE``): the package, the link, and what a board file imports (kitapi/hw/, keys: _FIRST's)."""
-    built = _compiled("simdev")[0]
-    return {p: d for p, d in _packed(built).items() if p == "kitapi/link.mpy" or p.startswith(_FIRST[1:4])}
-
-
-def packed_modules(board: str) -> dict[str, bytes]:
-    """What goes into kitapi.pack: path below /pack -> .mpy: the core and app, and the board file as board.mpy
-    (served while board.py is unchanged: firmware/kitapi_pack.py)."""
-    return _packed(_compiled(board)[0])
-
-
 def firmware_files(board: str, drivers: dict[str, bytes] | None = None) -> dict[str, bytes]:
     """Path on the device -> contents, in the order written: the pack of the compiled core and app (and of
     ``drivers``, module path -> .mpy, the display driver mip put in lib/), its loader and the loader's second copy,
     main.py and board.py."""
-    built, sources = _compiled(board)
+    try:
+        built, sources = pack.compiled_firmware(board)
+    except CompileError as e:
+        raise DeviceError(f"mpy-cross refused {e}") from None
     board_py = sources["board.py"].read_bytes()
-    modules = _packed(built)
+    modules = pack.packed(built)
     loader = pack.loader((built / "kitapi_pack.mpy").read_bytes())
     if drivers:  # after the board file, with what draws (a pack cut short keeps them)
         first = dict(list(modules.items())[:1])
@@ -355,13 +317,13 @@ def _drivers(dev: Device, packages: tuple[str, ...]) -> dict[str, bytes]:
 
 def _mip(dev: Device, package: str, index: str) -> None:
     """``mpremote mip install --target lib PACKAGE`` through mpremote's own code, on this connection."""
-    from mpremote.commands import CommandError  # type: ignore[import-untyped]
+    from mpremote.commands import CommandError, do_resume  # type: ignore[import-untyped]
     from mpremote.main import State  # type: ignore[import-untyped]
     from mpremote.mip import do_mip  # type: ignore[import-untyped]
 
     state = State()
     state.transport = dev.t
-    state._auto_soft_reset = False  # resume: no soft reset (the unix port's process would end)
+    do_resume(state)  # mpremote's ``resume`` command: no soft reset (the unix port's process would end)
     args = argparse.Namespace(command=["install"], packages=[package], index=index, target="lib", mpy=True)
     said = io.StringIO()
     try:

@@ -22,6 +22,7 @@ import binascii
 import contextlib
 import errno
 import io
+import os
 import re
 import sys
 import threading
@@ -40,7 +41,7 @@ RASPBERRY_PI_VID = 0x2E8A  # USB vendor id of the Raspberry Pi Pico (MicroPython
 MAX_ANSWER = 1 << 20  # bytes: a longer answer to code run on the REPL is refused
 RUN_S = 60  # seconds: code run on the REPL (deploy) must have answered by then
 IDLE_S = 10  # seconds without a command after which the device runs its app again (kitapi.link.serve)
-LINE_S = 10.0  # seconds: each line of the link's answer must come within this long
+LINE_S = 10.0  # seconds: each line of the link's answer must come within this long (KITAPI_LINE_S: line_wait)
 POLL_S = 0.2  # seconds: how long one read of the port waits
 MAX_LINE = 4096  # bytes: a longer line from the link is refused
 MAX_PROGRESS = 4096  # "still working" lines in a row (4096 x 64 KB hashed = 256 MB)
@@ -231,7 +232,7 @@ class Device:
 
         self.round_trips += 1
         try:
-            self._timeout(LINE_S)  # mpremote's reads: bounded, and long enough for its handshakes
+            self._timeout(self.line_s)  # mpremote's reads: bounded, and long enough for its handshakes
             self.t.exec(code, data_consumer=keep)
         except TransportExecError as e:
             last = (e.error_output.strip().splitlines() or ["?"])[-1]
@@ -406,7 +407,7 @@ class Device:
         """Why ``serve`` did not start (the firmware is not Kitapi's, or not this version): raise it in one line."""
         self._rx.clear()  # and the raw REPL afresh, its prompt left for mpremote
         try:
-            self._timeout(LINE_S)
+            self._timeout(self.line_s)
             with contextlib.redirect_stdout(io.StringIO()):
                 self.t.enter_raw_repl(soft_reset=False, timeout_overall=RAW_REPL_TIMEOUT_S)
         except (TransportError, OSError, serial.SerialException) as e:
@@ -439,10 +440,15 @@ class Device:
 
     def _rescue(self) -> None:
         """Put the PC's own modules of the link into the device's RAM at /rescue (``_RESCUE``), for ``_start``."""
-        from kitapi_host.device.deploy import rescue_modules
+        from kitapi_host.device.pack import rescue_modules
+        from kitapi_host.mpy import CompileError
 
+        try:
+            modules = rescue_modules()
+        except CompileError as e:
+            raise DeviceError(f"mpy-cross refused {e}") from None
         self.run(_RESCUE)
-        for path, data in rescue_modules().items():
+        for path, data in modules.items():
             self.run(f"_rescue.d[{path!r}] = b''")
             for i in range(0, len(data), 1024):
                 self.run(f"_rescue.d[{path!r}] += {data[i : i + 1024]!r}")
@@ -591,8 +597,21 @@ class Device:
             self.t.close()
 
 
-def open_device(connect: str = "auto", check: bool = True, idle_s: int = IDLE_S, line_s: float = LINE_S) -> Device:
-    """Connect to ``connect``, stop the app, enter the raw REPL and, with ``check``, check the firmware (``hello``)."""
+def line_wait() -> float:
+    """How long each line of the device's answer may take: ``LINE_S``, or the seconds in the environment's
+    ``KITAPI_LINE_S`` (a positive number; the tests set it: a simulated box on a busy PC is slower than any real
+    one, and a test sets its own deadlines)."""
+    try:
+        s = float(os.environ.get("KITAPI_LINE_S", ""))
+    except ValueError:
+        return LINE_S
+    return s if 0 < s < 86400 else LINE_S
+
+
+def open_device(connect: str = "auto", check: bool = True, idle_s: int = IDLE_S, line_s: float | None = None) -> Device:
+    """Connect to ``connect``, stop the app, enter the raw REPL and, with ``check``, check the firmware (``hello``).
+    ``line_s``: how long each line of an answer may take (``line_wait()`` if not given)."""
+    line_s = line_wait() if line_s is None else line_s
     if connect == "auto":
         ports = _ports()
         if not ports:
@@ -608,7 +627,7 @@ def open_device(connect: str = "auto", check: bool = True, idle_s: int = IDLE_S,
         if "://" in port:
             raise DeviceError(f"no device found at {port} (no answer there)") from None
         raise DeviceError(f"device busy: cannot open {port} (is another program using it?)") from None
-    t.serial.timeout = LINE_S  # no read of mpremote's waits for ever on a silent device
+    t.serial.timeout = line_s  # no read of mpremote's waits for ever on a silent device
     dev = Device(t, port, idle_s, line_s)
     for attempt in range(RAW_REPL_TRIES):
         try:

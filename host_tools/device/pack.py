@@ -12,7 +12,8 @@ import tempfile
 import zlib
 from pathlib import Path
 
-from kitapi_host.mpy import mpy_cross
+from kitapi_host.mpy import compiled, mpy_cross
+from kitapi_host.resources import BOARDS, PACK_LOADER, core_sources, device_path
 
 MAGIC = b"KPK2"  # (the same with the header's copy at the end: an older loader mounts the pack as damaged)
 HEADER = 24  # MAGIC, the index's length and crc32, the modules' length and crc32, the crc32 of these 20 bytes
@@ -112,3 +113,44 @@ def damage(data: bytes, loader_data: bytes | None, backup: bytes | None = None) 
     if zlib.crc32(data[HEADER + n : HEADER + n + m]) != cm:
         return "kitapi.pack's modules are garbled"
     return ""
+
+
+def compiled_firmware(board: str) -> tuple[Path, dict[str, Path]]:
+    """The deploy's compiled files (the core and app, the pack's loader, the board file) and their sources
+    (kitapi_host.mpy.CompileError if mpy-cross refuses one: the deploy and the link say it as a DeviceError)."""
+    sources = {device_path(src): src for src in core_sources()}
+    sources["kitapi_pack.py"] = PACK_LOADER
+    sources["board.py"] = BOARDS / f"{board}.py"
+    return compiled("deploy", sources), sources
+
+
+# First in the pack: what draws the damaged-firmware screen (firmware/kitapi_pack.py), which a pack cut short keeps.
+_FIRST = (
+    "board.mpy",
+    "kitapi/__init__.mpy",
+    "kitapi/keys.mpy",
+    "kitapi/hw/",
+    "kitapi/app/__init__.mpy",
+    "kitapi/app/font.mpy",
+)
+
+
+def packed(built: Path) -> dict[str, bytes]:
+    modules = {p.relative_to(built).as_posix(): p.read_bytes() for p in sorted((built / "kitapi").rglob("*.mpy"))}
+    modules["board.mpy"] = (built / "board.mpy").read_bytes()
+    order = sorted(modules, key=lambda p: next((i for i, f in enumerate(_FIRST) if p.startswith(f)), len(_FIRST)))
+    return {p: modules[p] for p in order}
+
+
+def rescue_modules() -> dict[str, bytes]:
+    """The compiled modules ``kitapi.link`` needs on a device whose firmware is damaged (kitapi_host.device.link's
+    ``_RESCUE``): the package, the link, and what a board file imports (kitapi/hw/, keys: _FIRST's).  Here, not
+    in the deploy, which imports the link: no import loop."""
+    built = compiled_firmware("simdev")[0]
+    return {p: d for p, d in packed(built).items() if p == "kitapi/link.mpy" or p.startswith(_FIRST[1:4])}
+
+
+def packed_modules(board: str) -> dict[str, bytes]:
+    """What goes into kitapi.pack: path below /pack -> .mpy: the core and app, and the board file as board.mpy
+    (served while board.py is unchanged: firmware/kitapi_pack.py)."""
+    return packed(compiled_firmware(board)[0])

@@ -8,6 +8,29 @@ Everything the PC does differently by family lives in its module here,
 Adding a system of an existing family: its registry row (firmware/kitapi/registry.py), nothing here.
 Adding a family: one module here (and the box's package ``kitapi.app.systems.<family>``).
 
+The archive's members:
+
+- ``title(rules)``: the system's name in English ("Russian Preferans, Sochi"), for the sheets, ``show``
+  and ``stats``;
+- ``facts(g, number, line, corrected)``: the archive's columns of a hand (``kitapi_host.archive.facts.
+  HandFacts``), ``g.hand`` as the core parsed and checked it on ``g`` (not applied);
+- ``hand_columns(g, d, memo)``: play hand ``d`` on ``g`` and give what ``show`` (and ``Archive.game``) adds
+  to its row: the standings after it (``memo``: a dict the family keeps from hand to hand of one game);
+- ``show(game, names)``: print ``kitapi show``'s hand table of an archived game (``Archive.game``) and its
+  notes;
+- ``stats_parts()``: a player's blank figures of the family, by their key in ``kitapi stats --json`` (the
+  key "" is merged into the player's object), in the order printed;
+- ``count(g, res, hands, seats, table)``: add one archived game (``g`` a fresh game of its header, ``res``
+  its result, ``hands`` its effective hands' objects, ``seats`` the player ids by seat) to ``table`` (player
+  id to ``kitapi_host.archive.stats.PlayerStats``, whose ``parts`` are the families' ``stats_parts``);
+- ``stats_tables(stats, everyone=False)``: ``kitapi stats``' tables of the family, each a function that
+  prints one (``titled``: there are others), for the players of ``stats`` (``kitapi stats --json``'s)
+  who played it, or every player (``everyone``: the archive's first family's table when nobody played any).
+
+Each asks the core's class (its ``OUTCOME``, a Preferans variant's ``NUMBERED`` and ``NO_TRICK``), never a
+rules id.  ``ARCHIVE`` names them, ``ArchiveFamily`` has their types, and ``archive_family(rules)`` refuses a
+system whose family's module lacks one (``NoFamily``: one line, which system and what is missing).
+
 The typist's and generator's members (``TypistFamily``; kitapi_host.sim.typist, kitapi_host.logs.gen and
 ``kitapi bench`` ask them through ``_common.typist_family(rules)``, which refuses, in one line, a family
 whose module lacks one):
@@ -27,12 +50,22 @@ whose module lacks one):
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from types import ModuleType
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
-from kitapi.registry import row
+from kitapi.registry import row, rows
 
-__all__ = ["TypistFamily", "family", "family_name"]
+__all__ = [
+    "TypistFamily",
+    "ARCHIVE",
+    "ArchiveFamily",
+    "NoFamily",
+    "archive_families",
+    "archive_family",
+    "family",
+    "family_name",
+]
 
 
 def family_name(rules: str) -> str | None:
@@ -51,6 +84,64 @@ def family(rules: str) -> ModuleType | None:
         return importlib.import_module(f"kitapi_host.families.{name}")
     except ModuleNotFoundError:
         return None
+
+
+# --- the archive's members ---------------------------------------------------------------------------------
+
+ARCHIVE = ("title", "facts", "hand_columns", "show", "stats_parts", "count", "stats_tables")
+
+
+class ArchiveFamily(Protocol):
+    """The archive's members of a family module (see the module)."""
+
+    def title(self, rules: str) -> str: ...
+    def facts(self, g: Any, number: int, line: str, corrected: bool) -> Any: ...  # HandFacts
+    def hand_columns(self, g: Any, d: dict[str, Any], memo: dict[str, Any]) -> dict[str, Any]: ...
+    def show(self, game: dict[str, Any], names: list[str]) -> None: ...
+    def stats_parts(self) -> dict[str, Any]: ...
+    def count(
+        self, g: Any, res: dict[str, Any], hands: list[dict[str, Any]], seats: list[int], table: dict[int, Any]
+    ) -> None: ...
+    def stats_tables(self, stats: list[dict[str, Any]], everyone: bool = False) -> list[Callable[[bool], None]]: ...
+
+
+class NoFamily(Exception):
+    """A system the archive cannot keep: its family has no module here, or the module lacks a member (one line)."""
+
+
+def archive_family(rules: str) -> ArchiveFamily:
+    """The family module of the system ``rules`` with every archive member; NoFamily (which system, what is
+    missing) for a rules id the registry does not know, a family without a module, a module that lacks one."""
+    name = family_name(rules)
+    if name is None:
+        raise NoFamily(f"the archive does not keep games of rules {rules!r}: kitapi.registry does not know it")
+    m = family(rules)
+    if m is None:
+        raise NoFamily(
+            f"the archive does not keep games of rules {rules!r}: its family {name!r} has no module"
+            f" kitapi_host.families.{name}"
+        )
+    lacks = [k for k in ARCHIVE if not callable(getattr(m, k, None))]
+    if lacks:
+        raise NoFamily(
+            f"the archive does not keep games of rules {rules!r}: kitapi_host.families.{name} lacks {', '.join(lacks)}"
+        )
+    return cast(ArchiveFamily, m)
+
+
+def archive_families() -> list[ArchiveFamily]:
+    """The family modules the archive keeps games of, in kitapi.registry's order (each once); a family that
+    cannot be kept is left out: the archive holds none of its games (``archive_family`` refused them)."""
+    out: list[ArchiveFamily] = []
+    seen: set[str] = set()
+    for r in rows():
+        if r[1] not in seen:
+            seen.add(r[1])
+            try:
+                out.append(archive_family(r[0]))
+            except NoFamily:
+                continue
+    return out
 
 
 class TypistFamily(Protocol):

@@ -2,14 +2,142 @@
 
 from __future__ import annotations
 
+import json
 import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
+from kitapi.game import result_json
+from kitapi.outcome import hand_outcome
+from kitapi_host.archive.facts import HandFacts
+from kitapi_host.archive.text import count as count_column
+from kitapi_host.archive.text import grid, number, table
+from kitapi_host.archive.text import players as players_of
+from kitapi_host.families import prefa
 from kitapi_host.families._common import Hand, next_dealer, play_out
 from kitapi_host.families.prefa import COMMONEST as COMMONEST
 from kitapi_host.families.prefa import NAMES, keys_for, random_hand
+from kitapi_host.logs import show_exact
 
 # --- the archive: a hand's facts, its row in show, the statistics, the titles --------------------------------
+
+
+_TITLE = "Greek Prefa with a common kasa"  # every system of the family's (the sheet, show, stats)
+
+
+def title(rules: str) -> str:
+    return _TITLE
+
+
+def facts(g: Any, number: int, line: str, corrected: bool) -> HandFacts:
+    """Prefa's columns (a top-up: its kind, no bidder)."""
+    return prefa.facts(g, number, line, corrected)
+
+
+def hand_columns(g: Any, d: dict[str, Any], memo: dict[str, Any]) -> dict[str, Any]:
+    g.play(d)
+    after = json.loads(result_json(g))
+    return {"kasa": after["kasa"], "net": [Fraction(x) for x in after["net"]]}
+
+
+def hand_row(h: dict[str, Any]) -> list[str]:
+    """A kasa hand: Prefa's columns (a top-up in the contract's), then the kasa and every net after it."""
+    d = h["hand"]
+    if h["kind"] == "topup":
+        what = ["", "-", f"top-up {d['topup']} each", "", "", ""]
+    else:
+        what = prefa.hand_row({**h, "chips": []})[1:]
+    return [number(h), *what, str(h["kasa"]), *(show_exact(x) for x in h["net"])]
+
+
+def show(game: dict[str, Any], names: list[str]) -> None:
+    res = game["result"]
+    for h in game["hands"]:
+        h["active_name"] = names[h["hand"]["active"]] if "active" in h["hand"] else ""
+    rows = [hand_row(h) for h in game["hands"]]
+    head = ["Hand", "Dealer", "Bidder", "Contract", "Defense", "Tricks", "Result", "Kasa", *names]
+    print(grid(head, rows, {0, *range(7, len(head))}, [("net", 8, len(names))]))
+    if "share" in res:
+        print(
+            f"Stopped early: the kasa's {show_exact(Fraction(res['share']) * len(names), sign=False)} split,"
+            f" {show_exact(Fraction(res['share']), sign=False)} each (the nets above are before it)"
+        )
+
+
+@dataclass
+class KasaStats:
+    """One player's figures in Prefa with a common kasa, apart from Prefa's chips (``kasa`` in ``kitapi stats
+    --json``).
+
+    - ``games``, ``hands`` (hands scored in his kasa games, top-ups included);
+    - ``net``: his net kapikia, each game's final ``net`` (an early stop's split
+      included: exact), summed;
+    - ``bids``: hands he took the bid; ``contracts``: by level (6-10, the level
+      bid), ``[made, played]``; made as the kasa scores it: he took the level (a
+      hand both defenders left is made).
+    """
+
+    games: int = 0
+    hands: int = 0
+    net: Fraction = field(default_factory=Fraction)
+    bids: int = 0
+    contracts: dict[int, list[int]] = field(default_factory=lambda: {lv: [0, 0] for lv in range(6, 11)})
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "games": self.games,
+            "hands": self.hands,
+            "net": self.net,
+            "bids": self.bids,
+            "contracts": {lv: (m, p) for lv, (m, p) in self.contracts.items()},
+        }
+
+
+def stats_parts() -> dict[str, Any]:
+    return {"kasa": KasaStats()}
+
+
+def count(g: Any, res: dict[str, Any], hands: list[dict[str, Any]], seats: list[int], table: dict[int, Any]) -> None:
+    for seat, pid in enumerate(seats):
+        if pid in table:
+            st = table[pid].parts["kasa"]
+            st.games += 1
+            st.hands += res["hands"]
+            st.net += Fraction(res["net"][seat])
+    for d in hands:  # each effective hand (parsed and checked by the core)
+        o = hand_outcome(g, g.parse(d))
+        if o["kind"] != "play":  # passed out, thrown in, or a top-up
+            continue
+        ps = table.get(seats[o["bidder"]])
+        if ps is None:
+            continue
+        st = ps.parts["kasa"]
+        level = o["bid"]
+        st.bids += 1
+        st.contracts[level][1] += 1
+        st.contracts[level][0] += bool(o["made"])
+
+
+def stats_tables(stats: list[dict[str, Any]], everyone: bool = False) -> list[Callable[[bool], None]]:
+    players = players_of(stats, lambda s: s["kasa"], everyone)
+    if not players:
+        return []
+
+    def show(titled: bool) -> None:
+        table(
+            f"{_TITLE} (kapikia):",
+            players,
+            lambda s: s["kasa"],
+            [count_column("games"), ("Net", lambda p: show_exact(p["net"])), count_column("bids")],
+            [f"{lv}s" for lv in players[0]["kasa"]["contracts"]],
+            [],
+            "Net: kapikia got minus paid in, summed over the games (an early stop's split included).  Contracts:"
+            " made/played by level bid.",
+        )
+
+    return [show]
 
 
 # --- the typist and the generator: the keys a hand is typed with, a new game's setup, random games ----------

@@ -2,13 +2,240 @@
 
 from __future__ import annotations
 
+import json
 import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
+from kitapi.game import result_json
+from kitapi.outcome import hand_outcome
 from kitapi.rules.priffe import CONTRACTS, HONOURS
+from kitapi_host.archive.facts import HandFacts, outcome_facts
+from kitapi_host.archive.text import count as count_column
+from kitapi_host.archive.text import grid, number, signed, table
+from kitapi_host.archive.text import players as players_of
 from kitapi_host.families._common import SHORT_NAMES, Hand, next_dealer, play_out
 
 # --- the archive: a hand's facts, its row in show, the statistics, the titles --------------------------------
+
+_KEY = "priffe"  # the key of a player's Priffe figures in ``kitapi stats --json``
+
+
+def title(rules: str) -> str:
+    return "Swedish Priffe"
+
+
+@dataclass
+class PriffePoints:
+    """What one Priffe hand scored, taken apart (``priffe_points``); partnership 0 is seat 0's.
+
+    - ``sides``: each seat's partnership while the hand was played;
+    - ``declaring``: the declaring partnership (None in a forced Noll); ``won``: the
+      partnership that won the hand (took more tricks, fewer in a Noll);
+    - ``below``: the trick points towards the game (to ``won``; the main table's
+      undoubled half when the defenders won); ``tricks``: the trick points scored
+      (doubled when the declarers lost); ``slam``: the slam bonus (doubled too);
+    - ``honours``: ``(partnership, points)``, or None;
+    - ``bonus``: the game bonus to ``won`` (0 unless ``game``); ``game``: a game won;
+    - ``points``, ``games``: the rubber's points and games after the hand, before
+      a finished rubber is cleared (so the rubber's last figures).
+    """
+
+    sides: list[int]
+    declaring: int | None
+    won: int
+    below: int
+    tricks: int
+    slam: int
+    honours: tuple[int, int] | None
+    bonus: int
+    game: bool
+    points: list[int]
+    games: list[int]
+
+
+def priffe_points(g: Any, h: Any) -> PriffePoints:
+    """What hand ``h`` (parsed and checked by the core, not yet applied) scores in Priffe game ``g``: the
+    core's outcome (``kitapi.outcome.hand_outcome``), as the sheets and the archive's table take it.
+    ``g`` is not changed."""
+    o = hand_outcome(g, h)
+    return PriffePoints(
+        sides=o["sides"],
+        declaring=o["declaring"],
+        won=o["won"],
+        below=o["below"],
+        tricks=o["trick_points"],
+        slam=o["slam"],
+        honours=o["honours"],
+        bonus=o["bonus"],
+        game=o["game"],
+        points=o["points"],
+        games=o["games"],
+    )
+
+
+def facts(g: Any, number: int, line: str, corrected: bool) -> HandFacts:
+    """The columns of a Priffe hand (docs/rules/priffe.md): ``contract`` the contract's name, ``bidder`` the
+    declarer (None in a forced Noll), ``bidder_tricks`` the tricks the hand records (the declarer's
+    partnership's; the dealer's in a forced Noll), ``made``: the declaring partnership won the hand (None
+    in a forced Noll), as the core scores it (``kitapi.outcome.hand_outcome``)."""
+    return outcome_facts(g, number, line, corrected)
+
+
+# what show's row takes from the core's result after each hand (as the pot games', in this order)
+_AFTER = ("pot", "stock", "refills", "over", "partners", "trick_points", "games", "points")
+
+
+def hand_columns(g: Any, d: dict[str, Any], memo: dict[str, Any]) -> dict[str, Any]:
+    """The standings after the hand, its ``step`` (``PriffePoints``) and ``rubber_end`` (it finished a rubber)."""
+    step = priffe_points(g, g.parse(d))
+    g.play(d)
+    after = json.loads(result_json(g))
+    out = {k: after[k] for k in _AFTER if k in after}
+    rubbers = memo.get("rubbers", 0)
+    out["rubbers"] = after["rubbers"]
+    out["individual"] = after["individual"]
+    out["step"] = step
+    out["rubber_end"] = after["rubbers"] > rubbers
+    memo["rubbers"] = after["rubbers"]
+    return out
+
+
+def hand_row(h: dict[str, Any], names: list[str]) -> list[str]:
+    """A Priffe hand: the contract, the declarer, the tricks; who won, the trick points (below the line),
+    the bonuses (above), the rubber's games and points after it; each player's individual points."""
+    d = h["hand"]
+    p = h["step"]
+    team = "+".join(names[s] for s in range(4) if p.sides[s] == p.won)
+    above = []
+    if p.slam:
+        above.append(f"slam {p.slam}")
+    if p.honours:
+        hteam = "+".join(names[s] for s in range(4) if p.sides[s] == p.honours[0])
+        above.append(f"honours {p.honours[1]} {hteam}")
+    if p.bonus:
+        above.append(f"game {p.bonus}")
+    honours = f"{d['honours']} {names[d['holder']]}" if "honours" in d else ""
+    rubber = f"{p.games[0]}-{p.games[1]} {p.points[0]}-{p.points[1]}" + (" end" if h["rubber_end"] else "")
+    return [
+        number(h),
+        h["dealer"],
+        h["contract"],
+        h["bidder"] or "-",
+        str(d["tricks"]),
+        honours,
+        team,
+        str(p.tricks) + (f" ({p.below})" if p.below != p.tricks else ""),
+        ", ".join(above),
+        rubber,
+        *(signed(x) for x in h["individual"]),
+    ]
+
+
+def show(game: dict[str, Any], names: list[str]) -> None:
+    """The hand's points taken apart, the rubber, the individual points."""
+    rows = [hand_row(h, names) for h in game["hands"]]
+    head = ["Hand", "Dealer", "Contract", "Declarer", "Tricks", "Honours", "Won by", "Below", "Above"]
+    head += ["Rubber", *names]
+    print(grid(head, rows, {0, 4, 7, *range(10, len(head))}, [("individual", 10, len(names))]))
+    print(
+        "Tricks: the declarer's partnership's (the dealer's in a forced Noll).  Below: the trick points"
+        " (towards the game in brackets, when doubled).\nRubber: games and points of the partnerships"
+        " (the first is seat 0's) after the hand; end: the rubber is over, the points go to the individual."
+    )
+
+
+@dataclass
+class PriffeStats:
+    """One player's Priffe figures.
+
+    - ``games``, ``hands``;
+    - ``rubbers``: rubbers played out, ``won``: of those, the ones his partnership
+      won (more points), ``lost``: the ones it lost (a tie is neither);
+    - ``individual``: his individual points, summed over the games;
+    - ``declarer``: hands he declared (a forced Noll has no declarer);
+      ``contracts``: by contract (play, noll, hearts, diamonds), ``[made,
+      declared]``: made when his partnership won the hand.
+    """
+
+    games: int = 0
+    hands: int = 0
+    rubbers: int = 0
+    won: int = 0
+    lost: int = 0
+    individual: int = 0
+    declarer: int = 0
+    contracts: dict[str, list[int]] = field(
+        default_factory=lambda: {c: [0, 0] for c in ("play", "noll", "hearts", "diamonds")}
+    )
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "games": self.games,
+            "hands": self.hands,
+            "rubbers": self.rubbers,
+            "won": self.won,
+            "lost": self.lost,
+            "individual": self.individual,
+            "declarer": self.declarer,
+            "contracts": {c: (m, t) for c, (m, t) in self.contracts.items()},
+        }
+
+
+def stats_parts() -> dict[str, Any]:
+    return {_KEY: PriffeStats()}
+
+
+def count(g: Any, res: dict[str, Any], hands: list[dict[str, Any]], seats: list[int], table: dict[int, Any]) -> None:
+    """Add a Priffe game's figures: the hands scored again on ``g`` (a fresh game) in order."""
+    for seat, pid in enumerate(seats):
+        if pid in table:
+            ps = table[pid].parts[_KEY]
+            ps.games += 1
+            ps.hands += res["hands"]
+            ps.individual += res["individual"][seat]
+    rubbers = 0
+    for d in hands:
+        h = g.parse(d)
+        f = facts(g, 0, json.dumps(d), False)
+        before = list(g.individual)
+        g.apply(h)
+        if f.bidder is not None and seats[f.bidder] in table:
+            ps = table[seats[f.bidder]].parts[_KEY]
+            ps.declarer += 1
+            ps.contracts[str(f.contract)][1] += 1
+            ps.contracts[str(f.contract)][0] += bool(f.made)
+        if g.rubbers > rubbers:
+            rubbers = g.rubbers
+            for seat, pid in enumerate(seats):
+                if pid in table:
+                    ps = table[pid].parts[_KEY]
+                    change = g.individual[seat] - before[seat]
+                    ps.rubbers += 1
+                    ps.won += change > 0
+                    ps.lost += change < 0
+
+
+def stats_tables(stats: list[dict[str, Any]], everyone: bool = False) -> list[Callable[[bool], None]]:
+    players = players_of(stats, lambda s: s[_KEY], everyone)
+    if not players:
+        return []
+
+    def show(titled: bool) -> None:
+        table(
+            f"{title(_KEY)} (individual points):",
+            players,
+            lambda s: s[_KEY],
+            [*map(count_column, ("games", "rubbers", "won", "lost")), ("Points", lambda p: signed(p["individual"]))]
+            + [count_column("declarer")],
+            ["Play", "Noll", "Hearts", "Diamonds"],
+            [],
+            "Rubbers: played out; Won/Lost: by his partnership.  Points: individual points, summed.  Contracts:"
+            " made/declared (made: his partnership won the hand).",
+        )
+
+    return [show]
 
 
 # --- the typist and the generator: the keys a hand is typed with, a new game's setup, random games ----------

@@ -13,48 +13,11 @@ Adding a system's sheet: its family's module here, named as its registry row say
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Sequence
-from typing import Any, Protocol, cast
-
-from kitapi.game import Game
-from kitapi.registry import row
-from kitapi_host.sheets.game import GameExport, Hand, Header, load, load_archive, load_log, to_jsonl
+from kitapi_host.sheets.game import GameExport, Sheet, load, load_archive, load_log, sheet, to_jsonl
 
 __all__ = ["FORMATS", "GameExport", "Sheet", "export", "load", "load_archive", "load_log", "sheet"]
 
 FORMATS = ("jsonl", "csv", "html", "pdf")
-
-
-class Sheet(Protocol):
-    """What a family's sheet module gives (``kitapi_host.sheets.<family>``)."""
-
-    def snapshot(self, g: Game) -> Any: ...
-
-    def standings(self, standings: Sequence[Any]) -> list[Any]: ...
-
-    def to_csv(self, header: Header, hands: Sequence[Hand], standings: Sequence[Any]) -> bytes: ...
-
-    def to_html(
-        self,
-        header: Header,
-        hands: Sequence[Hand],
-        standings: Sequence[Any],
-        *,
-        deleted: Sequence[int] = (),
-        ended: bool = False,
-    ) -> str: ...
-
-
-def sheet(rules: str) -> Sheet | None:
-    """The sheet module of the system ``rules`` (by its family in kitapi.registry), None if it has none."""
-    r = row(rules)
-    if r is None:
-        return None
-    try:
-        return cast(Sheet, importlib.import_module(f"kitapi_host.sheets.{r[1]}"))
-    except ModuleNotFoundError:
-        return None
 
 
 def export(game: GameExport, fmt: str) -> bytes:

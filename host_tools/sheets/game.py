@@ -10,15 +10,17 @@ is the family's own (``kitapi_host.sheets.<family>.snapshot``).
 
 from __future__ import annotations
 
+import importlib
 import io
 import json
 import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from kitapi.game import Game, new_game
+from kitapi.registry import row
 from kitapi_host.archive.store import Archive, ArchiveError
 from kitapi_host.logs.read import Checked, InputError, Mismatch, check, effective, final, records
 
@@ -58,10 +60,39 @@ class GameExport:
     warning: str | None  # a damaged device log: what was dropped
 
 
+class Sheet(Protocol):
+    """What a family's sheet module gives (``kitapi_host.sheets.<family>``)."""
+
+    def snapshot(self, g: Game) -> Any: ...
+
+    def standings(self, standings: Sequence[Any]) -> list[Any]: ...
+
+    def to_csv(self, header: Header, hands: Sequence[Hand], standings: Sequence[Any]) -> bytes: ...
+
+    def to_html(
+        self,
+        header: Header,
+        hands: Sequence[Hand],
+        standings: Sequence[Any],
+        *,
+        deleted: Sequence[int] = (),
+        ended: bool = False,
+    ) -> str: ...
+
+
+def sheet(rules: str) -> Sheet | None:
+    """The sheet module of the system ``rules`` (by its family in kitapi.registry), None if it has none."""
+    r = row(rules)
+    if r is None:
+        return None
+    try:
+        return cast(Sheet, importlib.import_module(f"kitapi_host.sheets.{r[1]}"))
+    except ModuleNotFoundError:
+        return None
+
+
 def play(header: Header, hands: Sequence[Hand]) -> tuple[Game, list[Snapshot]]:
     """Play the hands one by one through the core: the game and the standings after each hand."""
-    from kitapi_host.sheets import sheet
-
     m = sheet(header["rules"])
     if m is None:
         raise ValueError(f"no sheet for rules {header['rules']!r}")
@@ -115,8 +146,6 @@ def load_log(data: bytes, name: str) -> GameExport:
     """
     f = io.BytesIO(data)
     checked = check(f, name, Checked)
-    from kitapi_host.sheets import sheet
-
     if sheet(checked.game.name) is None:
         rules = checked.game.name
         raise InputError(f"{name}:1: no export for games of rules {rules!r} yet (kitapi replay --json has them)")

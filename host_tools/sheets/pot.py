@@ -5,7 +5,7 @@ A game comes here from ``kitapi_host.sheets.page``, read and checked as every ga
 is: the effective hands and the standings after each one (``PotStanding``: the
 core's ``result_json``, the pot, each player's stock and the refills).  Nothing
 is scored here; the hand's bid and whether it was made are the archive's
-columns (``kitapi_host.archive.facts.hand_facts``, the core's parse).
+columns (``kitapi_host.families.pot.facts``, the core's parse).
 
 - ``to_csv``: one row per effective hand with the pot, the refills and every
   player's stock after it (``CSV_DOC``);
@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import csv
 import dataclasses
+import functools
 import io
 import json
 from collections.abc import Sequence
@@ -31,7 +32,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from kitapi.game import Game, new_game, result_json
-from kitapi_host.archive.facts import hand_facts
+from kitapi.rules import load
+from kitapi_host.families.pot import facts as hand_facts
+from kitapi_host.families.pot import suit_or_chips
+from kitapi_host.families.pot import title as system_title
 from kitapi_host.sheets.game import Hand, Header, Snapshot
 from kitapi_host.sheets.page import (
     cell,
@@ -71,13 +75,6 @@ def standings(standings: Sequence[Snapshot]) -> list[PotStanding]:
     return out
 
 
-_NAMES = {
-    "preference_at": "Austrian Préférence",
-    "preference_illustrated": "Illustrated Préférence",
-    "preference_us": "American Preference",
-}
-
-
 def initial(header: Header) -> PotStanding:
     """The standings before the first hand (the Austrian pool holds the antes; the American pot is empty)."""
     return snapshot(new_game(header))
@@ -90,17 +87,24 @@ def brought(header: Header) -> int:
 
 
 def facts(header: Header, hands: Sequence[Hand]) -> list[Any]:
-    """The archive's columns of each hand (``hand_facts``), each parsed in its place in the game."""
+    """The archive's columns of each hand (the family's ``facts``), each parsed in its place in the game."""
     g: Any = new_game(header)
     out = []
     for h in hands:
-        out.append(hand_facts(g, h.data))
+        g.parse(h.data)
+        out.append(hand_facts(g, 0, json.dumps(h.data), False))
         g.apply(g.hand)
     return out
 
 
 def _us(header: Header) -> bool:
-    return bool(header["rules"] == "preference_us")
+    """A game whose hands are a suit or chips (American), asked of its class."""
+    return _suit_or_chips(header["rules"])
+
+
+@functools.cache  # (asked for every hand; kitapi.rules.load imports the registry again each time)
+def _suit_or_chips(rules: str) -> bool:
+    return suit_or_chips(load(rules))
 
 
 # --- CSV ----------------------------------------------------------------------------------
@@ -323,7 +327,7 @@ def to_html(
     state = "game over" if final.over else ("game over (closed)" if ended else "game on")
     if ended:  # closed by the log's end record: the game is over there
         final = dataclasses.replace(final, over=True)
-    meta = [("Rules", f"{rules} ({_NAMES[rules]})"), ("Options", _options_text(header))]
+    meta = [("Rules", f"{rules} ({system_title(rules)})"), ("Options", _options_text(header))]
     meta_html = sheet_meta(header, meta, len(hands), state)
     fix_note = correction_note(hands, deleted)
     css = sheet_css(n + 1, extra=_CSS)
@@ -332,7 +336,7 @@ def to_html(
     else:
         end_note = "The game is not over: the chips so far."
     tricks_note = "the declarer's tricks" if _us(header) else "tricks in seat order"
-    title = f"{_NAMES[rules]} sheet: " + ", ".join(players)
+    title = f"{system_title(rules)} sheet: " + ", ".join(players)
     body = f"""<section class="pot-sheet">
 <h2><span class="n">1</span>The sheet</h2>
 <p class="note">The pot as it moved (R: refilled, every player putting the ante in) and each player's chips.
@@ -350,4 +354,4 @@ Crossed out: earlier values; small number: the hand that wrote the value.</p>
 <p class="note">{esc(end_note)} Won / lost: the chips now minus the chips brought (the ante included).</p>
 {_standings_html(header, final)}
 </section>"""
-    return sheet_page(title, players, f"\u2014 {esc(_NAMES[rules])}", css, meta_html, body)
+    return sheet_page(title, players, f"\u2014 {esc(system_title(rules))}", css, meta_html, body)

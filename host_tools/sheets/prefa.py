@@ -13,6 +13,7 @@ from typing import Any
 
 from kitapi.game import Game, new_game
 from kitapi.settle import settle
+from kitapi_host.families.prefa import title as system_title
 from kitapi_host.sheets.game import Hand, Header, Snapshot
 from kitapi_host.sheets.page import (
     cell,
@@ -309,7 +310,7 @@ def to_html(
     state = "game over" if final.over else ("game over (closed)" if ended else "game on")  # closed: over too
     so_far = "" if final.over or ended else " (the game is not over: so far)"
     meta = [
-        ("Rules", f"{header['rules']} (Greek Prefa)" if header["rules"] == "prefa" else header["rules"]),
+        ("Rules", f"{header['rules']} ({system_title(header['rules'])})"),
         ("Options", _options_text(header)),
     ]
     meta_html = sheet_meta(header, meta, len(hands), state)

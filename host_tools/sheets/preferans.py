@@ -42,6 +42,8 @@ from fractions import Fraction
 from typing import Any, TypeVar
 
 from kitapi.game import Game, new_game, result_json
+from kitapi_host.families.preferans import needed, no_trick, variant
+from kitapi_host.families.preferans import title as system_title
 from kitapi_host.logs import ROUNDING_NOTE, preferans_transfers, show_exact
 from kitapi_host.sheets.game import Hand, Header, Snapshot
 from kitapi_host.sheets.page import (
@@ -101,14 +103,6 @@ def standings(standings: Sequence[Snapshot]) -> list[PrefStanding]:
 
 T = TypeVar("T")
 
-RULES_TEXT = {
-    "sochi": "Russian Preferans, Sochi",
-    "leningrad": "Russian Preferans, Leningrad",
-    "rostov": "Russian Preferans, Rostov",
-    "balkan": "Balkan Preferans",
-}
-BALKAN_BETTLER = "6"  # Balkan's contract to take no trick (kitapi.rules.balkan.BETTLER)
-BALKAN_NEEDED = 6  # the tricks every other Balkan contract needs (kitapi.rules.balkan, Balkan.needed)
 
 # --- the running values -------------------------------------------------------------------
 
@@ -637,25 +631,26 @@ def _svg(header: Header, hands: Sequence[Hand], standings: Sequence[PrefStanding
 # --- the running columns and the settlement -----------------------------------------------------
 
 
-def _contract_html(contract: str, rules: str = "sochi") -> str:
-    if rules == "balkan":
-        return "Bettler (6)" if contract == BALKAN_BETTLER else esc(contract)
-    return "mis\u00e8re" if contract == "M" else contract_html(contract)
+def _contract_html(contract: str, rules: str) -> str:
+    # asked of the system's class: a numbered contract (Balkan's) as its number, its no-trick one Bettler
+    if variant(rules).NUMBERED:
+        return f"Bettler ({esc(contract)})" if contract == no_trick(rules) else esc(contract)
+    return "mis\u00e8re" if contract == no_trick(rules) else contract_html(contract)
 
 
-def _result(d: dict[str, Any], contract: str, rules: str = "sochi") -> str | None:
+def _result(d: dict[str, Any], contract: str, rules: str) -> str | None:
     """made / short N / took N (misere) from the hand's tricks; None when the hand was not played."""
     tricks = d.get("tricks")
     if tricks is None:
         return "made" if "whist" in d else None  # both passed, or a half-whist stood: made
     taken = tricks[d["soloist"]]
-    if contract == ("6" if rules == "balkan" else "M"):
+    if contract == no_trick(rules):
         return "made" if taken == 0 else f"took {taken}"
-    level = BALKAN_NEEDED if rules == "balkan" else int(contract[:-1])
+    level = needed(rules, contract)
     return "made" if taken >= level else f"short {level - taken}"
 
 
-def hand_html(players: Sequence[str], d: dict[str, Any], rules: str = "sochi") -> str:
+def hand_html(players: Sequence[str], d: dict[str, Any], rules: str) -> str:
     """What happened in a Preferans (or Balkan) hand, in a few words (escaped)."""
     if d.get("misdeal"):
         return f'<b>{esc(players[d["dealer"]])}</b> <span class="dim">misdealt</span>'
@@ -825,7 +820,7 @@ def to_html(
     final = standings[-1] if standings else initial(header)
     state = "game over" if final.over else ("game over (closed)" if ended else "game on")  # closed: over too
     meta = [
-        ("Rules", f"{header['rules']} ({RULES_TEXT.get(header['rules'], 'Russian Preferans')})"),
+        ("Rules", f"{header['rules']} ({system_title(header['rules'])})"),
         ("Options", _options_text(header)),
     ]
     meta_html = sheet_meta(header, meta, len(hands), state)
@@ -890,9 +885,9 @@ def _cell_num(x: Fraction) -> str | int:
 
 def csv_columns(header: Header) -> list[str]:
     names = [cell(p) for p in header["players"]]
-    balkan = header["rules"] == "balkan"
-    cols = ["hand", "dealer", "kind", "soloist", "contract", *(["game"] if balkan else [])]
-    cols += ["whist", "open", "dealer_whist", *([] if balkan else ["misere_hand", "widow", "refused"])]
+    numbered = bool(variant(header["rules"]).NUMBERED)  # Balkan's numbers: its closed Game bid, no widow
+    cols = ["hand", "dealer", "kind", "soloist", "contract", *(["game"] if numbered else [])]
+    cols += ["whist", "open", "dealer_whist", *([] if numbered else ["misere_hand", "widow", "refused"])]
     cols += [*(f"tricks {p}" for p in names), "corrected"]
     money = "stake" in header.get("options", {})
     for p in names:
@@ -912,7 +907,7 @@ def csv_rows(header: Header, hands: Sequence[Hand], standings: Sequence[PrefStan
     """The header row and one row per hand (values as written to the file)."""
     players: list[str] = header["players"]
     n = len(players)
-    balkan = header["rules"] == "balkan"
+    numbered = bool(variant(header["rules"]).NUMBERED)  # (as csv_columns)
     rows: list[list[str | int]] = [list(csv_columns(header))]
     for h, s in zip(hands, standings, strict=True):
         d = h.data
@@ -924,14 +919,14 @@ def csv_rows(header: Header, hands: Sequence[Hand], standings: Sequence[PrefStan
             cell(players[d["soloist"]]) if "soloist" in d else "",
             d.get("contract", ""),
         ]
-        if balkan:
+        if numbered:
             row.append(int(bool(d.get("game"))))
         row += [
             "/".join(d.get("whist", [])),
             int(d["open"]) if "open" in d else "",
             d["dealer_whist"] + 1 if "dealer_whist" in d else "",
         ]
-        if not balkan:
+        if not numbered:
             row += [int(bool(d.get("hand"))), d.get("widow", ""), int(bool(d.get("refused")))]
         row += [*(tricks if tricks is not None else [""] * n), int(h.corrected)]
         for i in range(n):

@@ -3,7 +3,7 @@
 A game comes here from ``kitapi_host.sheets.page``, read and checked as every game
 is: the effective hands and the standings after each one (``PriffeStanding``,
 the core's ``result_json``).  What each hand scored, taken apart, is the core's
-``kitapi.outcome.hand_outcome`` (by ``kitapi_host.archive.facts.priffe_points``);
+``kitapi.outcome.hand_outcome`` (by ``kitapi_host.families.priffe.priffe_points``);
 nothing is scored here.
 
 - ``to_csv``: one row per effective hand: the hand, what it scored (the
@@ -26,7 +26,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kitapi.game import Game, new_game, result_json
-from kitapi_host.archive.facts import PriffePoints, priffe_points
+from kitapi_host.families.priffe import PriffePoints, priffe_points
+from kitapi_host.families.priffe import title as system_title
 from kitapi_host.sheets.game import Hand, Header, Snapshot
 from kitapi_host.sheets.page import (
     cell,
@@ -369,7 +370,7 @@ def to_html(
     final = standings[-1] if standings else snapshot(new_game(header))
     state = "game over" if final.over else ("game over (closed)" if ended else "game on")  # closed: over too
     so_far = "" if final.over or ended else " (so far)"
-    meta = [("Rules", "priffe (Swedish Priffe)"), ("Options", _options_text(header))]
+    meta = [("Rules", f"{header['rules']} ({system_title(header['rules'])})"), ("Options", _options_text(header))]
     meta_html = sheet_meta(header, meta, len(hands), state, more=[("Rubbers", str(final.rubbers))])
     fix_note = correction_note(hands, deleted)
     css = sheet_css(2, width="820px", extra=_CSS)

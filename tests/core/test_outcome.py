@@ -17,7 +17,7 @@ from kitapi import outcome
 from kitapi.game import new_game, result_json
 from kitapi.registry import row
 from kitapi.settle import settle
-from kitapi_host.archive.facts import facts_of
+from kitapi_host.families import archive_family
 from kitapi_host.logs import preferans_transfers
 from testkit import ROOT
 from testkit import vector as named_vector
@@ -56,7 +56,7 @@ def test_hand_outcome_is_what_the_archive_stored(key: str) -> None:
         h = g.parse(d)
         line = g.hand_json(h)
         # the archive's columns, now from the core, are what they were
-        f = facts_of(g, 0, line, False)
+        f = archive_family(g.name).facts(g, 0, line, False)
         assert [f.kind, f.bidder, f.contract, f.defense, f.bidder_tricks, f.made, f.short, f.whist, f.tricks] == want
         o = outcome.hand_outcome(g, h)
         got = [o["kind"], o["bidder"], o["contract"], o["defense"], o["tricks"], o["made"], o["short"]]
@@ -503,7 +503,7 @@ def test_the_pc_reads_no_private_state_of_the_core() -> None:
                 name = node.attr
             if name and name.startswith("_") and not name.startswith("__"):
                 private.add(name)
-    assert {"_hill", "_rubber", "_pool", "_RESP_ALONE"} <= private
+    assert {"_hill", "_rubber", "_pool", "_GP"} <= private
     found = []
     for path in sorted((ROOT / "host_tools").rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text())):

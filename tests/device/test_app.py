@@ -13,7 +13,7 @@ from kitapi.game import new_game, result_json
 from kitapi_host import logs
 from kitapi_host.logs import gen
 from kitapi_host.sim import typist
-from testkit import NAMES, SETUP, Device, device_log, home_standings, lines, pref_standings
+from testkit import NAMES, SETUP, Device, device_log, fuzz_count, home_standings, lines, pref_standings
 
 
 def test_a_typed_game_is_the_game_in_the_log(tmp_path: Path) -> None:
@@ -77,15 +77,16 @@ def test_every_screen_fits_the_display(tmp_path: Path) -> None:
             assert 0 <= x and x + 8 * len(s) <= 128 and 0 <= y <= 56, (x, y, s)
 
 
+@pytest.mark.fuzz
 @pytest.mark.parametrize("seed", [1, 2])
 def test_random_keys_never_break_the_game(tmp_path: Path, seed: int) -> None:
-    """100,000 random keys in all (2 seeds x 5 restarts x 10,000) never crash the firmware in 64 KB (where
-    the heap runs short, a soft reset: docs/firmware.md), and the log of the game being played always
-    replays to the home screen's standings."""
+    """100,000 random keys in all (2 seeds x 5 restarts x 10,000; `make test`: the first restart of each) never
+    crash the firmware in 64 KB (where the heap runs short, a soft reset: docs/firmware.md), and the log of the
+    game being played always replays to the home screen's standings."""
     rng = random.Random(seed)
     data = tmp_path / "data"
     keys = "0123456789ABCD*#"
-    for _ in range(5):
+    for _ in range(fuzz_count(5, 1)):
         dev = Device(data, heapsize="64K")  # the simulator's default (issue 16, item 10)
         dev.keys(SETUP)
         script = "".join(rng.choice(keys) if rng.random() > 0.02 else "L" + rng.choice(keys) for _ in range(10_000))

@@ -17,7 +17,7 @@ from kitapi.devlogw import header_bytes
 from kitapi.replay import replay
 from kitapi_host.logs import gen
 from lang_table import table
-from testkit import SETUP, Device, lines, write_game
+from testkit import SETUP, Device, fuzz_cases, lines, write_game
 
 GAME = "0001.kitapi"
 HAND21 = "Διανομή 21"  # the home screen of the 20-hand game, in Greek (its settings)
@@ -71,6 +71,7 @@ def usable(shown: list[str]) -> bool:
 # --- item 1: every single-bit flip of the small files ---------------------------------------------------
 
 
+@pytest.mark.fuzz
 @pytest.mark.parametrize("name", ["current", "settings", "next"])
 def test_every_bit_flip_of_a_small_file_boots_to_a_usable_screen_and_sets_the_file_aside(
     tmp_path: Path, name: str
@@ -83,8 +84,9 @@ def test_every_bit_flip_of_a_small_file_boots_to_a_usable_screen_and_sets_the_fi
     log = base(seed)
     (seed / "next").write_text(f"r3 {payload(log, 3)}")
     orig = (seed / name).read_bytes()
+    bits = fuzz_cases(range(8 * len(orig)), 24, seed=len(name))  # (every bit under `make fuzz`)
     aside = 0
-    for bit in range(8 * len(orig)):
+    for bit in bits:
         data = tmp_path / f"d{bit}"
         shutil.copytree(seed, data)
         flipped = bytearray(orig)
@@ -106,7 +108,7 @@ def test_every_bit_flip_of_a_small_file_boots_to_a_usable_screen_and_sets_the_fi
         assert game[: len(log)] == log and hands_of(game) == 20, bit  # (a valid note may add its correction)
         shut(dev)
         shutil.rmtree(data)
-    assert aside >= len(orig)  # (most flips make a file the box cannot use)
+    assert aside >= len(bits) // 8  # (most flips make a file the box cannot use)
     # (the code before: 12 of the 96 flips of current, 10 of the 80 of settings, 56 of the 88 of next ended in
     # "Error / UnicodeError" or a TypeError, at every boot)
 
@@ -180,12 +182,14 @@ def test_names_used_before_that_are_not_names_are_set_aside(tmp_path: Path) -> N
     shut(dev)
 
 
+@pytest.mark.fuzz
 def test_every_bit_flip_of_the_names_used_before_opens_the_new_game_wizard(tmp_path: Path) -> None:
     """ROOT/names ``Ann\\nBob\\n`` (64 flips): the new-game wizard opens each time, with no crash.log; a flip that
     leaves no list of names sets the file aside with its bytes, and the wizard's first screen says so."""
     orig = b"Ann\nBob\n"
+    bits = fuzz_cases(range(8 * len(orig)), 24, seed=1)  # (every bit under `make fuzz`)
     aside = 0
-    for bit in range(8 * len(orig)):
+    for bit in bits:
         data = tmp_path / f"d{bit}"
         data.mkdir()
         flipped = bytearray(orig)
@@ -203,7 +207,8 @@ def test_every_bit_flip_of_the_names_used_before_opens_the_new_game_wizard(tmp_p
         assert not (data / "crash.log").exists(), bit
         shut(dev)
         shutil.rmtree(data)
-    assert aside >= 8 * 2  # (a byte with its top bit set is not UTF-8 here: each of the 8 at least)
+    # (a byte with its top bit set is not UTF-8 here: each of those flips at least)
+    assert aside >= max(sum(bit % 8 == 7 for bit in bits), len(bits) // 4)
 
 
 # --- item 5: current names a game, nothing else -------------------------------------------------------------
@@ -335,13 +340,15 @@ def test_a_header_the_heap_cannot_hold_never_loops(tmp_path: Path) -> None:
     shut(dev)
 
 
+@pytest.mark.fuzz
 def test_a_stable_screen_clears_the_failure_count_and_a_damaged_count_never_stops_the_box(tmp_path: Path) -> None:
     """ROOT/fails with one failure: the game opens, and the count is removed once its screen is up.  Every
     single-bit flip of it: the game, or the safe screen (a count that reads 2 or more), whose # opens it."""
     seed = tmp_path / "seed"
     base(seed)
     orig = b"1 MemoryError: x\n"
-    for bit in range(8 * len(orig)):
+    bits = fuzz_cases(range(8 * len(orig)), 24, seed=2)  # (every bit under `make fuzz`)
+    for bit in bits:
         data = tmp_path / f"d{bit}"
         shutil.copytree(seed, data)
         flipped = bytearray(orig)

@@ -44,8 +44,8 @@ class _Wizard:
         self.error = "old"
         self.keys: list[tuple[int, int]] = []
 
-    def _steps(self) -> bytes:
-        return b"\x00\x01\x09"
+    def steps(self) -> int:
+        return 1 << 0 | 1 << 1 | 1 << 9
 
     def answer(self, ev: int) -> bool:
         self.keys.append((self.step, ev))
@@ -148,3 +148,27 @@ def test_the_constants_copied_into_the_app_modules_are_the_ones_they_name() -> N
             assert getattr(module, m.group(3)) == int(m.group(1)), (p.name, m.group(0))
             seen += 1
     assert seen >= 30  # (the keys in every wizard, Preferans' hand kinds and words, ...)
+
+
+def test_each_wizard_gives_its_steps_by_its_step_constants_the_summary_last() -> None:
+    """``steps()`` (issue 25, item 4): a bit ``1 << _STEP`` a step, named by the wizard's step constants (no
+    magic bytes), the summary the highest; a shell that reads them (kitapi.app.main.wizard_key) and no wizard
+    that still has the private ``_steps``."""
+    assert "._steps" not in (FIRMWARE / "kitapi" / "app" / "main.py").read_text()
+    found = 0
+    for path in sorted((FIRMWARE / "kitapi" / "app" / "systems").glob("*/wiz.py")):
+        src = path.read_text()
+        assert "def _steps" not in src, path
+        if "def steps(" not in src:  # (the kasa's: Prefa's)
+            continue
+        found += 1
+        body = src[src.index("def steps(") :]
+        body = body[: body.index("\n    def ")]
+        if "_US_STEPS" in body:  # (American Préférence's by hand kind: a table of the module)
+            body += src[src.index("_US_STEPS = (") :].split("\n\n")[0]
+        assert 'b"\\x' not in body, path
+        consts = {n: int(v) for n, v in re.findall(r"^(_[A-Z0-9_]+) = const\((\d+)\)", src, re.M)}
+        named = {consts[n] for n in re.findall(r"1 << (_[A-Z0-9_]+)", body)}
+        assert named and max(named) == consts["_SUMMARY"], path
+        assert set(range(consts["_SUMMARY"] + 1)) - named <= {7}, path  # (every step, but Preferans' all-pass)
+    assert found == 4

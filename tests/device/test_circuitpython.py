@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from kitapi_host.sim.firmware import Firmware, _start, parse_script
+from testkit import HANG_S
 
 ROOT = Path(__file__).resolve().parents[2]
 RUNNER = ROOT / "tests" / "device" / "cp" / "run_cp_app.py"
@@ -38,7 +39,7 @@ SESSION = (
 
 
 def cp_frames(data: Path, keys: str) -> list[bytes]:
-    p = subprocess.run([sys.executable, str(RUNNER), str(data), keys], capture_output=True, text=True, timeout=600)
+    p = subprocess.run([sys.executable, str(RUNNER), str(data), keys], capture_output=True, text=True, timeout=HANG_S)
     assert p.returncode == 0, p.stderr[-3000:]
     assert not (data / "crash.log").exists(), (data / "crash.log").read_text()
     return [bytes.fromhex(line) for line in p.stdout.split()]
@@ -105,11 +106,11 @@ def test_the_framebuf_of_circuitpython_draws_what_micropythons_draws() -> None:
 
     code = "import framebuf\nbuf = bytearray(1024)\nfb = framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB)\n"
     mp = subprocess.run([micropython(), "-c", code + _DRAWING + "print(bytes(buf).hex())"],
-                        capture_output=True, text=True, timeout=60)  # fmt: skip
+                        capture_output=True, text=True, timeout=HANG_S)  # fmt: skip
     assert mp.returncode == 0, mp.stderr
     shim = subprocess.run([sys.executable, "-c", "import sys; sys.path.insert(0, sys.argv[1])\n" + code + _DRAWING
                            + "print(bytes(buf).hex())", str(ROOT / "firmware" / "circuitpython")],
-                          capture_output=True, text=True, timeout=60)  # fmt: skip
+                          capture_output=True, text=True, timeout=HANG_S)  # fmt: skip
     assert shim.returncode == 0, shim.stderr
     want = bytes.fromhex(mp.stdout.strip())
     assert sum(bin(b).count("1") for b in want) > 800  # it drew a lot
@@ -130,7 +131,9 @@ def fake_drive(path: Path, uid: str = "E6614103E7CC0001") -> Path:
 
 
 def kitapi(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "kitapi_host.cli", *args], capture_output=True, text=True, timeout=600)
+    return subprocess.run(
+        [sys.executable, "-m", "kitapi_host.cli", *args], capture_output=True, text=True, timeout=HANG_S
+    )
 
 
 def test_deploy_onto_the_circuitpy_drive_and_the_deployed_firmware_runs(tmp_path: Path) -> None:
@@ -156,7 +159,7 @@ def test_deploy_onto_the_circuitpy_drive_and_the_deployed_firmware_runs(tmp_path
     env = {**os.environ, "KITAPI_CP_DRIVE": str(drive)}
     keys = SETUP_PREFA + " 1 6 1 # # # #"
     p = subprocess.run([sys.executable, str(RUNNER), str(drive / "data"), keys], capture_output=True, text=True,
-                       timeout=600, env=env)  # fmt: skip
+                       timeout=HANG_S, env=env)  # fmt: skip
     assert p.returncode == 0, p.stderr[-2000:]
     games = list((drive / "data" / "games").glob("*.kitapi"))
     assert len(games) == 1 and games[0].stat().st_size > 8

@@ -18,16 +18,7 @@ from kitapi_host.device.link import DeviceError, open_device
 from kitapi_host.mpy import micropython, mpy_cross
 from kitapi_host.resources import BOARDS, MAIN
 from kitapi_host.sim.device import SimDevice
-from testkit import KITAPI, archived, write_game
-
-
-def wait_for(cond: object, limit: float = 20.0) -> bool:
-    deadline = time.monotonic() + limit
-    while time.monotonic() < deadline:
-        if callable(cond) and cond():
-            return True
-        time.sleep(0.05)
-    return False
+from testkit import KITAPI, archived, wait_until, write_game
 
 
 def test_deploy_onto_bare_micropython_keeps_the_logs_boots_the_app_and_syncs(tmp_path: Path) -> None:
@@ -49,7 +40,7 @@ def test_deploy_onto_bare_micropython_keeps_the_logs_boots_the_app_and_syncs(tmp
         assert not list(fs.rglob("*.new"))
         assert not (fs / "kitapi").exists()  # the modules are in kitapi.pack only
         # the soft reset boots the deployed firmware (main.py mounts kitapi.pack), into its game
-        assert wait_for(lambda: dev.boots >= 2 and dev.screen.exists()), dev.boots
+        assert wait_until(lambda: dev.boots >= 2 and dev.screen.exists()), dev.boots
         # ... which the sync talks to
         db = tmp_path / "a.sqlite3"
         out = subprocess.run([*KITAPI, "sync", "--device", dev.url, "--db", str(db)], capture_output=True, text=True)
@@ -70,7 +61,7 @@ def test_deploy_onto_bare_micropython_keeps_the_logs_boots_the_app_and_syncs(tmp
         assert not (fs / "kitapi").exists()
         assert (fs / "data" / "games" / "0001.kitapi").read_bytes() == log
         assert (fs / "data" / "synced").exists()  # the sync's marks are the device's data too
-        assert wait_for(lambda: dev.boots >= 3 and dev.screen.exists()), dev.boots
+        assert wait_until(lambda: dev.boots >= 3 and dev.screen.exists()), dev.boots
 
 
 class _Index(http.server.SimpleHTTPRequestHandler):
@@ -232,7 +223,7 @@ def test_a_deploy_cut_at_any_step_over_an_older_one_leaves_a_device_that_boots(t
         for p in sorted((fs / "kitapi").rglob("*.mpy"))[::2]:  # the removal cut half way
             p.unlink()
     with SimDevice(fs, firmware="flash") as dev:
-        assert wait_for(lambda: dev.screen.exists()), (done, dev.boots)
+        assert wait_until(lambda: dev.screen.exists()), (done, dev.boots)
     assert not (fs / "data" / "crash.log").exists(), (fs / "data" / "crash.log").read_text()
 
 
@@ -278,7 +269,7 @@ def test_a_damaged_pack_shows_its_screen_the_sync_gets_the_games_and_a_deploy_me
     assert draw.returncode == 0, draw.stderr
     expected = bytes.fromhex(draw.stdout.strip())
     with SimDevice(fs, firmware="flash") as dev:
-        assert wait_for(lambda: dev.screen.exists() and dev.screen.read_bytes() == expected), dev.boots
+        assert wait_until(lambda: dev.screen.exists() and dev.screen.read_bytes() == expected), dev.boots
         time.sleep(1.5)
         assert dev.boots == 1
         db = tmp_path / "a.sqlite3"
@@ -289,12 +280,12 @@ def test_a_damaged_pack_shows_its_screen_the_sync_gets_the_games_and_a_deploy_me
         )
         assert "pulled 1 (1 new" in out.stdout
         assert archived(db) == {"0001.kitapi": log}
-        assert wait_for(lambda: dev.boots >= 2 and dev.screen.exists() and dev.screen.read_bytes() == expected)
+        assert wait_until(lambda: dev.boots >= 2 and dev.screen.exists() and dev.screen.read_bytes() == expected)
         out = subprocess.run([*KITAPI, "deploy", "--device", dev.url], capture_output=True, text=True)
         assert out.returncode == 0, out.stderr
         assert f"1 file(s) written ({len(files['kitapi.pack']) / 1024:.1f} KB)" in out.stdout
         assert (fs / "kitapi.pack").read_bytes() == files["kitapi.pack"]
-        assert wait_for(lambda: dev.boots >= 3 and dev.screen.exists() and dev.screen.read_bytes() != expected)
+        assert wait_until(lambda: dev.boots >= 3 and dev.screen.exists() and dev.screen.read_bytes() != expected)
         out = subprocess.run([*KITAPI, "sync", "--device", dev.url, "--db", str(db)], capture_output=True, text=True)
         assert out.returncode == 0 and out.stderr == "", out.stderr
     assert not (fs / "data" / "crash.log").exists()
@@ -346,7 +337,7 @@ def test_a_garbled_header_or_loader_shows_the_damaged_screen_and_a_deploy_mends_
             mended = ["kitapi.pack", "kitapi_pack.mpy"]
     expected = _damaged_screen(tmp_path, files, what)
     with SimDevice(fs, firmware="flash") as dev:
-        assert wait_for(lambda: dev.screen.exists() and dev.screen.read_bytes() == expected), dev.boots
+        assert wait_until(lambda: dev.screen.exists() and dev.screen.read_bytes() == expected), dev.boots
         time.sleep(1.0)
         assert dev.boots == 1
         out = subprocess.run([*KITAPI, "deploy", "--device", dev.url], capture_output=True, text=True)
@@ -354,5 +345,5 @@ def test_a_garbled_header_or_loader_shows_the_damaged_screen_and_a_deploy_mends_
         assert f"{len(mended)} file(s) written" in out.stdout, out.stdout
         for path, data in files.items():
             assert (fs / path).read_bytes() == data, path
-        assert wait_for(lambda: dev.boots >= 2 and dev.screen.exists() and dev.screen.read_bytes() != expected)
+        assert wait_until(lambda: dev.boots >= 2 and dev.screen.exists() and dev.screen.read_bytes() != expected)
     assert not (fs / "data" / "crash.log").exists()

@@ -10,23 +10,28 @@ the JSON Lines reader under MicroPython.
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import json
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kitapi.game import RuleError, result_json
 from kitapi.replay import replay
 from kitapi_host import cli, logs
-from testkit import ROOT, VECTORS
+from testkit import ROOT, VECTORS, fuzz_count
 
 RAW = ("\x1b", "\x07", "\x9b", "\u202e", "\u2066")
 
 
+@functools.cache
 def _seeds() -> list[bytes]:
+    """Every example and vector game as a log, in both forms: the fuzz's seeds, made on first use (not while
+    pytest collects the tests, which each worker does)."""
     out = [p.read_bytes() for p in sorted((ROOT / "examples").glob("*.jsonl"))]
     for fn in sorted((VECTORS).glob("*.json")):
         for v in json.loads(fn.read_text()):
@@ -44,8 +49,7 @@ def _seeds() -> list[bytes]:
     return out
 
 
-SEEDS = _seeds()
-FUZZ = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(max_examples=fuzz_count(300, 100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def read(data: bytes) -> str | None:
@@ -60,7 +64,7 @@ def read(data: bytes) -> str | None:
 
 @st.composite
 def mutated(draw: st.DrawFn) -> bytes:
-    data = bytearray(draw(st.sampled_from(SEEDS)))
+    data = bytearray(draw(st.sampled_from(_seeds())))
     for _ in range(draw(st.integers(1, 4))):
         kind = draw(st.sampled_from(["flip", "byte", "insert", "delete", "line", "cut", "nest", "dup"]))
         at = draw(st.integers(0, max(0, len(data) - 1)))
@@ -88,6 +92,7 @@ def mutated(draw: st.DrawFn) -> bytes:
     return bytes(data)
 
 
+@pytest.mark.fuzz
 @FUZZ
 @given(st.binary(max_size=3000))
 def test_random_bytes_are_read_or_refused(data: bytes) -> None:
@@ -95,6 +100,7 @@ def test_random_bytes_are_read_or_refused(data: bytes) -> None:
     read(b"KTPI\x01" + data)  # past the device log's magic
 
 
+@pytest.mark.fuzz
 @FUZZ
 @given(mutated())
 def test_mutated_logs_are_read_or_refused(data: bytes) -> None:
@@ -108,8 +114,9 @@ json_values = st.recursive(
 )
 
 
+@pytest.mark.fuzz
 @FUZZ
-@given(st.lists(json_values, min_size=1, max_size=6), st.sampled_from(SEEDS[:2]))
+@given(st.lists(json_values, min_size=1, max_size=6), st.deferred(lambda: st.sampled_from(_seeds()[:2])))
 def test_random_json_lines_are_read_or_refused(values: list[object], seed: bytes) -> None:
     body = b"".join(json.dumps(v).encode() + b"\n" for v in values)
     read(body)
@@ -123,7 +130,8 @@ def run(*args: str) -> tuple[int, str]:
     return rc, out.getvalue() + err.getvalue()
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.fuzz
+@settings(max_examples=fuzz_count(150, 50), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.one_of(mutated(), st.binary(max_size=500)))
 def test_kitapi_replay_and_convert_never_crash(data: bytes) -> None:
     with tempfile.TemporaryDirectory() as d:

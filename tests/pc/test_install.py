@@ -28,7 +28,7 @@ import pytest
 from packaging.markers import default_environment
 from packaging.requirements import Requirement
 
-from testkit import ROOT, archived, write_game
+from testkit import HANG_S, ROOT, archived, write_game
 
 SOURCES = ("pyproject.toml", "setup.py", "README.md", "LICENSE", "firmware", "boards", "host_tools")
 
@@ -99,7 +99,7 @@ class Installed:
             capture_output=True,
             text=True,
             stdin=subprocess.DEVNULL,
-            timeout=180,
+            timeout=HANG_S,
         )
 
     def kitapi(self, *args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
@@ -221,7 +221,7 @@ def test_the_installed_sim_runs_the_firmware_as_the_checkout_does(installed: Ins
         capture_output=True,
         text=True,
         stdin=subprocess.DEVNULL,
-        timeout=120,
+        timeout=HANG_S,
     )
     assert out.stdout == here.stdout
 
@@ -264,7 +264,7 @@ def test_the_installed_kitapi_deploys_onto_its_simdevice_and_syncs_from_it(insta
     finally:
         dev.send_signal(signal.SIGTERM)
         try:
-            dev.wait(timeout=20)
+            dev.wait(timeout=HANG_S)
         except subprocess.TimeoutExpired:
             dev.kill()
             dev.wait()

@@ -21,7 +21,7 @@ from kitapi_host.device.link import CHECK_PACK, MOUNT_PACK
 from kitapi_host.device.pack import build
 from kitapi_host.mpy import micropython, run_core
 from kitapi_host.resources import MAIN
-from testkit import write_game
+from testkit import HANG_S, fuzz_count, fuzz_step, write_game
 
 
 @pytest.fixture(scope="module")
@@ -176,7 +176,7 @@ from binascii import crc32
 f = open('kitapi.pack', 'r+b')
 out = []
 bad = []
-for i in range(int(sys.argv[-2]), int(sys.argv[-1])):
+for i in range(int(sys.argv[-3]), int(sys.argv[-2]), int(sys.argv[-1])):
     f.seek(i)
     b = f.read(1)[0]
     f.seek(i)
@@ -205,6 +205,7 @@ def _layout(flash: Path) -> tuple[int, int]:
     return int.from_bytes(data[4:8], "little"), int.from_bytes(data[12:16], "little")
 
 
+@pytest.mark.fuzz
 def test_a_flipped_bit_in_any_byte_of_the_header_or_the_index_is_found_at_the_mount(
     flash: Path, tmp_path: Path
 ) -> None:
@@ -216,13 +217,14 @@ def test_a_flipped_bit_in_any_byte_of_the_header_or_the_index_is_found_at_the_mo
     fs = copy(flash, tmp_path / "fs")
     n, m = _layout(flash)
     code = _FLIP_MOUNT.replace("GAME", str(zlib.crc32(deploy.packed_modules("simdev")["kitapi/game.mpy"])))
-    head = ok(fs, code, "0", "24").splitlines()
+    step = str(fuzz_step(n, 150))  # (the index's bytes: all of them under `make fuzz`)
+    head = ok(fs, code, "0", "24", "1").splitlines()
     assert head == ["d" * 24, "[]"]  # mounted by the header's copy, named damaged (boot() shows the screen)
-    index = ok(fs, code, "24", str(24 + n)).splitlines()
-    assert index == ["d" * n, "[]"]
-    copy_ = ok(fs, code, str(24 + n + m), str(24 + 2 * n + m)).splitlines()
-    assert copy_ == ["-" * n, "[]"]
-    head_copy = ok(fs, code, str(24 + 2 * n + m), str(48 + 2 * n + m)).splitlines()
+    index = ok(fs, code, "24", str(24 + n), step).splitlines()
+    assert index == ["d" * len(range(24, 24 + n, int(step))), "[]"]
+    copy_ = ok(fs, code, str(24 + n + m), str(24 + 2 * n + m), step).splitlines()
+    assert copy_ == ["-" * len(range(0, n, int(step))), "[]"]
+    head_copy = ok(fs, code, str(24 + 2 * n + m), str(48 + 2 * n + m), "1").splitlines()
     assert head_copy == ["-" * 24, "[]"]  # unread while the first is whole
     end = 48 + 2 * n + m
     for i in (*range(0, 24, 5), *range(24, 24 + n, 401), *range(24 + n + m, end - 24, 401), *range(end - 24, end, 5)):
@@ -253,6 +255,7 @@ for m in sys.argv[1:]:
 """
 
 
+@pytest.mark.fuzz
 def test_every_byte_of_prefas_module_flipped_is_refused_at_its_import(flash: Path, tmp_path: Path) -> None:
     """The report's case: a flipped bit in Prefa's _BID_VALUE booted and scored wrong.  Every byte of
     kitapi/rules/prefa.mpy, one bit each: its import raises Damaged before the .mpy loader reads it."""
@@ -265,10 +268,11 @@ def test_every_byte_of_prefas_module_flipped_is_refused_at_its_import(flash: Pat
             size = len(data)
             break
         start += len(data)
+    step = fuzz_step(size, 400)  # (every byte under `make fuzz`)
     code = (
         "import kitapi_pack, sys\nkitapi_pack.mount()\n"
         "f = open('kitapi.pack', 'r+b')\nout = []\n"
-        f"for i in range({start}, {start + size}):\n"
+        f"for i in range({start}, {start + size}, {step}):\n"
         "    f.seek(i)\n    b = f.read(1)[0]\n    f.seek(i)\n    f.write(bytes([b ^ (1 << (i % 8))]))\n    f.flush()\n"
         "    try:\n        import kitapi.rules.prefa\n        out.append('-')\n"
         "    except kitapi_pack.Damaged as e:\n"
@@ -277,9 +281,10 @@ def test_every_byte_of_prefas_module_flipped_is_refused_at_its_import(flash: Pat
         "    f.seek(i)\n    f.write(bytes([b]))\n    f.flush()\n"
         "import kitapi.rules.prefa\nprint(''.join(out), kitapi.rules.prefa.__file__)\n"
     )
-    assert ok(fs, code) == "D" * size + " /pack/kitapi/rules/prefa.mpy\n"
+    assert ok(fs, code) == "D" * len(range(0, size, step)) + " /pack/kitapi/rules/prefa.mpy\n"
 
 
+@pytest.mark.fuzz
 def test_a_seeded_sample_of_flipped_bits_in_the_modules_is_refused_at_the_import(flash: Path, tmp_path: Path) -> None:
     """300 bits flipped at seeded places among all the modules, one at a time: that module's import raises Damaged
     naming it, the others still import; and the sync's check says the modules are garbled."""
@@ -296,7 +301,8 @@ def test_a_seeded_sample_of_flipped_bits_in_the_modules_is_refused_at_the_import
     rng = random.Random(6)
     good = (flash / "kitapi.pack").read_bytes()
     tried = 0
-    for i in sorted(rng.sample(range(24 + n, 24 + n + m), 300)):
+    count = fuzz_count(300, 60)
+    for i in sorted(rng.sample(range(24 + n, 24 + n + m), count)):
         path = next(p for a, b, p in spans if a <= i < b)
         name = path[:-4].replace("/", ".").removesuffix(".__init__")
         other = "kitapi.compat" if path != "kitapi/compat.mpy" else "kitapi.keys"  # (neither imports another)
@@ -309,7 +315,7 @@ def test_a_seeded_sample_of_flipped_bits_in_the_modules_is_refused_at_the_import
         tried += 1
         if tried % 30 == 0:
             assert _check(fs) == "kitapi.pack's modules are garbled"
-    assert tried > 250
+    assert tried > count * 5 // 6
 
 
 def test_a_pack_cut_short_keeps_what_draws_and_is_named_damaged(flash: Path, tmp_path: Path) -> None:
@@ -403,7 +409,7 @@ def test_main_py_with_kitapi_pack_mpy_cut_to_100_bytes_says_so_and_stops(flash: 
     (fs / "kitapi_pack.mpy").write_bytes((flash / "kitapi_pack.mpy").read_bytes()[:100])
     (fs / "kitapi_pack_bak.mpy").write_bytes((flash / "kitapi_pack.mpy").read_bytes()[:100])  # its copy too
     env = dict(os.environ, MICROPYPATH="")
-    p = subprocess.run([micropython(), "main.py"], cwd=fs, capture_output=True, text=True, env=env, timeout=20)
+    p = subprocess.run([micropython(), "main.py"], cwd=fs, capture_output=True, text=True, env=env, timeout=HANG_S)
     assert p.returncode == 0, p.stdout + p.stderr
     assert p.stdout == "the firmware is damaged: connect to a PC and run kitapi deploy (kitapi_pack.mpy)\n"
 
@@ -529,11 +535,11 @@ def make():
     return HW()
 """
 _BOOTS = """import sys, vfs
-name, how, a, b = sys.argv[-4:]
+name, how, a, b, step = sys.argv[-5:]
 with open(name, 'rb') as f:
     good = f.read()
 src = open('main.py').read()
-for i in range(int(a), int(b)):
+for i in range(int(a), int(b), int(step)):
     if how == 'cut':
         with open(name, 'wb') as f:
             f.write(good[:i])
@@ -563,17 +569,20 @@ for i in range(int(a), int(b)):
 """
 
 
-def _boots(fs: Path, name: str, how: str, a: int, b: int, bit: int | None = None) -> dict[int, list[str]]:
-    """Each boot of ``_BOOTS`` (``bit``: the one flipped in each byte, if not i % 8): its lines, by i."""
+def _boots(
+    fs: Path, name: str, how: str, a: int, b: int, bit: int | None = None, step: int = 1
+) -> dict[int, list[str]]:
+    """Each boot of ``_BOOTS`` (``bit``: the one flipped in each byte, if not i % 8; every ``step``-th byte): its
+    lines, by i."""
     out: dict[int, list[str]] = {}
     lines: list[str] = []
     code = _BOOTS if bit is None else _BOOTS.replace("1 << (i % 8)", f"1 << {bit}")
-    for line in ok(fs, code, name, how, str(a), str(b)).splitlines():
+    for line in ok(fs, code, name, how, str(a), str(b), str(step)).splitlines():
         if line.startswith("# "):
             lines = out.setdefault(int(line[2:]), [])
         else:
             lines.append(line)
-    assert list(out) == list(range(a, b))
+    assert list(out) == list(range(a, b, step))
     return out
 
 
@@ -613,6 +622,7 @@ def test_a_flipped_bit_anywhere_in_the_header_draws_the_damaged_screen_from_its_
     ]  # fmt: skip
 
 
+@pytest.mark.fuzz
 @pytest.mark.parametrize("how", ["flip", "cut"])
 def test_kitapi_pack_mpy_damaged_anywhere_boots_its_second_copy_into_the_damaged_screen(
     flash: Path, tmp_path: Path, how: str
@@ -624,12 +634,13 @@ def test_kitapi_pack_mpy_damaged_anywhere_boots_its_second_copy_into_the_damaged
     fs = copy(flash, tmp_path / "fs")
     _fake_board(fs)
     size = len((flash / "kitapi_pack.mpy").read_bytes())
+    step = fuzz_step(size, 120)  # (every byte and length under `make fuzz`)
     drawn = [*_drawn("kitapi_pack.mpy", "kitapi_pack_bak"), "F ['/pack', 'board.py', 'kitapi_pack_bak.mpy']"]
-    for i, case in _boots(fs, "kitapi_pack.mpy", how, 0, size).items():
+    for i, case in _boots(fs, "kitapi_pack.mpy", how, 0, size, step=step).items():
         assert case == drawn, (i, case)
     (fs / "kitapi_pack_bak.mpy").write_bytes((flash / "kitapi_pack.mpy").read_bytes()[:-1])
     dark = ["the firmware is damaged: connect to a PC and run kitapi deploy (kitapi_pack.mpy)", "M []", "F []"]
-    for i, case in _boots(fs, "kitapi_pack.mpy", how, 0, size).items():
+    for i, case in _boots(fs, "kitapi_pack.mpy", how, 0, size, step=step).items():
         assert case == dark, (i, case)
 
 

@@ -18,6 +18,7 @@ import pytest
 
 from kitapi_host.sim import screen
 from kitapi_host.sim.firmware import LONG, ScriptError, Step, parse_script
+from testkit import HANG_S
 
 DEMO = Path(__file__).resolve().parent / "simdemo" / "main.py"
 
@@ -230,7 +231,7 @@ def sim(tmp_path: Path, *args: str, env: dict[str, str] | None = None) -> subpro
         text=True,
         stdin=subprocess.DEVNULL,
         env=dict(os.environ, **(env or {})),
-        timeout=120,
+        timeout=HANG_S,
     )
 
 
@@ -367,7 +368,7 @@ class Terminal:
             except OSError:  # EIO: the terminal is closed
                 pass
 
-    def wait_for(self, text: bytes, timeout: float = 30) -> None:
+    def wait_for(self, text: bytes, timeout: float = HANG_S) -> None:
         deadline = time.monotonic() + timeout
         while text not in self.seen:
             left = deadline - time.monotonic()
@@ -379,11 +380,11 @@ class Terminal:
 
     def wait(self) -> tuple[int, str]:
         """The exit status and stderr; the screen is read meanwhile, or the simulator blocks on its writes."""
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + HANG_S
         while self.proc.poll() is None and time.monotonic() < deadline:
             self.read(0.1)
         assert self.proc.stderr is not None
-        return self.proc.wait(timeout=30), self.proc.stderr.read().decode()
+        return self.proc.wait(timeout=HANG_S), self.proc.stderr.read().decode()
 
     def close(self) -> None:
         if self.proc.poll() is None:
@@ -508,7 +509,7 @@ def test_board_protocol(tmp_path: Path) -> None:
         capture_output=True,
         text=True,
         env=env,
-        timeout=60,
+        timeout=HANG_S,
     )
     assert p.returncode == 0, p.stdout + p.stderr
     frame = bytearray(1024)
@@ -546,11 +547,11 @@ def test_board_text(tmp_path: Path) -> None:
         "hw.trace_text(0, 8, 'K\u03b1\"')\nhw.trace_text(8, 0, 'b')\nhw.show()\nhw.show()\n"
     )
     env = dict(os.environ, KITAPI_SIM_DATA=str(tmp_path), KITAPI_SIM_TEXT="1")
-    p = subprocess.run([micropython(), "-c", code, str(board_dir)], capture_output=True, env=env, timeout=60)
+    p = subprocess.run([micropython(), "-c", code, str(board_dir)], capture_output=True, env=env, timeout=HANG_S)
     assert p.returncode == 0, p.stdout
     lines = p.stdout.decode().splitlines()
     # the first frame goes to the panel whole (W: every page), the second, unchanged, sends no window
     assert [lines[0], lines[1], *(x[:2] for x in lines[2:])] == ['X 0 8 K\u03b1"', "X 8 0 b", "W ", "F ", "F "]
     env.pop("KITAPI_SIM_DATA")
-    p = subprocess.run([micropython(), "-c", code, str(board_dir)], capture_output=True, env=env, timeout=60)
+    p = subprocess.run([micropython(), "-c", code, str(board_dir)], capture_output=True, env=env, timeout=HANG_S)
     assert p.returncode == 1 and b"KITAPI_SIM_DATA is not set" in p.stdout

@@ -23,7 +23,7 @@ from kitapi_host.device.link import DeviceError, open_device
 from kitapi_host.device.sync import Report, sync
 from kitapi_host.logs import gen
 from kitapi_host.sim.device import SimDevice
-from testkit import KITAPI, archived, write_game
+from testkit import HANG_S, KITAPI, archived, wait_until, write_game
 
 
 def standings(data: bytes) -> str:
@@ -70,9 +70,7 @@ def test_first_sync_archives_every_game_verified_marks_it_and_restarts_the_app(
             stored = a.db.execute("SELECT result FROM games WHERE id = ?", (g["id"],)).fetchone()[0]
             assert stored == standings(logs_[g["name"]])
     # the app was started again (a soft reset: the unix process is started anew)
-    deadline = time.monotonic() + 10
-    while device.boots < 2 and time.monotonic() < deadline:
-        time.sleep(0.05)
+    assert wait_until(lambda: device.boots >= 2)
     assert device.boots == 2
     # a second sync pulls nothing and marks nothing
     rep = run_sync(url, db)
@@ -520,15 +518,6 @@ def test_the_progress_bar_shows_games_and_bytes_on_a_terminal_only() -> None:
 # --- issue 13: a sync that always finishes, and a box never left behind -------------------------
 
 
-def wait_for(cond, seconds: float) -> bool:  # type: ignore[no-untyped-def]
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if cond():
-            return True
-        time.sleep(0.05)
-    return bool(cond())
-
-
 def test_a_pc_that_crashes_mid_sync_leaves_the_box_back_in_its_game_after_a_short_silence(
     device: SimDevice, tmp_path: Path
 ) -> None:
@@ -537,7 +526,7 @@ def test_a_pc_that_crashes_mid_sync_leaves_the_box_back_in_its_game_after_a_shor
     log = write_game(games, "0001.kitapi", seed=2, hands=300)
     (device.fs / "data" / "current").write_text("0001.kitapi\n")
     url = device.start()
-    assert wait_for(device.screen.exists, 20)
+    assert wait_until(device.screen.exists)
     time.sleep(0.5)
     home = device.screen.read_bytes()  # the game's home screen, as the box booted into it
     dev = open_device(url, idle_s=2)
@@ -548,9 +537,9 @@ def test_a_pc_that_crashes_mid_sync_leaves_the_box_back_in_its_game_after_a_shor
     time.sleep(1)
     assert not device.screen.exists()
     dev.t.serial.close()  # the PC dies: its port closes, nothing more is said
-    assert wait_for(device.screen.exists, 10), "the box stayed in the raw REPL"
+    assert wait_until(device.screen.exists), "the box stayed in the raw REPL"
     back = time.monotonic() - last
-    assert 1.9 <= back < 10, back  # after 2 s of silence, not before
+    assert back >= 1.9, back  # after 2 s of silence, not before (and by the link's idle wait: boots stays 1)
     time.sleep(0.5)
     assert device.screen.read_bytes() == home  # its game again, in the same process (no reset needed)
     assert device.boots == 1
@@ -640,8 +629,12 @@ def test_a_device_that_answers_too_slowly_ends_the_sync_with_one_clear_line(devi
     device.slow_s = 2.0
     db = tmp_path / "a.sqlite3"
     start = time.monotonic()
-    out = subprocess.run(
-        [*KITAPI, "sync", "--device", url, "--db", str(db)], capture_output=True, text=True, timeout=90
+    out = subprocess.run(  # (the PC's own patience: 10 s a line)
+        [*KITAPI, "sync", "--device", url, "--db", str(db)],
+        capture_output=True,
+        text=True,
+        timeout=HANG_S,
+        env=dict(os.environ, KITAPI_LINE_S="10"),
     )
     took = time.monotonic() - start
     assert out.returncode == 1, out.stderr
@@ -654,7 +647,7 @@ def test_a_device_that_answers_too_slowly_ends_the_sync_with_one_clear_line(devi
     # the device is itself again: it went back to its game after the PC let go, and syncs
     time.sleep(1)
     out = subprocess.run(
-        [*KITAPI, "sync", "--device", url, "--db", str(db)], capture_output=True, text=True, timeout=90
+        [*KITAPI, "sync", "--device", url, "--db", str(db)], capture_output=True, text=True, timeout=HANG_S
     )
     assert out.returncode == 0, out.stderr
 

@@ -9,6 +9,7 @@ try:
     from micropython import const
 except ImportError:  # CPython
     from kitapi.compat import const
+_GAMES = const("g")  # kitapi.app.nextboot.GAMES
 
 # the texts it shows: their places in the string table (kitapi.app.lang_xx.T)
 _T_NEW_GAME = const(31)
@@ -68,7 +69,7 @@ def menu(app, n, here, new_game, settle):
     if n == 3:  # the points still in the pouches (Prefa), or that the game is not played out; none if it is
         g = app.g
         note = [] if g.over else [w[2]]
-        if g.name == "prefa" and not g.over:
+        if "pouch" in g.state and not g.over:  # a game of pouches (Prefa's), asked of its class
             from kitapi.app.ui import cut
 
             note = [w[1]]
@@ -76,4 +77,4 @@ def menu(app, n, here, new_game, settle):
                 if g.pouch[i]:
                     note.append("%s %d" % (cut(g.players, i, 15 - len(str(g.pouch[i]))), g.pouch[i]))
         return app.go(here, Ask(app, t[_T_END_GAME] + "?", lambda: settle(app), note))
-    return new_game(app, "g")
+    return new_game(app, _GAMES)

@@ -62,13 +62,12 @@ def sum(f, n):  # (a name the firmware interns anyway: no heap for it; Store.dum
     return c
 
 
-def read(store, name, f):
-    """The game ``name`` (its log open as ``f``) from the checkpoint and the hands after it: (game, reader,
-    the hands replayed), game and reader as ``kitapi.replay.replay`` gives them; or None: then the whole
-    log is to be replayed."""
+def read(c, name, f):
+    """The game ``name`` (its log open as ``f``) from the checkpoint (ROOT/ckpt open as ``c``: Store.load
+    opens both) and the hands after it: (game, reader, the hands replayed), game and reader as
+    ``kitapi.replay.replay`` gives them; or None: then the whole log is to be replayed."""
     try:
-        with store._open(store.root + "/" + "ckpt", "rb") as c:
-            line = c.read(_CKPT).decode()  # (as bytes, at most _CKPT: a damaged one costs no more heap)
+        line = c.read(_CKPT).decode()  # (as bytes, at most _CKPT: a damaged one costs no more heap)
         end = line.rfind(" ")
         p = line.split()
         if p[0] != name or line[-1] != "\n" or int(p[-1]) != crc32(line[:end].encode()):

@@ -89,9 +89,9 @@ def torn(app, pos):
     the hand to enter again, or the hand whose correction to make again; else "check the last entry"."""
     s = app.store
     t = app.pt("damage")
-    name = s.name if s.log is None else "%s.bad%d" % (s.name, s._evidence(s.name))
+    name = s.name if s.log is None else "%s.bad%d" % (s.name, s.evidence(s.dir + "/" + s.name))
     try:
-        with s._open(s.dir + "/" + name, "rb") as f:
+        with s.open(name) as f:
             f.seek(pos)
             b = f.read(3)  # op (its top 3 bits), then the hand's number, high byte first (docs/log-format.md)
     except OSError:

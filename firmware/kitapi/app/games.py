@@ -21,6 +21,7 @@ try:
     from micropython import const
 except ImportError:  # CPython
     from kitapi.compat import const
+_VIEW = const("v")  # kitapi.app.nextboot.VIEW
 _HINTS = const(0)  # true for mypy alone (always_true in its configs): MicroPython compiles the import away
 if _HINTS:
     from typing import Any
@@ -54,7 +55,7 @@ def state(store, name):
     from kitapi.devlog import DevLogReader, crc16
     from kitapi.registry import row
 
-    with store._open(store.dir + "/" + name, "rb") as f:
+    with store.open(name) as f:
         r = DevLogReader(f)
         h = r.header()
         players = h["players"]
@@ -197,13 +198,13 @@ class Viewed(Home):
 def view(app, name):
     """Closed game ``name``, read only: the home screen on its settlement (the game being played let go,
     and replayed when it is left).  Short of heap (an evening of screens cuts it up), after a soft reset: the
-    file ROOT/next says "v" and the name, and App.first_screen views it on the fresh heap."""
+    file ROOT/next says so (Store.next), and App.first_screen views it on the fresh heap."""
     app.g = None
     _drop()
     try:
         screen = app.open_game(name, True)
     except MemoryError:
-        return app.retry("v" + name)
+        return app.retry(_VIEW, name)
     if app.g is None:  # it could not be read: back to the game being played, the reason said
         message = app.message
         screen = app.first_screen()
@@ -234,7 +235,7 @@ def resume(app, name):
     """Make open game ``name`` the game being played; the one left stays open."""
     app.g = None
     app.store.close()
-    app.store._write("current", name + "\n")
+    app.store.set_current(name)
     _restart(app)  # (a soft reset opens the current game: the one resumed)
     _drop()
     return app.open_game(name)

@@ -23,6 +23,9 @@ try:
     from micropython import const
 except ImportError:  # CPython
     from kitapi.compat import const
+_EDIT = const("e")  # kitapi.app.nextboot.EDIT
+_DELETE = const("d")  # kitapi.app.nextboot.DELETE
+_REPLACE = const("r")  # kitapi.app.nextboot.REPLACE
 
 # the texts it shows: their places in the string table (kitapi.app.lang_xx.T)
 _T_HISTORY = const(32)
@@ -77,7 +80,7 @@ class History:
         p = self.payloads
         for i in range(_PAGE):
             p[i] = _DELETED
-        with store._open(store.dir + "/" + store.name, "rb") as f:
+        with store.open(store.name) as f:
             r = DevLogReader(f)
             r.header()
             while True:
@@ -203,7 +206,7 @@ class History:
             try:
                 return app.sys.edit(app, self.cursor, self.h)
             except MemoryError:  # no room for the game before the hand
-                return app.retry("e%d %d" % (self.cursor, p))
+                return app.retry(_EDIT, self.cursor, p)
         if ev == KEY_D and p != _DELETED:  # (a damaged hand too), or a deleted one brought back
             from kitapi.app.menus import Confirm
 
@@ -243,7 +246,7 @@ def delete(app, number, listed=False):
     try:
         app.store.check_fix((number, -1))
     except MemoryError:
-        return app.retry("d%d" % number)
+        return app.retry(_DELETE, number)
     except RuleError as e:  # said whole (kitapi.app.refusal), then the home screen
         from kitapi.app.refusal import say
 
@@ -267,7 +270,7 @@ def restore(app, number, payload, said=""):
     try:
         app.store.check_fix((number, payload))
     except MemoryError:
-        return app.retry("r%d %d" % (number, payload))
+        return app.retry(_REPLACE, number, payload)
     except RuleError as e:  # (as delete)
         from kitapi.app.refusal import say
 
@@ -338,10 +341,10 @@ def _ignored(app):
     say(app, IGNORED)
 
 
-def again(app, what):
-    """After App.retry, on a fresh heap: the current game opened, then ``what`` done ("eN P": hand N, packed
-    P, edited; "dN": deleted; "rN P": replaced by P, a hand brought back or an edit saved); the screen it
-    leads to."""
+def again(app, op, n, p):
+    """After App.retry, on a fresh heap: the current game opened, then ``op`` done to hand ``n`` (Store.note's
+    letters: _EDIT, ``p`` its packed hand; _DELETE; _REPLACE by ``p``, a hand brought back or an edit saved);
+    the screen it leads to."""
     _let_go()  # (this module: as when the hands list is left)
     name = app.store.current()
     if name is None:  # no game to do it to: not acted on, said
@@ -351,19 +354,15 @@ def again(app, what):
     g = app.g
     if g is None or app.store.log is None:  # (the screen it opened to says why)
         return screen
-    op = what[0]
-    what = what[1:].split()
-    n = int(what[0])  # (Store.note has checked its form)
     if not 0 < n <= app.store.seq:  # no such hand (a note that is no retry's): not acted on, said
         _ignored(app)
         return screen
     app.over = g.over
-    if op == "d":  # (the hands list's, or an undo's: the list says it either way)
+    if op == _DELETE:  # (the hands list's, or an undo's: the list says it either way)
         g = screen = None  # (the game: not held here while the deletion's check replays it)
         _collect(app)
         return delete(app, n, True)
-    p = int(what[1])
-    if op == "r":  # (an edit's save too: a refusal is said on the home screen, not in the wizard)
+    if op == _REPLACE:  # (an edit's save too: a refusal is said on the home screen, not in the wizard)
         said = ""
         listed = History(app)  # a hand there, not deleted: an edit's save, "Saved"
         listed.cursor = n

@@ -13,6 +13,10 @@ try:
     from micropython import const
 except ImportError:  # CPython
     from kitapi.compat import const
+_NEW = const("1")  # kitapi.app.nextboot.NEW
+_GAMES = const("g")  # kitapi.app.nextboot.GAMES
+_VIEW = const("v")  # kitapi.app.nextboot.VIEW
+_REPLACE = const("r")  # kitapi.app.nextboot.REPLACE
 _HINTS = const(0)  # true for mypy alone (always_true in its configs): MicroPython compiles the import away
 if _HINTS:
     from typing import Any
@@ -87,13 +91,15 @@ def load_language(code, drop=True):
 # Each family's wizard (kitapi.app.systems.<family>.wiz) is a class that takes these as its own: ``key =
 # wizard_key``, ``preview = wizard_preview``; App.save_hand saves its hand.  Functions, not a base
 # class: a class costs some 220 bytes of heap for good (64-bit port), more than the copies it saves.
-# A wizard has ``step`` (the step shown), ``_steps()`` (the steps of its hand as it stands, one byte a
-# step, the summary last) and ``answer(ev)``: a key at a step, True when it answers it (the shell moves
-# on to the next step); at the summary, a key but #; and * first, True when the wizard took it (a step
-# of several questions goes back to the one before).  A key that does nothing at a step the wizard says
-# itself (kitapi.app.nokey), and a step with one possible answer is not on the list (its answer filled in
-# by the step before): not here, where every name interned costs the boot's heap (the 32 KB boots of
-# tests/device/test_app_memory.py and test_app_files.py have no room for one more).
+# A wizard has ``step`` (the step shown), ``steps()`` (the steps of its hand as it stands: a bit a step, bit
+# ``1 << STEP`` for each of its step constants, ``1 << _BIDDER | 1 << _SUMMARY``; a wizard's steps are numbered
+# in their order, the summary last: a small int, folded by the compiler, no bytes per key) and ``answer(ev)``:
+# a key at a step, True when it answers it (the shell moves on to the next step); at the summary, a key but #;
+# and * first, True when the wizard took it (a step of several questions goes back to the one before).  A key
+# that does nothing at a step the wizard says itself (kitapi.app.nokey), and a step with one possible answer is
+# not on the list (its answer filled in by the step before): not here, where every name interned costs the
+# boot's heap (the 32 KB boots of tests/device/test_app_memory.py and test_app_files.py have no room for one
+# more).
 
 
 def wizard_key(w, ev):
@@ -103,24 +109,37 @@ def wizard_key(w, ev):
     if ev == _STAR | _LONG:  # leave the hand, however far it was entered
         return w.app.home()
     step = w.step
-    seq = w._steps()
-    i = seq.find(bytes((step,)))
+    seq = w.steps()
     if ev == _STAR:
         if w.answer(ev):  # taken: the question before, within the step
             return None
-        if i <= 0:
-            if i == 0 or w.number:
+        if seq >> step & 1:
+            seq &= (1 << step) - 1  # the steps before it: the last of them
+            if not seq:  # the first step
                 return w.app.home()
-            i = 1  # a step off the list (Preferans' all-pass): back to the first
-        w.step = seq[i - 1]
+            step = 0
+            while seq >> step > 1:
+                step += 1
+        elif w.number:  # a step off the list (Preferans' all-pass) while a hand is edited
+            return w.app.home()
+        else:  # one off the list: back to the first
+            step = 0
+            while not seq >> step & 1:
+                step += 1
+        w.step = step
         return None
-    if i == len(seq) - 1:  # the summary
+    if seq >> step == 1:  # the summary (the last step)
         if ev == _HASH:
             return w.app.save_hand(w)
         w.answer(ev)
     elif w.answer(ev):
-        seq = w._steps()
-        w.step = seq[seq.find(bytes((step,))) + 1]
+        seq = w.steps()
+        if seq >> step & 1:
+            seq &= -2 << step  # the steps after it: the first of them (from a step off the list, the first)
+        step = 0
+        while not seq >> step & 1:
+            step += 1
+        w.step = step
     return None
 
 
@@ -194,7 +213,7 @@ class App:
             return self.home()
         if self.g.ended:  # closed in its log, the power lost before it stopped being current
             self.store.close()
-            self.store.forget_current()
+            self.store.set_current("")
             self.g = None
             return self.start_menu()
         if damage:  # damaged records were skipped (kitapi.devlog), a torn last one cut off: said there
@@ -258,7 +277,7 @@ class App:
                     store.check_fix((number, payload))  # the corrected log replayed: a refusal before the record
                 except MemoryError:  # no room beside the game before the hand: saved after a soft reset, as
                     w.g = g = None  # a restoration is (kitapi.app.history.again), without that game
-                    return self.retry("r%d %d" % (number, payload))
+                    return self.retry(_REPLACE, number, payload)
                 store.replace_hand(number, payload)
             else:
                 g.check(h)
@@ -289,13 +308,14 @@ class App:
         the list again at it.)"""
         return self.open_game(self.store.name)
 
-    def retry(self, what):
+    def retry(self, what, n="", p=-1):
         """Short of heap for ``what`` (an evening of screens cuts the heap up): a soft reset, and the boot
-        does it on a fresh heap (the file ROOT/next, read by App.first_screen: ``again``); a board without
-        a reset, or a fresh heap that had no room for it either (``again``): the error."""
+        does it on a fresh heap (ROOT/next: ``Store.next``, its letters and arguments; read by
+        App.first_screen: ``again``); a board without a reset, or a fresh heap that had no room for it
+        either (``again``): the error."""
         if self.again or not hasattr(self.hw, "reset"):
             raise MemoryError
-        self.store._write("next", what)
+        self.store.next(what, n, p)
         self.hw.reset()
 
     def number(self):
@@ -383,32 +403,32 @@ class App:
 
     def first_screen(self):
         store = self.store
-        nxt = store.note()
-        # ROOT/next: what was asked for before a soft reset, done once: a new game ("1"), the games kept
-        # ("g"), or what a MemoryError stopped (App.retry): a hand edited, deleted or corrected ("e", "d",
-        # "r": kitapi.app.history.again), a closed game viewed ("v": kitapi.app.games.view).  Removed before
-        # it is acted on (Store.note), so that one that stops the boot is not acted on again
-        if not nxt:
+        op, a, b = store.note()
+        # ROOT/next: what was asked for before a soft reset, done once: a new game, the games kept, or what a
+        # MemoryError stopped (App.retry): a closed game viewed (kitapi.app.games.view), a hand edited,
+        # deleted or corrected (kitapi.app.history.again).  Removed before it is acted on (Store.note), so
+        # that one that stops the boot is not acted on again
+        if not op:
             name = store.current()
             screen = self.open_game(name) if name else self.start_menu()
-        elif nxt[0] in "edrv":
-            self.again = True  # (short of heap again: no second reset for it, the error instead)
-            if nxt[0] == "v":  # a closed game viewed (kitapi.app.games)
-                from kitapi.app.games import view
+        elif op == _NEW:
+            from kitapi.app.newgame import NewGame
 
-                screen = view(self, nxt[1:])
-            else:
-                from kitapi.app.history import again
-
-                screen = again(self, nxt)
-        elif nxt == "g":
+            screen = NewGame(self)
+        elif op == _GAMES:
             from kitapi.app.games import Games
 
             screen = Games(self)
         else:
-            from kitapi.app.newgame import NewGame
+            self.again = True  # (short of heap again: no second reset for it, the error instead)
+            if op == _VIEW:  # a closed game viewed (kitapi.app.games)
+                from kitapi.app.games import view
 
-            screen = NewGame(self)
+                screen = view(self, a)
+            else:
+                from kitapi.app.history import again
+
+                screen = again(self, op, a, b)
         if store.bad:  # a small file set aside (Store.aside): said once, on the first screen
             from kitapi.app.safe import RESET, say
 

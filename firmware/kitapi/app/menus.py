@@ -6,6 +6,8 @@ try:
     from micropython import const
 except ImportError:  # CPython
     from kitapi.compat import const
+_NEW = const("1")  # kitapi.app.nextboot.NEW
+_GAMES = const("g")  # kitapi.app.nextboot.GAMES
 
 # the texts it shows: their places in the string table (kitapi.app.lang_xx.T)
 _T_NAME = const(0)
@@ -61,7 +63,7 @@ class Menu:
         return None
 
 
-def new_game(app, then="1"):
+def new_game(app, then=_NEW):
     """The new-game wizard, always on a heap that holds no game yet.
 
     After a game has been open, its system's modules are let go but their
@@ -75,7 +77,7 @@ def new_game(app, then="1"):
     """
     import sys
 
-    app.store._write("next", then)  # (no name of its own: each is an interned name for good)
+    app.store.next(then)  # (no name of its own: each is an interned name for good)
     if "kitapi.rules" in sys.modules and hasattr(app.hw, "reset"):  # a game has been open since the start
         app.hw.reset()
     return app.first_screen()  # (which reads ROOT/next: the wizard, or the games kept; no import loop here)
@@ -93,7 +95,7 @@ class StartMenu(Menu):
         if n == 1:
             return new_game(self.app)
         if n == 3:
-            return new_game(self.app, "g")
+            return new_game(self.app, _GAMES)
         return self.app.go(self, Settings(self.app))
 
 

@@ -18,6 +18,7 @@ try:
     from micropython import const
 except ImportError:  # CPython
     from kitapi.compat import const
+_VIEW = const("v")  # kitapi.app.nextboot.VIEW
 
 # the texts it shows: their places in the string table (kitapi.app.lang_xx.T)
 _T_CLOSED = const(65)
@@ -47,7 +48,7 @@ def show(app, hands, p):
     try:
         w = app.sys.edit(app, number, h)
     except MemoryError:
-        return app.retry("v" + app.store.name)
+        return app.retry(_VIEW, app.store.name)
     return Shown(app, number, w, hint, page)
 
 
@@ -93,7 +94,7 @@ class Shown:
             app.trail.append(Viewed(app, self.page))  # (* on the list: the game's home screen, as it was)
             hands = History(app)
         except MemoryError:
-            return app.retry("v" + name)
+            return app.retry(_VIEW, name)
         hands.cursor = self.number
         _forget("kitapi.app.readonly")
         return hands

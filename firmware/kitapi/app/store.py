@@ -12,7 +12,8 @@
     ROOT/fails               "N WHAT": the boots in a row that failed before their first
                              screen was up, and the last error (kitapi.app.run)
     ROOT/next                what a soft reset was for (App.first_screen), removed
-                             before it is acted on
+                             before it is acted on: ``next``, ``note``; its letters
+                             and forms are kitapi.app.nextboot's
     ROOT/X.bad1, .bad2 ...   a small file above that could not be used (not UTF-8, too
                              long, not of its form): set aside as evidence, a default
                              in its place, said on the screen (``Store.bad``)
@@ -123,7 +124,7 @@ class Store:
                 name = tmp[:-4]
                 path = self.dir + "/" + name
                 ok = False
-                if not self._exists(path) and (name == current or self._evidence(name)):
+                if not self._exists(path) and (name == current or self.evidence(path)):
                     from kitapi.devlog import DevLogReader
                     from kitapi.game import RuleError
 
@@ -150,10 +151,15 @@ class Store:
     def _open(self, path, mode="r"):
         return open(path, mode) if self.fs is os else self.fs.open(path, mode)
 
-    def _evidence(self, name):
-        """The first free evidence number of game ``name`` less one (0: none kept)."""
+    def open(self, name):
+        """Game ``name``'s log in games/ (or its evidence, ``NAME.badK``), open for reading (OSError if none)."""
+        return self._open(self.dir + "/" + name, "rb")
+
+    def evidence(self, path):
+        """The evidence copies kept of file ``path`` (``PATH.bad1`` ... ``PATH.badK``: K; 0 none): a game's log
+        (``Store.dir`` + "/" + its name), a small file set aside (``aside``)."""
         k = 0
-        while self._exists("%s/%s.bad%d" % (self.dir, name, k + 1)):
+        while self._exists("%s.bad%d" % (path, k + 1)):
             k += 1
         return k
 
@@ -196,11 +202,8 @@ class Store:
         says which, for the screen.  A rename that fails leaves it (read as unusable again next time)."""
         path = self.root + "/" + name
         self.bad = name
-        k = 1
-        while self._exists("%s.bad%d" % (path, k)):
-            k += 1
         try:
-            self.fs.rename(path, "%s.bad%d" % (path, k))
+            self.fs.rename(path, "%s.bad%d" % (path, self.evidence(path) + 1))
         except OSError:
             pass
 
@@ -210,35 +213,23 @@ class Store:
             f.write(text)
         self.fs.rename(path + ".tmp", path)
 
+    def next(self, what, n="", p=-1):
+        """Note in ROOT/next what the next boot is to do: letter ``what`` (kitapi.app.nextboot has the
+        letters and the forms), ``n`` its hand's number or its game's name, ``p`` its packed hand (App.retry,
+        kitapi.app.menus.new_game).  Here, with no import: it is written short of heap.  (Named after its
+        file, and builtin names for it: a name of its own is interned at every boot; so is ``open``.)"""
+        self._write("next", what + str(n) + (" %d" % p if p >= 0 else ""))
+
     def note(self):
-        """ROOT/next (App.retry, kitapi.app.menus.new_game), gone before it is acted on: "" if there is none;
-        one not of its forms is set aside.  The forms: "1", "g", "v" and a game's file name, "dN", "eN P",
-        "rN P" (N a hand's number, P a packed hand: decimal, no sign); whether hand N is there is for the
-        game to say (kitapi.app.history.again)."""
+        """ROOT/next (``next``), checked, read back and removed by kitapi.app.nextboot (which owns its forms;
+        imported only when there is one): (letter, hand number or game name, packed hand or -1), ("", "", -1)
+        if there is none (an empty one is no note: left; one not UTF-8 or too long is set aside by _read)."""
         text = self._read("next")
-        if not text:  # none (an empty one is no note: left), or set aside by _read
-            return ""
-        op = text[:1]
-        p = text[1:].split(" ")
-        if (
-            text in ("1", "g")
-            or (op == "v" and game_number(text[1:]) >= 0)
-            or (
-                op in ("d", "e", "r")
-                and len(p) == (1 if op == "d" else 2)
-                and 0 < len(p[0]) < 6
-                and not p[0].strip(_DIGITS)
-                and int(p[0]) > 0
-                and (op == "d" or (0 < len(p[1]) < 10 and not p[1].strip(_DIGITS) and int(p[1]) < 1 << 29))
-            )
-        ):
-            try:
-                self.fs.remove(self.root + "/next")
-                return text
-            except OSError:  # (a note that cannot be removed is not acted on: it would be again and again)
-                return ""
-        self.aside("next")
-        return ""
+        if not text:
+            return "", "", -1
+        from kitapi.app.nextboot import read
+
+        return read(self, text, game_number)
 
     def settings(self):
         """(contrast, sleep seconds (0: never), language); the defaults if there are none, or if the file is
@@ -335,7 +326,7 @@ class Store:
         ck = self.root + "/" + "ckpt"
         if self._exists(ck):  # the last game's checkpoint: no use now
             fs.remove(ck)
-        self._write("current", name + "\n")
+        self.set_current(name)
         with self._open(path + ".tmp", "wb") as f:
             from kitapi.devlogw import header_bytes
 
@@ -360,11 +351,15 @@ class Store:
         path = self.dir + "/" + name
         with self._open(path, "rb") as f:
             got = None
-            if fix is None and self._exists(self.root + "/" + "ckpt"):  # the hands after a checkpoint only
-                from kitapi.app import ckpt
+            if fix is None:  # the hands after a checkpoint only
+                try:
+                    with self._open(self.root + "/" + "ckpt", "rb") as c:
+                        from kitapi.app import ckpt
 
-                got = ckpt.read(self, name, f)
-                ckpt.close()
+                        got = ckpt.read(c, name, f)
+                        ckpt.close()
+                except OSError:  # none
+                    pass
             if got is None:
                 from kitapi.replay import replay
 
@@ -387,7 +382,7 @@ class Store:
                         break
                     dst.write(chunk)
                     left -= len(chunk)
-            self.fs.rename(path, "%s.bad%d" % (path, self._evidence(name) + 1))
+            self.fs.rename(path, "%s.bad%d" % (path, self.evidence(path) + 1))
             self.fs.rename(path + ".tmp", path)
         self.name = name
         self.log = None if ro else self._open(path, "ab")
@@ -455,7 +450,7 @@ class Store:
         with ``stop``, up to that hand: the game as it stood before it."""
         from kitapi.replay import replay
 
-        with self._open(self.dir + "/" + self.name, "rb") as f:
+        with self.open(self.name) as f:
             return replay(f, fix, stop)[0]
 
     def append(self, op, number, payload):
@@ -480,10 +475,11 @@ class Store:
         """Close the game in its log; no game is current after it."""
         self.append(OP_END, 0, 0)
         self.close()
-        self.forget_current()
+        self.set_current("")
 
-    def forget_current(self):
-        self._write("current", "")
+    def set_current(self, name):
+        """Make game ``name`` the one played (ROOT/current); "": none."""
+        self._write("current", name + "\n" if name else "")
 
     def close(self):
         if self.log:

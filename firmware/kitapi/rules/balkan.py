@@ -47,6 +47,7 @@ class Balkan(Sochi):
     name = "balkan"
     OPTIONS = _OPTIONS
     NUMBERED = (LOW, HIGH)  # its contracts are numbers (kitapi.rules.preferans.Preferans.NUMBERED)
+    NO_TRICK = BETTLER
 
     def __init__(self, header):
         super().__init__(header)
@@ -68,9 +69,6 @@ class Balkan(Sochi):
 
     def needed(self, h):
         return _NEEDED
-
-    def is_misere(self, h):
-        return h.contract == BETTLER
 
     def requirement(self, contract):
         return 0 if contract == BETTLER else _REQ

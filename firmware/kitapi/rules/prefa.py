@@ -46,9 +46,9 @@ _TEN_NT_VALUE = {"A": 11, "B": 10}
 # Defenders' responsibilities by level 6..10.  "Defenders' Responsibilities
 # and Decisions": both playing, 6: 2/2, 7: 2/1, 8: 1/1, 9: 1/0, 10: 0/0 (D1/D2);
 # a lone defender, 6 or 7: 2, 8 or 9: 1, 10: 0.
-_RESP_D1 = b"\x02\x02\x01\x01\x00"
-_RESP_D2 = b"\x02\x01\x01\x00\x00"
-_RESP_ALONE = b"\x02\x02\x01\x01\x00"
+RESP_D1 = b"\x02\x02\x01\x01\x00"
+RESP_D2 = b"\x02\x01\x01\x00\x00"
+RESP_ALONE = b"\x02\x02\x01\x01\x00"
 # Option nine_quota: whose is the 1 trick at 9.  "bidder" (the default): D1's, as above.  "dealer":
 # "Contracts of 9 tricks: The bidder closest to the dealer has a 1 trick responsibility" (Ball) and "the
 # defender to the dealer's immediate right is obligated to capture 1 trick" (preferans-and-variants.txt):
@@ -163,7 +163,8 @@ class Prefa(Game):
 
     def parse_hand(self, d, h):
         """Fill ``h`` from a game-log hand object (a dict); RuleError if malformed."""
-        from kitapi.rules.prefa_json import parse
+        from kitapi.rules.prefa_json import parse  # (a loop kept for the heap: prefa_json takes the rules'
+        # constants from here; imported only here, so the device, which keeps its hands packed, never loads it)
 
         parse(self, d, h)
 
@@ -336,7 +337,7 @@ class Prefa(Game):
             t2 = t[d2]
             a = h.active
             short = level - tb
-            if h.defense == ALONE and short < 0 and t[a] >= _RESP_ALONE[i]:
+            if h.defense == ALONE and short < 0 and t[a] >= RESP_ALONE[i]:
                 # "If a defender goes it alone": the bidder makes it exactly or
                 # better but the defender also makes it -> scored as exact.
                 short = 0
@@ -361,8 +362,8 @@ class Prefa(Game):
                 # The defense failed.  A defender short of his responsibility pays
                 # b.v. x Tb, doubled when nailed; if only one is short he also pays
                 # the other defender for that defender's tricks.
-                r1 = _RESP_D1[i]
-                r2 = _RESP_D2[i]
+                r1 = RESP_D1[i]
+                r2 = RESP_D2[i]
                 if i == 3:
                     o = self.header.get("options")
                     if o and o.get("nine_quota") == "dealer" and (d2 - h.dealer - 1) % n < (d1 - h.dealer - 1) % n:
@@ -382,9 +383,9 @@ class Prefa(Game):
             elif h.defense == INVITE:
                 # The collective responsibility stays; the active defender pays
                 # b.v. x Tb x the collective shortfall (1 to 4).
-                self.pay(a, b, bv * tb * (_RESP_D1[i] + _RESP_D2[i] - t1 - t2))
+                self.pay(a, b, bv * tb * (RESP_D1[i] + RESP_D2[i] - t1 - t2))
             else:
-                m = _RESP_ALONE[i] - t[a]
+                m = RESP_ALONE[i] - t[a]
                 self.pay(a, b, bv * tb * (2 if m > 2 else m))
         if h.aces and self.aces_mode == "B":
             # "Four Aces", variation B: every other player (the one sitting out

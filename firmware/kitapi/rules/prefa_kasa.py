@@ -16,14 +16,14 @@ s got minus what he paid in, so ``kasa + sum(net) == 0`` always.
 from kitapi.game import Game, RuleError, write_ints
 from kitapi.rules.prefa import (
     _BID_VALUE,
-    _RESP_ALONE,
-    _RESP_D1,
-    _RESP_D2,
     _TEN_NT_VALUE,
     ALONE,
     BOTH,
     NONE,
     PLAY,
+    RESP_ALONE,
+    RESP_D1,
+    RESP_D2,
     THROW,
     Hand,
     Prefa,
@@ -215,8 +215,8 @@ class PrefaKasa(Prefa):
                 # prefa-ball-v2.txt, "The Play of the Hand": "If the defense doesn't make it collectively, then
                 # any defender who was unable to meet his or her individual responsibility in tricks, is
                 # also said to be put up."  A short defender goes in only when the defence as a whole did.
-                r1 = _RESP_D1[i]
-                r2 = _RESP_D2[i]
+                r1 = RESP_D1[i]
+                r2 = RESP_D2[i]
                 if i == 3:  # option nine_quota "dealer" (kitapi.rules.prefa, Prefa._play)
                     o = self.header.get("options")
                     n = self.n
@@ -240,7 +240,7 @@ class PrefaKasa(Prefa):
                     self._paid(d2, bv * t2)
             else:
                 # alone: the dropped defender has no tricks; invite: the active defender answers for both
-                need = _RESP_ALONE[i] if h.defense == ALONE else _RESP_D1[i] + _RESP_D2[i]
+                need = RESP_ALONE[i] if h.defense == ALONE else RESP_D1[i] + RESP_D2[i]
                 if t1 + t2 < need:
                     self.pay(a, b, bv * tb)
                 else:

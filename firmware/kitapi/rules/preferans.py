@@ -163,6 +163,12 @@ class Preferans(Game):
 
     name = ""
     state = ("pool", "hill", "whists", "level")  # what a hand changes (Game.preview)
+    OUTCOME = 2  # a soloist and whisters (kitapi.game.Game.OUTCOME)
+    # What a variant's contracts are, for its screens and the PC (asked, never told by the rules id): NUMBERED,
+    # None: a level and a suit, (level - 6) * 5 + suit, in two steps; else (low, high): a number, in one step
+    # (Balkan's 2 to 7).  NO_TRICK: the contract to take no trick (the misere; Balkan's Bettler).
+    NUMBERED = None  # type: tuple[int, int] | None
+    NO_TRICK = MISERE
     min_players = 2
     # The convention (C's table in docs/rules/preferans.md): Sochi's values here.
     HILL_K = 1  # soloist's hill per undertrick: gp x HILL_K
@@ -284,7 +290,8 @@ class Preferans(Game):
     # --- the hand: parsing, checking and the compact form ----------------------------
 
     def parse_hand(self, d, h):
-        from kitapi.rules.preferans_json import parse
+        from kitapi.rules.preferans_json import parse  # (a loop kept for the heap: preferans_json takes the rules'
+        # constants from here; imported only here, so the device, which keeps its hands packed, never loads it)
 
         parse(self, d, h)
 
@@ -327,7 +334,7 @@ class Preferans(Game):
 
     def is_misere(self, h):
         """Whether the contract of hand ``h`` is to take no trick."""
-        return h.contract == MISERE
+        return h.contract == self.NO_TRICK
 
     def min_level(self):
         """The lowest contract level allowed now (Leningrad's all-pass progression)."""

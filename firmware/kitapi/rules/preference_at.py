@@ -93,6 +93,7 @@ class PreferenceAt(Game):
     """A game of Austrian Préférence: the pool and each player's stock."""
 
     name = "preference_at"
+    OUTCOME = 3  # a ladder of bids with drops (kitapi.game.Game.OUTCOME)
     state = ("stock", "pot", "refills")  # what a hand changes (Game.preview)
     max_bid = PREFERENCE
     options = _OPTIONS  # type: tuple[str, ...]
@@ -125,7 +126,10 @@ class PreferenceAt(Game):
     # --- the hand ------------------------------------------------------------
 
     def parse_hand(self, d, h):
-        from kitapi.rules.preference_at_json import parse
+        from kitapi.rules.preference_at_json import (
+            parse,
+        )  # (a loop kept for the heap: preference_at_json takes the rules'
+        # constants from here; imported only here, so the device, which keeps its hands packed, never loads it)
 
         parse(self, d, h)
 

@@ -25,7 +25,7 @@ except ImportError:  # CPython
 # must give him 40 chips.  If the hand version of the contract is played, the
 # defenders must give him this amount times two."
 _HIGH_AMOUNT = b"\x0a\x14\x14\x28\x1e\x28\x3c\x50"  # 5: 10, 6: 20, H5: 20, H6: 40, 7: 30, 8: 40, H7: 60, H8: 80
-_HIGH_MISERE = b"\x01\x00\x01\x00\x01\x00\x01\x00"  # 5 and 7 (and their hand forms): misère; 6 and 8: slam
+HIGH_MISERE = b"\x01\x00\x01\x00\x01\x00\x01\x00"  # 5 and 7 (and their hand forms): misère; 6 and 8: slam
 _DROP_EACH = const(3)
 _E_ONE_OF = const(72)  # a const in kitapi.rules.preference_at: not importable
 
@@ -60,7 +60,7 @@ class PreferenceIllustrated(PreferenceAt):
             made = True  # both defenders dropped: the declarer is paid as if he made it (reading)
         else:
             tb = h.tricks[b]
-            made = tb == 0 if _HIGH_MISERE[i] else tb == 10
+            made = tb == 0 if HIGH_MISERE[i] else tb == 10
         for s in range(3):
             if s != b:
                 if made:

@@ -72,6 +72,7 @@ class PreferenceUs(Game):
     """A game of American Preference: the pot and each player's stock."""
 
     name = "preference_us"
+    OUTCOME = 4  # a suit or chips (kitapi.game.Game.OUTCOME)
     state = ("stock", "pot", "refills")  # what a hand changes (Game.preview)
 
     def __init__(self, header):
@@ -98,7 +99,10 @@ class PreferenceUs(Game):
     # --- the hand ------------------------------------------------------------
 
     def parse_hand(self, d, h):
-        from kitapi.rules.preference_us_json import parse
+        from kitapi.rules.preference_us_json import (
+            parse,
+        )  # (a loop kept for the heap: preference_us_json takes the rules'
+        # constants from here; imported only here, so the device, which keeps its hands packed, never loads it)
 
         parse(self, d, h)
 

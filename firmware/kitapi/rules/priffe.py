@@ -91,6 +91,7 @@ class Priffe(Game):
     """A game of Priffe: the rubber in play per partnership, and each player's individual points."""
 
     name = "priffe"
+    OUTCOME = 5  # a partnership's contract (kitapi.game.Game.OUTCOME)
     # what a hand changes (Game.preview)
     state = ("below", "games", "points", "individual", "order", "side", "prev", "lead", "rubbers")
     min_players = 4
@@ -144,7 +145,8 @@ class Priffe(Game):
     # --- the hand: parsing, checking and the compact form -----------------
 
     def parse_hand(self, d, h):
-        from kitapi.rules.priffe_json import parse
+        from kitapi.rules.priffe_json import parse  # (a loop kept for the heap: priffe_json takes the rules'
+        # constants from here; imported only here, so the device, which keeps its hands packed, never loads it)
 
         parse(self, d, h)
 

@@ -85,8 +85,12 @@ _PREFERENCE = const(8)  # kitapi.rules.preference_at.PREFERENCE, the highest bid
 _MAX_CHIPS = const(63)  # kitapi.rules.preference_us.MAX_CHIP_BID
 # Bid index (kitapi.rules.preference_at.BIDS) by the bid step's number 0-8, then its Hand form at +9
 _BIDS = b"\x00\x01\x02\x03\x04\x09\x0a\x0d\x0e\x00\x05\x06\x07\x08\x0b\x0c\x0f\x10"
-# American steps by hand kind: a suit bid, the chip bids, thrown in
-_US_STEPS = (b"\x00\x03\x05\x07", b"\x00\x02\x03\x05\x07", b"\x00\x07")
+# American steps by hand kind: a suit bid, the chip bids, thrown in (a bit a step: kitapi.app.main's shell)
+_US_STEPS = (
+    1 << _WHO | 1 << _TRUMP | 1 << _TRICKS | 1 << _SUMMARY,
+    1 << _WHO | 1 << _CHIPS | 1 << _TRUMP | 1 << _TRICKS | 1 << _SUMMARY,
+    1 << _WHO | 1 << _SUMMARY,
+)
 
 
 def _no(app, ev):
@@ -122,21 +126,23 @@ class PotWizard:
         self.step = _WHO
         self.key(ev)
 
-    def _steps(self):
+    def steps(self):
+        """The steps of the hand as it stands: a bit a step (kitapi.app.main's shell)."""
         h = self.h
         if self.us:
             return _US_STEPS[h.kind]
-        seq = b"\x00\x01" if h.bid else b"\x00"
+        seq = 1 << _WHO | 1 << _DROP | 1 << _SUMMARY
+        if h.bid:
+            seq |= 1 << _BID
         if h.bid <= _PREFERENCE:
-            seq += b"\x03"
-        seq += b"\x04"
+            seq |= 1 << _TRUMP
         # who plays: nobody (the declarer or both defenders dropped), one defender, or both
         b = h.declarer
         m = h.drop
         play = 0 if m >> b & 1 else 2 - (m >> (b + 1) % 3 & 1) - (m >> (b + 2) % 3 & 1)
         if play:  # (the first defender's tricks not asked when the declarer took all ten: 0-0)
-            seq += b"\x05" if play == 1 or h.tricks[b] == 10 else b"\x05\x06"
-        return seq + b"\x07"
+            seq |= 1 << _TRICKS if play == 1 or h.tricks[b] == 10 else 1 << _TRICKS | 1 << _TRICKS2
+        return seq
 
     def _likely(self):
         """The declarer's likeliest tricks: 6; a misère 0, a slam 10 (Illustrated, bids 9-16)."""

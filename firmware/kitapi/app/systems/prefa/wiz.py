@@ -105,22 +105,25 @@ class HandWizard:
         elif bidder >= 0:
             self.key(bidder + 1)
 
-    def _steps(self):
-        """The steps of the hand as it stands, in order (a bytes of step ids)."""
+    def steps(self):
+        """The steps of the hand as it stands: a bit a step (kitapi.app.main's shell)."""
         h = self.h
         if h.kind == PASS:
-            return b"\x00\x07"
+            return 1 << _BIDDER | 1 << _SUMMARY
         if h.kind == THROW:
-            return b"\x00\x01\x07"
+            return 1 << _BIDDER | 1 << _LEVEL | 1 << _SUMMARY
+        seq = 1 << _BIDDER | 1 << _LEVEL | 1 << _SUIT | 1 << _DEFENSE | 1 << _SUMMARY
         if h.defense == NONE:
-            return b"\x00\x01\x02\x03\x07"
+            return seq
         if h.defense == ALONE:
-            return b"\x00\x01\x02\x03\x04\x05\x07"
-        # the first defender's tricks: not asked when the bidder took all ten (0-0, filled in by his step)
-        ten = h.tricks[h.bidder] == 10 and h.tricks[0] + h.tricks[1] + h.tricks[2] + h.tricks[3] == 10
+            return seq | 1 << _ACTIVE | 1 << _TRICKS_B
+        seq |= 1 << _TRICKS_B
         if h.defense == INVITE:
-            return b"\x00\x01\x02\x03\x04\x05\x07" if ten else b"\x00\x01\x02\x03\x04\x05\x06\x07"
-        return b"\x00\x01\x02\x03\x05\x07" if ten else b"\x00\x01\x02\x03\x05\x06\x07"
+            seq |= 1 << _ACTIVE
+        # the first defender's tricks: not asked when the bidder took all ten (0-0, filled in by his step)
+        if h.tricks[h.bidder] == 10 and h.tricks[0] + h.tricks[1] + h.tricks[2] + h.tricks[3] == 10:
+            return seq
+        return seq | 1 << _TRICKS_D
 
     # --- keys --------------------------------------------------------------------
 

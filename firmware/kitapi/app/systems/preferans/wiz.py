@@ -134,7 +134,7 @@ class PrefWizard:
             self.step = _SUMMARY
             return
         h.dealer = app.next_dealer()
-        h.contract = 2 if g.name == "balkan" else (g.min_level() - 6) * 5
+        h.contract = g.NUMBERED[0] if g.NUMBERED else (g.min_level() - 6) * 5
         self.step = _SOLOIST
         if soloist == -1:
             self._allpass_start()
@@ -156,25 +156,29 @@ class PrefWizard:
         self.k = 0
         self.step = _ALLPASS
 
-    def _steps(self):
+    def steps(self):
+        """The steps of the hand as it stands: a bit a step (kitapi.app.main's shell; the all-pass is off
+        the list)."""
         g = self.g
         h = self.h
         if h.kind == _MISDEAL or h.kind == _KIND_ALLPASS:
-            return b"\x00\x08"
-        # Balkan names its contracts 2-7 in one step (no trump step); a misere has no trump
-        seq = b"\x00\x01" if g.name == "balkan" or g.is_misere(h) else b"\x00\x01\x02"
+            return 1 << _SOLOIST | 1 << _SUMMARY
+        seq = 1 << _SOLOIST | 1 << _LEVEL | 1 << _SUMMARY
+        # a numbered contract (Balkan's 2-7) is named in one step (no trump step); a misere has no trump
+        if not (g.NUMBERED or g.is_misere(h)):
+            seq |= 1 << _SUIT
         if getattr(g, "widow_points", False):
-            seq += b"\x03"
+            seq |= 1 << _WIDOW
         if h.kind == _RESIGN:
-            return seq + b"\x04\x08"
+            return seq | 1 << _WORDS
         if g.requirement(h.contract):
-            seq += b"\x04"
+            seq |= 1 << _WORDS
             if not g.played(h):
-                return seq + b"\x08"
-        seq += b"\x05"
+                return seq
+        seq |= 1 << _TRICKS_S
         if h.w1 == _WHIST and h.w2 == _WHIST and h.tricks[h.soloist] < 10:  # (all ten his: 0-0 for each, not asked)
-            seq += b"\x06"
-        return seq + b"\x08"
+            seq |= 1 << _TRICKS_D
+        return seq
 
     # --- keys --------------------------------------------------------------------
 
@@ -235,14 +239,14 @@ class PrefWizard:
                 t[self.order[i]] = left if i == self.k and n > 2 else 0
             self.step = _SUMMARY
             return None
-        elif step == _LEVEL and g.name == "balkan":
-            # the bid's number 2-7 (6 Bettler); A: the closed Game bid (no talon), on or off
+        elif step == _LEVEL and g.NUMBERED:
+            # the bid's number (Balkan's 2-7, 6 Bettler); A: the closed Game bid (no talon), on or off
             if ev == _KEY_A:
                 h.game = not h.game
                 return None
             if ev == _HASH:
                 digit = h.contract
-            if not 2 <= digit <= 7:
+            if not g.NUMBERED[0] <= digit <= g.NUMBERED[1]:
                 return _no(self.app, ev)
             h.contract = digit
             if not g.requirement(digit):
@@ -383,7 +387,7 @@ class PrefWizard:
             ui.at(name, 0, 3)
             most = self._most()  # (what the players before him left)
             ui.at("%s #=%d" % ("0-9 A=10" if most == 10 else "0-%d" % most, min(h.tricks[seat], most)), 0, 4)
-        elif step == _LEVEL and g.name == "balkan":
+        elif step == _LEVEL and g.NUMBERED:
             ui.at(p[_P_CONTRACT], 0, 2)
             ui.at(p[_P_BALKAN_BIDS], 0, 3)
             ui.at(p[_P_BALKAN_GAME_KEY], 0, 4, bool(h.game))
@@ -500,7 +504,7 @@ def describe(p, g, h, step=_SUMMARY):
         s = short(g.players)[h.soloist]
     if step <= _LEVEL:
         return s
-    if g.name == "balkan":
+    if g.NUMBERED:
         s += " " + (p[_P_BETTLER] if g.is_misere(h) else str(h.contract)) + ("G" if h.game else "")
     elif h.contract == _MISERE:
         s += " " + p[_P_MISERE]

@@ -97,10 +97,13 @@ class PriffeWizard:
         self.step = _DECLARER
         self.key(declarer + 1)
 
-    def _steps(self):
+    def steps(self):
+        """The steps of the hand as it stands: a bit a step (kitapi.app.main's shell)."""
         h = self.h
-        s = b"\x00" if h.contract == _FORCED else b"\x00\x01"
-        return s + (b"\x02\x03\x04\x05" if h.honours else b"\x02\x03\x05")
+        seq = 1 << _DECLARER | 1 << _TRICKS | 1 << _HONOURS | 1 << _SUMMARY
+        if h.contract != _FORCED:
+            seq |= 1 << _CONTRACT
+        return seq | 1 << _HOLDER if h.honours else seq
 
     def answer(self, ev):
         """Key ``ev`` at the step shown: True when it answers it (the shell moves on; the summary's keys
