@@ -398,11 +398,11 @@ def generate(
     conventions' (``random_hand``), or the numbered bids' (``numbered_hand``) for a class with those."""
     rng = random.Random(seed)
     hdr = header(rules, players, **options)
-    make = numbered_hand if _numbered(new_game(hdr)) else random_hand
+    make = numbered_hand if _numbered_bids(new_game(hdr)) else random_hand
     return play_out(hdr, hands, lambda g: make(rng, g, next_dealer(g)))
 
 
-def _numbered(g: Any) -> bool:
+def _numbered_bids(g: Any) -> bool:
     """Whether the game's contracts are numbers (Balkan's 2 to 7, typed as their number in one step) rather
     than a level and a suit: the core class says so (``NUMBERED``: None, or the lowest and the highest)."""
     return bool(getattr(g, "NUMBERED", None))
@@ -525,7 +525,7 @@ def hand_keys(g: Any, hand: dict[str, Any]) -> str:
     s = hand["soloist"]
     keys = str(s + 1)
     contract = hand["contract"]
-    if _numbered(g):  # one step: the bid's number (A first for the closed Game bid)
+    if _numbered_bids(g):  # one step: the bid's number (A first for the closed Game bid)
         keys += ("A" if hand.get("game") else "") + contract
         level = 0 if g.is_misere(h) else g.needed(h)  # Bettler takes no trick; every other bid needs 6
     elif contract == "M":
