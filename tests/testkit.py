@@ -10,8 +10,11 @@ import argparse
 import json
 import os
 import random
+import shutil
+import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +24,7 @@ from kitapi_host.archive.store import Archive
 from kitapi_host.families import prefa, preferans
 from kitapi_host.logs import gen
 from kitapi_host.sim.firmware import Firmware, _start, parse_script
+from kitapi_host.sim.pick import rules_keys
 
 ROOT = Path(__file__).resolve().parents[1]
 # The core's test vectors: <rules module>_<topic>.json, each a list of games with their worked numbers.
@@ -158,8 +162,15 @@ def balkan_turns(hands: int, pool: int) -> tuple[dict[str, Any], list[dict[str, 
 
 # --- the firmware in the simulator ------------------------------------------------------------------------
 
+
+def new_game_keys(rules: str) -> str:
+    """The keys from the start menu to the system ``rules`` chosen: 1 (a new game), then the keys that pick it on
+    the rules step (kitapi_host.sim.pick.rules_keys, from kitapi.registry): the players step next."""
+    return "1 " + rules_keys(rules)
+
+
 # A new game: Greek Prefa, 3 players, Ann / Bob / Cat typed with multi-tap, pouch 100, no options, first dealer seat 1.
-SETUP = "1 1 3  0 2~1500 66~1500 66#  0 22~1500 666~1500 22#  0 222~1500 2~1500 8#  100# # # #"
+SETUP = new_game_keys("prefa") + " 3  0 2~1500 66~1500 66#  0 22~1500 666~1500 22#  0 222~1500 2~1500 8#  100# # # #"
 NAMES = ["Ann", "Bob", "Cat"]
 
 
@@ -236,6 +247,36 @@ def device_log(data: Path, tmp: Path) -> tuple[list[str], dict[str, object]]:
     logs.convert(game, out)
     g, _ = logs.replay_file(out)
     return out.read_text().splitlines(), json.loads(result_json(g))
+
+
+# --- a changed copy of the firmware ------------------------------------------------------------------------
+
+
+def firmware_copy(tmp: Path, edits: dict[str, Callable[[str], str]]) -> Path:
+    """A copy of the package kitapi (firmware/kitapi) in ``tmp``/firmware, each file of ``edits`` (its path
+    below firmware/, ``kitapi/registry.py``) changed by its function, as a newcomer changes the tree to add a
+    system; returns the folder that holds the copy: ``run_on`` runs code with it as the package kitapi."""
+    tree = tmp / "firmware"
+    shutil.copytree(ROOT / "firmware" / "kitapi", tree / "kitapi", ignore=shutil.ignore_patterns("__pycache__"))
+    for name, edit in edits.items():
+        path = tree / name
+        text = path.read_text(encoding="utf-8")
+        changed = edit(text)
+        assert changed != text, f"the edit of {name} changed nothing"
+        path.write_text(changed, encoding="utf-8")
+    return tree
+
+
+def run_on(tree: Path, code: str, timeout: float = 600) -> str:
+    """Run the Python ``code`` in a new process whose package kitapi is the copy ``tree`` (firmware_copy): the
+    simulator (``Device``) compiles and runs that copy, kitapi_host reads its registry; tests/ is on the path
+    (``from testkit import ...``).  Its standard output; a failure raises with its standard error."""
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(tree), str(ROOT / "tests")]))
+    p = subprocess.run(
+        [sys.executable, "-c", code], env=env, cwd=tree.parent, capture_output=True, text=True, timeout=timeout
+    )
+    assert p.returncode == 0, p.stderr
+    return p.stdout
 
 
 # --- device logs and the archive --------------------------------------------------------------------------

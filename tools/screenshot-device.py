@@ -15,6 +15,7 @@ from pathlib import Path
 from kitapi.game import new_game
 from kitapi_host.logs import gen
 from kitapi_host.sim import typist
+from kitapi_host.sim.pick import rules_keys
 
 OUT = Path("docs/screenshots")
 NAMES = " ".join(typist.TYPED[:3])  # Ann Bob Cat
@@ -22,7 +23,7 @@ NAMES = " ".join(typist.TYPED[:3])  # Ann Bob Cat
 
 def prefa(hands: int) -> str:
     hdr, hs = gen.generate("prefa", 11, hands, pouch=100)
-    return f"1 1 3 {NAMES} 100# # # # " + "".join(typist.game_keys(hdr, hs))
+    return f"1 {rules_keys('prefa')} 3 {NAMES} 100# # # # " + "".join(typist.game_keys(hdr, hs))
 
 
 def _sochi_keys(hands: int) -> list[str]:
@@ -40,7 +41,7 @@ def _sochi_keys(hands: int) -> list[str]:
 
 
 def sochi(hands: int) -> str:
-    return f"1 2 3 {NAMES} 20# # # # " + "".join(_sochi_keys(hands))
+    return f"1 {rules_keys('sochi')} 3 {NAMES} 20# # # # " + "".join(_sochi_keys(hands))
 
 
 def prefa_next(hands: int) -> str:
@@ -55,7 +56,7 @@ def sochi_next(hands: int) -> str:
 
 
 # a Prefa game at pouches of 2 that four hands end (tests/device/test_refusal.py): hand 1 cannot be deleted
-REFUSED = f"1 1 3 {NAMES} 2# # # #  1 6 1 1 5 # #  1 6 1 4 #  2 6 1 4 #  3 6 1 4 #  1 6 1 4 # *"
+REFUSED = f"1 {rules_keys('prefa')} 3 {NAMES} 2# # # #  1 6 1 1 5 # #  1 6 1 4 #  2 6 1 4 #  3 6 1 4 #  1 6 1 4 # *"
 
 
 def scripted(setup: str, hands: list[str]) -> str:
@@ -65,7 +66,7 @@ def scripted(setup: str, hands: list[str]) -> str:
 def kasa(hands: int) -> str:
     """A kasa game as a table plays it: 300 each in the kasa."""
     hdr, hs = gen.generate("prefa_kasa", 23, hands, 3, kasa=300)
-    return f"1 6 3 {NAMES} 300# # # # " + " ".join(typist.game_keys(hdr, hs))
+    return f"1 {rules_keys('prefa_kasa')} 3 {NAMES} 300# # # # " + " ".join(typist.game_keys(hdr, hs))
 
 
 SHOTS = {

@@ -13,7 +13,7 @@ from kitapi.game import new_game, result_json
 from kitapi_host import logs
 from kitapi_host.logs import gen
 from kitapi_host.sim import typist
-from testkit import NAMES, SETUP, Device, device_log, fuzz_count, home_standings, lines, pref_standings
+from testkit import NAMES, SETUP, Device, device_log, fuzz_count, home_standings, lines, new_game_keys, pref_standings
 
 
 def test_a_typed_game_is_the_game_in_the_log(tmp_path: Path) -> None:
@@ -191,7 +191,9 @@ def test_settings_are_kept_and_the_language_changes_every_screen(tmp_path: Path)
 
 
 def test_the_four_player_dealer_sits_out(tmp_path: Path) -> None:
-    setup = "1 1 4  0 2#  0 22~1500 2#  0 222#  0 3# 31# # # #"  # A, B, C, D; pouch 31; dealer seat 1
+    setup = (
+        new_game_keys("prefa") + " 4  0 2#  0 22~1500 2#  0 222#  0 3# 31# # # #"
+    )  # A, B, C, D; pouch 31; dealer seat 1
     dev = Device(tmp_path)
     dev.keys(setup)
     shown = dev.keys("1")  # seat 1 deals the first hand: it cannot bid
@@ -207,7 +209,9 @@ def test_options_reach_the_log(tmp_path: Path) -> None:
     names = "0 2~1500 66~1500 66#  0 22~1500 666~1500 22#  0 222~1500 2~1500 8#"
     data = tmp_path / "data"
     dev = Device(data)
-    dev.keys(f"1 1 3 {names} 31# 3 6 4 # # #")  # four aces A, its amount one step up, tentative bids
+    dev.keys(
+        f"{new_game_keys('prefa')} 3 {names} 31# 3 6 4 # # #"
+    )  # four aces A, its amount one step up, tentative bids
     dev.keys("1 6 1 # # # A #")  # Ann bids 6 spades with four aces, exact
     dev.keys("2 A #")  # Bob's tentative bid, thrown in
     dev.close()

@@ -18,7 +18,7 @@ from kitapi.game import new_game
 from kitapi_host.logs import gen
 from kitapi_host.sim import typist
 from test_app_preferans import NAMES, setup_keys
-from testkit import SETUP, Device, balkan_turns, device_log, lines
+from testkit import SETUP, Device, balkan_turns, device_log, lines, new_game_keys
 
 Screen = list[tuple[int, int, str]]
 
@@ -98,7 +98,7 @@ def _balkan() -> tuple[str, list[str]]:
     for h in hs:
         keys.append(typist.hand_keys(g, h))
         g.play(h)
-    return "1 5 3 " + " ".join(typist.TYPED[:3]) + " 10# # # #", keys
+    return new_game_keys("balkan") + " 3 " + " ".join(typist.TYPED[:3]) + " 10# # # #", keys
 
 
 def _script(system: str) -> tuple[str, list[str]]:
@@ -110,7 +110,9 @@ def _script(system: str) -> tuple[str, list[str]]:
         return _balkan()
     if system == "prefa_kasa":
         hdr, hs = gen.generate("prefa_kasa", 6, HANDS, 3, kasa=60)
-        return "1 6 3 " + " ".join(typist.TYPED[:3]) + " 60# # # #", typist.game_keys(hdr, hs)
+        return new_game_keys("prefa_kasa") + " 3 " + " ".join(typist.TYPED[:3]) + " 60# # # #", typist.game_keys(
+            hdr, hs
+        )
     if system == "priffe":
         hdr, hs = gen.generate("priffe", 7, HANDS, rubbers=1)
         return typist.setup_keys(system, 4, 1), typist.game_keys(hdr, hs)

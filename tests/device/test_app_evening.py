@@ -23,7 +23,7 @@ from kitapi_host.sim import typist
 from test_app import SETUP, Device, home_standings, lines, pref_standings
 from test_app_kasa import kasa_standings
 from test_app_priffe import priffe_home
-from testkit import balkan_turns
+from testkit import balkan_turns, new_game_keys
 
 HANDS = 32
 
@@ -46,11 +46,12 @@ def _script(system: str) -> tuple[str, list[str]]:
             d = typist.device_form(g, h) if system == "sochi" else h
             keys.append(typist.hand_keys(g, d))
             g.play(d)
-        rules = "2" if system == "sochi" else "5"
-        return f"1 {rules} 3 " + " ".join(typist.TYPED[:3]) + f" {hdr['options']['pool']}# # # #", keys
+        return f"{new_game_keys(system)} 3 " + " ".join(typist.TYPED[:3]) + f" {hdr['options']['pool']}# # # #", keys
     if system == "prefa_kasa":
         hdr, hs = gen.generate("prefa_kasa", 23, n, 3, kasa=300)
-        return "1 6 3 " + " ".join(typist.TYPED[:3]) + " 300# # # #", typist.game_keys(hdr, hs)
+        return new_game_keys("prefa_kasa") + " 3 " + " ".join(typist.TYPED[:3]) + " 300# # # #", typist.game_keys(
+            hdr, hs
+        )
     if system == "priffe":
         hdr, hs = gen.generate("priffe", 24, n, rubbers=9)
         return typist.setup_keys(system, 4, 9), typist.game_keys(hdr, hs)

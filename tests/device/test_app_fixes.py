@@ -19,11 +19,12 @@ import pytest
 
 from kitapi.app import ask as ask_words
 from kitapi.app import history, menus
+from kitapi_host.sim.pick import rules_keys
 from lang_table import table
 from test_app_edit import _script
 from test_app_preferans import setup_keys
 from test_app_screens import problems, vocabulary
-from testkit import SETUP, Device, device_log, lines
+from testkit import SETUP, Device, device_log, lines, new_game_keys
 
 Screen = list[tuple[int, int, str]]
 LANGUAGES = ("en", "el", "ru")
@@ -224,7 +225,7 @@ def test_three_payments_of_two_rows_leave_the_question_its_short_form_in_the_tit
     q = _question(code)
     dev = _device(tmp_path, code, heapsize="96K")
     typed = "0 2~1500 66~1500 66# 0 22~1500 666~1500 22# 0 222~1500 2~1500 8# 0 3~1500 2~1500 66#"
-    dev.keys("1 2 4 " + typed + " 10 A 0 B 5 # # # #  2 8 1 # 4 #")
+    dev.keys(new_game_keys("sochi") + " 4 " + typed + " 10 A 0 B 5 # # # #  2 8 1 # 4 #")
     end = dev.keys("C 3 #")  # End game? yes: the settlement
     shown = lines(end[-1])
     assert shown[0] == q[2] and shown[-1] == t.CONFIRM and len([s for s in shown if "=" in s]) == 3, shown
@@ -253,7 +254,9 @@ def test_what_the_finished_games_prompt_says_is_what_happens(tmp_path: Path) -> 
     close and settle it, and # closes it."""
     dev = _device(tmp_path, "en", heapsize="96K")
     dev.keys(SOCHI_OVER + " * C 1 #")
-    dev.keys("1 # 1 3 1 2 3 100# # # #")  # a new Prefa game, the names picked from those used before
+    dev.keys(
+        "1 # " + rules_keys("prefa") + " 3 1 2 3 100# # # #"
+    )  # a new Prefa game, the names picked from those used before
     games = lines(dev.keys("C 5")[-1])
     i = games.index(next(s for s in games if s.startswith("2 Sochi")))
     assert games[0] == "Games" and games[i + 1] == "+", games  # the first game, 2 on the page: open

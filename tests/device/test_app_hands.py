@@ -9,6 +9,7 @@ from pathlib import Path
 
 from kitapi.game import result_json
 from kitapi_host import logs
+from kitapi_host.sim.pick import rules_keys
 from test_app import NAMES, SETUP, Device, device_log, home_standings, lines
 
 
@@ -177,7 +178,9 @@ def test_a_new_game_asks_first_and_an_open_game_is_resumed(tmp_path: Path) -> No
     assert lines(shown[-1])[:2] == ["New game?", "This game stays"]
     shown = dev.keys("*")
     assert lines(shown[-1])[0] == "Menu"
-    dev.keys("1 # 1 3 1 2 3 100# # # #")  # yes: a second game, the names picked from those used before
+    dev.keys(
+        "1 # " + rules_keys("prefa") + " 3 1 2 3 100# # # #"
+    )  # yes: a second game, the names picked from those used before
     shown = dev.keys("271#### C 5")  # Bob 7S in it; the games kept: the second being played, the first open
     assert [s for x, _, s in sorted(shown[-1], key=lambda t: t[1]) if x in (0, 8)][:5] == [
         "Games", f"1 Prefa {day(data, 2)}", "Ann Bob Cat", f"2 Prefa {day(data, 1)}", "Ann Bob Cat"]  # fmt: skip

@@ -12,7 +12,7 @@ import pytest
 from kitapi.settle import settle
 from kitapi_host.logs import gen
 from kitapi_host.sim import typist
-from testkit import Device, device_log, lines
+from testkit import Device, device_log, lines, new_game_keys
 
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
 _TYPED = ("0 2~1500 66~1500 66#", "0 22~1500 666~1500 22#", "0 222~1500 2~1500 8#", "0 3~1500 2~1500 66#")
@@ -20,7 +20,7 @@ _TYPED = ("0 2~1500 66~1500 66#", "0 22~1500 666~1500 22#", "0 222~1500 2~1500 8
 
 def setup_keys(n: int, kasa: int, options: str = "") -> str:
     """A new game: rules 6 (Prefa kasa), players, names, kasa each, options, first dealer seat 1, start."""
-    return f"1 6 {n} " + " ".join(_TYPED[:n]) + f" {kasa}# {options}# # #"
+    return f"{new_game_keys('prefa_kasa')} {n} " + " ".join(_TYPED[:n]) + f" {kasa}# {options}# # #"
 
 
 def kasa_standings(texts: list[tuple[int, int, str]]) -> tuple[list[tuple[str, int]], int]:

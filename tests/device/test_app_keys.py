@@ -14,16 +14,16 @@ from typing import Any
 import pytest
 
 from kitapi_host.sim import typist
-from testkit import Device, device_log
+from testkit import Device, device_log, new_game_keys
 
 Screen = list[tuple[int, int, str]]
 
 # what the last row says after a key that does nothing there (kitapi.app.main.WORDS), by language
 NOT_HERE = {"en": "Key %s: not here", "el": "Πλήκτρο %s: άκυρο", "ru": "Кнопка %s: нельзя"}
 
-PREFA = "1 1 3 " + " ".join(typist.TYPED[:3]) + " 100# # # #"  # Prefa, Ann Bob Cat, pouch 100
-KASA = "1 6 3 " + " ".join(typist.TYPED[:3]) + " 50000# # # #"
-SOCHI = "1 2 3 " + " ".join(typist.TYPED[:3]) + " 20# # # #"  # Sochi, pool 20
+PREFA = new_game_keys("prefa") + " 3 " + " ".join(typist.TYPED[:3]) + " 100# # # #"  # Prefa, Ann Bob Cat, pouch 100
+KASA = new_game_keys("prefa_kasa") + " 3 " + " ".join(typist.TYPED[:3]) + " 50000# # # #"
+SOCHI = new_game_keys("sochi") + " 3 " + " ".join(typist.TYPED[:3]) + " 20# # # #"  # Sochi, pool 20
 AUSTRIAN = typist.setup_keys("preference_at", 3, 300)
 AMERICAN = typist.setup_keys("preference_us", 3, 300)
 PRIFFE = typist.setup_keys("priffe", 4, 99)
@@ -104,7 +104,7 @@ def test_four_players_the_widow_dealer_is_offered_two_at_most(tmp_path: Path) ->
     asked first: 0-2; after her 2 and Bob's 8 nobody else is asked.  Rostov's dealer sits an all-pass out:
     Bob first, his ten leave Cat and Dan unasked."""
     dev = device(tmp_path)
-    dev.keys("1 2 4 " + " ".join(typist.TYPED[:4]) + " 20# # # #")
+    dev.keys(new_game_keys("sochi") + " 4 " + " ".join(typist.TYPED[:4]) + " 20# # # #")
     screen = dev.keys("0")[-1]
     assert "0-2 #=0" in texts(screen), texts(screen)
     screen = dev.keys("2")[-1]
@@ -113,7 +113,7 @@ def test_four_players_the_widow_dealer_is_offered_two_at_most(tmp_path: Path) ->
     (h,) = hands(dev, tmp_path)
     assert h["allpass"] == [2, 8, 0, 0], h
     dev = device(tmp_path / "r")
-    dev.keys("1 4 4 " + " ".join(typist.TYPED[:4]) + " 20# # # #")
+    dev.keys(new_game_keys("rostov") + " 4 " + " ".join(typist.TYPED[:4]) + " 20# # # #")
     screen = dev.keys("0")[-1]
     assert "Bob" in texts(screen) and "0-9 A=10 #=0" in texts(screen), texts(screen)
     dev.keys("A #")

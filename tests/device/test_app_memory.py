@@ -15,10 +15,11 @@ from kitapi.game import new_game
 from kitapi_host import logs
 from kitapi_host.logs import gen
 from kitapi_host.sim import typist
+from kitapi_host.sim.pick import rules_keys
 from test_app import SETUP, Device, device_log, home_standings, lines
 
 # Sochi, 3 players: two new names typed (Dan, Eve) and Ann from the names used before, pool 10.
-SOCHI_FROM_MENU = "C 1 # 2 3 0 3~1500 2~1500 66# 0 33~1500 888~1500 33# 1 10# # # #"
+SOCHI_FROM_MENU = "C 1 # " + rules_keys("sochi") + " 3 0 3~1500 2~1500 66# 0 33~1500 888~1500 33# 1 10# # # #"
 
 
 def test_a_sochi_game_after_a_prefa_game_fits_in_64k(tmp_path: Path) -> None:

@@ -12,18 +12,17 @@ from kitapi.game import new_game, result_json
 from kitapi.settle import whole
 from kitapi_host.logs import gen
 from kitapi_host.sim import typist
-from testkit import Device, device_log, lines, pref_standings
+from testkit import Device, device_log, lines, new_game_keys, pref_standings
 
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
 # multi-tap names: Ann, Bob, Cat, Dan
 _TYPED = ("0 2~1500 66~1500 66#", "0 22~1500 666~1500 22#", "0 222~1500 2~1500 8#", "0 3~1500 2~1500 66#")
-_RULES = {"sochi": 2, "leningrad": 3, "rostov": 4}
 POOL = 60  # long enough for the 40 hands of a test game
 
 
 def setup_keys(rules: str, n: int, pool: int, options: str = "") -> str:
     """The keys of a new game: rules, players, names, pool, options, first dealer seat 1, start."""
-    return f"1 {_RULES[rules]} {n} " + " ".join(_TYPED[:n]) + f" {pool}# {options}# # #"
+    return f"{new_game_keys(rules)} {n} " + " ".join(_TYPED[:n]) + f" {pool}# {options}# # #"
 
 
 Screens = list[list[tuple[int, int, str]]]
@@ -159,7 +158,7 @@ def test_a_typed_balkan_game_is_the_game_in_the_log(tmp_path: Path) -> None:
     g = new_game(hdr)
     rng = random.Random(3)
     dev = Device(tmp_path / "data", heapsize="96K")
-    dev.keys("1 5 3 " + " ".join(_TYPED[:3]) + f" {POOL}# # # #")
+    dev.keys(new_game_keys("balkan") + " 3 " + " ".join(_TYPED[:3]) + f" {POOL}# # # #")
     written = []
     for i in range(25):
         dealer = i % 3

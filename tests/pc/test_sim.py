@@ -18,6 +18,7 @@ import pytest
 
 from kitapi_host.sim import screen
 from kitapi_host.sim.firmware import LONG, ScriptError, Step, parse_script
+from kitapi_host.sim.pick import rules_keys
 from testkit import HANG_S
 
 DEMO = Path(__file__).resolve().parent / "simdemo" / "main.py"
@@ -279,7 +280,7 @@ def test_headless_display_off(tmp_path: Path) -> None:
 
 def test_headless_screenshots_change_per_key(tmp_path: Path) -> None:
     shots = tmp_path / "shots"
-    p = sim(tmp_path, "--keys", "1 2 3 L#", "--screenshot", str(shots))
+    p = sim(tmp_path, "--keys", f"1 {rules_keys('sochi')} 3 L#", "--screenshot", str(shots))
     assert p.returncode == 0, p.stderr
     assert p.stdout == ""
     files = sorted(shots.iterdir())

@@ -1,7 +1,13 @@
 """Starting a game: rules, players, names, pouch, options, first dealer.
 
-The rules step lists every system of the core (kitapi.registry), five to a
-page (B the other page; 1-9 and 0 pick one on either).  The pouch (pool,
+The rules step lists every system of the core (kitapi.registry), in its
+order, five to a page (B the next page, after the last the first).  The
+number beside a system is the key that picks it on the page shown: with ten
+systems or fewer 1-9 and 0 pick the first to the tenth on either page (the
+keys players learnt); with more, 1-5 pick one of the page shown
+(kitapi_host.sim.pick.rules_keys gives the scripts the same keys).  A
+system's name is its row's in the string table's SYSTEMS, else the
+registry's label (English).  The pouch (pool,
 kasa...) and options steps are the chosen system's: its family's screens
 (kitapi.app.systems.<family>) set them up (``setup``), in the package or in a
 module of the new-game steps alone (its ``options``), imported when chosen.
@@ -78,6 +84,7 @@ class NewGame:
         self.step = _RULES
         self.rules = ""  # the chosen system's id
         self.page = 0  # of the rules step
+        self.systems = _systems()  # their number (kitapi.registry's rows)
         self.names_page = 0  # of the names saved
         self.sys = None  # type: Any  # the chosen system's pouch and options steps (rules_step)
         self.n = 3
@@ -113,9 +120,16 @@ class NewGame:
         if step == _RULES:
             ui.at((self.app.message or t[_T_RULES])[:16], 0, 1)  # (a file set aside: App.first_screen)
             names = t[_T_SYSTEMS]
+            n = self.systems
             first = self.page * _PAGE
-            for i in range(first, min(first + _PAGE, len(names))):
-                ui.at("%d %s" % ((i + 1) % 10, names[i]), 0, 2 + i - first)
+            for i in range(first, min(first + _PAGE, n)):
+                if i < len(names):
+                    name = names[i]
+                else:  # a row the string table does not name (yet): the registry's label, in English
+                    from kitapi.registry import row
+
+                    name = row(i)[3][:14]
+                ui.at("%d %s" % ((i + 1) % 10 if n <= 10 else i - first + 1, name), 0, 2 + i - first)
             ui.hint(t[_T_HINT_RULES])
             return
         elif step == _PLAYERS:
@@ -180,10 +194,14 @@ class NewGame:
                 self.step = step - 1
             return None
         if step == _RULES:
+            n = self.systems
             if ev == KEY_B:
-                self.page ^= 1
-            elif ev < 10 and (ev + 9) % 10 < len(self.app.ui.t[_T_SYSTEMS]):  # 1-9, 0 the tenth
-                self.rules_step((ev + 9) % 10)
+                self.page = (self.page + 1) % ((n + _PAGE - 1) // _PAGE or 1)
+            elif ev < 10:
+                # ten systems or fewer: 1-9, 0 the tenth, on either page; more: 1-5 of the page shown
+                i = (ev + 9) % 10 if n <= 10 else self.page * _PAGE + ev - 1 if 1 <= ev <= _PAGE else n
+                if i < n:
+                    self.rules_step(i)
         elif step == _PLAYERS:
             seats = self.sys.SEATS
             if ev == HASH or (ev < 10 and str(ev) in seats):
@@ -290,6 +308,46 @@ class NewGame:
 
     def start(self):
         return self.header()  # App.run starts the game once this wizard is let go (App.start_game)
+
+
+def _systems():
+    """The number of kitapi.registry's rows, counted a row at a time (no table of them kept); the registry let
+    go again, as its ``load`` does.  (Here, not in kitapi.registry: every game past Prefa imports the registry,
+    and each name of it is interned in the game's heap for good; the wizard's are gone when the game starts.)"""
+    from kitapi.registry import row
+
+    n = 0
+    while row(n) is not None:
+        n += 1
+    _forget("kitapi.registry")
+    return n
+
+
+def declared(rules, attribute):
+    """What the ``Game`` class of rules id ``rules`` declares as ``attribute`` (its own or inherited), None if
+    nothing or for an id the registry does not know: a family's new-game steps ask the class what to offer (its
+    options: kitapi.app.systems.preferans.options).  The rules modules imported to ask are let go again: the
+    game imports them when it starts, on the heap the wizard leaves."""
+    import sys
+
+    from kitapi.rules import load
+
+    had = [k for k in sys.modules if k.startswith("kitapi.rules.")]
+    value = getattr(load(rules), attribute, None)
+    for k in [k for k in sys.modules if k.startswith("kitapi.rules.") and k not in had]:
+        _forget(k)
+    return value
+
+
+def _forget(name):
+    """Let module ``name`` go, and its name in its package."""
+    import sys
+
+    sys.modules.pop(name, None)
+    k = name.rfind(".")
+    parent = sys.modules.get(name[:k])
+    if parent is not None and hasattr(parent, name[k + 1 :]):
+        delattr(parent, name[k + 1 :])
 
 
 def option_word(t, lang, i, v):

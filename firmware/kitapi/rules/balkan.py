@@ -27,6 +27,11 @@ _NEEDED = const(6)  # "the Declarer must win six or more hands to ... have fulfi
 _REQ = const(4)  # Sochi's whist requirement for a contract of six tricks
 _GAME_BIT = const(0x100000)  # payload bit 20: the closed Game bid
 
+# the box's options step's bits it offers (kitapi.rules.preferans._STEP_*: Sochi's options but these)
+_STEP_HALF_WHIST = const(2)
+_STEP_RESIGN = const(8)
+_STEP_WHIST = const(32)
+
 _OPTIONS = ("pool", "end", "half_whist", "half_whist_first", "whist", "resign", "source", "stake")
 
 _E_NOT_HAND = const(48)
@@ -48,6 +53,7 @@ class Balkan(Sochi):
     OPTIONS = _OPTIONS
     NUMBERED = (LOW, HIGH)  # its contracts are numbers (kitapi.rules.preferans.Preferans.NUMBERED)
     NO_TRICK = BETTLER
+    STEP_OPTIONS = _STEP_HALF_WHIST | _STEP_RESIGN | _STEP_WHIST  # the box's options step: Sochi's but these
 
     def __init__(self, header):
         super().__init__(header)

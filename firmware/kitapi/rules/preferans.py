@@ -49,6 +49,18 @@ _MISERE_GP = const(10)
 _AID_WHISTS = const(10)  # American aid: 10 whists per pool point given (C, V)
 _ROSTOV_ALLPASS = const(5)  # Rostov all-pass: 5 whists per trick of an opponent (C)
 
+# The box's options step (kitapi.app.systems.preferans.options), an option a bit in the order of its table: a
+# class's STEP_OPTIONS says which it offers (compile-time names: kitapi.rules.balkan copies those it needs)
+_STEP_STALINGRAD = const(1)
+_STEP_HALF_WHIST = const(2)
+_STEP_TEN_WHIST = const(4)
+_STEP_RESIGN = const(8)
+_STEP_WHIST_ONE = const(16)
+_STEP_WHIST = const(32)  # greedy or gentleman's
+_STEP_PROGRESSION = const(64)  # Leningrad's all-pass
+_STEP_WIDOW = const(128)  # Rostov's widow points
+_STEP_CONVENTIONS = const(31)  # the five of every convention
+
 _OPTIONS = ("pool", "end", "stalingrad", "half_whist", "half_whist_first", "ten_whist", "whist_one",
             "whist", "resign", "misere_hand", "progression", "widow", "allpass_dealer_pool", "source",
             "stake")  # fmt: skip
@@ -183,6 +195,11 @@ class Preferans(Game):
     NO_TALON = False  # V's Rostov: the 4-player all-pass is played without the talon
     END = "pools"
     OPTIONS = _OPTIONS  # type: tuple[str, ...]  # the options this system accepts (Balkan: fewer)
+    # The options the box's new-game step offers for this system: a bit each (_STEP_*: the step,
+    # kitapi.app.systems.preferans.options, has their choices and words).  The conventions' five here; Sochi,
+    # Leningrad and Rostov add their own, and a variant that declares none offers its parent's.  A small int,
+    # where a tuple or a string of names cost a Preferans game 160 to 220 bytes of heap: it ran out at 64 KB
+    STEP_OPTIONS = _STEP_CONVENTIONS
 
     def __init__(self, header):
         super().__init__(header)
@@ -752,6 +769,7 @@ class Sochi(Preferans):
     """Sochi (C, "Sochi's"): the classical scoring; greedy whist, responsible whist, American aid."""
 
     name = "sochi"
+    STEP_OPTIONS = _STEP_CONVENTIONS | _STEP_WHIST  # (greedy or gentleman's)
 
 
 class Leningrad(Preferans):
@@ -768,6 +786,7 @@ class Leningrad(Preferans):
     ALLPASS_KIND = 1
     AID = False
     END = "total"
+    STEP_OPTIONS = _STEP_CONVENTIONS | _STEP_PROGRESSION  # (the all-pass progression)
 
     def _options(self, options):
         for k in ("widow", "allpass_dealer_pool"):
@@ -824,6 +843,7 @@ class Rostov(Preferans):
     GENTLEMAN = True
     RESP_HALVES = 1  # "a half of the game points for each undertrick"
     ALLPASS_KIND = 2
+    STEP_OPTIONS = _STEP_CONVENTIONS | _STEP_WIDOW  # (the widow's points)
 
     def _options(self, options):
         if "progression" in options:

@@ -25,27 +25,28 @@ _P_VALUE_NAMES = const(6)
 
 SEATS = "234"
 STAKE = "preferans"  # the pool step also asks the money per whist (in these texts: App.pt)
-# Preferans' options (docs/rules/preferans.md), in the order of PREF_OPTION_NAMES, with their
-# choices (the first is the default, left out of the header); the sixth is the convention's own.
-_PREF_CHOICES = (("stalingrad", (False, True)), ("half_whist", (True, False)), ("ten_whist", (False, True)),
-                 ("resign", (False, True)), ("whist_one", ("second", "shared")))  # fmt: skip
+# Every option the step knows (docs/rules/preferans.md, balkan.md), in the order of PREF_OPTION_NAMES then
+# PREF_OWN_NAMES, with its choices (the first is the default, left out of the header).  The system's class
+# says which it offers: bit k of its STEP_OPTIONS (kitapi.rules.preferans._STEP_*) is the k-th here; a variant
+# that declares none of its own offers its parent's.
+_CHOICES = (("stalingrad", (False, True)), ("half_whist", (True, False)), ("ten_whist", (False, True)),
+            ("resign", (False, True)), ("whist_one", ("second", "shared")), ("whist", ("greedy", "gentleman")),
+            ("progression", ("7x3", "8x3", "8x4")), ("widow", (False, True)))  # fmt: skip
 _VALUE_KEYS = ("second", "shared", "greedy", "gentleman")  # shown as VALUE_NAMES of the string tables
-# the option keys in the order of PREF_OPTION_NAMES, then of PREF_OWN_NAMES
-_PREF_KEYS = ("stalingrad", "half_whist", "ten_whist", "resign", "whist_one", "whist", "progression", "widow")
-# Balkan takes Sochi's options but these (docs/rules/balkan.md)
-_BALKAN_CHOICES = (("half_whist", (True, False)), ("resign", (False, True)), ("whist", ("greedy", "gentleman")))
-_PREF_OWN = {"leningrad": ("progression", ("7x3", "8x3", "8x4")), "rostov": ("widow", (False, True)),
-             "sochi": ("whist", ("greedy", "gentleman"))}  # fmt: skip
-
-
-def _choices(rules):
-    if rules == "balkan":
-        return _BALKAN_CHOICES
-    return _PREF_CHOICES + (_PREF_OWN[rules],)
+_ROWS = const(6)  # options on the step (rows 1-6; the wizard keeps six choices)
 
 
 def setup(ng):
+    """The pool (20) and the options the system's class offers: ``ng.offered``, their places in _CHOICES."""
+    from kitapi.app.newgame import declared
+
     ng.pouch = 20
+    bits = declared(ng.rules, "STEP_OPTIONS") or 0  # (an int: a bit an option; 0 for a class without)
+    offered = bytearray()
+    for k in range(len(_CHOICES)):
+        if bits >> k & 1 and len(offered) < _ROWS:
+            offered.append(k)
+    ng.offered = offered
 
 
 def size_name(ng):
@@ -55,10 +56,10 @@ def size_name(ng):
 def draw_options(ui, ng):
     t = ui.t
     p = ng.app.pt("preferans")
-    choices = _choices(ng.rules)
-    for i in range(len(choices)):
-        v = choices[i][1][ng.options[i]]
-        k = _PREF_KEYS.index(choices[i][0])
+    offered = ng.offered
+    for i in range(len(offered)):
+        k = offered[i]
+        v = _CHOICES[k][1][ng.options[i]]
         ui.at("%d %s" % (i + 1, p[_P_PREF_OPTION_NAMES][k] if k < 5 else p[_P_PREF_OWN_NAMES][k - 5]), 0, 1 + i)
         word = p[_P_VALUE_NAMES][_VALUE_KEYS.index(v)] if v in _VALUE_KEYS else v
         ui.right(t[_T_OFF] if v is False else t[_T_ON] if v is True else word, 128, 1 + i)
@@ -66,19 +67,19 @@ def draw_options(ui, ng):
 
 
 def key_options(ng, ev):
-    choices = _choices(ng.rules)
-    if 1 <= ev <= len(choices):
+    offered = ng.offered
+    if 1 <= ev <= len(offered):
         i = ev - 1
-        ng.options[i] = (ng.options[i] + 1) % len(choices[i][1])
+        ng.options[i] = (ng.options[i] + 1) % len(_CHOICES[offered[i]][1])
 
 
 def options(ng):
     """The header's options: the pool, the options not at their default, and the stake if one was typed."""
     o = {"pool": ng.pouch}  # type: dict[str, object]
-    choices = _choices(ng.rules)
-    for i in range(len(choices)):
+    offered = ng.offered
+    for i in range(len(offered)):
         if ng.options[i]:
-            name, values = choices[i]
+            name, values = _CHOICES[offered[i]]
             o[name] = values[ng.options[i]]
     s = ng.stake
     if s.strip("."):
