@@ -21,6 +21,7 @@ from typing import Any
 from kitapi.game import new_game, result_json
 from kitapi_host import logs
 from kitapi_host.archive.store import Archive
+from kitapi_host.families import prefa, preferans
 from kitapi_host.logs import gen
 from kitapi_host.sim.firmware import Firmware, _start, parse_script
 from kitapi_host.sim.pick import rules_keys
@@ -92,62 +93,18 @@ def vector_jsonl(v: dict[str, Any]) -> str:
     return "\n".join(json.dumps(x) for x in [v["header"], *v["hands"]]) + "\n"
 
 
-# --- random legal games of the systems kitapi_host.logs.gen does not generate ---------------------------
+# --- random legal games as the box's tests had them before kitapi_host.logs.gen had them --------------------------
 
 
-def balkan_hand(rng: random.Random, g: Any, dealer: int) -> dict[str, Any]:
-    """A random legal Balkan hand for game ``g``."""
-    n = g.n
-    players = [s for s in range(n) if not (n == 4 and s == dealer)]
-    r = rng.random()
-    if r < 0.1:
-        t = [0] * n
-        w = rng.choice((0, 0, 1, 2)) if n == 4 else 0
-        if n == 4:
-            t[dealer] = w
-        for _ in range(rng.randint(3, 10) - w if n == 2 else 10 - w):
-            t[rng.choice(players)] += 1
-        return {"dealer": dealer, "allpass": t}
-    if r < 0.12:
-        return {"dealer": dealer, "misdeal": True}
-    h: dict[str, Any] = {"dealer": dealer, "soloist": rng.choice(players), "contract": str(rng.randint(2, 7))}
-    if rng.random() < 0.2:
-        h["game"] = True
-    if g.resign and r < 0.15 and h["contract"] != "6" and "game" not in h:
-        h["resign"] = True
-        return h
-    probe = g.hand.__class__()
-    probe.soloist, probe.dealer = h["soloist"], dealer
-    g.defenders(probe)
-    ts = rng.randint(0, 10)
-    if h["contract"] == "6":
-        hands_of = [p for p in players if p != h["soloist"]]
-    else:
-        combos = [["whist", "whist"], ["whist", "pass"], ["pass", "whist"], ["pass", "pass"], ["pass", "half"]]
-        words = [rng.choice(("whist", "pass"))] if n == 2 else rng.choice(combos)
-        h["whist"] = words
-        if n > 2 and words.count("whist") == 1:
-            h["open"] = rng.random() < 0.5
-        if n == 4 and words == ["pass", "pass"] and rng.random() < 0.3:
-            h["dealer_whist"] = rng.choice((0, 1))
-        if "whist" not in words and "dealer_whist" not in h:
-            return h
-        hands_of = [probe.d1] if n == 2 else [probe.d1, probe.d2]
-        if "dealer_whist" in h:
-            hands_of[h["dealer_whist"]] = dealer
-    t = [0] * n
-    t[h["soloist"]] = ts
-    for _ in range(10 - ts):
-        t[rng.choice(hands_of)] += 1
-    h["tricks"] = t
-    return h
+# a random legal Balkan hand for game ``g``: the preferans family's generator of numbered bids
+balkan_hand = preferans.numbered_hand
 
 
 def kasa_hand(rng: random.Random, g: Any, dealer: int) -> dict[str, Any]:
     """A random legal prefa_kasa hand for game ``g``: gen's Prefa hands, now and then a top-up."""
     if rng.random() < 0.05:
         return {"topup": rng.randint(1, 300)}
-    h = gen.random_hand(rng, g.n, dealer)
+    h = prefa.random_hand(rng, g.n, dealer)
     h.pop("throw", None)
     if "contract" not in h and "pass" not in h:
         return {"dealer": dealer, "pass": True}
@@ -327,7 +284,7 @@ def run_on(tree: Path, code: str, timeout: float = 600) -> str:
 
 def write_game(games: Path, name: str, seed: int, hands: int = 40, end: bool = False, pouch: int = 200) -> bytes:
     """A device log of a generated game as ``games/name``; its bytes."""
-    hdr, hs = gen.game(seed, hands, pouch=pouch)
+    hdr, hs = gen.generate("prefa", seed, hands, pouch=pouch)
     games.mkdir(parents=True, exist_ok=True)
     src = games.parent / f".{name}.jsonl"
     gen.write_jsonl(src, hdr, hs)

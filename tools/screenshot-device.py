@@ -22,20 +22,20 @@ NAMES = " ".join(typist.TYPED[:3])  # Ann Bob Cat
 
 
 def prefa(hands: int) -> str:
-    _, hs = gen.game(seed=11, hands=hands, pouch=100)
-    return f"1 {rules_keys('prefa')} 3 {NAMES} 100# # # # " + "".join(typist.keys_for(h, 3) for h in hs)
+    hdr, hs = gen.generate("prefa", 11, hands, pouch=100)
+    return f"1 {rules_keys('prefa')} 3 {NAMES} 100# # # # " + "".join(typist.game_keys(hdr, hs))
 
 
 def _sochi_keys(hands: int) -> list[str]:
     """The keys of a generated Sochi game's ``hands`` hands, each typed in full."""
-    hdr = gen.preferans_header("sochi", 3, pool=20)
+    hdr = gen.header("sochi", 3, pool=20)
     hdr["players"] = list(gen.SHORT_NAMES[:3])
-    _, hs = gen.preferans_game(5, hands, "sochi", 3, pool=20)
+    _, hs = gen.generate("sochi", 5, hands, 3, pool=20)
     g = new_game(hdr)
     keys = []
     for h in hs:
         d = typist.device_form(g, h)
-        keys.append(typist.pref_keys_for(g, d))
+        keys.append(typist.hand_keys(g, d))
         g.play(d)
     return keys
 
@@ -46,8 +46,8 @@ def sochi(hands: int) -> str:
 
 def prefa_next(hands: int) -> str:
     """The keys of Prefa's next hand after ``hands``, up to its summary (the last # not pressed)."""
-    _, hs = gen.game(seed=11, hands=hands + 1, pouch=100)
-    return typist.keys_for(hs[-1], 3).rstrip().removesuffix("#")
+    hdr, hs = gen.generate("prefa", 11, hands + 1, pouch=100)
+    return typist.game_keys(hdr, hs)[-1].rstrip().removesuffix("#")
 
 
 def sochi_next(hands: int) -> str:
@@ -65,8 +65,8 @@ def scripted(setup: str, hands: list[str]) -> str:
 
 def kasa(hands: int) -> str:
     """A kasa game as a table plays it: 300 each in the kasa."""
-    _, hs = gen.kasa_game(23, hands, 3, 300)
-    return f"1 {rules_keys('prefa_kasa')} 3 {NAMES} 300# # # # " + " ".join(typist.kasa_keys_for(h, 3, 300) for h in hs)
+    hdr, hs = gen.generate("prefa_kasa", 23, hands, 3, kasa=300)
+    return f"1 {rules_keys('prefa_kasa')} 3 {NAMES} 300# # # # " + " ".join(typist.game_keys(hdr, hs))
 
 
 SHOTS = {
@@ -80,8 +80,8 @@ SHOTS = {
     "pref-words.png": ("en", sochi(10) + " 2 7 1"),
     "pref-summary.png": ("en", sochi(10) + " B B " + sochi_next(10)),
     "kasa-home.png": ("en", kasa(10) + " B B"),
-    "pot-home.png": ("en", scripted(*typist.pot_script("preference_at", 3, 10)) + " B B"),
-    "priffe-home.png": ("en", scripted(*typist.priffe_script("priffe", 3, 10)) + " B B"),
+    "pot-home.png": ("en", scripted(*typist.script("preference_at", 3, 10)) + " B B"),
+    "priffe-home.png": ("en", scripted(*typist.script("priffe", 3, 10)) + " B B"),
     # the games kept on the box, and a closed one viewed (menu Games): its settlement
     "games.png": ("en", prefa(6) + " C 3 # # " + sochi(4) + " B B C 5"),
     "closed.png": ("en", prefa(6) + " C 3 # # " + sochi(4) + " B B C 5 2"),

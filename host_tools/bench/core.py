@@ -26,6 +26,7 @@ from pathlib import Path
 
 from kitapi.game import result_json
 from kitapi_host import logs
+from kitapi_host.bench import long_game
 from kitapi_host.logs import gen
 from kitapi_host.mpy import REPLAY_CODE, run_core
 
@@ -100,7 +101,7 @@ def run(hands: int = 10_000) -> int:
     with tempfile.TemporaryDirectory() as d:
         tmp = Path(d)
         # A pouch big enough that the game lasts all the hands.
-        hdr, hs = gen.game(SEED, hands, pouch=100_000)
+        hdr, hs = long_game(SEED, hands)
         empty = _best(partial(run_core, "pass", []))
         for form in ("device", "jsonl"):
             paths = {}

@@ -21,15 +21,18 @@ import statistics
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
+from kitapi.game import RuleError, new_game
+from kitapi.registry import rows
+from kitapi_host.bench import long_game
+from kitapi_host.families._common import typist_family
 from kitapi_host.logs import gen
 from kitapi_host.mpy import NO_PATH, romfs_command, romfs_image
 from kitapi_host.sim import typist
 from kitapi_host.sim.firmware import BOARDS, MAIN, Firmware, _start, compiled_boot, parse_script
 
 SEED = 1
-# the other systems whose 1,000-hand scripted game the bench types into the device (_script_of)
-SYSTEMS = ("prefa_kasa", "preference_at", "preference_illustrated", "preference_us", "priffe")
 CORPUS = 2000  # hands in the key-press corpus
 HANDS = 1000  # hands in the scripted game for the heap
 TARGET_KEYS = 7  # the commonest hand, including the save
@@ -39,81 +42,73 @@ TARGET_BOOT_MS = 1500
 # How much slower MicroPython runs on a Pico (RP2040, 125 MHz) than the unix port on
 # this PC: an assumption, generous on purpose, to be replaced by a timing on the device.
 PICO_SLOWDOWN = 100
-# A new game with names Ann, Bob, Cat typed with multi-tap, a pouch, no options, first dealer seat 1.
-SETUP = "1 1 3  0 2~1500 66~1500 66#  0 22~1500 666~1500 22#  0 222~1500 2~1500 8#  {pouch}# # # #"
-COMMONEST = {"dealer": 0, "bidder": 1, "contract": "6S", "defense": "both", "tricks": [2, 6, 2]}
-# Russian Preferans (sochi): the same names, pool 10000 (a long game), no options.
-PREF_SETUP = "1 2 3  0 2~1500 66~1500 66#  0 22~1500 666~1500 22#  0 222~1500 2~1500 8#  10000# # # #"
-PREF_COMMONEST = {"dealer": 0, "soloist": 1, "contract": "6S", "whist": ["whist", "pass"], "open": False,
-                  "tricks": [0, 6, 4]}  # fmt: skip
+# Seconds the firmware in the simulator has for one key of the scripted game: near the smallest heap a key
+# is mostly collections, and on a busy machine one took over 60 s (Prefa at 46 KB, two cores shared by five)
+KEY_TIMEOUT = 600
 
 
-def pref_key_presses() -> tuple[int, float, float]:
-    """Preferans (sochi, 3 players): (the commonest hand's presses, the corpus median, mean)."""
-    from kitapi.game import new_game
+def systems() -> tuple[str, ...]:
+    """Every system the bench types, kitapi.registry's rows in order; SystemExit, one line, if a family
+    has no typist and generator (kitapi_host.families.<family>) rather than a wrong family's script."""
+    out = tuple(r[0] for r in rows())
+    for rules in out:
+        try:
+            typist_family(rules)
+        except ValueError as e:
+            raise SystemExit(f"kitapi bench: {e}") from None
+    return out
 
+
+def _game(rules: str, hands: int, seed: int = SEED) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The generated game the bench types: the family's BENCH options (a game that 1,000 hands fit)."""
+    return gen.generate(rules, seed, hands, None, **typist_family(rules).BENCH)
+
+
+def commonest_keys(rules: str) -> str | None:
+    """The keys of the family's commonest hand (its module's COMMONEST), in a new game of ``rules``; None
+    for a family with none or a system that does not take it (Balkan's contracts are numbers)."""
+    commonest = getattr(typist_family(rules), "COMMONEST", None)
+    if commonest is None:
+        return None
+    g = new_game(_game(rules, 0)[0])
+    try:
+        keys = typist.hand_keys(g, commonest)
+        g.play(typist.device_form(g, commonest))
+    except RuleError:
+        return None
+    return keys
+
+
+def key_presses(rules: str) -> tuple[int, float, float] | None:
+    """(the presses of the family's commonest hand, the median and the mean of a corpus of CORPUS generated
+    hands); None where there is no commonest hand (``commonest_keys``)."""
+    keys = commonest_keys(rules)
+    if keys is None:
+        return None
     presses: list[int] = []
     seed = SEED
     while len(presses) < CORPUS:
-        hdr, hands = gen.preferans_game(seed, CORPUS, "sochi", 3, pool=10000)
-        g = new_game(hdr)
-        for h in hands:
-            d = typist.device_form(g, h)
-            presses.append(typist.presses(typist.pref_keys_for(g, d)))
-            g.play(d)
+        hdr, hands = _game(rules, CORPUS, seed)
+        presses += [typist.presses(k) for k in typist.game_keys(hdr, hands)]
         seed += 1
     presses = presses[:CORPUS]
-    g = new_game(gen.preferans_header("sochi", 3, pool=10000))
-    return typist.presses(typist.pref_keys_for(g, PREF_COMMONEST)), statistics.median(presses), statistics.mean(presses)
-
-
-def _pref_script() -> tuple[str, list[str]]:
-    from kitapi.game import new_game
-
-    hdr, hands = gen.preferans_game(SEED, HANDS, "sochi", 3, pool=10000)
-    assert len(hands) == HANDS
-    g = new_game(hdr)
-    keys = []
-    for h in hands:
-        d = typist.device_form(g, h)
-        keys.append(typist.pref_keys_for(g, d))
-        g.play(d)
-    return PREF_SETUP, keys
-
-
-def key_presses() -> tuple[int, float, float]:
-    """(the commonest hand's presses, the corpus median, the corpus mean)."""
-    _, hands = gen.game(SEED, CORPUS, pouch=100_000)
-    presses = [typist.presses(typist.keys_for(h, 3)) for h in hands]
-    return typist.presses(typist.keys_for(COMMONEST, 3)), statistics.median(presses), statistics.mean(presses)
-
-
-def _game_script() -> tuple[str, list[str]]:
-    _, hands = gen.game(SEED, HANDS, pouch=5000)
-    assert len(hands) == HANDS
-    return SETUP.format(pouch=5000), [typist.keys_for(h, 3) for h in hands]
+    return typist.presses(keys), statistics.median(presses), statistics.mean(presses)
 
 
 Script = Callable[[], tuple[str, list[str]]]
 
 
-def _script_of(rules: str) -> Script:
-    """The scripted 1,000-hand game of a system beyond Prefa and Sochi: its setup keys and each hand's keys."""
-    from kitapi_host.sim import typist
-
-    if rules == "prefa_kasa":
-        return lambda: typist.kasa_script(SEED, HANDS)
-    if rules == "priffe":
-        return lambda: typist.priffe_script(rules, SEED, HANDS)
-    return lambda: typist.pot_script(rules, SEED, HANDS)
+def script_of(rules: str, hands: int = HANDS) -> Script:
+    """The scripted game of ``rules`` (HANDS hands): its setup keys and each hand's keys (kitapi_host.sim.typist)."""
+    typist_family(rules)  # (an unknown system or family: ValueError now, not in the simulator)
+    return lambda: typist.script(rules, SEED, hands)
 
 
-def run_game(
-    heap: str, measure: bool = False, preferans: bool = False, script: Script | None = None
-) -> list[int] | None:
-    """Type the scripted game into the simulator (Prefa's, Sochi's with ``preferans``, or ``script``'s);
-    None if the firmware failed, else the heaps after each hand."""
-    setup, hands = script() if script else _pref_script() if preferans else _game_script()
+def run_game(heap: str, script: Script, measure: bool = False) -> list[int] | None:
+    """Type the scripted game ``script`` into the simulator; None if the firmware failed, else the heaps
+    after each hand.  SystemExit, one line, if it neither waits for a key nor ends within KEY_TIMEOUT seconds: a heap
+    that is not known to fail is not taken as failing (a busy machine would move the smallest heap)."""
+    setup, hands = script()
     with tempfile.TemporaryDirectory() as d:
         data = Path(d)
         out: list[str] = []
@@ -122,16 +117,16 @@ def run_game(
         )
         heaps = []
         try:
-            if not fw.wait_ready(60):
+            if not fw.wait_ready(KEY_TIMEOUT):
                 return None
             for keys in [setup, *hands]:
                 for step in parse_script(keys):
                     fw.send(step.line)
-                    if not fw.wait_ready(60):
+                    if not fw.wait_ready(KEY_TIMEOUT):
                         return None
                 if measure:
                     fw.send("m\n")
-                    if not fw.wait_ready(60):
+                    if not fw.wait_ready(KEY_TIMEOUT):
                         return None
                     heaps.append(int([x for x in out if x.startswith("M ")][-1].split()[1]))
             fw.quit()
@@ -140,18 +135,22 @@ def run_game(
             games = list((data / "games").glob("*.kitapi"))
             if len(games) != 1 or games[0].stat().st_size < 8 * len(hands):
                 return None
+        except TimeoutError:
+            raise SystemExit(
+                f"kitapi bench: the firmware in {heap} took over {KEY_TIMEOUT} s for one key (the machine too busy?)"
+            ) from None
         finally:
             fw.kill()
         return heaps
 
 
-def smallest_heap(lo: int = 24, hi: int = 128, preferans: bool = False, script: Script | None = None) -> int:
+def smallest_heap(script: Script, lo: int = 24, hi: int = 128) -> int:
     """The smallest heap, in KB, that runs the scripted game."""
-    if run_game(f"{hi}K", preferans=preferans, script=script) is None:
+    if run_game(f"{hi}K", script) is None:
         raise SystemExit(f"kitapi bench: the firmware cannot run the scripted game even in {hi} KB")
     while hi - lo > 1:
         mid = (lo + hi) // 2
-        if run_game(f"{mid}K", preferans=preferans, script=script) is None:
+        if run_game(f"{mid}K", script) is None:
             lo = mid
         else:
             hi = mid
@@ -229,7 +228,7 @@ def boot_time(hands: int = 500) -> float:
 
     from kitapi_host import logs
 
-    hdr, hs = gen.game(SEED, hands, pouch=100_000)
+    hdr, hs = long_game(SEED, hands)
     boot = compiled_boot(MAIN, BOARDS / "sim.py")
     with tempfile.TemporaryDirectory() as d:
         root = Path(d)
@@ -251,34 +250,21 @@ def boot_time(hands: int = 500) -> float:
 
 
 def run() -> None:
-    commonest, median, mean = key_presses()
     print()
     print("kitapi bench, the device: the firmware in the simulator (unix port, 64-bit), code in ROMFS")
-    print(f"  key presses, commonest hand (both in, exact)  {commonest:>5}   (target {TARGET_KEYS})")
-    print(f"  key presses, median of {CORPUS} hands           {median:>5g}   (target {TARGET_MEDIAN}; mean {mean:.2f})")
-    heaps = (run_game("256K", measure=True) or [0, 0])[1:]  # after each hand (the first entry: the new game)
-    flat = "flat" if max(heaps) == heaps[0] else f"grows to {max(heaps)}"
-    print(f"  heap after hand 1 and hand {HANDS}            {heaps[0]:>6} / {heaps[-1]} bytes ({flat})")
-    kb = smallest_heap()
-    verdict = "meets" if kb * 1024 <= TARGET_HEAP else "misses"
-    print(f"  smallest heap for the {HANDS}-hand game       {kb:>5} KB   ({verdict} the 64 KB target)")
-    commonest, median, mean = pref_key_presses()
-    print(f"  Preferans (sochi): key presses, commonest hand (one whists, exact)  {commonest}   (target {TARGET_KEYS})")
-    print(
-        f"  Preferans (sochi): key presses, median of {CORPUS} hands  {median:g}   "
-        f"(target {TARGET_MEDIAN}; mean {mean:.2f})"
-    )
-    heaps = (run_game("256K", measure=True, preferans=True) or [0, 0])[1:]
-    flat = "flat" if max(heaps) == heaps[0] else f"grows to {max(heaps)}"
-    print(f"  Preferans (sochi): heap after hand 1 and hand {HANDS}   {heaps[0]} / {heaps[-1]} bytes ({flat})")
-    kb = smallest_heap(preferans=True)
-    verdict = "meets" if kb * 1024 <= TARGET_HEAP else "misses"
-    print(f"  Preferans (sochi): smallest heap for the {HANDS}-hand game   {kb} KB   ({verdict} the 64 KB target)")
-    for rules in SYSTEMS:
-        script = _script_of(rules)
+    for rules in systems():
+        keys = key_presses(rules)
+        if keys is not None:
+            commonest, median, mean = keys
+            print(f"  {rules}: key presses, commonest hand  {commonest}   (target {TARGET_KEYS})")
+            print(
+                f"  {rules}: key presses, median of {CORPUS} hands  {median:g}"
+                f"   (target {TARGET_MEDIAN}; mean {mean:.2f})"
+            )
+        script = script_of(rules)
         presses = [typist.presses(k) for k in script()[1]]
-        heaps = (run_game("256K", measure=True, script=script) or [0, 0])[1:]
-        kb = smallest_heap(script=script)
+        heaps = (run_game("256K", script, measure=True) or [0, 0])[1:]  # after each hand (the first: the new game)
+        kb = smallest_heap(script)
         verdict = "meets" if kb * 1024 <= TARGET_HEAP else "misses"
         flat = "flat" if max(heaps) == heaps[0] else f"grows to {max(heaps)}"
         print(
@@ -302,30 +288,18 @@ FULL_FRAME_BYTES = 1024 + 13  # the whole frame as one window (kitapi_host.sim.f
 CHECKPOINT_EVERY = 16  # kitapi.app.ckpt: a checkpoint every 16th hand
 
 
-def _scripts() -> list[tuple[str, Script]]:
-    """Each system's scripted game (its setup keys, each hand's keys)."""
-    out: list[tuple[str, Script]] = [("prefa", _game_script), ("preferans (sochi)", _pref_script)]
-    return out + [(rules, _script_of(rules)) for rules in SYSTEMS]
-
-
 def display_bytes() -> list[tuple[str, str, int, list[int]]]:
-    """For each system: (name, the keys of its commonest hand (Prefa's, Sochi's, the kasa's: COMMONEST and
-    PREF_COMMONEST; the others': the commonest keys of four presses or more among the 1,000 scripted hands),
-    how many of those are typed so, the bytes sent to the display at each of its
-    keys), the hand typed in the simulator after the system's new game and a first hand."""
+    """For each system: (its rules id, the keys of its commonest hand (``commonest_keys`` where there are
+    some; else the commonest keys of four presses or more among the 1,000 scripted hands), how many of those
+    are typed so, the bytes sent to the display at each of its keys), the hand typed in the simulator after
+    the system's new game and a first hand."""
     import collections
 
     out = []
-    for name, script in _scripts():
-        setup, hands = script()
+    for rules in systems():
+        setup, hands = script_of(rules)()
         played = collections.Counter(k for k in hands if typist.presses(k) >= 4)  # a bid played, not passed out
-        keys = played.most_common(1)[0][0]
-        if name in ("prefa", "prefa_kasa"):  # the commonest hand as the bench counts its keys (COMMONEST)
-            keys = typist.keys_for(COMMONEST, 3) if name == "prefa" else typist.kasa_keys_for(COMMONEST, 3, 50_000)
-        elif name.startswith("preferans"):
-            from kitapi.game import new_game
-
-            keys = typist.pref_keys_for(new_game(gen.preferans_header("sochi", 3, pool=10000)), PREF_COMMONEST)
+        keys = commonest_keys(rules) or played.most_common(1)[0][0]  # (the first: as the bench counts its keys)
         count = hands.count(keys)
         with tempfile.TemporaryDirectory() as d:
             lines: list[str] = []
@@ -347,7 +321,7 @@ def display_bytes() -> list[tuple[str, str, int, list[int]]]:
                 fw.finish()
             finally:
                 fw.kill()
-        out.append((name, keys, count, per_key))
+        out.append((rules, keys, count, per_key))
     return out
 
 
@@ -370,19 +344,20 @@ screen = app.first_screen()
 app.ui.clear()
 screen.draw(app.ui)
 us = time.ticks_diff(time.ticks_us(), t)
-print(us, app.g.hands, app.store.seq if got[0] is None else got[0][2])
+print(us, app.g.hands, app.store.seq if not got or got[0] is None else got[0][2])  # (no ckpt file: not read)
 """
 
 
 def boot_work(hands: int, tail: int) -> tuple[int, float, float]:
-    """A ``hands``-hand Prefa game whose checkpoint is ``tail`` hands behind the log: (the hands the boot
-    replays, its milliseconds here, and those of a boot with no checkpoint)."""
+    """A ``hands``-hand game of the first system (``kitapi_host.bench.long_game``) whose checkpoint is ``tail``
+    hands behind the log: (the hands the boot replays, its milliseconds here, and those of a boot with
+    no checkpoint)."""
     import os
     import subprocess
 
     from kitapi_host import logs
 
-    hdr, hs = gen.game(SEED, hands, pouch=100_000)
+    hdr, hs = long_game(SEED, hands)
     assert len(hs) == hands
     boot = compiled_boot(MAIN, BOARDS / "sim.py")
     with tempfile.TemporaryDirectory() as d:
@@ -430,7 +405,7 @@ def run_speed() -> None:
     print("kitapi bench, the device's speed: the firmware in the simulator (unix port), code in ROMFS")
     print(f"  bytes sent to the display per key (a whole frame is {FULL_FRAME_BYTES}: the windows of the pages")
     print("  that changed, each 13 bytes of commands and control, then 128 bytes a page)")
-    for name, keys, count, per_key in display_bytes():
+    for name, keys, count, per_key in display_bytes():  # (name: the rules id)
         print(
             f"    {name:<24} commonest hand {keys!r} ({count} of {HANDS}): per key {per_key}, "
             f"mean {statistics.mean(per_key):.0f}, most {max(per_key)}"

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from kitapi_host import logs
 from kitapi_host.archive.store import Archive
+from kitapi_host.bench import long_game
 from kitapi_host.device.link import open_device
 from kitapi_host.device.sync import Report, sync
 from kitapi_host.logs import gen
@@ -33,7 +34,7 @@ TARGET_S = 3.0
 
 
 def _game(path: Path, hands: int) -> int:
-    hdr, hs = gen.game(SEED, hands, pouch=100_000)
+    hdr, hs = long_game(SEED, hands)
     src = path.with_suffix(".jsonl")
     gen.write_jsonl(src, hdr, hs)
     logs.convert(src, path)

@@ -30,6 +30,21 @@ The archive's members:
 Each asks the core's class (its ``OUTCOME``, a Preferans variant's ``NUMBERED`` and ``NO_TRICK``), never a
 rules id.  ``ARCHIVE`` names them, ``ArchiveFamily`` has their types, and ``archive_family(rules)`` refuses a
 system whose family's module lacks one (``NoFamily``: one line, which system and what is missing).
+
+The typist's and generator's members (``TypistFamily``; kitapi_host.sim.typist, kitapi_host.logs.gen and
+``kitapi bench`` ask them through ``_common.typist_family(rules)``, which refuses, in one line, a family
+whose module lacks one):
+
+- ``SIZE``: the header option the new game's number step sets (``pouch``, ``pool``, ``kasa``, ``rubbers``,
+  ``chips``), which ``typist.setup_keys`` types;
+- ``BENCH``: the options of the game ``kitapi bench`` and the rig type, long enough for 1,000 hands;
+- ``header(rules, players=None, **options)``: a new game's header, the family's players and defaults;
+- ``generate(rules, seed, hands, players=None, **options)``: a header and up to ``hands`` random legal
+  hands, each played by the core (fewer if the game ends); the same seed, the same bytes;
+- ``hand_keys(g, hand)``: the keys of ``hand`` on the box's hand wizard, from the home screen to the
+  saved hand (``g``: the core's game before it); the variant asked of ``g``'s class, never its rules id;
+- ``device_form(g, hand)``: ``hand`` as the box writes it once typed (a copy);
+- optionally ``COMMONEST``: the family's commonest hand, whose keys the bench counts.
 """
 
 from __future__ import annotations
@@ -41,7 +56,16 @@ from typing import Any, Protocol, cast
 
 from kitapi.registry import row, rows
 
-__all__ = ["ARCHIVE", "ArchiveFamily", "NoFamily", "archive_families", "archive_family", "family", "family_name"]
+__all__ = [
+    "TypistFamily",
+    "ARCHIVE",
+    "ArchiveFamily",
+    "NoFamily",
+    "archive_families",
+    "archive_family",
+    "family",
+    "family_name",
+]
 
 
 def family_name(rules: str) -> str | None:
@@ -118,3 +142,20 @@ def archive_families() -> list[ArchiveFamily]:
             except NoFamily:
                 continue
     return out
+
+
+class TypistFamily(Protocol):
+    """A family module's typist and generator (the members above)."""
+
+    SIZE: str
+    BENCH: dict[str, Any]
+
+    def header(self, rules: str, players: int | None = None, **options: Any) -> dict[str, Any]: ...
+
+    def generate(
+        self, rules: str, seed: int, hands: int, players: int | None = None, **options: Any
+    ) -> tuple[dict[str, Any], list[dict[str, Any]]]: ...
+
+    def hand_keys(self, g: Any, hand: dict[str, Any]) -> str: ...
+
+    def device_form(self, g: Any, hand: dict[str, Any]) -> dict[str, Any]: ...

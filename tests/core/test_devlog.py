@@ -51,7 +51,7 @@ def to_device(tmp_path: Path, data: bytes, name: str = "g") -> bytes:
 def small_game(tmp_path_factory: pytest.TempPathFactory) -> tuple[bytes, bytes]:
     """A 24-hand game with two corrections, as JSON Lines and as a device log."""
     tmp = tmp_path_factory.mktemp("small")
-    hdr, hands = gen.game(seed=7, hands=24)
+    hdr, hands = gen.generate("prefa", 7, 24)
     path = tmp / "g.jsonl"
     gen.write_jsonl(path, hdr, hands)
     text = path.read_text().splitlines()
@@ -202,7 +202,7 @@ def test_a_damaged_hand_is_named_and_entered_again(tmp_path: Path) -> None:
     from kitapi.devlogw import write_record
     from kitapi.messages import damage as worded
 
-    hdr, hands = gen.game(seed=11, hands=10)
+    hdr, hands = gen.generate("prefa", 11, 10)
     gen.write_jsonl(tmp_path / "g.jsonl", hdr, hands)
     data = (tmp_path / "g.jsonl").read_bytes()
     dev = to_device(tmp_path, data)
@@ -237,7 +237,7 @@ def test_hands_a_missing_damaged_hand_makes_illegal_are_held_back_until_it_is_en
     from kitapi.devlogw import write_record
     from kitapi.messages import damage as worded
 
-    hdr, hands = gen.game(seed=1, hands=40, pouch=10)
+    hdr, hands = gen.generate("prefa", 1, 40, pouch=10)
     gen.write_jsonl(tmp_path / "g.jsonl", hdr, hands)
     data = (tmp_path / "g.jsonl").read_bytes()
     dev = to_device(tmp_path, data)
@@ -399,7 +399,7 @@ def _fuzz_game() -> tuple[bytes, bytes]:
         import tempfile
 
         tmp = Path(tempfile.mkdtemp())
-        hdr, hands = gen.game(seed=7, hands=24)
+        hdr, hands = gen.generate("prefa", 7, 24)
         gen.write_jsonl(tmp / "g.jsonl", hdr, hands)
         text = (tmp / "g.jsonl").read_text().splitlines()
         text.insert(6, '{"replace": 2, "dealer": 1, "bidder": 0, "contract": "6S", "defense": "none"}')

@@ -26,13 +26,13 @@ def _vector(fn: str, name: str) -> tuple[dict[str, Any], list[Any]]:
 def _games() -> list[tuple[str, dict[str, Any], list[Any]]]:
     """One short game per family, none of them played out: a closed one is over only by its end record."""
     out = [
-        ("prefa", *gen.game(3, 6)),
-        ("sochi", *gen.preferans_game(4, 6)),
+        ("prefa", *gen.generate("prefa", 3, 6)),
+        ("sochi", *gen.generate("sochi", 4, 6)),
         ("balkan", *_vector("balkan_main.json", "balkan-mixed-game")),
-        ("prefa_kasa", *gen.kasa_game(6, 6)),
-        ("priffe", *gen.priffe_game(7, 3)),
-        ("preference_at", *gen.pot_game("preference_at", 8, 4, 200)),
-        ("preference_us", *gen.pot_game("preference_us", 9, 4, 200)),
+        ("prefa_kasa", *gen.generate("prefa_kasa", 6, 6)),
+        ("priffe", *gen.generate("priffe", 7, 3)),
+        ("preference_at", *gen.generate("preference_at", 8, 4, chips=200)),
+        ("preference_us", *gen.generate("preference_us", 9, 4, chips=200)),
     ]
     return out
 

@@ -44,7 +44,7 @@ def record(op: int, number: int, payload: int) -> bytes:
 def game20(tmp_path_factory: pytest.TempPathFactory) -> tuple[bytes, bytes]:
     """A 20-hand game as JSON Lines and as a device log."""
     tmp = tmp_path_factory.mktemp("g20")
-    hdr, hands = gen.game(seed=3, hands=20, pouch=200)
+    hdr, hands = gen.generate("prefa", 3, 20, pouch=200)
     assert len(hands) == 20
     src = tmp / "g.jsonl"
     gen.write_jsonl(src, hdr, hands)

@@ -249,11 +249,11 @@ def test_priffe_numbers_are_the_rules() -> None:
 
 
 def priffe_games() -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
-    from kitapi_host.logs.gen import priffe_game
+    from kitapi_host.logs.gen import generate
 
     games = [(v["header"], v["hands"]) for k in sorted(GOLDEN) if k.startswith("priffe") for v in [vector(k)]]
     for seed, options in enumerate(({}, {"points": "second"}, {"noll_slams": True}, {"honours": [60, 30, 0]})):
-        games.append(priffe_game(seed, 250, options))
+        games.append(generate("priffe", seed, 250, **options))
     return games
 
 
@@ -370,7 +370,7 @@ def charged_by_the_core(g: Any, h: Any) -> set[int]:
 
 
 def preferans_games() -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
-    from kitapi_host.logs.gen import preferans_game
+    from kitapi_host.logs.gen import generate
 
     games = [(v["header"], v["hands"]) for k in sorted(GOLDEN) if row(vector(k)["header"]["rules"])[1] == "preferans"
              for v in [vector(k)]]  # fmt: skip
@@ -379,7 +379,7 @@ def preferans_games() -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
         for players in (2, 3, 4):
             for options in ({}, {"source": "variants"}, {"whist_one": "shared"}, {"whist": "gentleman"}):
                 seed += 1
-                games.append(preferans_game(seed, 150, rules, players, **options))
+                games.append(generate(rules, seed, 150, players, **options))
     return games
 
 

@@ -46,7 +46,7 @@ def test_random_games_keep_every_invariant(rules: str, n: int, options: dict[str
     """Over random legal hands: the settlement sums to zero, the compact form round-trips, pools
     never overflow where American aid applies, the hand's JSON line reads back to itself."""
     for seed in range(12):
-        hdr, hands = gen.preferans_game(seed * 7 + k, 80, rules, n, pool=10, **options)
+        hdr, hands = gen.generate(rules, seed * 7 + k, 80, n, pool=10, **options)
         g = new_game(hdr)
         again = new_game(hdr)
         for h in hands:
@@ -67,7 +67,7 @@ def test_random_games_keep_every_invariant(rules: str, n: int, options: dict[str
 
 
 def test_a_rejected_hand_changes_nothing() -> None:
-    hdr, hands = gen.preferans_game(1, 20, "sochi", 3, pool=10)
+    hdr, hands = gen.generate("sochi", 1, 20, 3, pool=10)
     g = new_game(hdr)
     for h in hands:
         g.play(h)
@@ -89,7 +89,7 @@ def test_a_rejected_hand_changes_nothing() -> None:
 
 
 def test_leningrad_raises_the_minimum_after_an_all_pass_and_a_whisted_game_resets_it() -> None:
-    g = new_game(gen.preferans_header("leningrad", 3, pool=20))
+    g = new_game(gen.header("leningrad", 3, pool=20))
     g.play({"dealer": 0, "allpass": [4, 3, 3]})
     with pytest.raises(RuleError, match="at least 7"):
         g.play({"dealer": 1, "soloist": 0, "contract": "6S", "whist": ["pass", "pass"]})
@@ -106,7 +106,7 @@ def test_both_log_forms_and_both_runtimes_agree(tmp_path: Path, rules: str, n: i
     options: dict[str, object] = {"pool": 20}
     if rules == "rostov":
         options.update(widow=True, stake="0.10")
-    hdr, hands = gen.preferans_game(11, 400, rules, n, **options)
+    hdr, hands = gen.generate(rules, 11, 400, n, **options)
     res = both_forms_agree(tmp_path, hdr, hands)
     assert res["rules"] == rules and res["players"] == hdr["players"] and res["hands"] == len(hands)
     assert set(res) >= {"pool", "hill", "whists", "settlement", "over"}

@@ -81,16 +81,16 @@ def _games() -> list[tuple[str, dict[str, Any], list[Any]]]:
     out: list[tuple[str, dict[str, Any], list[Any]]] = []
     for seed in range(3):
         for n in (3, 4):
-            out.append(("prefa", *gen.game(seed, 40, players=n, pouch=20)))
-            out.append(("prefa_kasa", *gen.kasa_game(seed, 40, n, 100)))
+            out.append(("prefa", *gen.generate("prefa", seed, 40, n, pouch=20)))
+            out.append(("prefa_kasa", *gen.generate("prefa_kasa", seed, 40, n, kasa=100)))
             for rules in ("sochi", "leningrad", "rostov"):
                 stake = {"stake": "0.5"} if seed == 1 else {"stake": "0.10"} if seed == 2 else {}
-                out.append((rules, *gen.preferans_game(seed, 40, rules, n, pool=10, **stake)))
-        out.append(("leningrad2", *gen.preferans_game(seed, 30, "leningrad", 2, pool=10)))
+                out.append((rules, *gen.generate(rules, seed, 40, n, pool=10, **stake)))
+        out.append(("leningrad2", *gen.generate("leningrad", seed, 30, 2, pool=10)))
         out.append(("balkan", *balkan_kasa_game("balkan", seed, 40, 3, pool=10)))
         for rules in ("preference_at", "preference_illustrated", "preference_us"):
-            out.append((rules, *gen.pot_game(rules, seed, 60, 30)))
-        out.append(("priffe", *gen.priffe_game(seed, 30)))
+            out.append((rules, *gen.generate(rules, seed, 60, chips=30)))
+        out.append(("priffe", *gen.generate("priffe", seed, 30)))
     return out
 
 

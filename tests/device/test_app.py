@@ -19,10 +19,10 @@ from testkit import NAMES, SETUP, Device, device_log, fuzz_count, home_standings
 def test_a_typed_game_is_the_game_in_the_log(tmp_path: Path) -> None:
     """Hands typed on the keypad come out of the device log unchanged; the screen shows the replay."""
     data = tmp_path / "data"
-    hdr, hands = gen.game(seed=11, hands=60, pouch=100)
+    hdr, hands = gen.generate("prefa", 11, 60, pouch=100)
     dev = Device(data)
     dev.keys(SETUP)
-    shown = dev.keys("".join(typist.keys_for(h, 3) for h in hands))
+    shown = dev.keys("".join(typist.game_keys(hdr, hands)))
     dev.close()
     log, res = device_log(data, tmp_path)
     header = json.loads(log[0])
@@ -121,13 +121,13 @@ def test_random_keys_never_break_the_game(tmp_path: Path, seed: int) -> None:
 
 def test_a_long_game_runs_in_64k_with_a_flat_heap(tmp_path: Path) -> None:
     """The memory target: 1,000 hands typed in a 64 KB heap, the heap back at its baseline after each hand."""
-    hdr, hands = gen.game(seed=3, hands=1000, pouch=3000)
+    hdr, hands = gen.generate("prefa", 3, 1000, pouch=3000)
     assert len(hands) == 1000
     dev = Device(tmp_path, heapsize="64K")
     dev.keys(SETUP.replace("100#", "3000#"))
     heaps = []
-    for h in hands:
-        dev.keys(typist.keys_for(h, 3))
+    for keys in typist.game_keys(hdr, hands):
+        dev.keys(keys)
         heaps.append(dev.heap())
     dev.close()
     assert max(heaps[1:]) == heaps[1], (heaps[1], max(heaps), heaps.index(max(heaps)))
@@ -348,7 +348,7 @@ def test_a_hand_held_back_for_a_damaged_one_opens_the_game_and_comes_back_when_i
 
     from kitapi.replay import replay
 
-    hdr, hands = gen.game(seed=1, hands=40, pouch=10)
+    hdr, hands = gen.generate("prefa", 1, 40, pouch=10)
     assert len(hands) == 9
     src = tmp_path / "g.jsonl"
     gen.write_jsonl(src, hdr, hands)
@@ -374,7 +374,7 @@ def test_a_hand_held_back_for_a_damaged_one_opens_the_game_and_comes_back_when_i
     ]
     shown = dev.keys("#")
     assert lines(shown[-1])[:2] == ["Hand 3", "Enter it again"]
-    shown = dev.keys(typist.keys_for(hands[2], 3))
+    shown = dev.keys(typist.game_keys(hdr, hands)[2])
     assert lines(shown[-1])[0] == "Game over"
     dev.close()
     assert sorted(p.name for p in (data / "games").iterdir()) == [game.name]

@@ -50,7 +50,7 @@ def test_a_sochi_edit_previews_the_hand_against_the_pools_before_it(tmp_path: Pa
     g = new_game(hdr)
     keys = []
     for h in hands:
-        keys.append(typist.pref_keys_for(g, h).rstrip())
+        keys.append(typist.hand_keys(g, h).rstrip())
         g.play(h)
     dev = Device(tmp_path / "data", heapsize="96K")
     dev.keys(setup_keys("sochi", 3, 4))
@@ -74,18 +74,18 @@ HANDS = 40
 
 
 def _prefa() -> tuple[str, list[str]]:
-    _, hs = gen.game(seed=3, hands=HANDS, pouch=10)
-    return SETUP.replace(" 100# ", " 10# "), [typist.keys_for(h, 3) for h in hs]
+    hdr, hs = gen.generate("prefa", 3, HANDS, pouch=10)
+    return SETUP.replace(" 100# ", " 10# "), typist.game_keys(hdr, hs)
 
 
 def _preferans(rules: str) -> tuple[str, list[str]]:
-    hdr, hs = gen.preferans_game(4, HANDS, rules, 3, pool=10)
+    hdr, hs = gen.generate(rules, 4, HANDS, 3, pool=10)
     hdr["players"] = NAMES[:3]
     g = new_game(hdr)
     keys = []
     for h in hs:
         d = typist.device_form(g, h)
-        keys.append(typist.pref_keys_for(g, d))
+        keys.append(typist.hand_keys(g, d))
         g.play(d)
     return setup_keys(rules, 3, 10), keys
 
@@ -96,7 +96,7 @@ def _balkan() -> tuple[str, list[str]]:
     g = new_game(hdr)
     keys = []
     for h in hs:
-        keys.append(typist.pref_keys_for(g, h))
+        keys.append(typist.hand_keys(g, h))
         g.play(h)
     return new_game_keys("balkan") + " 3 " + " ".join(typist.TYPED[:3]) + " 10# # # #", keys
 
@@ -109,16 +109,16 @@ def _script(system: str) -> tuple[str, list[str]]:
     if system == "balkan":
         return _balkan()
     if system == "prefa_kasa":
-        _, hs = gen.kasa_game(6, HANDS, 3, 60)
-        return new_game_keys("prefa_kasa") + " 3 " + " ".join(typist.TYPED[:3]) + " 60# # # #", [
-            typist.kasa_keys_for(h, 3, 60) for h in hs
-        ]
+        hdr, hs = gen.generate("prefa_kasa", 6, HANDS, 3, kasa=60)
+        return new_game_keys("prefa_kasa") + " 3 " + " ".join(typist.TYPED[:3]) + " 60# # # #", typist.game_keys(
+            hdr, hs
+        )
     if system == "priffe":
-        _, hs = gen.priffe_game(7, HANDS, {"rubbers": 1})
-        return typist.priffe_setup(rubbers=1), [typist.priffe_keys_for(h) for h in hs]
+        hdr, hs = gen.generate("priffe", 7, HANDS, rubbers=1)
+        return typist.setup_keys(system, 4, 1), typist.game_keys(hdr, hs)
     chips = 150 if system == "preference_us" else 60
-    _, hs = gen.pot_game(system, 8, HANDS, chips)
-    return typist.pot_setup(system, chips), [typist.pot_keys_for(system, h) for h in hs]
+    hdr, hs = gen.generate(system, 8, HANDS, chips=chips)
+    return typist.setup_keys(system, 3, chips), typist.game_keys(hdr, hs)
 
 
 SYSTEMS = ["prefa", "prefa_kasa", "sochi", "leningrad", "rostov", "balkan", "preference_at",

@@ -32,11 +32,11 @@ def _script(system: str) -> tuple[str, list[str]]:
     """The keys of a new game of ``system`` and of its hands, more than HANDS + 1, none ending it."""
     n = HANDS + 1
     if system == "prefa":
-        _, hs = gen.game(seed=21, hands=n, pouch=100)
-        return SETUP, [typist.keys_for(h, 3) for h in hs]
+        hdr, hs = gen.generate("prefa", 21, n, pouch=100)
+        return SETUP, typist.game_keys(hdr, hs)
     if system in ("sochi", "balkan"):
         if system == "sochi":
-            hdr, hs = gen.preferans_game(22, n, "sochi", 3, pool=60)
+            hdr, hs = gen.generate("sochi", 22, n, 3, pool=60)
         else:
             hdr, hs = balkan_turns(n, 60)
         hdr["players"] = ["Ann", "Bob", "Cat"]
@@ -44,19 +44,19 @@ def _script(system: str) -> tuple[str, list[str]]:
         keys = []
         for h in hs:
             d = typist.device_form(g, h) if system == "sochi" else h
-            keys.append(typist.pref_keys_for(g, d))
+            keys.append(typist.hand_keys(g, d))
             g.play(d)
         return f"{new_game_keys(system)} 3 " + " ".join(typist.TYPED[:3]) + f" {hdr['options']['pool']}# # # #", keys
     if system == "prefa_kasa":
-        _, hs = gen.kasa_game(23, n, 3, 300)
-        return new_game_keys("prefa_kasa") + " 3 " + " ".join(typist.TYPED[:3]) + " 300# # # #", [
-            typist.kasa_keys_for(h, 3, 300) for h in hs
-        ]
+        hdr, hs = gen.generate("prefa_kasa", 23, n, 3, kasa=300)
+        return new_game_keys("prefa_kasa") + " 3 " + " ".join(typist.TYPED[:3]) + " 300# # # #", typist.game_keys(
+            hdr, hs
+        )
     if system == "priffe":
-        _, hs = gen.priffe_game(24, n, {"rubbers": 9})
-        return typist.priffe_setup(rubbers=9), [typist.priffe_keys_for(h) for h in hs]
-    _, hs = gen.pot_game(system, 25, n, 500)
-    return typist.pot_setup(system, 500), [typist.pot_keys_for(system, h) for h in hs]
+        hdr, hs = gen.generate("priffe", 24, n, rubbers=9)
+        return typist.setup_keys(system, 4, 9), typist.game_keys(hdr, hs)
+    hdr, hs = gen.generate(system, 25, n, chips=500)
+    return typist.setup_keys(system, 3, 500), typist.game_keys(hdr, hs)
 
 
 def standings(system: str, texts: list[tuple[int, int, str]], res: dict[str, Any]) -> tuple[Any, Any]:

@@ -322,7 +322,7 @@ def test_a_header_the_heap_cannot_hold_never_loops(tmp_path: Path) -> None:
     """A game whose header has a 30 KB ``started``: refused at once (the start menu, the reason said), or
     failing before its first screen: then the safe screen after the second boot, and C leaves it."""
     data = tmp_path / "data"
-    hdr, _ = gen.game(1, 5)
+    hdr, _ = gen.generate("prefa", 1, 5)
     hdr["started"] = "2026-11-21T20:00:00" + " " * 30000
     (data / "games").mkdir(parents=True)
     (data / "games" / GAME).write_bytes(header_bytes(hdr))
@@ -428,7 +428,7 @@ def test_the_games_list_says_each_games_system_and_day(tmp_path: Path, code: str
     (data / "settings").write_text(f"255 60 {code}\n")
     dev = Device(data)
     dev.keys(SETUP)
-    dev.keys("C 1 # " + typist.kasa_script(5, 1)[0][2:])  # a new game while Prefa stays open: kasa (rules 6)
+    dev.keys("C 1 # " + typist.script("prefa_kasa", 5, 1)[0][2:])  # a new game while Prefa stays open: kasa (rules 6)
     shown = dev.keys("C 5")
     dev.close()
     days, names = [], []

@@ -40,14 +40,14 @@ def kasa_standings(texts: list[tuple[int, int, str]]) -> tuple[list[tuple[str, i
 
 @pytest.mark.parametrize(("n", "kasa", "seed"), [(3, 300, 1), (4, 200, 2), (3, 40, 3)])
 def test_a_typed_kasa_game_is_the_game_in_the_log(tmp_path: Path, n: int, kasa: int, seed: int) -> None:
-    hdr, hands = gen.kasa_game(seed, 60, n, kasa)
+    hdr, hands = gen.generate("prefa_kasa", seed, 60, n, kasa=kasa)
     # 64 KB, the target; the four players' game now fails there by a few hundred bytes (it runs in 65 KB;
     # 68 KB leaves room for where the collections fall): README, "The device"
     dev = Device(tmp_path / "data", heapsize="64K" if n == 3 else "68K")
     dev.keys(setup_keys(n, kasa))
     shown = []
-    for h in hands:
-        shown = dev.keys(typist.kasa_keys_for(h, n, kasa))
+    for keys in typist.game_keys(hdr, hands):
+        shown = dev.keys(keys)
     over = lines(shown[-1])[0] == "Settle up"
     if over:  # the hand that emptied the kasa: the settlement, then back to the home screen
         shown = dev.keys("*")

@@ -24,9 +24,9 @@ NOT_HERE = {"en": "Key %s: not here", "el": "Πλήκτρο %s: άκυρο", "ru
 PREFA = new_game_keys("prefa") + " 3 " + " ".join(typist.TYPED[:3]) + " 100# # # #"  # Prefa, Ann Bob Cat, pouch 100
 KASA = new_game_keys("prefa_kasa") + " 3 " + " ".join(typist.TYPED[:3]) + " 50000# # # #"
 SOCHI = new_game_keys("sochi") + " 3 " + " ".join(typist.TYPED[:3]) + " 20# # # #"  # Sochi, pool 20
-AUSTRIAN = typist.pot_setup("preference_at", 300)
-AMERICAN = typist.pot_setup("preference_us", 300)
-PRIFFE = typist.priffe_setup()
+AUSTRIAN = typist.setup_keys("preference_at", 3, 300)
+AMERICAN = typist.setup_keys("preference_us", 3, 300)
+PRIFFE = typist.setup_keys("priffe", 4, 99)
 
 
 def device(tmp_path: Path, code: str = "en") -> Device:
@@ -126,7 +126,7 @@ def test_four_players_the_widow_dealer_is_offered_two_at_most(tmp_path: Path) ->
 def test_pot_ten_tricks_skip_the_first_defenders_step(tmp_path: Path, rules: str) -> None:
     """Austrian and Illustrated: Ann's 1 (spades), nobody dropped, ten tricks: the summary follows."""
     dev = device(tmp_path)
-    dev.keys(typist.pot_setup(rules, 300))
+    dev.keys(typist.setup_keys(rules, 3, 300))
     screen = dev.keys("1 1 # # A")[-1]
     assert not any(s.startswith("0-0") for s in texts(screen)), texts(screen)
     dev.keys("#")

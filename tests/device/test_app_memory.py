@@ -29,15 +29,15 @@ def test_a_sochi_game_after_a_prefa_game_fits_in_64k(tmp_path: Path) -> None:
     shown = dev.keys("C 1 #")  # (asked first: the Prefa game stays open)
     assert lines(shown[-1])[0] == "New game" and dev.fw.resets == before + 1  # the wizard, on a fresh heap
     dev.keys(SOCHI_FROM_MENU[len("C 1 # ") :])
-    hdr = gen.preferans_header("sochi", 3, pool=10)
+    hdr = gen.header("sochi", 3, pool=10)
     hdr["players"] = ["Dan", "Eve", "Ann"]
-    _, hands = gen.preferans_game(7, 12, "sochi", 3, pool=10)
+    _, hands = gen.generate("sochi", 7, 12, 3, pool=10)
     g = new_game(hdr)
     for h in hands:
         if g.over:
             break
         d = typist.device_form(g, h)
-        shown = dev.keys(typist.pref_keys_for(g, d))
+        shown = dev.keys(typist.hand_keys(g, d))
         g.play(d)
     assert not (dev.data / "crash.log").exists(), (dev.data / "crash.log").read_text()
     assert len(list((dev.data / "games").glob("*.kitapi"))) == 2

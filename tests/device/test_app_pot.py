@@ -25,13 +25,13 @@ def play(
     tmp_path: Path, rules: str, seed: int, hands: int, chips: int, options: dict[str, object], option_keys: str = ""
 ) -> tuple[Device, list[dict[str, Any]], Screens, Any]:
     """Type a generated game into the device: the device, the hands typed, the screens after the last, the game."""
-    hdr, hs = gen.pot_game(rules, seed, hands, chips, options)
+    hdr, hs = gen.generate(rules, seed, hands, chips=chips, **options)
     dev = Device(tmp_path / "data", heapsize="96K")
-    dev.keys(typist.pot_setup(rules, chips, option_keys))
+    dev.keys(typist.setup_keys(rules, 3, chips, option_keys))
     g = new_game(hdr)
     shown: Screens = []
-    for h in hs:
-        shown = dev.keys(typist.pot_keys_for(rules, h))
+    for h, keys in zip(hs, typist.game_keys(hdr, hs), strict=True):
+        shown = dev.keys(keys)
         fits(shown)
         g.play(h)
     return dev, hs, shown, g
@@ -105,15 +105,15 @@ def test_the_games_end_and_the_settlement_squares_the_stocks(tmp_path: Path) -> 
 
 
 def _setup(dev: Device, rules: str, chips: int) -> None:
-    dev.keys(typist.pot_setup(rules, chips))
+    dev.keys(typist.setup_keys(rules, 3, chips))
 
 
 def test_the_commonest_austrian_hand_takes_seven_keys_and_the_summary_shows_the_changes(tmp_path: Path) -> None:
     dev = Device(tmp_path, heapsize="96K")
     _setup(dev, "preference_at", 100)  # ante 25: the pool holds 75
     keys = "2 2 # # # #"  # Bob bids 2 (spades), trump #, nobody dropped, 6 tricks, the summary
-    assert typist.pot_keys_for("preference_at", {"dealer": 0, "declarer": 1, "bid": "2", "trump": "S",
-                                                 "tricks": [2, 6, 2]}) == keys.replace(" ", "") + "#"  # fmt: skip
+    hand = {"dealer": 0, "declarer": 1, "bid": "2", "trump": "S", "tricks": [2, 6, 2]}
+    assert typist.hand_keys(new_game(gen.header("preference_at", chips=100)), hand) == keys.replace(" ", "") + "#"
     shown = dev.keys(keys)
     fits(shown)
     text = lines(shown[-1])
@@ -245,7 +245,7 @@ def test_an_option_and_its_value_share_a_row(code: str) -> None:
 @pytest.mark.parametrize("rules", ["preference_at", "preference_illustrated", "preference_us"])
 def test_a_long_game_runs_in_64k(tmp_path: Path, rules: str) -> None:
     """300 hands typed in a 64 KB heap, the heap back at its baseline after each hand."""
-    setup, hands = typist.pot_script(rules, 5, 300)
+    setup, hands = typist.script(rules, 5, 300)
     assert len(hands) == 300
     dev = Device(tmp_path, heapsize="64K")
     dev.keys(setup)
@@ -261,7 +261,7 @@ def test_an_emptied_pot_is_refilled(tmp_path: Path) -> None:
     """Austrian: ante 10, the pool 30: three declarers take 10 each, the third empties it; American: a
     win of 50 takes all the pot holds."""
     dev = Device(tmp_path / "at", heapsize="96K")
-    dev.keys(typist.pot_setup("preference_at", 100, "1"))  # ante 25 -> 10
+    dev.keys(typist.setup_keys("preference_at", 3, 100, "1"))  # ante 25 -> 10
     dev.keys("1 1 # # # # #  2 1 # # # # #")
     shown = dev.keys("3 1 # # # #")
     assert lines(shown[-1])[2:11] == ["Ann", "-9", "Bob", "-9", "Cat", "-2", "Pot", "+20", "Pot refilled"]
@@ -271,7 +271,7 @@ def test_an_emptied_pot_is_refilled(tmp_path: Path) -> None:
     _, res = device_log(tmp_path / "at", tmp_path)
     assert res["refills"] == 1 and res["pot"] == 30 and res["stock"] == [90, 90, 90]  # each +10, then 10 in
     dev = Device(tmp_path / "us", heapsize="96K")
-    dev.keys(typist.pot_setup("preference_us", 50, "2 2 2 2 2"))  # win 25 -> 10 15 20 30 50
+    dev.keys(typist.setup_keys("preference_us", 3, 50, "2 2 2 2 2"))  # win 25 -> 10 15 20 30 50
     shown = dev.keys("1 1 7 #")
     assert pot_row(shown[-1]) == "Pot 30" and "refill 1" in lines(shown[-1])
     dev.close()
@@ -285,7 +285,7 @@ def test_a_header_the_rules_refuse_writes_nothing_and_says_why(tmp_path: Path) -
     core's reason, then the start menu (the header is checked once the new-game wizard is let go:
     App.start_game)."""
     dev = Device(tmp_path / "data", heapsize="96K")
-    keys = typist.pot_setup("preference_at", 20)
+    keys = typist.setup_keys("preference_at", 3, 20)
     options = dev.keys(keys[: keys.index("20#") + 3])[-1]  # the options step warns
     assert lines(options)[-2:] == ["Ante > chips!", "#ok *back"], lines(options)
     shown = dev.keys(keys[keys.index("20#") + 3 :])
@@ -293,7 +293,7 @@ def test_a_header_the_rules_refuse_writes_nothing_and_says_why(tmp_path: Path) -
     assert text[0] == "Not started" and " ".join(text[1:-1]).startswith("'ante' must be"), text
     assert lines(dev.keys("#")[-1])[0] == "No game"  # any key: the start menu
     assert not list((tmp_path / "data" / "games").glob("*.kitapi"))
-    dev.keys(typist.pot_setup("preference_at", 30))
+    dev.keys(typist.setup_keys("preference_at", 3, 30))
     dev.close()
     log, res = device_log(dev.data, tmp_path)
     assert json.loads(log[0])["options"] == {"chips": 30} and res["pot"] == 75

@@ -32,9 +32,9 @@ def play(
     tmp_path: Path, rules: str, n: int, hands_wanted: int, seed: int, options: dict[str, object], option_keys: str = ""
 ) -> tuple[Device, list[dict[str, object]], Screens]:
     """Type a generated game into the device; the device, the hands as the device writes them, the screens."""
-    hdr = gen.preferans_header(rules, n, pool=POOL, **options)
+    hdr = gen.header(rules, n, pool=POOL, **options)
     hdr["players"] = NAMES[:n]
-    _, hands = gen.preferans_game(seed, hands_wanted, rules, n, pool=POOL, **options)
+    _, hands = gen.generate(rules, seed, hands_wanted, n, pool=POOL, **options)
     dev = Device(tmp_path / "data", heapsize="96K")
     dev.keys(setup_keys(rules, n, POOL, option_keys))
     g = new_game(hdr)
@@ -44,7 +44,7 @@ def play(
         if g.over:
             break
         d = typist.device_form(g, h)
-        shown = dev.keys(typist.pref_keys_for(g, d))
+        shown = dev.keys(typist.hand_keys(g, d))
         g.play(d)
         written.append(d)
     return dev, written, shown
@@ -186,13 +186,13 @@ def test_a_typed_balkan_game_is_the_game_in_the_log(tmp_path: Path) -> None:
             h["tricks"] = t
         if g.over:
             break
-        dev.keys(typist.pref_keys_for(g, h))
+        dev.keys(typist.hand_keys(g, h))
         g.play(h)
         written.append(h)
     bettler = {"dealer": len(written) % 3, "soloist": (len(written) + 1) % 3, "contract": "6", "tricks": [0, 0, 0]}
     bettler["tricks"][(len(written) + 2) % 3] = 10  # type: ignore[index]
     if not g.over:
-        dev.keys(typist.pref_keys_for(g, bettler))
+        dev.keys(typist.hand_keys(g, bettler))
         g.play(bettler)
         written.append(bettler)
     dev.close()

@@ -66,12 +66,12 @@ def test_a_typed_priffe_game_is_the_game_in_the_log(
     """Generated hands typed to the end of the evening: the log holds them, every home screen shows the
     core's standings (teams, dealer, individual points, trick points and games), the settlement squares
     the individual points."""
-    hdr, hands = gen.priffe_game(seed, 1000, {**options, "rubbers": rubbers})
+    hdr, hands = gen.generate("priffe", seed, 1000, **{**options, "rubbers": rubbers})
     g = new_game(hdr)
     dev = Device(tmp_path / "data", heapsize="96K")
-    fits(dev.keys(typist.priffe_setup(rubbers, option_keys)))
-    for h in hands:
-        shown = dev.keys(typist.priffe_keys_for(h))
+    fits(dev.keys(typist.setup_keys("priffe", 4, rubbers, option_keys)))
+    for h, keys in zip(hands, typist.game_keys(hdr, hands), strict=True):
+        shown = dev.keys(keys)
         fits(shown)
         g.play(h)
         if not g.over:
@@ -97,11 +97,11 @@ def test_a_typed_priffe_game_is_the_game_in_the_log(
 
 def test_the_commonest_priffe_hand_takes_five_keys(tmp_path: Path) -> None:
     dev = Device(tmp_path / "data", heapsize="96K")
-    dev.keys(typist.priffe_setup(6))
+    dev.keys(typist.setup_keys("priffe", 4, 6))
     keys = "1 # # # #"  # Ann plays (no trump), her team takes 7, no honours: saved
     assert typist.presses(keys.replace(" ", "")) == 5
     hand = {"dealer": 0, "contract": "play", "declarer": 0, "tricks": 7}
-    assert typist.priffe_keys_for(hand) == keys.replace(" ", "")
+    assert typist.hand_keys(new_game(gen.header("priffe")), hand) == keys.replace(" ", "")
     shown = dev.keys(keys)
     assert "Saved" in lines(shown[-1])
     players, teams = priffe_home(shown[-1])
@@ -117,7 +117,7 @@ def test_the_commonest_priffe_hand_takes_five_keys(tmp_path: Path) -> None:
 
 def test_the_summary_shows_what_the_hand_changes(tmp_path: Path) -> None:
     dev = Device(tmp_path / "data", heapsize="96K")
-    dev.keys(typist.priffe_setup(6))
+    dev.keys(typist.setup_keys("priffe", 4, 6))
     # Bob declares Hearts, his team takes 5: Ann and Cat win double, 2 x 10 x 2 = 40 (20 towards the game);
     # Cat held four honours: +50 for A
     shown = dev.keys("2 3 5 3 3")
@@ -152,7 +152,7 @@ def test_the_summary_shows_what_the_hand_changes(tmp_path: Path) -> None:
 def test_edit_and_delete_through_the_hands_list(tmp_path: Path) -> None:
     data = tmp_path / "data"
     dev = Device(data, heapsize="96K")
-    dev.keys(typist.priffe_setup(6))
+    dev.keys(typist.setup_keys("priffe", 4, 6))
     dev.keys("1####")  # Ann Play 7
     new = dev.keys("0##")[-1]  # a forced Noll, 6: its summary
     dev.keys("#  2 2 4 2 3 #")  # Bob Noll 4, 3+1 with Cat
@@ -178,7 +178,7 @@ def test_edit_and_delete_through_the_hands_list(tmp_path: Path) -> None:
 def test_an_edit_that_would_end_the_game_before_its_last_hand_is_refused(tmp_path: Path) -> None:
     data = tmp_path / "data"
     dev = Device(data, heapsize="96K")
-    dev.keys(typist.priffe_setup(1))  # one rubber
+    dev.keys(typist.setup_keys("priffe", 4, 1))  # one rubber
     dev.keys("1#D##  2####  2####")  # Ann takes 13 (a game), Bob 7, Bob 7
     dev.keys("A 8 #  * * * *")  # hand 2, back to its declarer step
     shown = dev.keys("1 # D # #")  # Ann's team takes 13: the rubber, and the game, would end at hand 2
@@ -198,7 +198,7 @@ def test_the_screens_fit_in_every_language_and_random_keys_do_no_harm(tmp_path: 
     rng = random.Random(7)
     data = tmp_path / "data"
     dev = Device(data, heapsize="96K")
-    dev.keys(typist.priffe_setup())
+    dev.keys(typist.setup_keys("priffe", 4, 99))
     for _ in range(3):  # the language setting cycles: Greek, Russian, English
         shown = dev.keys("C 4 3 * *")
         shown += dev.keys("".join(rng.choice("0123456789ABD*#") for _ in range(700)))
@@ -220,6 +220,6 @@ def test_a_long_priffe_game_runs_in_64k() -> None:
     costs heap of its own): no error, every hand in the log, the heap after each hand at its baseline."""
     from kitapi_host.bench import device as bench_device
 
-    heaps = bench_device.run_game("64K", measure=True, script=lambda: typist.priffe_script("priffe", 3, 300))
+    heaps = bench_device.run_game("64K", measure=True, script=lambda: typist.script("priffe", 3, 300))
     assert heaps is not None and len(heaps) == 301  # after the setup, and after each hand
     assert max(heaps[1:]) == heaps[1], (heaps[1], max(heaps), heaps.index(max(heaps)))

@@ -113,13 +113,13 @@ def tour(system: str) -> str:
 
 
 def _pref_hands(rules: str, n: int, seed: int) -> list[str]:
-    hdr = gen.preferans_header(rules, n, pool=20)
-    _, hands = gen.preferans_game(seed, 12, rules, n, pool=20)
+    hdr = gen.header(rules, n, pool=20)
+    _, hands = gen.generate(rules, seed, 12, n, pool=20)
     g = new_game(hdr)
     keys = []
     for h in hands:
         d = typist.device_form(g, h)
-        keys.append(typist.pref_keys_for(g, d))
+        keys.append(typist.hand_keys(g, d))
         g.play(d)
     return keys
 
@@ -127,12 +127,10 @@ def _pref_hands(rules: str, n: int, seed: int) -> list[str]:
 def walk(system: str) -> tuple[str, list[str]]:
     """The keys of a new game of ``system`` and of some of its hands."""
     if system == "prefa":
-        _, hands = gen.game(seed=3, hands=10, pouch=100)
-        return new_game_keys("prefa") + " 3 " + " ".join(typist.TYPED[:3]) + " 100# # # #", [
-            typist.keys_for(h, 3) for h in hands
-        ]
+        hdr, hands = gen.generate("prefa", 3, 10, pouch=100)
+        return new_game_keys("prefa") + " 3 " + " ".join(typist.TYPED[:3]) + " 100# # # #", typist.game_keys(hdr, hands)
     if system == "prefa_kasa":
-        return typist.kasa_script(5, 10)
+        return typist.script("prefa_kasa", 5, 10)
     if system == "rostov4":  # four at the table: the dealer sits out, an all-pass has four figures
         setup = new_game_keys("rostov") + " 4 " + " ".join(typist.TYPED[:4]) + " 20# # # #"
         return setup, _pref_hands("rostov", 4, 4)
@@ -146,8 +144,8 @@ def walk(system: str) -> tuple[str, list[str]]:
             "0 #",
         ]
     if system == "priffe":
-        return typist.priffe_script("priffe", 2, 10)
-    return typist.pot_script(system, 2, 10)
+        return typist.script("priffe", 2, 10)
+    return typist.script(system, 2, 10)
 
 
 SYSTEMS = ("prefa", "sochi", "leningrad", "rostov", "rostov4", "balkan", "prefa_kasa", "preference_at",
@@ -310,10 +308,10 @@ def test_names_alike_stay_apart_when_the_chips_take_their_room(tmp_path: Path, c
     (data / "names").write_text("".join(n + "\n" for n in names), encoding="utf-8")
     dev = Device(data)
     dev.keys(new_game_keys("prefa") + " 3 1 2 3 1000# # # #")
-    _, hands = gen.game(seed=5, hands=8, pouch=1000)
+    hdr, hands = gen.generate("prefa", 5, 8, pouch=1000)
     narrowest = 6
-    for h in hands:
-        screens = dev.keys(typist.keys_for(h, 3))
+    for keys in typist.game_keys(hdr, hands):
+        screens = dev.keys(keys)
         home = screens[-1]
         shown = [s for x, y, s in home if x == 18 and 16 <= y < 40]  # the names on the players' rows
         assert len(set(shown)) == 3, texts_of(home)

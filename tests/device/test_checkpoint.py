@@ -23,14 +23,14 @@ EVERY = ckpt._EVERY
 
 def games() -> list[tuple[str, dict[str, Any], list[dict[str, Any]]]]:
     """A game of every system, long enough for a few checkpoints."""
-    out = [("prefa", *gen.game(seed=4, hands=70, pouch=3000))]
-    out.append(("sochi", *gen.preferans_game(5, 70, "sochi", 3, pool=10000)))
-    out.append(("rostov", *gen.preferans_game(6, 70, "rostov", 4, pool=10000)))
+    out = [("prefa", *gen.generate("prefa", 4, 70, pouch=3000))]
+    out.append(("sochi", *gen.generate("sochi", 5, 70, 3, pool=10000)))
+    out.append(("rostov", *gen.generate("rostov", 6, 70, 4, pool=10000)))
     out.append(("balkan", *balkan_kasa_game("balkan", 7, 70, 3, pool=10000)))
-    out.append(("prefa_kasa", *gen.kasa_game(8, 70, kasa=100000)))
-    out.append(("priffe", *gen.priffe_game(9, 70)))
+    out.append(("prefa_kasa", *gen.generate("prefa_kasa", 8, 70, kasa=100000)))
+    out.append(("priffe", *gen.generate("priffe", 9, 70)))
     for rules in ("preference_at", "preference_illustrated", "preference_us"):
-        out.append((rules, *gen.pot_game(rules, 10, 70, 100000)))
+        out.append((rules, *gen.generate(rules, 10, 70, chips=100000)))
     return out
 
 
@@ -116,7 +116,7 @@ def test_a_boot_replays_only_the_hands_after_the_checkpoint(tmp_path: Path, monk
 
 def prefa_game(tmp_path: Path, n: int = 40) -> tuple[str, Store]:
     root = str(tmp_path)
-    hdr, hands = gen.game(seed=2, hands=n, pouch=3000)
+    hdr, hands = gen.generate("prefa", 2, n, pouch=3000)
     store = Store(root)
     store.load(store.new_game(hdr))
     g = new_game(hdr)
@@ -184,7 +184,7 @@ def test_every_power_cut_while_writing_a_checkpoint_keeps_the_standings(monkeypa
     """On tests/device/faultfs.py's flash: the 32nd hand saved, then its checkpoint written, the power cut after
     each call of it; the next boot (itself cut at each of its calls too) has every hand and the standings of
     the whole log, and no leftover."""
-    hdr, hands = gen.game(seed=6, hands=40, pouch=3000)
+    hdr, hands = gen.generate("prefa", 6, 40, pouch=3000)
     base = faultfs.Flash()
     store, _, _ = faultfs.boot(base)
     store.load(store.new_game(hdr))
@@ -230,10 +230,10 @@ def test_the_box_writes_a_checkpoint_every_16th_hand_and_boots_from_it(tmp_path:
     from testkit import SETUP, Device, home_standings
 
     data = tmp_path / "data"
-    _, hands = gen.game(seed=11, hands=40, pouch=100)
+    hdr, hands = gen.generate("prefa", 11, 40, pouch=100)
     dev = Device(data)
     dev.keys(SETUP)
-    dev.keys("".join(typist.keys_for(h, 3) for h in hands))
+    dev.keys("".join(typist.game_keys(hdr, hands)))
     dev.close()
     line = (data / "ckpt").read_text().split()
     assert line[0] == "0001.kitapi" and line[3] == "32"

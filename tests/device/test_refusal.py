@@ -245,7 +245,7 @@ def test_a_refusal_too_long_for_the_summary_is_said_whole_on_its_key(tmp_path: P
     from kitapi_host.sim import typist
 
     dev = _device(tmp_path, lang)
-    dev.keys(typist.pot_setup("preference_us", 100))
+    dev.keys(typist.setup_keys("preference_us", 3, 100))
     summary = lines(dev.keys("D 5 # 5 # # 1 #")[-1])
     said = text(SimpleNamespace(lang=lang), RuleError(86))
     whole = _greedy(said)

@@ -30,7 +30,7 @@ def replayed(data: bytes) -> str:
 
 
 def jsonl_game(tmp_path: Path, seed: int, hands: int, players: int = 3, name: str = "g") -> bytes:
-    hdr, hs = gen.game(seed, hands, players=players, pouch=60)
+    hdr, hs = gen.generate("prefa", seed, hands, players, pouch=60)
     path = tmp_path / f"{name}.jsonl"
     gen.write_jsonl(path, hdr, hs)
     return path.read_bytes()
@@ -196,7 +196,7 @@ def test_a_hand_held_back_for_a_damaged_one_is_not_archived_until_it_is_entered_
     from kitapi.devlog import DevLogReader
     from kitapi.devlogw import write_record
 
-    hdr, hands = gen.game(seed=1, hands=40, pouch=10)
+    hdr, hands = gen.generate("prefa", 1, 40, pouch=10)
     gen.write_jsonl(tmp_path / "g.jsonl", hdr, hands)
     dev = to_device(tmp_path, (tmp_path / "g.jsonl").read_bytes())
     bad = bytearray(dev)
@@ -456,7 +456,7 @@ SMALL_NETS = [Fraction(182, 3), Fraction(320, 3), Fraction(-502, 3)]
 
 
 def preferans_game(tmp_path: Path, seed: int, hands: int, rules: str, players: int, **options: object) -> bytes:
-    hdr, hs = gen.preferans_game(seed, hands, rules, players, **options)
+    hdr, hs = gen.generate(rules, seed, hands, players, **options)
     path = tmp_path / f"{rules}{players}-{seed}.jsonl"
     gen.write_jsonl(path, hdr, hs)
     return path.read_bytes()

@@ -49,7 +49,7 @@ def logs_to_compare(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
     tmp = tmp_path_factory.mktemp("cmp")
     paths = [SAMPLE]
     for seed, players in ((1, 3), (2, 4), (3, 3)):
-        hdr, hands = gen.game(seed, 400, players=players, pouch=40)
+        hdr, hands = gen.generate("prefa", seed, 400, players, pouch=40)
         p = tmp / f"g{seed}.jsonl"
         gen.write_jsonl(p, hdr, hands)
         paths.append(p)
@@ -90,7 +90,7 @@ def test_a_long_device_log_replays_in_17k_from_romfs() -> None:
     import tempfile
 
     tmp_path = Path(tempfile.mkdtemp())
-    hdr, hands = gen.game(5, 3000, pouch=100_000)
+    hdr, hands = gen.generate("prefa", 5, 3000, pouch=100_000)
     src, dev = tmp_path / "g.jsonl", tmp_path / "g.kitapi"
     gen.write_jsonl(src, hdr, hands)
     logs.convert(src, dev)
@@ -174,7 +174,7 @@ def test_an_intact_record_that_breaks_the_rules_is_a_damaged_hand(tmp_path: Path
 
 
 def _game20(tmp_path: Path) -> tuple[Path, bytes]:
-    hdr, hands = gen.game(3, 20, pouch=200)
+    hdr, hands = gen.generate("prefa", 3, 20, pouch=200)
     src = tmp_path / "g20.jsonl"
     gen.write_jsonl(src, hdr, hands)
     dev = tmp_path / "g20.kitapi"
@@ -294,7 +294,7 @@ def test_damaged_device_log_warns_and_keeps_the_rest(tmp_path: Path) -> None:
 def test_a_hand_held_back_for_a_damaged_one_is_said_on_both_runtimes(tmp_path: Path) -> None:
     """Without damaged hand 3 the game would be over before hand 9: kitapi replay scores the rest, holds
     hand 9 back and says so in the warning, the same on CPython and MicroPython."""
-    hdr, hands = gen.game(seed=1, hands=40, pouch=10)
+    hdr, hands = gen.generate("prefa", 1, 40, pouch=10)
     src, dev = tmp_path / "g.jsonl", tmp_path / "g.kitapi"
     gen.write_jsonl(src, hdr, hands)
     logs.convert(src, dev)

@@ -57,7 +57,7 @@ def page_text(html: bytes) -> Text:
 def corrected(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     """A 30-hand game with a replaced and a deleted hand, in both forms."""
     tmp = tmp_path_factory.mktemp("exp")
-    hdr, hands = gen.game(seed=4, hands=30, pouch=60)
+    hdr, hands = gen.generate("prefa", 4, 30, pouch=60)
     src = tmp / "g.jsonl"
     gen.write_jsonl(src, hdr, hands)
     lines = src.read_text().splitlines()
@@ -291,7 +291,7 @@ def expected_sheet(src: Path) -> dict[tuple[int, str, int | None], tuple[str, st
 
 
 def preferans_log(tmp_path: Path, seed: int, hands: int, rules: str, players: int, **options: object) -> Path:
-    hdr, hs = gen.preferans_game(seed, hands, rules, players, **options)
+    hdr, hs = gen.generate(rules, seed, hands, players, **options)
     src = tmp_path / f"{rules}{players}-{seed}.jsonl"
     gen.write_jsonl(src, hdr, hs)
     return src

@@ -180,7 +180,7 @@ def test_the_sheet_in_a_browser(tmp_path: Path, browser: str, players: int) -> N
         game = SAMPLE
         width, height = 900, 1000
     else:
-        hdr, hands = gen.game(seed=5, hands=12, players=4)
+        hdr, hands = gen.generate("prefa", 5, 12, 4)
         game = tmp_path / "four.jsonl"
         gen.write_jsonl(game, hdr, hands)
         width, height = 1200, 1000
@@ -258,7 +258,7 @@ def test_the_preferans_sheet_in_a_browser(tmp_path: Path, browser: str, players:
     """The пуля as a reader sees it: the frame with the sheet's proportions, the lines from the corners to
     the centre circle, the pool size in the circle, and the pen's values in each place that has any, the
     side sectors' written along their edge (turned a quarter)."""
-    hdr, hands = gen.preferans_game(seed, 60, rules, players, stake="0.10")
+    hdr, hands = gen.generate(rules, seed, 60, players, stake="0.10")
     game = tmp_path / "game.jsonl"
     gen.write_jsonl(game, hdr, hands)
     width, height = (900, 1000) if players == 3 else (1200, 1100)
@@ -372,7 +372,7 @@ def test_pdf_is_one_a4_page(tmp_path: Path, browser: str) -> None:
 
 def test_pdf_of_a_long_game_runs_on_a4(tmp_path: Path, browser: str) -> None:
     """A long game (4 players: A4 landscape) goes on over more pages, every one A4."""
-    hdr, hands = gen.game(seed=5, hands=120, players=4)
+    hdr, hands = gen.generate("prefa", 5, 120, 4)
     src = tmp_path / "long.jsonl"
     gen.write_jsonl(src, hdr, hands)
     out = tmp_path / "long.pdf"

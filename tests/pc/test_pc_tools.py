@@ -178,7 +178,7 @@ def test_an_error_line_is_capped(tmp_path: Path) -> None:
 def test_a_closed_pipe_ends_quietly(tmp_path: Path) -> None:
     db = tmp_path / "a.sqlite3"
     big = tmp_path / "big.jsonl"
-    hdr, hands = gen.game(3, 3000, players=3, pouch=5000)
+    hdr, hands = gen.generate("prefa", 3, 3000, 3, pouch=5000)
     gen.write_jsonl(big, hdr, hands)
     assert kitapi("archive", "add", "--db", str(db), str(big)).returncode == 0
     for cmd in (["show", "1", "--db", str(db)], ["replay", str(big)], ["games", "--db", str(db)]):
@@ -290,7 +290,7 @@ def test_a_writer_holding_the_archive_makes_nobody_fail(tmp_path: Path) -> None:
     db = tmp_path / "a.sqlite3"
     assert kitapi("archive", "add", "--db", str(db), str(SAMPLE)).returncode == 0
     other = tmp_path / "other.jsonl"
-    hdr, hands = gen.game(5, 20, players=3, pouch=60)
+    hdr, hands = gen.generate("prefa", 5, 20, 3, pouch=60)
     gen.write_jsonl(other, hdr, hands)
     hold = 10.0  # past the 5 s busy timeout of old
     holder = subprocess.Popen([sys.executable, "-c", HOLD, str(db), str(hold)], stdout=subprocess.PIPE, text=True)
@@ -324,7 +324,7 @@ def test_parallel_writers_all_get_in(tmp_path: Path) -> None:
     files = []
     for k in range(8):
         f = tmp_path / f"g{k}.jsonl"
-        hdr, hands = gen.game(100 + k, 60, players=3, pouch=60)
+        hdr, hands = gen.generate("prefa", 100 + k, 60, 3, pouch=60)
         gen.write_jsonl(f, hdr, hands)
         files.append(f)
     procs = [
@@ -413,7 +413,7 @@ def test_players_rename_applies_the_cores_rules(tmp_path: Path) -> None:
 
 
 def test_a_rename_is_kept_when_the_game_grows(tmp_path: Path) -> None:
-    hdr, hands = gen.game(21, 30, players=3, pouch=60)
+    hdr, hands = gen.generate("prefa", 21, 30, 3, pouch=60)
     full = tmp_path / "full.jsonl"
     gen.write_jsonl(full, hdr, hands)
     dev = tmp_path / "full.kitapi"
@@ -434,7 +434,7 @@ def test_a_rename_is_kept_when_the_game_grows(tmp_path: Path) -> None:
 
 
 def test_a_game_as_json_lines_and_as_device_log_is_one_game(tmp_path: Path) -> None:
-    hdr, hands = gen.game(31, 40, players=3, pouch=60)
+    hdr, hands = gen.generate("prefa", 31, 40, 3, pouch=60)
     jl = tmp_path / "g.jsonl"
     gen.write_jsonl(jl, hdr, hands)
     dev = tmp_path / "g.kitapi"
@@ -461,7 +461,7 @@ def test_a_game_as_json_lines_and_as_device_log_is_one_game(tmp_path: Path) -> N
 
 def test_a_device_game_grows_across_forms(tmp_path: Path) -> None:
     """A device's game (its header says when it started) exported early as JSON Lines, then synced whole."""
-    hdr, hands = gen.game(41, 40, players=3, pouch=60)
+    hdr, hands = gen.generate("prefa", 41, 40, 3, pouch=60)
     hdr["started"] = "2026-11-25T11:00:00"
     early = tmp_path / "early.jsonl"
     gen.write_jsonl(early, hdr, hands[:25])

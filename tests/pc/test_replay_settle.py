@@ -36,7 +36,7 @@ def _added_up(out: str, players: list[str]) -> dict[str, int]:
 def test_a_four_player_kasa_in_quarters(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Seeded: nets -21 +40 -28 -201 and 210 in the kasa, 52.50 each: +31.50 +92.50 +24.50 -148.50; rounded
     once (31 92 24 -149 down, two halves up, the first seats'): +32 +93 +24 -149, and Dimitra pays 93 + 32 + 24."""
-    hdr, hands = gen.kasa_game(3, 12, 4, 100)
+    hdr, hands = gen.generate("prefa_kasa", 3, 12, 4, kasa=100)
     out = _replay(tmp_path, capsys, hdr, hands)
     assert "+31.50" in out and "-148.50" in out and "largest remainder" in out
     assert _added_up(out, hdr["players"]) == {"Anna": 32, "Babis": 93, "Costas": 24, "Dimitra": -149}

@@ -71,7 +71,7 @@ def test_the_sample_game_reads_as_entered(tmp_path: Path, capsys: pytest.Capture
 def test_random_games_read_the_same_typed_on_the_box_and_logged_on_the_pc(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], rules: str, n: int, seed: int
 ) -> None:
-    hdr, hands = gen.preferans_game(seed, 40, rules, n, pool=20)
+    hdr, hands = gen.generate(rules, seed, 40, n, pool=20)
     lines = [hdr, *hands]
     pc = _tricks_column(tmp_path, "pc", lines, capsys)
     box = _tricks_column(tmp_path, "box", _device_form(lines), capsys)

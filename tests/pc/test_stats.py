@@ -33,7 +33,7 @@ def _stats(tmp_path: Path, games: list[tuple[dict[str, Any], list[dict[str, Any]
 # Ball (prefa-ball-v2.txt, "The Play of the Hand"): "If the defense doesn't make it collectively, then any defender
 # who was unable to meet his or her individual responsibility in tricks, is also said to be put up."  At 6 each
 # defender's responsibility is 2 tricks (the defense's 4 together).
-BALL = gen.header(3, 50)
+BALL = gen.header("prefa", 3, pouch=50)
 
 
 @pytest.mark.parametrize(
@@ -109,7 +109,7 @@ def test_stats_agree_with_the_replay_over_random_games() -> None:
 
     for seed in range(6):
         n = 3 + seed % 2
-        games = [gen.game(seed, 60, players=n, pouch=30), gen.kasa_game(seed, 60, n, 200)]
+        games = [gen.generate("prefa", seed, 60, n, pouch=30), gen.generate("prefa_kasa", seed, 60, n, kasa=200)]
         games.append(balkan_kasa_game("prefa_kasa", seed + 10, 40, n, kasa=200))
         for header, hands in games:
             tally = {p: {"bids": 0, "failed": 0, "contracts": {lv: [0, 0] for lv in range(6, 11)}}
@@ -164,7 +164,7 @@ def test_preferans_stats_agree_with_the_replay_over_random_games(rules: str) -> 
         if rules == "balkan":
             header, hands = balkan_kasa_game("balkan", seed, 60, 3, pool=20)
         else:
-            header, hands = gen.preferans_game(seed, 60, rules, n, pool=20)
+            header, hands = gen.generate(rules, seed, 60, n, pool=20)
         with tempfile.TemporaryDirectory() as tmp:
             stats = _stats(Path(tmp), [(header, hands)])
         key = "balkan" if rules == "balkan" else "preferans"

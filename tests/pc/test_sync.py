@@ -95,22 +95,23 @@ def test_more_hands_typed_on_the_device_are_pulled_as_new_bytes_only(tmp_path: P
     from testkit import Device as Keys
 
     fs = tmp_path / "fs"
-    _, hands = gen.game(seed=11, hands=30, pouch=100)
+    hdr, hands = gen.generate("prefa", 11, 30, pouch=100)
+    keys = typist.game_keys(hdr, hands)
 
-    def play(hs: list[gen.Hand]) -> None:
+    def play(hs: list[str]) -> None:
         k = Keys(fs / "data")
         if not (fs / "data" / "current").exists():
             k.keys(SETUP)
-        k.keys("".join(typist.keys_for(h, 3) for h in hs))
+        k.keys("".join(hs))
         k.close()
 
-    play(hands[:10])
+    play(keys[:10])
     db = tmp_path / "a.sqlite3"
     with SimDevice(fs) as dev:
         rep = run_sync(dev.url, db)
     assert (rep.new, rep.grown) == (1, 0)
     first = rep.bytes_pulled
-    play(hands[10:25])
+    play(keys[10:25])
     with SimDevice(fs) as dev:
         rep = run_sync(dev.url, db)
     assert (rep.new, rep.grown) == (0, 1)
@@ -232,7 +233,7 @@ def test_a_preferans_game_on_the_device_is_archived_and_grows(device: SimDevice,
     """A Russian Preferans log is pulled, archived hand by hand, then pulled again grown (only the new bytes)."""
     games = device.fs / "data" / "games"
     write_game(games, "0001.kitapi", seed=3)  # the current game is a Prefa one
-    hdr, hands = gen.preferans_game(21, 40, "leningrad", 4, stake="0.10")
+    hdr, hands = gen.generate("leningrad", 21, 40, 4, stake="0.10")
     src = tmp_path / "pref.jsonl"
     gen.write_jsonl(src, hdr, hands)
     logs.convert(src, tmp_path / "pref.kitapi")
@@ -660,7 +661,7 @@ def test_a_name_the_archive_cannot_store_costs_only_its_own_game(device: SimDevi
     for name, bad in (("0001.kitapi", "Anna\ud800"), ("0002.kitapi", "An\x1b]0;x\x07na")):
         # a device log written as a box would write it, with a name the core refuses (so no tool makes one)
         dev = write_game(tmp_path / "src", name, seed=100, hands=20)
-        hdr, _ = gen.game(100, 20, pouch=200)
+        hdr, _ = gen.generate("prefa", 100, 20, pouch=200)
         hdr["players"] = [bad if p == "Anna" else p for p in hdr["players"]]
         (games / name).write_bytes(header_bytes(hdr) + dev[9 + (dev[5] << 8 | dev[6]) + 2 :])
     good = write_game(games, "0003.kitapi", seed=101, hands=20)

@@ -28,7 +28,7 @@ for n in ('main.py', 'board.py', 'pico_board.py'):
 
 def put_game(r, hands):
     """A generated ``hands``-hand Prefa game as the rig's current game, booted once (its checkpoint written)."""
-    hdr, hs, _ = rig.game("prefa", hands)
+    hdr, hs, _ = rig.game(rig.systems()[0], hands)  # the box's first system (the registry's first row: Prefa)
     rig.put_game(
         r,
         hdr,

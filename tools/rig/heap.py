@@ -16,18 +16,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import rig  # noqa: E402
 
-SYSTEMS = (
-    "prefa",
-    "sochi",
-    "leningrad",
-    "rostov",
-    "balkan",
-    "prefa_kasa",
-    "preference_at",
-    "preference_illustrated",
-    "preference_us",
-    "priffe",
-)  # kitapi.registry's rows, in order
 OUT = "/tmp/i15c"  # the screens seen, as PNG
 TYPED = 3  # hands typed after the 1,000 of the log
 
@@ -106,7 +94,7 @@ def main(argv):
         return
     Path(OUT).mkdir(parents=True, exist_ok=True)  # (the rig writes the PNGs there)
     install(r)
-    for rules in argv or SYSTEMS:
+    for rules in argv or rig.systems():  # (kitapi.registry's rows, in order)
         system(r, rules)
 
 

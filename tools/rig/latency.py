@@ -68,7 +68,7 @@ def main(argv):
     hands = int(argv[1]) if len(argv) > 1 else 9
     r = rig.Rig()
     install(r)
-    hdr, hs, _ = rig.game("prefa", 1000)
+    hdr, hs, _ = rig.game(rig.systems()[0], 1000)  # the box's first system (the registry's first row: Prefa)
     rig.put_game(r, hdr, hs)
     boot(r)  # no checkpoint: replays the 1,000 hands, writes one
     boot(r)  # from the checkpoint

@@ -86,34 +86,23 @@ class Rig:
 
 
 def game(rules, hands):
-    """(header, hands, each hand's keys) of a generated ``hands``-hand game of ``rules``, as the bench types it."""
+    """(header, hands, each hand's keys) of a generated ``hands``-hand game of ``rules``, as the bench types it
+    (its family's generator and typist, kitapi_host.families)."""
     sys.path.insert(0, str(REPO / "firmware"))
-    from kitapi.game import new_game
+    from kitapi_host.families._common import typist_family
     from kitapi_host.logs import gen
     from kitapi_host.sim import typist
 
-    if rules == "prefa":
-        hdr, hs = gen.game(SEED, hands, pouch=5000)
-        return hdr, hs, [typist.keys_for(h, 3) for h in hs]
-    if rules == "balkan":
-        return _balkan(hands, new_game, typist)
-    if rules in ("sochi", "leningrad", "rostov"):
-        hdr, hs = gen.preferans_game(SEED, hands, rules, 3, pool=10000)
-        g = new_game(hdr)
-        keys = []
-        for h in hs:
-            d = typist.device_form(g, h)
-            keys.append(typist.pref_keys_for(g, d))
-            g.play(d)
-        return hdr, hs, keys
-    if rules == "prefa_kasa":
-        hdr, hs = gen.kasa_game(SEED, hands, 3, 50_000, topup_below=5_000)
-        return hdr, hs, [typist.kasa_keys_for(h, 3, 50_000) for h in hs]
-    if rules == "priffe":
-        hdr, hs = gen.priffe_game(SEED, hands)
-        return hdr, hs, [typist.priffe_keys_for(h) for h in hs]
-    hdr, hs = gen.pot_game(rules, SEED, hands, 10_000)
-    return hdr, hs, [typist.pot_keys_for(rules, h) for h in hs]
+    hdr, hs = gen.generate(rules, SEED, hands, None, **typist_family(rules).BENCH)
+    return hdr, hs, typist.game_keys(hdr, hs)
+
+
+def systems():
+    """Every system, kitapi.registry's rows in order."""
+    sys.path.insert(0, str(REPO / "firmware"))
+    from kitapi.registry import rows
+
+    return [r[0] for r in rows()]
 
 
 CLEAN = """import os
@@ -167,43 +156,6 @@ def device_log(hdr, hands, dst):
         src = Path(d) / "g.jsonl"
         gen.write_jsonl(src, hdr, hands)
         logs.convert(src, dst)
-
-
-def _balkan(hands, new_game, typist):
-    """Balkan hands as tests/test_app_edit.py types them: a contract made or failed with one defender, or
-    undefended, in turn (the generator has no Balkan game); pools of 10,000."""
-    import random
-
-    rng = random.Random(5)
-    hdr = {
-        "kitapi": 1,
-        "rules": "balkan",
-        "players": ["Anna", "Babis", "Costas"],
-        "options": {"pool": 10000},
-        "dealer": 0,
-    }
-    g = new_game(hdr)
-    hs, keys = [], []
-    for i in range(hands):
-        dealer = i % 3
-        soloist = (dealer + 1 + i % 2) % 3
-        h = {"dealer": dealer, "soloist": soloist, "contract": rng.choice("2345")}
-        probe = type(g.hand)()
-        probe.soloist, probe.dealer = soloist, dealer
-        g.defenders(probe)
-        if i % 3 == 2:
-            h["whist"] = ["pass", "pass"]
-        else:
-            h["whist"] = ["whist", "pass"]
-            h["open"] = False
-            t = [0, 0, 0]
-            t[soloist] = rng.choice((5, 6, 7, 8))
-            t[probe.d1] = 10 - t[soloist]
-            h["tricks"] = t
-        keys.append(typist.pref_keys_for(g, h))
-        g.play(h)
-        hs.append(h)
-    return hdr, hs, keys
 
 
 def press(r, keys, hold_ms=80):
