@@ -193,9 +193,10 @@ def test_the_copys_registry_and_vector_tests_pass(tree: Path) -> None:
     assert re.search(r"\b(\d+) passed", p.stdout) and " failed" not in p.stdout, p.stdout
 
 
-# On the copy: a generated sochi2 game (kitapi_host.logs.gen) typed into the box (the simulator at the device's
-# 64 KB heap) by the typist, its system picked on the rules step by the keys rules_keys computes; the screens it
-# shows, the log it wrote, and the copy's core's standings of the same hands.
+# On the copy: a sochi2 game made by the generator (kitapi_host.logs.gen.generate, by the registry's family) and
+# typed into the box (the simulator at the device's 64 KB heap) by the typist (kitapi_host.sim.typist: its new
+# game's keys, the system picked on the rules step by the keys rules_keys computes, and each hand's keys); the
+# screens it shows, the log it wrote, and the copy's core's standings of the same hands.
 _BOX = """
 import json
 from pathlib import Path
@@ -205,17 +206,17 @@ from kitapi_host.sim import typist
 from kitapi_host.sim.pick import rules_keys
 from testkit import Device, lines, pref_standings
 
-hdr, hands = gen.preferans_game(%(seed)d, %(hands)d, "sochi2", 3, pool=%(pool)d)
+hdr, hands = gen.generate("sochi2", %(seed)d, %(hands)d, 3, pool=%(pool)d)
 hdr["players"] = ["Ann", "Bob", "Cat"]
 dev = Device(Path("box"))
 out = {"keys": rules_keys("sochi2")}
 out["rules step"] = [lines(s[-1]) for s in (dev.keys("1"), dev.keys("B"), dev.keys("B"))]
-dev.keys("* 1 " + rules_keys("sochi2") + " 3 " + " ".join(typist.TYPED[:3]) + " %(pool)d# # # #")
+dev.keys("* " + typist.setup_keys("sochi2", 3, %(pool)d))
 g = new_game(hdr)
 written = []
 for h in hands:
     d = typist.device_form(g, h)
-    shown = dev.keys(typist.pref_keys_for(g, d))
+    shown = dev.keys(typist.hand_keys(g, d))
     g.play(d)
     written.append(d)
 out["home"] = pref_standings(shown[-1])
@@ -300,3 +301,34 @@ def test_the_vector_replays_on_both_runtimes(tree: Path) -> None:
         for runtime in ("cpython", "micropython"):
             got = json.loads(kitapi(tree, "replay", "--json", "--runtime", runtime, path))
             assert {k: got[k] for k in v["expect"]} == v["expect"], (v["name"], runtime, got)
+
+
+# On the copy: kitapi bench's device part for the new system, its smallest run (the bench's functions, as
+# `kitapi bench --part device` calls them for every row of the registry, on a game of 30 hands, not 1,000).
+_BENCH = """
+import json
+from kitapi_host.bench import device as bench
+
+out = {"systems": list(bench.systems())}
+out["presses"] = {r: bench.key_presses(r) for r in ("sochi", "sochi2")}
+script = bench.script_of("sochi2", 30)
+setup, hands = script()
+out["setup"] = setup
+out["hands"] = len(hands)
+out["heaps"] = bench.run_game("64K", script, measure=True)
+out["smallest"] = bench.smallest_heap(script, 24, 64)
+out["sochi smallest"] = bench.smallest_heap(bench.script_of("sochi", 30), 24, 64)
+print(json.dumps(out))
+"""
+
+
+def test_the_bench_types_and_measures_the_new_system(tree: Path) -> None:
+    """kitapi bench's device part lists the new system (the registry's rows), counts its key presses (the family's
+    commonest hand and a corpus the generator makes: Sochi's, the same hands), types a generated game of it into
+    the simulator at 64 KB and finds its smallest heap, within a KB of Sochi's."""
+    got = json.loads(python(tree, _BENCH))
+    assert got["systems"][-1] == "sochi2" and len(got["systems"]) == 11
+    assert got["presses"]["sochi2"] == got["presses"]["sochi"] and got["presses"]["sochi2"][0] <= 7
+    assert got["setup"].startswith("1 B B 1 3 ") and got["hands"] == 30
+    assert got["heaps"] is not None and len(got["heaps"]) == 31 and max(got["heaps"]) < 64 * 1024, got["heaps"]
+    assert got["smallest"] <= 64 and abs(got["smallest"] - got["sochi smallest"]) <= 1, got
