@@ -50,9 +50,9 @@ def words(app):
 
 
 def state(store, name):
-    """(players, closed, system, day, label) of game ``name``: its header's names, whether its last record ends
-    it, its system's place in kitapi.registry (-1: one it does not know), the day it started ("28.11", ""
-    without a clock) and its system's label in the registry (shown past the names of WORDS)."""
+    """(players, closed, system, day) of game ``name``: its header's names, whether its last record ends it,
+    its system's place in kitapi.registry (-1: one it does not know) and the day it started ("28.11", ""
+    without a clock)."""
     from kitapi.devlog import DevLogReader, crc16
     from kitapi.registry import row
 
@@ -61,7 +61,6 @@ def state(store, name):
         h = r.header()
         players = h["players"]
         system = -1
-        label = ""
         i = 0
         while system < 0:  # (a row at a time: no table of every system kept)
             x = row(i)
@@ -69,7 +68,6 @@ def state(store, name):
                 break
             if x[0] == h["rules"]:
                 system = i
-                label = x[3]
             i += 1
         _forget("kitapi.registry")  # (as kitapi.registry.load: its few hundred bytes back)
         started = h.get("started")
@@ -81,8 +79,8 @@ def state(store, name):
             f.seek(r.end - 8)
             f.readinto(b)
             if b[0] >> 5 == 3 and crc16(b, 0, 6) == b[6] << 8 | b[7]:  # the end record (kitapi.game.OP_END)
-                return players, True, system, day, label
-    return players, False, system, day, label
+                return players, True, system, day
+    return players, False, system, day
 
 
 class Games:
@@ -93,7 +91,7 @@ class Games:
         self.app = app
         self.nums = self._page(-1, False)  # the newest page
         self.current = app.store.current()  # the game being played (None: none)
-        self.rows = [None] * _ROWS  # type: list[Any]  # (players, closed, system, day, label) of each game, read when drawn
+        self.rows = [None] * _ROWS  # type: list[Any]  # (players, closed, system, day) of each game, read when drawn
 
     def _page(self, bound, newer):
         """The numbers of a page, newest first: the _ROWS newest games older than game ``bound`` (-1: the
@@ -131,16 +129,11 @@ class Games:
                     row = self.rows[i] = state(self.app.store, name)
                 except Exception:  # noqa: BLE001 - a header that does not read (OSError, RuleError...; a
                     # MemoryError of a header the heap cannot hold): shown, never opened
-                    row = self.rows[i] = (("?",), True, -1, "", "")
-            names = w[2].split("|")
+                    row = self.rows[i] = (("?",), True, -1, "")
             k = row[2]
-            if k < 0:
-                system = "?"
-            elif k < len(names):
-                system = names[k]
-            else:  # a system added past these names: its name on the rules step (the table's, else the
-                # registry's label), in 7 letters
-                system = (t[_T_SYSTEMS][k] if k < len(t[_T_SYSTEMS]) else row[4])[:7]
+            names = w[2].split("|")
+            # a system past these names (the registry's last rows): its name on the rules step, in 7 letters
+            system = names[k] if 0 <= k < len(names) else t[_T_SYSTEMS][k][:7] if 0 <= k < len(t[_T_SYSTEMS]) else "?"
             ui.at("%d %s %s" % (i + 1, system, row[3]) if row[3] else "%d %s" % (i + 1, system), 0, 1 + 2 * i)
             mark = ">" if name == self.current else "" if row[1] else "+"
             if mark:
