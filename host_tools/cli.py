@@ -25,14 +25,25 @@ COMMANDS: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every command, or with ``command`` (one of COMMANDS' names) of its module's commands alone:
+    a command imports only what it runs (``kitapi replay`` does not load mpremote, the archive or the sheets)."""
     p = argparse.ArgumentParser(prog="kitapi", description="Kitapi, the pocket scorebook for Prefa: the PC tools.")
     p.add_argument("--version", action="version", version=f"kitapi {VERSION}")  # (the wheel's: pyproject.toml)
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
-    for module, _names in COMMANDS:
-        importlib.import_module(module).register(sub)
+    for module, names in COMMANDS:
+        if command is None or command in names:
+            importlib.import_module(module).register(sub)
     return p
+
+
+def _command(argv: list[str]) -> str | None:
+    """The command named in ``argv`` if it is one of COMMANDS' (the first word not an option), else None."""
+    for a in argv:
+        if not a.startswith("-"):
+            return a if any(a in names for _module, names in COMMANDS) else None
+    return None
 
 
 # What a terminal must never be sent from a file: C0 controls but tab and newline (ESC, BEL, CR...),
@@ -112,7 +123,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    parser = build_parser(_command(sys.argv[1:] if argv is None else argv))
     args = parser.parse_args(argv)
     if args.command is None:
         parser.print_help()
