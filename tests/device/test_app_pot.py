@@ -297,3 +297,62 @@ def test_a_header_the_rules_refuse_writes_nothing_and_says_why(tmp_path: Path) -
     dev.close()
     log, res = device_log(dev.data, tmp_path)
     assert json.loads(log[0])["options"] == {"chips": 30} and res["pot"] == 75
+
+
+# A variant of American Preference added as docs/architecture.md's checklist adds one: a subclass in its parent's
+# module (CLASSES, as the module now scores two ids) and a registry row (no strings: the rules step shows the
+# registry's label).  The pot family asks its class, not its rules id, what it is.
+_US2 = '''
+
+class PreferenceUs2(PreferenceUs):
+    """American Preference under an id of its own (tests/device/test_app_pot.py's variant)."""
+
+    name = "preference_us2"
+
+
+CLASSES = {"preference_us": PreferenceUs, "preference_us2": PreferenceUs2}
+'''
+
+# On a firmware (the copy, or the repo's): a new game of ``rules`` as far as its first hand's chip bid, the screens
+# on the way and the log's header.
+_US_GAME = """
+import json
+from pathlib import Path
+from kitapi_host.sim import typist
+from kitapi_host.sim.pick import rules_keys
+from testkit import Device, device_log, lines
+
+dev = Device(Path("data"))
+out = {"chips": lines(dev.keys("1 " + rules_keys("%s") + " 3 " + " ".join(typist.TYPED[:3]))[-1])}
+out["options"] = lines(dev.keys("150#")[-1])
+out["home"] = lines(dev.keys("1 2 3 # # #")[-1])
+out["chip bid"] = lines(dev.keys("D")[-1])
+dev.close()
+log, res = device_log(Path("data"), Path("."))
+out["header"] = json.loads(log[0])
+print(json.dumps(out))
+"""
+
+
+def test_a_variant_of_american_added_to_the_registry_alone_is_american_on_the_box(tmp_path: Path) -> None:
+    """The variant's new game and first hand go as American's do: its chips (50 by default), its options step
+    (ante, win, chip bids: not the Austrian's both-drop), its home screen's hint, D there its chip bid; the same
+    header but for the rules id."""
+    from testkit import firmware_copy, run_on
+
+    row = "preference_us2 pot preference_us American 2\n"
+    tree = firmware_copy(
+        tmp_path / "copy",
+        {
+            "kitapi/registry.py": lambda s: s.replace("priffe Priffe\n", "priffe Priffe\n" + row),
+            "kitapi/rules/preference_us.py": lambda s: s + _US2,
+        },
+    )
+    got = json.loads(run_on(tree, _US_GAME % "preference_us2"))
+    parent = firmware_copy(tmp_path / "repo", {})  # (the repo's firmware as it is, run the same way)
+    american = json.loads(run_on(parent, _US_GAME % "preference_us").replace("preference_us", "x"))
+    got = json.loads(json.dumps(got).replace("preference_us2", "x"))
+    assert got == american, (got, american)
+    assert got["chips"][2] == "50_" and got["options"][3:7] == ["2 Win", "25", "3 Bids", "pot"], got
+    assert got["chip bid"][1] == "$" and got["header"]["options"] == {"chips": 150, "ante": 5, "win": 10,
+                                                                       "chip_bids": "declarer"}  # fmt: skip

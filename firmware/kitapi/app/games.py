@@ -29,6 +29,7 @@ if _HINTS:
 # the texts it shows: their places in the string table (kitapi.app.lang_xx.T)
 _T_CLOSED = const(65)
 _T_GAMES = const(70)
+_T_SYSTEMS = const(40)
 
 _ROWS = const(3)  # games on a page: two rows each
 
@@ -129,7 +130,10 @@ class Games:
                 except Exception:  # noqa: BLE001 - a header that does not read (OSError, RuleError...; a
                     # MemoryError of a header the heap cannot hold): shown, never opened
                     row = self.rows[i] = (("?",), True, -1, "")
-            system = w[2].split("|")[row[2]] if row[2] >= 0 else "?"
+            k = row[2]
+            names = w[2].split("|")
+            # a system past these names (the registry's last rows): its name on the rules step, in 7 letters
+            system = names[k] if 0 <= k < len(names) else t[_T_SYSTEMS][k][:7] if 0 <= k < len(t[_T_SYSTEMS]) else "?"
             ui.at("%d %s %s" % (i + 1, system, row[3]) if row[3] else "%d %s" % (i + 1, system), 0, 1 + 2 * i)
             mark = ">" if name == self.current else "" if row[1] else "+"
             if mark:

@@ -19,6 +19,7 @@ except ImportError:  # CPython
 
 # the Preferans texts it reuses: their places in the table (kitapi.app.systems.preferans.lang_<language>.T)
 _P_LEGEND = const(36)
+_PREFERENCE = const(8)  # kitapi.rules.preference_at.PREFERENCE: the Austrian ladder's top (max_bid)
 
 # By language (kitapi.app.ui.LANGUAGES): each family's legend, "|" between its lines (16 columns at most, 7
 # lines at most: rows 0-6; row 7 names the keys), then the key back.  A line that starts with "^" is the
@@ -58,10 +59,11 @@ WORDS = (
         "*назад",
     ),
 )
-# the rules (kitapi.registry), and the place of each one's legend in WORDS: Prefa, the kasa 0; Sochi,
-# Leningrad, Rostov 1; Balkan 2; Austrian, Illustrated 3; American 4; Priffe 5
-_RULES = "prefa prefa_kasa sochi leningrad rostov balkan preference_at preference_illustrated preference_us priffe"
-_FAMILY = "0011123345"
+# the place of each family's legend in WORDS, by what the open game's class says its hands are (its OUTCOME,
+# kitapi.game.Game): a bid of Prefa or the kasa (1) 0, a soloist and whisters (2) 1 (Balkan's numbered
+# contracts 2), the Austrian ladder (3) 3, American suits or chips (4) 4, Priffe's partnership (5) 5; asked of
+# the class, never of a rules id, so that a variant added to the registry alone has its parent's legend
+_FAMILY = "001345"
 
 
 class Legend:
@@ -69,16 +71,19 @@ class Legend:
 
     def __init__(self, app):
         self.app = app
-        name = app.g.name
         w = WORDS[LANGUAGES.index(app.lang)]
-        f = int(_FAMILY[_RULES.split().index(name)])
+        g = app.g
+        k = getattr(g, "OUTCOME", 1)
+        f = int(_FAMILY[k]) + (k == 2 and g.NUMBERED is not None)
+        # the Illustrated game's bids 5-8 (its ladder goes past the Austrian one's Preference)
+        high = k == 3 and g.max_bid > _PREFERENCE
         out = []
         for s in w[f].split("|"):
             if s == "%":  # the summary's words of the defenders: whist and pass, half-whist (and the dealer's)
                 out.extend(app.pt("preferans")[_P_LEGEND][2 : 4 if f == 2 else 5])
             elif s[0] != "^":
                 out.append(s)
-            elif name == "preference_illustrated":
+            elif high:
                 out.append(s[1:])
         out.append(w[6])
         self.w = out

@@ -47,6 +47,7 @@ _O_POT = const(5)
 _O_REFILL = const(6)
 _O_HOME = const(8)
 _O_HOME_US = const(9)
+_OUTCOME_US = const(4)  # kitapi.game.Game.OUTCOME of American Preference's class: a suit or chips
 
 MODULES = ("app.systems.pot", "app.systems.pot.wiz", "app.systems.pot.lang_en", "app.systems.pot.lang_el",
            "app.systems.pot.lang_ru", "rules.preference_at",
@@ -63,15 +64,20 @@ AT_SUITS = "-\u2663\u2660\u2666\u2665"
 US_SUITS = "\u2660\u2663\u2666\u2665"
 
 
-def _choices(rules):
-    return _US if rules == "preference_us" else _AT[:2] if rules == "preference_at" else _AT
-
-
 # --- the new-game wizard ---------------------------------------------------------
 
 
 def setup(ng):
-    ng.pouch = 50 if ng.rules == "preference_us" else 100  # "100 or so"; "such as 50"
+    """The options step's rows, ``ng.offered``, asked of the system's class, never of a rules id (a variant added
+    to the registry offers its parent's): American's (its hands a suit or chips: OUTCOME), the Illustrated
+    game's (it accepts the dropper's loss: its ``options``), or the Austrian's first two; and the chips."""
+    from kitapi.app.newgame import declared
+
+    if declared(ng.rules, "OUTCOME") == _OUTCOME_US:
+        ng.offered = _US
+    else:
+        ng.offered = _AT if "high_drop" in (declared(ng.rules, "options") or ()) else _AT[:2]
+    ng.pouch = 50 if ng.offered is _US else 100  # "100 or so"; "such as 50"
 
 
 def size_name(ng):
@@ -80,7 +86,7 @@ def size_name(ng):
 
 def draw_options(ui, ng):
     p = ng.app.pt("pot")
-    c = _choices(ng.rules)
+    c = ng.offered
     names = p[_O_US_OPTIONS] if c is _US else p[_O_AT_OPTIONS]
     for i in range(len(c)):
         v = c[i][1][ng.options[i]]
@@ -93,14 +99,14 @@ def draw_options(ui, ng):
 
 
 def key_options(ng, ev):
-    c = _choices(ng.rules)
+    c = ng.offered
     if 1 <= ev <= len(c):
         ng.options[ev - 1] = (ng.options[ev - 1] + 1) % len(c[ev - 1][1])
 
 
 def options(ng):
     o = {"chips": ng.pouch}  # type: dict[str, object]
-    c = _choices(ng.rules)
+    c = ng.offered
     for i in range(len(c)):
         if ng.options[i]:
             o[c[i][0]] = c[i][1][ng.options[i]]
@@ -126,12 +132,12 @@ def draw_home(ui, app):
         r = "%s %d" % (p[_O_REFILL], g.refills)
         ui.right(r if len(line) + len(r) < 16 else str(g.refills), 128, 5)
     if not g.over:
-        ui.hint(p[_O_HOME_US] if g.name == "preference_us" else p[_O_HOME], 6)
+        ui.hint(p[_O_HOME_US] if g.OUTCOME == _OUTCOME_US else p[_O_HOME], 6)
 
 
 def key_home(app, ev):
     """A seat's digit: a hand with that declarer; 0 an all-pass (thrown in); American D: the chip bids."""
-    if ev <= 3 or (ev == KEY_D and app.g.name == "preference_us"):
+    if ev <= 3 or (ev == KEY_D and app.g.OUTCOME == _OUTCOME_US):
         from kitapi.app.systems.pot.wiz import PotWizard
 
         return PotWizard(app, ev)
@@ -141,7 +147,7 @@ def key_home(app, ev):
 def describe(app, g, h, step=7):
     """A hand in one line, as far as the wizard's ``step`` (kitapi.app.systems.pot.wiz) knows it: declarer, bid
     (American: $ and his chip bid), trump, "x" and the seats that dropped, the declarer's tricks."""
-    if g.name == "preference_us":
+    if g.OUTCOME == _OUTCOME_US:
         if h.kind == 2:
             return app.ui.t[_T_THROWN]
         s = app.short[h.declarer] if h.kind == 0 or step > 2 else ""

@@ -1,0 +1,334 @@
+"""The add-a-system test (issue 25, item 7): a new system added to a copy of the tree by docs/architecture.md's
+checklist, literally, and nothing else, then played on the box, replayed on both runtimes, archived, shown, in the
+statistics, on a sheet, and typed and measured by the bench.
+
+The system is ``sochi2``, Sochi with its whists doubled: a core subclass with one constant changed (``WHIST_K``),
+a row of the registry, its label in the three string tables, and a vector with its numbers worked by hand.  It
+belongs to an existing family (Russian Preferans), so the checklist's steps 3 and 4 ask nothing: the box's
+family package and the PC's family module ask its class.  The copy touches 6 files (``TOUCHED``), each one the
+checklist names; the test fails if any other file of the copy had to change, or if the copy is not what runs.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from testkit import ROOT
+
+ARCHITECTURE = ROOT / "docs" / "architecture.md"
+# What is copied: every folder whose files the new system's path goes through (the core and the box, the PC, the
+# boards the simulator runs, the tests whose helpers the copy runs)
+COPIED = ("firmware", "boards", "host_tools", "tests", "pyproject.toml")
+
+# The system, as the checklist adds it: 1. the core (a subclass in the module of its parent, CLASSES[id]) and a
+# vector; 2. the registry row, in menu order (the last), and its label in every string table's SYSTEMS.
+_CORE = '''
+
+class Sochi2(Sochi):
+    """Sochi with doubled whists (tests/pc/test_add_a_system.py's system): every whist a trick of the whisting
+    side writes is doubled; the rest is Sochi's."""
+
+    name = "sochi2"
+    WHIST_K = 2  # whists per trick of the whisting side: gp x 2 (Sochi: gp x 1)
+
+
+CLASSES["sochi2"] = Sochi2
+'''
+_LABELS = {"en": "Sochi-2", "el": "Σότσι-2", "ru": "Сочи-2"}
+
+
+def _label(lang: str) -> Callable[[str], str]:
+    """The edit of a string table: the label after the last of SYSTEMS."""
+    return lambda s: s.replace("\n    ),  # SYSTEMS", f'\n        "{_LABELS[lang]}",\n    ),  # SYSTEMS')
+
+
+# The vector: one made and one failed hand, Sochi's arithmetic with the whists per trick doubled.
+_VECTOR = [
+    {
+        "name": "sochi2-made6-two",
+        "source": "tests/pc/test_add_a_system.py: Sochi's scoring (preferans_sochi.json's sochi-made6-two) with the "
+        "whists per trick of the whisting side doubled (WHIST_K = 2).",
+        "why": "3 players, dealer A; soloist A, defenders B, C. 6S, both whist, tricks A6 B2 C2: made, pool A +gp 2. "
+        "Each whister writes gp x 2 x own tricks: B 2x2x2 = 8, C 8 (Sochi: 4 each). Settlement: H = hill + (20 - "
+        "pool) = [18, 20, 20]; minus 18 -> [0, 2, 2]; each opponent writes H*10/3 against: A 0, B 20/3, C 20/3; "
+        "net = written - written against: A 40/3 - 16 = -8/3; B 8 + 20/3 - 40/3 = 4/3; C 4/3 (Sochi: 16/3, -8/3, "
+        "-8/3).",
+        "header": {"kitapi": 1, "rules": "sochi2", "players": ["A", "B", "C"], "options": {}, "dealer": 0},
+        "hands": [{"dealer": 0, "soloist": 0, "contract": "6S", "whist": ["whist", "whist"], "tricks": [6, 2, 2]}],
+        "expect": {"pool": [2, 0, 0], "hill": [0, 0, 0], "whists": [[0, 0, 0], [8, 0, 0], [8, 0, 0]],
+                   "settlement": ["-8/3", "4/3", "4/3"], "over": False},
+    },
+    {
+        "name": "sochi2-failed7-one",
+        "source": "tests/pc/test_add_a_system.py: Sochi's failed contract with the whists per trick doubled; the "
+        "whists for the undertricks (gp x CONS_K) are not.",
+        "why": "3 players, dealer A; soloist B, defenders C, A. 7S (gp 4), C whists, A passes, tricks A0 B5 C5: two "
+        "short. Hill B +4 x 2 = 8. C writes gp x 2 x the side's 5 tricks = 40 and gp x 2 undertricks = 8: 48 against "
+        "B (Sochi: 28); A, passing, writes 4 x 2 = 8 for the undertricks. Settlement: H = hill + (20 - pool) = "
+        "[20, 28, 20]; minus 20 -> [0, 8, 0]; A and C each write 80/3 against B; net: A 8 + 80/3 = 104/3, "
+        "B -56 - 160/3 = -328/3, C 48 + 80/3 = 224/3.",
+        "header": {"kitapi": 1, "rules": "sochi2", "players": ["A", "B", "C"], "options": {}, "dealer": 0},
+        "hands": [{"dealer": 0, "soloist": 1, "contract": "7S", "whist": ["whist", "pass"], "open": False,
+                   "tricks": [0, 5, 5]}],
+        "expect": {"pool": [0, 0, 0], "hill": [0, 8, 0], "whists": [[0, 8, 0], [0, 0, 0], [0, 48, 0]],
+                   "settlement": ["104/3", "-328/3", "224/3"], "over": False},
+    },
+]  # fmt: skip
+VECTOR_FILE = "tests/core/vectors/preferans_doubled_whists.json"
+
+EDITS: dict[str, Callable[[str], str]] = {
+    "firmware/kitapi/rules/preferans.py": lambda s: s + _CORE,
+    "firmware/kitapi/registry.py": lambda s: s.replace(
+        "priffe priffe priffe Priffe\n", "priffe priffe priffe Priffe\nsochi2 preferans preferans Sochi-2\n"
+    ),
+    "firmware/kitapi/app/lang_en.py": _label("en"),
+    "firmware/kitapi/app/lang_el.py": _label("el"),
+    "firmware/kitapi/app/lang_ru.py": _label("ru"),
+}
+# every file the system touched, by the checklist's step: the count in the module's docstring and the README
+TOUCHED = {*EDITS, VECTOR_FILE}
+
+
+def _checklist_patterns() -> list[re.Pattern[str]]:
+    """The paths the checklist of docs/architecture.md names (its section "Adding a game system"), as patterns
+    of a file's path below the tree: ``<core>`` any name, ``lang_xx`` a language's table; a path the checklist
+    writes from a folder below the tree's (``kitapi/registry.py``) matches at the end."""
+    text = ARCHITECTURE.read_text(encoding="utf-8")
+    section = text[text.index("## Adding a game system") :]
+    out = []
+    for p in re.findall(r"`([a-z_<>/]+(?:\.[a-z]+)?/?)`", section):
+        if "/" not in p:
+            continue
+        rx = re.escape(p).replace("lang_xx", "lang_(?:en|el|ru)")
+        rx = re.sub(r"<[a-z]+>", "[a-z0-9_]+", rx.replace(r"\<", "<").replace(r"\>", ">"))
+        out.append(re.compile(rf"(?:^|.*/){rx}$"))
+    return out
+
+
+@pytest.fixture(scope="module")
+def tree(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The copy: the tree's folders (COPIED), the system added by EDITS and the vector; ``tree/py`` holds the
+    packages as the editable install maps them (kitapi -> firmware/kitapi, kitapi_host -> host_tools)."""
+    root = tmp_path_factory.mktemp("added") / "tree"
+    for name in COPIED:
+        if (ROOT / name).is_file():
+            shutil.copy2(ROOT / name, root / name)
+        else:
+            shutil.copytree(ROOT / name, root / name, ignore=shutil.ignore_patterns("__pycache__", ".*cache*"))
+    for name, edit in EDITS.items():
+        path = root / name
+        text = path.read_text(encoding="utf-8")
+        changed = edit(text)
+        assert changed != text, f"the edit of {name} changed nothing"
+        path.write_text(changed, encoding="utf-8")
+    (root / VECTOR_FILE).write_text(json.dumps(_VECTOR, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    py = root.parent / "py"
+    py.mkdir()
+    (py / "kitapi").symlink_to(root / "firmware" / "kitapi")
+    (py / "kitapi_host").symlink_to(root / "host_tools")
+    return root
+
+
+def _env(tree: Path) -> dict[str, str]:
+    return dict(os.environ, PYTHONPATH=os.pathsep.join([str(tree.parent / "py"), str(tree / "tests")]))
+
+
+def kitapi(tree: Path, *args: str | Path) -> str:
+    """``kitapi ARGS`` on the copy (``python -m kitapi_host.cli``, its packages the copy's); its output."""
+    p = subprocess.run([sys.executable, "-m", "kitapi_host.cli", *map(str, args)], env=_env(tree), cwd=tree.parent,
+                       capture_output=True, text=True, timeout=600)  # fmt: skip
+    assert p.returncode == 0, (args, p.stdout, p.stderr)
+    return p.stdout
+
+
+def python(tree: Path, code: str) -> str:
+    """Python ``code`` run on the copy (its packages, its tests/ on the path); its output."""
+    p = subprocess.run([sys.executable, "-c", code], env=_env(tree), cwd=tree.parent, capture_output=True,
+                       text=True, timeout=600)  # fmt: skip
+    assert p.returncode == 0, p.stderr
+    return p.stdout
+
+
+def test_the_system_is_added_by_the_files_the_checklist_names_and_no_other(tree: Path) -> None:
+    changed = set()
+    for name in COPIED:
+        for path in [tree / name] if (tree / name).is_file() else (tree / name).rglob("*"):
+            if path.is_file() and "__pycache__" not in path.parts:
+                rel = path.relative_to(tree).as_posix()
+                if not (ROOT / rel).is_file() or (ROOT / rel).read_bytes() != path.read_bytes():
+                    changed.add(rel)
+    assert changed == TOUCHED, sorted(changed ^ TOUCHED)
+    assert len(TOUCHED) == 6  # (the module's docstring says so, and the README)
+    patterns = _checklist_patterns()
+    assert [f for f in sorted(TOUCHED) if not any(p.match(f) for p in patterns)] == []
+    # and the copy is what runs: its core, its PC tools, its firmware's files in the simulator
+    where = json.loads(python(tree, "import json, kitapi, kitapi_host, kitapi_host.resources as r; print(json.dumps("
+                                    "[kitapi.__file__, kitapi_host.__file__, str(r.ROOT), str(r.CORE)]))"))  # fmt: skip
+    assert [Path(w).resolve() for w in where] == [
+        tree / "firmware/kitapi/__init__.py", tree / "host_tools/__init__.py", tree, tree / "firmware/kitapi"
+    ], where  # fmt: skip
+
+
+def test_the_copys_registry_and_vector_tests_pass(tree: Path) -> None:
+    """The checklist's proof, step 5, on the copy: tests/core/test_registry.py whole (the row loads its Game, its
+    family's package, the rules menu's labels in every table, no import loop) and the new vectors, on CPython and
+    under MicroPython (tests/core/test_vectors_preferans.py)."""
+    p = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-c", str(tree / "pyproject.toml"),
+         "--rootdir", str(tree), "tests/core/test_registry.py", "tests/core/test_vectors_preferans.py", "-k",
+         "registry or well_formed or sochi2"],
+        env=_env(tree), cwd=tree, capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert re.search(r"\b(\d+) passed", p.stdout) and " failed" not in p.stdout, p.stdout
+
+
+# On the copy: a sochi2 game made by the generator (kitapi_host.logs.gen.generate, by the registry's family) and
+# typed into the box (the simulator at the device's 64 KB heap) by the typist (kitapi_host.sim.typist: its new
+# game's keys, the system picked on the rules step by the keys rules_keys computes, and each hand's keys); the
+# screens it shows, the log it wrote, and the copy's core's standings of the same hands.
+_BOX = """
+import json
+from pathlib import Path
+from kitapi.game import new_game, result_json
+from kitapi_host.logs import gen
+from kitapi_host.sim import typist
+from kitapi_host.sim.pick import rules_keys
+from testkit import Device, lines, pref_standings
+
+hdr, hands = gen.generate("sochi2", %(seed)d, %(hands)d, 3, pool=%(pool)d)
+hdr["players"] = ["Ann", "Bob", "Cat"]
+dev = Device(Path("box"))
+out = {"keys": rules_keys("sochi2")}
+out["rules step"] = [lines(s[-1]) for s in (dev.keys("1"), dev.keys("B"), dev.keys("B"))]
+dev.keys("* " + typist.setup_keys("sochi2", 3, %(pool)d))
+g = new_game(hdr)
+written = []
+for h in hands:
+    d = typist.device_form(g, h)
+    shown = dev.keys(typist.hand_keys(g, d))
+    g.play(d)
+    written.append(d)
+out["home"] = pref_standings(shown[-1])
+out["games"] = lines(dev.keys("C 5")[-1])  # the menu's games kept
+out["back"] = pref_standings(dev.keys("*")[-1])
+out["legend"] = lines(dev.keys("A 0")[-1])  # the hands list's codes spelled out
+dev.close()
+out["written"] = written
+out["result"] = json.loads(result_json(g))
+sochi = new_game(dict(hdr, rules="sochi"))
+for d in written:
+    sochi.play(d)
+out["sochi"] = json.loads(result_json(sochi))
+print(json.dumps(out))
+"""
+
+
+def test_a_game_of_the_new_system_is_typed_on_the_box_replayed_archived_shown_and_exported(tree: Path) -> None:
+    """The box: the system on the rules step's third page, picked by its keys; a generated game typed; the home
+    screen's standings the core's, its name on the games list, its family's legend.  The PC: the box's log
+    replayed on both runtimes, archived, shown, in the statistics, on the CSV sheet and the HTML one."""
+    from kitapi.app.systems.preferans import lang_en as pref_en
+    from kitapi.settle import whole
+
+    got = json.loads(python(tree, _BOX % {"seed": 3, "hands": 8, "pool": 20}))
+    # the rules step: the registry's eleventh row on the third page, its label the table's, picked by B B 1
+    assert got["keys"] == "B B 1"
+    assert got["rules step"][2] == ["New game", "Rules?", "1 Sochi-2", "B:more *back"], got["rules step"]
+    res = got["result"]
+    assert res["rules"] == "sochi2" and res["hands"] == len(got["written"]) == 8
+    # the changed constant at work: the same hands' pools and hills as Sochi's, other whists (doubled where a
+    # whister wrote them for tricks)
+    sochi = got["sochi"]
+    assert (res["pool"], res["hill"]) == (sochi["pool"], sochi["hill"]) and res["whists"] != sochi["whists"]
+    # the home screen: each player's pool, hill and net whists (rounded once, all together: kitapi.settle.whole)
+    nets = whole([int(Fraction(x) * 6) for x in res["settlement"]], 6)
+    want = [[n, p, h, net] for n, p, h, net in zip(["Ann", "Bob", "Cat"], res["pool"], res["hill"], nets, strict=True)]
+    assert got["home"] == got["back"] == want, (got["home"], res)
+    # the games kept: its name (the string table's, in the list's 7 letters) and the day it started
+    assert re.fullmatch(r"1 Sochi-2 \d\d\.\d\d", got["games"][2]), got["games"]
+    # the hands list's legend: its family's (Sochi's), the defenders' words and the codes of a contract
+    assert got["legend"] == [*pref_en.T[36][2:5], "= made exactly", "+1 one over", "-1 one down", "Mis misere",
+                             "*back"], got["legend"]  # fmt: skip
+
+    log = tree.parent / "box" / "games" / "0001.kitapi"
+    # replay on both runtimes: the copy's core, on CPython and in the MicroPython unix port
+    for runtime in ("cpython", "micropython"):
+        assert json.loads(kitapi(tree, "replay", "--json", "--runtime", runtime, log)) == res, runtime
+    # the archive, show, stats
+    db = tree.parent / "archive.sqlite3"
+    assert kitapi(tree, "archive", "add", "--db", db, log).endswith(": game 1 new\n")
+    assert "sochi2" in kitapi(tree, "games", "--db", db)
+    shown = json.loads(kitapi(tree, "show", "--json", "--db", db, "1"))
+    assert shown["rules"] == "sochi2" and shown["result"] == res
+    assert [h["hand"] for h in shown["hands"]] == got["written"]
+    assert shown["hands"][-1]["whists"] == res["whists"] and shown["hands"][-1]["settlement"] == res["settlement"]
+    text = kitapi(tree, "show", "--db", db, "1")
+    assert text.startswith("sochi2: 3 players, 8 hands, game on\n"), text
+    stats = json.loads(kitapi(tree, "stats", "--json", "--db", db))
+    assert {p["player"]: p["preferans"]["whists"] for p in stats["players"]} == dict(
+        zip(["Ann", "Bob", "Cat"], res["settlement"], strict=True)
+    ), stats
+    assert "Russian Preferans" in kitapi(tree, "stats", "--db", db)
+    # the sheets: a CSV row a hand, the last one's standings the game's; the HTML sheet, Preferans' pulya
+    rows = kitapi(tree, "export", "--db", db, "-f", "csv", "1").lstrip("\ufeff").splitlines()
+    assert len(rows) == 1 + 8
+    head, last = rows[0].split(","), rows[-1].split(",")
+    for i, name in enumerate(["Ann", "Bob", "Cat"]):
+        assert int(last[head.index(f"pool {name}")]) == res["pool"][i]
+        assert int(last[head.index(f"hill {name}")]) == res["hill"][i]
+        assert abs(Fraction(last[head.index(f"net {name}")]) - Fraction(res["settlement"][i])) < Fraction(1, 100)
+    html = kitapi(tree, "export", "--db", db, "-f", "html", "1")
+    assert html.startswith("<!DOCTYPE html>") and "Sochi-2" in html and "Ann, Bob, Cat" in html
+
+
+def test_the_vector_replays_on_both_runtimes(tree: Path) -> None:
+    """The new vector's games, as logs, through ``kitapi replay`` on CPython and in the MicroPython unix port: the
+    numbers worked by hand in its "why"."""
+    for v in _VECTOR:
+        path = tree.parent / f"{v['name']}.jsonl"
+        path.write_text("\n".join(json.dumps(x) for x in [v["header"], *v["hands"]]) + "\n", encoding="utf-8")
+        for runtime in ("cpython", "micropython"):
+            got = json.loads(kitapi(tree, "replay", "--json", "--runtime", runtime, path))
+            assert {k: got[k] for k in v["expect"]} == v["expect"], (v["name"], runtime, got)
+
+
+# On the copy: kitapi bench's device part for the new system, its smallest run (the bench's functions, as
+# `kitapi bench --part device` calls them for every row of the registry, on a game of 30 hands, not 1,000).
+_BENCH = """
+import json
+from kitapi_host.bench import device as bench
+
+out = {"systems": list(bench.systems())}
+out["presses"] = {r: bench.key_presses(r) for r in ("sochi", "sochi2")}
+script = bench.script_of("sochi2", 30)
+setup, hands = script()
+out["setup"] = setup
+out["hands"] = len(hands)
+out["heaps"] = bench.run_game("64K", script, measure=True)
+out["smallest"] = bench.smallest_heap(script, 24, 64)
+out["sochi smallest"] = bench.smallest_heap(bench.script_of("sochi", 30), 24, 64)
+print(json.dumps(out))
+"""
+
+
+def test_the_bench_types_and_measures_the_new_system(tree: Path) -> None:
+    """kitapi bench's device part lists the new system (the registry's rows), counts its key presses (the family's
+    commonest hand and a corpus the generator makes: Sochi's, the same hands), types a generated game of it into
+    the simulator at 64 KB and finds its smallest heap, within a KB of Sochi's."""
+    got = json.loads(python(tree, _BENCH))
+    assert got["systems"][-1] == "sochi2" and len(got["systems"]) == 11
+    assert got["presses"]["sochi2"] == got["presses"]["sochi"] and got["presses"]["sochi2"][0] <= 7
+    assert got["setup"].startswith("1 B B 1 3 ") and got["hands"] == 30
+    assert got["heaps"] is not None and len(got["heaps"]) == 31 and max(got["heaps"]) < 64 * 1024, got["heaps"]
+    assert got["smallest"] <= 64 and abs(got["smallest"] - got["sochi smallest"]) <= 1, got
