@@ -1,8 +1,8 @@
 """The wheel's package list; everything else is in pyproject.toml.
 
 Found by walking the folders, so that a new subfolder of firmware/kitapi or
-host_tools ships without a line here: the core ``kitapi`` (firmware/kitapi, the
-very files deployed to the Pico) and the PC tools ``kitapi_host`` (host_tools/,
+host_tools/kitapi_host ships without a line here: the core ``kitapi`` (firmware/kitapi, the
+very files deployed to the Pico) and the PC tools ``kitapi_host`` (host_tools/kitapi_host,
 with every file in it that is not Python as package data).
 Besides them, what ``kitapi deploy``, ``sim`` and ``simdevice`` put on a device
 ships as package data below ``kitapi_host/_data``: firmware/main.py,
@@ -14,7 +14,7 @@ from pathlib import Path
 
 from setuptools import setup
 
-TREES = {"kitapi": "firmware/kitapi", "kitapi_host": "host_tools"}
+TREES = {"kitapi": "firmware/kitapi", "kitapi_host": "host_tools/kitapi_host"}
 DATA = {
     "kitapi_host._data.firmware": "firmware",  # main.py only: each folder's own .py files
     "kitapi_host._data.firmware.circuitpython": "firmware/circuitpython",
@@ -47,5 +47,5 @@ def data(folder: str) -> list[str]:
 setup(
     packages=[p for name, folder in TREES.items() for p in packages(name, folder)] + list(DATA),
     package_dir={**TREES, **DATA},
-    package_data={"kitapi_host": data("host_tools")},
+    package_data={"kitapi_host": data("host_tools/kitapi_host")},
 )

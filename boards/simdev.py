@@ -1,5 +1,5 @@
 # Board "simdev": the MicroPython unix port as a device behind a serial endpoint,
-# run by `kitapi simdevice` (host_tools/sim/device.py, docs/sync.md) so that
+# run by `kitapi simdevice` (host_tools/kitapi_host/sim/device.py, docs/sync.md) so that
 # `kitapi sync` and `kitapi deploy` talk to it through mpremote exactly as to a Pico.
 #
 # No wiring.  The serial line is the REPL, as on a Pico's USB: the app writes

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from kitapi_host.archive.store import Archive
+from kitapi_host.archive.db import Archive
 
-# How long the PC waits for each line of a simulated box's answer (kitapi_host.device.link.line_wait): the
+# How long the PC waits for each line of a simulated box's answer (kitapi_host.device.box.line_wait): the
 # box's own 10 s is for a Pico, whose speed does not depend on the PC; a simulated one on a busy 2-core machine
 # may pause longer.  A test that times the PC's patience sets its own (tests/pc/test_sync.py).
 TEST_LINE_S = "60"

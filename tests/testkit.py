@@ -20,7 +20,7 @@ from typing import Any
 
 from kitapi.game import new_game, result_json
 from kitapi_host import logs
-from kitapi_host.archive.store import Archive
+from kitapi_host.archive.db import Archive
 from kitapi_host.families import prefa, preferans
 from kitapi_host.logs import gen
 from kitapi_host.sim.firmware import Firmware, _start, parse_script

@@ -4,7 +4,7 @@
 #
 #   tools/screenshot-preferans-sheet.sh [OUT.png [WIDTHxHEIGHT [SEED]]]
 #
-# The game is host_tools/logs/gen.py's preferans_game(SEED, 60, "sochi", 3, stake="0.10") (default seed 9),
+# The game is host_tools/kitapi_host/logs/gen.py's preferans_game(SEED, 60, "sochi", 3, stake="0.10") (default seed 9),
 # played to its end; the size is the browser window's, in pixels (default 860x800).  Needs .venv
 # (make setup) and a Chromium-family browser (tools/ensure-chromium.sh; KITAPI_CHROMIUM names one).
 set -euo pipefail

@@ -419,7 +419,7 @@ def test_american_aid_to_a_whister_is_not_his_responsibility(tmp_path: Path) -> 
     total"*): not a failed whist.  B fills his pool of 2 (6S, both pass), then makes 6S again with C whisting
     alone and the whisters taking their 4: his 2 go to C (the pool nearest full after his, a tie: the first),
     on whose hill the core writes 40; C met his requirement, and the statistics count him so."""
-    from kitapi_host.archive.store import Archive
+    from kitapi_host.archive.db import Archive
 
     header = {"kitapi": 1, "rules": "sochi", "players": ["A", "B", "C"], "options": {"source": "variants", "pool": 2}}
     hands = [

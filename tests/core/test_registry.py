@@ -99,7 +99,7 @@ def test_the_rules_menu_lists_the_registry() -> None:
     assert tuple(table("en").SYSTEMS) == tuple(r[3] for r in registry.rows())
 
 
-HOST_TOOLS = pathlib.Path(__file__).resolve().parents[2] / "host_tools"
+HOST_TOOLS = pathlib.Path(__file__).resolve().parents[2] / "host_tools" / "kitapi_host"
 
 
 def _imports(root: pathlib.Path = FIRMWARE, package: str = "kitapi") -> dict[str, set[str]]:

@@ -192,7 +192,7 @@ def test_sync_from_the_circuitpy_drive(tmp_path: Path) -> None:
     assert "removed 1 ended game(s)" in out.stdout and "clock not set" in out.stdout
     assert "unexpected name" in out.stderr
     assert not (games / "0001.kitapi").exists() and (games / "0002.kitapi").read_bytes() == b
-    from kitapi_host.archive.store import Archive
+    from kitapi_host.archive.db import Archive
 
     with Archive(db) as arch:
         logs_ = {g["name"]: arch.log(g["id"]) for g in arch.games()}

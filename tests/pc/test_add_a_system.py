@@ -117,8 +117,8 @@ def _checklist_patterns() -> list[re.Pattern[str]]:
 
 @pytest.fixture(scope="module")
 def tree(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The copy: the tree's folders (COPIED), the system added by EDITS and the vector; ``tree/py`` holds the
-    packages as the editable install maps them (kitapi -> firmware/kitapi, kitapi_host -> host_tools)."""
+    """The copy: the tree's folders (COPIED), the system added by EDITS and the vector; its packages are found as
+    the editable install finds them, each folder its name (firmware/kitapi, host_tools/kitapi_host)."""
     root = tmp_path_factory.mktemp("added") / "tree"
     for name in COPIED:
         if (ROOT / name).is_file():
@@ -132,15 +132,11 @@ def tree(tmp_path_factory: pytest.TempPathFactory) -> Path:
         assert changed != text, f"the edit of {name} changed nothing"
         path.write_text(changed, encoding="utf-8")
     (root / VECTOR_FILE).write_text(json.dumps(_VECTOR, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-    py = root.parent / "py"
-    py.mkdir()
-    (py / "kitapi").symlink_to(root / "firmware" / "kitapi")
-    (py / "kitapi_host").symlink_to(root / "host_tools")
     return root
 
 
 def _env(tree: Path) -> dict[str, str]:
-    return dict(os.environ, PYTHONPATH=os.pathsep.join([str(tree.parent / "py"), str(tree / "tests")]))
+    return dict(os.environ, PYTHONPATH=os.pathsep.join(str(tree / d) for d in ("firmware", "host_tools", "tests")))
 
 
 def kitapi(tree: Path, *args: str | Path) -> str:
@@ -175,7 +171,7 @@ def test_the_system_is_added_by_the_files_the_checklist_names_and_no_other(tree:
     where = json.loads(python(tree, "import json, kitapi, kitapi_host, kitapi_host.resources as r; print(json.dumps("
                                     "[kitapi.__file__, kitapi_host.__file__, str(r.ROOT), str(r.CORE)]))"))  # fmt: skip
     assert [Path(w).resolve() for w in where] == [
-        tree / "firmware/kitapi/__init__.py", tree / "host_tools/__init__.py", tree, tree / "firmware/kitapi"
+        tree / "firmware/kitapi/__init__.py", tree / "host_tools/kitapi_host/__init__.py", tree, tree / "firmware/kitapi"
     ], where  # fmt: skip
 
 

@@ -1,4 +1,4 @@
-"""The game archive (host_tools/archive/: store, facts, stats) and its commands (host_tools/archive/cli.py)."""
+"""The game archive (kitapi_host.archive: db, facts, stats) and its commands (kitapi_host.archive.cli)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from kitapi.messages import damage as damage_text
 from kitapi.replay import replay
 from kitapi_host import cli, logs
 from kitapi_host.archive import cli as archive_cli
-from kitapi_host.archive.store import GROWN, NEW, SAME, Archive, ArchiveError, LogError, default_path
+from kitapi_host.archive.db import GROWN, NEW, SAME, Archive, ArchiveError, LogError, default_path
 from kitapi_host.logs import gen
 from testkit import ROOT, vector, vector_jsonl
 

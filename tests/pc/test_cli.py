@@ -376,7 +376,7 @@ def test_sync_gets_every_such_game_off_the_box(device: SimDevice, tmp_path: Path
     """On the device: a log with ``d21`` after 20 hands, the report's CRC-valid record of no hand, and 20
     hands then 4 KB of zeros: ``kitapi sync`` archives all three, with 20, 8 and 20 hands (the first two
     stopped every sync before: ``there is no hand 21 to correct yet``, ``not a hand of these rules``)."""
-    from kitapi_host.archive.store import Archive
+    from kitapi_host.archive.db import Archive
     from testkit import write_game
 
     games = device.fs / "data" / "games"

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from kitapi_host.device import deploy
-from kitapi_host.device.link import DeviceError, open_device
+from kitapi_host.device.box import DeviceError, open_device
 from kitapi_host.mpy import micropython, mpy_cross
 from kitapi_host.resources import BOARDS, MAIN
 from kitapi_host.sim.device import SimDevice

@@ -169,7 +169,7 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
 def test_the_wheel_holds_the_core_the_tools_the_boot_file_and_the_boards(installed: Installed) -> None:
     with zipfile.ZipFile(installed.wheel) as z:
         names = set(z.namelist())
-    core, tools = ROOT / "firmware" / "kitapi", ROOT / "host_tools"
+    core, tools = ROOT / "firmware" / "kitapi", ROOT / "host_tools" / "kitapi_host"
     want = {f"kitapi/{p.relative_to(core).as_posix()}" for p in core.rglob("*.py")}
     want |= {
         f"kitapi_host/{p.relative_to(tools).as_posix()}"

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from kitapi_host.device import deploy, pack
-from kitapi_host.device.link import CHECK_PACK, MOUNT_PACK
+from kitapi_host.device.box import CHECK_PACK, MOUNT_PACK
 from kitapi_host.device.pack import build
 from kitapi_host.mpy import micropython, run_core
 from kitapi_host.resources import MAIN
@@ -486,10 +486,10 @@ def test_the_damaged_firmware_screen_speaks_the_settings_language(
 
 
 def test_the_syncs_own_link_imports_with_no_pack_and_no_module_files(flash: Path, tmp_path: Path) -> None:
-    """The modules the sync brings to a damaged device (kitapi_host.device.link's _RESCUE, filled with
+    """The modules the sync brings to a damaged device (kitapi_host.device.box's _RESCUE, filled with
     deploy.rescue_modules), alone: kitapi.link and what a Pico's board file imports (kitapi.hw.board_rp2, its
     keypad and keys) import from them, none from the pack or the flash."""
-    from kitapi_host.device.link import _RESCUE
+    from kitapi_host.device.box import _RESCUE
 
     fs = copy(flash, tmp_path / "fs")
     (fs / "kitapi.pack").write_bytes(b"")  # nothing to serve from

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from kitapi_host import logs
-from kitapi_host.archive.store import Archive
+from kitapi_host.archive.db import Archive
 from kitapi_host.sim.device import SimDevice
 from testkit import KITAPI, archived, write_game
 

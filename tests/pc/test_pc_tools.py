@@ -22,7 +22,7 @@ import pytest
 from kitapi.devlog import crc16
 from kitapi.game import RuleError, check_name, new_game
 from kitapi_host import logs
-from kitapi_host.archive.store import GROWN, NEW, SAME, Archive, ArchiveError
+from kitapi_host.archive.db import GROWN, NEW, SAME, Archive, ArchiveError
 from kitapi_host.logs import gen
 from testkit import KITAPI, ROOT
 
@@ -277,7 +277,7 @@ def test_a_20_mb_line_is_refused_as_soon_as_its_limit_is_passed(tmp_path: Path) 
 
 HOLD = """
 import sys, time
-from kitapi_host.archive.store import Archive
+from kitapi_host.archive.db import Archive
 a = Archive(sys.argv[1])
 with a._tx():
     a.db.execute("INSERT INTO players (name) VALUES ('holder')")

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from kitapi.game import new_game
-from kitapi_host.archive.store import Archive
+from kitapi_host.archive.db import Archive
 from kitapi_host.cli import main as kitapi
 from kitapi_host.logs import gen
 from testkit import balkan_kasa_game

@@ -18,8 +18,8 @@ from mpremote.transport_serial import SerialTransport  # type: ignore[import-unt
 from kitapi.game import result_json
 from kitapi.replay import replay
 from kitapi_host import logs
-from kitapi_host.archive.store import Archive
-from kitapi_host.device.link import DeviceError, open_device
+from kitapi_host.archive.db import Archive
+from kitapi_host.device.box import DeviceError, open_device
 from kitapi_host.device.sync import Report, sync
 from kitapi_host.logs import gen
 from kitapi_host.sim.device import SimDevice

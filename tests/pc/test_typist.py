@@ -124,7 +124,8 @@ def test_gen_and_typist_name_no_system() -> None:
     is compared or written there (the bench's Prefa-only measurements aside: the core's replay and drawing)."""
     root = Path(__file__).resolve().parents[2]
     ids = "|".join(sorted(SYSTEMS, key=len, reverse=True))
-    files = ["host_tools/sim/typist.py", "host_tools/logs/gen.py", "host_tools/bench/device.py",
+    files = ["host_tools/kitapi_host/sim/typist.py", "host_tools/kitapi_host/logs/gen.py",
+             "host_tools/kitapi_host/bench/device.py",
              "tools/rig/rig.py", "tools/rig/heap.py", "tools/rig/boot.py", "tools/rig/latency.py"]  # fmt: skip
     found = {}
     for f in files:

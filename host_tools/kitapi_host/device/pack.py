@@ -143,7 +143,7 @@ def packed(built: Path) -> dict[str, bytes]:
 
 
 def rescue_modules() -> dict[str, bytes]:
-    """The compiled modules ``kitapi.link`` needs on a device whose firmware is damaged (kitapi_host.device.link's
+    """The compiled modules ``kitapi.link`` needs on a device whose firmware is damaged (kitapi_host.device.box's
     ``_RESCUE``): the package, the link, and what a board file imports (kitapi/hw/, keys: _FIRST's).  Here, not
     in the deploy, which imports the link: no import loop."""
     built = compiled_firmware("simdev")[0]

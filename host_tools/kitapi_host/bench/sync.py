@@ -18,9 +18,9 @@ import time
 from pathlib import Path
 
 from kitapi_host import logs
-from kitapi_host.archive.store import Archive
+from kitapi_host.archive.db import Archive
 from kitapi_host.bench import long_game
-from kitapi_host.device.link import open_device
+from kitapi_host.device.box import open_device
 from kitapi_host.device.sync import Report, sync
 from kitapi_host.logs import gen
 from kitapi_host.sim.device import SimDevice

@@ -1,6 +1,6 @@
 """``kitapi sim``: the firmware in the simulator, in the terminal or headless with a key script.
 
-``register(sub)`` adds it to ``kitapi``'s subcommands (host_tools/cli.py's table).
+``register(sub)`` adds it to ``kitapi``'s subcommands (host_tools/kitapi_host/cli.py's table).
 """
 
 from __future__ import annotations

@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from kitapi_host import logs
-from kitapi_host.archive.store import Archive, ArchiveError, LogError, default_path, trouble
+from kitapi_host.archive.db import Archive, ArchiveError, LogError, default_path, trouble
 from kitapi_host.archive.text import grid as _grid
 from kitapi_host.archive.text import signed as _signed
 from kitapi_host.families import NoFamily, archive_families, archive_family

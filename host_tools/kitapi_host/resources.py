@@ -28,9 +28,10 @@ SOURCES = CORE.parent
 
 
 def _root() -> Path:
-    """The installed package data (``kitapi_host/_data``), else the checkout (the folder above ``host_tools``)."""
+    """The installed package data (``kitapi_host/_data``), else the checkout (the folder above
+    ``host_tools/kitapi_host``)."""
     package = Path(kitapi_host.__file__).resolve().parent
-    for root in (package / "_data", package.parent):
+    for root in (package / "_data", package.parent.parent):
         if (root / "firmware" / "main.py").is_file() and (root / "boards").is_dir():
             return root
     return package / "_data"  # not there: the paths below name the missing files in their errors
@@ -38,7 +39,7 @@ def _root() -> Path:
 
 ROOT = _root()
 MAIN = ROOT / "firmware" / "main.py"
-PACK_LOADER = ROOT / "firmware" / "kitapi_pack.py"  # deployed compiled, beside kitapi.pack (host_tools/device/pack.py)
+PACK_LOADER = ROOT / "firmware" / "kitapi_pack.py"  # deployed compiled, beside kitapi.pack (kitapi_host.device.pack)
 BOARDS = ROOT / "boards"
 CIRCUITPYTHON = ROOT / "firmware" / "circuitpython"  # boot.py and the framebuf CircuitPython lacks
 

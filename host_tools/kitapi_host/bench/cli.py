@@ -1,6 +1,6 @@
 """``kitapi bench``: figures of the core, the device and the sync.
 
-``register(sub)`` adds it to ``kitapi``'s subcommands (host_tools/cli.py's table).
+``register(sub)`` adds it to ``kitapi``'s subcommands (host_tools/kitapi_host/cli.py's table).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """``kitapi replay`` and ``kitapi convert``: a game log's standings, and a log in the other form.
 
-``register(sub)`` adds them to ``kitapi``'s subcommands (host_tools/cli.py's table).
+``register(sub)`` adds them to ``kitapi``'s subcommands (host_tools/kitapi_host/cli.py's table).
 """
 
 from __future__ import annotations

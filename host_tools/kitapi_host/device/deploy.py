@@ -43,7 +43,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from kitapi_host.device import pack
-from kitapi_host.device.link import MOUNT_PACK, Device, DeviceError, open_device
+from kitapi_host.device.box import MOUNT_PACK, Device, DeviceError, open_device
 from kitapi_host.device.pack import packed_modules, rescue_modules  # noqa: F401  (the tests take them from here)
 from kitapi_host.mpy import CompileError, mpy_cross
 from kitapi_host.resources import BOARDS, CIRCUITPYTHON, MAIN, core_sources, device_path

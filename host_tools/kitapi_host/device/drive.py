@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from kitapi.link import PROTOCOL
-from kitapi_host.device.link import DeviceError
+from kitapi_host.device.box import DeviceError
 
 MAX_READ = 16 << 20  # bytes a game log may have (kitapi_host.device.sync.MAX_LOG)
 _UID = re.compile(r"^UID:([0-9A-Fa-f]{8,32})\s*$", re.M)

@@ -1,6 +1,6 @@
 """``kitapi export GAME --format jsonl|csv|html|pdf [-o OUT] [--db PATH]``: a game as a log, a sheet, a PDF.
 
-``register(sub)`` adds the subcommand to the ``kitapi`` parser (host_tools/cli.py).
+``register(sub)`` adds the subcommand to the ``kitapi`` parser (host_tools/kitapi_host/cli.py).
 GAME is a game log file (JSON Lines or device log) or, when no file has that
 name, the number of an archived game (``kitapi games``), exported from the log
 the archive stored.
@@ -16,7 +16,7 @@ import tempfile
 from pathlib import Path
 
 from kitapi_host import sheets
-from kitapi_host.archive.store import default_path
+from kitapi_host.archive.db import default_path
 from kitapi_host.logs import InputError
 from kitapi_host.sheets.browser import BROWSER_ENV, BrowserError
 

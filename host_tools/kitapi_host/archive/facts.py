@@ -2,7 +2,7 @@
 as the core parsed and scored it; each family's own in its module (``kitapi_host.families.<family>.facts``).
 
 Used by the family modules (``kitapi_host.families``), whose ``facts`` the archive's storage
-(``kitapi_host.archive.store``), its statistics and the pot sheet ask.
+(``kitapi_host.archive.db``), its statistics and the pot sheet ask.
 """
 
 from __future__ import annotations

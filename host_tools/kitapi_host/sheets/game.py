@@ -21,7 +21,7 @@ from typing import Any, Protocol, cast
 
 from kitapi.game import Game, new_game
 from kitapi.registry import row
-from kitapi_host.archive.store import Archive, ArchiveError
+from kitapi_host.archive.db import Archive, ArchiveError
 from kitapi_host.logs.read import Checked, InputError, Mismatch, check, effective, final, records
 
 Header = dict[str, Any]

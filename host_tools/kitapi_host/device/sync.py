@@ -53,9 +53,9 @@ from typing import Any, TextIO
 
 from kitapi.messages import damage as damage_text
 from kitapi.replay import replay
-from kitapi_host.archive.store import NEW, Archive, ArchiveError, LogError, default_path, trouble
+from kitapi_host.archive.db import NEW, Archive, ArchiveError, LogError, default_path, trouble
+from kitapi_host.device.box import Device, DeviceError, open_device
 from kitapi_host.device.drive import Drive
-from kitapi_host.device.link import Device, DeviceError, open_device
 
 GAME_NAME = re.compile(r"[0-9]{1,8}\.kitapi")  # what kitapi.app.store names a game
 # the box's repair leftovers (numbered copies too): not games, but said by name
@@ -480,7 +480,7 @@ def run(args: argparse.Namespace) -> int:
             f"{shown}{more}",
             file=sys.stderr,
         )
-    if isinstance(dev, Device) and dev.damaged:  # (the pack's check: kitapi_host.device.link, check_pack)
+    if isinstance(dev, Device) and dev.damaged:  # (the pack's check: kitapi_host.device.box, check_pack)
         print(f"kitapi sync: the firmware is damaged: run kitapi deploy ({dev.damaged})", file=sys.stderr)
         return 1
     return 1 if rep.errors or rep.left else 0
