@@ -171,7 +171,8 @@ def test_the_system_is_added_by_the_files_the_checklist_names_and_no_other(tree:
     where = json.loads(python(tree, "import json, kitapi, kitapi_host, kitapi_host.resources as r; print(json.dumps("
                                     "[kitapi.__file__, kitapi_host.__file__, str(r.ROOT), str(r.CORE)]))"))  # fmt: skip
     assert [Path(w).resolve() for w in where] == [
-        tree / "firmware/kitapi/__init__.py", tree / "host_tools/kitapi_host/__init__.py", tree, tree / "firmware/kitapi"
+        tree / "firmware/kitapi/__init__.py", tree / "host_tools/kitapi_host/__init__.py", tree,
+        tree / "firmware/kitapi",
     ], where  # fmt: skip
 
 
