@@ -27,6 +27,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -37,14 +38,17 @@ from kitapi.jsonw import header_json, record_json
 from kitapi.replay import replay
 from kitapi_host import logs
 from kitapi_host.logs import gen
+from testkit import fuzz_count
 
 Header = dict[str, Any]
 Hand = dict[str, Any]
 # A log record: ("hand", hand), ("replace", N, hand), ("delete", N) or ("end",).
 Record = tuple[Any, ...]
 
-# KITAPI_PROPERTY_EXAMPLES=2000 pytest tests/core/test_properties.py: a deeper search than make test's.
-EXAMPLES = int(os.environ.get("KITAPI_PROPERTY_EXAMPLES", "50"))
+# KITAPI_PROPERTY_EXAMPLES=2000 pytest tests/core/test_properties.py: a deeper search than make fuzz's 50 (make
+# test's: 20).
+EXAMPLES = int(os.environ.get("KITAPI_PROPERTY_EXAMPLES", "0")) or fuzz_count(50, 20)
+pytestmark = pytest.mark.fuzz
 SETTINGS = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 MAX_HANDS = 40
 NAMES = ["Anna", "Babis", "Costas", "Dimitra"]

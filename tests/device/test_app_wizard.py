@@ -139,13 +139,20 @@ def test_the_preview_gives_the_cores_buffer_or_draws_the_refusal_from_row_2() ->
 
 
 def test_the_constants_copied_into_the_app_modules_are_the_ones_they_name() -> None:
-    """``_NAME = const(N)  # kitapi.module.NAME``: a copy (no name in the module on the device), kept equal."""
+    """``_NAME = const(N)  # kitapi.module.NAME`` (or ``kitapi.module.Class.NAME``, a class's attribute): a copy
+    (no name in the module on the device), kept equal."""
     pattern = re.compile(r"^_\w+ = const\((-?\d+)\)  # (kitapi(?:\.\w+)+)\.([A-Z_][A-Z0-9_]*)\b", re.M)
     seen = 0
     for p in sorted((FIRMWARE / "kitapi" / "app").rglob("*.py")):
         for m in pattern.finditer(p.read_text(encoding="utf-8")):
-            module = importlib.import_module(m.group(2))
-            assert getattr(module, m.group(3)) == int(m.group(1)), (p.name, m.group(0))
+            where, name = m.group(2), m.group(3)
+            owner = None
+            try:
+                owner = importlib.import_module(where)
+            except ModuleNotFoundError:  # kitapi.module.Class
+                module, _, cls = where.rpartition(".")
+                owner = getattr(importlib.import_module(module), cls)
+            assert getattr(owner, name) == int(m.group(1)), (p.name, m.group(0))
             seen += 1
     assert seen >= 30  # (the keys in every wizard, Preferans' hand kinds and words, ...)
 

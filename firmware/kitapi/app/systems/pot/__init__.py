@@ -47,7 +47,7 @@ _O_POT = const(5)
 _O_REFILL = const(6)
 _O_HOME = const(8)
 _O_HOME_US = const(9)
-_OUTCOME_US = const(4)  # kitapi.game.Game.OUTCOME of American Preference's class: a suit or chips
+_OUTCOME_US = const(4)  # kitapi.rules.preference_us.PreferenceUs.OUTCOME: a suit or chips
 
 MODULES = ("app.systems.pot", "app.systems.pot.wiz", "app.systems.pot.lang_en", "app.systems.pot.lang_el",
            "app.systems.pot.lang_ru", "rules.preference_at",

@@ -83,7 +83,7 @@ _TRICKS2 = const(6)
 _SUMMARY = const(7)
 _PREFERENCE = const(8)  # kitapi.rules.preference_at.PREFERENCE, the highest bid with a trump
 _MAX_CHIPS = const(63)  # kitapi.rules.preference_us.MAX_CHIP_BID
-_OUTCOME_US = const(4)  # kitapi.game.Game.OUTCOME of American Preference's class: a suit or chips
+_OUTCOME_US = const(4)  # kitapi.rules.preference_us.PreferenceUs.OUTCOME: a suit or chips
 # Bid index (kitapi.rules.preference_at.BIDS) by the bid step's number 0-8, then its Hand form at +9
 _BIDS = b"\x00\x01\x02\x03\x04\x09\x0a\x0d\x0e\x00\x05\x06\x07\x08\x0b\x0c\x0f\x10"
 # American steps by hand kind: a suit bid, the chip bids, thrown in (a bit a step: kitapi.app.main's shell)
