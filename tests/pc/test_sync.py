@@ -781,3 +781,25 @@ def test_every_sync_gets_the_games_off_a_box_whose_synced_file_took_a_flipped_bi
             assert archived(db) == logs_, bit
             kept = (fs / "data" / "synced").read_bytes().split(b"\n")  # (a line the flip broke may stay: unread)
             assert all(x in kept for x in lines), bit
+
+
+def test_a_first_exchange_lost_to_a_box_still_starting_is_tried_once_more(device: SimDevice, tmp_path: Path) -> None:
+    """The box misses the bytes of the first code the PC sends after entering its raw REPL (the stall that
+    `make test` met twice in some 300 simulated syncs): the PC gives up on it after ``line_s``, opens the box
+    once more, and the sync goes on; a second loss is said."""
+    games = device.fs / "data" / "games"
+    log = write_game(games, "0001.kitapi", seed=2)
+    (device.fs / "data" / "current").write_text("0001.kitapi\n")
+    url = device.start()
+    assert wait_until(device.screen.exists)
+    device.deaf_after = 40  # past the raw REPL's handshake, inside the first code
+    dev = open_device(url, line_s=3)
+    try:
+        assert dev.ls()[1] == [("0001.kitapi", len(log), hashlib.sha256(log).hexdigest())]
+    finally:
+        dev.close()
+    assert device.connections == 2
+    assert wait_until(lambda: device.connections == 2 and device.screen.exists())
+    device.deaf_after = 40
+    with pytest.raises(DeviceError, match="connection was lost"):
+        open_device(url, line_s=3, again=False)

@@ -96,6 +96,10 @@ class SimDevice:
         self.cut_after: int | None = None  # drop the PC after this many bytes sent to it
         self.slow_after: int | None = None  # after this many bytes sent to the PC, one byte every slow_s
         self.slow_s = 2.0
+        # the next connection's bytes past this many are lost on the way to the firmware (a box still starting
+        # that missed them); the one after it is heard whole
+        self.deaf_after: int | None = None
+        self._deaf_taken = False
         self._slow = bytearray()  # bytes for the PC, held back by slow_after
         self._slow_due = 0.0
         self.boots = 0  # processes started (power-on and soft resets)
@@ -294,7 +298,14 @@ class SimDevice:
             self._drop()
 
     def _to_device(self, data: bytes) -> None:
-        self.received += len(data)
+        if self.deaf_after is not None and data:
+            heard = max(0, self.deaf_after - self.received)
+            self.received += len(data)
+            data = data[:heard]
+            if not data:
+                return
+        else:
+            self.received += len(data)
         if not self._booted():
             self._pending += data
             return
@@ -331,6 +342,9 @@ class SimDevice:
                         if self._client is not None:
                             conn.close()  # one host at a time, as a serial port
                             continue
+                        if self.deaf_after is not None and self._deaf_taken:
+                            self.deaf_after = None
+                        self._deaf_taken = self.deaf_after is not None
                         conn.setblocking(True)
                         conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
                         self._client = conn
