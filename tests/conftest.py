@@ -18,6 +18,36 @@ from kitapi_host.archive.db import Archive
 TEST_LINE_S = "60"
 
 
+# The files whose tests take longest (a simulated box to wait on, MicroPython run many times), run first: with
+# pytest-xdist's workers (make test) the short tests then fill the end, instead of one long test running alone.
+_LONG_FIRST = (
+    "pc/test_sync.py",
+    "pc/test_deploy.py",
+    "device/test_app.py",
+    "pc/test_pack.py",
+    "pc/test_pc_tools.py",
+    "pc/test_pc_environment.py",
+    "device/test_app_files.py",
+    "pc/test_add_a_system.py",
+    "pc/test_export.py",
+    "pc/test_install.py",
+    "core/test_end_record.py",
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    rank = {name: i for i, name in enumerate(_LONG_FIRST)}
+    here = Path(__file__).parent
+
+    def place(item: pytest.Item) -> int:
+        try:
+            return rank.get(item.path.relative_to(here).as_posix(), len(rank))
+        except ValueError:
+            return len(rank)
+
+    items.sort(key=place)  # (stable: a file's tests keep their order, its module fixtures made once)
+
+
 @pytest.fixture(autouse=True)
 def _patient_link(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("KITAPI_LINE_S", TEST_LINE_S)
