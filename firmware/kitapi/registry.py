@@ -6,7 +6,7 @@ Rules menu.  Columns:
 - ``id``: the rules id;
 - ``family``: the systems scored and shown alike.  The box's screens of a
   family are ``kitapi.app.systems.<family>``, the PC's score sheet
-  ``kitapi_host.sheets.<family>``;
+  ``kitapi_host.families.<family>.sheet``;
 - ``core``: the rules module, ``kitapi.rules.<core>``, whose ``CLASS`` (or
   ``CLASSES[id]`` when it scores several ids) is the system's ``Game``;
 - ``label``: its name in English (the box's string tables give it in theirs,

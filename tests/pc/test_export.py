@@ -733,7 +733,7 @@ def test_pot_and_priffe_jsonl_and_the_archive(tmp_path: Path) -> None:
 
 
 def test_every_family_has_its_sheet_behind_one_interface() -> None:
-    """kitapi_host.sheets.<family> for every family of kitapi.registry, each with the interface the
+    """kitapi_host.families.<family>.sheet for every family of kitapi.registry, each with the interface the
     dispatcher calls (no system names in it): a system without a sheet could not be exported."""
     import inspect
 
@@ -744,7 +744,7 @@ def test_every_family_has_its_sheet_behind_one_interface() -> None:
     assert families == {"prefa", "preferans", "kasa", "pot", "priffe"}
     for rules, family, _core, _label in rows():
         m = sheets.sheet(rules)
-        assert m is not None and m.__name__ == f"kitapi_host.sheets.{family}", rules  # type: ignore[attr-defined]
+        assert m is not None and m.__name__ == f"kitapi_host.families.{family}.sheet", rules  # type: ignore[attr-defined]
         for name in ("snapshot", "standings", "to_csv", "to_html"):
             assert callable(getattr(m, name)), (family, name)
         assert "deleted" in inspect.signature(m.to_html).parameters

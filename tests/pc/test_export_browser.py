@@ -23,9 +23,9 @@ from pathlib import Path
 import pytest
 
 from kitapi_host import sheets
+from kitapi_host.families.preferans import sheet as export_preferans
 from kitapi_host.logs import gen
 from kitapi_host.sheets import browser as chromium
-from kitapi_host.sheets import preferans as export_preferans
 from testkit import KITAPI, ROOT, vector, vector_jsonl
 
 SAMPLE = ROOT / "examples" / "sample-prefa.jsonl"

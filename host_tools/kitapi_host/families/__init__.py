@@ -1,12 +1,13 @@
-"""The PC's side of each family of game systems: one module per family, chosen by kitapi.registry's family column.
+"""The PC's side of each family of game systems: one package per family, chosen by kitapi.registry's family column.
 
 A family is the systems scored and shown alike (``prefa``, ``preferans``, ``kasa``, ``pot``, ``priffe``).
-Everything the PC does differently by family lives in its module here,
-``kitapi_host.families.<family>``, behind the one interface below. The rest of the PC (the archive, ``show``,
+Everything the PC does differently by family lives in its package here, ``kitapi_host.families.<family>``:
+behind the one interface below, and its score sheet, ``kitapi_host.families.<family>.sheet`` (the interface of
+``kitapi_host.sheets``). The rest of the PC (the archive, ``show``,
 ``stats``, the typist, the generator, the bench) asks ``family(rules)`` and never compares a rules id.
 
 Adding a system of an existing family: its registry row (firmware/kitapi/registry.py), nothing here.
-Adding a family: one module here (and the box's package ``kitapi.app.systems.<family>``).
+Adding a family: one package here (and the box's package ``kitapi.app.systems.<family>``).
 
 The archive's members:
 

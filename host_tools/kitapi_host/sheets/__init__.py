@@ -1,14 +1,15 @@
-"""Score sheets of a game (CSV, HTML, PDF): one module per family of systems, chosen by kitapi.registry's
-family column, behind one interface; ``page`` (the HTML frame) and ``browser`` (PDF) are the toolkit.
+"""Score sheets of a game (CSV, HTML, PDF): each family's is its package's ``sheet`` module, chosen by
+kitapi.registry's family column, behind one interface; ``page`` (the HTML frame) and ``browser`` (PDF) are the
+toolkit here.
 
 - ``game``: a game read for its sheets (``load``, ``load_archive``, ``load_log``: the log checked by
   ``kitapi_host.logs.read``, the effective hands played through the core, the standings after each);
-- ``kitapi_host.sheets.<family>`` (``prefa``, ``preferans``, ``kasa``, ``pot``, ``priffe``), each with:
+- ``kitapi_host.families.<family>.sheet`` (``prefa``, ``preferans``, ``kasa``, ``pot``, ``priffe``), each with:
   ``snapshot(game)`` (its standings now, from the core), ``standings(snapshots)`` (them, as its own type),
   ``to_csv(header, hands, standings)`` and ``to_html(header, hands, standings, deleted=, ended=)``;
 - ``export(game, fmt)``: the bytes of a game in one format (jsonl, csv, html, pdf).
 
-Adding a system's sheet: its family's module here, named as its registry row says.
+Adding a family's sheet: ``kitapi_host/families/<family>/sheet.py``, its package named as its registry row says.
 """
 
 from __future__ import annotations

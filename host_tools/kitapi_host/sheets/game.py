@@ -5,7 +5,7 @@ The final standings must equal those of ``kitapi.replay.replay`` (the single
 source of truth), or ``StandingsMismatch`` is raised.  A game comes from its
 log's bytes (``load_log``): a log file (``load``) or the log stored in the
 archive (``load_archive``, ``Archive.log``) take the same path.  Each standing
-is the family's own (``kitapi_host.sheets.<family>.snapshot``).
+is the family's own (``kitapi_host.families.<family>.sheet.snapshot``).
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ class Hand:
 
 
 class Snapshot(Protocol):
-    """The standings after a hand, of any family (``kitapi_host.sheets.<family>.snapshot``)."""
+    """The standings after a hand, of any family (``kitapi_host.families.<family>.sheet.snapshot``)."""
 
     @property
     def over(self) -> bool: ...
@@ -61,7 +61,7 @@ class GameExport:
 
 
 class Sheet(Protocol):
-    """What a family's sheet module gives (``kitapi_host.sheets.<family>``)."""
+    """What a family's sheet module gives (``kitapi_host.families.<family>.sheet``)."""
 
     def snapshot(self, g: Game) -> Any: ...
 
@@ -86,7 +86,7 @@ def sheet(rules: str) -> Sheet | None:
     if r is None:
         return None
     try:
-        return cast(Sheet, importlib.import_module(f"kitapi_host.sheets.{r[1]}"))
+        return cast(Sheet, importlib.import_module(f"kitapi_host.families.{r[1]}.sheet"))
     except ModuleNotFoundError:
         return None
 

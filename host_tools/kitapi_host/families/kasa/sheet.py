@@ -33,8 +33,8 @@ from fractions import Fraction
 from typing import Any
 
 from kitapi.game import Game, new_game, result_json
+from kitapi_host.families.prefa import sheet as prefa
 from kitapi_host.logs import ROUNDING_NOTE, preferans_transfers, show_exact
-from kitapi_host.sheets import prefa
 from kitapi_host.sheets.game import Hand, Header, Snapshot, play
 from kitapi_host.sheets.page import (
     cell,
