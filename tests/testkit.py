@@ -258,13 +258,19 @@ def firmware_copy(tmp: Path, edits: dict[str, Callable[[str], str]]) -> Path:
     system; returns the folder that holds the copy: ``run_on`` runs code with it as the package kitapi."""
     tree = tmp / "firmware"
     shutil.copytree(ROOT / "firmware" / "kitapi", tree / "kitapi", ignore=shutil.ignore_patterns("__pycache__"))
+    edit_files(tree, edits)
+    return tree
+
+
+def edit_files(tree: Path, edits: dict[str, Callable[[str], str]]) -> None:
+    """Each file of ``edits`` (its path below ``tree``) changed by its function; an edit that changes nothing
+    fails (the text it looked for is gone)."""
     for name, edit in edits.items():
         path = tree / name
         text = path.read_text(encoding="utf-8")
         changed = edit(text)
         assert changed != text, f"the edit of {name} changed nothing"
         path.write_text(changed, encoding="utf-8")
-    return tree
 
 
 def run_on(tree: Path, code: str, timeout: float = 600) -> str:

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from testkit import ROOT
+from testkit import ROOT, edit_files
 
 ARCHITECTURE = ROOT / "docs" / "architecture.md"
 # What is copied: every folder whose files the new system's path goes through (the core and the box, the PC, the
@@ -125,12 +125,7 @@ def tree(tmp_path_factory: pytest.TempPathFactory) -> Path:
             shutil.copy2(ROOT / name, root / name)
         else:
             shutil.copytree(ROOT / name, root / name, ignore=shutil.ignore_patterns("__pycache__", ".*cache*"))
-    for name, edit in EDITS.items():
-        path = root / name
-        text = path.read_text(encoding="utf-8")
-        changed = edit(text)
-        assert changed != text, f"the edit of {name} changed nothing"
-        path.write_text(changed, encoding="utf-8")
+    edit_files(root, EDITS)
     (root / VECTOR_FILE).write_text(json.dumps(_VECTOR, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     return root
 
