@@ -632,14 +632,20 @@ def open_device(
         raise DeviceError(f"device busy: cannot open {port} (is another program using it?)") from None
     t.serial.timeout = line_s  # no read of mpremote's waits for ever on a silent device
     dev = Device(t, port, idle_s, line_s)
-    for attempt in range(RAW_REPL_TRIES):
+    # A device still booting may miss the first Ctrl-C: send it again every RAW_REPL_TIMEOUT_S, at least
+    # RAW_REPL_TRIES times and for as long as an answer's line may take (line_wait(): the tests' simulated box on
+    # a busy PC gets their own deadline, not a real Pico's two seconds).
+    deadline = time.monotonic() + line_wait()
+    attempt = 0
+    while True:
+        attempt += 1
         try:
             with contextlib.redirect_stdout(io.StringIO()):  # mpremote prints what it got on failure
                 t.enter_raw_repl(soft_reset=False, timeout_overall=RAW_REPL_TIMEOUT_S)
             break
         except (TransportError, OSError, serial.SerialException):
-            # A device still booting may miss the first Ctrl-C: try again.
-            if attempt + 1 < RAW_REPL_TRIES:
+            if attempt < RAW_REPL_TRIES or time.monotonic() < deadline:
+                time.sleep(0.2)  # a port that fails at once is not asked in a busy loop
                 continue
             with contextlib.suppress(Exception):
                 t.close()

@@ -247,6 +247,21 @@ class SimDevice:
         self.stop()
         return self.start()
 
+    def _client_state(self) -> str:
+        """ "talking" (bytes wait to be read), "gone" (it hung up, nothing left) or "idle"."""
+        c = self._client
+        assert c is not None
+        try:
+            c.setblocking(False)
+            return "talking" if c.recv(1, socket.MSG_PEEK) else "gone"
+        except BlockingIOError:
+            return "idle"
+        except OSError:
+            return "gone"
+        finally:
+            with contextlib.suppress(OSError):
+                c.setblocking(True)
+
     def _drop(self) -> None:
         if self._client is not None:
             self._client.close()
@@ -331,10 +346,18 @@ class SimDevice:
         sel.register(self._master, selectors.EVENT_READ, "fw")
         try:
             while not self._stop.is_set():
-                for key, _ in sel.select(0.05):
+                # The old host's last bytes and its hang-up come before a new host's call: a PC that closes and
+                # opens again at once must not find its new connection refused as a second host.
+                for key, _ in sorted(sel.select(0.05), key=lambda e: e[0].data == "listen"):
                     what = key.data
                     if what == "listen":
                         assert self._listener is not None
+                        if self._client is not None and self._client_state() == "talking":
+                            continue  # its bytes first; the call waits in the backlog until the next round
+                        if self._client is not None and self._client_state() == "gone":
+                            with contextlib.suppress(KeyError, ValueError):
+                                sel.unregister(self._client)
+                            self._drop()
                         try:
                             conn, _addr = self._listener.accept()
                         except BlockingIOError:
