@@ -25,6 +25,10 @@ STAMP := $(VENV)/.installed
 TYPINGS := $(VENV)/mp-typings
 
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
+# Python may keep its byte code (__pycache__, ignored by git) even where the environment says not to: the tests
+# start the kitapi command some hundreds of times, and pytest's workers rewrite every test module's asserts,
+# which without it they compile afresh each time.
+unexport PYTHONDONTWRITEBYTECODE
 
 # Folders that exist (boards/ may be empty, and git does not keep empty folders).
 LINT_DIRS := $(wildcard firmware host_tools tests boards)

@@ -450,11 +450,18 @@ def test_fuzz_bit_flips_keep_every_valid_record(flips: list[tuple[int, int]]) ->
     assert res == standings(text)[0] and damage[7:] == (held, late)
 
 
-def test_crc16_is_ccitt_false() -> None:
-    """The table-driven CRC is CRC-16/CCITT-FALSE: its check value, and the bit-by-bit definition."""
+@pytest.mark.parametrize("table", [False, True], ids=["binascii", "table"])
+def test_crc16_is_ccitt_false(table: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The CRC is CRC-16/CCITT-FALSE: its check value, and the bit-by-bit definition; both as CPython computes
+    it (binascii.crc_hqx) and by the table, as MicroPython does (tests/mp run it there too)."""
     import random
 
+    from kitapi import devlog
     from kitapi.devlog import crc16
+
+    assert devlog._crc_hqx is not None  # CPython's
+    if table:
+        monkeypatch.setattr(devlog, "_crc_hqx", None)
 
     def by_bits(data: bytes) -> int:
         crc = 0xFFFF
