@@ -105,16 +105,8 @@ _SYNDROME_AT = (  # a syndrome's bit + 1 at its remainder mod 79 (the 48 remaind
 _SCAN = const(512)  # bytes read at a time looking for the end of the written records
 
 
-try:  # CPython (the PC) has this CRC in C: reading a damaged log of megabytes is a record a time (MicroPython: none)
-    from binascii import crc_hqx as _crc_hqx  # type: ignore[attr-defined]
-except ImportError:
-    _crc_hqx = None
-
-
 def crc16(buf, start, end):
-    """CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF) of ``buf[start:end]``; allocates nothing (on MicroPython)."""
-    if _crc_hqx is not None:
-        return _crc_hqx(memoryview(buf)[start:end], 0xFFFF)
+    """CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF) of ``buf[start:end]``; allocates nothing."""
     crc = 0xFFFF
     t = _CRC_TABLE
     for i in range(start, end):
