@@ -280,3 +280,72 @@ def test_the_download_finds_the_release_file_checks_its_hash_and_builds_the_same
                        text=True)  # fmt: skip
     assert p.returncode == 1 and p.stderr.count("\n") == 1 and "cannot download" in p.stderr, p.stderr
     assert not out.exists()
+
+
+# MicroPython's littlefs removes new_box from the image's file system with a power cut at its k-th flash write or
+# erase, for k = 0, 1, ... until the remove completes: the cut write leaves nothing, then (a second sweep) half of
+# its bytes; after each cut the file system is mounted anew and listed.
+_CUT_REMOVE = """import vfs, os, hashlib, binascii
+class D:
+    def __init__(s, b, budget, torn):
+        s.b, s.n, s.torn = b, budget, torn
+    def _spend(s, at, buf):
+        if s.n == 0:
+            s.b[at : at + len(buf) * s.torn // 2] = buf[: len(buf) * s.torn // 2]
+            raise OSError(5)
+        s.n -= 1
+    def readblocks(s, n, buf, off=0):
+        buf[:] = s.b[n * 4096 + off : n * 4096 + off + len(buf)]
+    def writeblocks(s, n, buf, off=0):
+        s._spend(n * 4096 + off, buf)
+        s.b[n * 4096 + off : n * 4096 + off + len(buf)] = buf
+    def ioctl(s, op, arg):
+        if op == 4: return len(s.b) // 4096
+        if op == 5: return 4096
+        if op == 6:
+            s._spend(arg * 4096, b'\\xff' * 4096)
+            s.b[arg * 4096 : arg * 4096 + 4096] = b'\\xff' * 4096
+        return 0
+image = open('fs.bin', 'rb').read()
+for torn in (0, 1):
+    k = 0
+    while k < 50:
+        b = bytearray(image)
+        vfs.mount(vfs.VfsLfs2(D(b, k, torn), progsize=256), '/a')
+        try:
+            os.remove('/a/new_box')
+            done = 1
+        except OSError:
+            done = 0
+        vfs.umount('/a')
+        vfs.mount(vfs.VfsLfs2(D(b, -1, 0), progsize=256), '/b')
+        marker = open('/b/new_box', 'rb').read() if 'new_box' in os.listdir('/b') else None
+        pack = binascii.hexlify(hashlib.sha256(open('/b/kitapi.pack', 'rb').read()).digest()).decode()
+        print(repr((torn, k, done, marker, sorted(n for n in os.listdir('/b') if n != 'new_box'), pack)))
+        vfs.umount('/b')
+        if done:
+            break
+        k += 1
+"""
+
+
+def test_the_markers_removal_cut_at_every_flash_write_leaves_it_whole_or_gone(
+    built: tuple[bytes, str], tmp_path: Path
+) -> None:
+    """kitapi.app.newbox removes new_box with one remove: MicroPython 1.28's littlefs does it whole or not at all,
+    whichever write a power cut stops (torn or not), and the rest of the box's files stay as they were."""
+    import ast
+
+    (tmp_path / "fs.bin").write_bytes(_file_system(built[0]))
+    p = subprocess.run(
+        [micropython(), "-X", "heapsize=16M", "-c", _CUT_REMOVE], cwd=tmp_path, capture_output=True, text=True
+    )
+    runs = [ast.literal_eval(line) for line in p.stdout.splitlines()]
+    assert {r[0] for r in runs if r[2]} == {0, 1} and len(runs) < 100, p.stdout + p.stderr  # both sweeps done
+    files = ["board.py", "data", "kitapi.pack", "kitapi_pack.mpy", "kitapi_pack_bak.mpy", "lib", "main.py"]
+    pack = hashlib.sha256(firmware_files("pico", package_drivers("pico"), lib=True)["kitapi.pack"]).hexdigest()
+    for torn, k, done, marker, names, got in runs:
+        assert (names, got) == (files, pack), (torn, k)
+        assert marker in (None, image.NEW_BOX_TEXT), (torn, k)  # whole, or gone: shown again, or never
+        assert not done or marker is None, (torn, k)
+    assert runs[0][:4] == (0, 0, 0, image.NEW_BOX_TEXT)  # cut at the remove's first write: still there
