@@ -179,8 +179,9 @@ def _with(data: bytes, index: int, field: int, value: int) -> bytes:
         ("cut in a block", "not a multiple of 512"),
         ("cut at a block", "numbered 0 of 16, in a file of 15"),
         ("garbled magic", "block 2 has no UF2 magic numbers"),
-        ("an address twice", "block 5 writes 0x10000400 again"),
+        ("an address twice", "block 5 writes 256 bytes at 0x10000400, not the flash's page 0x10000500"),
         ("outside the flash", "block 1 writes 256 bytes at 0x20000100"),
+        ("not for the main flash", "block 4 has flags 0x00002001, not a firmware's (0x00002000)"),
         ("empty", "not a UF2 file"),
         ("an older version", "MicroPython v1.22.0 cannot run the pack: it is compiled to .mpy v6.3"),
         ("a newer version", "MicroPython v1.40.0 cannot run the pack"),
@@ -203,6 +204,7 @@ def test_a_firmware_that_is_not_micropython_1_23_or_later_for_the_pico_is_refuse
         "garbled magic": _with(good, 2, 1, 0),
         "an address twice": _with(good, 5, 3, image.XIP + 0x400),
         "outside the flash": _with(good, 1, 3, 0x20000100),
+        "not for the main flash": _with(good, 4, 2, 0x2001),
         "empty": b"",
         "an older version": fake_firmware(version="v1.22.0"),
         "a newer version": fake_firmware(version="v1.40.0"),
@@ -213,6 +215,21 @@ def test_a_firmware_that_is_not_micropython_1_23_or_later_for_the_pico_is_refuse
         "its file system elsewhere": fake_firmware(fs=(0x10100000, 1 << 20)),
     }[case]
     assert want in _refused(tmp_path, data)
+
+
+def test_one_bit_changed_in_any_blocks_header_or_end_is_refused_with_one_line() -> None:
+    """Every bit of the 32-byte header and the 4-byte end of every block of a firmware UF2 (16 blocks: 4,608
+    cases), flipped alone: an ImageError, never a firmware read with a block elsewhere or another exception."""
+    good = fake_firmware()
+    assert len(image.read_uf2(good, image.RP2040, "fw.uf2")) == 16
+    for block in range(len(good) // 512):
+        for at in (*range(32), *range(508, 512)):
+            for bit in range(8):
+                bad = bytearray(good)
+                bad[block * 512 + at] ^= 1 << bit
+                with pytest.raises(image.ImageError) as e:
+                    image.read_uf2(bytes(bad), image.RP2040, "fw.uf2")
+                assert str(e.value).startswith("fw.uf2: ") and "\n" not in str(e.value), (block, at, bit)
 
 
 def test_the_rig_firmware_for_another_board_and_a_pico_2_are_refused(tmp_path: Path) -> None:

@@ -37,7 +37,6 @@ from kitapi_host.device.box import DeviceError
 UF2_MAGIC = (0x0A324655, 0x9E5D5157)
 UF2_END = 0x0AB16F30
 UF2_FAMILY_FLAG = 0x00002000  # familyID present (the file size field holds it)
-UF2_NOT_MAIN_FLASH = 0x00000001
 PAYLOAD = 256  # bytes of flash in each 512-byte UF2 block, as the RP2040's boot ROM takes them
 XIP = 0x10000000  # the RP2040's flash, mapped (pico-sdk's XIP_BASE)
 RP2040 = 0xE48BFF56  # the RP2040's UF2 family id (pico-sdk's RP2040_FAMILY_ID; Microsoft's uf2 families.json)
@@ -98,8 +97,10 @@ class Firmware:
 
 
 def read_uf2(data: bytes, family: int, where: str) -> dict[int, bytes]:
-    """The UF2's blocks (flash address -> payload), each checked: magics, family, size, numbering, the address
-    in flash and not given twice; an ImageError names the first block that is wrong."""
+    """The firmware UF2's blocks (flash address -> payload), each checked: magics, flags (the family id's alone,
+    as MicroPython's are), family, size, numbering, and the address: a firmware for the RP2040 fills the flash
+    from its start, page after page, so block i writes XIP + 256 * i.  An ImageError names the first block that
+    is wrong: one bit changed anywhere in a block's header or end is refused (tests/pc/test_image.py)."""
     if not data or len(data) % 512:
         raise ImageError(f"{where}: not a UF2 file (its size, {len(data)} bytes, is not a multiple of 512)")
     n = len(data) // 512
@@ -110,19 +111,20 @@ def read_uf2(data: bytes, family: int, where: str) -> dict[int, bytes]:
         end = struct.unpack_from("<I", b, 508)[0]
         if (m0, m1) != UF2_MAGIC or end != UF2_END:
             raise ImageError(f"{where}: not a UF2 file (block {i} has no UF2 magic numbers)")
-        if flags & UF2_NOT_MAIN_FLASH:
-            continue  # (not written by the boot ROM)
-        if not flags & UF2_FAMILY_FLAG or fam != family:
+        if flags != UF2_FAMILY_FLAG:
+            raise ImageError(f"{where}: block {i} has flags 0x{flags:08x}, not a firmware's (0x{UF2_FAMILY_FLAG:08x})")
+        if fam != family:
             raise ImageError(
                 f"{where}: block {i} is for chip family 0x{fam:08x}, not the board's 0x{family:08x}: "
                 "a firmware for another board"
             )
-        if size != PAYLOAD or addr % PAYLOAD or not XIP <= addr < XIP + (16 << 20):
-            raise ImageError(f"{where}: block {i} writes {size} bytes at 0x{addr:08x}, not a page of the flash")
+        page = XIP + PAYLOAD * i
+        if size != PAYLOAD or addr != page:
+            raise ImageError(
+                f"{where}: block {i} writes {size} bytes at 0x{addr:08x}, not the flash's page 0x{page:08x}"
+            )
         if number != i or count != n:
             raise ImageError(f"{where}: block {i} is numbered {number} of {count}, in a file of {n}: cut or mixed")
-        if addr in blocks:
-            raise ImageError(f"{where}: block {i} writes 0x{addr:08x} again")
         blocks[addr] = b[32 : 32 + PAYLOAD]
     return blocks
 
