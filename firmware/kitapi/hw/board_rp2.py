@@ -98,7 +98,7 @@ class RP2Hardware:
         try:
             import ssd1306  # lib/ssd1306.mpy: firmware/drivers/, or micropython-lib's by mip
         except ImportError:
-            raise ImportError("no ssd1306 driver: mpremote mip install ssd1306")
+            raise ImportError("no ssd1306 driver: kitapi deploy puts it in lib/")
         if addr not in i2c.scan():
             raise OSError("no display at I2C address 0x%02x" % addr)
         self.name = name
