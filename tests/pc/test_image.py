@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import http.server
+import io
 import struct
 import subprocess
 import threading
@@ -13,6 +15,7 @@ from pathlib import Path
 import pytest
 from littlefs import LittleFS
 
+from kitapi_host import cli
 from kitapi_host.device import image
 from kitapi_host.device.deploy import firmware_files, package_drivers
 from kitapi_host.mpy import micropython
@@ -155,14 +158,18 @@ def test_a_synthetic_firmware_is_read_as_micropython_declares_itself() -> None:
 
 
 def _refused(tmp_path: Path, data: bytes, *args: str) -> str:
+    """``kitapi image`` on ``data``, in this process (the command itself runs once as a user runs it, in
+    ``built``): one line on stderr, exit status 1, nothing written."""
     fw = tmp_path / "fw.uf2"
     fw.write_bytes(data)
     out = tmp_path / "out.uf2"
-    p = subprocess.run([*KITAPI, "image", str(out), "--micropython", str(fw), *args], capture_output=True, text=True)
-    assert p.returncode == 1 and p.stdout == "" and p.stderr.count("\n") == 1, (p.stdout, p.stderr)
-    assert p.stderr.startswith("kitapi image: ") and "Traceback" not in p.stderr
+    said, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(said), contextlib.redirect_stderr(err):
+        rc = cli.main(["image", str(out), "--micropython", str(fw), *args])
+    assert rc == 1 and said.getvalue() == "" and err.getvalue().count("\n") == 1, (said.getvalue(), err.getvalue())
+    assert err.getvalue().startswith("kitapi image: ") and "Traceback" not in err.getvalue()
     assert not out.exists() and not list(tmp_path.glob("out.uf2*"))
-    return p.stderr
+    return err.getvalue()
 
 
 def _with(data: bytes, index: int, field: int, value: int) -> bytes:
