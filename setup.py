@@ -6,7 +6,7 @@ very files deployed to the Pico) and the PC tools ``kitapi_host`` (host_tools/ki
 with every file in it that is not Python as package data).
 Besides them, what ``kitapi deploy``, ``sim`` and ``simdevice`` put on a device
 ships as package data below ``kitapi_host/_data``: firmware/main.py,
-firmware/circuitpython/ and boards/ (kitapi_host.resources finds them there, or
+firmware/circuitpython/, firmware/drivers/ and boards/ (kitapi_host.resources finds them there, or
 in the checkout).
 """
 
@@ -18,6 +18,7 @@ TREES = {"kitapi": "firmware/kitapi", "kitapi_host": "host_tools/kitapi_host"}
 DATA = {
     "kitapi_host._data.firmware": "firmware",  # main.py only: each folder's own .py files
     "kitapi_host._data.firmware.circuitpython": "firmware/circuitpython",
+    "kitapi_host._data.firmware.drivers": "firmware/drivers",  # the display driver deploy and image put in lib/
     "kitapi_host._data.boards": "boards",
 }
 

@@ -1,14 +1,14 @@
 """Where the firmware's files are, for a checkout and an installed ``kitapi`` alike.
 
 ``kitapi deploy``, ``sim``, ``simdevice`` and ``bench`` put on a device (real or
-simulated) the core, which is the imported package ``kitapi`` itself, and three
+simulated) the core, which is the imported package ``kitapi`` itself, and four
 things beside it: the boot file ``firmware/main.py``, the board files
-``boards/*.py`` and CircuitPython's ``firmware/circuitpython/``.  A wheel ships
-these as package data below ``kitapi_host/_data/`` (setup.py); a checkout (the
-editable install of ``make setup``) has them as its own folders.  Both are the
-one layout below ``ROOT``::
+``boards/*.py``, CircuitPython's ``firmware/circuitpython/`` and the display
+driver ``firmware/drivers/``.  A wheel ships these as package data below
+``kitapi_host/_data/`` (setup.py); a checkout (the editable install of ``make
+setup``) has them as its own folders.  Both are the one layout below ``ROOT``::
 
-    ROOT/firmware/main.py    ROOT/firmware/circuitpython/    ROOT/boards/NAME.py
+    ROOT/firmware/main.py    ROOT/firmware/circuitpython/    ROOT/firmware/drivers/    ROOT/boards/NAME.py
 
 Every path to these files comes from here, so that the tools work from any
 folder, inside a checkout or not.
@@ -42,6 +42,7 @@ MAIN = ROOT / "firmware" / "main.py"
 PACK_LOADER = ROOT / "firmware" / "kitapi_pack.py"  # deployed compiled, beside kitapi.pack (kitapi_host.device.pack)
 BOARDS = ROOT / "boards"
 CIRCUITPYTHON = ROOT / "firmware" / "circuitpython"  # boot.py and the framebuf CircuitPython lacks
+DRIVERS = ROOT / "firmware" / "drivers"  # the display driver, deployed compiled into lib/ (no mip, no network)
 
 
 def core_sources() -> list[Path]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import http.server
 import json
+import os
 import subprocess
 import threading
 import time
@@ -110,7 +111,7 @@ def test_deploy_for_a_pico_installs_the_display_driver_with_mip(tmp_path: Path, 
             [*KITAPI, "deploy", "--device", dev.url, "--board", "pico", "--index", url], capture_output=True, text=True
         )
     assert out.returncode == 0, out.stderr
-    assert "display driver: ssd1306 (mip, into lib/; and into kitapi.pack)" in out.stdout
+    assert f"display driver: ssd1306 (mip from {url}, into lib/; and into kitapi.pack)" in out.stdout
     assert (fs / "lib" / "ssd1306.mpy").read_bytes() == driver
     assert (fs / "board.py").read_bytes() == (BOARDS / "pico.py").read_bytes()
     # the driver is in the pack too, after the board file, its crc32 checked like the others: imported from there
@@ -140,6 +141,69 @@ def test_deploy_for_a_pico_installs_the_display_driver_with_mip(tmp_path: Path, 
     assert out.returncode == 0, out.stderr
     assert "1 file(s) written" in out.stdout, out.stdout
     assert (fs / "kitapi.pack").read_bytes() == pack_
+
+
+# The driver drawing on an I2C bus that records what it is sent: the commands (one each, after 0x80) and the data.
+_DRIVE = """import kitapi_pack
+kitapi_pack.mount()
+import ssd1306
+class I2C:
+    def writeto(self, addr, b):
+        print('cmd', addr, bytes(b).hex())
+    def writevto(self, addr, v):
+        b = b''.join(bytes(x) for x in v)
+        print('data', addr, len(b), b[:1].hex(), sum(b[1:]))
+d = ssd1306.SSD1306_I2C(128, 64, I2C())
+d.fill_rect(0, 0, 8, 8, 1)
+d.show()
+d.poweroff()
+print(ssd1306.__file__)
+"""
+
+
+def test_deploy_for_a_pico_puts_kitapis_display_driver_on_it_with_no_network(tmp_path: Path) -> None:
+    """No --index: the driver comes from the package (firmware/drivers/ssd1306.py, compiled here), not from mip;
+    with every HTTP request of the deploy sent to a closed port, the deploy still works."""
+    offline = {**os.environ, "http_proxy": "http://127.0.0.1:9", "https_proxy": "http://127.0.0.1:9"}
+    fs = tmp_path / "fs"
+    with SimDevice(fs, firmware="flash") as dev:
+        # the network is unreachable for this environment: mip from micropython-lib's index fails...
+        out = subprocess.run(
+            [*KITAPI, "deploy", "--device", dev.url, "--board", "pico", "--index", deploy.MIP_INDEX],
+            capture_output=True, text=True, env=offline,
+        )  # fmt: skip
+        assert out.returncode == 1 and "mip could not install ssd1306" in out.stderr, out.stderr
+        # ... and the deploy without --index needs none
+        out = subprocess.run(
+            [*KITAPI, "deploy", "--device", dev.url, "--board", "pico"], capture_output=True, text=True, env=offline
+        )
+    assert out.returncode == 0, out.stderr
+    assert "display driver: ssd1306 (Kitapi's, from this PC's package: into lib/ and kitapi.pack)" in out.stdout
+    driver = deploy.package_drivers("pico")["ssd1306.mpy"]
+    assert driver[:1] == b"M" and (fs / "lib" / "ssd1306.mpy").read_bytes() == driver
+    files = deploy.firmware_files("pico", {"ssd1306.mpy": driver}, lib=True)
+    assert list(files) == ["lib/ssd1306.mpy", "kitapi.pack", "kitapi_pack.mpy", "kitapi_pack_bak.mpy", "main.py",
+                           "board.py"]  # fmt: skip
+    for path, data in files.items():
+        assert (fs / path).read_bytes() == data, path
+    # the real driver, imported from the pack: the SSD1306's power-on commands, a frame of 1024 bytes, display off
+    p = subprocess.run(
+        [micropython(), "-c", _DRIVE], cwd=fs, capture_output=True, text=True, env={"MICROPYPATH": ":lib"}
+    )
+    said = p.stdout.splitlines()
+    assert said[-1] == "/pack/ssd1306.mpy", p.stdout + p.stderr
+    cmds = [line.split()[2][2:] for line in said if line.startswith("cmd 60 80")]
+    assert "".join(cmds[:25]) == "ae200040a1a83fc8d300da12d580d9f1db3081ffa4a68d14af"
+    assert said.count("data 60 1025 40 0") == 1  # the blank frame init_display sends
+    assert said.count("data 60 1025 40 2040") == 1  # then the 8x8 square: 8 bytes of 0xFF
+    assert cmds[-7:] == ["21", "00", "7f", "22", "00", "07", "ae"]  # the window of show(), then poweroff
+    # deploying again writes nothing: lib/'s driver is compared as the other files are
+    with SimDevice(fs, firmware="flash") as dev:
+        out = subprocess.run(
+            [*KITAPI, "deploy", "--device", dev.url, "--board", "pico"], capture_output=True, text=True, env=offline
+        )
+    assert out.returncode == 0, out.stderr
+    assert f"0 file(s) written (0.0 KB), {len(files)} unchanged" in out.stdout, out.stdout
 
 
 def test_an_unreachable_index_is_one_clear_line(tmp_path: Path) -> None:

