@@ -23,7 +23,7 @@ def _boot(data: Path) -> tuple[Device, list[str]]:
 def test_the_first_start_from_an_image_says_new_box_once(tmp_path: Path, code: str) -> None:
     data = tmp_path / "data"
     language(data, code)
-    marker = tmp_path / "new_box"  # beside the app's folder, as the image lays it ("/new_box" beside "/data")
+    marker = tmp_path / "new_box.txt"  # beside the app's folder, as the image lays it ("/new_box.txt" beside "/data")
     marker.write_bytes(b"kitapi image\n")
     title, said, hint = WORDS[LANGUAGES.index(code)]
     dev, shown = _boot(data)
@@ -48,12 +48,12 @@ def test_a_start_stopped_before_the_key_says_it_again(tmp_path: Path) -> None:
     """The marker goes only with the key (one remove, whole or not done): a box switched off on the screen, or cut
     before the remove reached the flash, says "new box" at its next start; an ordinary box never does."""
     data = tmp_path / "data"
-    (tmp_path / "new_box").write_bytes(b"")
+    (tmp_path / "new_box.txt").write_bytes(b"")
     for _ in range(2):
         dev, shown = _boot(data)
         dev.close()
         assert shown[0] == WORDS[0][0]
-    (tmp_path / "new_box").unlink()
+    (tmp_path / "new_box.txt").unlink()
     dev, shown = _boot(data)
     dev.close()
     assert WORDS[0][0] not in shown

@@ -115,7 +115,7 @@ def test_the_file_system_holds_what_deploy_writes_byte_for_byte_and_an_empty_dat
             path = f"{top.rstrip('/')}/{f}".lstrip("/")
             with fs.open(path, "rb") as fh:
                 found[path] = fh.read()
-    assert found == {**want, "new_box": image.NEW_BOX_TEXT}
+    assert found == {**want, "new_box.txt": image.NEW_BOX_TEXT}
     assert sorted(want) == ["board.py", "kitapi.pack", "kitapi_pack.mpy", "kitapi_pack_bak.mpy", "lib/ssd1306.mpy",
                             "main.py"]  # fmt: skip
     assert fs.listdir("data") == [] and fs.stat("data").type == 2  # a folder, empty
@@ -142,7 +142,7 @@ def test_the_file_system_holds_what_deploy_writes_byte_for_byte_and_an_empty_dat
     assert p.stdout.splitlines() == [
         hashlib.sha256(want["kitapi.pack"]).hexdigest(),
         "5000 ['board.py', 'data', 'kitapi.pack', 'kitapi_pack.mpy', 'kitapi_pack_bak.mpy', 'lib', 'main.py', "
-        "'new_box']",
+        "'new_box.txt']",
     ], p.stdout + p.stderr
 
 
@@ -306,7 +306,7 @@ def test_the_download_finds_the_release_file_checks_its_hash_and_builds_the_same
     assert not out.exists()
 
 
-# MicroPython's littlefs removes new_box from the image's file system with a power cut at its k-th flash write or
+# MicroPython's littlefs removes new_box.txt from the image's file system with a power cut at its k-th flash write or
 # erase, for k = 0, 1, ... until the remove completes: the cut write leaves nothing, then (a second sweep) half of
 # its bytes; after each cut the file system is mounted anew and listed.
 _CUT_REMOVE = """import vfs, os, hashlib, binascii
@@ -337,15 +337,15 @@ for torn in (0, 1):
         b = bytearray(image)
         vfs.mount(vfs.VfsLfs2(D(b, k, torn), progsize=256), '/a')
         try:
-            os.remove('/a/new_box')
+            os.remove('/a/new_box.txt')
             done = 1
         except OSError:
             done = 0
         vfs.umount('/a')
         vfs.mount(vfs.VfsLfs2(D(b, -1, 0), progsize=256), '/b')
-        marker = open('/b/new_box', 'rb').read() if 'new_box' in os.listdir('/b') else None
+        marker = open('/b/new_box.txt', 'rb').read() if 'new_box.txt' in os.listdir('/b') else None
         pack = binascii.hexlify(hashlib.sha256(open('/b/kitapi.pack', 'rb').read()).digest()).decode()
-        print(repr((torn, k, done, marker, sorted(n for n in os.listdir('/b') if n != 'new_box'), pack)))
+        print(repr((torn, k, done, marker, sorted(n for n in os.listdir('/b') if n != 'new_box.txt'), pack)))
         vfs.umount('/b')
         if done:
             break
@@ -356,7 +356,7 @@ for torn in (0, 1):
 def test_the_markers_removal_cut_at_every_flash_write_leaves_it_whole_or_gone(
     built: tuple[bytes, str], tmp_path: Path
 ) -> None:
-    """kitapi.app.newbox removes new_box with one remove: MicroPython 1.28's littlefs does it whole or not at all,
+    """kitapi.app.newbox removes new_box.txt with one remove: MicroPython 1.28's littlefs does it whole or not at all,
     whichever write a power cut stops (torn or not), and the rest of the box's files stay as they were."""
     import ast
 

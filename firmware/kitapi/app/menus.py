@@ -7,6 +7,8 @@ try:
 except ImportError:  # CPython
     from kitapi.compat import const
 _NEW = const("1")  # kitapi.app.nextboot.NEW
+_NEW_BOX = const("/new_box.txt")  # kitapi.app.newbox.MARKER, beside the app's folder (ten letters or more)
+_NEWBOX = const("kitapi.app.newbox")
 _GAMES = const("g")  # kitapi.app.nextboot.GAMES
 
 # the texts it shows: their places in the string table (kitapi.app.lang_xx.T)
@@ -88,28 +90,33 @@ class StartMenu(Menu):
 
     title = _T_NO_GAME
 
-    def __init__(self, app):
-        self.app = app
-        self.box = None  # a box set up from an image, its first start: "new box" first
-        store = app.store
-        new = store.root[: store.root.rfind("/")] + "/new_box"  # (beside the app's folder: kitapi.app.newbox)
-        if store._exists(new):
-            from kitapi.app.newbox import NewBox
-
-            self.box = NewBox(app, new)
-
+    # A box set up from an image (kitapi image), its first start: "New box" (kitapi.app.newbox) in place of the
+    # start menu while the marker the image carries beside the app's folder is there.  No name here that every
+    # boot does not intern already (on the unix port at 64 KB a single one more tips the Balkan legend over the
+    # interned names' pool doubling: docs/figures.md): the marker's name and the module's are too long to be
+    # interned, and the module is asked for its draw and key, names MicroPython has.
     def draw(self, ui):
-        if self.box is not None:
-            self.box.draw(ui)
-        else:
-            Menu.draw(self, ui)
+        store = self.app.store
+        try:
+            store.fs.stat(store.root[: store.root.rfind("/")] + _NEW_BOX)
+        except OSError:
+            return Menu.draw(self, ui)
+        __import__(_NEWBOX)
+        import sys
+
+        sys.modules[_NEWBOX].draw(self.app, ui)
 
     def key(self, ev):
-        if self.box is not None:
-            if self.box.key(ev):
-                self.box = None  # (the module let go: never needed again)
-            return None
-        return Menu.key(self, ev)
+        store = self.app.store
+        new = store.root[: store.root.rfind("/")] + _NEW_BOX
+        try:
+            store.fs.stat(new)
+        except OSError:
+            return Menu.key(self, ev)
+        __import__(_NEWBOX)
+        import sys
+
+        return sys.modules[_NEWBOX].key(self.app, ev, new)
 
     def entries(self, t):
         return (t[_T_NEW_GAME], t[_T_SETTINGS], t[_T_GAMES])

@@ -11,7 +11,7 @@ system as a littlefs image at the address where that firmware mounts it
   this module expects it for that board;
 - the file system holds what ``kitapi deploy`` writes (``main.py``,
   ``kitapi.pack`` and its loader twice, ``board.py``, ``lib/ssd1306.mpy``), an
-  empty ``data/`` and ``new_box``, the marker the box's first boot shows as its
+  empty ``data/`` and ``new_box.txt``, the marker the box's first boot shows as its
   "new box" screen and then removes; it is made by ``littlefs-python`` with the
   parameters MicroPython's rp2 port mounts it with (``VfsLfs2(bdev,
   progsize=256)`` in ports/rp2/modules/_boot.py over ``rp2.Flash()``'s 4096-byte
@@ -41,7 +41,7 @@ PAYLOAD = 256  # bytes of flash in each 512-byte UF2 block, as the RP2040's boot
 XIP = 0x10000000  # the RP2040's flash, mapped (pico-sdk's XIP_BASE)
 RP2040 = 0xE48BFF56  # the RP2040's UF2 family id (pico-sdk's RP2040_FAMILY_ID; Microsoft's uf2 families.json)
 BLOCK = 4096  # rp2.Flash()'s block: FLASH_SECTOR_SIZE (ports/rp2/rp2_flash.c BLOCK_SIZE_BYTES)
-NEW_BOX = "new_box"  # the marker (firmware/kitapi/app/newbox.py)
+NEW_BOX = "new_box.txt"  # the marker (firmware/kitapi/app/newbox.py)
 DOWNLOAD = "https://micropython.org"  # MicroPython's download pages and release files
 _MAX_FIRMWARE = 4 * 1024 * 1024  # more than any RP2040 UF2 (2 MB of flash, doubled by the UF2 blocks)
 
@@ -246,7 +246,7 @@ NEW_BOX_TEXT = b"kitapi image: this box was set up from an image; its first boot
 
 
 def filesystem(board: str, files: dict[str, bytes]) -> bytes:
-    """The littlefs image of the box's file system (the whole region): ``files``, ``data/`` empty, ``new_box``.
+    """The littlefs image of the box's file system (the whole region): ``files``, ``data/`` empty, ``new_box.txt``.
 
     The parameters are MicroPython's for this mount: block size and count from rp2.Flash()'s ioctl (4096,
     MICROPY_HW_FLASH_STORAGE_BYTES / 4096), read 32 and prog 256 bytes (VfsLfs2's readsize default and
