@@ -44,6 +44,7 @@ if _HINTS:
 _WIDTH = const(128)
 _HEIGHT = const(64)
 _SCAN_MS = const(5)  # between keypad scans (the board files give theirs)
+_OFF_SCAN_MS = const(250)  # between scans in lightsleep, no key down: a press's edge wakes the CPU before (_nap)
 _LONG_MS = const(600)  # a long press
 _VBUS_MS = const(1000)  # a VBUS reading is trusted this long
 _SAMPLES = const(4)  # ADC readings averaged for the battery
@@ -93,7 +94,18 @@ class RP2Hardware:
     """
 
     def __init__(
-        self, name, i2c, addr, rows, cols, vsys_adc=None, vbus=None, scan_ms=_SCAN_MS, long_ms=_LONG_MS, root=ROOT
+        self,
+        name,
+        i2c,
+        addr,
+        rows,
+        cols,
+        vsys_adc=None,
+        vbus=None,
+        scan_ms=_SCAN_MS,
+        long_ms=_LONG_MS,
+        root=ROOT,
+        off_scan_ms=_OFF_SCAN_MS,
     ):
         try:
             import ssd1306  # lib/ssd1306.mpy: firmware/drivers/, or micropython-lib's by mip
@@ -113,7 +125,10 @@ class RP2Hardware:
         self._vsys = vsys_adc
         self._vbus = vbus
         self._period = scan_ms
+        self._off_period = off_scan_ms  # the period in lightsleep while no key is down
+        self._cols = cols  # their falling edge wakes a lightsleep (display_power)
         self._due = time.ticks_ms()  # when the next keypad scan is due
+        self._at = self._due  # when the last one was
         self._on = True  # the display is on
         self._usb = 1  # the last VBUS reading (1 until read: the safe guess)
         self._usb_at = time.ticks_add(self._due, -_VBUS_MS)
@@ -147,11 +162,20 @@ class RP2Hardware:
             p += 1
 
     def display_power(self, on):
+        """The display on or off; while it is off a key's column falling wakes a lightsleep (_nap)."""
         if on:
             self.fb.poweron()
         else:
             self.fb.poweroff()
         self._on = bool(on)
+        if on:  # the slow period (key) ends: the next scan scan_ms after the last
+            self._due = time.ticks_add(self._at, self._period)
+        for c in self._cols:
+            if hasattr(c, "irq"):  # (a machine.Pin; a test's stand-in may have none)
+                if on:
+                    c.irq(None)
+                else:
+                    c.irq(_woken, c.IRQ_FALLING)
 
     def contrast(self, v):
         self.fb.contrast(0 if v < 0 else 255 if v > 255 else v)
@@ -170,7 +194,10 @@ class RP2Hardware:
 
         ``timeout_ms`` None or negative waits without a limit, as on boards/sim.py.
         Scans stay at least ``scan_ms`` apart, also across calls and when a sleep
-        ends early, because the keypad's debounce counts scans.  Allocates nothing.
+        ends early, because the keypad's debounce counts scans; the exception is
+        the scan after a lightsleep, which comes at once (no key is being debounced
+        then: a press may have woken the CPU).  While the display is off, no key is
+        down and lightsleep is used, scans are ``off_scan_ms`` apart.  Allocates nothing.
         """
         kp = self.keypad
         kp.long_keys = self.long_keys
@@ -184,7 +211,11 @@ class RP2Hardware:
             wait = time.ticks_diff(self._due, now)
             if wait <= 0:
                 kp.scan(now)
-                self._due = time.ticks_add(now, self._period)
+                self._at = now
+                p = self._period
+                if not self._on and kp.idle() and not self._usb_power(now):
+                    p = self._off_period
+                self._due = time.ticks_add(now, p)
                 continue
             if not forever:
                 left = timeout_ms - time.ticks_diff(now, start)
@@ -192,10 +223,11 @@ class RP2Hardware:
                     return -1
                 if left < wait:
                     wait = left
-            self._nap(wait, now)
+            if self._nap(wait, now) and kp.idle():
+                self._due = time.ticks_ms()  # out of a lightsleep, maybe by a key's edge: look at once
 
     def _nap(self, ms, now):
-        """Sleep ``ms`` between two scans.
+        """Sleep ``ms`` between two scans; True if it was a lightsleep.
 
         ``time.sleep_ms`` already sleeps the CPU: on rp2, ``mp_hal_delay_ms`` waits
         in ``mp_event_wait_ms`` -> ``mp_wfe_or_timeout``, which arms a soft timer
@@ -224,6 +256,14 @@ class RP2Hardware:
         - While the display is on, the user is at the keys: sleep_ms keeps the
           board fully responsive.
 
+        Each lightsleep costs its wake-up: on the pico-rig 1.35 ms of the CPU's time
+        at 125 MHz (the clocks and PLLs brought back), so with scans 5 ms apart the
+        CPU was awake about half the time with the display off.  While no key is
+        down, scans there are ``off_scan_ms`` (250 ms) apart, and a key does not
+        wait for the next one: while the display is off the columns' falling edge
+        is an interrupt (display_power), which ends the lightsleep; ``key`` scans
+        at once after it, and every ``scan_ms`` while the key is debounced.
+
         "execution may resume at any time if there are events that require
         processing" (machine.lightsleep docs): ``key`` checks the time after every
         nap and sleeps again if the next scan is not due yet.  ``time.ticks_ms``
@@ -231,8 +271,9 @@ class RP2Hardware:
         """
         if not self._on and not self._usb_power(now):
             machine.lightsleep(ms)
-        else:
-            time.sleep_ms(ms)
+            return True
+        time.sleep_ms(ms)
+        return False
 
     def _usb_power(self, now):
         """1 if USB power is (or may be) present; the VBUS pin is read at most every _VBUS_MS."""
@@ -262,6 +303,13 @@ class RP2Hardware:
         for _ in range(_SAMPLES):
             raw += adc.read_u16()
         return raw // _SAMPLES * _MV // 65535
+
+
+def _woken(pin):
+    """A column's falling edge while the display is off: the interrupt itself ends the lightsleep, nothing to do.
+
+    On rp2 a pin interrupt wakes ``machine.lightsleep(ms)`` only when a handler is set and a timeout given
+    (micropython#7035, comment of 2024-12-18); seen on the pico-rig too (hardware/power.md, section 7)."""
 
 
 class PicoWVsysADC:

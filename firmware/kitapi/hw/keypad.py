@@ -132,6 +132,10 @@ class Keypad:
             self._quiet = True
             self._put(self._codes[down] | LONG)
 
+    def idle(self):
+        """True while no key is down and none is being debounced: the next scan may come at any time."""
+        return self._last == _NONE and self._down == _NONE
+
     def _settle(self, new):
         """The debounced state changes from ``self._down`` to ``new``."""
         old = self._down
