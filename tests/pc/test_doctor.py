@@ -108,6 +108,7 @@ def test_a_healthy_box_is_all_well_and_nothing_on_it_changes(box: Box, capsys: p
     assert re.search(r"^  MicroPython \d+\.\d+\.\d+ \(micropython\), \.mpy v6\.3$", out, re.M), out
     assert re.search(r"this kitapi's pack is compiled for MicroPython .*: it can run there$", out, re.M), out
     assert f"  Kitapi on the box: {VERSION} (link protocol 2); this PC's: {VERSION} (link protocol 2)" in lines
+    assert "  firmware files: as this kitapi deploys them" in lines
     assert re.search(r"^  flash: [\d.]+ [KMG]B free of [\d.]+ [KMG]B \(\d+% used\)$", out, re.M), out
     assert re.search(r"^  heap \(the app stopped\): [\d.]+ [KM]B free, [\d.]+ KB used$", out, re.M), out
     assert f"  games: 1 ({len((box.games / '0001.kitapi').read_bytes())} B); evidence files: 0" in lines
@@ -145,6 +146,19 @@ def test_another_kitapi_on_the_box_says_run_deploy(
         f"run `kitapi deploy`: the box runs Kitapi {VERSION}, link protocol 2 (this kitapi needs 3), "
         "this PC's kitapi is 0.2.0"
     ]
+
+
+def test_a_firmware_not_this_kitapis_says_run_deploy(box: Box, capsys: pytest.CaptureFixture[str]) -> None:
+    (box.fs / "main.py").write_bytes(FIRMWARE["main.py"] + b"# an older build\n")  # the same version's number
+    rc, out = doctor_says(box, capsys)
+    assert (rc, problems(out)) == (
+        1,
+        [
+            "run `kitapi deploy`: the box's firmware is not this kitapi's build (main.py), "
+            f"though both are Kitapi {VERSION}"
+        ],
+    )
+    assert "  firmware files: not this kitapi's: main.py" in out.splitlines()
 
 
 def test_a_micropython_that_cannot_run_the_pack_is_said_with_both_versions(
@@ -199,16 +213,18 @@ def test_a_damaged_log_and_evidence_are_named(box: Box, capsys: pytest.CaptureFi
     (box.games / "0001.kitapi").write_bytes(log)
     (box.games / "0001.kitapi.bad1").write_bytes(b"x" * 1500)
     (box.fs / "data" / "settings.bad1").write_bytes(b"\xff")
+    (box.games / "0002.kitapi").write_bytes(bytes(range(256)) * 3)  # no log at all
     rc, out = doctor_says(box, capsys)
     assert rc == 1
-    damaged, evidence = problems(out)
+    damaged, garbage, evidence = problems(out)
     assert damaged.startswith("sync, then see to it: 0001.kitapi is damaged: damaged at byte "), damaged
+    assert garbage.startswith("sync, then see to it: 0002.kitapi is damaged: not a game log Kitapi reads ("), garbage
     assert evidence == (
         "run `kitapi sync`: the bytes a repair set aside are on the box: games/0001.kitapi.bad1 (1.5 KB) "
         "(the sync archives them)"
     )
     assert "  set aside as unreadable (the box uses defaults): settings.bad1" in out.splitlines()
-    assert "; evidence files: 1" in out and ", 1 damaged;" in out
+    assert "; evidence files: 1" in out and ", 2 damaged;" in out
 
 
 def test_a_damaged_firmware_says_run_deploy(box: Box, capsys: pytest.CaptureFixture[str]) -> None:

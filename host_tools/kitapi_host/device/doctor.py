@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import ast
 import binascii
+import hashlib
 import io
 import json
 import re
@@ -181,6 +182,7 @@ class Report:
     protocol: int | None = None
     pc_kitapi: str = VERSION
     pc_protocol: int = PROTOCOL
+    firmware_differs: list[str] | None = None  # files not as this kitapi deploys them; None: not compared
     flash_total: int | None = None
     flash_free: int | None = None
     heap_free: int | None = None
@@ -228,10 +230,20 @@ def _size(n: int) -> str:
     return f"{n} B"
 
 
+def _run(dev: Device, code: str) -> bytes | None:
+    """``dev.run``, None if the box's code failed there (a fact unknown); a lost connection is raised."""
+    try:
+        return dev.run(code)
+    except DeviceError as e:
+        if "connection was lost" in str(e) or "too slowly" in str(e):
+            raise
+        return None
+
+
 def _lines(dev: Device, code: str) -> list[Any]:
     """The literal on each line of ``code``'s output; a line that is not one is skipped."""
     out = []
-    for line in dev.run(code).decode("utf-8", "replace").splitlines():
+    for line in (_run(dev, code) or b"").decode("utf-8", "replace").splitlines():
         try:
             out.append(ast.literal_eval(line.strip()))
         except (ValueError, SyntaxError, MemoryError, RecursionError):
@@ -241,22 +253,22 @@ def _lines(dev: Device, code: str) -> list[Any]:
 
 def _call(dev: Device, code: str) -> Any:
     """``dev.call``, None if the box's answer is not understood or its code failed (a fact unknown)."""
+    got = _run(dev, code)
     try:
-        return dev.call(code)
-    except DeviceError as e:
-        if "connection was lost" in str(e) or "too slowly" in str(e):
-            raise
+        return ast.literal_eval(got.decode("utf-8", "replace").strip()) if got is not None else None
+    except (ValueError, SyntaxError, MemoryError, RecursionError):
         return None
 
 
 def read_file(dev: Device, path: str) -> bytes | None:
     """The bytes of ``path`` on the box, or None if it cannot be read."""
-    out = dev.run(_READ % path).decode("ascii", "replace").split()
+    got = _run(dev, _READ % path)
+    out = got.decode("ascii", "replace").split() if got is not None else ["!"]
     if out[:1] == ["!"]:
         return None
     try:
         return b"".join(binascii.a2b_base64(line) for line in out)
-    except binascii.Error:
+    except ValueError:  # (binascii.Error) not base64: garbled on the way
         return None
 
 
@@ -324,6 +336,31 @@ def examine(dev: Device) -> Report:
             f"run `kitapi deploy`: the box runs Kitapi {rep.kitapi}{link}, this PC's kitapi is {VERSION}",
         )
 
+    # the board file: its name, data folder, clock and battery
+    t0 = time.time()
+    b = _call(dev, _BOARD)
+    pc = int((t0 + time.time()) / 2)  # the PC's clock when the box read its own
+    if isinstance(b, tuple) and len(b) == 5:
+        rep.board, rep.root = _text(b[0], 32), _text(b[1], 64)
+        rep.clock = _int(b[2])
+        mv = _int(b[3])
+        rep.battery_mv = mv if mv is not None and mv >= 0 else None
+        rep.usb_power = bool(b[4]) if _int(b[4]) is not None else None
+    # compared where the box boots from its flash (`kitapi simdevice` without --flash runs this PC's own firmware)
+    if (
+        rep.kitapi is not None
+        and not circuitpython
+        and rep.board in deploy.BOARD_NAMES
+        and "main.py" in rep.firmware_files
+    ):
+        rep.firmware_differs = _differs(dev, rep.board)
+        if rep.firmware_differs and not any(p["code"] == "kitapi-version" for p in rep.problems):
+            rep.problem(
+                "firmware",
+                f"run `kitapi deploy`: the box's firmware is not this kitapi's build ({', '.join(rep.firmware_differs)}"
+                f"), though both are Kitapi {VERSION}",
+            )
+
     if rep.flash_total and rep.flash_free is not None:
         used = (rep.flash_total - rep.flash_free) * 100 // rep.flash_total
         if used >= FULL_PERCENT:
@@ -332,16 +369,6 @@ def examine(dev: Device) -> Report:
                 f"sync and prune: flash {used}% full, {_size(rep.flash_free)} free (`kitapi sync --prune`)",
             )
 
-    # the board file: clock and battery
-    t0 = time.time()
-    b = _call(dev, _BOARD)
-    pc = int((t0 + time.time()) / 2)
-    if isinstance(b, tuple) and len(b) == 5:
-        rep.board, rep.root = _text(b[0], 32), _text(b[1], 64)
-        rep.clock = _int(b[2])
-        mv = _int(b[3])
-        rep.battery_mv = mv if mv is not None and mv >= 0 else None
-        rep.usb_power = bool(b[4]) if _int(b[4]) is not None else None
     if rep.clock == 0:
         rep.problem("clock", "set the clock: it was not set since the box was powered on (`kitapi sync` sets it)")
     elif rep.clock is not None:
@@ -355,6 +382,33 @@ def examine(dev: Device) -> Report:
     if rep.root:
         _data(dev, rep)
     return rep
+
+
+def _differs(dev: Device, board: str) -> list[str] | None:
+    """The firmware files on the box that are not as this kitapi deploys them for ``board`` (its sha256 of each,
+    against the files deploy.firmware_files builds with the display driver the box holds), or None if the box
+    cannot hash them."""
+    from kitapi_host.device import deploy
+
+    got = _run(dev, deploy._HASHES)
+    if got is None:
+        return None
+    there: dict[str, str] = {}
+    for line in got.decode("utf-8", "replace").splitlines():
+        try:
+            path, digest = ast.literal_eval(line.strip())
+        except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+            continue
+        if isinstance(path, str) and isinstance(digest, str):
+            there[path] = digest
+    try:
+        drivers = deploy._drivers(dev, deploy.DRIVERS[board])
+    except DeviceError as e:
+        if "connection was lost" in str(e) or "too slowly" in str(e):
+            raise
+        return None
+    want = deploy.firmware_files(board, drivers)
+    return [p for p, data in want.items() if there.get(p) != hashlib.sha256(data).hexdigest()]
 
 
 def _data(dev: Device, rep: Report) -> None:
@@ -423,6 +477,9 @@ def _print(rep: Report) -> None:
     else:
         kit = "none" if rep.kitapi is None else f"{rep.kitapi} (link protocol {rep.protocol})"
     print(f"  Kitapi on the box: {kit}; this PC's: {VERSION} (link protocol {PROTOCOL})")
+    if rep.firmware_differs is not None:
+        differ = ", ".join(rep.firmware_differs)
+        print("  firmware files: " + (f"not this kitapi's: {differ}" if differ else "as this kitapi deploys them"))
     if rep.flash_total:
         used = (rep.flash_total - (rep.flash_free or 0)) * 100 // rep.flash_total
         print(f"  flash: {_size(rep.flash_free or 0)} free of {_size(rep.flash_total)} ({used}% used)")
