@@ -253,6 +253,27 @@ def test_bare_micropython_says_deploy(box: Box, capsys: pytest.CaptureFixture[st
     assert "  board file: none" in out and "  battery: no battery reading" in out and "  clock: not known" in out
 
 
+def test_a_box_answering_nonsense_costs_only_those_facts(box: Box, capsys: pytest.CaptureFixture[str]) -> None:
+    """A board file and a Kitapi whose every value is of the wrong kind (a box's files are untrusted): the doctor
+    says what it can, one problem line each, and no traceback."""
+    for path in FIRMWARE:
+        (box.fs / path).unlink()
+    (box.fs / "board.py").write_text("NAME = ['\\x1b[2J', 7]\nROOT = \"da'ta\\n\"\ndef clock():\n    return 'soon'\n")
+    (box.fs / "kitapi").mkdir()
+    (box.fs / "kitapi" / "__init__.py").write_text("VERSION = b'\\xff' * 500\n")
+    (box.fs / "kitapi" / "link.py").write_text("PROTOCOL = '2'\n")
+    box.sim.power_cycle()
+    try:
+        rc, out = doctor_says(box, capsys)
+    finally:
+        shutil.rmtree(box.fs / "kitapi")
+    assert rc == 1
+    (line,) = problems(out)
+    assert line.startswith("run `kitapi deploy`: the box runs Kitapi b'\\xff\\xff"), line
+    assert len(line) < 200 and ", link protocol None (this kitapi needs 2)" in line
+    assert "\x1b" not in out and "  clock: not known" in out and "  battery: no battery reading" in out
+
+
 def test_a_box_nearly_full_says_sync_and_prune(
     small_disk: Callable[[int], Path], capsys: pytest.CaptureFixture[str]
 ) -> None:
