@@ -197,6 +197,9 @@ def test_a_low_battery_says_charge_and_none_says_no_reading(box: Box, capsys: py
     box.sim.battery.write_text("2950")
     rc, out = doctor_says(box, capsys)
     assert (rc, problems(out)) == (1, ["battery low: charge it or change the cells (2.95 V)"])
+    box.sim.battery.write_text("0")  # a VSYS divider that reads nothing (the pico-rig's ADC before it is set)
+    rc, out = doctor_says(box, capsys)
+    assert rc == 0 and "  battery: reads 0.00 V, less than the box runs on: no battery reading" in out.splitlines()
     box.sim.battery.unlink()  # a board with no battery reading
     rc, out = doctor_says(box, capsys)
     assert rc == 0 and "  battery: no battery reading" in out.splitlines()

@@ -42,6 +42,7 @@ from kitapi_host.device.box import CHECK_PACK, MOUNT_PACK, Device, DeviceError, 
 
 # kitapi.app.main's thresholds for VSYS in mV (hardware/power.md, "Low battery"); the test checks they agree
 WARN_MV = 3050  # _WARN_MV: the box's low-battery warning
+LEAST_MV = 1800  # the Pico's least VSYS (its datasheet: 1.8-5.5 V): a reading below it, running, is no reading
 USB_MV = 4300  # above any 3 cells through the diode: USB powers the box, its VSYS is not the battery's
 FULL_PERCENT = 90  # flash used: past it, a long game may not fit (the sync's prune frees it)
 CLOCK_S = 120  # seconds of drift from the PC past which the clock wants setting
@@ -376,7 +377,7 @@ def examine(dev: Device) -> Report:
         if abs(rep.clock_drift) > CLOCK_S:
             way = "behind" if rep.clock_drift < 0 else "ahead"
             rep.problem("clock", f"set the clock: {_span(rep.clock_drift)} {way} (`kitapi sync` sets it)")
-    if rep.battery_mv is not None and rep.battery_mv < WARN_MV and not rep.usb_power:
+    if rep.battery_mv is not None and LEAST_MV <= rep.battery_mv < WARN_MV and not rep.usb_power:
         rep.problem("battery", f"battery low: charge it or change the cells ({rep.battery_mv / 1000:.2f} V)")
 
     if rep.root:
@@ -386,8 +387,8 @@ def examine(dev: Device) -> Report:
 
 def _differs(dev: Device, board: str) -> list[str] | None:
     """The firmware files on the box that are not as this kitapi deploys them for ``board`` (its sha256 of each,
-    against the files deploy.firmware_files builds with the display driver the box holds), or None if the box
-    cannot hash them."""
+    against the files deploy.firmware_files builds, lib/ aside: the driver is checked inside the pack), or None if
+    the box cannot hash them."""
     from kitapi_host.device import deploy
 
     got = _run(dev, deploy._HASHES)
@@ -401,14 +402,18 @@ def _differs(dev: Device, board: str) -> list[str] | None:
             continue
         if isinstance(path, str) and isinstance(digest, str):
             there[path] = digest
-    try:
-        drivers = deploy._drivers(dev, deploy.DRIVERS[board])
-    except DeviceError as e:
-        if "connection was lost" in str(e) or "too slowly" in str(e):
-            raise
-        return None
-    want = deploy.firmware_files(board, drivers)
-    return [p for p, data in want.items() if there.get(p) != hashlib.sha256(data).hexdigest()]
+    # deployed with Kitapi's own display driver (the default), or with mip's from --index (read from the box's lib/)
+    wants = [deploy.firmware_files(board, deploy.package_drivers(board))]
+    if deploy.DRIVERS[board]:
+        try:
+            wants.append(deploy.firmware_files(board, deploy._drivers(dev, deploy.DRIVERS[board])))
+        except DeviceError as e:
+            if "connection was lost" in str(e) or "too slowly" in str(e):
+                raise
+    return min(
+        ([p for p, data in want.items() if there.get(p) != hashlib.sha256(data).hexdigest()] for want in wants),
+        key=len,
+    )
 
 
 def _data(dev: Device, rep: Report) -> None:
@@ -497,6 +502,8 @@ def _print(rep: Report) -> None:
         print(f"  set aside as unreadable (the box uses defaults): {', '.join(e['path'] for e in rep.set_aside[:5])}")
     if rep.battery_mv is None:
         print("  battery: no battery reading")
+    elif rep.battery_mv < LEAST_MV:
+        print(f"  battery: reads {rep.battery_mv / 1000:.2f} V, less than the box runs on: no battery reading")
     elif rep.usb_power or rep.battery_mv >= USB_MV:
         print(f"  battery: on USB power (VSYS {rep.battery_mv / 1000:.2f} V is the USB's, not the battery's)")
     else:
