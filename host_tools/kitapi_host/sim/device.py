@@ -110,6 +110,7 @@ class SimDevice:
         self._state = Path(tempfile.mkdtemp(prefix="kitapi-simdev-"))
         self._clock = self._state / "clock"
         self.screen = self._state / "screen"
+        self.battery = self._state / "battery"  # the VSYS in mV the board reads, if written (boards/simdev.py)
         self._proc: subprocess.Popen[bytes] | None = None
         self._master = -1
         self._stop = threading.Event()
@@ -131,6 +132,7 @@ class SimDevice:
             KITAPI_SIMDEV_ID=self.device_id,
             KITAPI_SIMDEV_CLOCK=str(self._clock),
             KITAPI_SIMDEV_SCREEN=str(self.screen),
+            KITAPI_SIMDEV_BATTERY=str(self.battery),
         )
         mp = micropython()
         if self.firmware == "source":
