@@ -32,7 +32,7 @@ from kitapi_host.archive.db import Archive, ArchiveError
 from kitapi_host.logs import show_exact
 from kitapi_host.web import data
 from kitapi_host.web.chart import chart
-from kitapi_host.web.words import LANGUAGES, NAMES, choose, words
+from kitapi_host.web.words import LANGUAGES, NAMES, choose, system, words
 
 MAX_ID = 2**63 - 1  # a game id the database can hold; a larger one is no game
 LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
@@ -61,7 +61,7 @@ def create_app(db: Path | str, admin: bool = False, hosts: set[str] | None = Non
     app.jinja_env.autoescape = True  # (every template, whatever its name)
     app.jinja_env.filters["exact"] = _exact
     app.jinja_env.filters["day"] = lambda s: (s or "")[:16].replace("T", " ").rstrip("Z")
-    app.jinja_env.globals.update(here=_here, chart=chart, LANGUAGES=LANGUAGES, NAMES=NAMES)
+    app.jinja_env.globals.update(here=_here, chart=chart, sysname=_sysname, LANGUAGES=LANGUAGES, NAMES=NAMES)
 
     @app.before_request
     def check() -> Response | None:
@@ -268,6 +268,10 @@ def _here(endpoint: str | None = None, **changes: Any) -> str:
     args = {k: v for k, v in args.items() if v not in (None, "")}
     view_args = dict(request.view_args or {}) if endpoint is None else {}
     return url_for(endpoint or request.endpoint or "home", **view_args, **args)
+
+
+def _sysname(rules: str, title: str) -> str:
+    return system(g.lang, rules, title)
 
 
 def _exact(x: Any, sign: bool = True) -> str:

@@ -99,3 +99,25 @@ def choose(accept: str) -> str:
         if lang in LANGUAGES and weight > best[1]:
             best = (lang, weight)
     return best[0]
+
+
+# The systems' names in Greek and Russian (English: each family's own title, kitapi_host.families); a system
+# not here shows its English title.
+SYSTEMS: dict[str, tuple[str, str]] = {
+    "prefa": ("Πρέφα", "Греческая префа"),
+    "sochi": ("Πρέφερανς, Σότσι", "Преферанс, Сочи"),
+    "leningrad": ("Πρέφερανς, Λένινγκραντ", "Преферанс, Ленинградка"),
+    "rostov": ("Πρέφερανς, Ροστόφ", "Преферанс, Ростов"),
+    "balkan": ("Βαλκανικό πρέφερανς", "Балканский преферанс"),
+    "prefa_kasa": ("Πρέφα με κοινή κάσα", "Префа с общей кассой"),
+    "preference_at": ("Αυστριακό πρέφερανς", "Австрийский преферанс"),
+    "preference_illustrated": ("Εικονογραφημένο πρέφερανς", "Иллюстрированный преферанс"),
+    "preference_us": ("Αμερικάνικο πρέφερανς", "Американский преферанс"),
+    "priffe": ("Σουηδικό πρίφε", "Шведский приффе"),
+}
+
+
+def system(lang: str, rules: str, title: str) -> str:
+    """The name of the system ``rules`` in ``lang``; ``title`` (its English one) where there is none."""
+    names = SYSTEMS.get(rules)
+    return names[LANGUAGES.index(lang) - 1] if names and lang != "en" else title
