@@ -8,11 +8,13 @@ from __future__ import annotations
 import sqlite3
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 from kitapi.game import OP_HAND, new_game
 from kitapi.jsonw import header_json, record_json
 from kitapi.registry import rows
 from kitapi_host.archive.db import Archive
+from kitapi_host.families import family_name
 from kitapi_host.logs import gen
 from testkit import ROOT
 
@@ -27,8 +29,8 @@ HOSTILE = (
 )
 
 
-def log_bytes(rules: str, seed: int, started: str, hands: int = 12) -> bytes:
-    hdr, hs = gen.generate(rules, seed, hands)
+def log_bytes(rules: str, seed: int, started: str, hands: int = 12, **options: Any) -> bytes:
+    hdr, hs = gen.generate(rules, seed, hands, **options)
     hdr["started"] = started
     g = new_game(hdr)
     lines = [header_json(hdr)]
@@ -53,7 +55,9 @@ def build(db: Path) -> dict[str, object]:
             day = month + timedelta(hours=i)  # (the first of this month: never after now)
             this.append(a.add_log(log_bytes(rules, 100 + i, day.isoformat()), "cafe-a", f"{rules}-1.kpl").id)
             old = last + timedelta(hours=i)
-            before.append(a.add_log(log_bytes(rules, 200 + i, old.isoformat()), "cafe-b", f"{rules}-2.kpl").id)
+            more = {"chips": 3000} if family_name(rules) == "pot" else {}  # (another stake: another share brought)
+            log = log_bytes(rules, 200 + i, old.isoformat(), **more)
+            before.append(a.add_log(log, "cafe-b", f"{rules}-2.kpl").id)
         examples = [a.add_log(p.read_bytes(), "file", str(p)).id for p in sorted((ROOT / "examples").glob("*.jsonl"))]
         hostile = a.add_log(log_bytes("prefa", 999, (month + timedelta(hours=20)).isoformat()), "cafe-a", "h.kpl").id
     # the hostile names, as another program could have written them (a log could not hold them): the hostile

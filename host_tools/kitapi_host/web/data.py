@@ -22,7 +22,9 @@ from __future__ import annotations
 
 import calendar
 import contextlib
+import functools
 import io
+import json
 import re
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
@@ -96,15 +98,20 @@ def nets(g: dict[str, Any]) -> list[Fraction]:
     if fam == "kasa":
         return [Fraction(x) for x in res["net"]]
     if fam == "pot":
-        return [Fraction(s - _brought(g["header"])) for s in res["stock"]]
+        kind = {k: v for k, v in g["header"].items() if k not in ("started", "players")}
+        brought = _brought(json.dumps(kind, sort_keys=True), len(g["header"]["players"]))
+        return [Fraction(s - brought) for s in res["stock"]]
     if fam == "priffe":
         return [Fraction(x) for x in res["individual"]]
     raise ArchiveError(f"game {g['id']}: no net for the family {fam!r}")
 
 
-def _brought(header: dict[str, Any]) -> int:
-    """The chips each player of a pot game brought (as kitapi_host.families.pot counts them)."""
-    g: Any = new_game(header)
+@functools.lru_cache(maxsize=256)
+def _brought(kind: str, players: int) -> int:
+    """The chips each player of a pot game brought (as kitapi_host.families.pot counts them): asked of a fresh
+    game of the header (``kind``: its JSON text without the players' names and the start, which they never
+    depend on) once per kind (a new game loads its rules module)."""
+    g: Any = new_game({**json.loads(kind), "players": [f"P{i}" for i in range(players)]})
     return int((g.pot + sum(g.stock)) // len(g.stock))
 
 
@@ -116,6 +123,7 @@ def unit(rules: str) -> str:
     return UNITS.get(family_name(rules) or "", "points")
 
 
+@functools.lru_cache(maxsize=64)
 def title(rules: str) -> str:
     try:
         return archive_family(rules).title(rules)
