@@ -12,6 +12,7 @@ import threading
 import webbrowser
 from pathlib import Path
 
+from kitapi_host.archive.cli import _db
 from kitapi_host.archive.db import default_path
 
 PORT = 8330
@@ -20,7 +21,7 @@ PORT = 8330
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``serve`` to the subcommands ``sub`` of the ``kitapi`` parser."""
     s = sub.add_parser("serve", help="the archive as a web site: standings, games, players (a local server)")
-    s.add_argument("--db", type=Path, metavar="PATH", help=f"the archive database (default {default_path()})")
+    _db(s)  # (the archive commands' own --db)
     s.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1: this PC only)")
     s.add_argument("--port", type=int, default=PORT, help=f"the port (default {PORT}; 0: any free one)")
     s.add_argument("--no-browser", action="store_true", help="do not open the home page in the browser")
@@ -37,8 +38,8 @@ def run(args: argparse.Namespace) -> int:
     from kitapi_host.archive.db import Archive, ArchiveError, trouble
     from kitapi_host.web.app import LOOPBACK, create_app
 
-    db: Path = args.db if args.db is not None else default_path()
-    if not db.is_file():
+    db = args.db if args.db is not None else default_path()
+    if isinstance(db, Path) and not db.is_file():  # (a file archive is never created by a web page)
         print(f"{db}: no archive here (kitapi archive add or kitapi sync make one)", file=sys.stderr)
         return 2
     try:
