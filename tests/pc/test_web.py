@@ -123,6 +123,23 @@ def test_game_page_sheet_and_downloads_are_the_exports(client: Any, built: tuple
         assert any(t == "polyline" for t, _ in page.tags)  # the chart, drawn on the server
 
 
+def test_pdf_download_and_no_browser(client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The PDF is the export's (Chromium's); with no browser to print with, a page in the reader's language
+    says so (503), and the rest of the site works."""
+    r = client.get("/game/1/download/pdf")
+    assert r.status_code == 200 and r.data.startswith(b"%PDF-") and r.mimetype == "application/pdf"
+    monkeypatch.setenv("KITAPI_CHROMIUM", "/nonexistent/chromium")
+    r = client.get("/game/1/download/pdf?lang=el")
+    assert r.status_code == 503
+    text = r.get_data(as_text=True)
+    assert (
+        "Δεν είναι διαθέσιμο" in text
+        and "Το PDF θέλει Chromium" in text
+        and "KITAPI_CHROMIUM=/nonexistent/chromium" in text
+    )
+    assert client.get("/game/1/download/csv").status_code == 200
+
+
 def test_game_chart_and_hand_table_follow_the_core(client: Any, built: tuple[Path, dict[str, Any]]) -> None:
     """The hand table's last row is the game's standing (the core's result), each player's net in its unit."""
     with Archive(built[0]) as a:
@@ -284,6 +301,25 @@ def test_bad_period_is_400_with_a_message(client: Any, query: str) -> None:
     assert "Λάθος αίτημα" in r.get_data(as_text=True)
 
 
+def test_a_damaged_row_costs_only_its_game(admin_db: Path) -> None:
+    """A game whose stored result and header are not JSON (the archive is untrusted too): the home page and
+    the others still answer, the game lists without figures, its own page is one line, never a traceback."""
+    import sqlite3
+
+    con = sqlite3.connect(admin_db)
+    with con:
+        con.execute("UPDATE games SET result = '{\"chips\": [1, ', header = 'x' WHERE id = 1")
+    con.close()
+    c = create_app(admin_db, hosts=set(LOOPBACK)).test_client()
+    home = cells(get(c, "/?from=2000-01-01&to=2100-01-01&system=prefa"))
+    assert "#1 " in home and "#2 " in home
+    r = c.get("/game/1")
+    assert r.status_code == 500 and "Traceback" not in r.get_data(as_text=True)
+    assert "Not available" in r.get_data(as_text=True)
+    get(c, "/game/2")
+    get(c, "/player/Anna")
+
+
 # --- safety -----------------------------------------------------------------------------------------------
 
 
@@ -339,7 +375,7 @@ def test_read_only_without_admin(built: tuple[Path, dict[str, Any]], admin_db: P
     page = c.get("/players").get_data(as_text=True)
     assert "<form" not in page
     r = c.post("/players/rename", data={"old": "Anna", "new": "Hanna"}, headers={"Origin": "http://localhost"})
-    assert r.status_code == 403 and "--admin" in r.get_data(as_text=True)
+    assert r.status_code == 403 and "--admin" in r.get_data(as_text=True) and "Not allowed" in r.get_data(as_text=True)
     assert c.post("/players/merge", data={"from": "Anna", "into": "Boris"}).status_code == 403
     assert _names(admin_db) == before
 

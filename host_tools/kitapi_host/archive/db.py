@@ -1136,13 +1136,13 @@ class Archive:
                     "device": r["device"],
                     "name": r["name"],
                     "rules": r["rules"],
-                    "header": json.loads(r["header"]),
+                    "header": _object(r["header"]),
                     "players": players,
                     "hands": r["hands"],
                     "over": bool(r["over"]),
                     "ended": bool(r["ended"]),
                     "damage": r["damage"],
-                    "result": {**json.loads(r["result"]), "players": players},
+                    "result": {**_object(r["result"]), "players": players},
                 }
             )
         return out
@@ -1191,10 +1191,24 @@ class Archive:
             seats = [
                 r[0] for r in self.db.execute("SELECT player FROM game_players WHERE game = ? ORDER BY seat", (gr[0],))
             ]
-            res = json.loads(gr["result"])
-            g: Any = new_game(json.loads(gr["header"]))
+            try:
+                res = json.loads(gr["result"])
+                g: Any = new_game(json.loads(gr["header"]))
+                hands = self.db.execute("SELECT hand FROM hands WHERE game = ? ORDER BY number", (gr[0],)).fetchall()
+                played = [json.loads(t) for (t,) in hands]
+                fam = archive_family(g.name)
+            except (ValueError, TypeError, KeyError, RuleError, NoFamily):
+                continue  # (a damaged row: that game is not counted, the others are)
             table[pid].games += 1
             table[pid].hands += res["hands"]
-            hands = self.db.execute("SELECT hand FROM hands WHERE game = ? ORDER BY number", (gr[0],)).fetchall()
-            archive_family(g.name).count(g, res, [json.loads(t) for (t,) in hands], seats, table)
+            fam.count(g, res, played, seats, table)
         return table[pid].as_dict()
+
+
+def _object(text: Any) -> dict[str, Any]:
+    """A stored JSON object (a header, a result), or {} for damaged text: the game still lists, without figures."""
+    try:
+        v = json.loads(text)
+    except (TypeError, ValueError):
+        return {}
+    return v if isinstance(v, dict) else {}

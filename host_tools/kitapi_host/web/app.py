@@ -94,8 +94,15 @@ def create_app(db: Path | str, admin: bool = False, hosts: set[str] | None = Non
     def error(e: HTTPException) -> tuple[str, int]:
         if "w" not in g:
             g.lang, g.w = "en", words("en")
-        key = {404: "not_found", 400: "bad_request"}.get(e.code or 500, "bad_request")
+        key = {404: "not_found", 403: "forbidden", 503: "unavailable"}.get(e.code or 500, "bad_request")
         return render_template("error.html", title=g.w[key], message=e.description), e.code or 500
+
+    @app.errorhandler(Exception)
+    def broken(e: Exception) -> tuple[str, int]:  # (a damaged row of the archive: that page only, one line)
+        app.logger.exception("%s %s", request.method, request.path)
+        if "w" not in g:
+            g.lang, g.w = "en", words("en")
+        return render_template("error.html", title=g.w["unavailable"], message=f"{type(e).__name__}: {e}"[:300]), 500
 
     @app.errorhandler(ArchiveError)
     def missing(e: ArchiveError) -> tuple[str, int]:
@@ -257,8 +264,8 @@ def _export(gid: int, fmt: str) -> bytes:
         abort(404, str(e))
     try:
         return sheets.export(game, fmt)
-    except BrowserError:
-        abort(503, g.w["no_pdf"])
+    except BrowserError as e:  # none on this PC, or it failed: the page says which
+        abort(503, f"{g.w['no_pdf']}: {e}" if e.missing else str(e))
 
 
 def _here(endpoint: str | None = None, **changes: Any) -> str:

@@ -61,6 +61,8 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "language": ("Language", "Γλώσσα", "Язык"),
     "not_found": ("Not found", "Δεν βρέθηκε", "Не найдено"),
     "bad_request": ("Bad request", "Λάθος αίτημα", "Неверный запрос"),
+    "forbidden": ("Not allowed", "Δεν επιτρέπεται", "Запрещено"),
+    "unavailable": ("Not available", "Δεν είναι διαθέσιμο", "Недоступно"),
     "back": ("Back to the home page", "Πίσω στην αρχική", "На главную"),
     "rename": ("Rename", "Μετονομασία", "Переименовать"),
     "merge": ("Merge into", "Συγχώνευση σε", "Объединить с"),
