@@ -128,8 +128,11 @@ def test_home_to_a_game_to_a_player_and_back(
         p.locator("table.standings a.name").first.click()
         p.wait_for_url(re.compile(r"/player/"))
         assert p.locator("h1").inner_text() == name
-        assert p.locator("pre.stats").inner_text().strip() != ""
         tab.look("player")
+        p.locator("a.stats").click()
+        p.wait_for_url(re.compile(r"/stats/"))
+        assert p.locator("pre.stats").inner_text().strip() != ""
+        tab.look("stats")
         p.locator("nav a", has_text="Home").click()
         p.wait_for_url(url)
         tab.look()

@@ -1093,8 +1093,9 @@ class Archive:
     ) -> list[dict[str, Any]]:
         """The games dated ``since`` <= date < ``until`` (ISO text: a day "2026-11-01" or a moment), of ``player``,
         ``rules``, ``device`` (each None: any), newest first, at most ``limit``: id, date, device, name, rules,
-        header (its object), hands, over, ended, damage and ``result`` (the core's standings, as ``games()``
-        gives them, with the players' current names).  An unknown player has no games."""
+        ``header_json`` (the header line's text: parsed only by who needs it, a period may hold thousands), hands,
+        over, ended, damage and ``result`` (the core's standings, as ``games()`` gives them, with the players'
+        current names).  An unknown player has no games."""
         where: list[str] = []
         args: list[Any] = []
         if since is not None:
@@ -1136,7 +1137,7 @@ class Archive:
                     "device": r["device"],
                     "name": r["name"],
                     "rules": r["rules"],
-                    "header": _object(r["header"]),
+                    "header_json": r["header"],
                     "players": players,
                     "hands": r["hands"],
                     "over": bool(r["over"]),

@@ -6,7 +6,7 @@ Pages (each a stable URL; filters and the period in the query string: ``player``
 - ``/``: the latest games and the period's standings per system (this month unless ``from``/``to``);
 - ``/game/ID``: the standings, the chart of each player's standing hand by hand, the hand table, the score sheet
   (``/game/ID/sheet``, the HTML of ``kitapi export``) and its downloads (``/game/ID/download/csv|pdf|log``);
-- ``/player/NAME``: games by system, the net over time, ``kitapi stats``' figures, head-to-head;
+- ``/player/NAME``: games by system, the net over time, head-to-head; ``/stats/NAME`` his ``kitapi stats``;
 - ``/players``: every player; with ``--admin`` the forms that rename and merge (POST, CSRF-protected).
 
 Safe on a shared network: read-only unless ``admin``; a POST needs the session's CSRF token and an Origin (or
@@ -161,6 +161,10 @@ def _routes(app: Flask) -> None:
         lines = [(s["title"], [v for _, v in s["line"]]) for s in page["systems"]]
         return render_template("player.html", page=page, lines=lines, filters=_filters())
 
+    @app.get("/stats/<path:name>")
+    def stats(name: str) -> str:
+        return render_template("stats.html", page=data.player_stats(_archive(), name))
+
     @app.get("/players")
     def players() -> str:
         if g.admin and "csrf" not in session:
@@ -282,6 +286,6 @@ def _sysname(rules: str, title: str) -> str:
 
 
 def _exact(x: Any, sign: bool = True) -> str:
-    if isinstance(x, Fraction):
-        return show_exact(x, sign)
+    if isinstance(x, int | Fraction) and not isinstance(x, bool):
+        return show_exact(Fraction(x), sign)
     return str(x)

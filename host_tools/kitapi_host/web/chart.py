@@ -16,10 +16,10 @@ PAD = 12
 COLOURS = ("#1f5fbf", "#c0392b", "#2e8b57", "#8e44ad", "#d35400", "#34495e")  # style.css .s0 to .s5
 
 
-def chart(series: Sequence[tuple[str, Sequence[Fraction]]]) -> dict[str, Any]:
+def chart(series: Sequence[tuple[str, Sequence[int | Fraction]]]) -> dict[str, Any]:
     """The chart of ``series`` (a label and its values, one per step; the steps numbered from 1): each line's
     points, colour and label, the zero line's height, the scale's ticks (value, height)."""
-    values = [Fraction(0), *(v for _, vs in series for v in vs)]
+    values = [Fraction(0), *(Fraction(v) for _, vs in series for v in vs)]
     lo, hi = min(values), max(values)
     if lo == hi:
         hi = lo + 1
@@ -34,7 +34,7 @@ def chart(series: Sequence[tuple[str, Sequence[Fraction]]]) -> dict[str, Any]:
 
     lines = []
     for n, (label, vs) in enumerate(series):
-        pts = [(x(0), y(Fraction(0)))] + [(x(i + 1), y(v)) for i, v in enumerate(vs)]
+        pts = [(x(0), y(Fraction(0)))] + [(x(i + 1), y(Fraction(v))) for i, v in enumerate(vs)]
         lines.append(
             {
                 "label": label,

@@ -86,24 +86,42 @@ def _day(text: str) -> date:
     return date.fromisoformat(text)
 
 
-def nets(g: dict[str, Any]) -> list[Fraction]:
-    """Each player's net of game ``g`` (a ``find_games`` row: ``rules``, ``header``, ``result``) in its
-    family's unit (see the module)."""
+Net = int | Fraction  # (a whole figure stays an int: a period adds up thousands)
+
+
+def _exact(x: Any) -> Net:
+    """A figure of a stored result: an int, or the core's exact "N/D" text."""
+    if isinstance(x, int | Fraction) and not isinstance(x, bool):
+        return x
+    if isinstance(x, str):
+        return Fraction(x)
+    raise ValueError(f"not a figure: {x!r}")
+
+
+def nets(g: dict[str, Any]) -> list[Net]:
+    """Each player's net of game ``g`` (a ``find_games`` row: ``rules``, ``result``; a pot game's
+    ``header_json`` or ``header``) in its family's unit (see the module)."""
     res = g["result"]
-    fam = family_name(g["rules"])
+    fam = _family(g["rules"])
     if fam == "prefa":
-        return [Fraction(x) for x in res["chips"]]
+        return [_exact(x) for x in res["chips"]]
     if fam == "preferans":
-        return [Fraction(x) for x in res["settlement"]]
+        return [_exact(x) for x in res["settlement"]]
     if fam == "kasa":
-        return [Fraction(x) for x in res["net"]]
+        return [_exact(x) for x in res["net"]]
     if fam == "pot":
-        kind = {k: v for k, v in g["header"].items() if k not in ("started", "players")}
-        brought = _brought(json.dumps(kind, sort_keys=True), len(g["header"]["players"]))
-        return [Fraction(s - brought) for s in res["stock"]]
+        header = g["header"] if "header" in g else json.loads(g["header_json"])
+        kind = {k: v for k, v in header.items() if k not in ("started", "players")}
+        brought = _brought(json.dumps(kind, sort_keys=True), len(header["players"]))
+        return [_exact(s) - brought for s in res["stock"]]
     if fam == "priffe":
-        return [Fraction(x) for x in res["individual"]]
+        return [_exact(x) for x in res["individual"]]
     raise ArchiveError(f"game {g['id']}: no net for the family {fam!r}")
+
+
+@functools.lru_cache(maxsize=64)
+def _family(rules: str) -> str | None:
+    return family_name(rules)
 
 
 @functools.lru_cache(maxsize=256)
@@ -120,7 +138,7 @@ UNITS = {"prefa": "chips", "preferans": "whists", "kasa": "kapikia", "pot": "chi
 
 def unit(rules: str) -> str:
     """The word key (kitapi_host.web.words) of the unit of a system's nets."""
-    return UNITS.get(family_name(rules) or "", "points")
+    return UNITS.get(_family(rules) or "", "points")
 
 
 @functools.lru_cache(maxsize=64)
@@ -167,7 +185,7 @@ def standings(games: list[dict[str, Any]]) -> list[dict[str, Any]]:
         )
         s["games"] += 1
         for name, x in zip(g["players"], net, strict=False):
-            p = s["players"].setdefault(name, {"name": name, "games": 0, "net": Fraction(0)})
+            p = s["players"].setdefault(name, {"name": name, "games": 0, "net": 0})
             p["games"] += 1
             p["net"] += x
     for s in out.values():
@@ -198,12 +216,12 @@ def game(archive: Archive, game_id: int) -> dict[str, Any]:
     header = g["header"]
     players = g["result"]["players"]
     row = {"id": g["id"], "rules": g["rules"], "header": header, "result": g["result"]}
-    running: list[list[Fraction]] = []
+    running: list[list[Net]] = []
     for h in g["hands"]:
         try:
             running.append(nets({**row, "result": h}))
         except (KeyError, TypeError, ValueError, ArchiveError):
-            running.append(running[-1] if running else [Fraction(0)] * len(players))
+            running.append(running[-1] if running else [0] * len(players))
     try:
         final = nets(row)
     except (KeyError, TypeError, ValueError, ArchiveError):
@@ -220,8 +238,8 @@ def game(archive: Archive, game_id: int) -> dict[str, Any]:
 
 def player(archive: Archive, name: str, filters: Filters, when: Period | None = None) -> dict[str, Any]:
     """A player's page: his games (of the filters, in ``when`` if given), by system with his net; his net
-    over time per system; ``kitapi stats``' figures and tables; head-to-head against each opponent (the games
-    both played, each one's net in them, per system).  ArchiveError if there is no such player."""
+    over time per system; head-to-head against each opponent (the games both played, each one's net in them,
+    per system); ``player_stats`` is his ``kitapi stats``.  ArchiveError if there is no such player."""
     kept = archive.player_name(name)
     if kept is None:
         raise ArchiveError(f"no player {name!r} in the archive")
@@ -238,7 +256,7 @@ def player(archive: Archive, name: str, filters: Filters, when: Period | None = 
         me = g["players"].index(kept)
         s = systems.setdefault(
             g["rules"],
-            {"rules": g["rules"], "title": r["title"], "unit": r["unit"], "games": 0, "net": Fraction(0), "line": []},
+            {"rules": g["rules"], "title": r["title"], "unit": r["unit"], "games": 0, "net": 0, "line": []},
         )
         s["games"] += 1
         s["net"] += r["nets"][me]
@@ -249,23 +267,31 @@ def player(archive: Archive, name: str, filters: Filters, when: Period | None = 
             h = rivals.setdefault(
                 (other, g["rules"]),
                 {"name": other, "rules": g["rules"], "title": r["title"], "unit": r["unit"], "games": 0,
-                 "mine": Fraction(0), "theirs": Fraction(0), "ahead": 0},
+                 "mine": 0, "theirs": 0, "ahead": 0},
             )  # fmt: skip
             h["games"] += 1
             h["mine"] += r["nets"][me]
             h["theirs"] += r["nets"][seat]
             h["ahead"] += r["nets"][me] > r["nets"][seat]
-    stats = archive.player_stats(kept)
     return {
         "name": kept,
         "games": list(reversed(rows)),
         "systems": list(systems.values()),
         "rivals": sorted(rivals.values(), key=lambda h: (h["name"], h["rules"])),
-        "stats": stats,
-        "stats_text": stats_text(stats),
         "systems_all": [(r, title(r)) for r in archive.systems()],
         "devices": archive.devices(),
     }
+
+
+def player_stats(archive: Archive, name: str) -> dict[str, Any]:
+    """A player's ``kitapi stats`` (the figures, replayed from the hands of every game he played: the one page
+    whose cost grows with his games, so a page of its own): his name, the figures and the command's tables.
+    ArchiveError if there is no such player."""
+    kept = archive.player_name(name)
+    if kept is None:
+        raise ArchiveError(f"no player {name!r} in the archive")
+    stats = archive.player_stats(kept)
+    return {"name": kept, "stats": stats, "stats_text": stats_text(stats)}
 
 
 def stats_text(stats: dict[str, Any]) -> str:
