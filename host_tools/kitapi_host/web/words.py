@@ -38,7 +38,7 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "whists": ("whists", "βιστ", "висты"),
     "kapikia": ("kapikia", "καπίκια", "фишки"),
     "points": ("points", "πόντοι", "очки"),
-    "sheet": ("Score sheet", "Κιτάπι", "Пуля"),
+    "sheet": ("Score sheet", "Κιτάπι", "Запись партии"),
     "chart": ("Standing hand by hand", "Βαθμολογία ανά μοιρασιά", "Счёт по сдачам"),
     "table": ("Hand table", "Πίνακας μοιρασιών", "Таблица сдач"),
     "downloads": ("Downloads", "Λήψεις", "Скачать"),
