@@ -249,17 +249,24 @@ def test_player_page(client: Any, built: tuple[Path, dict[str, Any]]) -> None:
 def test_every_system_and_word_in_three_languages() -> None:
     """Each system of kitapi.registry has its Greek and Russian name; each word its three, none empty."""
     from kitapi.registry import rows
-    from kitapi_host.web.words import SYSTEMS, WORDS
+    from kitapi_host.web.words import KINDS, SYSTEMS, WORDS
 
     assert {r[0] for r in rows()} <= set(SYSTEMS)
+    assert all(len(v) == 3 and all(x.strip() for x in v) for v in KINDS.values())
     assert all(len(v) == 3 and all(x.strip() for x in v) for v in WORDS.values())
 
 
-def test_language_by_header_switch_and_cookie(client: Any) -> None:
+def test_language_by_header_switch_and_cookie(client: Any, built: tuple[Path, dict[str, Any]]) -> None:
     assert 'lang="en"' in client.get("/").get_data(as_text=True)
     el = client.get("/", headers={"Accept-Language": "el-GR,el;q=0.9,en;q=0.5"}).get_data(as_text=True)
     assert '<html lang="el">' in el and "Κατάταξη" in el and "Σουηδικό πρίφε" in el and "Swedish" not in el
     assert '<html lang="ru">' in client.get("/", headers={"Accept-Language": "de, ru;q=0.8"}).get_data(as_text=True)
+    with Archive(built[0]) as a:  # every kind of hand the test archive holds is named in the hand table
+        kinds = {h["kind"]: g["id"] for g in a.games() for h in a.game(g["id"])["hands"]}
+    from kitapi_host.web.words import KINDS
+
+    assert set(kinds) <= set(KINDS) and "allpass" in kinds
+    assert "<td>распасы</td>" in client.get(f"/game/{kinds['allpass']}?lang=ru").get_data(as_text=True)
     r = client.get("/game/1?lang=ru")
     assert "Таблица сдач" in r.get_data(as_text=True) and "lang=ru" in r.headers["Set-Cookie"]
     # the cookie keeps it (the test client sends it back), the switch's links keep the page and its filters

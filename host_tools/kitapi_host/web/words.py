@@ -123,3 +123,25 @@ def system(lang: str, rules: str, title: str) -> str:
     """The name of the system ``rules`` in ``lang``; ``title`` (its English one) where there is none."""
     names = SYSTEMS.get(rules)
     return names[LANGUAGES.index(lang) - 1] if names and lang != "en" else title
+
+
+# A hand's kind (the archive's ``kind`` column) in the hand table, in the box's words; a kind not here shows
+# as stored.
+KINDS: dict[str, tuple[str, str, str]] = {
+    "play": ("played", "παίχτηκε", "игра"),
+    "pass": ("pass", "πάσο", "пас"),
+    "throw": ("thrown", "πέταξε", "сбросил"),
+    "allpass": ("all pass", "πάσο όλοι", "распасы"),
+    "misdeal": ("misdeal", "λάθος μοίρασμα", "пересдача"),
+    "resign": ("resigned", "παραίτηση", "без трёх"),
+    "topup": ("top-up", "προσθήκη", "докупка"),
+    "drop": ("dropped", "έφυγε", "вышел"),
+    "chips": ("chips", "μάρκες", "фишки"),
+    "suit": ("suit", "χρώμα", "масть"),
+}
+
+
+def kind(lang: str, k: str) -> str:
+    """A hand's kind in ``lang``."""
+    names = KINDS.get(k)
+    return names[LANGUAGES.index(lang)] if names else k
