@@ -243,6 +243,15 @@ def test_player_page(client: Any, built: tuple[Path, dict[str, Any]]) -> None:
     get(client, "/player/anna", 404)  # (names are as typed: another player)
 
 
+def test_an_empty_archive(tmp_path: Path) -> None:
+    db = tmp_path / "empty.db"
+    Archive(db).close()
+    c = create_app(db, hosts=set(LOOPBACK)).test_client()
+    assert cells(get(c, "/")).count("No games.") == 2  # (the standings, the latest)
+    get(c, "/players")
+    get(c, "/game/1", 404)
+
+
 # --- language ---------------------------------------------------------------------------------------------
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hmac
 import secrets
+import threading
 from datetime import UTC, datetime, timedelta
 from fractions import Fraction
 from pathlib import Path
@@ -34,6 +35,7 @@ from kitapi_host.web import data
 from kitapi_host.web.chart import chart
 from kitapi_host.web.words import LANGUAGES, NAMES, choose, kind, system, words
 
+_PRINTING = threading.Lock()
 MAX_ID = 2**63 - 1  # a game id the database can hold; a larger one is no game
 LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
 PAGE_CSP = (
@@ -269,7 +271,10 @@ def _export(gid: int, fmt: str) -> bytes:
     except (InputError, ValueError) as e:
         abort(404, str(e))
     try:
-        return sheets.export(game, fmt)
+        if fmt != "pdf":
+            return sheets.export(game, fmt)
+        with _PRINTING:  # (one Chromium at a time: a tablet's impatient taps start no crowd of browsers)
+            return sheets.export(game, fmt)
     except BrowserError as e:  # none on this PC, or it failed: the page says which
         abort(503, f"{g.w['no_pdf']}: {e}" if e.missing else str(e))
 
