@@ -1074,3 +1074,142 @@ class Archive:
         if player is not None:  # (the name as the archive keeps it)
             player = self.db.execute("SELECT name FROM players WHERE id = ?", (self._player(player),)).fetchone()[0]
         return stats.count(self.db, player)
+
+    # --- the web page's queries (kitapi serve: kitapi_host.web.data) ----------------------------------------
+    # Standard SQL only: ``?`` placeholders, no function of one database (a date range is compared as ISO text,
+    # COALESCE is everyone's), so that the archive on another database runs them unchanged.  Each asks only the
+    # games it needs (a period, a player's, a page's worth), never every log.
+
+    _DATE = "COALESCE(g.started, g.added)"
+
+    def find_games(
+        self,
+        since: str | None = None,
+        until: str | None = None,
+        player: str | None = None,
+        rules: str | None = None,
+        device: str | None = None,
+        limit: int | None = None,
+    ) -> list[dict[str, Any]]:
+        """The games dated ``since`` <= date < ``until`` (ISO text: a day "2026-11-01" or a moment), of ``player``,
+        ``rules``, ``device`` (each None: any), newest first, at most ``limit``: id, date, device, name, rules,
+        ``header_json`` (the header line's text: parsed only by who needs it, a period may hold thousands), hands,
+        over, ended, damage and ``result`` (the core's standings, as ``games()`` gives them, with the players'
+        current names).  An unknown player has no games."""
+        where: list[str] = []
+        args: list[Any] = []
+        if since is not None:
+            where.append(f"{self._DATE} >= ?")
+            args.append(since)
+        if until is not None:
+            where.append(f"{self._DATE} < ?")
+            args.append(until)
+        if rules is not None:
+            where.append("g.rules = ?")
+            args.append(rules)
+        if device is not None:
+            where.append("g.device = ?")
+            args.append(device)
+        if player is not None:
+            pid = self._find(player)
+            if pid is None:
+                return []
+            where.append("g.id IN (SELECT gp.game FROM game_players gp WHERE gp.player = ?)")
+            args.append(pid)
+        sql = (
+            "SELECT g.id, g.device, g.name, g.started, g.added, g.rules, g.header, g.hands, g.result, g.over,"
+            " g.ended, g.damage FROM games g"
+            + (" WHERE " + " AND ".join(where) if where else "")
+            + f" ORDER BY {self._DATE} DESC, g.id DESC"
+        )
+        if limit is not None:
+            sql += " LIMIT ?"
+            args.append(int(limit))
+        rows = self.db.execute(sql, args).fetchall()
+        names = self._names_of([r["id"] for r in rows])
+        out = []
+        for r in rows:
+            players = names.get(r["id"], [])
+            out.append(
+                {
+                    "id": r["id"],
+                    "date": r["started"] or r["added"],
+                    "device": r["device"],
+                    "name": r["name"],
+                    "rules": r["rules"],
+                    "header_json": r["header"],
+                    "players": players,
+                    "hands": r["hands"],
+                    "over": bool(r["over"]),
+                    "ended": bool(r["ended"]),
+                    "damage": r["damage"],
+                    "result": {**_object(r["result"]), "players": players},
+                }
+            )
+        return out
+
+    def _names_of(self, ids: list[int]) -> dict[int, list[str]]:
+        """The players' current names of each of the games ``ids``, in seat order (a query per 500 games)."""
+        out: dict[int, list[str]] = {}
+        for i in range(0, len(ids), 500):
+            part = ids[i : i + 500]
+            marks = ", ".join("?" * len(part))
+            for r in self.db.execute(
+                "SELECT gp.game, p.name FROM game_players gp JOIN players p ON p.id = gp.player"
+                f" WHERE gp.game IN ({marks}) ORDER BY gp.game, gp.seat",
+                part,
+            ):
+                out.setdefault(r[0], []).append(r[1])
+        return out
+
+    def devices(self) -> list[str]:
+        """The devices (venues' boxes, ``file`` for kitapi archive add) the archive holds games of."""
+        return [r[0] for r in self.db.execute("SELECT DISTINCT device FROM games ORDER BY device")]
+
+    def systems(self) -> list[str]:
+        """The rules ids the archive holds games of."""
+        return [r[0] for r in self.db.execute("SELECT DISTINCT rules FROM games ORDER BY rules")]
+
+    def player_name(self, name: str) -> str | None:
+        """The name as the archive keeps it of the player ``name`` (NFC), None if there is none."""
+        pid = self._find(name)
+        if pid is None:
+            return None
+        return str(self.db.execute("SELECT name FROM players WHERE id = ?", (pid,)).fetchone()[0])
+
+    def player_stats(self, player: str) -> dict[str, Any]:
+        """``stats(player)``'s one object, counted from the player's own games only (``stats`` reads every
+        game's row to find them): the same figures, each family's by its module."""
+        pid = self._player(player)
+        name = self.player_name(player)
+        assert name is not None
+        table = {pid: stats.PlayerStats(name, parts=stats._parts())}
+        for gr in self.db.execute(
+            "SELECT g.id, g.header, g.result FROM games g WHERE g.id IN"
+            " (SELECT gp.game FROM game_players gp WHERE gp.player = ?) ORDER BY g.id",
+            (pid,),
+        ).fetchall():
+            seats = [
+                r[0] for r in self.db.execute("SELECT player FROM game_players WHERE game = ? ORDER BY seat", (gr[0],))
+            ]
+            try:
+                res = json.loads(gr["result"])
+                g: Any = new_game(json.loads(gr["header"]))
+                hands = self.db.execute("SELECT hand FROM hands WHERE game = ? ORDER BY number", (gr[0],)).fetchall()
+                played = [json.loads(t) for (t,) in hands]
+                fam = archive_family(g.name)
+            except (ValueError, TypeError, KeyError, RuleError, NoFamily):
+                continue  # (a damaged row: that game is not counted, the others are)
+            table[pid].games += 1
+            table[pid].hands += res["hands"]
+            fam.count(g, res, played, seats, table)
+        return table[pid].as_dict()
+
+
+def _object(text: Any) -> dict[str, Any]:
+    """A stored JSON object (a header, a result), or {} for damaged text: the game still lists, without figures."""
+    try:
+        v = json.loads(text)
+    except (TypeError, ValueError):
+        return {}
+    return v if isinstance(v, dict) else {}

@@ -1,0 +1,298 @@
+"""The web site over the archive (``kitapi serve``): Flask routes, Jinja2 templates (escaping by default).
+
+Pages (each a stable URL; filters and the period in the query string: ``player``, ``system``, ``device``,
+``from``, ``to``; the language ``lang``, kept in a cookie):
+
+- ``/``: the latest games and the period's standings per system (this month unless ``from``/``to``);
+- ``/game/ID``: the standings, the chart of each player's standing hand by hand, the hand table, the score sheet
+  (``/game/ID/sheet``, the HTML of ``kitapi export``) and its downloads (``/game/ID/download/csv|pdf|log``);
+- ``/player/NAME``: games by system, the net over time, head-to-head; ``/stats/NAME`` his ``kitapi stats``;
+- ``/players``: every player; with ``--admin`` the forms that rename and merge (POST, CSRF-protected).
+
+Safe on a shared network: read-only unless ``admin``; a POST needs the session's CSRF token and an Origin (or
+Referer) of this very site; bound to the loopback, only a Host header naming the loopback is served (a DNS
+rebinding page gets 400); no script at all on a page (Content-Security-Policy), the sheet in a sandboxed frame.
+A game is found by its integer id only and a download is made from the archive, never from a path.
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+import threading
+from datetime import UTC, datetime, timedelta
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from flask import Flask, Response, abort, g, redirect, render_template, request, session, url_for
+from werkzeug.exceptions import HTTPException
+
+from kitapi_host.archive.db import Archive, ArchiveError
+from kitapi_host.logs import show_exact
+from kitapi_host.web import data
+from kitapi_host.web.chart import chart
+from kitapi_host.web.words import LANGUAGES, NAMES, choose, kind, system, words
+
+_PRINTING = threading.Lock()
+MAX_ID = 2**63 - 1  # a game id the database can hold; a larger one is no game
+LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
+PAGE_CSP = (
+    "default-src 'none'; style-src 'self'; img-src 'self' data:; frame-src 'self'; form-action 'self';"
+    " frame-ancestors 'none'; base-uri 'none'"
+)
+SHEET_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'; base-uri 'none'"
+
+
+def create_app(db: Path | str, admin: bool = False, hosts: set[str] | None = None) -> Flask:
+    """The site over the archive ``db`` (opened anew for each request, read only unless ``admin``).
+
+    ``hosts``: the Host header names served (any port), None for any (bound to a venue's network, where the
+    names are not known): ``serve`` gives the loopback's names when bound to the loopback."""
+    app = Flask(__name__)
+    app.config.update(
+        SECRET_KEY=secrets.token_bytes(32),  # a session (the CSRF token) lasts as long as the server
+        SESSION_COOKIE_SAMESITE="Strict",
+        SESSION_COOKIE_HTTPONLY=True,
+        MAX_CONTENT_LENGTH=16 * 1024,  # a form of two names
+        KITAPI_DB=db,
+        KITAPI_ADMIN=admin,
+        KITAPI_HOSTS=hosts,
+    )
+    app.jinja_env.autoescape = True  # (every template, whatever its name)
+    app.jinja_env.filters["exact"] = _exact
+    app.jinja_env.filters["day"] = lambda s: (s or "")[:16].replace("T", " ").rstrip("Z")
+    app.jinja_env.globals.update(
+        here=_here, chart=chart, sysname=_sysname, kind=lambda k: kind(g.lang, k), LANGUAGES=LANGUAGES, NAMES=NAMES
+    )
+
+    @app.before_request
+    def check() -> Response | None:
+        allowed = app.config["KITAPI_HOSTS"]
+        if allowed is not None and _host_name(request.host) not in allowed:
+            abort(400, "host")  # a page of another site reached us through its own name (DNS rebinding)
+        g.lang = _language()
+        g.w = words(g.lang)
+        g.admin = app.config["KITAPI_ADMIN"]
+        if request.method == "POST":
+            _check_post()
+        return None
+
+    @app.after_request
+    def headers(resp: Response) -> Response:
+        resp.headers.setdefault("Content-Security-Policy", PAGE_CSP)
+        resp.headers["X-Content-Type-Options"] = "nosniff"
+        resp.headers["Referrer-Policy"] = "same-origin"
+        if request.args.get("lang") in LANGUAGES:
+            resp.set_cookie("lang", request.args["lang"], max_age=365 * 86400, samesite="Lax", httponly=True)
+        return resp
+
+    @app.teardown_request
+    def close(_exc: BaseException | None) -> None:
+        archive = g.pop("archive", None)
+        if archive is not None:
+            archive.close()
+
+    @app.errorhandler(HTTPException)
+    def error(e: HTTPException) -> tuple[str, int]:
+        if "w" not in g:
+            g.lang, g.w = "en", words("en")
+        key = {404: "not_found", 403: "forbidden", 503: "unavailable"}.get(e.code or 500, "bad_request")
+        return render_template("error.html", title=g.w[key], message=e.description), e.code or 500
+
+    @app.errorhandler(Exception)
+    def broken(e: Exception) -> tuple[str, int]:  # (a damaged row of the archive: that page only, one line)
+        app.logger.exception("%s %s", request.method, request.path)
+        if "w" not in g:
+            g.lang, g.w = "en", words("en")
+        return render_template("error.html", title=g.w["unavailable"], message=f"{type(e).__name__}: {e}"[:300]), 500
+
+    @app.errorhandler(ArchiveError)
+    def missing(e: ArchiveError) -> tuple[str, int]:
+        return render_template("error.html", title=g.w["not_found"], message=str(e)), 404
+
+    _routes(app)
+    return app
+
+
+def _routes(app: Flask) -> None:
+    @app.get("/")
+    def home() -> str:
+        when, filters = _period(), _filters()
+        page = data.home(_archive(), when, filters)
+        months = _months(when)
+        return render_template("home.html", page=page, filters=filters, months=months)
+
+    @app.get("/favicon.ico")
+    def favicon() -> Response:  # (what a browser asks for before it reads the page's icon link)
+        return redirect(url_for("static", filename="favicon.svg"), 301)  # type: ignore[return-value]
+
+    @app.get("/game/<int:gid>")
+    def game(gid: int) -> str:
+        page = data.game(_archive(), _id(gid))
+        running = page["running"]
+        series = [(p, [r[i] for r in running]) for i, p in enumerate(page["players"])]
+        return render_template("game.html", page=page, g_=page["game"], series=series)
+
+    @app.get("/game/<int:gid>/sheet")
+    def sheet(gid: int) -> Response:
+        resp = Response(_export(_id(gid), "html"), mimetype="text/html")
+        resp.headers["Content-Security-Policy"] = SHEET_CSP
+        return resp
+
+    @app.get("/game/<int:gid>/download/<fmt>")
+    def download(gid: int, fmt: str) -> Response:
+        gid = _id(gid)
+        if fmt == "log":
+            body = _archive().log(gid)
+            kind = "application/octet-stream"
+            name = f"game-{gid}.{'jsonl' if body[:1] == b'{' else 'kitapi'}"
+        elif fmt in ("csv", "pdf"):
+            body = _export(gid, fmt)
+            kind = "text/csv; charset=utf-8" if fmt == "csv" else "application/pdf"
+            name = f"game-{gid}.{fmt}"
+        else:
+            abort(404)
+        resp = Response(body, mimetype=kind)
+        resp.headers["Content-Disposition"] = f'attachment; filename="{name}"'
+        return resp
+
+    @app.get("/player/<path:name>")
+    def player(name: str) -> str:
+        when = _period() if request.args.get("from") or request.args.get("to") else None
+        page = data.player(_archive(), name, _filters(), when)
+        lines = [(s["title"], [v for _, v in s["line"]]) for s in page["systems"]]
+        return render_template("player.html", page=page, lines=lines, filters=_filters())
+
+    @app.get("/stats/<path:name>")
+    def stats(name: str) -> str:
+        return render_template("stats.html", page=data.player_stats(_archive(), name))
+
+    @app.get("/players")
+    def players() -> str:
+        if g.admin and "csrf" not in session:
+            session["csrf"] = secrets.token_urlsafe(32)
+        return render_template("players.html", names=_archive().players(), done=request.args.get("done"))
+
+    @app.post("/players/rename")
+    def rename() -> Response:
+        _archive().rename_player(_form("old"), _form("new"))
+        return redirect(url_for("players", done=1), 303)  # type: ignore[return-value]
+
+    @app.post("/players/merge")
+    def merge() -> Response:
+        _archive().merge_players(_form("from"), _form("into"))
+        return redirect(url_for("players", done=1), 303)  # type: ignore[return-value]
+
+
+# --- the request's pieces --------------------------------------------------------------------------------
+
+
+def _archive() -> Archive:
+    if "archive" not in g:
+        from flask import current_app
+
+        g.archive = Archive(current_app.config["KITAPI_DB"])
+    archive: Archive = g.archive
+    return archive
+
+
+def _id(gid: int) -> int:
+    if gid > MAX_ID:
+        abort(404)
+    return gid
+
+
+def _language() -> str:
+    asked = request.args.get("lang") or request.cookies.get("lang")
+    if asked in LANGUAGES:
+        return str(asked)
+    return choose(request.headers.get("Accept-Language", "")[:500])
+
+
+def _host_name(host: str) -> str:
+    """The name of a Host header, without its port ("[::1]:8000": "[::1]")."""
+    if host.startswith("["):
+        return host.split("]")[0] + "]"
+    return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
+
+
+def _check_post() -> None:
+    """A POST only with ``--admin``, from a page of this site (Origin or Referer) with the session's token."""
+    if not g.admin:
+        abort(403, "read-only: start kitapi serve with --admin to rename or merge players")
+    origin = request.headers.get("Origin") or request.headers.get("Referer") or ""
+    if urlsplit(origin).netloc != request.host:
+        abort(403, "a form of another site")
+    token = session.get("csrf")
+    if not token or not hmac.compare_digest(str(token), request.form.get("csrf", "")):
+        abort(403, "the form's token is not this session's (reload the page)")
+
+
+def _form(key: str) -> str:
+    v = request.form.get(key, "")
+    if not v or len(v) > 200:
+        abort(400, f"no {key} name")
+    return v
+
+
+def _filters() -> data.Filters:
+    a = request.args
+    return data.Filters(a.get("player") or None, a.get("system") or None, a.get("device") or None)
+
+
+def _period() -> data.Period:
+    try:
+        return data.period(request.args.get("from"), request.args.get("to"))
+    except ValueError as e:
+        abort(400, str(e))
+
+
+def _months(when: data.Period) -> dict[str, data.Period]:
+    """The quick choices of period: this month, last month, this year."""
+    now = data.this_month()
+    last = data.this_month(now.first - timedelta(days=1))
+    today = datetime.now(UTC).date()
+    return {
+        "this_month": now,
+        "last_month": last,
+        "this_year": data.Period(today.replace(month=1, day=1), today.replace(month=12, day=31)),
+    }
+
+
+def _export(gid: int, fmt: str) -> bytes:
+    from kitapi_host import sheets
+    from kitapi_host.logs.read import InputError
+    from kitapi_host.sheets.browser import BrowserError
+
+    try:
+        game = sheets.load_log(_archive().log(gid), f"game {gid}")
+    except (InputError, ValueError) as e:
+        abort(404, str(e))
+    try:
+        if fmt != "pdf":
+            return sheets.export(game, fmt)
+        with _PRINTING:  # (one Chromium at a time: a tablet's impatient taps start no crowd of browsers)
+            return sheets.export(game, fmt)
+    except BrowserError as e:  # none on this PC, or it failed: the page says which
+        abort(503, f"{g.w['no_pdf']}: {e}" if e.missing else str(e))
+
+
+def _here(endpoint: str | None = None, **changes: Any) -> str:
+    """The URL of this page (or ``endpoint``'s) with the query's ``changes`` (None: dropped)."""
+    args: dict[str, Any] = {k: v for k, v in request.args.items() if k != "lang" or "lang" in changes}
+    args.update(changes)
+    args = {k: v for k, v in args.items() if v not in (None, "")}
+    view_args = dict(request.view_args or {}) if endpoint is None else {}
+    return url_for(endpoint or request.endpoint or "home", **view_args, **args)
+
+
+def _sysname(rules: str, title: str) -> str:
+    return system(g.lang, rules, title)
+
+
+def _exact(x: Any, sign: bool = True) -> str:
+    if isinstance(x, int | Fraction) and not isinstance(x, bool):
+        return show_exact(Fraction(x), sign)
+    return str(x)

@@ -1,0 +1,309 @@
+"""The web page's data, apart from its rendering: one function per page, each a dict of plain values.
+
+``home(archive, period, filters)``, ``game(archive, id)`` and ``player(archive, name, filters)`` read the
+archive only through ``Archive`` (its indexed queries: a period's games, a player's games, one game), so the
+same functions run on any archive the ``Archive`` class opens, and ``kitapi bench`` can time them alone.
+
+Every figure is the core's: a game's standings are its stored result (what the replay of its log gave), a
+hand's are what ``Archive.game`` recomputed with the core; nothing here scores.  A player's net of a game, in
+the family's own unit:
+
+- Prefa: the chips (``chips``);
+- Russian and Balkan Preferans: the net whists (``settlement``, exact thirds);
+- Prefa with a kasa: the net kapikia (``net``);
+- the pot games: the chips over what each brought (``stock`` less the header's share, as ``kitapi stats``);
+- Priffe: the individual points (``individual``).
+
+A period's standings add these up per system (each system's units are its own: a Sochi whist is not a Balkan
+whist, an Austrian chip not an American one) with the games each player played.
+"""
+
+from __future__ import annotations
+
+import calendar
+import contextlib
+import functools
+import io
+import json
+import re
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, timedelta
+from fractions import Fraction
+from typing import Any
+
+from kitapi.game import new_game
+from kitapi_host.archive.db import Archive, ArchiveError
+from kitapi_host.families import archive_family, family_name
+
+LATEST = 20  # games on the home page
+DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+@dataclass(frozen=True)
+class Filters:
+    """What a page is narrowed to (each None: any): a player, a system (rules id), a device."""
+
+    player: str | None = None
+    rules: str | None = None
+    device: str | None = None
+
+
+@dataclass(frozen=True)
+class Period:
+    """The days ``first`` to ``last`` (both included)."""
+
+    first: date
+    last: date
+
+    @property
+    def since(self) -> str:
+        return self.first.isoformat()
+
+    @property
+    def until(self) -> str:  # the day after, as the archive compares dates: date < until
+        return (self.last + timedelta(days=1)).isoformat()
+
+
+def this_month(today: date | None = None) -> Period:
+    today = today or datetime.now(UTC).date()
+    return Period(today.replace(day=1), today.replace(day=calendar.monthrange(today.year, today.month)[1]))
+
+
+def period(first: str | None, last: str | None, today: date | None = None) -> Period:
+    """The period of the query's ``from`` and ``to`` (YYYY-MM-DD), this month for what is missing;
+    ValueError for a day that is not one, or a period that ends before it starts."""
+    month = this_month(today)
+    a = _day(first) if first else month.first
+    b = _day(last) if last else month.last
+    if b < a:
+        raise ValueError(f"the period ends ({b}) before it starts ({a})")
+    return Period(a, b)
+
+
+def _day(text: str) -> date:
+    if not DAY.fullmatch(text):
+        raise ValueError(f"not a day (YYYY-MM-DD): {text[:40]!r}")
+    return date.fromisoformat(text)
+
+
+Net = int | Fraction  # (a whole figure stays an int: a period adds up thousands)
+
+
+def _exact(x: Any) -> Net:
+    """A figure of a stored result: an int, or the core's exact "N/D" text."""
+    if isinstance(x, int | Fraction) and not isinstance(x, bool):
+        return x
+    if isinstance(x, str):
+        return Fraction(x)
+    raise ValueError(f"not a figure: {x!r}")
+
+
+def nets(g: dict[str, Any]) -> list[Net]:
+    """Each player's net of game ``g`` (a ``find_games`` row: ``rules``, ``result``; a pot game's
+    ``header_json`` or ``header``) in its family's unit (see the module)."""
+    res = g["result"]
+    fam = _family(g["rules"])
+    if fam == "prefa":
+        return [_exact(x) for x in res["chips"]]
+    if fam == "preferans":
+        return [_exact(x) for x in res["settlement"]]
+    if fam == "kasa":
+        return [_exact(x) for x in res["net"]]
+    if fam == "pot":
+        header = g["header"] if "header" in g else json.loads(g["header_json"])
+        kind = {k: v for k, v in header.items() if k not in ("started", "players")}
+        brought = _brought(json.dumps(kind, sort_keys=True), len(header["players"]))
+        return [_exact(s) - brought for s in res["stock"]]
+    if fam == "priffe":
+        return [_exact(x) for x in res["individual"]]
+    raise ArchiveError(f"game {g['id']}: no net for the family {fam!r}")
+
+
+@functools.lru_cache(maxsize=64)
+def _family(rules: str) -> str | None:
+    return family_name(rules)
+
+
+@functools.lru_cache(maxsize=256)
+def _brought(kind: str, players: int) -> int:
+    """The chips each player of a pot game brought (as kitapi_host.families.pot counts them): asked of a fresh
+    game of the header (``kind``: its JSON text without the players' names and the start, which they never
+    depend on) once per kind (a new game loads its rules module)."""
+    g: Any = new_game({**json.loads(kind), "players": [f"P{i}" for i in range(players)]})
+    return int((g.pot + sum(g.stock)) // len(g.stock))
+
+
+UNITS = {"prefa": "chips", "preferans": "whists", "kasa": "kapikia", "pot": "chips", "priffe": "points"}
+
+
+def unit(rules: str) -> str:
+    """The word key (kitapi_host.web.words) of the unit of a system's nets."""
+    return UNITS.get(_family(rules) or "", "points")
+
+
+@functools.lru_cache(maxsize=64)
+def title(rules: str) -> str:
+    try:
+        return archive_family(rules).title(rules)
+    except Exception:  # (a system the archive does not keep has no games there)
+        return rules
+
+
+def _row(g: dict[str, Any]) -> dict[str, Any]:
+    """A game as a row of a list: what the pages show of it."""
+    try:
+        net = nets(g)
+    except (KeyError, TypeError, ValueError, ArchiveError):
+        net = []
+    return {
+        "id": g["id"],
+        "date": g["date"],
+        "device": g["device"],
+        "rules": g["rules"],
+        "title": title(g["rules"]),
+        "unit": unit(g["rules"]),
+        "players": g["players"],
+        "nets": net,
+        "hands": g["hands"],
+        "over": g["over"],
+        "damage": g["damage"],
+    }
+
+
+def standings(games: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Per system (in the order of its first game in ``games``): its title, unit, games and each player's
+    games and net, best first (then by name)."""
+    out: dict[str, dict[str, Any]] = {}
+    for g in games:
+        try:
+            net = nets(g)
+        except (KeyError, TypeError, ValueError, ArchiveError):
+            continue  # (a damaged result: the game lists, it does not count)
+        s = out.setdefault(
+            g["rules"],
+            {"rules": g["rules"], "title": title(g["rules"]), "unit": unit(g["rules"]), "games": 0, "players": {}},
+        )
+        s["games"] += 1
+        for name, x in zip(g["players"], net, strict=False):
+            p = s["players"].setdefault(name, {"name": name, "games": 0, "net": 0})
+            p["games"] += 1
+            p["net"] += x
+    for s in out.values():
+        s["players"] = sorted(s["players"].values(), key=lambda p: (-p["net"], p["name"]))
+    return list(out.values())
+
+
+def home(archive: Archive, when: Period, filters: Filters) -> dict[str, Any]:
+    """The home page: the latest games (of the filters, any date) and the standings of the period."""
+    f = filters
+    latest = archive.find_games(player=f.player, rules=f.rules, device=f.device, limit=LATEST)
+    games = archive.find_games(when.since, when.until, player=f.player, rules=f.rules, device=f.device)
+    return {
+        "period": when,
+        "latest": [_row(g) for g in latest],
+        "standings": standings(list(reversed(games))),
+        "games": len(games),
+        "players": archive.players(),
+        "systems": [(r, title(r)) for r in archive.systems()],
+        "devices": archive.devices(),
+    }
+
+
+def game(archive: Archive, game_id: int) -> dict[str, Any]:
+    """A game's page: the game (``Archive.game``), each player's net after each hand (the chart and the hand
+    table) and its nets at the end."""
+    g = archive.game(game_id)
+    header = g["header"]
+    players = g["result"]["players"]
+    row = {"id": g["id"], "rules": g["rules"], "header": header, "result": g["result"]}
+    running: list[list[Net]] = []
+    for h in g["hands"]:
+        try:
+            running.append(nets({**row, "result": h}))
+        except (KeyError, TypeError, ValueError, ArchiveError):
+            running.append(running[-1] if running else [0] * len(players))
+    try:
+        final = nets(row)
+    except (KeyError, TypeError, ValueError, ArchiveError):
+        final = running[-1] if running else []
+    return {
+        "game": g,
+        "title": title(g["rules"]),
+        "unit": unit(g["rules"]),
+        "players": players,
+        "nets": final,
+        "running": running,
+    }
+
+
+def player(archive: Archive, name: str, filters: Filters, when: Period | None = None) -> dict[str, Any]:
+    """A player's page: his games (of the filters, in ``when`` if given), by system with his net; his net
+    over time per system; head-to-head against each opponent (the games both played, each one's net in them,
+    per system); ``player_stats`` is his ``kitapi stats``.  ArchiveError if there is no such player."""
+    kept = archive.player_name(name)
+    if kept is None:
+        raise ArchiveError(f"no player {name!r} in the archive")
+    since, until = (when.since, when.until) if when else (None, None)
+    games = list(reversed(archive.find_games(since, until, player=kept, rules=filters.rules, device=filters.device)))
+    systems: dict[str, dict[str, Any]] = {}
+    rivals: dict[tuple[str, str], dict[str, Any]] = {}
+    rows = []
+    for g in games:
+        r = _row(g)
+        rows.append(r)
+        if not r["nets"] or kept not in g["players"]:
+            continue
+        me = g["players"].index(kept)
+        s = systems.setdefault(
+            g["rules"],
+            {"rules": g["rules"], "title": r["title"], "unit": r["unit"], "games": 0, "net": 0, "line": []},
+        )
+        s["games"] += 1
+        s["net"] += r["nets"][me]
+        s["line"].append((g["date"], s["net"]))
+        for seat, other in enumerate(g["players"]):
+            if seat == me:
+                continue
+            h = rivals.setdefault(
+                (other, g["rules"]),
+                {"name": other, "rules": g["rules"], "title": r["title"], "unit": r["unit"], "games": 0,
+                 "mine": 0, "theirs": 0, "ahead": 0},
+            )  # fmt: skip
+            h["games"] += 1
+            h["mine"] += r["nets"][me]
+            h["theirs"] += r["nets"][seat]
+            h["ahead"] += r["nets"][me] > r["nets"][seat]
+    return {
+        "name": kept,
+        "games": list(reversed(rows)),
+        "systems": list(systems.values()),
+        "rivals": sorted(rivals.values(), key=lambda h: (h["name"], h["rules"])),
+        "systems_all": [(r, title(r)) for r in archive.systems()],
+        "devices": archive.devices(),
+    }
+
+
+def player_stats(archive: Archive, name: str) -> dict[str, Any]:
+    """A player's ``kitapi stats`` (the figures, replayed from the hands of every game he played: the one page
+    whose cost grows with his games, so a page of its own): his name, the figures and the command's tables.
+    ArchiveError if there is no such player."""
+    kept = archive.player_name(name)
+    if kept is None:
+        raise ArchiveError(f"no player {name!r} in the archive")
+    stats = archive.player_stats(kept)
+    return {"name": kept, "stats": stats, "stats_text": stats_text(stats)}
+
+
+def stats_text(stats: dict[str, Any]) -> str:
+    """``kitapi stats PLAYER``'s tables of one player, as the command prints them."""
+    from kitapi_host.families import archive_families
+
+    one = [stats]
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        tables = [t for m in archive_families() for t in m.stats_tables(one)]
+        for i, t in enumerate(tables):
+            if i:
+                print()
+            t(len(tables) > 1)
+    return out.getvalue()

@@ -1,0 +1,147 @@
+"""The web page's words in the box's three languages (en, el, ru), by key: each entry (English, Greek,
+Russian), the terms the players use (the Greek of the kitapi and the kasa, the Russian of the пуля)."""
+
+from __future__ import annotations
+
+LANGUAGES = ("en", "el", "ru")
+NAMES = {"en": "English", "el": "Ελληνικά", "ru": "Русский"}
+
+WORDS: dict[str, tuple[str, str, str]] = {
+    "site": ("Kitapi: the club's games", "Κιτάπι: οι παρτίδες της λέσχης", "Китапи: партии клуба"),
+    "home": ("Home", "Αρχική", "Главная"),
+    "players": ("Players", "Παίκτες", "Игроки"),
+    "player": ("Player", "Παίκτης", "Игрок"),
+    "latest": ("Latest games", "Τελευταίες παρτίδες", "Последние партии"),
+    "standings": ("Standings", "Κατάταξη", "Итоги"),
+    "period": ("Period", "Περίοδος", "Период"),
+    "from": ("From", "Από", "С"),
+    "to": ("To", "Έως", "По"),
+    "this_month": ("This month", "Αυτός ο μήνας", "Этот месяц"),
+    "last_month": ("Last month", "Προηγούμενος μήνας", "Прошлый месяц"),
+    "this_year": ("This year", "Φέτος", "Этот год"),
+    "show": ("Show", "Εμφάνιση", "Показать"),
+    "any": ("any", "όλοι", "все"),
+    "system": ("System", "Σύστημα", "Система"),
+    "device": ("Venue / device", "Μαγαζί / συσκευή", "Клуб / устройство"),
+    "game": ("Game", "Παρτίδα", "Партия"),
+    "games": ("Games", "Παρτίδες", "Партии"),
+    "date": ("Date", "Ημερομηνία", "Дата"),
+    "hands": ("Hands", "Μοιρασιές", "Сдачи"),
+    "hand": ("Hand", "Μοιρασιά", "Сдача"),
+    "result": ("Result", "Αποτέλεσμα", "Итог"),
+    "net": ("Net", "Καθαρά", "Итог"),
+    "on": ("in play", "σε εξέλιξη", "идёт"),
+    "over": ("over", "τελείωσε", "окончена"),
+    "damaged": ("damaged log", "χαλασμένο αρχείο", "повреждённый журнал"),
+    "no_games": ("No games.", "Καμία παρτίδα.", "Партий нет."),
+    "chips": ("chips", "μάρκες", "фишки"),
+    "whists": ("whists", "βιστ", "висты"),
+    "kapikia": ("kapikia", "καπίκια", "фишки"),
+    "points": ("points", "πόντοι", "очки"),
+    "sheet": ("Score sheet", "Κιτάπι", "Запись партии"),
+    "chart": ("Standing hand by hand", "Βαθμολογία ανά μοιρασιά", "Счёт по сдачам"),
+    "table": ("Hand table", "Πίνακας μοιρασιών", "Таблица сдач"),
+    "downloads": ("Downloads", "Λήψεις", "Скачать"),
+    "log": ("log", "αρχείο", "журнал"),
+    "kind": ("Kind", "Είδος", "Вид"),
+    "bidder": ("Bidder", "Αγοραστής", "Игрок"),
+    "contract": ("Contract", "Αγορά", "Заказ"),
+    "tricks": ("Tricks", "Μπάζες", "Взятки"),
+    "made": ("Made", "Βγήκε", "Сыграна"),
+    "yes": ("yes", "ναι", "да"),
+    "no": ("no", "όχι", "нет"),
+    "by_system": ("Games by system", "Παρτίδες ανά σύστημα", "Партии по системам"),
+    "over_time": ("Results over time", "Αποτελέσματα στον χρόνο", "Результаты по времени"),
+    "stats": ("Statistics", "Στατιστικά", "Статистика"),
+    "h2h": ("Head to head", "Κόντρα με κάθε αντίπαλο", "Против каждого соперника"),
+    "opponent": ("Opponent", "Αντίπαλος", "Соперник"),
+    "theirs": ("Theirs", "Δικά του", "У соперника"),
+    "mine": ("Mine", "Δικά μου", "Мои"),
+    "ahead": ("Games ahead", "Παρτίδες μπροστά", "Партий впереди"),
+    "language": ("Language", "Γλώσσα", "Язык"),
+    "not_found": ("Not found", "Δεν βρέθηκε", "Не найдено"),
+    "bad_request": ("Bad request", "Λάθος αίτημα", "Неверный запрос"),
+    "forbidden": ("Not allowed", "Δεν επιτρέπεται", "Запрещено"),
+    "unavailable": ("Not available", "Δεν είναι διαθέσιμο", "Недоступно"),
+    "back": ("Back to the home page", "Πίσω στην αρχική", "На главную"),
+    "rename": ("Rename", "Μετονομασία", "Переименовать"),
+    "merge": ("Merge into", "Συγχώνευση σε", "Объединить с"),
+    "new_name": ("New name", "Νέο όνομα", "Новое имя"),
+    "done": ("Done.", "Έγινε.", "Готово."),
+    "admin": ("Admin: names", "Διαχείριση ονομάτων", "Управление именами"),
+    "no_pdf": (
+        "PDF needs Chromium on this PC",
+        "Το PDF θέλει Chromium σε αυτόν τον υπολογιστή",
+        "Для PDF нужен Chromium на этом ПК",
+    ),
+    "footer": (
+        "Every figure is the Kitapi core's, replayed from the game logs.",
+        "Κάθε νούμερο το βγάζει ο πυρήνας του Kitapi από τα αρχεία των παρτίδων.",
+        "Каждое число посчитано ядром Kitapi по журналам партий.",
+    ),
+}
+
+
+def words(lang: str) -> dict[str, str]:
+    """The words of ``lang`` (one of LANGUAGES) by key."""
+    i = LANGUAGES.index(lang)
+    return {k: v[i] for k, v in WORDS.items()}
+
+
+def choose(accept: str) -> str:
+    """The first of LANGUAGES an Accept-Language header asks for (by its weights), else English."""
+    best = ("en", -1.0)
+    for part in accept.split(",")[:20]:
+        tag, _, q = part.strip().partition(";")
+        lang = tag.strip().lower()[:2]
+        try:
+            weight = float(q.strip()[2:]) if q.strip().startswith("q=") else 1.0
+        except ValueError:
+            weight = 0.0
+        if lang in LANGUAGES and weight > best[1]:
+            best = (lang, weight)
+    return best[0]
+
+
+# The systems' names in Greek and Russian (English: each family's own title, kitapi_host.families); a system
+# not here shows its English title.
+SYSTEMS: dict[str, tuple[str, str]] = {
+    "prefa": ("Πρέφα", "Греческая префа"),
+    "sochi": ("Πρέφερανς, Σότσι", "Преферанс, Сочи"),
+    "leningrad": ("Πρέφερανς, Λένινγκραντ", "Преферанс, Ленинградка"),
+    "rostov": ("Πρέφερανς, Ροστόφ", "Преферанс, Ростов"),
+    "balkan": ("Βαλκανικό πρέφερανς", "Балканский преферанс"),
+    "prefa_kasa": ("Πρέφα με κοινή κάσα", "Префа с общей кассой"),
+    "preference_at": ("Αυστριακό πρέφερανς", "Австрийский преферанс"),
+    "preference_illustrated": ("Εικονογραφημένο πρέφερανς", "Иллюстрированный преферанс"),
+    "preference_us": ("Αμερικάνικο πρέφερανς", "Американский преферанс"),
+    "priffe": ("Σουηδικό πρίφε", "Шведский приффе"),
+}
+
+
+def system(lang: str, rules: str, title: str) -> str:
+    """The name of the system ``rules`` in ``lang``; ``title`` (its English one) where there is none."""
+    names = SYSTEMS.get(rules)
+    return names[LANGUAGES.index(lang) - 1] if names and lang != "en" else title
+
+
+# A hand's kind (the archive's ``kind`` column) in the hand table, in the box's words; a kind not here shows
+# as stored.
+KINDS: dict[str, tuple[str, str, str]] = {
+    "play": ("played", "παίχτηκε", "игра"),
+    "pass": ("pass", "πάσο", "пас"),
+    "throw": ("thrown", "πέταξε", "сбросил"),
+    "allpass": ("all pass", "πάσο όλοι", "распасы"),
+    "misdeal": ("misdeal", "λάθος μοίρασμα", "пересдача"),
+    "resign": ("resigned", "παραίτηση", "без трёх"),
+    "topup": ("top-up", "προσθήκη", "докупка"),
+    "drop": ("dropped", "έφυγε", "вышел"),
+    "chips": ("chips", "μάρκες", "фишки"),
+    "suit": ("suit", "χρώμα", "масть"),
+}
+
+
+def kind(lang: str, k: str) -> str:
+    """A hand's kind in ``lang``."""
+    names = KINDS.get(k)
+    return names[LANGUAGES.index(lang)] if names else k

@@ -1,0 +1,478 @@
+"""``kitapi serve``'s site through Flask's test client: every route, the filters and the period, the language,
+the 404s and 400s, and the safety items (read-only, CSRF, Host, hostile names); and the command itself.
+
+The archive is tests/pc/web_archive.py's (every system, the examples, hostile names), built once.  The figures
+are checked against what the archive's other readers give (``kitapi stats``, ``kitapi export``), not against
+the page's own code."""
+
+from __future__ import annotations
+
+import html.parser
+import re
+import shutil
+import socket
+import subprocess
+import urllib.request
+from datetime import timedelta
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote, unquote
+
+import pytest
+
+from kitapi_host import sheets
+from kitapi_host.archive.db import Archive
+from kitapi_host.logs import show_exact
+from kitapi_host.web import data
+from kitapi_host.web.app import LOOPBACK, create_app
+from testkit import KITAPI, wait_until
+from web_archive import HOSTILE, build
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
+    db = tmp_path_factory.mktemp("web") / "archive.db"
+    return db, build(db)
+
+
+@pytest.fixture
+def client(built: tuple[Path, dict[str, Any]]) -> Any:
+    return create_app(built[0], hosts=set(LOOPBACK)).test_client()
+
+
+@pytest.fixture
+def admin_db(built: tuple[Path, dict[str, Any]], tmp_path: Path) -> Path:
+    """A copy of the archive for a test that changes names."""
+    db = tmp_path / "admin.db"
+    shutil.copy(built[0], db)
+    return db
+
+
+class Page(html.parser.HTMLParser):
+    """A page's elements, attributes, links and text, as a browser's parser reads them."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.tags: list[tuple[str, dict[str, str | None]]] = []
+        self.text: list[str] = []
+        self.feed(text)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append((tag, dict(attrs)))
+
+    def handle_data(self, d: str) -> None:
+        self.text.append(d)
+
+    def links(self) -> list[str]:
+        return [str(a["href"]) for t, a in self.tags if t == "a" and a.get("href")]
+
+
+def get(client: Any, url: str, status: int = 200, **kw: Any) -> Page:
+    r = client.get(url, **kw)
+    assert r.status_code == status, (url, r.status_code, r.get_data(as_text=True)[:500])
+    return Page(r.get_data(as_text=True))
+
+
+def cells(page: Page) -> str:
+    return " ".join(" ".join(page.text).split())
+
+
+# --- every route ------------------------------------------------------------------------------------------
+
+
+def test_every_page_and_every_link_answers(client: Any, built: tuple[Path, dict[str, Any]]) -> None:
+    """From the home page, every link of every page (games, players, sheets, downloads but PDF; the links
+    with a query, the filters, are the other tests') answers 200: each game of every system, each player, the
+    hostile ones too."""
+    seen: set[str] = set()
+    todo = ["/", "/players"]
+    while todo:
+        url = todo.pop()
+        if url in seen or url.endswith("/download/pdf"):
+            continue
+        seen.add(url)
+        r = client.get(url)
+        assert r.status_code in (200, 301), (url, r.status_code)
+        if r.mimetype == "text/html" and "/sheet" not in url:
+            links = Page(r.get_data(as_text=True)).links()
+            todo += [u for u in links if u.startswith("/") and "?" not in u and u not in seen]
+    with Archive(built[0]) as a:
+        games = {f"/game/{g['id']}" for g in a.games()}
+        players = set(a.players())
+    assert games <= seen
+    assert {unquote(u[len("/player/") :]) for u in seen if u.startswith("/player/")} == players
+
+
+def test_game_page_sheet_and_downloads_are_the_exports(client: Any, built: tuple[Path, dict[str, Any]]) -> None:
+    """The sheet is ``kitapi export --format html``'s bytes, the CSV its CSV, the log the stored bytes."""
+    db = built[0]
+    with Archive(db) as a:
+        ids = [g["id"] for g in a.games()]
+        logs = {i: a.log(i) for i in ids}
+    for i in ids:
+        game = sheets.load_archive(db, i)
+        assert client.get(f"/game/{i}/sheet").data == sheets.export(game, "html")
+        r = client.get(f"/game/{i}/download/csv")
+        assert r.data == sheets.export(game, "csv") and "attachment" in r.headers["Content-Disposition"]
+        assert client.get(f"/game/{i}/download/log").data == logs[i]
+        page = get(client, f"/game/{i}")
+        assert ("iframe", {"class": "sheet", "src": f"/game/{i}/sheet", "title": "Score sheet", "sandbox": ""}) in (
+            page.tags
+        )
+        assert any(t == "polyline" for t, _ in page.tags)  # the chart, drawn on the server
+
+
+def test_pdf_download_and_no_browser(client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The PDF is the export's (Chromium's); with no browser to print with, a page in the reader's language
+    says so (503), and the rest of the site works."""
+    r = client.get("/game/1/download/pdf")
+    assert r.status_code == 200 and r.data.startswith(b"%PDF-") and r.mimetype == "application/pdf"
+    monkeypatch.setenv("KITAPI_CHROMIUM", "/nonexistent/chromium")
+    r = client.get("/game/1/download/pdf?lang=el")
+    assert r.status_code == 503
+    text = r.get_data(as_text=True)
+    assert (
+        "Δεν είναι διαθέσιμο" in text
+        and "Το PDF θέλει Chromium" in text
+        and "KITAPI_CHROMIUM=/nonexistent/chromium" in text
+    )
+    assert client.get("/game/1/download/csv").status_code == 200
+
+
+def test_game_chart_and_hand_table_follow_the_core(client: Any, built: tuple[Path, dict[str, Any]]) -> None:
+    """The hand table's last row is the game's standing (the core's result), each player's net in its unit."""
+    with Archive(built[0]) as a:
+        for g in a.games():
+            d = data.game(a, g["id"])
+            assert len(d["running"]) == len(d["game"]["hands"])
+            if d["running"]:
+                assert d["running"][-1] == d["nets"]
+            text = cells(get(client, f"/game/{g['id']}"))
+            for x in d["nets"]:
+                assert show_exact(x) in text
+
+
+# --- the standings ----------------------------------------------------------------------------------------
+
+# Where `kitapi stats` keeps each system's net (each family's module): the standings must add up to it.
+STATS_KEY = {
+    "prefa": (None, "chips"),
+    "sochi": ("preferans", "whists"),
+    "leningrad": ("preferans", "whists"),
+    "rostov": ("preferans", "whists"),
+    "balkan": ("balkan", "whists"),
+    "prefa_kasa": ("kasa", "net"),
+    "preference_at": ("preference_at", "chips"),
+    "preference_illustrated": ("preference_illustrated", "chips"),
+    "preference_us": ("preference_us", "chips"),
+    "priffe": ("priffe", "individual"),
+}
+
+
+def test_standings_of_all_time_equal_kitapi_stats(built: tuple[Path, dict[str, Any]]) -> None:
+    """Over every game, each player's net per system adds up to what ``kitapi stats`` counts from the hands."""
+    with Archive(built[0]) as a:
+        page = data.home(a, data.Period(data.date(2000, 1, 1), data.date(2100, 1, 1)), data.Filters())
+        stats = {s["player"]: s for s in a.stats()}
+    totals: dict[tuple[str, str | None, str], Fraction] = {}
+    for s in page["standings"]:
+        part, key = STATS_KEY[s["rules"]]
+        for p in s["players"]:
+            k = (p["name"], part, key)
+            totals[k] = totals.get(k, Fraction(0)) + p["net"]
+    assert len(totals) > 20
+    for (name, part, key), net in totals.items():
+        st = stats[name] if part is None else stats[name][part]
+        assert Fraction(st[key]) == net, (name, part)
+
+
+def test_period_and_filters(client: Any, built: tuple[Path, dict[str, Any]]) -> None:
+    db, info = built
+    now = info["now"]
+    this = data.this_month(now.date())
+    with Archive(db) as a:
+        month = data.home(a, this, data.Filters())
+        assert sum(s["games"] for s in month["standings"]) == month["games"]
+        ids = {g["id"] for g in a.find_games(this.since, this.until)}
+        assert set(info["this"]) <= ids and not set(info["last"]) & ids
+        first = data.Period(this.first - timedelta(days=40), this.first - timedelta(days=1))
+        assert {g["id"] for g in a.find_games(first.since, first.until)} == set(info["last"])
+        # a day's bounds: the games of the 3rd of last month are in [3rd, 3rd], none in [4th, 5th]
+        day = this.first - timedelta(days=1)
+        third = day.replace(day=3)
+        assert {g["id"] for g in a.find_games(third.isoformat(), (third + timedelta(days=1)).isoformat())} == set(
+            info["last"]
+        )
+        assert a.find_games((third + timedelta(days=1)).isoformat(), (third + timedelta(days=3)).isoformat()) == []
+        # filters
+        for g in a.find_games(player="Vera"):
+            assert "Vera" in g["players"]
+        assert {g["rules"] for g in a.find_games(rules="sochi")} == {"sochi"}
+        assert {g["device"] for g in a.find_games(device="cafe-b")} == {"cafe-b"}
+        assert a.find_games(player="Nobody") == []
+    # the default period is this month, in the page
+    text = cells(get(client, "/"))
+    assert f"{this.since} – {this.last.isoformat()}" in text
+    last = f"/?from={first.since}&to={first.last.isoformat()}"
+    assert f"({len(info['last'])} games)" in cells(get(client, last))
+    one = cells(get(client, f"/?from={this.since}&to={this.last.isoformat()}&system=priffe"))
+    assert "Swedish Priffe" in one and "Greek Prefa (" not in one
+    dev = get(client, "/?device=cafe-b")
+    assert all(not u.startswith("/game/") or int(u.split("/")[2]) in info["last"] for u in dev.links())
+    assert "Vera" in cells(get(client, "/player/Vera?system=sochi"))
+
+
+def test_player_page(client: Any, built: tuple[Path, dict[str, Any]]) -> None:
+    """Games by system, head to head (the two nets of the games both played), kitapi stats' figures."""
+    with Archive(built[0]) as a:
+        page = data.player(a, "Anna", data.Filters())
+        assert data.player_stats(a, "Anna")["stats"] == a.stats("Anna")[0]
+        games = [g for g in a.games() if "Anna" in g["players"]]
+    assert sum(s["games"] for s in page["systems"]) == len(games)
+    for h in page["rivals"]:
+        both = [g for g in games if h["name"] in g["players"] and g["rules"] == h["rules"]]
+        assert h["games"] == len(both)
+    text = cells(get(client, "/player/Anna"))
+    assert "Head to head" in text and "Games by system" in text
+    stats = client.get("/stats/Anna").get_data(as_text=True)  # kitapi stats Anna, as the command prints it
+    r = subprocess.run([*KITAPI, "stats", "Anna", "--db", str(built[0])], capture_output=True, text=True)
+    assert r.returncode == 0 and r.stdout in "".join(Page(stats).text)
+    get(client, "/stats/Nobody", 404)
+    get(client, "/player/Nobody", 404)
+    get(client, "/player/anna", 404)  # (names are as typed: another player)
+
+
+def test_an_empty_archive(tmp_path: Path) -> None:
+    db = tmp_path / "empty.db"
+    Archive(db).close()
+    c = create_app(db, hosts=set(LOOPBACK)).test_client()
+    assert cells(get(c, "/")).count("No games.") == 2  # (the standings, the latest)
+    get(c, "/players")
+    get(c, "/game/1", 404)
+
+
+# --- language ---------------------------------------------------------------------------------------------
+
+
+def test_every_system_and_word_in_three_languages() -> None:
+    """Each system of kitapi.registry has its Greek and Russian name; each word its three, none empty."""
+    from kitapi.registry import rows
+    from kitapi_host.web.words import KINDS, SYSTEMS, WORDS
+
+    assert {r[0] for r in rows()} <= set(SYSTEMS)
+    assert all(len(v) == 3 and all(x.strip() for x in v) for v in KINDS.values())
+    assert all(len(v) == 3 and all(x.strip() for x in v) for v in WORDS.values())
+
+
+def test_language_by_header_switch_and_cookie(client: Any, built: tuple[Path, dict[str, Any]]) -> None:
+    assert 'lang="en"' in client.get("/").get_data(as_text=True)
+    el = client.get("/", headers={"Accept-Language": "el-GR,el;q=0.9,en;q=0.5"}).get_data(as_text=True)
+    assert '<html lang="el">' in el and "Κατάταξη" in el and "Σουηδικό πρίφε" in el and "Swedish" not in el
+    assert '<html lang="ru">' in client.get("/", headers={"Accept-Language": "de, ru;q=0.8"}).get_data(as_text=True)
+    with Archive(built[0]) as a:  # every kind of hand the test archive holds is named in the hand table
+        kinds = {h["kind"]: g["id"] for g in a.games() for h in a.game(g["id"])["hands"]}
+    from kitapi_host.web.words import KINDS
+
+    assert set(kinds) <= set(KINDS) and "allpass" in kinds
+    assert "<td>распасы</td>" in client.get(f"/game/{kinds['allpass']}?lang=ru").get_data(as_text=True)
+    r = client.get("/game/1?lang=ru")
+    assert "Таблица сдач" in r.get_data(as_text=True) and "lang=ru" in r.headers["Set-Cookie"]
+    # the cookie keeps it (the test client sends it back), the switch's links keep the page and its filters
+    page = client.get("/player/Anna?system=sochi").get_data(as_text=True)
+    assert '<html lang="ru">' in page
+    assert 'href="/player/Anna?system=sochi&amp;lang=el"' in page
+    assert '<html lang="en">' in client.get("/?lang=en").get_data(as_text=True)
+    assert '<html lang="en">' in client.get("/?lang=xx", headers={"Accept-Language": "fr"}).get_data(as_text=True)
+
+
+# --- errors -----------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/game/9999",
+        "/game/99999999999999999999999",
+        "/game/-1",
+        "/game/abc",
+        "/game/1/download/exe",
+        "/game/1/download/..%2F..%2Fetc%2Fpasswd",
+        "/game/9999/download/log",
+        "/game/9999/sheet",
+        "/static/..%2F..%2Farchive%2Fdb.py",
+        "/static/../app.py",
+        "/player/Nobody",
+        "/nothing",
+    ],
+)
+def test_not_found(client: Any, url: str) -> None:
+    r = client.get(url)
+    assert r.status_code == 404, url
+    assert "Not found" in r.get_data(as_text=True) and "Traceback" not in r.get_data(as_text=True)
+
+
+@pytest.mark.parametrize(
+    "query", ["from=2026-13-01", "from=yesterday", "to=2026-02-30", "from=2026-05-02&to=2026-05-01"]
+)
+def test_bad_period_is_400_with_a_message(client: Any, query: str) -> None:
+    r = client.get(f"/?{query}", headers={"Accept-Language": "el"})
+    assert r.status_code == 400
+    assert "Λάθος αίτημα" in r.get_data(as_text=True)
+
+
+def test_a_damaged_row_costs_only_its_game(admin_db: Path) -> None:
+    """A game whose stored result and header are not JSON (the archive is untrusted too): the home page and
+    the others still answer, the game lists without figures, its own page is one line, never a traceback."""
+    import sqlite3
+
+    con = sqlite3.connect(admin_db)
+    with con:
+        con.execute("UPDATE games SET result = '{\"chips\": [1, ', header = 'x' WHERE id = 1")
+    con.close()
+    c = create_app(admin_db, hosts=set(LOOPBACK)).test_client()
+    home = cells(get(c, "/?from=2000-01-01&to=2100-01-01&system=prefa"))
+    assert "#1 " in home and "#2 " in home
+    r = c.get("/game/1")
+    assert r.status_code == 500 and "Traceback" not in r.get_data(as_text=True)
+    assert "Not available" in r.get_data(as_text=True)
+    get(c, "/game/2")
+    get(c, "/player/Anna")
+
+
+# --- safety -----------------------------------------------------------------------------------------------
+
+
+def test_hostile_names_render_as_text(client: Any, built: tuple[Path, dict[str, Any]]) -> None:
+    """On every page that shows them: no element or attribute they could make, each name whole as text, the
+    bidi override inside a <bdi> (it reorders nothing around it), the URL name round-trips."""
+    hostile = built[1]["hostile"]
+    for url in ["/", f"/game/{hostile}", "/players", f"/player/{quote(HOSTILE[0], safe='')}"]:
+        raw = client.get(url).get_data(as_text=True)
+        page = Page(raw)
+        assert not any(t == "script" for t, _ in page.tags), url
+        assert not any(k.startswith("on") for _, a in page.tags for k in a), url
+        assert "<script>alert" not in raw
+        text = "".join(page.text)
+        for name in HOSTILE[:3] if url != "/players" else HOSTILE:
+            assert name in text, (url, name)
+        assert re.search("<bdi>\u202eevil\u202c name</bdi>", raw), url
+    for name in HOSTILE:
+        page = get(client, f"/player/{quote(name, safe='')}")
+        assert name in "".join(page.text)
+    sheet = client.get(f"/game/{hostile}/sheet").get_data(as_text=True)  # (the log's names, as kitapi export)
+    assert "<script" not in sheet
+
+
+def test_no_script_and_the_security_headers(client: Any) -> None:
+    for url in ["/", "/game/1", "/player/Anna", "/players"]:
+        r = client.get(url)
+        csp = r.headers["Content-Security-Policy"]
+        assert "default-src 'none'" in csp and "script-src" not in csp and "frame-ancestors 'none'" in csp
+        assert r.headers["X-Content-Type-Options"] == "nosniff"
+    assert "frame-ancestors 'self'" in client.get("/game/1/sheet").headers["Content-Security-Policy"]
+
+
+def test_host_header_is_checked_on_the_loopback(built: tuple[Path, dict[str, Any]]) -> None:
+    """Bound to the loopback, a page reached through another name (a DNS rebinding attack) is refused."""
+    local = create_app(built[0], hosts=set(LOOPBACK)).test_client()
+    for host in ("127.0.0.1:8330", "localhost", "[::1]:9000"):
+        assert local.get("/", headers={"Host": host}).status_code == 200, host
+    for host in ("evil.example", "evil.example:8330", "127.0.0.1.evil.example", "localhost.evil:80"):
+        assert local.get("/", headers={"Host": host}).status_code == 400, host
+    venue = create_app(built[0], hosts=None).test_client()  # --host 0.0.0.0: the tablet names the PC its way
+    assert venue.get("/", headers={"Host": "192.168.1.20:8330"}).status_code == 200
+
+
+def _names(db: Path) -> list[str]:
+    with Archive(db) as a:
+        return a.players()
+
+
+def test_read_only_without_admin(built: tuple[Path, dict[str, Any]], admin_db: Path) -> None:
+    c = create_app(admin_db, hosts=set(LOOPBACK)).test_client()
+    before = _names(admin_db)
+    page = c.get("/players").get_data(as_text=True)
+    assert "<form" not in page
+    r = c.post("/players/rename", data={"old": "Anna", "new": "Hanna"}, headers={"Origin": "http://localhost"})
+    assert r.status_code == 403 and "--admin" in r.get_data(as_text=True) and "Not allowed" in r.get_data(as_text=True)
+    assert c.post("/players/merge", data={"from": "Anna", "into": "Boris"}).status_code == 403
+    assert _names(admin_db) == before
+
+
+def _token(c: Any) -> str:
+    page = Page(c.get("/players").get_data(as_text=True))
+    return next(str(a["value"]) for t, a in page.tags if t == "input" and a.get("name") == "csrf")
+
+
+def test_admin_rename_and_merge_need_the_token_and_this_origin(admin_db: Path) -> None:
+    c = create_app(admin_db, admin=True, hosts=set(LOOPBACK)).test_client()
+    token = _token(c)
+    here = {"Origin": "http://localhost"}
+    before = _names(admin_db)
+    refused = [
+        ({"old": "Anna", "new": "Hanna"}, {}),  # no token, no origin
+        ({"old": "Anna", "new": "Hanna"}, here),  # no token
+        ({"old": "Anna", "new": "Hanna", "csrf": "x" * 43}, here),  # another token
+        ({"old": "Anna", "new": "Hanna", "csrf": token}, {"Origin": "http://evil.example"}),
+        ({"old": "Anna", "new": "Hanna", "csrf": token}, {}),  # neither Origin nor Referer
+        ({"old": "Anna", "new": "Hanna", "csrf": token}, {"Referer": "http://evil.example/players"}),
+    ]
+    for form, headers in refused:
+        assert c.post("/players/rename", data=form, headers=headers).status_code == 403, (form, headers)
+    fresh = create_app(admin_db, admin=True, hosts=set(LOOPBACK)).test_client()  # another session, same token
+    assert (
+        fresh.post("/players/rename", data={"old": "Anna", "new": "H", "csrf": token}, headers=here).status_code == 403
+    )
+    assert c.get("/players/rename").status_code == 405
+    assert _names(admin_db) == before
+    r = c.post("/players/rename", data={"old": "Anna", "new": "Hanna", "csrf": token}, headers=here)
+    assert r.status_code == 303
+    assert "Hanna" in _names(admin_db) and "Anna" not in _names(admin_db)
+    r = c.post("/players/rename", data={"old": "Hanna", "new": "x" * 30, "csrf": token}, headers=here)
+    assert r.status_code == 404 and "cannot rename" in r.get_data(as_text=True)  # the archive's own refusal
+    r = c.post(
+        "/players/merge",
+        data={"from": HOSTILE[3], "into": "Dan", "csrf": token},
+        headers={"Referer": "http://localhost/players"},
+    )
+    assert r.status_code == 303 and HOSTILE[3] not in _names(admin_db)
+
+
+# --- the command ------------------------------------------------------------------------------------------
+
+
+def test_serve_without_an_archive_is_one_line(tmp_path: Path) -> None:
+    r = subprocess.run([*KITAPI, "serve", "--db", str(tmp_path / "none.db"), "--no-browser"], capture_output=True)
+    assert r.returncode == 2 and r.stdout == b""
+    assert r.stderr.decode().count("\n") == 1 and "no archive here" in r.stderr.decode()
+
+
+def test_serve_answers_on_the_loopback_only(built: tuple[Path, dict[str, Any]]) -> None:
+    """``kitapi serve --port 0``: it names its URL, answers there (the home page), refuses another Host, and
+    listens on 127.0.0.1 only."""
+    p = subprocess.Popen(
+        [*KITAPI, "serve", "--db", str(built[0]), "--port", "0", "--no-browser"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert p.stdout is not None
+        line = p.stdout.readline()
+        m = re.match(r"kitapi serve: (http://127\.0\.0\.1:(\d+)/) \(read-only", line)
+        assert m, line
+        with urllib.request.urlopen(m.group(1), timeout=30) as r:
+            assert r.status == 200 and b"Kitapi" in r.read()
+        req = urllib.request.Request(m.group(1), headers={"Host": "evil.example"})
+        with pytest.raises(urllib.error.HTTPError) as e:
+            urllib.request.urlopen(req, timeout=30)
+        assert e.value.code == 400
+        addr = socket.gethostbyname(socket.gethostname())
+        if addr != "127.0.0.1" and not addr.startswith("127."):
+            with pytest.raises(OSError):
+                socket.create_connection((addr, int(m.group(2))), timeout=5).close()
+    finally:
+        p.terminate()
+        assert wait_until(lambda: p.poll() is not None)
+        p.communicate()
