@@ -88,7 +88,7 @@ from kitapi_host.archive.facts import HandFacts
 from kitapi_host.families import NoFamily, archive_family
 from kitapi_host.logs.read import BadLog, Checked, Mismatch, check, effective, final, records
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 # PRAGMA application_id of a Kitapi archive ("KTPI", as a device log's magic): another program's SQLite file
 # is told apart before anything is written to it.  Archives made before it have 0 there and Kitapi's tables.
 APPLICATION_ID = 0x4B545049
@@ -121,8 +121,9 @@ CREATE TABLE games (
     canon_len INTEGER              -- the length of that text, in bytes
 );
 CREATE INDEX games_source ON games (device, name);
-CREATE INDEX games_sha256 ON games (sha256);
+CREATE UNIQUE INDEX games_sha256_unique ON games (sha256);  -- the same bytes are one game, whoever sends them
 CREATE INDEX games_header ON games (header);
+CREATE INDEX games_date ON games ((COALESCE(started, added)), id);
 CREATE TABLE logs (                -- a table of its own, the blob its last column: written and read in
                                    -- chunks (incremental blob I/O), never whole in memory
     game INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
@@ -135,6 +136,7 @@ CREATE TABLE game_players (
     PRIMARY KEY (game, seat),
     UNIQUE (game, player)
 );
+CREATE INDEX game_players_player ON game_players (player, game);
 CREATE TABLE hands (
     game INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
     number INTEGER NOT NULL,       -- the hand's number in the log (deleted hands leave a gap)
@@ -192,7 +194,18 @@ _MIGRATIONS = {
         # stored result (which always ends with "over") says so too.
         "UPDATE games SET over = 1, result = replace(result, '\"over\": false}', '\"over\": true}') WHERE ended = 1;",
     ),
+    4: (
+        # 5: the league (many venues' PCs writing to one database): the same bytes are one game as a
+        # constraint of the database, not only add_log's look-up; and the indexes of the standings of a
+        # period and of a player's games (Archive.standings, player_games, head_to_head).
+        "DROP INDEX IF EXISTS games_sha256;",
+        "CREATE UNIQUE INDEX IF NOT EXISTS games_sha256_unique ON games (sha256);",
+        "CREATE INDEX IF NOT EXISTS games_date ON games ((COALESCE(started, added)), id);",
+        "CREATE INDEX IF NOT EXISTS game_players_player ON game_players (player, game);",
+    ),
 }
+# The migrations from these versions change what the hand table holds: it is filled again from the logs.
+_REFILL_BELOW = 4
 
 
 # Every column of games but the log (which may be large: read as a stream, _stored_log).
@@ -248,6 +261,16 @@ def default_path() -> Path:
     return Path(base) / "kitapi" / "archive.sqlite3"
 
 
+def db_arg(value: str) -> Path | str:
+    """A ``--db``: an SQLite file's path, or a PostgreSQL URL (``postgresql://...``) kept as it is written."""
+    from kitapi_host.archive.pg import is_url
+
+    return value if is_url(value) else Path(value)
+
+
+DB_HELP = "the archive: an SQLite file, or a PostgreSQL database's URL postgresql://USER:PASSWORD@HOST/DB"
+
+
 def _full(path: Path) -> bool:
     """The disk of the archive at ``path`` has less than 1 MB free."""
     try:
@@ -256,10 +279,12 @@ def _full(path: Path) -> bool:
         return False
 
 
-def trouble(path: Path, e: BaseException) -> str:
+def trouble(path: Path | str, e: BaseException) -> str:
     """What keeps the archive at ``path`` from being used, in one line, from the error ``e`` (sqlite3.Error or
     OSError): busy, a full disk, read-only, a folder, a file that is no archive."""
     text = str(e)
+    if not isinstance(path, Path):  # a PostgreSQL URL (its own errors are ArchiveError already)
+        return f"{path}: cannot use the archive ({text})"
     if isinstance(e, FileExistsError | NotADirectoryError):  # (mkdir of the archive's folder)
         return f"{path}: cannot make the archive's folder {path.parent}: a part of that path is a file, not a folder"
     try:
@@ -319,6 +344,12 @@ def _statements(script: str) -> Iterator[str]:
         if sqlite3.complete_statement(stmt):
             yield stmt
             stmt = ""
+
+
+def _pg_ddl(stmt: str) -> str:
+    from kitapi_host.archive.pg import ddl
+
+    return ddl(stmt)
 
 
 def _now() -> str:
@@ -500,12 +531,27 @@ class Archive:
     reader (``games``, ``show``, ``stats``) never waits for a writer and takes no
     write lock; a writer waits up to ``timeout`` seconds (``busy_timeout()``) for
     another writer, then sqlite3.OperationalError ("database is locked").
+
+    ``path`` may be a PostgreSQL URL (``postgresql://USER:PASSWORD@HOST/DB``): the
+    same tables in that database (``kitapi_host.archive.pg``), the same answers.
+    Readers never wait there either; a writer waits for another (an advisory lock
+    held to the end of its transaction, as SQLite's write lock) up to ``timeout``,
+    then ArchiveError.  ``path`` is then the URL without its password.
     """
 
+    db: Any  # sqlite3.Connection, or kitapi_host.archive.pg.Connection: the same SQL on both
+    path: Any  # Path, or the PostgreSQL URL as messages show it (str)
+
     def __init__(self, path: Path | str | None = None, timeout: float | None = None) -> None:
+        self.timeout = busy_timeout() if timeout is None else timeout
+        from kitapi_host.archive.pg import is_url
+
+        self.pg = is_url(path)
+        if self.pg:
+            self._open_pg(str(path))
+            return
         self.path = Path(path) if path is not None else default_path()
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.timeout = busy_timeout() if timeout is None else timeout
         # transactions are explicit (_tx)
         self.db = self._connect()
         self.db.row_factory = sqlite3.Row
@@ -528,6 +574,42 @@ class Archive:
                         self.db.execute("INSERT INTO schema_version (version) VALUES (?)", (SCHEMA_VERSION,))
                         self.db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
                         self._unmarked = False
+                    elif version in _MIGRATIONS:
+                        self._migrate(version)
+                    elif version != SCHEMA_VERSION:
+                        raise ArchiveError(f"{self.path}: archive schema version {version} is not known here")
+        except BaseException:
+            self.db.close()
+            raise
+
+    def _open_pg(self, url: str) -> None:
+        """Connect to the PostgreSQL database ``url``; make the archive's tables there if it has none, or bring
+        them up to date (under the writers' lock: many venues' PCs may open a new league at once)."""
+        from kitapi_host.archive import pg
+
+        self.db = pg.Connection(url, self.timeout)
+        self.path = self.db.where
+        self._unmarked = False
+        try:
+            if self._version() != SCHEMA_VERSION:
+                with self._tx():
+                    tables = {
+                        r[0]
+                        for r in self.db.execute(
+                            "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"
+                        )
+                    }
+                    version = self._version()
+                    if version is None and tables & _OWN_TABLES:
+                        raise ArchiveError(
+                            f"{self.path}: not a Kitapi archive: tables "
+                            + ", ".join(sorted(tables & _OWN_TABLES))
+                            + " of another program; left as they are"
+                        )
+                    if version is None:
+                        for stmt in _statements(_SCHEMA):
+                            self.db.execute(pg.ddl(stmt))
+                        self.db.execute("INSERT INTO schema_version (version) VALUES (?)", (SCHEMA_VERSION,))
                     elif version in _MIGRATIONS:
                         self._migrate(version)
                     elif version != SCHEMA_VERSION:
@@ -572,8 +654,13 @@ class Archive:
         )
 
     def _version(self) -> int | None:
-        known = self.db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'")
-        if known.fetchone() is None:
+        if self.pg:
+            known = self.db.execute("SELECT to_regclass('schema_version')").fetchone()[0]
+        else:
+            known = self.db.execute(
+                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'"
+            ).fetchone()
+        if known is None:
             return None
         row = self.db.execute("SELECT version FROM schema_version").fetchone()
         return None if row is None else int(row[0])
@@ -586,11 +673,13 @@ class Archive:
         A stored log the core no longer accepts stops the migration: nothing is
         changed, and the archive stays as it was for the kitapi that made it.
         """
+        refill = version < _REFILL_BELOW
         while version != SCHEMA_VERSION:
             for stmt in _MIGRATIONS[version]:
-                self.db.execute(stmt)
+                self.db.execute(_pg_ddl(stmt) if self.pg else stmt)
             version += 1
-        for r in self.db.execute("SELECT id, name FROM games ORDER BY id").fetchall():
+        rows = self.db.execute("SELECT id, name FROM games ORDER BY id").fetchall() if refill else []
+        for r in rows:
             with self._stored_log(r["id"]) as f:
                 try:
                     parsed = _parse(f, r["name"])
@@ -612,7 +701,11 @@ class Archive:
 
     @contextmanager
     def _stored_log(self, game_id: int) -> Iterator[BinaryIO]:
-        """The stored log of a game as a binary file, read from the database as it is needed."""
+        """The stored log of a game as a binary file, read from the database as it is needed (PostgreSQL: read
+        whole, a bytea has no incremental reading)."""
+        if self.pg:
+            yield io.BytesIO(self.log(game_id))
+            return
         with self.db.blobopen("logs", "log", game_id, readonly=True) as blob:
             yield io.BufferedReader(_BlobIO(blob), _CHUNK)
 
@@ -627,9 +720,12 @@ class Archive:
 
     @contextmanager
     def _tx(self) -> Iterator[None]:
-        """One transaction: everything in it is written, or nothing."""
-        self.db.execute("BEGIN IMMEDIATE")
+        """One transaction: everything in it is written, or nothing.  One writer at a time, as SQLite's BEGIN
+        IMMEDIATE: on PostgreSQL an advisory lock held to the transaction's end (lock_timeout: busy_timeout())."""
+        self.db.execute("BEGIN" if self.pg else "BEGIN IMMEDIATE")
         try:
+            if self.pg:
+                self.db.execute(f"SELECT pg_advisory_xact_lock({APPLICATION_ID})")
             if self._unmarked:
                 self.db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
             yield
@@ -639,7 +735,7 @@ class Archive:
             if self.db.in_transaction:
                 try:
                     self.db.execute("ROLLBACK")
-                except sqlite3.Error:
+                except (sqlite3.Error, ArchiveError):
                     pass
             raise
         self.db.execute("COMMIT")
@@ -675,12 +771,15 @@ class Archive:
         with self._tx():
             return self._add(f, device, name, size, digest, parsed)
 
-    def _kin(self, parsed: _Parsed) -> list[sqlite3.Row]:
+    def _kin(self, parsed: _Parsed) -> list[Any]:
         """The games with the same header as ``parsed``'s (the same game, maybe, in another form)."""
-        return self.db.execute(
-            "SELECT id, device, name, canon, canon_len FROM games WHERE header = ? AND canon IS NOT NULL ORDER BY id",
-            (header_json(parsed.header),),
-        ).fetchall()
+        return list(
+            self.db.execute(
+                "SELECT id, device, name, canon, canon_len FROM games WHERE header = ? AND canon IS NOT NULL"
+                " ORDER BY id",
+                (header_json(parsed.header),),
+            )
+        )
 
     def _kin_lengths(self, parsed: _Parsed) -> set[int]:
         return {k["canon_len"] for k in self._kin(parsed)}
@@ -784,11 +883,7 @@ class Archive:
         seats: list[int] | None = None
         if target is None:
             values["added"] = now
-            cols = ", ".join(k for k in values if k != "size")
-            marks = ", ".join(":" + k for k in values if k != "size")
-            cur = self.db.execute(f"INSERT INTO games ({cols}, log) VALUES ({marks}, x'')", values)
-            assert cur.lastrowid is not None
-            game_id = int(cur.lastrowid)
+            game_id = self._insert("games", {k: v for k, v in values.items() if k != "size"}, ", log", ", x''")
             status = NEW
         else:
             game_id = target
@@ -800,8 +895,15 @@ class Archive:
             rows = self.db.execute("SELECT player FROM game_players WHERE game = ? ORDER BY seat", (game_id,))
             seats = [r[0] for r in rows]
             status = GROWN
-        self.db.execute("INSERT OR REPLACE INTO logs (game, log) VALUES (?, zeroblob(?))", (game_id, size))
-        if size:
+        if self.pg:
+            f.seek(0)
+            self.db.execute(
+                "INSERT INTO logs (game, log) VALUES (?, ?) ON CONFLICT (game) DO UPDATE SET log = excluded.log",
+                (game_id, f.read()),
+            )
+        else:
+            self.db.execute("INSERT OR REPLACE INTO logs (game, log) VALUES (?, zeroblob(?))", (game_id, size))
+        if size and not self.pg:
             f.seek(0)
             with self.db.blobopen("logs", "log", game_id) as blob:
                 while chunk := f.read(_CHUNK):
@@ -872,7 +974,20 @@ class Archive:
         pid = self._find(name)
         if pid is not None:
             return pid
-        cur = self.db.execute("INSERT INTO players (name) VALUES (?)", (nfc(name),))
+        return self._insert("players", {"name": nfc(name)})
+
+    def _insert(self, table: str, values: dict[str, Any], more_cols: str = "", more_values: str = "") -> int:
+        """Insert a row of ``values`` (and the SQL ``more_cols``, ``more_values``) into ``table``; its id.  The id
+        is the largest so far plus one on both backends (SQLite's rowid), so one archive's games have the same
+        numbers on both (the writers' lock is held: no other writer takes the same)."""
+        if self.pg:
+            row = self.db.execute(f"SELECT COALESCE(MAX(id), 0) + 1 FROM {table}").fetchone()
+            values = {"id": int(row[0]), **values}
+        cols = ", ".join(values) + more_cols
+        marks = ", ".join(":" + k for k in values) + more_values
+        cur = self.db.execute(f"INSERT INTO {table} ({cols}) VALUES ({marks})", values)
+        if self.pg:
+            return int(values["id"])
         assert cur.lastrowid is not None
         return int(cur.lastrowid)
 
