@@ -265,6 +265,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     add.add_argument("--device", default="file", help="the device the logs came from (default: file)")
     add.add_argument("files", type=Path, nargs="+", metavar="FILE")
     add.set_defaults(func=_guard(_add))
+    from kitapi_host.archive import copy
+
+    copy.register(asub)
 
     g = sub.add_parser("games", help="list the archived games")
     _db(g)

@@ -743,7 +743,7 @@ class Archive:
 
     # --- adding logs --------------------------------------------------------------
 
-    def add_log(self, data: bytes | BinaryIO, device: str, name: str) -> Added:
+    def add_log(self, data: bytes | BinaryIO, device: str, name: str, stamps: tuple[str, str] | None = None) -> Added:
         """Store the game log ``data`` (either form; bytes, or a binary file read as a stream) pulled from
         ``device`` as ``name``.
 
@@ -754,6 +754,9 @@ class Archive:
         transaction: the lookup and the writes cannot interleave with another
         process adding the same log.  A file is read in chunks, several times
         over, and never whole: memory does not grow with its size.
+
+        ``stamps``: ``(added, updated)`` to keep instead of now (``archive copy``
+        keeps when the other archive took the game in).
 
         The log is replayed and hashed before the transaction (only reads: other
         writers wait the less), unless its bytes are archived already.
@@ -769,7 +772,7 @@ class Archive:
                     raise LogError(name, 1, f"the name {p!r} is there twice (written two ways in Unicode)")
             _canonical(f, name, parsed, self._kin_lengths(parsed))
         with self._tx():
-            return self._add(f, device, name, size, digest, parsed)
+            return self._add(f, device, name, size, digest, parsed, stamps)
 
     def _kin(self, parsed: _Parsed) -> list[Any]:
         """The games with the same header as ``parsed``'s (the same game, maybe, in another form)."""
@@ -784,7 +787,16 @@ class Archive:
     def _kin_lengths(self, parsed: _Parsed) -> set[int]:
         return {k["canon_len"] for k in self._kin(parsed)}
 
-    def _add(self, f: BinaryIO, device: str, name: str, size: int, digest: str, parsed: _Parsed | None) -> Added:
+    def _add(
+        self,
+        f: BinaryIO,
+        device: str,
+        name: str,
+        size: int,
+        digest: str,
+        parsed: _Parsed | None,
+        stamps: tuple[str, str] | None = None,
+    ) -> Added:
         warnings: list[str] = []
         same_source = self.db.execute(
             "SELECT id, sha256, damage, (SELECT length(log) FROM logs WHERE game = games.id) AS size FROM games"
@@ -860,7 +872,7 @@ class Archive:
             ids = ", ".join(str(r["id"]) for r in same_source)
             warnings.append(f"another log was archived as {device}:{name} (game {ids}): both are kept")
 
-        now = _now()
+        added, now = stamps or (_now(), _now())
         g = parsed.game
         values: dict[str, Any] = {
             "device": device,
@@ -882,7 +894,7 @@ class Archive:
         }
         seats: list[int] | None = None
         if target is None:
-            values["added"] = now
+            values["added"] = added
             game_id = self._insert("games", {k: v for k, v in values.items() if k != "size"}, ", log", ", x''")
             status = NEW
         else:
@@ -1189,3 +1201,42 @@ class Archive:
         if player is not None:  # (the name as the archive keeps it)
             player = self.db.execute("SELECT name FROM players WHERE id = ?", (self._player(player),)).fetchone()[0]
         return stats.count(self.db, player)
+
+    # --- copying between archives (kitapi archive copy) ------------------------------
+
+    def games_to_copy(self) -> Iterator[tuple[int, str, str, list[str], tuple[str, str]]]:
+        """Every game as ``archive copy`` takes it, by id: ``(id, device, name, its players' current names,
+        (added, updated))``."""
+        for r in self.db.execute("SELECT id, device, name, added, updated FROM games ORDER BY id").fetchall():
+            yield int(r["id"]), r["device"], r["name"], self._names(int(r["id"])), (r["added"], r["updated"])
+
+    def name_players(self, game_id: int, names: list[str]) -> bool:
+        """The players of game ``game_id`` seat by seat are ``names`` (players made if missing; one left with no
+        game removed): how another archive's renames and merges come with a copied game.  True if it changed."""
+        with self._tx():
+            old = [
+                r[0]
+                for r in self.db.execute("SELECT player FROM game_players WHERE game = ? ORDER BY seat", (game_id,))
+            ]
+            if len(old) != len(names):
+                raise ArchiveError(f"game {game_id} has {len(old)} players here, not {len(names)}")
+            new = [self._player_id(n) for n in names]
+            if new == old:
+                return False
+            seat = {p: s for s, p in enumerate(old)}
+            hands = self.db.execute(
+                "SELECT number, bidder FROM hands WHERE game = ? AND bidder IS NOT NULL", (game_id,)
+            ).fetchall()
+            self.db.execute("DELETE FROM game_players WHERE game = ?", (game_id,))
+            self.db.executemany(
+                "INSERT INTO game_players (game, seat, player) VALUES (?, ?, ?)",
+                [(game_id, s, p) for s, p in enumerate(new)],
+            )
+            self.db.executemany(
+                "UPDATE hands SET bidder = ? WHERE game = ? AND number = ?",
+                [(new[seat[h[1]]], game_id, h[0]) for h in hands],
+            )
+            for p in set(old) - set(new):
+                if self.db.execute("SELECT 1 FROM game_players WHERE player = ? LIMIT 1", (p,)).fetchone() is None:
+                    self.db.execute("DELETE FROM players WHERE id = ?", (p,))
+            return True
