@@ -3,15 +3,24 @@ one database at once (kitapi_host.archive.pg, kitapi_host.archive.copy)."""
 
 from __future__ import annotations
 
+import io
 import json
+import random
+import signal
+import subprocess
+import time
 from pathlib import Path
 
+import psycopg
 import pytest
 
+from kitapi.game import result_json
+from kitapi.replay import replay
 from kitapi_host import cli
 from kitapi_host.archive.db import Archive
 from kitapi_host.logs import gen
-from testkit import ROOT
+from kitapi_host.sim.device import SimDevice
+from testkit import KITAPI, ROOT, fuzz_count, write_game
 
 EXAMPLES = sorted((ROOT / "examples").glob("*.jsonl"))
 
@@ -99,3 +108,107 @@ def test_archive_copy_errors_are_one_line(tmp_path: Path, capsys: pytest.Capture
     err = capsys.readouterr().err
     assert err.startswith("kitapi archive copy: postgresql://kitapi:***@127.0.0.1:1/league: connection failed")
     assert err.count("\n") == 1 and "secret" not in err
+
+
+# --- many venues, one league: syncs at once into one PostgreSQL database -------------------------------------
+
+VENUES = 8
+
+
+def _boxes(tmp_path: Path) -> tuple[list[SimDevice], dict[bytes, str]]:
+    """Eight simulated boxes, each with a game of its own and the next box's first game as a copy (the same
+    bytes under the same name: one game whoever sends it); the distinct logs -> their standings by the core."""
+    boxes, want = [], {}
+    for v in range(VENUES):
+        box = SimDevice(tmp_path / f"box{v}", device_id=f"e66141030000{v:04x}")
+        games = box.fs / "data" / "games"
+        for seed in (v, (v + 1) % VENUES):
+            log = write_game(games, f"{seed + 1:04}.kitapi", seed=100 + seed, hands=30)
+            want[log] = standings(log)
+        boxes.append(box)
+    return boxes, want
+
+
+def standings(data: bytes) -> str:
+    g, _ = replay(io.BytesIO(data))
+    return result_json(g)
+
+
+def _league_holds(url: str, want: dict[bytes, str]) -> None:
+    """Every log once (no game lost, none twice), each game's standings the core's replay of its log, and each
+    player's chips in the stats the sum of the replays'."""
+    with Archive(url) as a:
+        games = a.games()
+        logs = [a.log(g["id"]) for g in games]
+        assert sorted(logs) == sorted(want), f"{len(logs)} games archived, {len(want)} expected"
+        for g, log in zip(games, logs, strict=True):
+            assert json.dumps({**g["result"]}) == json.dumps(json.loads(want[log]))
+        chips: dict[str, int] = {}
+        for text in want.values():
+            r = json.loads(text)
+            for p, c in zip(r["players"], r["chips"], strict=True):
+                chips[p] = chips.get(p, 0) + c
+        assert {s["player"]: s["chips"] for s in a.stats()} == chips
+
+
+def _syncs(boxes: list[SimDevice], url: str) -> list[subprocess.Popen[str]]:
+    return [
+        subprocess.Popen(
+            [*KITAPI, "sync", "--device", box.url, "--db", url, "--no-clock"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for box in boxes
+    ]
+
+
+def test_eight_venues_sync_at_once_into_one_league(tmp_path: Path, pg_url: str) -> None:
+    """Eight boxes synced at once into one PostgreSQL database (a new league: eight kitapi make its tables at
+    once), then again: every game once, the standings the replay's; the second round pulls nothing."""
+    boxes, want = _boxes(tmp_path)
+    try:
+        for box in boxes:
+            box.start()
+        for _ in range(2):
+            for p in _syncs(boxes, pg_url):
+                _, err = p.communicate(timeout=600)
+                assert p.returncode == 0, err
+            _league_holds(pg_url, want)
+    finally:
+        for box in boxes:
+            box.close()
+
+
+@pytest.mark.fuzz
+def test_eight_venues_killed_at_random_moments_then_run_again_lose_and_duplicate_nothing(
+    tmp_path: Path, pg_url: str
+) -> None:
+    """Eight syncs at once, each killed (SIGKILL: the PC crashes) at a random moment (seeded), then all run again
+    to the end: every game once, the standings the replay's.  Each round on a new league (the tables dropped)."""
+    boxes, want = _boxes(tmp_path)
+    try:
+        for box in boxes:
+            box.start()
+        for seed in range(fuzz_count(6, 1)):
+            rng = random.Random(seed)
+            with psycopg.connect(pg_url, autocommit=True) as c:  # a new league: what the last round made goes
+                c.execute("DROP SCHEMA public CASCADE")
+                c.execute("CREATE SCHEMA public")
+            start = time.monotonic()
+            procs = _syncs(boxes, pg_url)
+            for at, p in sorted(zip((rng.uniform(0.5, 6.0) for _ in procs), procs, strict=True), key=lambda x: x[0]):
+                time.sleep(max(0.0, start + at - time.monotonic()))
+                p.send_signal(signal.SIGKILL)
+            for p in procs:
+                p.communicate(timeout=600)
+            with Archive(pg_url) as a:  # what the killed syncs archived: whole games, each once
+                got = [a.log(g["id"]) for g in a.games()]
+            assert len(set(got)) == len(got) and set(got) <= set(want), seed
+            for p in _syncs(boxes, pg_url):
+                _, err = p.communicate(timeout=600)
+                assert p.returncode == 0, err
+            _league_holds(pg_url, want)
+    finally:
+        for box in boxes:
+            box.close()
