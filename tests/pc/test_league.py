@@ -9,7 +9,9 @@ import random
 import signal
 import subprocess
 import time
+from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import psycopg
 import pytest
@@ -17,7 +19,7 @@ import pytest
 from kitapi.game import result_json
 from kitapi.replay import replay
 from kitapi_host import cli
-from kitapi_host.archive.db import Archive
+from kitapi_host.archive.db import Archive, ArchiveError
 from kitapi_host.logs import gen
 from kitapi_host.sim.device import SimDevice
 from testkit import KITAPI, ROOT, fuzz_count, write_game
@@ -212,3 +214,90 @@ def test_eight_venues_killed_at_random_moments_then_run_again_lose_and_duplicate
     finally:
         for box in boxes:
             box.close()
+
+
+# --- the league's pages' queries (Archive.latest, standings, player_games, head_to_head) ----------------------
+
+
+def _dated(tmp_path: Path, rules: str, seed: int, players: list[str], started: str) -> bytes:
+    hdr, hands = gen.generate(rules, seed, 12, len(players))
+    hdr["players"], hdr["started"] = players, started
+    path = tmp_path / f"{rules}-{seed}.jsonl"
+    gen.write_jsonl(path, hdr, hands)
+    return path.read_bytes()
+
+
+def test_standings_player_games_and_head_to_head(tmp_path: Path, archive: Archive) -> None:
+    """A period's standings per family in its unit, a player's games and his record against each opponent: the
+    sums of what each game's stored standings give (the core's), on SQLite and on PostgreSQL alike."""
+    plan = [
+        ("prefa", 1, ["Anna", "Babis", "Kostas"], "2026-10-30T21:00:00"),
+        ("prefa", 2, ["Kostas", "Anna", "Zoe"], "2026-11-02T20:00:00"),
+        ("sochi", 3, ["Anna", "Boris", "Kostas"], "2026-11-10T19:30:00"),
+        ("priffe", 4, ["Anna", "Kostas", "Zoe", "Babis"], "2026-11-20T18:00:00"),
+        ("prefa", 5, ["Anna", "Zoe", "Babis"], "2026-12-01T00:00:00"),
+    ]
+    for rules, seed, players, started in plan:
+        archive.add_log(_dated(tmp_path, rules, seed, players, started), "file", f"{rules}-{seed}")
+    games = archive.games()
+    latest = archive.latest(3)
+    assert [g["id"] for g in latest] == [5, 4, 3] and latest[1]["players"] == ["Anna", "Kostas", "Zoe", "Babis"]
+
+    def amount(g: dict[str, Any], seat: int) -> Fraction:
+        r = g["result"]
+        x = r.get("chips") or r.get("settlement") or r.get("individual")
+        return Fraction(x[seat])
+
+    november = archive.standings("2026-11-01", "2026-12-01")
+    want: dict[tuple[str, str], list[Any]] = {}
+    for g in games:
+        if "2026-11-01" <= g["date"] < "2026-12-01":
+            fam = {"prefa": "prefa", "sochi": "preferans", "priffe": "priffe"}[g["rules"]]
+            for seat, p in enumerate(g["players"]):
+                w = want.setdefault((fam, p), [0, Fraction(0)])
+                w[0] += 1
+                w[1] += amount(g, seat)
+    assert {(s["family"], s["player"]): [s["games"], s["total"]] for s in november} == want
+    assert [s["family"] for s in november] == sorted(s["family"] for s in november)
+    prefa = [s for s in november if s["family"] == "prefa"]
+    assert prefa == archive.standings("2026-11-01", "2026-12-01", "prefa")
+    assert [s["total"] for s in prefa] == sorted((s["total"] for s in prefa), reverse=True)
+    assert len(archive.standings()) == len({(s["family"], p) for s in archive.standings() for p in [s["player"]]})
+
+    mine = archive.player_games("Kostas")
+    assert [g["id"] for g in mine] == [1, 2, 3, 4]
+    for g in mine:
+        full = games[g["id"] - 1]
+        assert g["players"] == full["players"] and g["total"] == amount(full, full["players"].index("Kostas"))
+    h2h = {(h["opponent"], h["family"]): h for h in archive.head_to_head("Kostas")}
+    assert set(h2h) == {("Anna", "prefa"), ("Babis", "prefa"), ("Zoe", "prefa"), ("Anna", "preferans"),
+                        ("Boris", "preferans"), ("Anna", "priffe"), ("Zoe", "priffe"), ("Babis", "priffe")}  # fmt: skip
+    anna = h2h[("Anna", "prefa")]
+    g1, g2 = games[0], games[1]
+    assert anna["games"] == 2 and anna["total"] == amount(g1, 2) + amount(g2, 0)
+    assert anna["their_total"] == amount(g1, 0) + amount(g2, 1)
+    assert anna["ahead"] == (amount(g1, 2) > amount(g1, 0)) + (amount(g2, 0) > amount(g2, 1))
+    with pytest.raises(ArchiveError, match="no player 'Nobody'"):
+        archive.player_games("Nobody")
+    everyone = archive.stats()  # one player's stats (only his games read) are his row of everyone's
+    for s in everyone:
+        assert archive.stats(s["player"]) == [s]
+
+
+def test_the_bench_of_the_archive_runs_on_both_backends(
+    tmp_path: Path, pg_server: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``kitapi bench --part archive`` at a tiny size: both backends measured, the cached archive used again."""
+    from kitapi_host.bench import archive as bench
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setattr(bench, "TEMPLATES", 12)
+    monkeypatch.setattr(bench, "ADDED", 6)
+    assert bench.run((60,), pg_server) == 0
+    out = capsys.readouterr().out
+    assert "     60  SQLite" in out and "     60  PostgreSQL" in out and "slowest page" in out, out
+    with Archive(tmp_path / "kitapi" / "bench-archive-60.sqlite3") as a:
+        assert len(a.games()) == 60 and len(a.players()) == 500
+        assert a.standings()  # (the cloned rows answer as add_log's)
+    assert bench.run((60,), None) == 0
+    assert "PostgreSQL" not in capsys.readouterr().out
