@@ -26,6 +26,7 @@ TEST_LINE_S = "60"
 # pytest-xdist's workers (make test) the short tests then fill the end, instead of one long test running alone.
 _LONG_FIRST = (
     "pc/test_sync.py",
+    "pc/test_league.py",
     "pc/test_deploy.py",
     "device/test_app.py",
     "pc/test_pack.py",

@@ -7,6 +7,7 @@ import io
 import json
 import random
 import signal
+import sqlite3
 import subprocess
 import time
 from fractions import Fraction
@@ -301,3 +302,60 @@ def test_the_bench_of_the_archive_runs_on_both_backends(
         assert a.standings()  # (the cloned rows answer as add_log's)
     assert bench.run((60,), None) == 0
     assert "PostgreSQL" not in capsys.readouterr().out
+
+
+# --- schema versions and what is not an archive -------------------------------------------------------------
+
+
+def test_an_archive_of_schema_4_gets_the_league_constraint_and_indexes(tmp_path: Path) -> None:
+    """Schema 5 only adds indexes (the same bytes one game as a UNIQUE constraint; the pages' indexes): an
+    archive of schema 4 is brought up to it without its hand table filled again."""
+    path = tmp_path / "a.sqlite3"
+    with Archive(path) as a:
+        a.add_log((ROOT / "examples" / "sample-prefa.jsonl").read_bytes(), "file", "sample")
+    db = sqlite3.connect(path)
+    for index in ("games_sha256_unique", "games_date", "game_players_player"):
+        db.execute(f"DROP INDEX {index}")
+    db.execute("CREATE INDEX games_sha256 ON games (sha256)")
+    db.execute("UPDATE hands SET kind = 'marked' WHERE number = 1")  # (a refill would write 'play' again)
+    db.execute("UPDATE schema_version SET version = 4")
+    db.commit()
+    db.close()
+    with Archive(path) as a:
+        indexes = {r[0] for r in a.db.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
+        assert {"games_sha256_unique", "games_date", "game_players_player"} <= indexes
+        assert "games_sha256" not in indexes
+        assert a.db.execute("SELECT version FROM schema_version").fetchone()[0] == 5
+        assert a.db.execute("SELECT kind FROM hands WHERE number = 1").fetchone()[0] == "marked"
+        with pytest.raises(sqlite3.IntegrityError):  # the database itself refuses the same bytes twice
+            a.db.execute(
+                "INSERT INTO games SELECT 2, device, 'again', started, rules, header, log, format, sha256,"
+                " hands, result, over, ended, damage, added, updated, canon, canon_len FROM games"
+            )
+
+
+def test_a_postgresql_database_of_another_program_is_left_as_it_is(pg_url: str) -> None:
+    with psycopg.connect(pg_url, autocommit=True) as c:
+        c.execute("CREATE TABLE players (id INTEGER, nick TEXT)")
+        c.execute("CREATE TABLE scores (x INTEGER)")
+    with pytest.raises(ArchiveError, match="not a Kitapi archive: tables players of another program"):
+        Archive(pg_url)
+    with psycopg.connect(pg_url, autocommit=True) as c:
+        tables = {r[0] for r in c.execute("SELECT tablename FROM pg_tables WHERE schemaname = 'public'")}
+    assert tables == {"players", "scores"}
+
+
+def test_postgresql_failures_are_one_line_without_the_password(
+    pg_server: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A server that is not there, a database that is not, a bad URL: one line, the password hidden, status 2."""
+    server = pg_server.rpartition("/")[0].replace("kitapi@", "kitapi:s3cret@")
+    for url, says in (
+        ("postgresql://kitapi:s3cret@127.0.0.1:1/league", "connection failed"),
+        (f"{server}/no_such_league", 'database "no_such_league" does not exist'),
+        ("postgresql://kitapi:s3cret@127.0.0.1:port/league", "invalid"),
+    ):
+        assert cli.main(["games", "--db", url]) == 2
+        out = capsys.readouterr()
+        assert out.out == "" and out.err.count("\n") == 1, out.err
+        assert "s3cret" not in out.err and ":***@" in out.err and says in out.err, out.err
