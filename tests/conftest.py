@@ -5,12 +5,16 @@ are in tests/testkit.py, imported by name; fixtures that only one folder uses ar
 
 from __future__ import annotations
 
+import os
+import subprocess
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from kitapi_host.archive.db import Archive
+from testkit import ROOT
 
 # How long the PC waits for each line of a simulated box's answer (kitapi_host.device.box.line_wait): the
 # box's own 10 s is for a Pico, whose speed does not depend on the PC; a simulated one on a busy 2-core machine
@@ -22,6 +26,7 @@ TEST_LINE_S = "60"
 # pytest-xdist's workers (make test) the short tests then fill the end, instead of one long test running alone.
 _LONG_FIRST = (
     "pc/test_sync.py",
+    "pc/test_league.py",
     "pc/test_deploy.py",
     "device/test_app.py",
     "pc/test_pack.py",
@@ -53,9 +58,50 @@ def _patient_link(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("KITAPI_LINE_S", TEST_LINE_S)
 
 
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[str]:
+    """The URL of a PostgreSQL server for the archive's tests: ``$KITAPI_TEST_PG`` (the cluster make's pytest
+    and fuzz targets start with tools/pg-test.sh), else a cluster of this process's own, stopped at the end.
+    No PostgreSQL at all fails the tests that need it: the archive is tested on both backends, always."""
+    url = os.environ.get("KITAPI_TEST_PG")
+    if url:
+        yield url
+        return
+    p = subprocess.run([str(ROOT / "tools" / "pg-test.sh"), "start"], capture_output=True, text=True)
+    if p.returncode != 0:
+        pytest.fail(f"no PostgreSQL server for the archive's tests (tools/pg-test.sh start): {p.stderr.strip()}")
+    folder = p.stdout.strip()
+    try:
+        yield (Path(folder) / "url").read_text().strip()
+    finally:
+        subprocess.run([str(ROOT / "tools" / "pg-test.sh"), "stop", folder], capture_output=True)
+
+
 @pytest.fixture
-def archive(tmp_path: Path) -> Iterator[Archive]:
-    """A new, empty archive in the test's temporary folder, closed after the test."""
-    a = Archive(tmp_path / "archive.sqlite3")
+def pg_url(pg_server: str) -> Iterator[str]:
+    """A new, empty PostgreSQL database on the tests' server (its URL), dropped after the test."""
+    import psycopg
+
+    name = f"t_{uuid.uuid4().hex[:16]}"
+    with psycopg.connect(pg_server, autocommit=True) as admin:
+        admin.execute(f"CREATE DATABASE {name}")
+    yield pg_server.rpartition("/")[0] + "/" + name
+    with psycopg.connect(pg_server, autocommit=True) as admin:
+        admin.execute(f"DROP DATABASE {name} WITH (FORCE)")
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A new, empty archive for ``--db``, on each backend in turn: an SQLite file's path in the test's
+    temporary folder, then a PostgreSQL database's URL."""
+    if request.param == "sqlite":
+        return str(tmp_path / "archive.sqlite3")
+    return str(request.getfixturevalue("pg_url"))
+
+
+@pytest.fixture
+def archive(db: str) -> Iterator[Archive]:
+    """A new, empty archive (on SQLite, then on PostgreSQL: ``db``), closed after the test."""
+    a = Archive(db if db.startswith("postgresql://") else Path(db))
     yield a
     a.close()

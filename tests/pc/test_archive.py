@@ -17,7 +17,7 @@ from kitapi.messages import damage as damage_text
 from kitapi.replay import replay
 from kitapi_host import cli, logs
 from kitapi_host.archive import cli as archive_cli
-from kitapi_host.archive.db import GROWN, NEW, SAME, Archive, ArchiveError, LogError, default_path
+from kitapi_host.archive.db import GROWN, NEW, SAME, SCHEMA_VERSION, Archive, ArchiveError, LogError, default_path
 from kitapi_host.logs import gen
 from testkit import ROOT, vector, vector_jsonl
 
@@ -324,7 +324,7 @@ def test_the_archive_survives_reopening(tmp_path: Path) -> None:
         assert a.add_log(SAMPLE.read_bytes(), "file", "sample").status == SAME
         assert a.game(gid)["result"]["hands"] == 10
     db = sqlite3.connect(path)
-    assert db.execute("SELECT version FROM schema_version").fetchall() == [(4,)]
+    assert db.execute("SELECT version FROM schema_version").fetchall() == [(SCHEMA_VERSION,)]
     db.execute("UPDATE schema_version SET version = 99")
     db.commit()
     db.close()
@@ -351,8 +351,7 @@ def kitapi(*args: str) -> int:
     return int(ns.func(ns))
 
 
-def test_cli_add_games_show(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    db = str(tmp_path / "a.sqlite3")
+def test_cli_add_games_show(tmp_path: Path, db: str, capsys: pytest.CaptureFixture[str]) -> None:
     to_device(tmp_path, jsonl_game(tmp_path, 13, 25))
     dpath = tmp_path / "d.kitapi"
     bad = bytearray(to_device(tmp_path, jsonl_game(tmp_path, 14, 25, name="e"), name="e"))  # another game
@@ -405,8 +404,7 @@ def test_cli_add_games_show(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     assert stats[0].split()[:4] == ["Player", "Games", "Chips", "Bids"] and stats[1].split()[:2] == ["Anna", "3"]
 
 
-def test_cli_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    db = str(tmp_path / "a.sqlite3")
+def test_cli_errors(tmp_path: Path, db: str, capsys: pytest.CaptureFixture[str]) -> None:
     bad = tmp_path / "bad.jsonl"
     bad.write_text(SAMPLE.read_text().replace('"tricks": [2, 6, 2]', '"tricks": [2, 6, 3]'))
     assert kitapi("archive", "add", "--db", db, str(bad), str(SAMPLE), str(tmp_path / "missing")) == 2
@@ -578,7 +576,7 @@ def test_an_archive_of_schema_1_is_brought_up_to_date(tmp_path: Path) -> None:
     db.commit()
     db.close()
     with Archive(path) as a:
-        assert a.db.execute("SELECT version FROM schema_version").fetchone()[0] == 4
+        assert a.db.execute("SELECT version FROM schema_version").fetchone()[0] == SCHEMA_VERSION
         assert a.db.execute("SELECT count(*) FROM games WHERE canon IS NULL").fetchone()[0] == 0
         assert [tuple(r) for r in a.db.execute("SELECT * FROM hands ORDER BY game, number")] == want
         assert a.game(2)["hands"] == shown["hands"] and a.game(2)["result"]["players"] == ["Anna", "Borya", "Vera"]
@@ -624,8 +622,7 @@ def test_an_archive_that_cannot_be_brought_up_to_date_is_left_as_it_was(tmp_path
     db.close()
 
 
-def test_cli_games_show_stats_for_preferans(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    db = str(tmp_path / "a.sqlite3")
+def test_cli_games_show_stats_for_preferans(tmp_path: Path, db: str, capsys: pytest.CaptureFixture[str]) -> None:
     small = tmp_path / "small.jsonl"
     small.write_text(SMALL_PREFERANS)
     assert kitapi("archive", "add", "--db", db, str(SAMPLE), str(small)) == 0
@@ -803,8 +800,7 @@ def test_balkan_and_kasa_stats_are_kept_apart(tmp_path: Path, archive: Archive) 
     assert c["kasa"]["bids"] == 4 and c["kasa"]["contracts"][7] == (0, 2) and c["kasa"]["contracts"][8] == (2, 2)
 
 
-def test_cli_games_show_stats_for_balkan_and_kasa(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    db = str(tmp_path / "a.sqlite3")
+def test_cli_games_show_stats_for_balkan_and_kasa(tmp_path: Path, db: str, capsys: pytest.CaptureFixture[str]) -> None:
     files = []
     for name in (BALKAN_GAME, KASA_GAME):
         path = tmp_path / f"{name}.jsonl"
@@ -948,8 +944,7 @@ def test_pot_and_priffe_stats_are_kept_apart(archive: Archive) -> None:
     assert anna["priffe"]["contracts"]["diamonds"] == (1, 1) and anna["preference_at"]["games"] == 0
 
 
-def test_cli_games_show_stats_for_pot_and_priffe(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    db = str(tmp_path / "a.sqlite3")
+def test_cli_games_show_stats_for_pot_and_priffe(tmp_path: Path, db: str, capsys: pytest.CaptureFixture[str]) -> None:
     files = []
     for name in ("at-game-to-the-end", "us-game-to-the-end", "rubber-won-on-points"):
         path = tmp_path / f"{name}.jsonl"
@@ -990,10 +985,9 @@ def test_cli_games_show_stats_for_pot_and_priffe(tmp_path: Path, capsys: pytest.
     assert pr_rows[3].split() == ["Bo", "1", "1", "0", "1", "-9", "2", "0/1", "0/0", "1/1", "0/0"]
 
 
-def test_listings_as_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_listings_as_json(tmp_path: Path, db: str, capsys: pytest.CaptureFixture[str]) -> None:
     """``--json`` on games, show, stats and players list: one object, as ``kitapi replay --json`` prints it
     (a game's ``result`` is replay's object itself; an exact figure a number when whole, else "N/D")."""
-    db = str(tmp_path / "a.sqlite3")
     sochi = ROOT / "examples" / "sample-sochi.jsonl"
     pot = tmp_path / "pot.jsonl"
     pot.write_bytes(family_log("at-game-to-the-end"))

@@ -395,17 +395,16 @@ def test_preferans_csv_rows_are_the_hands_with_the_running_standings(tmp_path: P
         assert "money Anna" not in rows[0]  # no stake
 
 
-def test_preferans_jsonl_and_the_archive(tmp_path: Path) -> None:
+def test_preferans_jsonl_and_the_archive(tmp_path: Path, db: str) -> None:
     """jsonl is the log as convert writes it; an archived game exports as its file; bad input writes nothing."""
     src = preferans_log(tmp_path, 3, 30, "leningrad", 4, stake="1")
     dev = tmp_path / "l.kitapi"
     logs.convert(src, dev)
     p = kitapi("export", str(dev), "--format", "jsonl")
     assert p.returncode == 0 and p.stdout == src.read_bytes()
-    db = tmp_path / "a.sqlite3"
-    assert kitapi("archive", "add", "--db", str(db), str(dev)).returncode == 0
+    assert kitapi("archive", "add", "--db", db, str(dev)).returncode == 0
     for fmt in ("jsonl", "csv", "html"):
-        by_id = kitapi("export", "1", "--db", str(db), "--format", fmt)
+        by_id = kitapi("export", "1", "--db", db, "--format", fmt)
         by_file = kitapi("export", str(dev), "--format", fmt)
         assert by_id.returncode == 0 and by_id.stdout == by_file.stdout
     bad = tmp_path / "bad.jsonl"
@@ -544,9 +543,8 @@ def test_the_sheets_name_the_nine_quota_option(tmp_path: Path) -> None:
         assert "9-trick quota by the dealer" in " ".join(page_text(p.stdout).parts), rules
 
 
-def test_balkan_and_kasa_jsonl_and_the_archive(tmp_path: Path) -> None:
+def test_balkan_and_kasa_jsonl_and_the_archive(tmp_path: Path, db: str) -> None:
     """Both forms, every format: an archived game exports as its file; jsonl is the log as convert writes it."""
-    db = tmp_path / "a.sqlite3"
     for k, name in enumerate(("balkan-mixed-game", "kasa-game-stopped"), 1):
         src = vector_log(tmp_path, name)
         dev = tmp_path / f"{name}.kitapi"
@@ -555,9 +553,9 @@ def test_balkan_and_kasa_jsonl_and_the_archive(tmp_path: Path) -> None:
         logs.convert(dev, back)  # the canonical JSON Lines (the vector's keys are in any order)
         p = kitapi("export", str(dev), "--format", "jsonl")
         assert p.returncode == 0 and p.stdout == back.read_bytes()
-        assert kitapi("archive", "add", "--db", str(db), str(dev)).returncode == 0
+        assert kitapi("archive", "add", "--db", db, str(dev)).returncode == 0
         for fmt in ("jsonl", "csv", "html"):
-            by_id = kitapi("export", str(k), "--db", str(db), "--format", fmt)
+            by_id = kitapi("export", str(k), "--db", db, "--format", fmt)
             by_file = kitapi("export", str(src), "--format", fmt)
             assert by_id.returncode == 0 and by_id.stdout == by_file.stdout, fmt
 
@@ -714,9 +712,8 @@ def test_the_priffe_sheet(tmp_path: Path) -> None:
     assert "Anna &amp; Cai</b> win the rubber by 90" in html  # on points, though Bo & Dag won two games
 
 
-def test_pot_and_priffe_jsonl_and_the_archive(tmp_path: Path) -> None:
+def test_pot_and_priffe_jsonl_and_the_archive(tmp_path: Path, db: str) -> None:
     """Both forms, every format: an archived game exports as its file."""
-    db = tmp_path / "a.sqlite3"
     for k, name in enumerate(("at-game-to-the-end", "us-game-to-the-end", "two-rubbers-individual"), 1):
         src = family_log(tmp_path, name)
         dev = tmp_path / f"{name}.kitapi"
@@ -725,9 +722,9 @@ def test_pot_and_priffe_jsonl_and_the_archive(tmp_path: Path) -> None:
         logs.convert(dev, back)
         p = kitapi("export", str(dev), "--format", "jsonl")
         assert p.returncode == 0 and p.stdout == back.read_bytes()
-        assert kitapi("archive", "add", "--db", str(db), str(dev)).returncode == 0
+        assert kitapi("archive", "add", "--db", db, str(dev)).returncode == 0
         for fmt in ("jsonl", "csv", "html"):
-            by_id = kitapi("export", str(k), "--db", str(db), "--format", fmt)
+            by_id = kitapi("export", str(k), "--db", db, "--format", fmt)
             by_file = kitapi("export", str(src), "--format", fmt)
             assert by_id.returncode == 0 and by_id.stdout == by_file.stdout, fmt
 

@@ -20,8 +20,9 @@ def _log(header: dict[str, Any], hands: list[dict[str, Any]]) -> bytes:
     return "".join(json.dumps(x) + "\n" for x in [header, *hands]).encode()
 
 
-def _stats(tmp_path: Path, games: list[tuple[dict[str, Any], list[dict[str, Any]]]]) -> dict[str, dict[str, Any]]:
-    a = Archive(tmp_path / "a.sqlite3")
+def _stats(where: Path | str, games: list[tuple[dict[str, Any], list[dict[str, Any]]]]) -> dict[str, dict[str, Any]]:
+    """The stats of ``games`` in a new archive: in the folder ``where``, or the PostgreSQL database ``where``."""
+    a = Archive(where if isinstance(where, str) and where.startswith("postgresql://") else Path(where) / "a.sqlite3")
     try:
         for i, (header, hands) in enumerate(games):
             a.add_log(_log(header, hands), "file", f"g{i}")
@@ -47,21 +48,20 @@ BALL = gen.header("prefa", 3, pouch=50)
     ],
 )
 def test_a_defender_is_put_up_only_when_the_defense_fails_as_a_whole(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], tricks: list[int], babis: Any, costas: Any, pays: bool
+    tmp_path: Path, db: str, capsys: pytest.CaptureFixture[str], tricks: list[int], babis: Any, costas: Any, pays: bool
 ) -> None:
     hand = {"dealer": 2, "bidder": 0, "contract": "6H", "defense": "both", "tricks": tricks}
     g: Any = new_game(BALL)
     g.play(hand)
     assert (g.owed[0 * 3 + 1] > 0) == pays  # (owed[i * n + j]: what seat j owes seat i) the score itself
-    stats = _stats(tmp_path, [(BALL, [hand])])
+    stats = _stats(db if db.startswith("postgresql://") else tmp_path, [(BALL, [hand])])
     assert (stats["Babis"]["defended"], stats["Babis"]["met"], stats["Babis"]["failed"]) == babis
     assert (stats["Costas"]["defended"], stats["Costas"]["met"], stats["Costas"]["failed"]) == costas
     assert stats["Anna"]["contracts"][6] == (1, 1)
     # and as `kitapi stats` prints it: Babis' row, Defended Met Failed Out at its end
     path = tmp_path / "ball.jsonl"
     path.write_bytes(_log(BALL, [hand]))
-    db = str(tmp_path / "cli.sqlite3")
-    assert kitapi(["archive", "add", "--db", db, str(path)]) == 0
+    assert kitapi(["archive", "add", "--db", db, str(path)]) == 0  # (PostgreSQL: the game is there, "same")
     capsys.readouterr()
     assert kitapi(["stats", "--db", db]) == 0
     row = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("Babis"))

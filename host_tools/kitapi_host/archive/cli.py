@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from kitapi_host import logs
-from kitapi_host.archive.db import Archive, ArchiveError, LogError, default_path, trouble
+from kitapi_host.archive.db import DB_HELP, Archive, ArchiveError, LogError, db_arg, default_path, trouble
 from kitapi_host.archive.text import grid as _grid
 from kitapi_host.archive.text import signed as _signed
 from kitapi_host.families import NoFamily, archive_families, archive_family
@@ -240,7 +240,7 @@ def _game_id(v: str) -> int:
 
 
 def _db(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--db", type=Path, metavar="PATH", help=f"the archive database (default {default_path()})")
+    p.add_argument("--db", type=db_arg, metavar="PATH|URL", help=f"{DB_HELP} (default {default_path()})")
 
 
 def _json(p: argparse.ArgumentParser) -> None:
@@ -265,6 +265,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     add.add_argument("--device", default="file", help="the device the logs came from (default: file)")
     add.add_argument("files", type=Path, nargs="+", metavar="FILE")
     add.set_defaults(func=_guard(_add))
+    from kitapi_host.archive import copy
+
+    copy.register(asub)
 
     g = sub.add_parser("games", help="list the archived games")
     _db(g)

@@ -85,10 +85,10 @@ from kitapi.jsonw import header_json
 from kitapi.replay import reader, replay
 from kitapi_host.archive import stats
 from kitapi_host.archive.facts import HandFacts
-from kitapi_host.families import NoFamily, archive_family
+from kitapi_host.families import NoFamily, archive_family, family_name
 from kitapi_host.logs.read import BadLog, Checked, Mismatch, check, effective, final, records
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 # PRAGMA application_id of a Kitapi archive ("KTPI", as a device log's magic): another program's SQLite file
 # is told apart before anything is written to it.  Archives made before it have 0 there and Kitapi's tables.
 APPLICATION_ID = 0x4B545049
@@ -121,8 +121,9 @@ CREATE TABLE games (
     canon_len INTEGER              -- the length of that text, in bytes
 );
 CREATE INDEX games_source ON games (device, name);
-CREATE INDEX games_sha256 ON games (sha256);
+CREATE UNIQUE INDEX games_sha256_unique ON games (sha256);  -- the same bytes are one game, whoever sends them
 CREATE INDEX games_header ON games (header);
+CREATE INDEX games_date ON games ((COALESCE(started, added)), id);
 CREATE TABLE logs (                -- a table of its own, the blob its last column: written and read in
                                    -- chunks (incremental blob I/O), never whole in memory
     game INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
@@ -135,6 +136,7 @@ CREATE TABLE game_players (
     PRIMARY KEY (game, seat),
     UNIQUE (game, player)
 );
+CREATE INDEX game_players_player ON game_players (player, game);
 CREATE TABLE hands (
     game INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
     number INTEGER NOT NULL,       -- the hand's number in the log (deleted hands leave a gap)
@@ -192,7 +194,18 @@ _MIGRATIONS = {
         # stored result (which always ends with "over") says so too.
         "UPDATE games SET over = 1, result = replace(result, '\"over\": false}', '\"over\": true}') WHERE ended = 1;",
     ),
+    4: (
+        # 5: the league (many venues' PCs writing to one database): the same bytes are one game as a
+        # constraint of the database, not only add_log's look-up; and the indexes of the standings of a
+        # period and of a player's games (Archive.standings, player_games, head_to_head).
+        "DROP INDEX IF EXISTS games_sha256;",
+        "CREATE UNIQUE INDEX IF NOT EXISTS games_sha256_unique ON games (sha256);",
+        "CREATE INDEX IF NOT EXISTS games_date ON games ((COALESCE(started, added)), id);",
+        "CREATE INDEX IF NOT EXISTS game_players_player ON game_players (player, game);",
+    ),
 }
+# The migrations from these versions change what the hand table holds: it is filled again from the logs.
+_REFILL_BELOW = 4
 
 
 # Every column of games but the log (which may be large: read as a stream, _stored_log).
@@ -248,6 +261,16 @@ def default_path() -> Path:
     return Path(base) / "kitapi" / "archive.sqlite3"
 
 
+def db_arg(value: str) -> Path | str:
+    """A ``--db``: an SQLite file's path, or a PostgreSQL URL (``postgresql://...``) kept as it is written."""
+    from kitapi_host.archive.pg import is_url
+
+    return value if is_url(value) else Path(value)
+
+
+DB_HELP = "the archive: an SQLite file, or a PostgreSQL database's URL postgresql://USER:PASSWORD@HOST/DB"
+
+
 def _full(path: Path) -> bool:
     """The disk of the archive at ``path`` has less than 1 MB free."""
     try:
@@ -256,10 +279,12 @@ def _full(path: Path) -> bool:
         return False
 
 
-def trouble(path: Path, e: BaseException) -> str:
+def trouble(path: Path | str, e: BaseException) -> str:
     """What keeps the archive at ``path`` from being used, in one line, from the error ``e`` (sqlite3.Error or
     OSError): busy, a full disk, read-only, a folder, a file that is no archive."""
     text = str(e)
+    if not isinstance(path, Path):  # a PostgreSQL URL (its own errors are ArchiveError already)
+        return f"{path}: cannot use the archive ({text})"
     if isinstance(e, FileExistsError | NotADirectoryError):  # (mkdir of the archive's folder)
         return f"{path}: cannot make the archive's folder {path.parent}: a part of that path is a file, not a folder"
     try:
@@ -319,6 +344,12 @@ def _statements(script: str) -> Iterator[str]:
         if sqlite3.complete_statement(stmt):
             yield stmt
             stmt = ""
+
+
+def _pg_ddl(stmt: str) -> str:
+    from kitapi_host.archive.pg import ddl
+
+    return ddl(stmt)
 
 
 def _now() -> str:
@@ -500,12 +531,27 @@ class Archive:
     reader (``games``, ``show``, ``stats``) never waits for a writer and takes no
     write lock; a writer waits up to ``timeout`` seconds (``busy_timeout()``) for
     another writer, then sqlite3.OperationalError ("database is locked").
+
+    ``path`` may be a PostgreSQL URL (``postgresql://USER:PASSWORD@HOST/DB``): the
+    same tables in that database (``kitapi_host.archive.pg``), the same answers.
+    Readers never wait there either; a writer waits for another (an advisory lock
+    held to the end of its transaction, as SQLite's write lock) up to ``timeout``,
+    then ArchiveError.  ``path`` is then the URL without its password.
     """
 
+    db: Any  # sqlite3.Connection, or kitapi_host.archive.pg.Connection: the same SQL on both
+    path: Any  # Path, or the PostgreSQL URL as messages show it (str)
+
     def __init__(self, path: Path | str | None = None, timeout: float | None = None) -> None:
+        self.timeout = busy_timeout() if timeout is None else timeout
+        from kitapi_host.archive.pg import is_url
+
+        self.pg = is_url(path)
+        if self.pg:
+            self._open_pg(str(path))
+            return
         self.path = Path(path) if path is not None else default_path()
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.timeout = busy_timeout() if timeout is None else timeout
         # transactions are explicit (_tx)
         self.db = self._connect()
         self.db.row_factory = sqlite3.Row
@@ -528,6 +574,42 @@ class Archive:
                         self.db.execute("INSERT INTO schema_version (version) VALUES (?)", (SCHEMA_VERSION,))
                         self.db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
                         self._unmarked = False
+                    elif version in _MIGRATIONS:
+                        self._migrate(version)
+                    elif version != SCHEMA_VERSION:
+                        raise ArchiveError(f"{self.path}: archive schema version {version} is not known here")
+        except BaseException:
+            self.db.close()
+            raise
+
+    def _open_pg(self, url: str) -> None:
+        """Connect to the PostgreSQL database ``url``; make the archive's tables there if it has none, or bring
+        them up to date (under the writers' lock: many venues' PCs may open a new league at once)."""
+        from kitapi_host.archive import pg
+
+        self.db = pg.Connection(url, self.timeout)
+        self.path = self.db.where
+        self._unmarked = False
+        try:
+            if self._version() != SCHEMA_VERSION:
+                with self._tx():
+                    tables = {
+                        r[0]
+                        for r in self.db.execute(
+                            "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"
+                        )
+                    }
+                    version = self._version()
+                    if version is None and tables & _OWN_TABLES:
+                        raise ArchiveError(
+                            f"{self.path}: not a Kitapi archive: tables "
+                            + ", ".join(sorted(tables & _OWN_TABLES))
+                            + " of another program; left as they are"
+                        )
+                    if version is None:
+                        for stmt in _statements(_SCHEMA):
+                            self.db.execute(pg.ddl(stmt))
+                        self.db.execute("INSERT INTO schema_version (version) VALUES (?)", (SCHEMA_VERSION,))
                     elif version in _MIGRATIONS:
                         self._migrate(version)
                     elif version != SCHEMA_VERSION:
@@ -572,8 +654,13 @@ class Archive:
         )
 
     def _version(self) -> int | None:
-        known = self.db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'")
-        if known.fetchone() is None:
+        if self.pg:
+            known = self.db.execute("SELECT to_regclass('schema_version')").fetchone()[0]
+        else:
+            known = self.db.execute(
+                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'"
+            ).fetchone()
+        if known is None:
             return None
         row = self.db.execute("SELECT version FROM schema_version").fetchone()
         return None if row is None else int(row[0])
@@ -586,11 +673,13 @@ class Archive:
         A stored log the core no longer accepts stops the migration: nothing is
         changed, and the archive stays as it was for the kitapi that made it.
         """
+        refill = version < _REFILL_BELOW
         while version != SCHEMA_VERSION:
             for stmt in _MIGRATIONS[version]:
-                self.db.execute(stmt)
+                self.db.execute(_pg_ddl(stmt) if self.pg else stmt)
             version += 1
-        for r in self.db.execute("SELECT id, name FROM games ORDER BY id").fetchall():
+        rows = self.db.execute("SELECT id, name FROM games ORDER BY id").fetchall() if refill else []
+        for r in rows:
             with self._stored_log(r["id"]) as f:
                 try:
                     parsed = _parse(f, r["name"])
@@ -612,7 +701,11 @@ class Archive:
 
     @contextmanager
     def _stored_log(self, game_id: int) -> Iterator[BinaryIO]:
-        """The stored log of a game as a binary file, read from the database as it is needed."""
+        """The stored log of a game as a binary file, read from the database as it is needed (PostgreSQL: read
+        whole, a bytea has no incremental reading)."""
+        if self.pg:
+            yield io.BytesIO(self.log(game_id))
+            return
         with self.db.blobopen("logs", "log", game_id, readonly=True) as blob:
             yield io.BufferedReader(_BlobIO(blob), _CHUNK)
 
@@ -627,9 +720,12 @@ class Archive:
 
     @contextmanager
     def _tx(self) -> Iterator[None]:
-        """One transaction: everything in it is written, or nothing."""
-        self.db.execute("BEGIN IMMEDIATE")
+        """One transaction: everything in it is written, or nothing.  One writer at a time, as SQLite's BEGIN
+        IMMEDIATE: on PostgreSQL an advisory lock held to the transaction's end (lock_timeout: busy_timeout())."""
+        self.db.execute("BEGIN" if self.pg else "BEGIN IMMEDIATE")
         try:
+            if self.pg:
+                self.db.execute(f"SELECT pg_advisory_xact_lock({APPLICATION_ID})")
             if self._unmarked:
                 self.db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
             yield
@@ -639,7 +735,7 @@ class Archive:
             if self.db.in_transaction:
                 try:
                     self.db.execute("ROLLBACK")
-                except sqlite3.Error:
+                except (sqlite3.Error, ArchiveError):
                     pass
             raise
         self.db.execute("COMMIT")
@@ -647,7 +743,7 @@ class Archive:
 
     # --- adding logs --------------------------------------------------------------
 
-    def add_log(self, data: bytes | BinaryIO, device: str, name: str) -> Added:
+    def add_log(self, data: bytes | BinaryIO, device: str, name: str, stamps: tuple[str, str] | None = None) -> Added:
         """Store the game log ``data`` (either form; bytes, or a binary file read as a stream) pulled from
         ``device`` as ``name``.
 
@@ -658,6 +754,9 @@ class Archive:
         transaction: the lookup and the writes cannot interleave with another
         process adding the same log.  A file is read in chunks, several times
         over, and never whole: memory does not grow with its size.
+
+        ``stamps``: ``(added, updated)`` to keep instead of now (``archive copy``
+        keeps when the other archive took the game in).
 
         The log is replayed and hashed before the transaction (only reads: other
         writers wait the less), unless its bytes are archived already.
@@ -673,19 +772,31 @@ class Archive:
                     raise LogError(name, 1, f"the name {p!r} is there twice (written two ways in Unicode)")
             _canonical(f, name, parsed, self._kin_lengths(parsed))
         with self._tx():
-            return self._add(f, device, name, size, digest, parsed)
+            return self._add(f, device, name, size, digest, parsed, stamps)
 
-    def _kin(self, parsed: _Parsed) -> list[sqlite3.Row]:
+    def _kin(self, parsed: _Parsed) -> list[Any]:
         """The games with the same header as ``parsed``'s (the same game, maybe, in another form)."""
-        return self.db.execute(
-            "SELECT id, device, name, canon, canon_len FROM games WHERE header = ? AND canon IS NOT NULL ORDER BY id",
-            (header_json(parsed.header),),
-        ).fetchall()
+        return list(
+            self.db.execute(
+                "SELECT id, device, name, canon, canon_len FROM games WHERE header = ? AND canon IS NOT NULL"
+                " ORDER BY id",
+                (header_json(parsed.header),),
+            )
+        )
 
     def _kin_lengths(self, parsed: _Parsed) -> set[int]:
         return {k["canon_len"] for k in self._kin(parsed)}
 
-    def _add(self, f: BinaryIO, device: str, name: str, size: int, digest: str, parsed: _Parsed | None) -> Added:
+    def _add(
+        self,
+        f: BinaryIO,
+        device: str,
+        name: str,
+        size: int,
+        digest: str,
+        parsed: _Parsed | None,
+        stamps: tuple[str, str] | None = None,
+    ) -> Added:
         warnings: list[str] = []
         same_source = self.db.execute(
             "SELECT id, sha256, damage, (SELECT length(log) FROM logs WHERE game = games.id) AS size FROM games"
@@ -761,7 +872,7 @@ class Archive:
             ids = ", ".join(str(r["id"]) for r in same_source)
             warnings.append(f"another log was archived as {device}:{name} (game {ids}): both are kept")
 
-        now = _now()
+        added, now = stamps or (_now(), _now())
         g = parsed.game
         values: dict[str, Any] = {
             "device": device,
@@ -783,12 +894,8 @@ class Archive:
         }
         seats: list[int] | None = None
         if target is None:
-            values["added"] = now
-            cols = ", ".join(k for k in values if k != "size")
-            marks = ", ".join(":" + k for k in values if k != "size")
-            cur = self.db.execute(f"INSERT INTO games ({cols}, log) VALUES ({marks}, x'')", values)
-            assert cur.lastrowid is not None
-            game_id = int(cur.lastrowid)
+            values["added"] = added
+            game_id = self._insert("games", {k: v for k, v in values.items() if k != "size"}, ", log", ", x''")
             status = NEW
         else:
             game_id = target
@@ -800,8 +907,15 @@ class Archive:
             rows = self.db.execute("SELECT player FROM game_players WHERE game = ? ORDER BY seat", (game_id,))
             seats = [r[0] for r in rows]
             status = GROWN
-        self.db.execute("INSERT OR REPLACE INTO logs (game, log) VALUES (?, zeroblob(?))", (game_id, size))
-        if size:
+        if self.pg:
+            f.seek(0)
+            self.db.execute(
+                "INSERT INTO logs (game, log) VALUES (?, ?) ON CONFLICT (game) DO UPDATE SET log = excluded.log",
+                (game_id, f.read()),
+            )
+        else:
+            self.db.execute("INSERT OR REPLACE INTO logs (game, log) VALUES (?, zeroblob(?))", (game_id, size))
+        if size and not self.pg:
             f.seek(0)
             with self.db.blobopen("logs", "log", game_id) as blob:
                 while chunk := f.read(_CHUNK):
@@ -872,7 +986,20 @@ class Archive:
         pid = self._find(name)
         if pid is not None:
             return pid
-        cur = self.db.execute("INSERT INTO players (name) VALUES (?)", (nfc(name),))
+        return self._insert("players", {"name": nfc(name)})
+
+    def _insert(self, table: str, values: dict[str, Any], more_cols: str = "", more_values: str = "") -> int:
+        """Insert a row of ``values`` (and the SQL ``more_cols``, ``more_values``) into ``table``; its id.  The id
+        is the largest so far plus one on both backends (SQLite's rowid), so one archive's games have the same
+        numbers on both (the writers' lock is held: no other writer takes the same)."""
+        if self.pg:
+            row = self.db.execute(f"SELECT COALESCE(MAX(id), 0) + 1 FROM {table}").fetchone()
+            values = {"id": int(row[0]), **values}
+        cols = ", ".join(values) + more_cols
+        marks = ", ".join(":" + k for k in values) + more_values
+        cur = self.db.execute(f"INSERT INTO {table} ({cols}) VALUES ({marks})", values)
+        if self.pg:
+            return int(values["id"])
         assert cur.lastrowid is not None
         return int(cur.lastrowid)
 
@@ -1148,18 +1275,143 @@ class Archive:
             )
         return out
 
+    # --- copying between archives (kitapi archive copy) ------------------------------
+
+    def games_to_copy(self) -> Iterator[tuple[int, str, str, list[str], tuple[str, str]]]:
+        """Every game as ``archive copy`` takes it, by id: ``(id, device, name, its players' current names,
+        (added, updated))``."""
+        for r in self.db.execute("SELECT id, device, name, added, updated FROM games ORDER BY id").fetchall():
+            yield int(r["id"]), r["device"], r["name"], self._names(int(r["id"])), (r["added"], r["updated"])
+
+    def name_players(self, game_id: int, names: list[str]) -> bool:
+        """The players of game ``game_id`` seat by seat are ``names`` (players made if missing; one left with no
+        game removed): how another archive's renames and merges come with a copied game.  True if it changed."""
+        with self._tx():
+            old = [
+                r[0]
+                for r in self.db.execute("SELECT player FROM game_players WHERE game = ? ORDER BY seat", (game_id,))
+            ]
+            if len(old) != len(names):
+                raise ArchiveError(f"game {game_id} has {len(old)} players here, not {len(names)}")
+            new = [self._player_id(n) for n in names]
+            if new == old:
+                return False
+            seat = {p: s for s, p in enumerate(old)}
+            hands = self.db.execute(
+                "SELECT number, bidder FROM hands WHERE game = ? AND bidder IS NOT NULL", (game_id,)
+            ).fetchall()
+            self.db.execute("DELETE FROM game_players WHERE game = ?", (game_id,))
+            self.db.executemany(
+                "INSERT INTO game_players (game, seat, player) VALUES (?, ?, ?)",
+                [(game_id, s, p) for s, p in enumerate(new)],
+            )
+            self.db.executemany(
+                "UPDATE hands SET bidder = ? WHERE game = ? AND number = ?",
+                [(new[seat[h[1]]], game_id, h[0]) for h in hands],
+            )
+            for p in set(old) - set(new):
+                if self.db.execute("SELECT 1 FROM game_players WHERE player = ? LIMIT 1", (p,)).fetchone() is None:
+                    self.db.execute("DELETE FROM players WHERE id = ?", (p,))
+            return True
+
+    # --- the league's pages: a period's standings, a player's games, head to head -------------------------
+    # (portable SQL on the indexes games_date and game_players_player: each answers in milliseconds at 100,000
+    # games on both backends; kitapi bench --part archive measures them)
+
+    def latest(self, limit: int = 20) -> list[dict[str, Any]]:
+        """The ``limit`` latest games (by date, newest first): id, date, device, rules, players, hands, over."""
+        rows = self.db.execute(
+            "SELECT id, started, added, device, rules, hands, over FROM games"
+            " ORDER BY COALESCE(started, added) DESC, id DESC LIMIT ?",
+            (limit,),
+        ).fetchall()
+        names = self._names_of([int(r["id"]) for r in rows])
+        return [
+            {
+                "id": r["id"],
+                "date": r["started"] or r["added"],
+                "device": r["device"],
+                "rules": r["rules"],
+                "players": names.get(int(r["id"]), []),
+                "hands": r["hands"],
+                "over": bool(r["over"]),
+            }
+            for r in rows
+        ]
+
     def _names_of(self, ids: list[int]) -> dict[int, list[str]]:
-        """The players' current names of each of the games ``ids``, in seat order (a query per 500 games)."""
-        out: dict[int, list[str]] = {}
-        for i in range(0, len(ids), 500):
-            part = ids[i : i + 500]
-            marks = ", ".join("?" * len(part))
+        """The players' current names of the games ``ids``, seat by seat."""
+        out: dict[int, list[str]] = {i: [] for i in ids}
+        for k in range(0, len(ids), 500):
+            part = ids[k : k + 500]
             for r in self.db.execute(
                 "SELECT gp.game, p.name FROM game_players gp JOIN players p ON p.id = gp.player"
-                f" WHERE gp.game IN ({marks}) ORDER BY gp.game, gp.seat",
+                f" WHERE gp.game IN ({', '.join('?' * len(part))}) ORDER BY gp.game, gp.seat",
                 part,
             ):
-                out.setdefault(r[0], []).append(r[1])
+                out[int(r[0])].append(r[1])
+        return out
+
+    def standings(
+        self, since: str | None = None, until: str | None = None, family: str | None = None
+    ) -> list[dict[str, Any]]:
+        """Each player's games and total of the games dated from ``since`` to before ``until`` (ISO 8601 texts,
+        a game's date its ``started``, else when it was archived; None: no bound), per family in the family's
+        unit (``unit``): ``{"family", "player", "games", "total"}``, by family, best total first.  ``family``:
+        only that one (``prefa`` chips, ``preferans`` and ``balkan`` net whists, ``kasa`` net kapikia, each pot
+        game by its rules id in chips, ``priffe`` individual points).  Totals exact (Fractions)."""
+        # the period's games by the index games_date, then their players by game_players' key (one query
+        # joining both made PostgreSQL scan game_players whole: 130 ms at 100,000 games)
+        rows = self.db.execute(
+            "SELECT id, rules, result FROM games WHERE COALESCE(started, added) >= ? AND COALESCE(started, added) < ?"
+            " ORDER BY id",
+            (since or "", until or "\U0010ffff"),
+        ).fetchall()
+        names = self._names_of([int(r[0]) for r in rows])
+        table: dict[tuple[str, str], list[Any]] = {}
+        for r in rows:
+            res = json.loads(r[2])
+            for seat, name in enumerate(names[int(r[0])]):
+                key, value = unit(r[1], res, seat)
+                if family is not None and key != family:
+                    break
+                row = table.setdefault((key, name), [0, Fraction(0)])
+                row[0] += 1
+                row[1] += value
+        out = [{"family": k, "player": p, "games": v[0], "total": v[1]} for (k, p), v in table.items()]
+        out.sort(key=lambda s: (s["family"], -s["total"], s["player"]))
+        return out
+
+    def player_games(self, name: str) -> list[dict[str, Any]]:
+        """The games of player ``name``, oldest first: id, date, device, rules, players (current names), seat,
+        hands, over, and ``family`` and ``total``: what the game gave him in the family's unit (``unit``)."""
+        pid = self._player(name)
+        rows = self.db.execute(
+            "SELECT g.id, g.started, g.added, g.device, g.rules, g.hands, g.over, g.result, me.seat"
+            " FROM game_players me JOIN games g ON g.id = me.game WHERE me.player = ?"
+            " ORDER BY COALESCE(g.started, g.added), g.id",
+            (pid,),
+        ).fetchall()
+        names = self._names_of([int(r["id"]) for r in rows])
+        out = []
+        for r in rows:
+            res = json.loads(r["result"])
+            key, value = unit(r["rules"], res, r["seat"])
+            out.append(
+                {
+                    "id": r["id"],
+                    "date": r["started"] or r["added"],
+                    "device": r["device"],
+                    "rules": r["rules"],
+                    "players": names[int(r["id"])],
+                    "seat": r["seat"],
+                    "hands": r["hands"],
+                    "over": bool(r["over"]),
+                    "family": key,
+                    "total": value,
+                    "results": [unit(r["rules"], res, s)[1] for s in range(len(names[int(r["id"])]))],
+                }
+            )
         return out
 
     def devices(self) -> list[str]:
@@ -1205,6 +1457,29 @@ class Archive:
             fam.count(g, res, played, seats, table)
         return table[pid].as_dict()
 
+    def head_to_head(self, name: str) -> list[dict[str, Any]]:
+        """Player ``name`` against each player he played with, per family: ``{"opponent", "family", "games",
+        "ahead", "behind", "total", "their_total"}`` (games at one table, those he ended above and below the
+        opponent, both totals in the family's unit over those games), by opponent then family."""
+        table: dict[tuple[str, str], dict[str, Any]] = {}
+        for g in self.player_games(name):
+            mine = g["total"]
+            for seat, other in enumerate(g["players"]):
+                if seat == g["seat"]:
+                    continue
+                theirs = g["results"][seat]
+                h = table.setdefault(
+                    (other, g["family"]),
+                    {"opponent": other, "family": g["family"], "games": 0, "ahead": 0, "behind": 0,
+                     "total": Fraction(0), "their_total": Fraction(0)},
+                )  # fmt: skip
+                h["games"] += 1
+                h["ahead"] += mine > theirs
+                h["behind"] += mine < theirs
+                h["total"] += mine
+                h["their_total"] += theirs
+        return [table[k] for k in sorted(table)]
+
 
 def _object(text: Any) -> dict[str, Any]:
     """A stored JSON object (a header, a result), or {} for damaged text: the game still lists, without figures."""
@@ -1213,3 +1488,20 @@ def _object(text: Any) -> dict[str, Any]:
     except (TypeError, ValueError):
         return {}
     return v if isinstance(v, dict) else {}
+
+
+def unit(rules: str, result: dict[str, Any], seat: int) -> tuple[str, Fraction]:
+    """What a game (its stored ``result``) gave seat ``seat``, in its family's unit: ``(family, amount)``.
+    Prefa's chips (``prefa``), Russian Preferans' and Balkan's net whists (``preferans``, ``balkan``), the
+    kasa's net kapikia (``kasa``), a pot game's chips won or lost (its rules id: the stock less what each
+    player brought, as the stats count them), Priffe's individual points (``priffe``)."""
+    if "settlement" in result:
+        return (family_name(rules) or "preferans"), Fraction(result["settlement"][seat])
+    if "net" in result:
+        return "kasa", Fraction(result["net"][seat])
+    if "stock" in result:
+        brought = (result["pot"] + sum(result["stock"])) // len(result["stock"])
+        return rules, Fraction(result["stock"][seat] - brought)
+    if "individual" in result:
+        return "priffe", Fraction(result["individual"][seat])
+    return "prefa", Fraction(result["chips"][seat])

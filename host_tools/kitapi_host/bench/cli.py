@@ -1,4 +1,4 @@
-"""``kitapi bench``: figures of the core, the device and the sync.
+"""``kitapi bench``: figures of the core, the device, the sync and the archive (``--part archive``).
 
 ``register(sub)`` adds it to ``kitapi``'s subcommands (host_tools/kitapi_host/cli.py's table).
 """
@@ -21,6 +21,10 @@ def _bench(args: argparse.Namespace) -> int:
         from kitapi_host.bench import sync as bench_sync
 
         bench_sync.run()
+    if args.part == "archive":  # (not in "all": it builds archives of 100,000 games, minutes the first time)
+        from kitapi_host.bench import archive as bench_archive
+
+        return bench_archive.run(tuple(args.games), args.pg)
     return 0
 
 
@@ -30,8 +34,22 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     b.add_argument("--hands", type=int, default=10_000, help="hands in the core's benchmark game (default 10000)")
     b.add_argument(
         "--part",
-        choices=("core", "device", "sync", "all"),
+        choices=("core", "device", "sync", "archive", "all"),
         default="all",
-        help="the core (replay), the device (firmware in the simulator), the sync (simulated device), or all (default)",
+        help="the core (replay), the device (firmware in the simulator), the sync (simulated device), or all"
+        " (default); archive: the archive at a league's size on SQLite and PostgreSQL (not in all)",
+    )
+    b.add_argument(
+        "--games",
+        type=lambda v: [int(x) for x in v.split(",")],
+        default=[10_000, 100_000],
+        metavar="N,N",
+        help="--part archive: the archive sizes (default 10000,100000)",
+    )
+    b.add_argument(
+        "--pg",
+        metavar="URL",
+        help="--part archive: a PostgreSQL server (postgresql://...) on which the bench makes and drops the"
+        " database kitapi_bench, to measure PostgreSQL beside SQLite",
     )
     b.set_defaults(func=_bench)

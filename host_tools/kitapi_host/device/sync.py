@@ -53,7 +53,7 @@ from typing import Any, TextIO
 
 from kitapi.messages import damage as damage_text
 from kitapi.replay import replay
-from kitapi_host.archive.db import NEW, Archive, ArchiveError, LogError, default_path, trouble
+from kitapi_host.archive.db import DB_HELP, NEW, Archive, ArchiveError, LogError, db_arg, default_path, trouble
 from kitapi_host.device.box import Device, DeviceError, open_device
 from kitapi_host.device.drive import Drive
 
@@ -147,8 +147,10 @@ def _listing(dev: Device | Drive, answer: Any) -> Listing:
 
 
 def evidence_folder(archive: Archive, uid: str) -> Path:
-    """Where the evidence files of device ``uid`` are kept: ``evidence/UID`` next to the archive."""
-    return archive.path.parent / "evidence" / (re.sub(r"[^0-9A-Za-z_-]", "_", uid)[:64] or "device")
+    """Where the evidence files of device ``uid`` are kept: ``evidence/UID`` next to the archive (an archive on
+    PostgreSQL: next to where the SQLite archive would be, on this PC)."""
+    base = default_path().parent if archive.pg else archive.path.parent
+    return Path(base) / "evidence" / (re.sub(r"[^0-9A-Za-z_-]", "_", uid)[:64] or "device")
 
 
 def _fsynced(path: Path, data: bytes) -> None:
@@ -416,7 +418,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         metavar="CONNECT",
         help="auto (default), a serial port, socket://HOST:PORT..., or a CircuitPython device's CIRCUITPY drive",
     )
-    p.add_argument("--db", type=Path, help=f"the archive (default {default_path()})")
+    p.add_argument("--db", type=db_arg, metavar="PATH|URL", help=f"{DB_HELP} (default {default_path()})")
     p.add_argument(
         "--prune",
         action="store_true",
@@ -430,7 +432,7 @@ def run(args: argparse.Namespace) -> int:
     from kitapi_host.device.drive import is_drive
 
     dev: Device | Drive | None = None
-    db: Path = args.db if args.db is not None else default_path()
+    db: Path | str = args.db if args.db is not None else default_path()
     try:
         dev = Drive(args.device) if is_drive(args.device) else open_device(args.device)
         try:

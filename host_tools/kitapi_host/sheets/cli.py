@@ -16,7 +16,7 @@ import tempfile
 from pathlib import Path
 
 from kitapi_host import sheets
-from kitapi_host.archive.db import default_path
+from kitapi_host.archive.db import db_arg, default_path
 from kitapi_host.logs import InputError
 from kitapi_host.sheets.browser import BROWSER_ENV, BrowserError
 
@@ -61,7 +61,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     e.add_argument("--format", "-f", choices=sheets.FORMATS, required=True, help="the export format")
     e.add_argument("-o", "--output", type=Path, metavar="OUT", help="write to OUT (default: standard output)")
     e.add_argument(
-        "--db", type=Path, metavar="PATH", help=f"the archive database, for a game number (default {default_path()})"
+        "--db",
+        type=db_arg,
+        metavar="PATH|URL",
+        help=f"the archive (an SQLite file or a postgresql:// URL), for a game number (default {default_path()})",
     )
     e.set_defaults(func=run)
 
@@ -85,7 +88,7 @@ def _load(args: argparse.Namespace) -> tuple[sheets.GameExport, str]:
     """The game GAME names, and its name for warnings: a file that exists wins over an archive game number."""
     path = Path(args.game)
     if not path.exists() and re.fullmatch(r"[0-9]+", args.game):
-        db: Path = args.db if args.db is not None else default_path()
+        db: Path | str = args.db if args.db is not None else default_path()
         game_id = int(args.game)
         return sheets.load_archive(db, game_id), f"game {game_id}"
     out: Path | None = args.output

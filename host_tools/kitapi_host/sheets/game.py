@@ -113,12 +113,12 @@ def load(path: Path) -> GameExport:
     return load_log(data, str(path))
 
 
-def load_archive(db: Path, game_id: int) -> GameExport:
+def load_archive(db: Path | str, game_id: int) -> GameExport:
     """Read game ``game_id`` of the archive at ``db`` from its stored log (``Archive.log``), as ``load`` a file.
 
     InputError if there is no archive at ``db`` (none is created) or no such game in it.
     """
-    if not db.is_file():
+    if isinstance(db, Path) and not db.is_file():
         raise InputError(f"{db}: no archive here, so no game {game_id} (see kitapi archive add)")
     try:
         archive = Archive(db)

@@ -1,0 +1,271 @@
+"""``kitapi bench --part archive``: the archive at a league's size, on SQLite and on PostgreSQL side by side.
+
+For each size (10,000 and 100,000 games of 500 players, over two years) and each backend: the rate of
+``archive add`` (``Archive.add_log``, each game replayed and checked by the core) into that archive, and the
+time of what the web page's pages ask: the home page (the 20 latest games, and this month's standings of
+every family: ``Archive.latest``, ``Archive.standings``) and a player's page (his games, his statistics, head
+to head: ``Archive.player_games``, ``stats``, ``head_to_head``), each the median of 5 runs.
+
+The archive is made fast, and once: 600 games of six systems (Prefa, Sochi, the kasa, Austrian Preference,
+Priffe, Balkan; 12 hands each) are generated (``kitapi_host.logs.gen``) and archived through ``add_log``;
+each of the N games is one of them under four or three of the 500 players and its own date (its header's
+``started``), its rows what ``add_log`` writes for it (the log's header changed, so its own sha256).  The
+SQLite archive is kept in ``$XDG_CACHE_HOME/kitapi`` (else ``~/.cache/kitapi``) and used again; PostgreSQL's
+(``--pg URL``: a server on which the bench makes, and afterwards drops, the database ``kitapi_bench``) is filled
+from it by COPY.  Without ``--pg``, SQLite only.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import sqlite3
+import statistics
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+from kitapi.jsonw import header_json
+from kitapi_host.archive.db import Archive
+from kitapi_host.logs import gen
+
+PLAYERS = 500
+TEMPLATES = 600
+HANDS = 12
+SYSTEMS = ("prefa", "sochi", "prefa_kasa", "preference_at", "priffe", "balkan")
+DAYS = 730  # the games are spread over two years, the last on END
+END = 1_795_000_000  # 2026-11-18 (UTC), in seconds: the month of the standings is the last one
+ADDED = 200  # games archived through add_log for the rate
+RUNS = 5
+TARGET_MS = 300
+
+
+def _cache() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "kitapi"
+
+
+def _name(i: int) -> str:
+    return f"Player {i + 1:03}"
+
+
+def _stamp(t: float) -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(t))
+
+
+def _templates(folder: Path) -> Path:
+    """The archive of the 600 template games (made once, cached)."""
+    path = folder / f"bench-templates-{TEMPLATES}.sqlite3"
+    if path.exists():
+        return path
+    tmp = path.with_suffix(".part")
+    tmp.unlink(missing_ok=True)
+    with Archive(tmp) as a:
+        for i in range(TEMPLATES):
+            rules = SYSTEMS[i % len(SYSTEMS)]
+            hdr, hs = gen.generate(rules, i, HANDS)
+            text = _jsonl(hdr, hs)
+            a.add_log(text, "bench", f"t{i}")
+    os.replace(tmp, path)
+    return path
+
+
+def _jsonl(hdr: dict[str, Any], hands: list[dict[str, Any]]) -> bytes:
+    with tempfile.TemporaryDirectory() as d:
+        p = Path(d) / "g.jsonl"
+        gen.write_jsonl(p, hdr, hands)
+        return p.read_bytes()
+
+
+def _rows(templates: Path, n: int) -> Iterator[tuple[str, list[tuple[Any, ...]]]]:
+    """The rows of an archive of ``n`` games, table by table, in batches: ``(table, rows)``."""
+    src = sqlite3.connect(templates)
+    src.row_factory = sqlite3.Row
+    tpl = []
+    for g in src.execute("SELECT * FROM games ORDER BY id"):
+        log = src.execute("SELECT log FROM logs WHERE game = ?", (g["id"],)).fetchone()[0]
+        seats = [r[0] for r in src.execute("SELECT player FROM game_players WHERE game = ? ORDER BY seat", (g["id"],))]
+        rows = src.execute("SELECT * FROM hands WHERE game = ? ORDER BY number", (g["id"],)).fetchall()
+        body = bytes(log).split(b"\n", 1)[1]
+        tpl.append((dict(g), json.loads(g["header"]), body, seats, [tuple(h) for h in rows]))
+    src.close()
+    yield "players", [(i + 1, _name(i)) for i in range(PLAYERS)]
+    games: list[tuple[Any, ...]] = []
+    logs: list[tuple[Any, ...]] = []
+    gps: list[tuple[Any, ...]] = []
+    hands: list[tuple[Any, ...]] = []
+    for i in range(n):
+        g, hdr, body, seats, hs = tpl[i % len(tpl)]
+        k = len(seats)
+        players = [(i * 7 + s * 131 + i // PLAYERS) % PLAYERS for s in range(k)]
+        if len(set(players)) < k:
+            players = [(players[0] + s) % PLAYERS for s in range(k)]
+        hdr = {**hdr, "players": [_name(p) for p in players], "started": _stamp(END - DAYS * 86400 * (n - i) / n)}
+        head = header_json(hdr)
+        log = head.encode() + b"\n" + body
+        gid = i + 1
+        result = g["result"].replace(
+            json.dumps(json.loads(g["header"])["players"]), json.dumps(hdr["players"], ensure_ascii=False), 1
+        )
+        digest = hashlib.sha256(log).hexdigest()
+        games.append(
+            (gid, "bench", f"{i:06}.jsonl", hdr["started"], g["rules"], head, b"", "jsonl", digest, g["hands"],
+             result, g["over"], g["ended"], None, g["added"], g["updated"], digest, len(log))
+        )  # fmt: skip
+        logs.append((gid, log))
+        gps.extend((gid, s, p + 1) for s, p in enumerate(players))
+        by_id = {t: p + 1 for t, p in zip(seats, players, strict=True)}
+        hands.extend((gid, h[1], *h[2:5], None if h[5] is None else by_id[h[5]], *h[6:]) for h in hs)
+        if len(games) == 5000 or i == n - 1:
+            yield "games", games
+            yield "logs", logs
+            yield "game_players", gps
+            yield "hands", hands
+            games, logs, gps, hands = [], [], [], []
+
+
+_COLS = {
+    "players": "id, name",
+    "games": "id, device, name, started, rules, header, log, format, sha256, hands, result, over, ended, damage,"
+    " added, updated, canon, canon_len",
+    "logs": "game, log",
+    "game_players": "game, seat, player",
+    "hands": "game, number, hand, corrected, kind, bidder, contract, defense, bidder_tricks, made, short, whist,"
+    " tricks",
+}
+
+
+def _sqlite(folder: Path, templates: Path, n: int) -> Path:
+    """The cached SQLite archive of ``n`` games (made if missing)."""
+    path = folder / f"bench-archive-{n}.sqlite3"
+    if path.exists():
+        return path
+    tmp = path.with_suffix(".part")
+    tmp.unlink(missing_ok=True)
+    Archive(tmp).close()  # the tables and indexes
+    db = sqlite3.connect(tmp, isolation_level=None)
+    db.execute("BEGIN")
+    for table, rows in _rows(templates, n):
+        marks = ", ".join("?" * len(_COLS[table].split(",")))
+        db.executemany(f"INSERT INTO {table} ({_COLS[table]}) VALUES ({marks})", rows)
+    db.execute("COMMIT")
+    db.close()
+    os.replace(tmp, path)
+    return path
+
+
+def _postgres(server: str, sqlite_path: Path) -> str:
+    """A new database ``kitapi_bench`` on ``server`` holding the archive at ``sqlite_path`` (copied by COPY)."""
+    import psycopg
+
+    url = server.rpartition("/")[0] + "/kitapi_bench"
+    with psycopg.connect(server, autocommit=True) as admin:
+        admin.execute("DROP DATABASE IF EXISTS kitapi_bench WITH (FORCE)")
+        admin.execute("CREATE DATABASE kitapi_bench")
+    Archive(url).close()
+    src = sqlite3.connect(sqlite_path)
+    with psycopg.connect(url) as dst, dst.cursor() as cur:
+        for table in ("players", "games", "logs", "game_players", "hands"):
+            with cur.copy(f"COPY {table} ({_COLS[table]}) FROM STDIN") as cp:
+                for row in src.execute(f"SELECT {_COLS[table]} FROM {table}"):
+                    cp.write_row(row)
+        cur.execute("ANALYZE")
+    src.close()
+    return url
+
+
+def _drop(server: str) -> None:
+    import psycopg
+
+    with psycopg.connect(server, autocommit=True) as admin:
+        admin.execute("DROP DATABASE IF EXISTS kitapi_bench WITH (FORCE)")
+
+
+def _ms(f: Callable[[], object]) -> float:
+    times = []
+    for _ in range(RUNS):
+        t = time.perf_counter()
+        f()
+        times.append((time.perf_counter() - t) * 1000)
+    return statistics.median(times)
+
+
+def _new_logs() -> list[bytes]:
+    """ADDED new games (other seeds than the templates', among the 500 players) for the add rate."""
+    out = []
+    for i in range(ADDED):
+        rules = SYSTEMS[i % len(SYSTEMS)]
+        hdr, hs = gen.generate(rules, 10_000 + i, HANDS)
+        hdr["players"] = [_name((i * 11 + s * 97) % PLAYERS) for s in range(len(hdr["players"]))]
+        out.append(_jsonl(hdr, hs))
+    return out
+
+
+def measure(db: Path | str, new: list[bytes]) -> dict[str, float]:
+    """On the archive ``db``: the add rate (games/s) and the pages' times (ms)."""
+    out: dict[str, float] = {}
+    with Archive(db) as a:
+        month = _stamp(END)[:8] + "01T00:00:00"
+        player = _name(PLAYERS // 2)
+        out["home"] = _ms(lambda: (a.latest(20), a.standings(month, None)))
+        out["player"] = _ms(lambda: (a.player_games(player), a.stats(player), a.head_to_head(player)))
+        out["latest"] = _ms(lambda: a.latest(20))
+        out["standings"] = _ms(lambda: a.standings(month, None))
+        out["games_of"] = _ms(lambda: a.player_games(player))
+        out["stats"] = _ms(lambda: a.stats(player))
+        out["h2h"] = _ms(lambda: a.head_to_head(player))
+        t = time.perf_counter()
+        for i, log in enumerate(new):
+            a.add_log(log, "bench-add", f"{i}.jsonl")
+        out["add"] = len(new) / (time.perf_counter() - t)
+    return out
+
+
+def run(sizes: tuple[int, ...] = (10_000, 100_000), pg: str | None = None) -> int:
+    folder = _cache()
+    folder.mkdir(parents=True, exist_ok=True)
+    print(f"archive: {PLAYERS} players, games of {', '.join(SYSTEMS)} ({HANDS} hands), over {DAYS} days")
+    t = time.perf_counter()
+    templates = _templates(folder)
+    new = _new_logs()
+    print(f"  templates and {ADDED} new games ready in {time.perf_counter() - t:.1f} s (cached in {folder})")
+    backends = ["SQLite"] + (["PostgreSQL"] if pg else [])
+    results: dict[tuple[int, str], dict[str, float]] = {}
+    for n in sizes:
+        t = time.perf_counter()
+        cached = _sqlite(folder, templates, n)
+        print(f"  {n:,} games: SQLite archive ready in {time.perf_counter() - t:.1f} s")
+        with tempfile.TemporaryDirectory() as d:
+            copy = Path(d) / "archive.sqlite3"
+            shutil.copyfile(cached, copy)  # (the add rate adds to it: the cached one stays as it is)
+            results[(n, "SQLite")] = measure(copy, new)
+        if pg:
+            t = time.perf_counter()
+            url = _postgres(pg, cached)
+            print(f"  {n:,} games: PostgreSQL database filled in {time.perf_counter() - t:.1f} s")
+            try:
+                results[(n, "PostgreSQL")] = measure(url, new)
+            finally:
+                _drop(pg)
+    print()
+    print("  games    backend     add (games/s)  home ms  player ms   latest  standings  games_of   stats    h2h")
+    for (n, b), r in results.items():
+        print(
+            f"  {n:>7,}  {b:<10}  {r['add']:>13.0f}  {r['home']:>7.1f}  {r['player']:>9.1f}  {r['latest']:>7.1f}"
+            f"  {r['standings']:>9.1f}  {r['games_of']:>8.1f}  {r['stats']:>6.1f}  {r['h2h']:>5.1f}"
+        )
+    worst = max(max(r["home"], r["player"]) for r in results.values())
+    print(f"  slowest page: {worst:.0f} ms (target {TARGET_MS} ms): {'met' if worst < TARGET_MS else 'NOT met'}")
+    if len(sizes) > 1:
+        small, big = sizes[0], sizes[-1]
+        for back in backends:
+            r0, r1 = results[(small, back)], results[(big, back)]
+            print(
+                f"  {back}, {small:,} -> {big:,} games: home x{r1['home'] / r0['home']:.1f},"
+                f" player x{r1['player'] / r0['player']:.1f}, add rate x{r1['add'] / r0['add']:.2f}"
+            )
+    return 0
