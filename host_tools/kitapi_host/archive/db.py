@@ -1495,13 +1495,16 @@ def unit(rules: str, result: dict[str, Any], seat: int) -> tuple[str, Fraction]:
     Prefa's chips (``prefa``), Russian Preferans' and Balkan's net whists (``preferans``, ``balkan``), the
     kasa's net kapikia (``kasa``), a pot game's chips won or lost (its rules id: the stock less what each
     player brought, as the stats count them), Priffe's individual points (``priffe``)."""
-    if "settlement" in result:
-        return (family_name(rules) or "preferans"), Fraction(result["settlement"][seat])
+    fam = family_name(rules) or rules
+    if "settlement" in result:  # (Balkan's whists are not Russian Preferans': its own standings, by its rules id)
+        from kitapi_host.families.preferans import variant
+
+        return (rules if variant(rules).NUMBERED else fam), Fraction(result["settlement"][seat])
     if "net" in result:
-        return "kasa", Fraction(result["net"][seat])
+        return fam, Fraction(result["net"][seat])
     if "stock" in result:
         brought = (result["pot"] + sum(result["stock"])) // len(result["stock"])
         return rules, Fraction(result["stock"][seat] - brought)
     if "individual" in result:
-        return "priffe", Fraction(result["individual"][seat])
-    return "prefa", Fraction(result["chips"][seat])
+        return fam, Fraction(result["individual"][seat])
+    return fam, Fraction(result["chips"][seat])

@@ -29,6 +29,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from kitapi import registry
 from kitapi.jsonw import header_json
 from kitapi_host.archive.db import Archive
 from kitapi_host.logs import gen
@@ -36,7 +37,7 @@ from kitapi_host.logs import gen
 PLAYERS = 500
 TEMPLATES = 600
 HANDS = 12
-SYSTEMS = ("prefa", "sochi", "prefa_kasa", "preference_at", "priffe", "balkan")
+SYSTEMS = tuple(r[0] for r in registry.rows())  # every system of kitapi.registry, in turn
 DAYS = 730  # the games are spread over two years, the last on END
 END = 1_795_000_000  # 2026-11-18 (UTC), in seconds: the month of the standings is the last one
 ADDED = 200  # games archived through add_log for the rate

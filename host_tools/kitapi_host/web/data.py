@@ -33,7 +33,7 @@ from typing import Any
 
 from kitapi.game import new_game
 from kitapi_host.archive.db import Archive, ArchiveError
-from kitapi_host.families import archive_family, family_name
+from kitapi_host.families import archive_family, family, family_name
 
 LATEST = 20  # games on the home page
 DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -102,20 +102,17 @@ def nets(g: dict[str, Any]) -> list[Net]:
     """Each player's net of game ``g`` (a ``find_games`` row: ``rules``, ``result``; a pot game's
     ``header_json`` or ``header``) in its family's unit (see the module)."""
     res = g["result"]
-    fam = _family(g["rules"])
-    if fam == "prefa":
-        return [_exact(x) for x in res["chips"]]
-    if fam == "preferans":
-        return [_exact(x) for x in res["settlement"]]
-    if fam == "kasa":
-        return [_exact(x) for x in res["net"]]
-    if fam == "pot":
+    # by the figures the core's result holds, not by a family's name: the kasa's holds Prefa's chips beside
+    # its net, so the net is asked first (as kitapi_host.archive.db.unit does)
+    if "stock" in res:  # a pot game: what is in front of each, less what each brought
         header = g["header"] if "header" in g else json.loads(g["header_json"])
         kind = {k: v for k, v in header.items() if k not in ("started", "players")}
         brought = _brought(json.dumps(kind, sort_keys=True), len(header["players"]))
         return [_exact(s) - brought for s in res["stock"]]
-    if fam == "priffe":
-        return [_exact(x) for x in res["individual"]]
+    for key in ("settlement", "net", "individual", "chips"):
+        if key in res:
+            return [_exact(x) for x in res[key]]
+    fam = _family(g["rules"])
     raise ArchiveError(f"game {g['id']}: no net for the family {fam!r}")
 
 
@@ -133,12 +130,9 @@ def _brought(kind: str, players: int) -> int:
     return int((g.pot + sum(g.stock)) // len(g.stock))
 
 
-UNITS = {"prefa": "chips", "preferans": "whists", "kasa": "kapikia", "pot": "chips", "priffe": "points"}
-
-
 def unit(rules: str) -> str:
-    """The word key (kitapi_host.web.words) of the unit of a system's nets."""
-    return UNITS.get(_family(rules) or "", "points")
+    """The word key (kitapi_host.web.words) of the unit of a system's nets: its family module's UNIT."""
+    return str(getattr(family(rules), "UNIT", "points"))
 
 
 @functools.lru_cache(maxsize=64)

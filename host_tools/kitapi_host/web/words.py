@@ -3,6 +3,8 @@ Russian), the terms the players use (the Greek of the kitapi and the kasa, the R
 
 from __future__ import annotations
 
+from kitapi_host.families import family
+
 LANGUAGES = ("en", "el", "ru")
 NAMES = {"en": "English", "el": "Ελληνικά", "ru": "Русский"}
 
@@ -103,25 +105,9 @@ def choose(accept: str) -> str:
     return best[0]
 
 
-# The systems' names in Greek and Russian (English: each family's own title, kitapi_host.families); a system
-# not here shows its English title.
-SYSTEMS: dict[str, tuple[str, str]] = {
-    "prefa": ("Πρέφα", "Греческая префа"),
-    "sochi": ("Πρέφερανς, Σότσι", "Преферанс, Сочи"),
-    "leningrad": ("Πρέφερανς, Λένινγκραντ", "Преферанс, Ленинградка"),
-    "rostov": ("Πρέφερανς, Ροστόφ", "Преферанс, Ростов"),
-    "balkan": ("Βαλκανικό πρέφερανς", "Балканский преферанс"),
-    "prefa_kasa": ("Πρέφα με κοινή κάσα", "Префа с общей кассой"),
-    "preference_at": ("Αυστριακό πρέφερανς", "Австрийский преферанс"),
-    "preference_illustrated": ("Εικονογραφημένο πρέφερανς", "Иллюстрированный преферанс"),
-    "preference_us": ("Αμερικάνικο πρέφερανς", "Американский преферанс"),
-    "priffe": ("Σουηδικό πρίφε", "Шведский приффе"),
-}
-
-
 def system(lang: str, rules: str, title: str) -> str:
     """The name of the system ``rules`` in ``lang``; ``title`` (its English one) where there is none."""
-    names = SYSTEMS.get(rules)
+    names = getattr(family(rules), "TITLES", {}).get(rules)  # (each family module's: kitapi_host.families)
     return names[LANGUAGES.index(lang) - 1] if names and lang != "en" else title
 
 

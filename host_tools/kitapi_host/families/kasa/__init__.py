@@ -27,6 +27,14 @@ from kitapi_host.logs import show_exact
 _TITLE = "Greek Prefa with a common kasa"  # every system of the family's (the sheet, show, stats)
 
 
+# kitapi serve (kitapi_host.web): the unit of its nets (a word key of kitapi_host.web.words), and its systems' names
+# in Greek and Russian (English: title())
+UNIT = "kapikia"
+TITLES: dict[str, tuple[str, str]] = {
+    "prefa_kasa": ("Πρέφα με κοινή κάσα", "Префа с общей кассой"),
+}
+
+
 def title(rules: str) -> str:
     return _TITLE
 

@@ -29,6 +29,16 @@ _TITLES = {
 _US = 4  # kitapi.game.Game.OUTCOME of a system whose hands are a suit or chips (American)
 
 
+# kitapi serve (kitapi_host.web): the unit of its nets (a word key of kitapi_host.web.words), and its systems' names
+# in Greek and Russian (English: title())
+UNIT = "chips"
+TITLES: dict[str, tuple[str, str]] = {
+    "preference_at": ("Αυστριακό πρέφερανς", "Австрийский преферанс"),
+    "preference_illustrated": ("Εικονογραφημένο πρέφερανς", "Иллюстрированный преферанс"),
+    "preference_us": ("Αμερικάνικο πρέφερανς", "Американский преферанс"),
+}
+
+
 def title(rules: str) -> str:
     return _TITLES.get(rules) or f"{row(rules)[3]} Preference"
 

@@ -19,6 +19,14 @@ from kitapi_host.families._common import Hand, next_dealer, play_out, tricks_key
 _TITLE = "Greek Prefa"  # every system of the family's (the sheet, show, stats)
 
 
+# kitapi serve (kitapi_host.web): the unit of its nets (a word key of kitapi_host.web.words), and its systems' names
+# in Greek and Russian (English: title())
+UNIT = "chips"
+TITLES: dict[str, tuple[str, str]] = {
+    "prefa": ("Πρέφα", "Греческая префа"),
+}
+
+
 def title(rules: str) -> str:
     return _TITLE
 

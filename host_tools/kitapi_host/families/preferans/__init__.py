@@ -37,6 +37,17 @@ def variant(rules: str) -> Any:
     return load(rules)
 
 
+# kitapi serve (kitapi_host.web): the unit of its nets (a word key of kitapi_host.web.words), and its systems' names
+# in Greek and Russian (English: title())
+UNIT = "whists"
+TITLES: dict[str, tuple[str, str]] = {
+    "sochi": ("Πρέφερανς, Σότσι", "Преферанс, Сочи"),
+    "leningrad": ("Πρέφερανς, Λένινγκραντ", "Преферанс, Ленинградка"),
+    "rostov": ("Πρέφερανς, Ροστόφ", "Преферанс, Ростов"),
+    "balkan": ("Βαλκανικό πρέφερανς", "Балканский преферанс"),
+}
+
+
 def title(rules: str) -> str:
     label = row(rules)[3]
     return f"{label} Preferans" if variant(rules).NUMBERED else f"{_RUSSIAN}, {label}"

@@ -22,6 +22,14 @@ from kitapi_host.families._common import SHORT_NAMES, Hand, next_dealer, play_ou
 _KEY = "priffe"  # the key of a player's Priffe figures in ``kitapi stats --json``
 
 
+# kitapi serve (kitapi_host.web): the unit of its nets (a word key of kitapi_host.web.words), and its systems' names
+# in Greek and Russian (English: title())
+UNIT = "points"
+TITLES: dict[str, tuple[str, str]] = {
+    "priffe": ("Σουηδικό πρίφε", "Шведский приффе"),
+}
+
+
 def title(rules: str) -> str:
     return "Swedish Priffe"
 
