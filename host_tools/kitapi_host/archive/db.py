@@ -84,6 +84,7 @@ from kitapi.game import OP_DELETE, OP_REPLACE, RuleError, check_name, new_game
 from kitapi.jsonw import header_json
 from kitapi.replay import reader, replay
 from kitapi_host.archive import stats
+from kitapi_host.archive.errors import ArchiveError
 from kitapi_host.archive.facts import HandFacts
 from kitapi_host.families import NoFamily, archive_family, family_name
 from kitapi_host.logs.read import BadLog, Checked, Mismatch, check, effective, final, records
@@ -216,10 +217,6 @@ _COLUMNS = (
 NEW = "new"
 GROWN = "grown"
 SAME = "same"
-
-
-class ArchiveError(Exception):
-    """A request the archive refuses (unknown game or player, a merge that cannot be): one line."""
 
 
 class LogError(ArchiveError):

@@ -142,7 +142,7 @@ class Connection:
     database (``shown``)."""
 
     def __init__(self, url: str, timeout: float) -> None:
-        from kitapi_host.archive.db import ArchiveError
+        from kitapi_host.archive.errors import ArchiveError
 
         self.url = url
         self.where = shown(url)
@@ -150,7 +150,9 @@ class Connection:
         try:
             import psycopg
         except ImportError:
-            raise ArchiveError(f"{self.where}: PostgreSQL needs psycopg: pip install 'psycopg[binary]'") from None
+            raise ArchiveError(
+                f"{self.where}: PostgreSQL needs psycopg: install kitapi[postgresql] (or pip install 'psycopg[binary]')"
+            ) from None
         self._psycopg = psycopg
         try:
             self.conn = psycopg.connect(
