@@ -481,3 +481,14 @@ def test_serve_answers_on_the_loopback_only(built: tuple[Path, dict[str, Any]]) 
         p.terminate()
         assert wait_until(lambda: p.poll() is not None)
         p.communicate()
+
+
+def test_a_count_of_games_is_said_in_each_languages_forms() -> None:
+    """'1 game', '2 games'; Greek one and other; Russian by the last digits (one, few, many)."""
+    from kitapi_host.web.words import games_n
+
+    assert [games_n("en", n) for n in (1, 2, 11)] == ["1 game", "2 games", "11 games"]
+    assert [games_n("el", n) for n in (1, 3)] == ["1 παρτίδα", "3 παρτίδες"]
+    ru = [games_n("ru", n) for n in (1, 2, 5, 11, 12, 21, 22, 25, 111, 104)]
+    assert ru == ["1 партия", "2 партии", "5 партий", "11 партий", "12 партий", "21 партия", "22 партии",
+                  "25 партий", "111 партий", "104 партии"]  # fmt: skip

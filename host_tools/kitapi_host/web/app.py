@@ -33,7 +33,7 @@ from kitapi_host.archive.db import Archive, ArchiveError
 from kitapi_host.logs import show_exact
 from kitapi_host.web import data
 from kitapi_host.web.chart import chart
-from kitapi_host.web.words import LANGUAGES, NAMES, choose, kind, system, words
+from kitapi_host.web.words import LANGUAGES, NAMES, choose, games_n, kind, system, words
 
 _PRINTING = threading.Lock()
 MAX_ID = 2**63 - 1  # a game id the database can hold; a larger one is no game
@@ -64,7 +64,13 @@ def create_app(db: Path | str, admin: bool = False, hosts: set[str] | None = Non
     app.jinja_env.filters["exact"] = _exact
     app.jinja_env.filters["day"] = lambda s: (s or "")[:16].replace("T", " ").rstrip("Z")
     app.jinja_env.globals.update(
-        here=_here, chart=chart, sysname=_sysname, kind=lambda k: kind(g.lang, k), LANGUAGES=LANGUAGES, NAMES=NAMES
+        here=_here,
+        chart=chart,
+        sysname=_sysname,
+        kind=lambda k: kind(g.lang, k),
+        LANGUAGES=LANGUAGES,
+        NAMES=NAMES,
+        games_n=lambda n: games_n(g.lang, n),
     )
 
     @app.before_request

@@ -105,6 +105,20 @@ def choose(accept: str) -> str:
     return best[0]
 
 
+# A count of games in each language's forms: English one/other, Greek one/other, Russian one/few/many.
+GAMES_N = (("game", "games"), ("παρτίδα", "παρτίδες"), ("партия", "партии", "партий"))
+
+
+def games_n(lang: str, n: int) -> str:
+    """``n`` games in ``lang``: "1 game", "2 games"; "1 партия", "3 партии", "5 партий", "21 партия"."""
+    forms = GAMES_N[LANGUAGES.index(lang) if lang in LANGUAGES else 0]
+    if len(forms) == 3:  # Russian: by the last digits
+        k = 0 if n % 10 == 1 and n % 100 != 11 else 1 if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14 else 2
+    else:
+        k = 0 if n == 1 else 1
+    return f"{n} {forms[k]}"
+
+
 def system(lang: str, rules: str, title: str) -> str:
     """The name of the system ``rules`` in ``lang``; ``title`` (its English one) where there is none."""
     names = getattr(family(rules), "TITLES", {}).get(rules)  # (each family module's: kitapi_host.families)
