@@ -7,7 +7,7 @@
 #   make setup      only create/refresh .venv
 #   make clean      remove .venv and every cache
 #
-# .venv holds the project installed editable (`pip install -e '.[dev]'`) plus the dev
+# .venv holds the project installed editable (`uv pip install -e '.[dev]'`) plus the dev
 # tools pinned in pyproject.toml; it is (re)installed only when pyproject.toml (or setup.py) is
 # newer than the stamp file .venv/.installed.
 
@@ -41,6 +41,11 @@ MPY_DIRS := firmware boards
 # `make test JOBS=1` runs the tests in one process.
 JOBS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) + 1 )))
 
+# uv installs .venv's packages (pinned in pyproject.toml) from pip's place in the venv: the same packages as
+# `pip install`, in some 4 s where pip took 25 s of a fresh clone's make test (its resolver, then byte-compiling
+# every package; Python compiles what it imports, once).
+UV := uv==0.13.9
+
 setup: $(STAMP)
 
 $(STAMP): pyproject.toml setup.py
@@ -48,11 +53,12 @@ $(STAMP): pyproject.toml setup.py
 		{ echo "Kitapi needs Python 3.11 or newer as '$(PYTHON)' (make PYTHON=python3.X)" >&2; exit 1; }
 	@if [ ! -x $(BIN)/python ] || ! $(BIN)/python -c '' 2>/dev/null; then \
 		echo "creating $(VENV)"; rm -rf $(VENV); $(PYTHON) -m venv $(VENV); fi
-	$(BIN)/python -m pip install --quiet --editable '.[dev]'
-	$(BIN)/python -m pip install --quiet --no-deps \
+	$(BIN)/python -m pip install --quiet $(UV)
+	$(BIN)/uv pip install --python $(BIN)/python --quiet --editable '.[dev]'
+	$(BIN)/uv pip install --python $(BIN)/python --quiet --no-deps \
 		$$($(BIN)/python -c 'import tomllib; print(" ".join(tomllib.load(open("pyproject.toml", "rb"))["project"]["optional-dependencies"]["cptest"]))')
 	rm -rf $(TYPINGS)
-	$(BIN)/python -m pip install --quiet --no-deps --target $(TYPINGS) \
+	$(BIN)/uv pip install --python $(BIN)/python --quiet --no-deps --target $(TYPINGS) \
 		$$($(BIN)/python -c 'import tomllib; print(" ".join(tomllib.load(open("pyproject.toml", "rb"))["project"]["optional-dependencies"]["mpstubs"]))')
 	touch $@
 
