@@ -28,6 +28,7 @@ _T_SAVED = const(27)
 _EMPTY_MV = const(2750)  # 3 NiMH or alkaline cells, through the Schottky diode
 _FULL_MV = const(3950)
 _WARN_MV = const(3050)
+_LEAST_MV = const(1800)  # the Pico's least VSYS (1.8-5.5 V): less is no reading (kitapi doctor's LEAST_MV)
 _ASLEEP_MS = const(3600000)  # how long one wait lasts while the display is off
 _STAR = const(14)  # kitapi.keys.STAR
 _HASH = const(15)  # kitapi.keys.HASH
@@ -370,7 +371,7 @@ class App:
     def battery_level(self):
         """The gauge, 0-4, or -1 with no battery reading; and whether it is low."""
         mv = self.hw.battery_mv()
-        if mv < 0:
+        if mv < _LEAST_MV:  # -1 (none), or a pin that reads no VSYS (the pico-rig's ADC reads 0 until set)
             return -1, False
         level = (mv - _EMPTY_MV) * 5 // (_FULL_MV - _EMPTY_MV)
         return (0 if level < 0 else 4 if level > 4 else level), mv < _WARN_MV
