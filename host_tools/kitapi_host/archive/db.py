@@ -89,7 +89,7 @@ from kitapi_host.archive.facts import HandFacts
 from kitapi_host.families import NoFamily, archive_family, family_name
 from kitapi_host.logs.read import BadLog, Checked, Mismatch, check, effective, final, records
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 # PRAGMA application_id of a Kitapi archive ("KTPI", as a device log's magic): another program's SQLite file
 # is told apart before anything is written to it.  Archives made before it have 0 there and Kitapi's tables.
 APPLICATION_ID = 0x4B545049
@@ -125,6 +125,7 @@ CREATE INDEX games_source ON games (device, name);
 CREATE UNIQUE INDEX games_sha256_unique ON games (sha256);  -- the same bytes are one game, whoever sends them
 CREATE INDEX games_header ON games (header);
 CREATE INDEX games_date ON games ((COALESCE(started, added)), id);
+CREATE INDEX games_rules ON games (rules);
 CREATE TABLE logs (                -- a table of its own, the blob its last column: written and read in
                                    -- chunks (incremental blob I/O), never whole in memory
     game INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
@@ -203,6 +204,11 @@ _MIGRATIONS = {
         "CREATE UNIQUE INDEX IF NOT EXISTS games_sha256_unique ON games (sha256);",
         "CREATE INDEX IF NOT EXISTS games_date ON games ((COALESCE(started, added)), id);",
         "CREATE INDEX IF NOT EXISTS game_players_player ON game_players (player, game);",
+    ),
+    5: (
+        # 6: the systems the archive holds games of (every page of kitapi serve lists them) read from an
+        # index, a step per system, not from every game's row (150 ms at 100,000 games).
+        "CREATE INDEX IF NOT EXISTS games_rules ON games (rules);",
     ),
 }
 # The migrations from these versions change what the hand table holds: it is filled again from the logs.
@@ -1413,11 +1419,23 @@ class Archive:
 
     def devices(self) -> list[str]:
         """The devices (venues' boxes, ``file`` for kitapi archive add) the archive holds games of."""
-        return [r[0] for r in self.db.execute("SELECT DISTINCT device FROM games ORDER BY device")]
+        return self._distinct("device")  # (by the index games_source)
 
     def systems(self) -> list[str]:
         """The rules ids the archive holds games of."""
-        return [r[0] for r in self.db.execute("SELECT DISTINCT rules FROM games ORDER BY rules")]
+        return self._distinct("rules")  # (by the index games_rules)
+
+    def _distinct(self, column: str) -> list[str]:
+        """The values of ``column`` of games, in order: one step of its index per value (a loose index scan,
+        in SQL both backends run), where SELECT DISTINCT reads every game (neither skips through an index)."""
+        return [
+            r[0]
+            for r in self.db.execute(
+                f"WITH RECURSIVE v (x) AS (SELECT MIN({column}) FROM games UNION ALL"
+                f" SELECT (SELECT MIN({column}) FROM games WHERE {column} > v.x) FROM v WHERE v.x IS NOT NULL)"
+                " SELECT x FROM v WHERE x IS NOT NULL"
+            )
+        ]
 
     def player_name(self, name: str) -> str | None:
         """The name as the archive keeps it of the player ``name`` (NFC), None if there is none."""
