@@ -27,7 +27,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from flask import Flask, Response, abort, g, redirect, render_template, request, session, url_for
-from markupsafe import Markup
+from markupsafe import Markup, escape
 from werkzeug.exceptions import HTTPException
 
 from kitapi_host.archive.db import Archive, ArchiveError
@@ -68,6 +68,7 @@ def create_app(db: Path | str, admin: bool = False, hosts: set[str] | None = Non
         here=_here,
         who=_who,
         game_url=_game_url,
+        standing_rows=_standing_rows,
         chart=chart,
         sysname=_sysname,
         kind=lambda k: kind(g.lang, k),
@@ -306,6 +307,18 @@ def _who(name: str) -> Markup:
         link = Markup('<a class="name" href="{}"><bdi>{}</bdi></a>').format(url_for("player", name=name), name)
         links[name] = link
     return link
+
+
+def _standing_rows(players: list[dict[str, Any]]) -> Markup:
+    """The rows of a system's standings (``data.standings``' players), as the template would write them, in one
+    pass: a league's month holds 3,500 of them, a Jinja row costs 30 µs."""
+    return Markup(
+        "".join(
+            f'<tr><td>{_who(p["name"])}</td><td class="n">{escape(p["games"])}</td>'
+            f'<td class="n">{escape(_exact(p["net"]))}</td></tr>'
+            for p in players
+        )
+    )
 
 
 def _game_url(gid: int) -> str:
