@@ -1256,24 +1256,25 @@ class Archive:
             sql += " LIMIT ?"
             args.append(int(limit))
         rows = self.db.execute(sql, args).fetchall()
-        names = self._names_of([r["id"] for r in rows])
+        names = self._names_of([r[0] for r in rows])
         out = []
-        for r in rows:
-            players = names.get(r["id"], [])
+        # (the columns by position: a month of a league is thousands of rows, PostgreSQL's by name cost 20 ms)
+        for gid, device, name, started, added, rules, header, hands, result, over, ended, damage in rows:
+            players = names.get(gid, [])
             out.append(
                 {
-                    "id": r["id"],
-                    "date": r["started"] or r["added"],
-                    "device": r["device"],
-                    "name": r["name"],
-                    "rules": r["rules"],
-                    "header_json": r["header"],
+                    "id": gid,
+                    "date": started or added,
+                    "device": device,
+                    "name": name,
+                    "rules": rules,
+                    "header_json": header,
                     "players": players,
-                    "hands": r["hands"],
-                    "over": bool(r["over"]),
-                    "ended": bool(r["ended"]),
-                    "damage": r["damage"],
-                    "result": {**_object(r["result"]), "players": players},
+                    "hands": hands,
+                    "over": bool(over),
+                    "ended": bool(ended),
+                    "damage": damage,
+                    "result": {**_object(result), "players": players},
                 }
             )
         return out
@@ -1445,25 +1446,38 @@ class Archive:
         return str(self.db.execute("SELECT name FROM players WHERE id = ?", (pid,)).fetchone()[0])
 
     def player_stats(self, player: str) -> dict[str, Any]:
-        """``stats(player)``'s one object, counted from the player's own games only (``stats`` reads every
-        game's row to find them): the same figures, each family's by its module."""
+        """``stats(player)``'s one object, counted from the player's own games only, a damaged row not counted
+        (the others are): the same figures, each family's by its module.  His games, their seats and their
+        hands in one query each (one per game cost 1,400 round trips for a player of 700 games), each rules'
+        class of the core made once (as ``stats.count``)."""
         pid = self._player(player)
         name = self.player_name(player)
         assert name is not None
         table = {pid: stats.PlayerStats(name, parts=stats._parts())}
-        for gr in self.db.execute(
-            "SELECT g.id, g.header, g.result FROM games g WHERE g.id IN"
-            " (SELECT gp.game FROM game_players gp WHERE gp.player = ?) ORDER BY g.id",
-            (pid,),
-        ).fetchall():
-            seats = [
-                r[0] for r in self.db.execute("SELECT player FROM game_players WHERE game = ? ORDER BY seat", (gr[0],))
-            ]
+        mine = "SELECT gp.game FROM game_players gp WHERE gp.player = ?"
+        games = self.db.execute(
+            f"SELECT g.id, g.header, g.result FROM games g WHERE g.id IN ({mine}) ORDER BY g.id", (pid,)
+        ).fetchall()
+        seats_of: dict[int, list[int]] = {}
+        for game, p in self.db.execute(
+            f"SELECT game, player FROM game_players WHERE game IN ({mine}) ORDER BY game, seat", (pid,)
+        ):
+            seats_of.setdefault(game, []).append(p)
+        hands_of: dict[int, list[str]] = {}
+        for game, text in self.db.execute(
+            f"SELECT game, hand FROM hands WHERE game IN ({mine}) ORDER BY game, number", (pid,)
+        ):
+            hands_of.setdefault(game, []).append(text)
+        classes: dict[str, Any] = {}
+        for gr in games:
+            seats = seats_of.get(gr[0], [])
             try:
                 res = json.loads(gr["result"])
-                g: Any = new_game(json.loads(gr["header"]))
-                hands = self.db.execute("SELECT hand FROM hands WHERE game = ? ORDER BY number", (gr[0],)).fetchall()
-                played = [json.loads(t) for (t,) in hands]
+                header = json.loads(gr["header"])
+                cls = classes.get(str(header.get("rules"))) if isinstance(header, dict) else None
+                g: Any = new_game(header) if cls is None else cls(header)
+                classes[g.name] = type(g)
+                played = [json.loads(t) for t in hands_of.get(gr[0], [])]
                 fam = archive_family(g.name)
             except (ValueError, TypeError, KeyError, RuleError, NoFamily):
                 continue  # (a damaged row: that game is not counted, the others are)
