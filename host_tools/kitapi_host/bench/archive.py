@@ -20,6 +20,7 @@ from it by COPY.  Without ``--pg``, SQLite only.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -184,6 +185,8 @@ def _postgres(server: str, sqlite_path: Path) -> str:
         # visibility set once, not by the first pages' reads (which made them 2-3 times slower right after
         # the COPY), and the planner's statistics
         db.execute("VACUUM ANALYZE")
+        with contextlib.suppress(psycopg.errors.InsufficientPrivilege):  # (a superuser's, or pg_checkpoint's)
+            db.execute("CHECKPOINT")  # the loaded pages written now, not by the checkpointer while it measures
     return url
 
 
