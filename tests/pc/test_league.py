@@ -20,7 +20,7 @@ import pytest
 from kitapi.game import result_json
 from kitapi.replay import replay
 from kitapi_host import cli
-from kitapi_host.archive.db import Archive, ArchiveError
+from kitapi_host.archive.db import SCHEMA_VERSION, Archive, ArchiveError
 from kitapi_host.logs import gen
 from kitapi_host.sim.device import SimDevice
 from testkit import KITAPI, ROOT, fuzz_count, write_game
@@ -288,7 +288,8 @@ def test_standings_player_games_and_head_to_head(tmp_path: Path, archive: Archiv
 def test_the_bench_of_the_archive_runs_on_both_backends(
     tmp_path: Path, pg_server: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """``kitapi bench --part archive`` at a tiny size: both backends measured, the cached archive used again."""
+    """``kitapi bench --part archive`` at a tiny size: the web page's GETs and the league's queries on both
+    backends, the cached archive used again."""
     from kitapi_host.bench import archive as bench
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
@@ -296,7 +297,8 @@ def test_the_bench_of_the_archive_runs_on_both_backends(
     monkeypatch.setattr(bench, "ADDED", 6)
     assert bench.run((60,), pg_server) == 0
     out = capsys.readouterr().out
-    assert "     60  SQLite" in out and "     60  PostgreSQL" in out and "slowest page" in out, out
+    assert "     60  SQLite" in out and "     60  PostgreSQL" in out and "slowest page (/ or /player)" in out, out
+    assert "the web page (GET, ms)" in out  # (each GET answered 200: the bench stops on any other)
     with Archive(tmp_path / "kitapi" / "bench-archive-60.sqlite3") as a:
         assert len(a.games()) == 60 and len(a.players()) == 500
         assert a.standings()  # (the cloned rows answer as add_log's)
@@ -314,7 +316,7 @@ def test_an_archive_of_schema_4_gets_the_league_constraint_and_indexes(tmp_path:
     with Archive(path) as a:
         a.add_log((ROOT / "examples" / "sample-prefa.jsonl").read_bytes(), "file", "sample")
     db = sqlite3.connect(path)
-    for index in ("games_sha256_unique", "games_date", "game_players_player"):
+    for index in ("games_sha256_unique", "games_date", "game_players_player", "games_rules"):
         db.execute(f"DROP INDEX {index}")
     db.execute("CREATE INDEX games_sha256 ON games (sha256)")
     db.execute("UPDATE hands SET kind = 'marked' WHERE number = 1")  # (a refill would write 'play' again)
@@ -323,15 +325,45 @@ def test_an_archive_of_schema_4_gets_the_league_constraint_and_indexes(tmp_path:
     db.close()
     with Archive(path) as a:
         indexes = {r[0] for r in a.db.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
-        assert {"games_sha256_unique", "games_date", "game_players_player"} <= indexes
+        assert {"games_sha256_unique", "games_date", "game_players_player", "games_rules"} <= indexes
         assert "games_sha256" not in indexes
-        assert a.db.execute("SELECT version FROM schema_version").fetchone()[0] == 5
+        assert a.db.execute("SELECT version FROM schema_version").fetchone()[0] == SCHEMA_VERSION == 6
         assert a.db.execute("SELECT kind FROM hands WHERE number = 1").fetchone()[0] == "marked"
         with pytest.raises(sqlite3.IntegrityError):  # the database itself refuses the same bytes twice
             a.db.execute(
                 "INSERT INTO games SELECT 2, device, 'again', started, rules, header, log, format, sha256,"
                 " hands, result, over, ended, damage, added, updated, canon, canon_len FROM games"
             )
+
+
+def test_an_archive_of_schema_5_gets_the_systems_index_on_both_backends(db: str, tmp_path: Path) -> None:
+    """Schema 6 adds the index the web page's lists of systems read (one step per system, not every game):
+    an archive of schema 5 on either backend gets it, its games as they were; the systems and devices read
+    through the indexes are SELECT DISTINCT's, in its order."""
+    where: Path | str = db if db.startswith("postgresql://") else Path(db)
+    with Archive(where) as a:
+        for i, rules in enumerate(("sochi", "prefa", "balkan", "prefa", "priffe")):
+            hdr, hands = gen.generate(rules, 500 + i, 3)
+            gen.write_jsonl(tmp_path / "g.jsonl", hdr, hands)
+            a.add_log((tmp_path / "g.jsonl").read_bytes(), ("venue-b", "file", "venue-a")[i % 3], f"g{i}.jsonl")
+        a.db.execute("DROP INDEX games_rules")
+        a.db.execute("UPDATE schema_version SET version = 5")
+        before = a.db.execute("SELECT id, sha256, result FROM games ORDER BY id").fetchall()
+    with Archive(where) as a:
+        assert a.db.execute("SELECT version FROM schema_version").fetchone()[0] == 6
+        if a.pg:
+            indexes = {r[0] for r in a.db.execute("SELECT indexname FROM pg_indexes WHERE tablename = 'games'")}
+        else:
+            indexes = {r[0] for r in a.db.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
+        assert "games_rules" in indexes
+        assert a.db.execute("SELECT id, sha256, result FROM games ORDER BY id").fetchall() == before
+        assert a.systems() == ["balkan", "prefa", "priffe", "sochi"]
+        assert a.devices() == ["file", "venue-a", "venue-b"]
+        for column, got in (("rules", a.systems()), ("device", a.devices())):
+            assert got == [r[0] for r in a.db.execute(f"SELECT DISTINCT {column} FROM games ORDER BY {column}")]
+    with Archive(where) as a:  # an empty archive lists none
+        a.db.execute("DELETE FROM games")
+        assert a.systems() == [] and a.devices() == []
 
 
 def test_a_postgresql_database_of_another_program_is_left_as_it_is(pg_url: str) -> None:

@@ -331,10 +331,15 @@ def test_a_damaged_row_costs_only_its_game(admin_db: Path) -> None:
     the others still answer, the game lists without figures, its own page is one line, never a traceback."""
     import sqlite3
 
+    with Archive(admin_db) as a:
+        first = a.game(1)["result"]["players"][0]
+        played = a.player_stats(first)["games"]
     con = sqlite3.connect(admin_db)
     with con:
         con.execute("UPDATE games SET result = '{\"chips\": [1, ', header = 'x' WHERE id = 1")
     con.close()
+    with Archive(admin_db) as a:  # his statistics: every game but the damaged one
+        assert a.player_stats(first)["games"] == played - 1
     c = create_app(admin_db, hosts=set(LOOPBACK)).test_client()
     home = cells(get(c, "/?from=2000-01-01&to=2100-01-01&system=prefa"))
     assert "#1 " in home and "#2 " in home
@@ -343,6 +348,7 @@ def test_a_damaged_row_costs_only_its_game(admin_db: Path) -> None:
     assert "Not available" in r.get_data(as_text=True)
     get(c, "/game/2")
     get(c, "/player/Anna")
+    get(c, f"/stats/{first}")
 
 
 # --- safety -----------------------------------------------------------------------------------------------

@@ -27,6 +27,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from flask import Flask, Response, abort, g, redirect, render_template, request, session, url_for
+from markupsafe import Markup, escape
 from werkzeug.exceptions import HTTPException
 
 from kitapi_host.archive.db import Archive, ArchiveError
@@ -65,6 +66,9 @@ def create_app(db: Path | str, admin: bool = False, hosts: set[str] | None = Non
     app.jinja_env.filters["day"] = lambda s: (s or "")[:16].replace("T", " ").rstrip("Z")
     app.jinja_env.globals.update(
         here=_here,
+        who=_who,
+        game_url=_game_url,
+        standing_rows=_standing_rows,
         chart=chart,
         sysname=_sysname,
         kind=lambda k: kind(g.lang, k),
@@ -292,6 +296,36 @@ def _here(endpoint: str | None = None, **changes: Any) -> str:
     args = {k: v for k, v in args.items() if v not in (None, "")}
     view_args = dict(request.view_args or {}) if endpoint is None else {}
     return url_for(endpoint or request.endpoint or "home", **view_args, **args)
+
+
+def _who(name: str) -> Markup:
+    """A player's name, the link to his page: built once per name and request (a league's month names its
+    500 players thousands of times; url_for costs 0.1 ms a call)."""
+    links: dict[str, Markup] = g.setdefault("links", {})
+    link = links.get(name)
+    if link is None:
+        link = Markup('<a class="name" href="{}"><bdi>{}</bdi></a>').format(url_for("player", name=name), name)
+        links[name] = link
+    return link
+
+
+def _standing_rows(players: list[dict[str, Any]]) -> Markup:
+    """The rows of a system's standings (``data.standings``' players), as the template would write them, in one
+    pass: a league's month holds 3,500 of them, a Jinja row costs 30 µs."""
+    return Markup(
+        "".join(
+            f'<tr><td>{_who(p["name"])}</td><td class="n">{escape(p["games"])}</td>'
+            f'<td class="n">{escape(_exact(p["net"]))}</td></tr>'
+            for p in players
+        )
+    )
+
+
+def _game_url(gid: int) -> str:
+    """The URL of game ``gid``'s page (url_for once per request: a player's page lists hundreds of games)."""
+    if "game_url" not in g:
+        g.game_url = url_for("game", gid=0)[:-1]  # ("/game/0" without its 0)
+    return f"{g.game_url}{int(gid)}"
 
 
 def _sysname(rules: str, title: str) -> str:

@@ -25,6 +25,7 @@ import contextlib
 import functools
 import io
 import json
+import math
 import re
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
@@ -91,11 +92,19 @@ Net = int | Fraction  # (a whole figure stays an int: a period adds up thousands
 
 def _exact(x: Any) -> Net:
     """A figure of a stored result: an int, or the core's exact "N/D" text."""
+    if type(x) is int:  # (the most of them: a month's standings ask thousands)
+        return x
     if isinstance(x, int | Fraction) and not isinstance(x, bool):
         return x
     if isinstance(x, str):
-        return Fraction(x)
+        return _fraction(x)
     raise ValueError(f"not a figure: {x!r}")
+
+
+@functools.lru_cache(maxsize=4096)
+def _fraction(text: str) -> Fraction:
+    """An exact "N/D" text's value (parsed once: a period's results repeat the same few thirds)."""
+    return Fraction(text)
 
 
 def nets(g: dict[str, Any]) -> list[Net]:
@@ -130,6 +139,7 @@ def _brought(kind: str, players: int) -> int:
     return int((g.pot + sum(g.stock)) // len(g.stock))
 
 
+@functools.lru_cache(maxsize=64)
 def unit(rules: str) -> str:
     """The word key (kitapi_host.web.words) of the unit of a system's nets: its family module's UNIT."""
     return str(getattr(family(rules), "UNIT", "points"))
@@ -183,8 +193,16 @@ def standings(games: list[dict[str, Any]]) -> list[dict[str, Any]]:
             p["games"] += 1
             p["net"] += x
     for s in out.values():
-        s["players"] = sorted(s["players"].values(), key=lambda p: (-p["net"], p["name"]))
+        s["players"] = sorted(s["players"].values(), key=_best_first(s["players"].values()))
     return list(out.values())
+
+
+def _best_first(players: Any) -> Any:
+    """The sort key of standings, best net first (then by name): in whole units of the nets' common
+    denominator (a Sochi net is in thirds), exact, without comparing Fractions (a league's month has
+    thousands of rows)."""
+    d = math.lcm(*(p["net"].denominator for p in players)) if players else 1
+    return lambda p: (-(p["net"].numerator * (d // p["net"].denominator)), p["name"])
 
 
 def home(archive: Archive, when: Period, filters: Filters) -> dict[str, Any]:
