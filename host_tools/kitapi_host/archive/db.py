@@ -72,7 +72,7 @@ import os
 import shutil
 import sqlite3
 import unicodedata
-from collections.abc import Collection, Iterator
+from collections.abc import Callable, Collection, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -571,16 +571,10 @@ class Archive:
             if self._version() != SCHEMA_VERSION:  # a read: no write lock unless there is something to do
                 with self._tx():
                     version = self._version()
+                    self._bring_up(version)
                     if version is None:
-                        for stmt in _statements(_SCHEMA):
-                            self.db.execute(stmt)
-                        self.db.execute("INSERT INTO schema_version (version) VALUES (?)", (SCHEMA_VERSION,))
                         self.db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
                         self._unmarked = False
-                    elif version in _MIGRATIONS:
-                        self._migrate(version)
-                    elif version != SCHEMA_VERSION:
-                        raise ArchiveError(f"{self.path}: archive schema version {version} is not known here")
         except BaseException:
             self.db.close()
             raise
@@ -609,17 +603,22 @@ class Archive:
                             + ", ".join(sorted(tables & _OWN_TABLES))
                             + " of another program; left as they are"
                         )
-                    if version is None:
-                        for stmt in _statements(_SCHEMA):
-                            self.db.execute(pg.ddl(stmt))
-                        self.db.execute("INSERT INTO schema_version (version) VALUES (?)", (SCHEMA_VERSION,))
-                    elif version in _MIGRATIONS:
-                        self._migrate(version)
-                    elif version != SCHEMA_VERSION:
-                        raise ArchiveError(f"{self.path}: archive schema version {version} is not known here")
+                    self._bring_up(version, pg.ddl)
         except BaseException:
             self.db.close()
             raise
+
+    def _bring_up(self, version: int | None, ddl: Callable[[str], str] = str) -> None:
+        """Inside the writers' transaction: the tables made at SCHEMA_VERSION where there are none (each statement
+        through ``ddl``: PostgreSQL's types), an older schema migrated step by step, an unknown one refused."""
+        if version is None:
+            for stmt in _statements(_SCHEMA):
+                self.db.execute(ddl(stmt))
+            self.db.execute("INSERT INTO schema_version (version) VALUES (?)", (SCHEMA_VERSION,))
+        elif version in _MIGRATIONS:
+            self._migrate(version)
+        elif version != SCHEMA_VERSION:
+            raise ArchiveError(f"{self.path}: archive schema version {version} is not known here")
 
     def _connect(self) -> sqlite3.Connection:
         """The connection to the database.  An archive on a read-only disk (or in a read-only folder) can
