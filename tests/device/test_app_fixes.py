@@ -354,3 +354,18 @@ def test_a_closed_games_hands_of_every_family_show_what_they_showed(tmp_path: Pa
     dev.keys("* *")
     dev.close()
     assert _files(dev.data) == before
+
+
+def test_a_closed_games_hand_played_open_shows_its_open_mark(tmp_path: Path) -> None:
+    """A Sochi hand marked played open (A on its summary) shows in a closed game as it did before its save, its
+    keys' row given to "Read only" (found by make fuzz: the summary asked the read-only screen for UI.note)."""
+    dev = Device(tmp_path / "data", heapsize="96K")
+    dev.keys(setup_keys("sochi", 3, 10))
+    new = dev.keys("2 7 1 # 5 A")[-1]  # Bob 7 spades, Cat whists, Bob takes 5; A: played open
+    assert lines(new)[-1] == "A:open"  # (lit: the hand is marked open)
+    dev.keys("# C 3 # #")  # saved; End game, yes; the settlement: closed
+    shown = dev.keys("3 1 A #")[-1]  # Games, the closed game, its hands, the hand
+    assert lines(shown)[0] == "Hand 1" and _above_keys(shown) == _above_keys(new)
+    assert lines(shown)[-1] == "Read only *back"
+    dev.keys("* * *")
+    dev.close()

@@ -119,6 +119,7 @@ class _Rows:
         self.ui = ui
         self.t = ui.t
         self.said = ""
+        self.note = ""  # (UI.note: no key is refused on row 7 here, which says "Read only")
 
     def title(self, s, right=""):
         self.ui.title(self.said or s, "" if self.said else right)
