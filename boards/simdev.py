@@ -4,7 +4,12 @@
 #
 # No wiring.  The serial line is the REPL, as on a Pico's USB: the app writes
 # nothing to it.  Nobody types: hw.key() sleeps in real time and returns -1 (the
-# app idles, as a box nobody touches).  The process's working folder is the
+# app idles, as a box nobody touches).  A Ctrl-C from the PC is a byte on stdin
+# (the terminal sends no SIGINT: the unix port raises it at once from its signal
+# handler, which can leave a lock of the interpreter taken and the REPL dead):
+# hw.key() looks for it between naps and raises KeyboardInterrupt, as a Pico
+# raises it at the next bytecode once its USB has seen the byte.  What came
+# before it is dropped, as the Pico's USB drops it.  The process's working folder is the
 # device's filesystem (what mpremote sees); the app's files are in ROOT below it.
 #
 # Settings from the environment (set by `kitapi simdevice`):
@@ -18,6 +23,8 @@
 #                         (a test's battery); none there: no battery reading
 
 import os
+import select
+import sys
 import time
 
 import framebuf
@@ -93,9 +100,11 @@ class SimDevHW:
         # that a Ctrl-C from the PC stops the app at once, as on the Pico.
         forever = timeout_ms is None or timeout_ms < 0
         start = time.ticks_ms()
-        while forever or time.ticks_diff(time.ticks_ms(), start) < timeout_ms:
+        while True:
+            _ctrl_c()
+            if not forever and time.ticks_diff(time.ticks_ms(), start) >= timeout_ms:
+                return -1
             time.sleep_ms(_NAP_MS)
-        return -1
 
     def time(self):
         return clock()
@@ -107,6 +116,22 @@ class SimDevHW:
                 return int(f.read())
         except (OSError, TypeError, ValueError):  # none set (TypeError: no path), or not a number
             return -1
+
+
+_stdin = select.poll()
+_stdin.register(sys.stdin, select.POLLIN)
+
+
+def _ctrl_c():
+    """KeyboardInterrupt if the PC has sent Ctrl-C; the bytes before it are dropped, those after it are the
+    REPL's."""
+    read = getattr(sys.stdin, "buffer", sys.stdin).read
+    while _stdin.poll(0):
+        c = read(1)
+        if not c:  # (no PC end: nothing more to read)
+            return
+        if c == b"\x03":
+            raise KeyboardInterrupt
 
 
 def make():

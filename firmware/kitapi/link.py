@@ -288,6 +288,8 @@ def serve(idle_s=10):
         c = read(1)
         if not c:  # stdin closed
             break
+        if c == b"\x03":  # (a Pico's USB raises this itself; the unix port of kitapi simdevice passes the byte)
+            raise KeyboardInterrupt
         if c == b"\n":
             p = line.decode().split()
             line = b""

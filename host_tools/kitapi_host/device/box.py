@@ -658,10 +658,10 @@ def open_device(
         dev.hello()
     except DeviceError as e:
         dev.close(restart=False)
-        # The first code sent after entering the raw REPL can stall, the raw paste waiting for a window that never
-        # comes: seen twice in some 300 simulated syncs, on a box just started (the cause is not found; a byte of
-        # the handshake lost while its app stops is what the test of it plays).  One more try from the start,
-        # which finds the box's REPL again; any other failure is said at once.
+        # The first code sent after entering the raw REPL can be lost with a box just started, its app stopping
+        # as the bytes come (a byte of the handshake lost is what the test of it plays; the stalls `make test`
+        # met were the simulator's, docs/sync.md, "kitapi simdevice").  One more try from the start, which finds
+        # the box's REPL again; any other failure is said at once.
         if again and dev.round_trips <= 1 and "connection was lost" in str(e):
             return open_device(connect, check, idle_s, line_s, again=False)
         raise

@@ -9,8 +9,13 @@ transport).  This module gives the unix port the same face:
   ``boards/simdev.py`` (``source``), or, after a ``kitapi deploy``, whatever
   was deployed into that folder (``flash``: ``main.py`` there, as a Pico
   boots it, or a bare REPL if there is none);
-- the terminal is raw but keeps ISIG, so a Ctrl-C from the PC interrupts the
-  running app as the Pico's USB does, and ``-i`` leaves the REPL open after it;
+- the terminal is raw, with no signals: a Ctrl-C from the PC reaches the
+  firmware as a byte, which the REPL reads and the board's ``hw.key()`` (and
+  ``kitapi.link.serve``) turn into a KeyboardInterrupt at a safe point, as a
+  Pico does; ``-i`` leaves the REPL open after it.  (A SIGINT would be raised
+  by the unix port's signal handler wherever the interpreter is, even holding
+  its qstr lock: the next name it makes then waits for ever, and the box's REPL
+  is dead.  A sync on a box just started, its app still importing, hit that);
 - the serial endpoint is a local TCP socket (``socket://127.0.0.1:PORT``, a
   pyserial URL) or a pseudo-terminal of its own (``/dev/pts/N``), bridged to
   the process;
@@ -43,9 +48,7 @@ import time
 from pathlib import Path
 
 if sys.platform != "win32":  # a pseudo-terminal: POSIX only (the other commands of kitapi run on Windows too)
-    import fcntl
     import pty
-    import termios
     import tty
 
 from kitapi_host.mpy import compiled, compiled_core, micropython
@@ -53,20 +56,6 @@ from kitapi_host.resources import BOARDS, MAIN
 
 BOARD = BOARDS / "simdev.py"
 BOOT_LIMIT_S = 20.0  # the firmware is taken to be up after this long at the latest
-
-
-def _ctty() -> None:  # pragma: no cover - runs in the child between fork and exec
-    # The pseudo-terminal on stdin becomes the controlling terminal, so a Ctrl-C
-    # on it sends SIGINT to the firmware (the subprocess has made a new session).
-    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
-
-
-def _raw_keep_isig(fd: int) -> None:
-    """Raw mode (no echo, no line editing, no output processing) but Ctrl-C still interrupts."""
-    tty.setraw(fd)
-    attrs = termios.tcgetattr(fd)
-    attrs[3] |= termios.ISIG
-    termios.tcsetattr(fd, termios.TCSANOW, attrs)
 
 
 class SimDevice:
@@ -148,7 +137,7 @@ class SimDevice:
         with contextlib.suppress(FileNotFoundError):
             self.screen.unlink()
         master, slave = pty.openpty()
-        _raw_keep_isig(slave)
+        tty.setraw(slave)  # (no ISIG: Ctrl-C is a byte, see the module's text)
         cmd, env = self._command()
         self._proc = subprocess.Popen(
             cmd,
@@ -158,15 +147,13 @@ class SimDevice:
             cwd=self.fs,
             env=env,
             start_new_session=True,
-            preexec_fn=_ctty,  # noqa: PLW1509 - two syscalls, nothing that takes a lock
         )
         os.close(slave)
         os.set_blocking(master, False)
         self._master = master
         self.boots += 1
         # Until the firmware runs, what the PC sends waits here, as a Pico reads
-        # nothing from USB while it boots (the unix port's launcher is a Python
-        # program, which a Ctrl-C would kill before MicroPython starts).
+        # nothing from USB while it boots.
         self._booting = True
         self._boot_out = bytearray()
         self._boot_deadline = time.monotonic() + BOOT_LIMIT_S
