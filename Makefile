@@ -55,6 +55,7 @@ $(STAMP): pyproject.toml setup.py
 		echo "creating $(VENV)"; rm -rf $(VENV); $(PYTHON) -m venv $(VENV); fi
 	$(BIN)/python -m pip install --quiet $(UV)
 	$(BIN)/uv pip install --python $(BIN)/python --quiet --editable '.[dev]'
+	$(BIN)/python tools/light-editable.py
 	$(BIN)/uv pip install --python $(BIN)/python --quiet --no-deps \
 		$$($(BIN)/python -c 'import tomllib; print(" ".join(tomllib.load(open("pyproject.toml", "rb"))["project"]["optional-dependencies"]["cptest"]))')
 	rm -rf $(TYPINGS)

@@ -112,13 +112,22 @@ def compiled(kind: str, files: dict[str, Path]) -> Path:
     source, so a change makes a new folder and an unchanged tree reuses it.
     """
     tool = mpy_cross()
-    digest = hashlib.sha256(subprocess.run([tool, "--version"], capture_output=True, check=True).stdout)
+    cache = Path(os.environ.get("KITAPI_CACHE") or Path.home() / ".cache" / "kitapi")
+    # Asked again by the same process (a test run starts the firmware thousands of times), the answer is the
+    # folder found before while no source has changed its size or time: no mpy-cross run, no file read.
+    state = (tool, str(cache), kind, tuple((name, str(src), _stamp(src)) for name, src in files.items()))
+    out = _BUILT.get(state)
+    if out is not None and out.is_dir():
+        return out
+    if tool not in _VERSIONS:
+        _VERSIONS[tool] = subprocess.run([tool, "--version"], capture_output=True, check=True).stdout
+    digest = hashlib.sha256(_VERSIONS[tool])
     digest.update(b"source names: the module's name\0")  # (see source_name)
     for name, src in files.items():
         digest.update(name.encode() + b"\0" + src.read_bytes() + b"\0")
-    cache = Path(os.environ.get("KITAPI_CACHE") or Path.home() / ".cache" / "kitapi")
     out = cache / f"{kind}-{digest.hexdigest()[:16]}"
     if out.is_dir():
+        _BUILT[state] = out
         return out
     cache.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(dir=cache, prefix=".build-"))
@@ -137,7 +146,17 @@ def compiled(kind: str, files: dict[str, Path]) -> Path:
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
+    _BUILT[state] = out
     return out
+
+
+_VERSIONS: dict[str, bytes] = {}  # mpy-cross's path -> its --version, asked once a process
+_BUILT: dict[tuple[object, ...], Path] = {}  # compiled()'s answers, by the state of their sources
+
+
+def _stamp(src: Path) -> tuple[int, int]:
+    st = src.stat()
+    return st.st_mtime_ns, st.st_size
 
 
 def compiled_core() -> Path:
