@@ -6,16 +6,15 @@ from __future__ import annotations
 
 import copy
 import json
-import subprocess
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+import forkrun
 from kitapi.game import RuleError, new_game, result_json
 from kitapi_host.logs import gen
-from testkit import KITAPI
 
 
 def play_vector(vec: dict[str, Any], play: Callable[[Any, Any], None] | None = None) -> dict[str, Any] | None:
@@ -87,14 +86,13 @@ def both_forms_agree(
     dev = tmp_path / "g.kitapi"
     back = tmp_path / "back.jsonl"
     for a, b in ((src, dev), (dev, back)):
-        p = subprocess.run([*KITAPI, "convert", str(a), str(b)], capture_output=True, text=True)
+        p = forkrun.run(["convert", str(a), str(b)], text=True)
         assert p.returncode == 0, p.stderr
     assert back.read_bytes() == src.read_bytes()
     outs = set()
     for path in (src, dev):
         for runtime in ("cpython", "micropython"):
-            p = subprocess.run([*KITAPI, "replay", str(path), "--json", "--runtime", runtime],
-                               capture_output=True, text=True)  # fmt: skip
+            p = forkrun.run(["replay", str(path), "--json", "--runtime", runtime], text=True)
             assert p.returncode == 0, p.stderr
             outs.add(p.stdout)
     assert len(outs) == 1

@@ -8,14 +8,14 @@ sheets agree.  The same game without the end record is still on.
 from __future__ import annotations
 
 import json
-import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+import forkrun
 from kitapi_host.logs import gen
-from testkit import KITAPI, MICROPYTHON, ROOT, vector
+from testkit import MICROPYTHON, ROOT, vector
 
 
 def _vector(fn: str, name: str) -> tuple[dict[str, Any], list[Any]]:
@@ -41,8 +41,7 @@ GAMES = _games()
 
 
 def _kitapi(*args: str | Path, db: Path | None = None) -> str:
-    cmd = [*KITAPI, *map(str, args)]
-    p = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT, check=False)
+    p = forkrun.run(list(args), text=True, cwd=ROOT)
     assert p.returncode == 0, p.stderr
     return p.stdout
 

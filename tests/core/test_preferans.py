@@ -7,16 +7,15 @@ engine is checked against its own invariants on thousands of random legal hands.
 from __future__ import annotations
 
 import json
-import subprocess
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
+import forkrun
 from kitapi.game import RuleError, new_game, result_json
 from kitapi_host.logs import gen
 from logcheck import both_forms_agree
-from testkit import KITAPI
 
 OPTION_SETS = [
     {},
@@ -118,7 +117,7 @@ def test_the_human_table_shows_pool_hill_whists_and_who_pays_whom(tmp_path: Path
         '{"kitapi": 1, "rules": "sochi", "players": ["Anna", "Boris", "Vera"], "options": {"pool": 10}}\n'
         '{"dealer": 0, "soloist": 1, "contract": "7S", "whist": ["whist", "pass"], "open": true, "tricks": [3, 5, 2]}\n'
     )
-    p = subprocess.run([*KITAPI, "replay", str(src)], capture_output=True, text=True)
+    p = forkrun.run(["replay", str(src)], text=True)
     assert p.returncode == 0, p.stderr
     # Boris is 2 short of 7: hill 8; Anna and Vera write 8 each against him; Vera, the
     # whister, writes 4 x 5 tricks = 20 more (greedy).  Settlement: H = 10, 18, 10 ->

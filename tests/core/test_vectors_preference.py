@@ -11,15 +11,14 @@ from __future__ import annotations
 import json
 import os
 import random
-import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+import forkrun
 from kitapi.game import new_game
 from logcheck import both_forms_agree, play_vector, round_trips
-from testkit import KITAPI
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 VECTOR_DIR = os.path.join(HERE, "vectors")
@@ -162,5 +161,5 @@ def test_both_log_forms_and_both_runtimes_agree(tmp_path: Path, rules: str, opti
     res = both_forms_agree(tmp_path, hdr, hands)
     src = tmp_path / "g.jsonl"
     assert res["rules"] == rules and res["hands"] == len(hands)
-    p = subprocess.run([*KITAPI, "replay", str(src)], capture_output=True, text=True)
+    p = forkrun.run(["replay", str(src)], text=True)
     assert p.returncode == 0 and p.stdout.startswith(f"{rules}: ") and "Pot: " in p.stdout, p.stderr

@@ -14,16 +14,15 @@ from __future__ import annotations
 import json
 import os
 import random
-import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+import forkrun
 from kitapi.game import RuleError, new_game, result_json
 from kitapi_host.logs import table
 from logcheck import both_forms_agree, play_vector, round_trips
-from testkit import KITAPI
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 VECTOR_DIR = os.path.join(HERE, "vectors")
@@ -130,7 +129,7 @@ def test_the_replay_table(tmp_path: Path) -> None:
     v = next(v for v in VECTORS if v["name"] == "two-rubbers-individual")
     log = tmp_path / "p.jsonl"
     log.write_text("\n".join([json.dumps(v["header"])] + [json.dumps(h) for h in v["hands"]]) + "\n")
-    p = subprocess.run([*KITAPI, "replay", str(log)], capture_output=True, text=True)
+    p = forkrun.run(["replay", str(log)], text=True)
     assert p.returncode == 0, p.stderr
     assert p.stdout.startswith("priffe: 4 players, 4 hands, rubber 3, game on")
     assert "Cai" in p.stdout and "+21" in p.stdout and "-21" in p.stdout

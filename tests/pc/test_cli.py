@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+import forkrun
 from kitapi_host import cli, logs
 from kitapi_host.logs import gen
 from kitapi_host.sim.device import SimDevice
@@ -23,7 +24,7 @@ GOOD = '{"dealer": 0, "bidder": 1, "contract": "6S", "defense": "both", "tricks"
 
 
 def kitapi(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([*KITAPI, *args], capture_output=True, text=True)
+    return forkrun.run(list(args), text=True)
 
 
 def test_sample_human_table() -> None:
@@ -389,7 +390,7 @@ def test_sync_gets_every_such_game_off_the_box(device: SimDevice, tmp_path: Path
     (games / "0003.kitapi").write_bytes(other + bytes(4096))
     url = device.start()
     db = tmp_path / "a.sqlite3"
-    out = subprocess.run([*KITAPI, "sync", "--device", url, "--db", str(db)], capture_output=True, text=True)
+    out = forkrun.run(["sync", "--device", url, "--db", str(db)], text=True)
     assert out.returncode == 0, out.stdout + out.stderr
     assert "Traceback" not in out.stderr
     with Archive(db) as a:

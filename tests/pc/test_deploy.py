@@ -14,12 +14,13 @@ from pathlib import Path
 
 import pytest
 
+import forkrun
 from kitapi_host.device import deploy
 from kitapi_host.device.box import DeviceError, open_device
 from kitapi_host.mpy import micropython, mpy_cross
 from kitapi_host.resources import BOARDS, MAIN
 from kitapi_host.sim.device import SimDevice
-from testkit import KITAPI, archived, wait_until, write_game
+from testkit import archived, wait_until, write_game
 
 
 def test_deploy_onto_bare_micropython_keeps_the_logs_boots_the_app_and_syncs(tmp_path: Path) -> None:
@@ -28,7 +29,7 @@ def test_deploy_onto_bare_micropython_keeps_the_logs_boots_the_app_and_syncs(tmp
     (fs / "data" / "current").write_text("0001.kitapi\n")
     with SimDevice(fs, firmware="flash") as dev:
         assert not dev.screen.exists()  # bare MicroPython: no app draws anything
-        out = subprocess.run([*KITAPI, "deploy", "--device", dev.url], capture_output=True, text=True)
+        out = forkrun.run(["deploy", "--device", dev.url], text=True)
         assert out.returncode == 0, out.stderr
         assert "board file: boards/simdev.py as board.py" in out.stdout
         assert "game logs: untouched" in out.stdout
@@ -44,7 +45,7 @@ def test_deploy_onto_bare_micropython_keeps_the_logs_boots_the_app_and_syncs(tmp
         assert wait_until(lambda: dev.boots >= 2 and dev.screen.exists()), dev.boots
         # ... which the sync talks to
         db = tmp_path / "a.sqlite3"
-        out = subprocess.run([*KITAPI, "sync", "--device", dev.url, "--db", str(db)], capture_output=True, text=True)
+        out = forkrun.run(["sync", "--device", dev.url, "--db", str(db)], text=True)
         assert out.returncode == 0, out.stderr
         assert archived(db) == {"0001.kitapi": log}
 
@@ -54,7 +55,7 @@ def test_deploy_onto_bare_micropython_keeps_the_logs_boots_the_app_and_syncs(tmp
         (fs / "kitapi" / "old_module.mpy").write_bytes(b"M\x06\x00\x1f")
         (fs / "kitapi" / "rules" / "prefa.mpy").write_bytes(b"stale")
         (fs / "kitapi.pack").write_bytes(b"stale")
-        out = subprocess.run([*KITAPI, "deploy", "--device", dev.url], capture_output=True, text=True)
+        out = forkrun.run(["deploy", "--device", dev.url], text=True)
         assert out.returncode == 0, out.stderr
         size = len(files["kitapi.pack"]) / 1024
         assert f"1 file(s) written ({size:.1f} KB), {len(files) - 1} unchanged, 2 removed" in out.stdout
@@ -107,9 +108,7 @@ def test_deploy_for_a_pico_installs_the_display_driver_with_mip(tmp_path: Path, 
     url, driver = mip_index
     fs = tmp_path / "fs"
     with SimDevice(fs, firmware="flash") as dev:
-        out = subprocess.run(
-            [*KITAPI, "deploy", "--device", dev.url, "--board", "pico", "--index", url], capture_output=True, text=True
-        )
+        out = forkrun.run(["deploy", "--device", dev.url, "--board", "pico", "--index", url], text=True)
     assert out.returncode == 0, out.stderr
     assert f"display driver: ssd1306 (mip from {url}, into lib/; and into kitapi.pack)" in out.stdout
     assert (fs / "lib" / "ssd1306.mpy").read_bytes() == driver
@@ -135,9 +134,7 @@ def test_deploy_for_a_pico_installs_the_display_driver_with_mip(tmp_path: Path, 
     p = subprocess.run([micropython(), "-c", code], cwd=fs, capture_output=True, text=True, env={"MICROPYPATH": ":lib"})
     assert p.stdout == "/pack/ssd1306.mpy 128\nssd1306.mpy\n", p.stdout + p.stderr
     with SimDevice(fs, firmware="flash") as dev:
-        out = subprocess.run(
-            [*KITAPI, "deploy", "--device", dev.url, "--board", "pico", "--index", url], capture_output=True, text=True
-        )
+        out = forkrun.run(["deploy", "--device", dev.url, "--board", "pico", "--index", url], text=True)
     assert out.returncode == 0, out.stderr
     assert "1 file(s) written" in out.stdout, out.stdout
     assert (fs / "kitapi.pack").read_bytes() == pack_
@@ -168,15 +165,11 @@ def test_deploy_for_a_pico_puts_kitapis_display_driver_on_it_with_no_network(tmp
     fs = tmp_path / "fs"
     with SimDevice(fs, firmware="flash") as dev:
         # the network is unreachable for this environment: mip from micropython-lib's index fails...
-        out = subprocess.run(
-            [*KITAPI, "deploy", "--device", dev.url, "--board", "pico", "--index", deploy.MIP_INDEX],
-            capture_output=True, text=True, env=offline,
-        )  # fmt: skip
+        cmd = ["deploy", "--device", dev.url, "--board", "pico", "--index", deploy.MIP_INDEX]
+        out = forkrun.run(cmd, text=True, env=offline)
         assert out.returncode == 1 and "mip could not install ssd1306" in out.stderr, out.stderr
         # ... and the deploy without --index needs none
-        out = subprocess.run(
-            [*KITAPI, "deploy", "--device", dev.url, "--board", "pico"], capture_output=True, text=True, env=offline
-        )
+        out = forkrun.run(["deploy", "--device", dev.url, "--board", "pico"], text=True, env=offline)
     assert out.returncode == 0, out.stderr
     assert "display driver: ssd1306 (Kitapi's, from this PC's package: into lib/ and kitapi.pack)" in out.stdout
     driver = deploy.package_drivers("pico")["ssd1306.mpy"]
@@ -199,19 +192,15 @@ def test_deploy_for_a_pico_puts_kitapis_display_driver_on_it_with_no_network(tmp
     assert cmds[-7:] == ["21", "00", "7f", "22", "00", "07", "ae"]  # the window of show(), then poweroff
     # deploying again writes nothing: lib/'s driver is compared as the other files are
     with SimDevice(fs, firmware="flash") as dev:
-        out = subprocess.run(
-            [*KITAPI, "deploy", "--device", dev.url, "--board", "pico"], capture_output=True, text=True, env=offline
-        )
+        out = forkrun.run(["deploy", "--device", dev.url, "--board", "pico"], text=True, env=offline)
     assert out.returncode == 0, out.stderr
     assert f"0 file(s) written (0.0 KB), {len(files)} unchanged" in out.stdout, out.stdout
 
 
 def test_an_unreachable_index_is_one_clear_line(tmp_path: Path) -> None:
     with SimDevice(tmp_path / "fs", firmware="flash") as dev:
-        out = subprocess.run(
-            [*KITAPI, "deploy", "--device", dev.url, "--board", "pico", "--index", "http://127.0.0.1:9/none"],
-            capture_output=True,
-            text=True,
+        out = forkrun.run(
+            ["deploy", "--device", dev.url, "--board", "pico", "--index", "http://127.0.0.1:9/none"], text=True
         )
     assert out.returncode == 1
     assert out.stderr.count("\n") == 1 and "mip could not install ssd1306" in out.stderr, out.stderr
@@ -305,7 +294,7 @@ def test_the_board_is_told_by_the_machine_name(machine: str, board: str | None) 
 
 
 def test_deploy_help_names_the_device_and_board_options() -> None:
-    out = subprocess.run([*KITAPI, "deploy", "--help"], capture_output=True, text=True)
+    out = forkrun.run(["deploy", "--help"], text=True)
     assert out.returncode == 0 and "--device" in out.stdout and "--board" in out.stdout
 
 
@@ -395,7 +384,7 @@ def test_a_damaged_pack_shows_its_screen_the_sync_gets_the_games_and_a_deploy_me
         time.sleep(1.5)
         assert dev.boots == 1
         db = tmp_path / "a.sqlite3"
-        out = subprocess.run([*KITAPI, "sync", "--device", dev.url, "--db", str(db)], capture_output=True, text=True)
+        out = forkrun.run(["sync", "--device", dev.url, "--db", str(db)], text=True)
         assert out.returncode == 1, out.stdout + out.stderr
         assert out.stderr == (
             "kitapi sync: the firmware is damaged: run kitapi deploy (kitapi.pack's modules are garbled)\n"
@@ -403,12 +392,12 @@ def test_a_damaged_pack_shows_its_screen_the_sync_gets_the_games_and_a_deploy_me
         assert "pulled 1 (1 new" in out.stdout
         assert archived(db) == {"0001.kitapi": log}
         assert wait_until(lambda: dev.boots >= 2 and dev.screen.exists() and dev.screen.read_bytes() == expected)
-        out = subprocess.run([*KITAPI, "deploy", "--device", dev.url], capture_output=True, text=True)
+        out = forkrun.run(["deploy", "--device", dev.url], text=True)
         assert out.returncode == 0, out.stderr
         assert f"1 file(s) written ({len(files['kitapi.pack']) / 1024:.1f} KB)" in out.stdout
         assert (fs / "kitapi.pack").read_bytes() == files["kitapi.pack"]
         assert wait_until(lambda: dev.boots >= 3 and dev.screen.exists() and dev.screen.read_bytes() != expected)
-        out = subprocess.run([*KITAPI, "sync", "--device", dev.url, "--db", str(db)], capture_output=True, text=True)
+        out = forkrun.run(["sync", "--device", dev.url, "--db", str(db)], text=True)
         assert out.returncode == 0 and out.stderr == "", out.stderr
     assert not (fs / "data" / "crash.log").exists()
     assert (fs / "data" / "games" / "0001.kitapi").read_bytes() == log
@@ -462,7 +451,7 @@ def test_a_garbled_header_or_loader_shows_the_damaged_screen_and_a_deploy_mends_
         assert wait_until(lambda: dev.screen.exists() and dev.screen.read_bytes() == expected), dev.boots
         time.sleep(1.0)
         assert dev.boots == 1
-        out = subprocess.run([*KITAPI, "deploy", "--device", dev.url], capture_output=True, text=True)
+        out = forkrun.run(["deploy", "--device", dev.url], text=True)
         assert out.returncode == 0, out.stderr
         assert f"{len(mended)} file(s) written" in out.stdout, out.stdout
         for path, data in files.items():

@@ -9,18 +9,18 @@ from __future__ import annotations
 import json
 import re
 import shutil
-import subprocess
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
+import forkrun
 from kitapi import VERSION
 from kitapi_host.cli import main
 from kitapi_host.device import deploy, doctor
 from kitapi_host.sim.device import SimDevice
-from testkit import KITAPI, ROOT, wait_until, write_game
+from testkit import ROOT, wait_until, write_game
 
 FIRMWARE = deploy.firmware_files("simdev")
 
@@ -297,9 +297,9 @@ def test_a_box_nearly_full_says_sync_and_prune(
 
 
 def test_no_box_is_one_line_and_status_2(tmp_path: Path) -> None:
-    out = subprocess.run([*KITAPI, "doctor", "--device", "socket://127.0.0.1:9"], capture_output=True, text=True)
+    out = forkrun.run(["doctor", "--device", "socket://127.0.0.1:9"], text=True)
     assert out.returncode == 2 and out.stdout == ""
     assert out.stderr.count("\n") == 1 and out.stderr.startswith("kitapi doctor: no device found at"), out.stderr
     t = time.monotonic()
-    out = subprocess.run([*KITAPI, "doctor", "--help"], capture_output=True, text=True)
+    out = forkrun.run(["doctor", "--help"], text=True)
     assert out.returncode == 0 and "--json" in out.stdout and time.monotonic() - t < 30

@@ -14,11 +14,12 @@ from pathlib import Path
 
 import pytest
 
+import forkrun
 from kitapi.game import new_game, result_json
 from kitapi.settle import settle
 from kitapi_host import logs
 from kitapi_host.logs import gen
-from testkit import KITAPI, ROOT, vector, vector_jsonl
+from testkit import ROOT, vector, vector_jsonl
 
 SAMPLE = ROOT / "examples" / "sample-prefa.jsonl"
 HEADER = (
@@ -29,7 +30,7 @@ HEADER = (
 def kitapi(
     *args: str, cwd: Path | None = None, env: dict[str, str] | None = None
 ) -> subprocess.CompletedProcess[bytes]:
-    return subprocess.run([*KITAPI, *args], capture_output=True, cwd=cwd, env=env)
+    return forkrun.run(list(args), cwd=cwd, env=env)
 
 
 class Text(HTMLParser):

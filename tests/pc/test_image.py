@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from littlefs import LittleFS
 
+import forkrun
 from kitapi_host import cli
 from kitapi_host.device import image
 from kitapi_host.device.deploy import firmware_files, package_drivers
@@ -77,7 +78,7 @@ def fake_firmware(
 def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[bytes, str]:
     """The image of the rig's firmware as the command writes it, and what it printed."""
     out = tmp_path_factory.mktemp("image") / "kitapi-pico.uf2"
-    p = subprocess.run([*KITAPI, "image", str(out), "--micropython", str(RIG_FIRMWARE)], capture_output=True, text=True)
+    p = forkrun.run(["image", str(out), "--micropython", str(RIG_FIRMWARE)], text=True)
     assert p.returncode == 0, p.stderr
     return out.read_bytes(), p.stdout
 
@@ -300,8 +301,7 @@ def test_the_download_finds_the_release_file_checks_its_hash_and_builds_the_same
     assert p.returncode == 1 and "no release file of MicroPython v1.27.0 for RPI_PICO" in p.stderr, p.stderr
     p = subprocess.run([*cmd, "--version", "1.21.0"], capture_output=True, text=True)
     assert p.returncode == 1 and "MicroPython v1.21.0 cannot run the pack" in p.stderr, p.stderr
-    p = subprocess.run([*KITAPI, "image", str(out), "--download", "--site", "http://127.0.0.1:9"], capture_output=True,
-                       text=True)  # fmt: skip
+    p = forkrun.run(["image", str(out), "--download", "--site", "http://127.0.0.1:9"], text=True)  # fmt: skip
     assert p.returncode == 1 and p.stderr.count("\n") == 1 and "cannot download" in p.stderr, p.stderr
     assert not out.exists()
 

@@ -19,12 +19,13 @@ from pathlib import Path
 
 import pytest
 
+import forkrun
 from kitapi.devlog import crc16
 from kitapi.game import RuleError, check_name, new_game
 from kitapi_host import logs
 from kitapi_host.archive.db import GROWN, NEW, SAME, Archive, ArchiveError
 from kitapi_host.logs import gen
-from testkit import KITAPI, ROOT
+from testkit import ROOT
 
 SAMPLE = ROOT / "examples" / "sample-prefa.jsonl"
 HEADER = '{"kitapi": 1, "rules": "prefa", "players": ["Anna", "Babis", "Costas"], "dealer": 0}'
@@ -33,12 +34,8 @@ RAW = ("\x1b", "\x07", "\u202e", "\u2066", "\x9b")  # what must never reach a te
 
 
 def kitapi(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [*KITAPI, *args],
-        capture_output=True,
-        text=True,
-        errors="surrogateescape",
-        env=None if env is None else {**os.environ, **env},
+    return forkrun.run(
+        list(args), text=True, errors="surrogateescape", env=None if env is None else {**os.environ, **env}
     )
 
 

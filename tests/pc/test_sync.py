@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from mpremote.transport_serial import SerialTransport  # type: ignore[import-untyped]
 
+import forkrun
 from kitapi.game import result_json
 from kitapi.replay import replay
 from kitapi_host import logs
@@ -81,10 +82,10 @@ def test_the_cli_prints_a_summary_and_the_device_answers_again(device: SimDevice
     write_game(device.fs / "data" / "games", "0001.kitapi", seed=5)
     url = device.start()
     db = tmp_path / "a.sqlite3"
-    out = subprocess.run([*KITAPI, "sync", "--device", url, "--db", str(db)], capture_output=True, text=True)
+    out = forkrun.run(["sync", "--device", url, "--db", str(db)], text=True)
     assert out.returncode == 0, out.stderr
     assert "device e661410300000001: 1 game(s); pulled 1 (1 new, 0 grown" in out.stdout
-    out = subprocess.run([*KITAPI, "games", "--db", str(db)], capture_output=True, text=True)
+    out = forkrun.run(["games", "--db", str(db)], text=True)
     assert "e661410300000001" in out.stdout
 
 
@@ -180,7 +181,7 @@ def test_a_sync_killed_at_random_moments_then_run_again_loses_and_duplicates_not
             assert data == logs_[name]
         assert set(marks(device.fs)) <= set(have)
         time.sleep(0.2)
-    out = subprocess.run([*KITAPI, "sync", "--device", url, "--db", str(db)], capture_output=True, text=True)
+    out = forkrun.run(["sync", "--device", url, "--db", str(db)], text=True)
     assert out.returncode == 0, out.stderr
     assert archived(db) == logs_
     assert set(marks(device.fs)) == set(logs_)
@@ -194,7 +195,7 @@ def test_a_damaged_device_log_is_archived_up_to_the_damage_with_a_warning(device
     (games / "0001.kitapi").write_bytes(bytes(bad))
     url = device.start()
     db = tmp_path / "a.sqlite3"
-    out = subprocess.run([*KITAPI, "sync", "--device", url, "--db", str(db)], capture_output=True, text=True)
+    out = forkrun.run(["sync", "--device", url, "--db", str(db)], text=True)
     assert out.returncode == 0, out.stderr
     warning = [line for line in out.stderr.splitlines() if "0001.kitapi" in line]
     assert warning and warning[0].startswith("warning:"), out.stderr
@@ -278,7 +279,7 @@ def test_hostile_and_strange_files_on_the_device_are_left_alone_and_said(device:
     (games / "0007.kitapi").mkdir()
     url = device.start()
     db = tmp_path / "a.sqlite3"
-    out = subprocess.run([*KITAPI, "sync", "--device", url, "--db", str(db)], capture_output=True, text=True)
+    out = forkrun.run(["sync", "--device", url, "--db", str(db)], text=True)
     assert out.returncode == 1  # things are left on the device: said, and left there
     err = out.stderr
     assert "unexpected name" in err and "..kitapi" in err and "0002.kitapi" in err and "\\u202e0004" in err
@@ -323,7 +324,7 @@ def test_evidence_files_are_copied_verified_recorded_then_removed_and_the_next_s
         (games / name).write_bytes(data)
     url = device.start()
     db = tmp_path / "a.sqlite3"
-    out = subprocess.run([*KITAPI, "sync", "--device", url, "--db", str(db)], capture_output=True, text=True)
+    out = forkrun.run(["sync", "--device", url, "--db", str(db)], text=True)
     assert out.returncode == 0, out.stderr
     assert out.stderr == ""
     assert "kept 3 evidence file(s) of repairs on the device in" in out.stdout
@@ -335,7 +336,7 @@ def test_evidence_files_are_copied_verified_recorded_then_removed_and_the_next_s
     ]
     assert set(marks(device.fs)) == {"0001.kitapi"}  # the evidence's marks went with it
     assert archived(db) == {"0001.kitapi": good}
-    again = subprocess.run([*KITAPI, "sync", "--device", url, "--db", str(db)], capture_output=True, text=True)
+    again = forkrun.run(["sync", "--device", url, "--db", str(db)], text=True)
     assert again.returncode == 0 and again.stderr == "" and "evidence" not in again.stdout
     # a later repair sets aside other bytes under a name already copied: both kept, nothing overwritten
     later = good + b"\xff"
@@ -393,7 +394,7 @@ def test_evidence_is_removed_from_the_box_only_once_its_copy_is_verified_and_rec
     db = tmp_path / "ro" / "a.sqlite3"
     db.parent.mkdir()
     (db.parent / "evidence").write_text("a file where the folder would be")
-    out = subprocess.run([*KITAPI, "sync", "--device", url, "--db", str(db)], capture_output=True, text=True)
+    out = forkrun.run(["sync", "--device", url, "--db", str(db)], text=True)
     assert out.returncode == 1
     assert "0001.kitapi.bad1: cannot be copied to" in out.stderr
     assert out.stderr.strip().splitlines()[-1].startswith("kitapi sync: NOT everything on the device was archived")
@@ -436,19 +437,13 @@ def test_clear_errors_for_no_device_other_firmware_and_old_firmware(tmp_path: Pa
     s.bind(("127.0.0.1", 0))
     port = s.getsockname()[1]
     s.close()  # nobody listens there
-    out = subprocess.run(
-        [*KITAPI, "sync", "--device", f"socket://127.0.0.1:{port}", "--db", str(tmp_path / "a")],
-        capture_output=True,
-        text=True,
-    )
+    out = forkrun.run(["sync", "--device", f"socket://127.0.0.1:{port}", "--db", str(tmp_path / "a")], text=True)
     assert out.returncode == 1 and out.stderr.strip().count("\n") == 0
     assert "no device found at socket://127.0.0.1" in out.stderr
 
     # bare MicroPython (nothing deployed): other firmware
     with SimDevice(tmp_path / "bare", firmware="flash") as dev:
-        out = subprocess.run(
-            [*KITAPI, "sync", "--device", dev.url, "--db", str(tmp_path / "a")], capture_output=True, text=True
-        )
+        out = forkrun.run(["sync", "--device", dev.url, "--db", str(tmp_path / "a")], text=True)
     assert out.returncode == 1 and "runs other firmware" in out.stderr, out.stderr
 
     # an older Kitapi, from before the sync
@@ -456,9 +451,7 @@ def test_clear_errors_for_no_device_other_firmware_and_old_firmware(tmp_path: Pa
     (old / "kitapi").mkdir(parents=True)
     (old / "kitapi" / "__init__.py").write_text('VERSION = "0.0.9"\n')
     with SimDevice(old, firmware="flash") as dev:
-        out = subprocess.run(
-            [*KITAPI, "sync", "--device", dev.url, "--db", str(tmp_path / "a")], capture_output=True, text=True
-        )
+        out = forkrun.run(["sync", "--device", dev.url, "--db", str(tmp_path / "a")], text=True)
     assert out.returncode == 1 and "wrong firmware version" in out.stderr and "0.0.9" in out.stderr, out.stderr
 
     # a Kitapi that speaks another link protocol
@@ -466,9 +459,7 @@ def test_clear_errors_for_no_device_other_firmware_and_old_firmware(tmp_path: Pa
         "PROTOCOL = 0\nVERSION = '0.0.9'\ndef hello():\n print(repr((0, VERSION, 'ab', 'x', 0)))\n"
     )
     with SimDevice(old, firmware="flash") as dev:
-        out = subprocess.run(
-            [*KITAPI, "sync", "--device", dev.url, "--db", str(tmp_path / "a")], capture_output=True, text=True
-        )
+        out = forkrun.run(["sync", "--device", dev.url, "--db", str(tmp_path / "a")], text=True)
     assert out.returncode == 1 and "wrong firmware version" in out.stderr and "protocol 0" in out.stderr, out.stderr
     assert not (tmp_path / "a").exists() or Archive(tmp_path / "a").games() == []
 
@@ -478,16 +469,12 @@ def test_a_busy_device_is_said_to_be_busy(tmp_path: Path) -> None:
     with SimDevice(tmp_path / "fs", use_pty=True) as dev:
         holder = SerialTransport(dev.url, baudrate=115200)  # another program has the port open
         try:
-            out = subprocess.run(
-                [*KITAPI, "sync", "--device", dev.url, "--db", str(tmp_path / "a")], capture_output=True, text=True
-            )
+            out = forkrun.run(["sync", "--device", dev.url, "--db", str(tmp_path / "a")], text=True)
         finally:
             holder.close()
         assert out.returncode == 1 and "device busy" in out.stderr, out.stderr
         # once the other program lets go, the sync works through the pty too
-        out = subprocess.run(
-            [*KITAPI, "sync", "--device", dev.url, "--db", str(tmp_path / "a")], capture_output=True, text=True
-        )
+        out = forkrun.run(["sync", "--device", dev.url, "--db", str(tmp_path / "a")], text=True)
         assert out.returncode == 0, out.stderr
 
 
@@ -565,7 +552,7 @@ def test_every_file_on_the_device_is_listed_and_whatever_is_not_archived_is_said
         (games / name).write_bytes(data)
     url = device.start()
     db = tmp_path / "a.sqlite3"
-    out = subprocess.run([*KITAPI, "sync", "--device", url, "--db", str(db)], capture_output=True, text=True)
+    out = forkrun.run(["sync", "--device", url, "--db", str(db)], text=True)
     assert out.returncode == 1, out.stderr
     assert archived(db) == logs_
     lines = out.stderr.strip().splitlines()
@@ -646,9 +633,7 @@ def test_a_device_that_answers_too_slowly_ends_the_sync_with_one_clear_line(devi
     device.slow_after = None
     # the device is itself again: it went back to its game after the PC let go, and syncs
     time.sleep(1)
-    out = subprocess.run(
-        [*KITAPI, "sync", "--device", url, "--db", str(db)], capture_output=True, text=True, timeout=HANG_S
-    )
+    out = forkrun.run(["sync", "--device", url, "--db", str(db)], text=True, timeout=HANG_S)
     assert out.returncode == 0, out.stderr
 
 
@@ -668,7 +653,7 @@ def test_a_name_the_archive_cannot_store_costs_only_its_own_game(device: SimDevi
     url = device.start()
     db = tmp_path / "a.sqlite3"
     for _ in range(2):  # and again: the same each time
-        out = subprocess.run([*KITAPI, "sync", "--device", url, "--db", str(db)], capture_output=True, text=True)
+        out = forkrun.run(["sync", "--device", url, "--db", str(db)], text=True)
         assert "Traceback" not in out.stderr, out.stderr
         assert out.returncode == 1, out.stderr
         have = archived(db)
@@ -718,7 +703,7 @@ def test_a_bad_byte_in_current_or_synced_and_a_name_that_is_not_utf8_never_stop_
     (device.fs / "data" / "synced").write_bytes(b"0009.kitapi 12 \x80" + b"a" * 63 + b"\n")
     url = device.start()
     db = tmp_path / "a.sqlite3"
-    out = subprocess.run([*KITAPI, "sync", "--device", url, "--db", str(db)], capture_output=True, text=True)
+    out = forkrun.run(["sync", "--device", url, "--db", str(db)], text=True)
     assert out.returncode == 1, out.stderr  # the odd name is left there, and said
     assert "Traceback" not in out.stderr and "UnicodeError" not in out.stderr, out.stderr
     assert archived(db) == logs_

@@ -21,6 +21,7 @@ from urllib.parse import quote, unquote
 
 import pytest
 
+import forkrun
 from kitapi_host import sheets
 from kitapi_host.archive.db import Archive
 from kitapi_host.logs import show_exact
@@ -454,7 +455,7 @@ def test_admin_rename_and_merge_need_the_token_and_this_origin(admin_db: Path) -
 
 
 def test_serve_without_an_archive_is_one_line(tmp_path: Path) -> None:
-    r = subprocess.run([*KITAPI, "serve", "--db", str(tmp_path / "none.db"), "--no-browser"], capture_output=True)
+    r = forkrun.run(["serve", "--db", str(tmp_path / "none.db"), "--no-browser"])
     assert r.returncode == 2 and r.stdout == b""
     assert r.stderr.decode().count("\n") == 1 and "no archive here" in r.stderr.decode()
 
