@@ -18,10 +18,12 @@ import forkrun
 from kitapi.game import new_game, result_json
 from kitapi.settle import settle
 from kitapi_host import logs
+from kitapi_host.archive.db import Archive, ArchiveError
 from kitapi_host.logs import gen
 from testkit import ROOT, vector, vector_jsonl
 
 SAMPLE = ROOT / "examples" / "sample-prefa.jsonl"
+RAW = ("\x1b", "\u202e", "\u202c")  # what must not reach a terminal (or a bidi-aware page) from the archive
 HEADER = (
     '{"kitapi": 1, "rules": "prefa", "players": ["Anna", "Babis", "Costas"], "options": {"pouch": 31}, "dealer": 0}'
 )
@@ -212,6 +214,83 @@ def test_an_unknown_game_is_one_line_and_status_2(tmp_path: Path, archived: Path
     p = kitapi("export", "1", "--db", str(junk), "-f", "html")
     assert p.returncode == 2 and p.stderr.decode().startswith(f"{junk}: cannot read the archive (")
     assert p.stderr.count(b"\n") == 1
+
+
+# --- an archived game names its players as the archive does now ---------------------------------
+
+# Names another tool could have written into the archive (a log could hold none of them; a rename refuses
+# the last two): a script with a terminal's escape, a bidi override, a 200-character name.
+FOREIGN = ("<script>alert(1)</script>\x1b[2J", "\u202eevil\u202c name", "W" * 200)
+
+
+def renamed_sample(tmp_path: Path, names: tuple[str, str, str]) -> Path:
+    """The sample game with its seats named ``names`` in its header: what the archive's sheets must equal."""
+    src = tmp_path / "renamed.jsonl"
+    lines = SAMPLE.read_text().splitlines(keepends=True)
+    hdr = json.loads(lines[0])
+    hdr["players"] = list(names)
+    src.write_text(json.dumps(hdr, ensure_ascii=False) + "\n" + "".join(lines[1:]))
+    return src
+
+
+def behind_the_back(db: str, statements: list[tuple[str, tuple[object, ...]]]) -> None:
+    """Change the archive as another program could, each statement with its parameters (``?``)."""
+    if db.startswith("postgresql://"):
+        import psycopg
+
+        with psycopg.connect(db) as con:
+            for sql, params in statements:
+                con.execute(sql.replace("?", "%s"), params)
+        return
+    import sqlite3
+
+    con = sqlite3.connect(db)
+    with con:
+        for sql, params in statements:
+            con.execute(sql, params)
+    con.close()
+
+
+def test_an_archived_game_names_its_players_as_the_archive_does_now(tmp_path: Path, db: str) -> None:
+    """After a rename and a merge, every sheet of game 1 (CSV, HTML) is the sheet of its log with the current
+    names written in, the old ones nowhere; its jsonl stays the stored log, old names and all.  Two seats of
+    one game never become one player (the merge is refused), so each seat keeps a name."""
+    other = SAMPLE.read_bytes().replace(b"Anna", b"Eleni").replace(b"Babis", b"Dora").replace(b"Costas", b"Fotis")
+    with Archive(db if db.startswith("postgresql://") else Path(db)) as a:  # (kitapi players: test_archive.py)
+        assert a.add_log(SAMPLE.read_bytes(), "file", "sample").id == 1
+        a.add_log(other, "file", "other")  # Dora plays another game
+        a.rename_player("Anna", "Zoë")
+        a.merge_players("Babis", "Dora")
+        with pytest.raises(ArchiveError, match=r"played in the same game \(1\)"):
+            a.merge_players("Costas", "Zoë")
+    now = renamed_sample(tmp_path, ("Zoë", "Dora", "Costas"))
+    for fmt in ("csv", "html"):
+        by_id = kitapi("export", "1", "--db", db, "--format", fmt)
+        assert by_id.returncode == 0 and by_id.stderr == b"", by_id.stderr
+        assert by_id.stdout == kitapi("export", str(now), "--format", fmt).stdout, fmt
+        text = by_id.stdout.decode("utf-8-sig")
+        assert "Zoë" in text and "Dora" in text and "Anna" not in text and "Babis" not in text, fmt
+    log = kitapi("export", "1", "--db", db, "--format", "jsonl")
+    assert log.returncode == 0 and log.stdout == SAMPLE.read_bytes()  # the evidence: the names it was played with
+    # names the archive's own commands refuse, written by another program: text on the sheet, never markup,
+    # a terminal's or a bidi control shown as the kitapi command shows it (an escape), the long name whole
+    rename = "UPDATE players SET name = ? WHERE name = ?"
+    behind_the_back(db, [(rename, (new, old)) for old, new in zip(("Zoë", "Dora", "Costas"), FOREIGN, strict=True)])
+    html = kitapi("export", "1", "--db", db, "--format", "html")
+    assert html.returncode == 0, html.stderr
+    page = page_text(html.stdout)
+    shown = "".join(page.parts)
+    assert page.scripts == 0 and "<script>" not in html.stdout.decode()
+    assert "<script>alert(1)</script>\\x1b[2J" in shown and "\\u202eevil\\u202c name" in shown and "W" * 200 in shown
+    csv_out = kitapi("export", "1", "--db", db, "--format", "csv").stdout.decode("utf-8-sig")
+    show = kitapi("show", "1", "--db", db).stdout.decode()  # the hand table on the terminal, as ever
+    for out in (html.stdout.decode(), csv_out, show):  # (what reaches a terminal: kitapi export 1 -f csv)
+        assert not any(c in out for c in RAW) and "\\u202eevil" in out and "W" * 200 in out
+    # a seat the archive lost: the game keeps the names of its log, and exports
+    behind_the_back(db, [("DELETE FROM game_players WHERE game = 1 AND seat = 2", ())])
+    for fmt in ("csv", "html"):
+        p = kitapi("export", "1", "--db", db, "--format", fmt)
+        assert p.returncode == 0 and p.stdout == kitapi("export", str(SAMPLE), "--format", fmt).stdout, fmt
 
 
 # --- Russian Preferans ----------------------------------------------------------------------

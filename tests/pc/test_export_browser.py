@@ -382,6 +382,29 @@ def test_pdf_of_a_long_game_runs_on_a4(tmp_path: Path, browser: str) -> None:
     assert len(pages) >= 2 and all(is_a4(b, landscape=True) for b in pages), pages
 
 
+def test_pdf_of_an_archived_game_names_its_players_as_the_archive_does_now(tmp_path: Path, browser: str) -> None:
+    """``kitapi export ID -f pdf``: the current names (a rename; names another program wrote that no log or
+    rename could hold) printed as text, whole; the names of the log nowhere."""
+    import sqlite3
+
+    import pypdf
+
+    db = tmp_path / "archive.sqlite3"
+    assert kitapi("archive", "add", "--db", str(db), str(SAMPLE)).returncode == 0
+    assert kitapi("players", "rename", "Anna", "Zoë", "--db", str(db)).returncode == 0
+    con = sqlite3.connect(db)
+    with con:
+        con.execute("UPDATE players SET name = ? WHERE name = 'Babis'", ("<script>alert(1)</script>",))
+        con.execute("UPDATE players SET name = ? WHERE name = 'Costas'", ("W" * 200,))
+    con.close()
+    out = tmp_path / "sheet.pdf"
+    p = kitapi("export", "1", "--db", str(db), "-f", "pdf", "-o", str(out))
+    assert p.returncode == 0 and p.stderr == b"", p.stderr
+    text = "\n".join(page.extract_text() for page in pypdf.PdfReader(out).pages)
+    assert "Zoë" in text and "<script>alert(1)</script>" in text and "W" * 200 in "".join(text.split())
+    assert "Anna" not in text and "Babis" not in text and "Costas" not in text
+
+
 def _env(**changes: str | None) -> dict[str, str]:
     env = dict(os.environ)
     for k, v in changes.items():

@@ -8,6 +8,7 @@ the page's own code."""
 from __future__ import annotations
 
 import html.parser
+import io
 import re
 import shutil
 import socket
@@ -27,7 +28,7 @@ from kitapi_host.archive.db import Archive
 from kitapi_host.logs import show_exact
 from kitapi_host.web import data
 from kitapi_host.web.app import LOOPBACK, create_app
-from testkit import KITAPI, wait_until
+from testkit import KITAPI, ROOT, wait_until
 from web_archive import HOSTILE, build
 
 
@@ -122,6 +123,45 @@ def test_game_page_sheet_and_downloads_are_the_exports(client: Any, built: tuple
             page.tags
         )
         assert any(t == "polyline" for t, _ in page.tags)  # the chart, drawn on the server
+
+
+def pdf_text(data: bytes) -> str:
+    """The text of a PDF (pypdf), its pages one after another."""
+    import pypdf
+
+    return "\n".join(p.extract_text() for p in pypdf.PdfReader(io.BytesIO(data)).pages)
+
+
+def test_a_game_names_its_players_as_the_archive_does_now(db: str, tmp_path: Path) -> None:
+    """After a rename and a merge, the game page names each seat by its current name everywhere, the old name
+    nowhere: the standings, the chart's legend, the hand table, the sheet, the CSV and the PDF (each the export
+    of the log with the current names written in); the log download alone keeps the names it was played with,
+    the stored bytes exact (the evidence).  On SQLite and PostgreSQL."""
+    sample = (ROOT / "examples" / "sample-prefa.jsonl").read_bytes()
+    other = sample.replace(b"Anna", b"Eleni").replace(b"Babis", b"Dora").replace(b"Costas", b"Fotis")
+    where: Path | str = db if db.startswith("postgresql://") else Path(db)
+    with Archive(where) as a:
+        first = a.add_log(sample, "cafe-a", "1.kpl").id
+        a.add_log(other, "cafe-a", "2.kpl")
+        a.rename_player("Anna", "Zoë")
+        a.merge_players("Babis", "Dora")
+    now = tmp_path / "now.jsonl"  # the game as if it had been played by these names
+    now.write_bytes(sample.replace(b"Anna", "Zoë".encode()).replace(b"Babis", b"Dora"))
+    c = create_app(where, hosts=set(LOOPBACK)).test_client()
+    raw = c.get(f"/game/{first}").get_data(as_text=True)
+    legend = re.findall(r'<span class="key"><span class="swatch [^"]*"></span><bdi>([^<]*)</bdi>', raw)
+    assert legend == ["Zoë", "Dora", "Costas"]
+    heads = re.search(r'<table class="hands">.*?</thead>', raw, re.S)
+    assert heads and re.findall(r'<th class="n"><bdi>([^<]*)</bdi></th>', heads.group()) == legend
+    assert "<bdi>Dora</bdi></td>" in raw  # a bidder in the hand table
+    sheet = c.get(f"/game/{first}/sheet").data
+    assert sheet == sheets.export(sheets.load(now), "html")
+    csv = c.get(f"/game/{first}/download/csv").data
+    assert csv == sheets.export(sheets.load(now), "csv")
+    pdf = pdf_text(c.get(f"/game/{first}/download/pdf").data)
+    for text in (raw, sheet.decode(), csv.decode("utf-8-sig"), pdf):
+        assert "Zoë" in text and "Dora" in text and "Anna" not in text and "Babis" not in text, text[:300]
+    assert c.get(f"/game/{first}/download/log").data == sample
 
 
 def test_pdf_download_and_no_browser(client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -372,8 +412,15 @@ def test_hostile_names_render_as_text(client: Any, built: tuple[Path, dict[str, 
     for name in HOSTILE:
         page = get(client, f"/player/{quote(name, safe='')}")
         assert name in "".join(page.text)
-    sheet = client.get(f"/game/{hostile}/sheet").get_data(as_text=True)  # (the log's names, as kitapi export)
-    assert "<script" not in sheet
+    # the sheet names the seats as the archive does: text, a bidi override shown as its escape (the sheet has
+    # no <bdi>), as the kitapi command shows it; the CSV and the PDF too
+    sheet = client.get(f"/game/{hostile}/sheet").get_data(as_text=True)
+    page = Page(sheet)
+    assert not any(t == "script" for t, _ in page.tags) and "<script" not in sheet and "\u202e" not in sheet
+    text = "".join(page.text)
+    assert HOSTILE[0] in text and HOSTILE[1] in text and "\\u202eevil\\u202c name" in text
+    csv = client.get(f"/game/{hostile}/download/csv").get_data(as_text=True)
+    assert HOSTILE[0] in csv and "\\u202eevil\\u202c name" in csv and "\u202e" not in csv
 
 
 def test_no_script_and_the_security_headers(client: Any) -> None:

@@ -1060,6 +1060,11 @@ class Archive:
 
     # --- queries ------------------------------------------------------------------
 
+    def seats(self, game_id: int) -> list[str]:
+        """The players' current names of game ``game_id``, seat by seat (what the archive shows for its
+        players, its sheets included); [] for no such game."""
+        return self._names(game_id)
+
     def _names(self, game_id: int) -> list[str]:
         return [
             r[0]

@@ -2,8 +2,9 @@
 kitapi.registry's family column, behind one interface; ``page`` (the HTML frame) and ``browser`` (PDF) are the
 toolkit here.
 
-- ``game``: a game read for its sheets (``load``, ``load_archive``, ``load_log``: the log checked by
-  ``kitapi_host.logs.read``, the effective hands played through the core, the standings after each);
+- ``game``: a game read for its sheets (``load``, ``load_archive``, ``from_archive``, ``load_log``: the log
+  checked by ``kitapi_host.logs.read``, the effective hands played through the core, the standings after
+  each; an archived game's seats named as the archive names them now, ``named``);
 - ``kitapi_host.families.<family>.sheet`` (``prefa``, ``preferans``, ``kasa``, ``pot``, ``priffe``), each with:
   ``snapshot(game)`` (its standings now, from the core), ``standings(snapshots)`` (them, as its own type),
   ``to_csv(header, hands, standings)`` and ``to_html(header, hands, standings, deleted=, ended=)``;
@@ -14,9 +15,30 @@ Adding a family's sheet: ``kitapi_host/families/<family>/sheet.py``, its package
 
 from __future__ import annotations
 
-from kitapi_host.sheets.game import GameExport, Sheet, load, load_archive, load_log, sheet, to_jsonl
+from kitapi_host.sheets.game import (
+    GameExport,
+    Sheet,
+    from_archive,
+    load,
+    load_archive,
+    load_log,
+    named,
+    sheet,
+    to_jsonl,
+)
 
-__all__ = ["FORMATS", "GameExport", "Sheet", "export", "load", "load_archive", "load_log", "sheet"]
+__all__ = [
+    "FORMATS",
+    "GameExport",
+    "Sheet",
+    "export",
+    "from_archive",
+    "load",
+    "load_archive",
+    "load_log",
+    "named",
+    "sheet",
+]
 
 FORMATS = ("jsonl", "csv", "html", "pdf")
 

@@ -3,7 +3,8 @@
 ``register(sub)`` adds the subcommand to the ``kitapi`` parser (host_tools/kitapi_host/cli.py).
 GAME is a game log file (JSON Lines or device log) or, when no file has that
 name, the number of an archived game (``kitapi games``), exported from the log
-the archive stored.
+the archive stored, its seats named as the archive names the players now (a
+rename or a merge since: ``sheets.named``); its jsonl is the stored log, names and all.
 """
 
 from __future__ import annotations
@@ -22,7 +23,9 @@ from kitapi_host.sheets.browser import BROWSER_ENV, BrowserError
 
 _EPILOG = f"""GAME:
   a game log file, either form; or, when no file has that name, the number of a game
-  in the archive (as `kitapi games` lists it), exported from the log it stored
+  in the archive (as `kitapi games` lists it), exported from the log it stored, each
+  player named as the archive names him now (kitapi players rename/merge); the jsonl
+  keeps the log's names (the stored log is the evidence)
 formats:
   jsonl  the game log as stored, corrections included, in the canonical JSON Lines
          of `kitapi convert` (docs/log-format.md)

@@ -6,6 +6,12 @@ source of truth), or ``StandingsMismatch`` is raised.  A game comes from its
 log's bytes (``load_log``): a log file (``load``) or the log stored in the
 archive (``load_archive``, ``Archive.log``) take the same path.  Each standing
 is the family's own (``kitapi_host.families.<family>.sheet.snapshot``).
+
+A game of the archive names its seats as the archive does now (``named``): a
+player renamed or merged since the game was played is shown by the name he has
+now, on every sheet (CSV, HTML, PDF) as on ``kitapi games``/``show`` and the web
+page.  The stored log is never changed: its JSON Lines (``lines``) keep the
+names it was written with.
 """
 
 from __future__ import annotations
@@ -15,16 +21,22 @@ import io
 import json
 import sqlite3
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Protocol, cast
 
-from kitapi.game import Game, new_game
+from kitapi.game import Game
+from kitapi.game import new_game as core_game
 from kitapi.registry import row
 from kitapi_host.archive.db import Archive, ArchiveError
+from kitapi_host.cli import clean
 from kitapi_host.logs.read import Checked, InputError, Mismatch, check, effective, final, records
 
 Header = dict[str, Any]
+
+# An archived game's header on its sheets (``named``): "players" the names shown, this key the log's, which
+# the core plays the game with (the archive's names need not be names a log could hold).
+LOGGED = "logged_players"
 
 
 class StandingsMismatch(Mismatch):
@@ -91,6 +103,14 @@ def sheet(rules: str) -> Sheet | None:
         return None
 
 
+def new_game(header: Header) -> Any:
+    """The core's game of a sheet's ``header`` (``kitapi.game.new_game``), with the log's players when the
+    sheet shows others (``named``): every sheet makes its games here."""
+    if LOGGED in header:
+        header = {**{k: v for k, v in header.items() if k != LOGGED}, "players": header[LOGGED]}
+    return core_game(header)
+
+
 def play(header: Header, hands: Sequence[Hand]) -> tuple[Game, list[Snapshot]]:
     """Play the hands one by one through the core: the game and the standings after each hand."""
     m = sheet(header["rules"])
@@ -114,7 +134,7 @@ def load(path: Path) -> GameExport:
 
 
 def load_archive(db: Path | str, game_id: int) -> GameExport:
-    """Read game ``game_id`` of the archive at ``db`` from its stored log (``Archive.log``), as ``load`` a file.
+    """Read game ``game_id`` of the archive at ``db`` (``from_archive``), as ``load`` a file.
 
     InputError if there is no archive at ``db`` (none is created) or no such game in it.
     """
@@ -127,14 +147,39 @@ def load_archive(db: Path | str, game_id: int) -> GameExport:
     except sqlite3.Error as e:
         raise InputError(f"{db}: cannot read the archive ({e})") from None
     try:
-        data = archive.log(game_id)
+        return from_archive(archive, game_id)
     except ArchiveError as e:
         raise InputError(f"{db}: {e} (see kitapi games)") from None
     except sqlite3.Error as e:
         raise InputError(f"{db}: cannot read the archive ({e})") from None
     finally:
         archive.close()
-    return load_log(data, f"game {game_id}")
+
+
+def from_archive(archive: Archive, game_id: int) -> GameExport:
+    """Game ``game_id`` of ``archive``: its stored log read as ``load_log`` reads a file, its seats named as the
+    archive names them now (``named``).  ArchiveError if there is no such game; InputError if its log is bad."""
+    data = archive.log(game_id)
+    names = archive.seats(game_id)
+    return named(load_log(data, f"game {game_id}"), names)
+
+
+def named(game: GameExport, names: Sequence[object]) -> GameExport:
+    """``game`` with its seats named ``names`` (the archive's current names, seat by seat) on its sheets; its
+    log (``lines``) as it is.
+
+    The archive is read as untrusted as a log: a name is shown with every character a terminal or a
+    bidi-aware page could act on (a control, a bidi override) as an escape (``\\u202e``, as the ``kitapi``
+    command shows names); a seat the archive names with no text keeps the log's name, and every seat does
+    when the archive has not one name a seat (a row another tool wrote or lost).  Two seats are never one
+    player (``merge_players`` refuses it and the table ``game_players`` holds a player once a game), so
+    every seat keeps a name of its own.
+    """
+    logged: list[str] = list(game.header["players"])
+    shown = logged
+    if len(names) == len(logged):
+        shown = [clean(n) if isinstance(n, str) and n else p for n, p in zip(names, logged, strict=True)]
+    return replace(game, header={**game.header, "players": shown, LOGGED: logged})
 
 
 def load_log(data: bytes, name: str) -> GameExport:

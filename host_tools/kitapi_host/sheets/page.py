@@ -24,7 +24,9 @@ _CSS = """
 * { box-sizing: border-box; }
 html { color: #1a1a1a; background: #fff; }
 body { font: 10pt/1.35 "DejaVu Sans", "Noto Sans", "Segoe UI", Arial, sans-serif; margin: 0 auto; padding: 14px;
-  max-width: __WIDTH__; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+  max-width: __WIDTH__; -webkit-print-color-adjust: exact; print-color-adjust: exact;
+  overflow-wrap: anywhere; }  /* (a name longer than a log holds, from an archive another program wrote) */
+.num, .h, .e { overflow-wrap: normal; }  /* (a figure is never broken) */
 header.title { border-bottom: 2.5px solid #1a1a1a; padding-bottom: 6px; margin-bottom: 10px; }
 h1 { font-size: 17pt; margin: 0 0 4px; letter-spacing: .01em; }
 h1 .book { font-weight: normal; color: #666; }

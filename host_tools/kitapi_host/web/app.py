@@ -276,8 +276,8 @@ def _export(gid: int, fmt: str) -> bytes:
     from kitapi_host.logs.read import InputError
     from kitapi_host.sheets.browser import BrowserError
 
-    try:
-        game = sheets.load_log(_archive().log(gid), f"game {gid}")
+    try:  # (its seats named as the page names them: the archive's current names)
+        game = sheets.from_archive(_archive(), gid)
     except (InputError, ValueError) as e:
         abort(404, str(e))
     try:

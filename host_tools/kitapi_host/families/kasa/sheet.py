@@ -32,10 +32,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from kitapi.game import Game, new_game, result_json
+from kitapi.game import Game, result_json
 from kitapi_host.families.prefa import sheet as prefa
 from kitapi_host.logs import ROUNDING_NOTE, preferans_transfers, show_exact
-from kitapi_host.sheets.game import Hand, Header, Snapshot, play
+from kitapi_host.sheets.game import Hand, Header, Snapshot, new_game, play
 from kitapi_host.sheets.page import (
     cell,
     correction_note,

@@ -31,12 +31,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from kitapi.game import Game, new_game, result_json
+from kitapi.game import Game, result_json
 from kitapi.rules import load
 from kitapi_host.families.pot import facts as hand_facts
 from kitapi_host.families.pot import suit_or_chips
 from kitapi_host.families.pot import title as system_title
-from kitapi_host.sheets.game import Hand, Header, Snapshot
+from kitapi_host.sheets.game import Hand, Header, Snapshot, new_game
 from kitapi_host.sheets.page import (
     cell,
     correction_note,

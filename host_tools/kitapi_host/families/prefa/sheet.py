@@ -11,10 +11,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from kitapi.game import Game, new_game
+from kitapi.game import Game
 from kitapi.settle import settle
 from kitapi_host.families.prefa import title as system_title
-from kitapi_host.sheets.game import Hand, Header, Snapshot
+from kitapi_host.sheets.game import Hand, Header, Snapshot, new_game
 from kitapi_host.sheets.page import (
     cell,
     contract_html,

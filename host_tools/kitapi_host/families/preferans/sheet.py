@@ -41,11 +41,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, TypeVar
 
-from kitapi.game import Game, new_game, result_json
+from kitapi.game import Game, result_json
 from kitapi_host.families.preferans import needed, no_trick, variant
 from kitapi_host.families.preferans import title as system_title
 from kitapi_host.logs import ROUNDING_NOTE, preferans_transfers, show_exact
-from kitapi_host.sheets.game import Hand, Header, Snapshot
+from kitapi_host.sheets.game import Hand, Header, Snapshot, new_game
 from kitapi_host.sheets.page import (
     cell,
     contract_html,

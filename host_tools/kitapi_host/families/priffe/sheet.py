@@ -25,10 +25,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from kitapi.game import Game, new_game, result_json
+from kitapi.game import Game, result_json
 from kitapi_host.families.priffe import PriffePoints, priffe_points
 from kitapi_host.families.priffe import title as system_title
-from kitapi_host.sheets.game import Hand, Header, Snapshot
+from kitapi_host.sheets.game import Hand, Header, Snapshot, new_game
 from kitapi_host.sheets.page import (
     cell,
     correction_note,
