@@ -378,13 +378,19 @@ def test_stats_page_is_the_command_in_english(client: Any, built: tuple[Path, di
 
 
 @pytest.mark.parametrize("lang", ["el", "ru"])
-def test_stats_page_in_greek_and_russian(client: Any, lang: str) -> None:
+def test_stats_page_in_greek_and_russian(client: Any, built: tuple[Path, dict[str, Any]], lang: str) -> None:
     """The Greek and the Russian page: the same tables with the same figures as the English one, the titles,
     the column heads and the notes in the language (not a Latin letter in them: no English word left), the
-    systems' names the other pages give them, and no part of the page marked English."""
-    from kitapi_host.web.words import system
+    systems' names the other pages give them, the count of his games in the language's form, and no part of
+    the page marked English."""
+    from kitapi_host.web.words import games_n, system
 
     for name in STATS_PLAYERS:
+        with Archive(built[0]) as a:
+            played = a.player_stats(name)["games"]
+        assert f"kitapi stats: {games_n(lang, played)}," in client.get(f"/stats/{name}?lang={lang}").get_data(
+            as_text=True
+        )
         en, other = stats_page(client, name, "en"), stats_page(client, name, lang)
         assert len(other.tables) == len(en.tables)
         for (ecap, ehead, erows, enote), (cap, head, rows, note) in zip(en.tables, other.tables, strict=True):

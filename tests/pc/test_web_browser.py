@@ -4,7 +4,7 @@ looked at on a desktop (1280 px) and a phone (390 px): no console error, no answ
 the style sheet and the icon included), no text wider than its box, no sideways scroll of the page.
 
 The archive is tests/pc/web_archive.py's (every system, the examples, hostile names), served by the command
-itself on a free port.  Each page's screenshots are saved in the test's folder, and the README's five
+itself on a free port.  Each page's screenshots are saved in the test's folder, and the README's six
 (``README_SHOTS``) in the folder ``KITAPI_WEB_SHOTS`` names if set (``KITAPI_WEB_SHOTS=docs/img`` makes
 docs/img/web-*.png again).
 """
@@ -27,7 +27,7 @@ from web_archive import HOSTILE, build
 
 WIDTHS = {"desktop": 1280, "phone": 390}
 # The screenshots the README shows (KITAPI_WEB_SHOTS=docs/img), of those every run takes.
-README_SHOTS = ("home-desktop", "game-desktop", "player-desktop", "home-el-phone", "game-ru-phone")
+README_SHOTS = ("home-desktop", "game-desktop", "player-desktop", "home-el-phone", "game-ru-phone", "stats-el-phone")
 
 # Every element whose text is wider than its box (a box that scrolls on purpose, and what is in one, aside),
 # and the page itself when it scrolls sideways.
