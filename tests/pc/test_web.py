@@ -276,9 +276,6 @@ def test_player_page(client: Any, built: tuple[Path, dict[str, Any]]) -> None:
         assert h["games"] == len(both)
     text = cells(get(client, "/player/Anna"))
     assert "Head to head" in text and "Games by system" in text
-    stats = client.get("/stats/Anna").get_data(as_text=True)  # kitapi stats Anna, as the command prints it
-    r = subprocess.run([*KITAPI, "stats", "Anna", "--db", str(built[0])], capture_output=True, text=True)
-    assert r.returncode == 0 and r.stdout in "".join(Page(stats).text)
     get(client, "/stats/Nobody", 404)
     get(client, "/player/Nobody", 404)
     get(client, "/player/anna", 404)  # (names are as typed: another player)
@@ -309,6 +306,11 @@ def test_every_system_and_word_in_three_languages() -> None:
         assert family(r[0]).UNIT in WORDS, r[0]  # type: ignore[union-attr]
     assert all(len(v) == 3 and all(x.strip() for x in v) for v in KINDS.values())
     assert all(len(v) == 3 and all(x.strip() for x in v) for v in WORDS.values())
+    from kitapi_host.families import archive_families
+
+    for m in archive_families():  # the words of its statistics tables (English: what kitapi stats prints)
+        words = m.STATS_WORDS  # type: ignore[attr-defined]
+        assert words and all(len(v) == 3 and v[1].strip() and v[2].strip() for v in words.values()), m
 
 
 def test_language_by_header_switch_and_cookie(client: Any, built: tuple[Path, dict[str, Any]]) -> None:
@@ -330,6 +332,115 @@ def test_language_by_header_switch_and_cookie(client: Any, built: tuple[Path, di
     assert 'href="/player/Anna?system=sochi&amp;lang=el"' in page
     assert '<html lang="en">' in client.get("/?lang=en").get_data(as_text=True)
     assert '<html lang="en">' in client.get("/?lang=xx", headers={"Accept-Language": "fr"}).get_data(as_text=True)
+
+
+class StatsTables(html.parser.HTMLParser):
+    """The statistics page's tables as a browser reads them: each (caption, head, rows, note), and every
+    ``lang`` attribute of the page."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.tables: list[tuple[str, list[str], list[list[str]], str]] = []
+        self.langs: list[str | None] = []
+        self._in: str | None = None  # the cell, caption or note the text goes to
+        self._text = ""
+        self._head = False
+        self.feed(text)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if "lang" in a:
+            self.langs.append(a["lang"])
+        if tag == "table" and a.get("class") == "stats":
+            self.tables.append(("", [], [], ""))
+        elif tag == "thead":
+            self._head = True
+        elif tag == "tr" and self.tables and not self._head:
+            self.tables[-1][2].append([])
+        elif tag in ("caption", "th", "td") or (tag == "p" and a.get("class") == "note"):
+            self._in, self._text = tag, ""
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "thead":
+            self._head = False
+        if tag != self._in:
+            return
+        cap, head, rows, note = self.tables[-1]
+        if tag == "caption":
+            self.tables[-1] = (self._text, head, rows, note)
+        elif tag == "th":
+            head.append(self._text)
+        elif tag == "td":
+            rows[-1].append(self._text)
+        else:
+            self.tables[-1] = (cap, head, rows, self._text)
+        self._in = None
+
+    def handle_data(self, d: str) -> None:
+        if self._in:
+            self._text += d
+
+
+def stats_page(client: Any, name: str, lang: str) -> StatsTables:
+    r = client.get(f"/stats/{quote(name)}?lang={lang}")
+    assert r.status_code == 200, r.get_data(as_text=True)[:500]
+    page = StatsTables(r.get_data(as_text=True))
+    assert page.langs == [lang, "en", "el", "ru"]  # <html lang>, the switch's three: no part in another language
+    return page
+
+
+# Anna played Prefa, Russian and Balkan Preferans and the kasa, Ann the pot games and Priffe: every family's
+STATS_PLAYERS = ("Anna", "Ann")
+
+
+def test_stats_page_is_the_command_in_english(client: Any, built: tuple[Path, dict[str, Any]]) -> None:
+    """The English /stats/NAME shows ``kitapi stats NAME``'s tables, title, head, row and note each as the
+    command prints them; between them every family's tables."""
+    titles = []
+    for name in STATS_PLAYERS:
+        r = subprocess.run([*KITAPI, "stats", name, "--db", str(built[0])], capture_output=True, text=True)
+        assert r.returncode == 0, r.stderr
+        blocks = r.stdout.rstrip("\n").split("\n\n")
+        page = stats_page(client, name, "en")
+        assert len(page.tables) == len(blocks) > 1
+        for (caption, head, rows, note), block in zip(page.tables, blocks, strict=True):
+            title, head_line, *row_lines = block.split("\n")
+            note_lines = row_lines[len(rows) :]
+            assert title == f"{caption}:"
+            assert head == head_line.split() and rows == [x.split() for x in row_lines[: len(rows)]]
+            assert note == "\n".join(note_lines)
+            titles.append(caption)
+    assert titles == [
+        "Greek Prefa (chips)", "Russian Preferans (whists)", "Balkan Preferans (whists)",
+        "Greek Prefa with a common kasa (kapikia)", "Austrian Préférence (chips)", "Illustrated Préférence (chips)",
+        "American Preference (chips)", "Swedish Priffe (individual points)",
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", ["el", "ru"])
+def test_stats_page_in_greek_and_russian(client: Any, built: tuple[Path, dict[str, Any]], lang: str) -> None:
+    """The Greek and the Russian page: the same tables with the same figures as the English one, the titles,
+    the column heads and the notes in the language (not a Latin letter in them: no English word left), the
+    systems' names the other pages give them, the count of his games in the language's form, and no part of
+    the page marked English."""
+    from kitapi_host.web.words import games_n, system
+
+    for name in STATS_PLAYERS:
+        with Archive(built[0]) as a:
+            played = a.player_stats(name)["games"]
+        assert f"kitapi stats: {games_n(lang, played)}," in client.get(f"/stats/{name}?lang={lang}").get_data(
+            as_text=True
+        )
+        en, other = stats_page(client, name, "en"), stats_page(client, name, lang)
+        assert len(other.tables) == len(en.tables)
+        for (ecap, ehead, erows, enote), (cap, head, rows, note) in zip(en.tables, other.tables, strict=True):
+            assert rows == erows and len(head) == len(ehead)
+            for text in (cap, note, *head):
+                assert text.strip() and not re.search("[A-Za-z]", text), (lang, ecap, text)
+            assert head != ehead and note != enote
+        names = " ".join(t[0] for t in other.tables)
+        for rules in ("prefa", "balkan", "prefa_kasa") if name == "Anna" else ("preference_at", "priffe"):
+            assert system(lang, rules, "") in names
 
 
 # --- errors -----------------------------------------------------------------------------------------------

@@ -4,7 +4,7 @@ looked at on a desktop (1280 px) and a phone (390 px): no console error, no answ
 the style sheet and the icon included), no text wider than its box, no sideways scroll of the page.
 
 The archive is tests/pc/web_archive.py's (every system, the examples, hostile names), served by the command
-itself on a free port.  Each page's screenshots are saved in the test's folder, and the README's five
+itself on a free port.  Each page's screenshots are saved in the test's folder, and the README's six
 (``README_SHOTS``) in the folder ``KITAPI_WEB_SHOTS`` names if set (``KITAPI_WEB_SHOTS=docs/img`` makes
 docs/img/web-*.png again).
 """
@@ -27,7 +27,7 @@ from web_archive import HOSTILE, build
 
 WIDTHS = {"desktop": 1280, "phone": 390}
 # The screenshots the README shows (KITAPI_WEB_SHOTS=docs/img), of those every run takes.
-README_SHOTS = ("home-desktop", "game-desktop", "player-desktop", "home-el-phone", "game-ru-phone")
+README_SHOTS = ("home-desktop", "game-desktop", "player-desktop", "home-el-phone", "game-ru-phone", "stats-el-phone")
 
 # Every element whose text is wider than its box (a box that scrolls on purpose, and what is in one, aside),
 # and the page itself when it scrolls sideways.
@@ -42,6 +42,16 @@ OVERFLOW = """() => {
   }
   if (document.documentElement.scrollWidth > window.innerWidth)
     bad.push('the page scrolls sideways: ' + document.documentElement.scrollWidth + ' > ' + window.innerWidth);
+  return bad;
+}"""
+
+
+# On the statistics page (whose tables are in boxes that may scroll, which OVERFLOW leaves aside): each box
+# that scrolls sideways, each figure or head wider than its cell.
+CUT_STATS = """() => {
+  const bad = [];
+  for (const el of document.querySelectorAll('.scroll:has(table.stats), table.stats td, table.stats caption'))
+    if (el.scrollWidth > el.clientWidth + 1) bad.push(el.tagName + ': ' + el.textContent.trim().slice(0, 40));
   return bad;
 }"""
 
@@ -131,8 +141,19 @@ def test_home_to_a_game_to_a_player_and_back(
         tab.look("player")
         p.locator("a.stats").click()
         p.wait_for_url(re.compile(r"/stats/"))
-        assert p.locator("pre.stats").inner_text().strip() != ""
+        figures = p.locator("table.stats tbody").all_inner_texts()
+        assert figures and all(f.strip() for f in figures)
         tab.look("stats")
+        for lang, label in (("el", "Ελληνικά"), ("ru", "Русский"), ("en", "English")):  # his tables in each
+            p.locator("nav.langs a", has_text=label).click()
+            p.wait_for_url(re.compile(f"lang={lang}"))
+            assert p.locator("html").get_attribute("lang") == lang
+            assert p.locator("table.stats tbody").all_inner_texts() == figures  # the same figures
+            heads = " ".join(p.locator("table.stats th").all_inner_texts())
+            assert (re.search("[A-Za-z]", heads) is None) == (lang != "en"), heads  # no English head in el, ru
+            tab.look(f"stats-{lang}" if lang != "en" else None)
+            if width < 600:  # a phone: each figure under its head, the whole of both in view (the box scrolls not)
+                assert p.evaluate(CUT_STATS) == [], lang
         p.locator("nav a", has_text="Home").click()
         p.wait_for_url(url)
         tab.look()
@@ -196,7 +217,8 @@ def test_hostile_names_keep_the_layout(
 def test_the_checks_see_an_error_and_an_overflow(
     site: tuple[str, dict[str, Any]], browser: Any, tmp_path: Path
 ) -> None:
-    """The instrument itself: a page that is not there is an error, a word wider than its box an overflow."""
+    """The instrument itself: a page that is not there is an error, a word wider than its box an overflow, a
+    statistics table wider than the phone a box that scrolls."""
     url, _info = site
     tab = Tab(browser, WIDTHS["phone"], tmp_path)
     try:
@@ -204,5 +226,8 @@ def test_the_checks_see_an_error_and_an_overflow(
         assert any(e.startswith("404 ") for e in tab.errors)
         tab.page.set_content('<body><p style="width: 50px">' + "W" * 40 + "</p></body>")
         assert len(tab.page.evaluate(OVERFLOW)) == 2  # the paragraph, and so the page
+        wide = '<div class="scroll" style="overflow-x: auto"><table class="stats"><tr><td>' + "W" * 80 + "</td></tr>"
+        tab.page.set_content(f"<body>{wide}</table></div></body>")
+        assert len(tab.page.evaluate(CUT_STATS)) == 1  # the box that scrolls (a cell as wide as its text)
     finally:
         tab.close()

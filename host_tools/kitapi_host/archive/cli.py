@@ -37,6 +37,7 @@ from typing import Any
 from kitapi_host import logs
 from kitapi_host.archive.db import DB_HELP, Archive, ArchiveError, LogError, db_arg, default_path, trouble
 from kitapi_host.archive.text import grid as _grid
+from kitapi_host.archive.text import print_tables
 from kitapi_host.archive.text import signed as _signed
 from kitapi_host.families import NoFamily, archive_families, archive_family
 from kitapi_host.logs import show_exact
@@ -201,10 +202,7 @@ def _stats(args: argparse.Namespace) -> int:
     tables = [t for m in archive_families() for t in m.stats_tables(stats)]
     if not tables:  # nobody played a game yet: the first family's table, of everyone
         tables = archive_families()[0].stats_tables(stats, everyone=True)
-    for i, t in enumerate(tables):
-        if i:
-            print()
-        t(len(tables) > 1)
+    print_tables(tables)
     return 0
 
 

@@ -4,6 +4,7 @@ module (``kitapi_host.families``) its own hand table and statistics."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 
@@ -47,6 +48,38 @@ def grid(
 
 Column = tuple[str, Callable[[dict[str, Any]], str]]
 
+# The languages of a statistics table (kitapi serve's: kitapi_host.web.words), and a family's words for its
+# tables, by key: (English, Greek, Russian), the English what ``kitapi stats`` prints.
+LANGUAGES = ("en", "el", "ru")
+Words = dict[str, tuple[str, str, str]]
+WORDS: Words = {"player": ("Player", "Παίκτης", "Игрок")}
+
+
+def pick(words: Words, lang: str) -> dict[str, str]:
+    """``words`` in ``lang`` (one of LANGUAGES), by key."""
+    i = LANGUAGES.index(lang)
+    return {k: v[i] for k, v in words.items()}
+
+
+def named(titles: dict[str, tuple[str, str]], rules: str, lang: str, english: str) -> str:
+    """The name of the system ``rules`` in ``lang`` from a family's ``TITLES`` (Greek, Russian); ``english``
+    in English, or where there is none."""
+    names = titles.get(rules)
+    return names[LANGUAGES.index(lang) - 1] if names and lang != "en" else english
+
+
+@dataclass
+class Table:
+    """One table of ``kitapi stats``: its title (the system and its unit: "Greek Prefa (chips)"), its head, a
+    row of text cells per player (his name first), and the note that explains the columns.  ``titled``:
+    printed with its title when it is the only table too (Prefa's, the first family's, is not)."""
+
+    title: str
+    head: list[str]
+    rows: list[list[str]]
+    note: str
+    titled: bool = True
+
 
 def table(
     title: str,
@@ -56,12 +89,12 @@ def table(
     contracts: list[str],
     after: list[Column],
     note: str,
-) -> None:
+    lang: str = "en",
+    titled: bool = True,
+) -> Table:
     """A system's table: a row per player, ``before`` columns, "made/taken" per contract, ``after`` columns,
-    then ``note``; ``part(s)`` is a player's figures of the system."""
-    if title:
-        print(title)
-    head = ["Player", *(h for h, _ in before), *contracts, *(h for h, _ in after)]
+    then ``note``; ``part(s)`` is a player's figures of the system.  The heads and the note in ``lang``."""
+    head = [pick(WORDS, lang)["player"], *(h for h, _ in before), *contracts, *(h for h, _ in after)]
     rows = []
     for s in stats:
         p = part(s)
@@ -73,13 +106,24 @@ def table(
                 *(f(p) for _, f in after),
             ]
         )
-    print(grid(head, rows, set(range(1, len(head)))))
-    print(note)
+    return Table(title, head, rows, note, titled)
 
 
-def count(key: str) -> Column:
-    """A column of a count: its head the key, capitalised."""
-    return key.capitalize(), lambda p: str(p[key])
+def print_tables(tables: list[Table]) -> None:
+    """``kitapi stats``' text: each table's title (with a colon; an untitled one's only beside others), the
+    grid, its note, a blank line between tables."""
+    for i, t in enumerate(tables):
+        if i:
+            print()
+        if t.titled or len(tables) > 1:
+            print(f"{t.title}:")
+        print(grid(t.head, t.rows, set(range(1, len(t.head)))))
+        print(t.note)
+
+
+def count(key: str, head: str | None = None) -> Column:
+    """A column of a count: its head ``head``, else the key capitalised."""
+    return head or key.capitalize(), lambda p: str(p[key])
 
 
 def players(

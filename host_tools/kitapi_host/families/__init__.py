@@ -24,9 +24,11 @@ The archive's members:
 - ``count(g, res, hands, seats, table)``: add one archived game (``g`` a fresh game of its header, ``res``
   its result, ``hands`` its effective hands' objects, ``seats`` the player ids by seat) to ``table`` (player
   id to ``kitapi_host.archive.stats.PlayerStats``, whose ``parts`` are the families' ``stats_parts``);
-- ``stats_tables(stats, everyone=False)``: ``kitapi stats``' tables of the family, each a function that
-  prints one (``titled``: there are others), for the players of ``stats`` (``kitapi stats --json``'s)
-  who played it, or every player (``everyone``: the archive's first family's table when nobody played any).
+- ``stats_tables(stats, everyone=False, lang="en")``: ``kitapi stats``' tables of the family
+  (``kitapi_host.archive.text.Table``: title, head, rows, note), for the players of ``stats`` (``kitapi stats
+  --json``'s) who played it, or every player (``everyone``: the archive's first family's table when nobody
+  played any); the title, heads and note in ``lang`` (en, el, ru: ``kitapi serve``'s ``/stats/NAME``; the
+  command's are English), from the family's ``STATS_WORDS`` (``text.Words``) beside its tables.
 
 Each asks the core's class (its ``OUTCOME``, a Preferans variant's ``NUMBERED`` and ``NO_TRICK``), never a
 rules id.  ``ARCHIVE`` names them, ``ArchiveFamily`` has their types, and ``archive_family(rules)`` refuses a
@@ -51,11 +53,13 @@ whose module lacks one):
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
 from types import ModuleType
-from typing import Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from kitapi.registry import row, rows
+
+if TYPE_CHECKING:
+    from kitapi_host.archive.text import Table
 
 __all__ = [
     "TypistFamily",
@@ -103,7 +107,7 @@ class ArchiveFamily(Protocol):
     def count(
         self, g: Any, res: dict[str, Any], hands: list[dict[str, Any]], seats: list[int], table: dict[int, Any]
     ) -> None: ...
-    def stats_tables(self, stats: list[dict[str, Any]], everyone: bool = False) -> list[Callable[[bool], None]]: ...
+    def stats_tables(self, stats: list[dict[str, Any]], everyone: bool = False, lang: str = "en") -> list[Table]: ...
 
 
 class NoFamily(Exception):

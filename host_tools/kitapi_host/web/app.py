@@ -6,7 +6,8 @@ Pages (each a stable URL; filters and the period in the query string: ``player``
 - ``/``: the latest games and the period's standings per system (this month unless ``from``/``to``);
 - ``/game/ID``: the standings, the chart of each player's standing hand by hand, the hand table, the score sheet
   (``/game/ID/sheet``, the HTML of ``kitapi export``) and its downloads (``/game/ID/download/csv|pdf|log``);
-- ``/player/NAME``: games by system, the net over time, head-to-head; ``/stats/NAME`` his ``kitapi stats``;
+- ``/player/NAME``: games by system, the net over time, head-to-head; ``/stats/NAME`` his ``kitapi stats``
+  (its tables in the page's language);
 - ``/players``: every player; with ``--admin`` the forms that rename and merge (POST, CSRF-protected).
 
 Safe on a shared network: read-only unless ``admin``; a POST needs the session's CSRF token and an Origin (or
@@ -177,7 +178,7 @@ def _routes(app: Flask) -> None:
 
     @app.get("/stats/<path:name>")
     def stats(name: str) -> str:
-        return render_template("stats.html", page=data.player_stats(_archive(), name))
+        return render_template("stats.html", page=data.player_stats(_archive(), name, g.lang))
 
     @app.get("/players")
     def players() -> str:

@@ -21,9 +21,7 @@ whist, an Austrian chip not an American one) with the games each player played.
 from __future__ import annotations
 
 import calendar
-import contextlib
 import functools
-import io
 import json
 import math
 import re
@@ -34,7 +32,7 @@ from typing import Any
 
 from kitapi.game import new_game
 from kitapi_host.archive.db import Archive, ArchiveError
-from kitapi_host.families import archive_family, family, family_name
+from kitapi_host.families import archive_families, archive_family, family, family_name
 
 LATEST = 20  # games on the home page
 DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -295,27 +293,13 @@ def player(archive: Archive, name: str, filters: Filters, when: Period | None = 
     }
 
 
-def player_stats(archive: Archive, name: str) -> dict[str, Any]:
+def player_stats(archive: Archive, name: str, lang: str = "en") -> dict[str, Any]:
     """A player's ``kitapi stats`` (the figures, replayed from the hands of every game he played: the one page
-    whose cost grows with his games, so a page of its own): his name, the figures and the command's tables.
-    ArchiveError if there is no such player."""
+    whose cost grows with his games, so a page of its own): his name, the figures and the command's tables
+    (``kitapi_host.archive.text.Table``), their words in ``lang``.  ArchiveError if there is no such player."""
     kept = archive.player_name(name)
     if kept is None:
         raise ArchiveError(f"no player {name!r} in the archive")
     stats = archive.player_stats(kept)
-    return {"name": kept, "stats": stats, "stats_text": stats_text(stats)}
-
-
-def stats_text(stats: dict[str, Any]) -> str:
-    """``kitapi stats PLAYER``'s tables of one player, as the command prints them."""
-    from kitapi_host.families import archive_families
-
-    one = [stats]
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        tables = [t for m in archive_families() for t in m.stats_tables(one)]
-        for i, t in enumerate(tables):
-            if i:
-                print()
-            t(len(tables) > 1)
-    return out.getvalue()
+    tables = [t for m in archive_families() for t in m.stats_tables([stats], lang=lang)]
+    return {"name": kept, "stats": stats, "tables": tables}

@@ -3,9 +3,10 @@ Russian), the terms the players use (the Greek of the kitapi and the kasa, the R
 
 from __future__ import annotations
 
+from kitapi_host.archive.text import LANGUAGES, named
 from kitapi_host.families import family
 
-LANGUAGES = ("en", "el", "ru")
+__all__ = ["LANGUAGES", "NAMES", "WORDS", "choose", "games_n", "kind", "system", "words"]
 NAMES = {"en": "English", "el": "Ελληνικά", "ru": "Русский"}
 
 WORDS: dict[str, tuple[str, str, str]] = {
@@ -121,8 +122,7 @@ def games_n(lang: str, n: int) -> str:
 
 def system(lang: str, rules: str, title: str) -> str:
     """The name of the system ``rules`` in ``lang``; ``title`` (its English one) where there is none."""
-    names = getattr(family(rules), "TITLES", {}).get(rules)  # (each family module's: kitapi_host.families)
-    return names[LANGUAGES.index(lang) - 1] if names and lang != "en" else title
+    return named(getattr(family(rules), "TITLES", {}), rules, lang, title)  # (each family module's)
 
 
 # A hand's kind (the archive's ``kind`` column) in the hand table, in the box's words; a kind not here shows

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -12,8 +11,8 @@ from typing import Any
 from kitapi.game import result_json
 from kitapi.outcome import hand_outcome
 from kitapi_host.archive.facts import HandFacts
+from kitapi_host.archive.text import Table, Words, grid, number, pick, table
 from kitapi_host.archive.text import count as count_column
-from kitapi_host.archive.text import grid, number, table
 from kitapi_host.archive.text import players as players_of
 from kitapi_host.families import prefa
 from kitapi_host.families._common import Hand, next_dealer, play_out
@@ -128,24 +127,43 @@ def count(g: Any, res: dict[str, Any], hands: list[dict[str, Any]], seats: list[
         st.contracts[level][0] += bool(o["made"])
 
 
-def stats_tables(stats: list[dict[str, Any]], everyone: bool = False) -> list[Callable[[bool], None]]:
+# The table's words (kitapi_host.archive.text.Words), English as kitapi stats prints them; Prefa's where the
+# same (kitapi_host.families.prefa.STATS_WORDS).
+STATS_WORDS: Words = {
+    "title": (f"{_TITLE} (kapikia)", "Πρέφα με κοινή κάσα (καπίκια)", "Префа с общей кассой (фишки)"),
+    "net": ("Net", "Καθαρά", "Итог"),
+    "note": (
+        "Net: kapikia got minus paid in, summed over the games (an early stop's split included).  Contracts:"
+        " made/played by level bid.",
+        "Καθαρά: τα καπίκια που πήρε μείον όσα έβαλε, σε όλες τις παρτίδες (και το μοίρασμα της κάσας όταν"
+        " σταματούν νωρίτερα).  6–10: αγορές που βγήκαν/παίχτηκαν, ανά ύψος αγοράς.",
+        "Итог: полученные фишки минус внесённые, за все партии (с дележом кассы при досрочном конце).  6–10:"
+        " сыграно/играно по уровню заказа.",
+    ),
+}
+
+
+def stats_tables(stats: list[dict[str, Any]], everyone: bool = False, lang: str = "en") -> list[Table]:
     players = players_of(stats, lambda s: s["kasa"], everyone)
     if not players:
         return []
-
-    def show(titled: bool) -> None:
+    w = pick({**prefa.STATS_WORDS, **STATS_WORDS}, lang)
+    return [
         table(
-            f"{_TITLE} (kapikia):",
+            w["title"],
             players,
             lambda s: s["kasa"],
-            [count_column("games"), ("Net", lambda p: show_exact(p["net"])), count_column("bids")],
-            [f"{lv}s" for lv in players[0]["kasa"]["contracts"]],
+            [
+                count_column("games", w["games"]),
+                (w["net"], lambda p: show_exact(p["net"])),
+                count_column("bids", w["bids"]),
+            ],
+            [w["level"].format(lv) for lv in players[0]["kasa"]["contracts"]],
             [],
-            "Net: kapikia got minus paid in, summed over the games (an early stop's split included).  Contracts:"
-            " made/played by level bid.",
+            w["note"],
+            lang,
         )
-
-    return [show]
+    ]
 
 
 # --- the typist and the generator: the keys a hand is typed with, a new game's setup, random games ----------

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -13,8 +12,8 @@ from kitapi.registry import row, rows
 from kitapi.rules import load
 from kitapi.rules.preference_at import BIDS, SUITS, PreferenceAt
 from kitapi_host.archive.facts import HandFacts, outcome_facts, tricks_json
+from kitapi_host.archive.text import LANGUAGES, Table, Words, grid, named, number, pick, signed, table
 from kitapi_host.archive.text import count as count_column
-from kitapi_host.archive.text import grid, number, signed, table
 from kitapi_host.archive.text import players as players_of
 from kitapi_host.families._common import SHORT_NAMES, Hand, play_out, tricks_key
 
@@ -174,30 +173,78 @@ def count(g: Any, res: dict[str, Any], hands: list[dict[str, Any]], seats: list[
             ps.contracts[str(f.contract)][0] += bool(f.made)
 
 
-def stats_tables(stats: list[dict[str, Any]], everyone: bool = False) -> list[Callable[[bool], None]]:
+# The tables' words (kitapi_host.archive.text.Words), English as kitapi stats prints them; the box's Greek and
+# Russian (kitapi.app.systems.pot: μάρκες, δήλωση, χέρι; фишки, заявка, без прикупа).  "legend": the note's
+# key to the ladder's heads (a game whose bids are a suit or chips has none).
+STATS_WORDS: Words = {
+    "unit": ("chips", "μάρκες", "фишки"),
+    "games": ("Games", "Παρτίδες", "Партии"),
+    "chips": ("Chips", "Μάρκες", "Фишки"),
+    "declarer": ("Declarer", "Δήλωσε", "Играл"),
+    "hand": ("H", "χ", "бп"),
+    "note": (
+        "Chips: won (+) or lost (-), the final stock minus the chips brought, summed over the games."
+        "  Bids: made/declared.",
+        "Μάρκες: κέρδος (+) ή χασούρα (-), οι μάρκες του στο τέλος μείον όσες έφερε, σε όλες τις παρτίδες."
+        "  Δηλώσεις: βγήκαν/δηλώθηκαν{}.",
+        "Фишки: выигрыш (+) или проигрыш (-), фишки в конце минус принесённые, за все партии."
+        "  Заявки: сыграно/заявлено{}.",
+    ),
+    "legend": ("", " (χ: χέρι, Πρ: πρεφεράνς)", " (бп: без прикупа, Пр: преферанс)"),
+}
+# A bid's head in Greek and Russian by the core's name of it (kitapi.rules.preference_at.BIDS, the American
+# suits and chips; English: the name itself); a bid not here keeps its name, a hand bid's "H" (no talon) the
+# language's letters (STATS_WORDS' "hand").
+BID_WORDS: dict[str, tuple[str, str]] = {
+    "none": ("πάσο", "пас"),
+    "P": ("Πρ", "Пр"),
+    "S": ("\u2660", "\u2660"),
+    "C": ("\u2663", "\u2663"),
+    "D": ("\u2666", "\u2666"),
+    "H": ("\u2665", "\u2665"),
+    "chips": ("μάρκες", "фишки"),
+}
+
+
+def _bid(bid: str, lang: str, w: dict[str, str]) -> str:
+    """A bid's head in ``lang``."""
+    if lang == "en":
+        return bid
+    names = BID_WORDS.get(bid)
+    if names:
+        return names[LANGUAGES.index(lang) - 1]
+    return bid[:-1] + w["hand"] if bid.endswith("H") else bid
+
+
+def stats_tables(stats: list[dict[str, Any]], everyone: bool = False, lang: str = "en") -> list[Table]:
     """A table per pot game (their chips are not the same chips)."""
     out = []
     for rules in _systems():
         players = players_of(stats, lambda s, rules=rules: s[rules], everyone)  # type: ignore[misc]
         if players:
-            out.append(_table(players, rules))
+            out.append(_table(players, rules, lang))
     return out
 
 
-def _table(players: list[dict[str, Any]], rules: str) -> Callable[[bool], None]:
-    def show(titled: bool) -> None:
-        table(
-            f"{title(rules)} (chips):",
-            players,
-            lambda s: s[rules],
-            [count_column("games"), ("Chips", lambda p: signed(p["chips"])), count_column("declarer")],
-            list(players[0][rules]["contracts"]),
-            [],
-            "Chips: won (+) or lost (-), the final stock minus the chips brought, summed over the games."
-            "  Bids: made/declared.",
-        )
-
-    return show
+def _table(players: list[dict[str, Any]], rules: str, lang: str) -> Table:
+    w = pick(STATS_WORDS, lang)
+    name = named(TITLES, rules, lang, title(rules))
+    bids = [_bid(b, lang, w) for b in players[0][rules]["contracts"]]
+    ladder = not suit_or_chips(load(rules))
+    return table(
+        f"{name} ({w['unit']})",
+        players,
+        lambda s: s[rules],
+        [
+            count_column("games", w["games"]),
+            (w["chips"], lambda p: signed(p["chips"])),
+            count_column("declarer", w["declarer"]),
+        ],
+        bids,
+        [],
+        w["note"].format(w["legend"] if ladder else ""),
+        lang,
+    )
 
 
 # --- the typist and the generator: the keys a hand is typed with, a new game's setup, random games ----------

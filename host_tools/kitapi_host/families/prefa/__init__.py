@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from kitapi.outcome import hand_outcome
 from kitapi_host.archive.facts import HandFacts, outcome_facts, tricks_json
+from kitapi_host.archive.text import Table, Words, grid, number, pick, signed, table
 from kitapi_host.archive.text import count as count_column
-from kitapi_host.archive.text import grid, number, signed, table
 from kitapi_host.families._common import Hand, next_dealer, play_out, tricks_key
 
 # --- the archive: a hand's facts, its row in show, the statistics, the titles --------------------------------
@@ -160,26 +159,50 @@ def _count_hand(g: Any, h: Any, seats: list[int], table: dict[int, Any]) -> None
                 st.met += 1
 
 
-def stats_tables(stats: list[dict[str, Any]], everyone: bool = False) -> list[Callable[[bool], None]]:
+# The table's words (kitapi_host.archive.text.Words), English as kitapi stats prints them; the Greek of the
+# kitapi (αγορά, αμυνόμενος, μπήκε μέσα), the Russian of the пуля.  "level": a level's head, its number in it.
+STATS_WORDS: Words = {
+    "title": ("Greek Prefa (chips)", "Πρέφα (μάρκες)", "Греческая префа (фишки)"),
+    "games": ("Games", "Παρτίδες", "Партии"),
+    "chips": ("Chips", "Μάρκες", "Фишки"),
+    "bids": ("Bids", "Αγορές", "Заказы"),
+    "level": ("{}s", "{}", "{}"),
+    "defended": ("Defended", "Άμυνες", "Защищал"),
+    "met": ("Met", "Τις έβγαλε", "Выполнил"),
+    "failed": ("Failed", "Μπήκε μέσα", "Недобрал"),
+    "out": ("Out", "Πάσο", "Пас"),
+    "note": (
+        "Contracts: made/played by level bid.  Met/Failed: the defender's responsibility (Prefa's tables);"
+        " failed: put up, the defense short as a whole and he short of his own.",
+        "6–10: αγορές που βγήκαν/παίχτηκαν, ανά ύψος αγοράς.  Τις έβγαλε/Μπήκε μέσα: οι μπάζες που αναλογούν"
+        " στον αμυνόμενο (οι πίνακες της πρέφας)· μπήκε μέσα: η άμυνα δεν έβγαλε τις μπάζες της και αυτός"
+        " δεν έβγαλε τις δικές του.",
+        "6–10: сыграно/играно по уровню заказа.  Выполнил/Недобрал: обязательство защитника (таблицы префы);"
+        " недобрал: защита в целом недобрала, и он недобрал своё.",
+    ),
+}
+
+
+def stats_tables(stats: list[dict[str, Any]], everyone: bool = False, lang: str = "en") -> list[Table]:
     """Prefa's table, titled only beside others (alone, or for everyone when nobody played, untitled)."""
     players = [s for s in stats if s["prefa_games"]] or (list(stats) if everyone else [])
     if not players:
         return []
-
-    def show(titled: bool) -> None:
+    w = pick(STATS_WORDS, lang)
+    return [
         table(
-            f"{_TITLE} (chips):" if titled else "",
+            w["title"],
             players,
             lambda s: s,
-            [("Games", lambda s: str(s["prefa_games"] or s["games"])), ("Chips", lambda s: signed(s["chips"]))]
-            + [count_column("bids")],
-            [f"{lv}s" for lv in players[0]["contracts"]],
-            [count_column("defended"), count_column("met"), count_column("failed"), count_column("out")],
-            "Contracts: made/played by level bid.  Met/Failed: the defender's responsibility (Prefa's tables);"
-            " failed: put up, the defense short as a whole and he short of his own.",
+            [(w["games"], lambda s: str(s["prefa_games"] or s["games"])), (w["chips"], lambda s: signed(s["chips"]))]
+            + [count_column("bids", w["bids"])],
+            [w["level"].format(lv) for lv in players[0]["contracts"]],
+            [count_column(k, w[k]) for k in ("defended", "met", "failed", "out")],
+            w["note"],
+            lang,
+            titled=False,
         )
-
-    return [show]
+    ]
 
 
 # --- the typist and the generator: the keys a hand is typed with, a new game's setup, random games ----------

@@ -5,7 +5,6 @@ from __future__ import annotations
 import functools
 import json
 import random
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -17,8 +16,8 @@ from kitapi.rules import load
 from kitapi.rules.preferans import PLAY, RESIGN
 from kitapi.rules.preferans_json import contract_name, parse_contract
 from kitapi_host.archive.facts import HandFacts, outcome_facts, tricks_json
+from kitapi_host.archive.text import Table, Words, grid, named, number, pick, table
 from kitapi_host.archive.text import count as count_column
-from kitapi_host.archive.text import grid, number, table
 from kitapi_host.archive.text import players as players_of
 from kitapi_host.families._common import Hand, next_dealer, play_out, split, tricks_key
 from kitapi_host.logs import show_exact
@@ -262,41 +261,69 @@ def _count_hand(g: Any, d: dict[str, Any], seats: list[int], table: dict[int, An
             st.parts[key].failed += charged
 
 
-def _table(players: list[dict[str, Any]], key: str, heading: str, bettler: int | None) -> Callable[[bool], None]:
+# The tables' words (kitapi_host.archive.text.Words), English as kitapi stats prints them; the Russian of the
+# пуля (висты, вистовал, недовист, без трёх), the Greek the box's (βιστ, βίσταρε, λείπει, παραίτηση).
+# "level": a level's head, its number in it; "contracts": the note's words for them, by level or by number.
+STATS_WORDS: Words = {
+    "russian": (_RUSSIAN, "Ρωσικό πρέφερανς", "Русский преферанс"),
+    "unit": ("whists", "βιστ", "висты"),
+    "games": ("Games", "Παρτίδες", "Партии"),
+    "whists": ("Whists", "Βιστ", "Висты"),
+    "soloist": ("Soloist", "Έπαιξε", "Играл"),
+    "level": ("{}s", "{}", "{}"),
+    "misere": ("Mis", "Μιζ", "Миз"),
+    "bettler": ("Bet", "Μπέτ", "Бет"),
+    "whisted": ("Whisted", "Βίσταρε", "Вистовал"),
+    "failed": ("Failed", "Λείπει", "Недовист"),
+    "by_level": ("by level (Mis: misere", "ανά ύψος (Μιζ: μιζέρ", "по уровню (Миз: мизер"),
+    "by_number": ("by contract (Bet: Bettler", "ανά συμβόλαιο (Μπέτ: μπέτλερ", "по игре (Бет: беттлер"),
+    "note": (
+        "Whists: net, the settlements summed.  Contracts: made/taken {}; a resignation is taken, not made).\n"
+        "Whisted: hands he whisted; Failed: of those, the ones he was responsible for the whisters' shortfall.",
+        "Βιστ: καθαρά, το άθροισμα των λογαριασμών.  Συμβόλαια: βγήκαν/πάρθηκαν {}· η παραίτηση μετρά"
+        " στα παρμένα, όχι στα βγαλμένα).\nΒίσταρε: μοιρασιές που βίσταρε· Λείπει: από αυτές, όσες χρεώθηκε"
+        " τις μπάζες που έλειψαν από τους βιστάροντες.",
+        "Висты: итог, сумма расчётов.  Игры: сыграно/заказано {}; без трёх — заказана, не сыграна).\n"
+        "Вистовал: сдачи, где он вистовал; Недовист: из них те, где недобор вистующих записан на него.",
+    ),
+}
+
+
+def _table(players: list[dict[str, Any]], key: str, heading: str, bettler: int | None, lang: str) -> Table:
     """A table of Preferans figures; ``bettler``: a numbered variant's no-trick contract, else None."""
+    w = pick(STATS_WORDS, lang)
 
     def label(lv: int | str) -> str:
         if bettler is not None:
-            return "Bet" if lv == bettler else f"{lv}s"
-        return f"{lv}s" if lv != "M" else "Mis"
+            return w["bettler"] if lv == bettler else w["level"].format(lv)
+        return w["level"].format(lv) if lv != "M" else w["misere"]
 
-    levels_text = "by contract (Bet: Bettler" if bettler is not None else "by level (Mis: misere"
+    levels_text = w["by_number"] if bettler is not None else w["by_level"]
+    return table(
+        f"{heading} ({w['unit']})",
+        players,
+        lambda s: s[key],
+        [
+            count_column("games", w["games"]),
+            (w["whists"], lambda p: show_exact(p["whists"])),
+            count_column("soloist", w["soloist"]),
+        ],
+        [label(lv) for lv in players[0][key]["contracts"]],
+        [count_column("whisted", w["whisted"]), count_column("failed", w["failed"])],
+        w["note"].format(levels_text),
+        lang,
+    )
 
-    def show(titled: bool) -> None:
-        table(
-            f"{heading} (whists):",
-            players,
-            lambda s: s[key],
-            [count_column("games"), ("Whists", lambda p: show_exact(p["whists"])), count_column("soloist")],
-            [label(lv) for lv in players[0][key]["contracts"]],
-            [count_column("whisted"), count_column("failed")],
-            f"Whists: net, the settlements summed.  Contracts: made/taken {levels_text}; a resignation is"
-            " taken, not made).\nWhisted: hands he whisted; Failed: of those, the ones he was responsible for"
-            " the whisters' shortfall.",
-        )
 
-    return show
-
-
-def stats_tables(stats: list[dict[str, Any]], everyone: bool = False) -> list[Callable[[bool], None]]:
+def stats_tables(stats: list[dict[str, Any]], everyone: bool = False, lang: str = "en") -> list[Table]:
     out = []
     players = players_of(stats, lambda s: s[_KEY], everyone)
     if players:
-        out.append(_table(players, _KEY, _RUSSIAN, None))
+        out.append(_table(players, _KEY, pick(STATS_WORDS, lang)["russian"], None, lang))
     for rules, cls in _numbered():
         players = players_of(stats, lambda s, rules=rules: s[rules], everyone)  # type: ignore[misc]
         if players:
-            out.append(_table(players, rules, title(rules), cls.NO_TRICK))
+            out.append(_table(players, rules, named(TITLES, rules, lang, title(rules)), cls.NO_TRICK, lang))
     return out
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -12,8 +11,8 @@ from kitapi.game import result_json
 from kitapi.outcome import hand_outcome
 from kitapi.rules.priffe import CONTRACTS, HONOURS
 from kitapi_host.archive.facts import HandFacts, outcome_facts
+from kitapi_host.archive.text import Table, Words, grid, number, pick, signed, table
 from kitapi_host.archive.text import count as count_column
-from kitapi_host.archive.text import grid, number, signed, table
 from kitapi_host.archive.text import players as players_of
 from kitapi_host.families._common import SHORT_NAMES, Hand, next_dealer, play_out
 
@@ -225,25 +224,56 @@ def count(g: Any, res: dict[str, Any], hands: list[dict[str, Any]], seats: list[
                     ps.lost += change < 0
 
 
-def stats_tables(stats: list[dict[str, Any]], everyone: bool = False) -> list[Callable[[bool], None]]:
+# The table's words (kitapi_host.archive.text.Words), English as kitapi stats prints them; the box's Greek and
+# Russian (kitapi.app.systems.priffe: ράμπερ, νολ, κούπες; роббер, ноль, черви).
+STATS_WORDS: Words = {
+    "title": (
+        "Swedish Priffe (individual points)",
+        "Σουηδικό πρίφε (ατομικοί πόντοι)",
+        "Шведский приффе (личные очки)",
+    ),
+    "games": ("Games", "Παρτίδες", "Партии"),
+    "rubbers": ("Rubbers", "Ράμπερ", "Робберы"),
+    "won": ("Won", "Νίκες", "Выиграл"),
+    "lost": ("Lost", "Ήττες", "Проиграл"),
+    "points": ("Points", "Πόντοι", "Очки"),
+    "declarer": ("Declarer", "Δήλωσε", "Заказывал"),
+    "play": ("Play", "Παιχνίδι", "Игра"),
+    "noll": ("Noll", "Νολ", "Ноль"),
+    "hearts": ("Hearts", "Κούπες", "Черви"),
+    "diamonds": ("Diamonds", "Καρό", "Бубны"),
+    "note": (
+        "Rubbers: played out; Won/Lost: by his partnership.  Points: individual points, summed.  Contracts:"
+        " made/declared (made: his partnership won the hand).",
+        "Ράμπερ: όσα τελείωσαν· Νίκες/Ήττες: της ομάδας του.  Πόντοι: οι ατομικοί πόντοι, το άθροισμα."
+        "  Συμβόλαια: βγήκαν/δηλώθηκαν (βγήκε: η ομάδα του κέρδισε τη μοιρασιά).",
+        "Робберы: сыгранные; Выиграл/Проиграл: его пара.  Очки: личные очки, сумма.  Контракты:"
+        " сыграно/заказано (сыграно: его пара взяла сдачу).",
+    ),
+}
+
+
+def stats_tables(stats: list[dict[str, Any]], everyone: bool = False, lang: str = "en") -> list[Table]:
     players = players_of(stats, lambda s: s[_KEY], everyone)
     if not players:
         return []
-
-    def show(titled: bool) -> None:
+    w = pick(STATS_WORDS, lang)
+    return [
         table(
-            f"{title(_KEY)} (individual points):",
+            w["title"],
             players,
             lambda s: s[_KEY],
-            [*map(count_column, ("games", "rubbers", "won", "lost")), ("Points", lambda p: signed(p["individual"]))]
-            + [count_column("declarer")],
-            ["Play", "Noll", "Hearts", "Diamonds"],
+            [
+                *(count_column(k, w[k]) for k in ("games", "rubbers", "won", "lost")),
+                (w["points"], lambda p: signed(p["individual"])),
+                count_column("declarer", w["declarer"]),
+            ],  # fmt: skip
+            [w[k] for k in ("play", "noll", "hearts", "diamonds")],
             [],
-            "Rubbers: played out; Won/Lost: by his partnership.  Points: individual points, summed.  Contracts:"
-            " made/declared (made: his partnership won the hand).",
+            w["note"],
+            lang,
         )
-
-    return [show]
+    ]
 
 
 # --- the typist and the generator: the keys a hand is typed with, a new game's setup, random games ----------
