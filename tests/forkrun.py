@@ -30,12 +30,15 @@ KITAPI = [sys.executable, "-m", "kitapi_host.cli"]
 # What the server imports before its first fork: what every command imports, and the modules of the commands
 # the tests run most (kitapi_host.cli.COMMANDS).  Not more: each module loaded makes every child dearer (its exit
 # tears down every module, copying their pages), so with sync's mpremote and psycopg a replay took 35 ms, not 20.
+# A run on an archive at a postgresql:// URL goes to a second server that has psycopg too (170 ms an import).
 _PRELOAD = (
     "kitapi_host.cli",
     "kitapi_host.logs.cli",
     "kitapi_host.archive.cli",
     "kitapi_host.sheets.cli",
 )
+
+_PRELOAD_PG = (*_PRELOAD, "psycopg", "kitapi_host.archive.pg")
 
 _SERVER = r"""
 import importlib, json, os, sys
@@ -68,13 +71,13 @@ for line in requests:
 
 
 class _Server:
-    def __init__(self) -> None:
+    def __init__(self, preload: tuple[str, ...]) -> None:
         self.env = dict(os.environ)
         self.dir = Path(tempfile.mkdtemp(prefix="kitapi-forkrun-"))
         req_r, self._req_w = os.pipe()
         self._ans_r, ans_w = os.pipe()
         self.proc = subprocess.Popen(
-            [sys.executable, "-c", _SERVER, str(req_r), str(ans_w), *_PRELOAD],
+            [sys.executable, "-c", _SERVER, str(req_r), str(ans_w), *preload],
             pass_fds=(req_r, ans_w),
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,  # (the children's streams are made for a file or pipe, as captured ones are)
@@ -114,7 +117,7 @@ class _Server:
         self.dir.rmdir()
 
 
-_server: _Server | None = None
+_servers: dict[tuple[str, ...], _Server] = {}  # by what they preload
 _lock = threading.Lock()  # (one run at a time through the server)
 
 
@@ -130,11 +133,12 @@ def run(
     timeout: float | None = None,
 ) -> subprocess.CompletedProcess[Any]:
     """``subprocess.run([*KITAPI, *args], capture_output=True, ...)``: the same result, in a forked child."""
-    global _server
     argv = [str(a) for a in args]
     decode = text or encoding is not None or errors is not None
+    preload = _PRELOAD_PG if any(a.startswith(("postgresql://", "postgres://")) for a in argv) else _PRELOAD
+    _server = _servers.get(preload)
     if _server is None:
-        _server = _Server()
+        _server = _servers[preload] = _Server(preload)
         atexit.register(_server.close)
     env = dict(os.environ if env is None else env)
     if _startup(env) != _startup(_server.env) or timeout is not None:
