@@ -37,6 +37,18 @@ _LONG_FIRST = (
     "pc/test_export.py",
     "pc/test_install.py",
     "core/test_end_record.py",
+    # (and those of the web page, the browser, the image and the other families' boxes, by their CPU in a run)
+    "pc/test_export_browser.py",
+    "device/test_app_pot.py",
+    "device/test_app_screens.py",
+    "pc/test_web_browser.py",
+    "pc/test_doctor.py",
+    "pc/test_image.py",
+    "pc/test_web.py",
+    "device/test_app_fixes.py",
+    "device/test_app_legend.py",
+    "device/test_app_priffe.py",
+    "device/test_app_evening.py",
 )
 
 
