@@ -7,9 +7,10 @@ imported them once, and forks a child for each run: the child is a process of it
 own stdin, stdout and stderr files, working folder, environment, exit status; Python's own exit: atexit, the
 flush of its streams), and it runs ``kitapi_host.cli.main`` as ``python -m kitapi_host.cli`` does.
 
-What cannot be the same is run the old way, by ``subprocess.run`` (``KITAPI``): an environment whose variables
-that Python reads as it starts (``PYTHON*``, ``LC_*``, ``LANG``: its streams' encodings) differ from the server's,
-or a ``timeout``.  Tests that signal the command, or talk to it while it runs, use ``subprocess`` themselves.
+What Python reads as it starts (``PYTHON*``, ``LC_*``, ``LANG``: its streams' encodings, its module path) is the
+server's own: a run whose environment differs there goes to a server started with it.  A run with a ``timeout``
+is run the old way, by ``subprocess.run`` (``KITAPI``).  Tests that signal the command, or talk to it while it
+runs, use ``subprocess`` themselves.
 """
 
 from __future__ import annotations
@@ -71,8 +72,8 @@ for line in requests:
 
 
 class _Server:
-    def __init__(self, preload: tuple[str, ...]) -> None:
-        self.env = dict(os.environ)
+    def __init__(self, preload: tuple[str, ...], env: dict[str, str]) -> None:
+        self.env = env
         self.dir = Path(tempfile.mkdtemp(prefix="kitapi-forkrun-"))
         req_r, self._req_w = os.pipe()
         self._ans_r, ans_w = os.pipe()
@@ -117,7 +118,7 @@ class _Server:
         self.dir.rmdir()
 
 
-_servers: dict[tuple[str, ...], _Server] = {}  # by what they preload
+_servers: dict[tuple[object, ...], _Server] = {}  # by what they preload, and what their Python read as it started
 _lock = threading.Lock()  # (one run at a time through the server)
 
 
@@ -136,20 +137,21 @@ def run(
     argv = [str(a) for a in args]
     decode = text or encoding is not None or errors is not None
     preload = _PRELOAD_PG if any(a.startswith(("postgresql://", "postgres://")) for a in argv) else _PRELOAD
-    _server = _servers.get(preload)
-    if _server is None:
-        _server = _servers[preload] = _Server(preload)
-        atexit.register(_server.close)
     env = dict(os.environ if env is None else env)
-    if _startup(env) != _startup(_server.env) or timeout is not None:
+    if timeout is not None:
         return subprocess.run(
             [*KITAPI, *argv], capture_output=True, input=input, cwd=cwd, env=env, text=text, encoding=encoding,
             errors=errors, timeout=timeout,
         )  # fmt: skip
     enc = encoding or locale.getpreferredencoding(False)  # (what subprocess.run's text mode decodes with)
     data = input.encode(enc, errors or "strict") if isinstance(input, str) else input
+    key = (preload, *sorted(_startup(env).items()))
     with _lock:
-        rc, out, err = _server.run(argv, data, str(Path(cwd or os.getcwd()).resolve()), env)
+        server = _servers.get(key)
+        if server is None:
+            server = _servers[key] = _Server(preload, env)
+            atexit.register(server.close)
+        rc, out, err = server.run(argv, data, str(Path(cwd or os.getcwd()).resolve()), env)
     if decode:
         return subprocess.CompletedProcess(
             [*KITAPI, *argv], rc, _universal(out.decode(enc, errors or "strict")),

@@ -56,9 +56,19 @@ def test_the_folder_the_environment_and_text_mode_are_the_runs(tmp_path: Path) -
     assert forked.returncode == 0 and (forked.stdout, forked.stderr) == (real.stdout, real.stderr)
 
 
-def test_an_environment_python_reads_as_it_starts_is_run_the_old_way() -> None:
-    """PYTHONIOENCODING sets the streams' encoding when Python starts: such a run is a real start of Python."""
-    env = {**os.environ, "PYTHONIOENCODING": "ascii"}
-    real, forked = both(["replay", str(SAMPLE)], env=env)
-    assert forked.returncode == 0 and forked.stdout == real.stdout
-    assert forked.stdout.isascii()
+def test_an_environment_python_reads_as_it_starts_is_a_server_started_with_it(tmp_path: Path) -> None:
+    """PYTHONIOENCODING sets the streams' encoding when Python starts: such a run forks from a server started with
+    it, and gives what a Python started with it gives (Greek and Russian names escaped on an ASCII stream)."""
+    log = tmp_path / "g.jsonl"
+    log.write_text(
+        '{"kitapi": 1, "rules": "prefa", "players": ["Ζωή", "Анна", "Zoë"], "dealer": 0}\n'
+        '{"dealer": 0, "pass": true}\n',
+        encoding="utf-8",
+    )
+    outs = set()
+    for enc in ("ascii", "cp1252", "utf-8"):
+        real, forked = both(["replay", str(log)], env={**os.environ, "PYTHONIOENCODING": enc})
+        assert (forked.returncode, forked.stdout, forked.stderr) == (real.returncode, real.stdout, real.stderr)
+        assert forked.returncode == 0
+        outs.add(forked.stdout)
+    assert len(outs) == 3  # (each encoding its own bytes)

@@ -20,16 +20,15 @@ import subprocess
 from collections.abc import Callable
 from pathlib import Path
 
+import forkrun
 from kitapi_host import logs
 from kitapi_host.archive.db import Archive
 from kitapi_host.sim.device import SimDevice
-from testkit import KITAPI, archived, write_game
+from testkit import archived, write_game
 
 
 def kitapi(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [*KITAPI, *args], capture_output=True, text=True, env=None if env is None else {**os.environ, **env}
-    )
+    return forkrun.run(list(args), text=True, env=None if env is None else {**os.environ, **env})
 
 
 # --- 10. The archive cannot take the games -----------------------------------------------------
@@ -246,7 +245,7 @@ NAMES = ["Ζωή", "Анна", "Zoë"]
 
 def encoded(enc: str, *args: str, rc: int = 0) -> tuple[str, str]:
     """``kitapi ARGS`` with ``PYTHONIOENCODING=enc``: its stdout and stderr, which must decode in ``enc``."""
-    out = subprocess.run([*KITAPI, *args], capture_output=True, env={**os.environ, "PYTHONIOENCODING": enc})
+    out = forkrun.run(list(args), env={**os.environ, "PYTHONIOENCODING": enc})
     assert out.returncode == rc and b"Traceback" not in out.stderr, (enc, args, out.stderr.decode(enc, "replace"))
     return out.stdout.decode(enc), out.stderr.decode(enc)
 
