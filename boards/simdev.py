@@ -9,8 +9,9 @@
 # handler, which can leave a lock of the interpreter taken and the REPL dead):
 # hw.key() looks for it between naps and raises KeyboardInterrupt, as a Pico
 # raises it at the next bytecode once its USB has seen the byte.  What came
-# before it is dropped, as the Pico's USB drops it.  The process's working folder is the
-# device's filesystem (what mpremote sees); the app's files are in ROOT below it.
+# before it is dropped, as the Pico's USB drops it.  The process's working
+# folder is the device's filesystem (what mpremote sees); the app's files are in
+# ROOT below it.
 #
 # Settings from the environment (set by `kitapi simdevice`):
 #   KITAPI_SIMDEV_ID      device_id(), the device's name in the archive; required
@@ -120,14 +121,14 @@ class SimDevHW:
 
 _stdin = select.poll()
 _stdin.register(sys.stdin, select.POLLIN)
+_read = getattr(sys.stdin, "buffer", sys.stdin).read
 
 
 def _ctrl_c():
     """KeyboardInterrupt if the PC has sent Ctrl-C; the bytes before it are dropped, those after it are the
     REPL's."""
-    read = getattr(sys.stdin, "buffer", sys.stdin).read
     while _stdin.poll(0):
-        c = read(1)
+        c = _read(1)
         if not c:  # (no PC end: nothing more to read)
             return
         if c == b"\x03":

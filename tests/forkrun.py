@@ -26,7 +26,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-KITAPI = [sys.executable, "-m", "kitapi_host.cli"]
+from testkit import KITAPI  # (the command as a user runs it: what a run falls back to, and its args)
 
 # What the server imports before its first fork: what every command imports, and the modules of the commands
 # the tests run most (kitapi_host.cli.COMMANDS).  Not more: each module loaded makes every child dearer (its exit
