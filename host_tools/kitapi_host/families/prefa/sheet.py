@@ -4,8 +4,6 @@ sheet (four sections with four players), the running-column form, and the settle
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -26,6 +24,7 @@ from kitapi_host.sheets.page import (
     sheet_meta,
     sheet_page,
     signed,
+    to_csv_bytes,
 )
 
 
@@ -126,10 +125,7 @@ def csv_rows(header: Header, hands: Sequence[Hand], standings: Sequence[Standing
 
 def to_csv(header: Header, hands: Sequence[Hand], standings: Sequence[Standing]) -> bytes:
     """The spreadsheet (``CSV_DOC``): UTF-8 with BOM, CRLF."""
-    out = io.StringIO(newline="")
-    w = csv.writer(out, lineterminator="\r\n")
-    w.writerows(csv_rows(header, hands, standings))
-    return out.getvalue().encode("utf-8-sig")
+    return to_csv_bytes(csv_rows(header, hands, standings))
 
 
 # --- HTML: the score sheet ------------------------------------------------------

@@ -32,8 +32,6 @@ against the core); ``layout(n)`` the sheet's geometry, in the SVG's units.
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import math
 from collections.abc import Sequence
@@ -55,6 +53,7 @@ from kitapi_host.sheets.page import (
     sheet_css,
     sheet_meta,
     sheet_page,
+    to_csv_bytes,
 )
 
 
@@ -944,7 +943,4 @@ def csv_rows(header: Header, hands: Sequence[Hand], standings: Sequence[PrefStan
 
 def to_csv(header: Header, hands: Sequence[Hand], standings: Sequence[PrefStanding]) -> bytes:
     """The spreadsheet (``CSV_DOC``): UTF-8 with BOM, CRLF, as Prefa's."""
-    out = io.StringIO(newline="")
-    w = csv.writer(out, lineterminator="\r\n")
-    w.writerows(csv_rows(header, hands, standings))
-    return out.getvalue().encode("utf-8-sig")
+    return to_csv_bytes(csv_rows(header, hands, standings))
