@@ -108,8 +108,8 @@ invite), "tricks NAME" per player (empty when not played), aces, pass, topup
 corrected (1 or 0), then the standings after the hand: kasa (what is in it) and
 "net NAME" per player (kapikia got minus paid in).  An early stop's split of the
 kasa is not a hand: it is in the score sheet and in `kitapi replay --json`.
-Seats are written as player names; UTF-8 with a byte order mark, CRLF, as
-Prefa's.
+Seats are written as player names; UTF-8 with a byte order mark, CRLF, no cell
+a formula, as Prefa's.
 """
 
 

@@ -119,7 +119,7 @@ C, D, H; chips for the second round; empty when thrown in), "chips NAME" per
 player (the second round's chip bids), trump, tricks (the declarer's), pass (1:
 thrown in), made.  Then corrected (1 or 0) and the standings after the hand:
 pot, refills (so far) and "stock NAME" per player.  Seats are written as player
-names; UTF-8 with a byte order mark, CRLF, as Prefa's.
+names; UTF-8 with a byte order mark, CRLF, no cell a formula, as Prefa's.
 """
 
 

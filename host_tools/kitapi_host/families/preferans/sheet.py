@@ -875,6 +875,7 @@ player the standings after the hand: "pool NAME", "hill NAME", "whists NAME"
 (all the whists he wrote), "net NAME" (his net whists if the game ended then)
 and, with a stake, "money NAME".  Whole numbers are written as such, others
 (thirds of a whist in a settlement) rounded to two decimals; the exact values are in `kitapi replay --json`.
+UTF-8 with a byte order mark, CRLF, no cell a formula (a figure stays a figure), as Prefa's.
 """
 
 

@@ -135,7 +135,7 @@ points, below (of those, towards the game), slam, honours team (1 or 2),
 honours points, game bonus; then after the hand: trick points 1 and 2 (towards
 the game in play), games 1 and 2, points 1 and 2 (the rubber's; at the end of a
 rubber, its final points), rubbers (played out) and "individual NAME" per
-player.  UTF-8 with a byte order mark, CRLF, as Prefa's.
+player.  UTF-8 with a byte order mark, CRLF, no cell a formula, as Prefa's.
 """
 
 
