@@ -5,11 +5,11 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
-import re
 import sys
 from typing import Any, TextIO
 
 from kitapi import VERSION
+from kitapi_host.text import clean  # (what the streams show of a file's text; the sheets' too)
 
 # The subcommands, in the order ``kitapi --help`` lists them: the module whose ``register(sub)`` adds them,
 # and their names (tests/pc/test_cli.py checks the parser against this table).
@@ -49,15 +49,7 @@ def _command(argv: list[str]) -> str | None:
     return None
 
 
-# What a terminal must never be sent from a file: C0 controls but tab and newline (ESC, BEL, CR...),
-# DEL, C1 controls, the bidi controls, lone surrogates (which no encoder takes).
-_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 MAX_LINE = 1000  # characters in a line on stderr: a longer one loses its middle
-
-
-def clean(text: str) -> str:
-    """``text`` with every character a terminal could act on shown as an escape (``\\x1b``, ``\\u202e``)."""
-    return _UNSAFE.sub(lambda m: repr(m.group())[1:-1] if ord(m.group()) < 0x100 else f"\\u{ord(m.group()):04x}", text)
 
 
 def _cap(text: str) -> str:

@@ -41,6 +41,7 @@ from kitapi_host.archive.text import print_tables
 from kitapi_host.archive.text import signed as _signed
 from kitapi_host.families import NoFamily, archive_families, archive_family
 from kitapi_host.logs import show_exact
+from kitapi_host.text import one_line
 
 
 def _open(args: argparse.Namespace) -> Archive:
@@ -175,11 +176,11 @@ def _show(args: argparse.Namespace) -> int:
             if isinstance(h.get("tricks"), str):
                 h["tricks"] = json.loads(h["tricks"])
         return _print_json(g)
-    res = g["result"]
+    res = {**g["result"], "players": [one_line(p) for p in g["result"]["players"]]}  # a name is one line
     print(logs.table(res))
     print()
-    started = f", started {g['started']}" if g["started"] else ""
-    print(f"Game {g['id']}: {g['device']} {g['name']}{started}, archived {g['added']}")
+    started = f", started {one_line(g['started'])}" if g["started"] else ""
+    print(f"Game {g['id']}: {one_line(g['device'])} {one_line(g['name'])}{started}, archived {g['added']}")
     archive_family(g["rules"]).show(g, res["players"])  # the hand table of the game's family
     if g["deleted"]:
         print("Deleted: hand " + ", ".join(str(n) for n in g["deleted"]))
@@ -207,13 +208,14 @@ def _stats(args: argparse.Namespace) -> int:
 
 
 def _players(args: argparse.Namespace) -> int:
-    """Every player's name, one a line (``--json``: ``{"players": [...]}``)."""
+    """Every player's name, one a line (a line feed or a tab in a name shown as ``\\n``, ``\\t``; ``--json``:
+    ``{"players": [...]}``)."""
     with _open(args) as archive:
         names = archive.players()
     if args.json:
         return _print_json({"players": names})
     for name in names:
-        print(name)
+        print(one_line(name))
     return 0
 
 

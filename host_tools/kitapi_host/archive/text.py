@@ -7,6 +7,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from kitapi_host.text import one_line
+
 
 def signed(v: int) -> str:
     return f"{v:+d}" if v else "0"
@@ -20,11 +22,13 @@ def number(h: dict[str, Any]) -> str:
 def grid(
     head: list[str], rows: list[list[str]], right: set[int], groups: list[tuple[str, int, int]] | None = None
 ) -> str:
-    """A plain text table: columns as wide as their widest cell, ``right`` ones right-aligned.
+    """A plain text table: columns as wide as their widest cell, ``right`` ones right-aligned; a row a line,
+    whatever a cell holds (a name from the archive with a line feed or a tab shows it as ``\\n``, ``\\t``).
 
     ``groups``: labels over the head, ``(label, first column, columns)``, each
     centred over its columns.
     """
+    head, rows = [one_line(c) for c in head], [[one_line(c) for c in r] for r in rows]
     widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
     for label, first, count in groups or []:
         span = sum(widths[first : first + count]) + 2 * (count - 1)

@@ -33,7 +33,9 @@ formats:
          standings after it: Prefa's pouch and chips; Russian Preferans' pool, hill,
          whists written and net whists; the pot games' pot, refills and stocks;
          Priffe's hand taken apart, the rubber and the individual points; UTF-8
-         with a byte order mark, CRLF
+         with a byte order mark, CRLF; no cell is a formula: a text cell (a name)
+         starting, after any spaces, with = + - @ is written behind a ', a
+         figure (-12, -2.67) stays a figure, a name's line feed or tab is \\n, \\t
   html   a printable score sheet (A4), the sheet as the table keeps it: Prefa's
          three-section sheet (four with four players); for Preferans the triangle
          sheet, the pulya (hill, pool and whists of each player, the running totals

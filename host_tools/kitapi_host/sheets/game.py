@@ -29,8 +29,8 @@ from kitapi.game import Game
 from kitapi.game import new_game as core_game
 from kitapi.registry import row
 from kitapi_host.archive.db import Archive, ArchiveError
-from kitapi_host.cli import clean
 from kitapi_host.logs.read import Checked, InputError, Mismatch, check, effective, final, records
+from kitapi_host.text import one_line
 
 Header = dict[str, Any]
 
@@ -168,17 +168,18 @@ def named(game: GameExport, names: Sequence[object]) -> GameExport:
     """``game`` with its seats named ``names`` (the archive's current names, seat by seat) on its sheets; its
     log (``lines``) as it is.
 
-    The archive is read as untrusted as a log: a name is shown with every character a terminal or a
-    bidi-aware page could act on (a control, a bidi override) as an escape (``\\u202e``, as the ``kitapi``
-    command shows names); a seat the archive names with no text keeps the log's name, and every seat does
-    when the archive has not one name a seat (a row another tool wrote or lost).  Two seats are never one
-    player (``merge_players`` refuses it and the table ``game_players`` holds a player once a game), so
-    every seat keeps a name of its own.
+    The archive is read as untrusted as a log: a name is shown as one line, with every character a terminal
+    or a bidi-aware page could act on (a control, a line feed or a tab, a bidi override) as an escape
+    (``\\n``, ``\\u202e``, as the ``kitapi`` command shows names: ``kitapi_host.text.one_line``); a seat
+    the archive names with no text keeps the log's name, and every seat does when the archive has not one
+    name a seat (a row another tool wrote or lost).  Two seats are never one player (``merge_players``
+    refuses it and the table ``game_players`` holds a player once a game), so every seat keeps a name of
+    its own.
     """
     logged: list[str] = list(game.header["players"])
     shown = logged
     if len(names) == len(logged):
-        shown = [clean(n) if isinstance(n, str) and n else p for n, p in zip(names, logged, strict=True)]
+        shown = [one_line(n) if isinstance(n, str) and n else p for n, p in zip(names, logged, strict=True)]
     return replace(game, header={**game.header, "players": shown, LOGGED: logged})
 
 

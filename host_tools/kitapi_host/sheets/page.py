@@ -1,15 +1,19 @@
 """The page every score sheet shares: the HTML frame (``sheet_page``, ``sheet_css``, ``sheet_meta``,
 ``correction_note``), the running table (``running_rows``) and the small pieces a sheet is written with
-(``esc``, ``cell`` for CSV, ``signed``, ``entry``, ``contract_html``, ``date_text``)."""
+(``esc``, ``cell`` and ``to_csv_bytes`` for CSV, ``signed``, ``entry``, ``contract_html``, ``date_text``)."""
 
 from __future__ import annotations
 
+import csv
 import html
+import io
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any, TypeVar
 
 from kitapi_host.sheets.game import Hand, Header
+from kitapi_host.text import cell as cell  # (each family's sheet writes its names with it)
+from kitapi_host.text import csv_value, one_line
 
 _SUIT = {
     "S": ("\u2660", "blk"),
@@ -132,12 +136,17 @@ _BULLET = "\u2022"
 
 
 def esc(text: object) -> str:
-    return html.escape(str(text), quote=True)
+    """``text`` for a sheet's HTML: one line (a control or a line feed shown as its escape, ``\\n``), then
+    escaped as HTML."""
+    return html.escape(one_line(str(text)), quote=True)
 
 
-def cell(text: str) -> str:
-    """A CSV cell: a text a spreadsheet would take for a formula gets a leading '."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+def to_csv_bytes(rows: Sequence[Sequence[object]]) -> bytes:
+    """A sheet's CSV file of ``rows``: every text cell as ``kitapi_host.text.csv_value`` writes it (never a
+    formula, never a line break; a figure stays a figure), UTF-8 with a byte order mark, CRLF (RFC 4180)."""
+    out = io.StringIO(newline="")
+    csv.writer(out, lineterminator="\r\n").writerows([csv_value(v) for v in r] for r in rows)
+    return out.getvalue().encode("utf-8-sig")
 
 
 def signed(v: int) -> str:

@@ -161,7 +161,7 @@ def _routes(app: Flask) -> None:
             name = f"game-{gid}.{'jsonl' if body[:1] == b'{' else 'kitapi'}"
         elif fmt in ("csv", "pdf"):
             body = _export(gid, fmt)
-            kind = "text/csv; charset=utf-8" if fmt == "csv" else "application/pdf"
+            kind = "text/csv" if fmt == "csv" else "application/pdf"  # (Flask adds "; charset=utf-8" to a text/*)
             name = f"game-{gid}.{fmt}"
         else:
             abort(404)

@@ -24,8 +24,6 @@ split "if the game stopped now", are the core's (the game played through
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -45,6 +43,7 @@ from kitapi_host.sheets.page import (
     sheet_css,
     sheet_meta,
     sheet_page,
+    to_csv_bytes,
 )
 
 
@@ -109,8 +108,8 @@ invite), "tricks NAME" per player (empty when not played), aces, pass, topup
 corrected (1 or 0), then the standings after the hand: kasa (what is in it) and
 "net NAME" per player (kapikia got minus paid in).  An early stop's split of the
 kasa is not a hand: it is in the score sheet and in `kitapi replay --json`.
-Seats are written as player names; UTF-8 with a byte order mark, CRLF, as
-Prefa's.
+Seats are written as player names; UTF-8 with a byte order mark, CRLF, no cell
+a formula, as Prefa's.
 """
 
 
@@ -171,10 +170,7 @@ def csv_rows(header: Header, hands: Sequence[Hand], standings: Sequence[KasaStan
 
 def to_csv(header: Header, hands: Sequence[Hand], standings: Sequence[KasaStanding]) -> bytes:
     """The spreadsheet (``CSV_DOC``): UTF-8 with BOM, CRLF, as Prefa's."""
-    out = io.StringIO(newline="")
-    w = csv.writer(out, lineterminator="\r\n")
-    w.writerows(csv_rows(header, hands, standings))
-    return out.getvalue().encode("utf-8-sig")
+    return to_csv_bytes(csv_rows(header, hands, standings))
 
 
 # --- HTML ---------------------------------------------------------------------------------

@@ -22,10 +22,8 @@ columns (``kitapi_host.families.pot.facts``, the core's parse).
 
 from __future__ import annotations
 
-import csv
 import dataclasses
 import functools
-import io
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -47,6 +45,7 @@ from kitapi_host.sheets.page import (
     sheet_meta,
     sheet_page,
     signed,
+    to_csv_bytes,
 )
 
 
@@ -120,7 +119,7 @@ C, D, H; chips for the second round; empty when thrown in), "chips NAME" per
 player (the second round's chip bids), trump, tricks (the declarer's), pass (1:
 thrown in), made.  Then corrected (1 or 0) and the standings after the hand:
 pot, refills (so far) and "stock NAME" per player.  Seats are written as player
-names; UTF-8 with a byte order mark, CRLF, as Prefa's.
+names; UTF-8 with a byte order mark, CRLF, no cell a formula, as Prefa's.
 """
 
 
@@ -156,10 +155,7 @@ def csv_rows(header: Header, hands: Sequence[Hand], standings: Sequence[PotStand
 
 def to_csv(header: Header, hands: Sequence[Hand], standings: Sequence[PotStanding]) -> bytes:
     """The spreadsheet (``CSV_DOC``): UTF-8 with BOM, CRLF, as Prefa's."""
-    out = io.StringIO(newline="")
-    w = csv.writer(out, lineterminator="\r\n")
-    w.writerows(csv_rows(header, hands, standings))
-    return out.getvalue().encode("utf-8-sig")
+    return to_csv_bytes(csv_rows(header, hands, standings))
 
 
 # --- HTML ---------------------------------------------------------------------------------

@@ -4,8 +4,6 @@ sheet (four sections with four players), the running-column form, and the settle
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -26,6 +24,7 @@ from kitapi_host.sheets.page import (
     sheet_meta,
     sheet_page,
     signed,
+    to_csv_bytes,
 )
 
 
@@ -70,8 +69,13 @@ bidder, contract (e.g. 7H; 10N), defense (both, alone, invite, none), active
 NAME" and "chips NAME" per player: the standings after the hand (chips in debt
 negative).  Seats are written as player names.  UTF-8 with a byte order mark
 (so spreadsheet apps read Greek names right), comma-separated, CRLF line
-ends (RFC 4180).  A name starting with = + - @ is written with a leading ' so
-that no spreadsheet takes it for a formula.
+ends (RFC 4180).  No cell is a formula (kitapi_host.text.csv_value): a text
+cell (a name, a word) that starts, after any spaces or invisible characters,
+with = + - @ (or a tab or CR) is written behind a leading ', so a spreadsheet
+app shows it as the text it is, and a name that looks like a figure ("-12")
+is text too; a figure (-12, -2.67) stays a figure.  A name holds no line
+break: its control characters (a line feed, a tab) are written as escapes
+(\\n, \\t), as the kitapi command shows them.
 """
 
 
@@ -126,10 +130,7 @@ def csv_rows(header: Header, hands: Sequence[Hand], standings: Sequence[Standing
 
 def to_csv(header: Header, hands: Sequence[Hand], standings: Sequence[Standing]) -> bytes:
     """The spreadsheet (``CSV_DOC``): UTF-8 with BOM, CRLF."""
-    out = io.StringIO(newline="")
-    w = csv.writer(out, lineterminator="\r\n")
-    w.writerows(csv_rows(header, hands, standings))
-    return out.getvalue().encode("utf-8-sig")
+    return to_csv_bytes(csv_rows(header, hands, standings))
 
 
 # --- HTML: the score sheet ------------------------------------------------------

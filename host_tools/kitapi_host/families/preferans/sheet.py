@@ -32,8 +32,6 @@ against the core); ``layout(n)`` the sheet's geometry, in the SVG's units.
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import math
 from collections.abc import Sequence
@@ -55,6 +53,7 @@ from kitapi_host.sheets.page import (
     sheet_css,
     sheet_meta,
     sheet_page,
+    to_csv_bytes,
 )
 
 
@@ -876,6 +875,7 @@ player the standings after the hand: "pool NAME", "hill NAME", "whists NAME"
 (all the whists he wrote), "net NAME" (his net whists if the game ended then)
 and, with a stake, "money NAME".  Whole numbers are written as such, others
 (thirds of a whist in a settlement) rounded to two decimals; the exact values are in `kitapi replay --json`.
+UTF-8 with a byte order mark, CRLF, no cell a formula (a figure stays a figure), as Prefa's.
 """
 
 
@@ -944,7 +944,4 @@ def csv_rows(header: Header, hands: Sequence[Hand], standings: Sequence[PrefStan
 
 def to_csv(header: Header, hands: Sequence[Hand], standings: Sequence[PrefStanding]) -> bytes:
     """The spreadsheet (``CSV_DOC``): UTF-8 with BOM, CRLF, as Prefa's."""
-    out = io.StringIO(newline="")
-    w = csv.writer(out, lineterminator="\r\n")
-    w.writerows(csv_rows(header, hands, standings))
-    return out.getvalue().encode("utf-8-sig")
+    return to_csv_bytes(csv_rows(header, hands, standings))

@@ -18,8 +18,6 @@ nothing is scored here.
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -36,6 +34,7 @@ from kitapi_host.sheets.page import (
     sheet_css,
     sheet_meta,
     sheet_page,
+    to_csv_bytes,
 )
 
 
@@ -136,7 +135,7 @@ points, below (of those, towards the game), slam, honours team (1 or 2),
 honours points, game bonus; then after the hand: trick points 1 and 2 (towards
 the game in play), games 1 and 2, points 1 and 2 (the rubber's; at the end of a
 rubber, its final points), rubbers (played out) and "individual NAME" per
-player.  UTF-8 with a byte order mark, CRLF, as Prefa's.
+player.  UTF-8 with a byte order mark, CRLF, no cell a formula, as Prefa's.
 """
 
 
@@ -189,10 +188,7 @@ def csv_rows(header: Header, hands: Sequence[Hand], standings: Sequence[PriffeSt
 
 def to_csv(header: Header, hands: Sequence[Hand], standings: Sequence[PriffeStanding]) -> bytes:
     """The spreadsheet (``CSV_DOC``): UTF-8 with BOM, CRLF, as Prefa's."""
-    out = io.StringIO(newline="")
-    w = csv.writer(out, lineterminator="\r\n")
-    w.writerows(csv_rows(header, hands, standings))
-    return out.getvalue().encode("utf-8-sig")
+    return to_csv_bytes(csv_rows(header, hands, standings))
 
 
 # --- HTML ---------------------------------------------------------------------------------
