@@ -203,9 +203,11 @@ def write_stdout(data: bytes) -> None:
     stream = sys.stdout
     if stream.isatty():
         raise Refused("-: stdout is a terminal, not a file: redirect it (kitapi image - > OUT.uf2) or name a file")
+    buf = getattr(stream, "buffer", None)
+    if buf is None:
+        raise ImageError("stdout: it takes text only here, not an image: name a file")
     try:
         stream.flush()
-        buf = stream.buffer
         buf.write(data)
         buf.flush()
     except OSError as e:  # (a closed pipe too: a UF2 cut short must not pass unnoticed)
@@ -569,7 +571,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     src.add_argument(
         "--micropython",
         metavar="FILE.uf2",
-        help=f"MicroPython's firmware for the board (a file of {_MAX_FIRMWARE} bytes at most)",
+        help=f"MicroPython's firmware for the board (a regular file of {_MAX_FIRMWARE >> 20} MiB at most)",
     )
     src.add_argument("--download", action="store_true", help="download MicroPython's release file for the board")
     p.add_argument("--version", help="with --download: MicroPython's version (default 1.28.0)")
@@ -643,7 +645,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"kitapi image: {e}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
-        print(f"kitapi image: interrupted; {out} not written", file=sys.stderr)
+        lost = "what stdout has is not a whole image" if out == "-" else f"{out} not written"
+        print(f"kitapi image: interrupted; {lost}", file=sys.stderr)
         return 130
     b = BOARDS[args.board]
     say = sys.stderr if out == "-" else sys.stdout
