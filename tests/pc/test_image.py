@@ -6,11 +6,22 @@ import contextlib
 import hashlib
 import http.server
 import io
+import os
+import pty
+import resource
+import shutil
+import signal
+import socket
+import stat
 import struct
 import subprocess
+import sys
+import tempfile
 import threading
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from littlefs import LittleFS
@@ -373,3 +384,344 @@ def test_the_markers_removal_cut_at_every_flash_write_leaves_it_whole_or_gone(
         assert marker in (None, image.NEW_BOX_TEXT), (torn, k)  # whole, or gone: shown again, or never
         assert not done or marker is None, (torn, k)
     assert runs[0][:4] == (0, 0, 0, image.NEW_BOX_TEXT)  # cut at the remove's first write: still there
+
+
+# --- issue 32: bounded input, output paths, the download's deadline ---------------------------------------------
+
+
+def _one_line(p: subprocess.CompletedProcess[str], rc: int, *want: str) -> str:
+    """The command ended with status ``rc`` and one line on stderr holding each of ``want``, nothing on stdout."""
+    assert p.returncode == rc and p.stdout == "" and p.stderr.count("\n") == 1, (p.returncode, p.stdout, p.stderr)
+    assert p.stderr.startswith("kitapi image: ") and "Traceback" not in p.stderr
+    for w in want:
+        assert w in p.stderr, p.stderr
+    return p.stderr
+
+
+def _limited(mem: int = 1 << 30, fsize: int | None = None) -> Callable[[], None]:
+    """A subprocess's preexec_fn: its address space (and the files it writes) limited, so a command that reads
+    without bound ends with a MemoryError rather than the machine's OOM killer."""
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (mem, mem))
+        if fsize is not None:
+            resource.setrlimit(resource.RLIMIT_FSIZE, (fsize, fsize))
+
+    return limit
+
+
+def _kitapi(args: list[str], timeout: float = 60, **kw: Any) -> tuple[subprocess.CompletedProcess[str], float]:
+    """``kitapi ARGS`` as a process of its own (memory limited to 1 GB), and how long it took."""
+    kw.setdefault("preexec_fn", _limited())
+    t = time.monotonic()
+    p = subprocess.run([*KITAPI, *args], capture_output=True, text=True, timeout=timeout, **kw)
+    return p, time.monotonic() - t
+
+
+def test_a_device_a_fifo_a_folder_and_a_socket_are_refused_at_once_as_firmware(tmp_path: Path) -> None:
+    """Not a regular file: one line naming what it is, exit status 2, at once (a FIFO with no writer is opened
+    without blocking), nothing written.  Before: /dev/zero was read until the OOM killer came, a FIFO blocked."""
+    fifo = tmp_path / "fifo.uf2"
+    os.mkfifo(fifo)
+    short = Path(tempfile.mkdtemp(prefix="kitapi-", dir="/tmp"))  # (a socket's path is short: 108 bytes at most)
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        sock.bind(str(short / "s.uf2"))
+        out = tmp_path / "out.uf2"
+        for given, kind in (
+            ("/dev/zero", "a character device"),
+            (str(fifo), "a FIFO (named pipe)"),
+            (str(tmp_path), "a folder"),
+            (str(short / "s.uf2"), "a socket"),
+        ):
+            p, took = _kitapi(["image", str(out), "--micropython", given], timeout=30)
+            _one_line(p, 2, f"{given}: {kind}, not a firmware file (.uf2)")
+            assert took < 10 and not out.exists() and sorted(os.listdir(tmp_path)) == ["fifo.uf2"], given
+    finally:
+        sock.close()
+        shutil.rmtree(short)
+
+
+def test_a_firmware_file_over_4_mb_is_refused_by_its_size_before_it_is_read(tmp_path: Path) -> None:
+    """A 4 GB sparse file is refused from its size, the process's memory staying what it was (it read 4.2 GB
+    before); one byte over the 4 MiB limit is refused as well, and a file of the limit is read (and refused by
+    what it holds)."""
+    big = tmp_path / "big.uf2"
+    with big.open("wb") as f:
+        f.truncate(4 << 30)
+    out = tmp_path / "out.uf2"
+    proc = subprocess.Popen(
+        [*KITAPI, "image", str(out), "--micropython", str(big)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        preexec_fn=_limited(),
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    said, err = proc.stdout.read(), proc.stderr.read()
+    _pid, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    p = subprocess.CompletedProcess(proc.args, proc.returncode, said.decode(), err.decode())
+    _one_line(p, 2, f"{big}: 4294967296 bytes, more than a firmware for the RP2040 has (4194304 at most)")
+    assert usage.ru_maxrss < 150 * 1024, usage.ru_maxrss  # (kB: what Python and the command's imports take)
+    for size, want in ((4 * 1024 * 1024 + 1, (2, "4194305 bytes, more than")), (4 * 1024 * 1024, (1, "UF2"))):
+        big.write_bytes(b"\0" * size)
+        p, _took = _kitapi(["image", str(out), "--micropython", str(big)])
+        _one_line(p, want[0], want[1])
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("case", ["empty", ".", "/", "a folder x.uf2", "a name ending in /", "/dev/full",
+                                  "a link to /dev/full", "a FIFO", "a device node"])  # fmt: skip
+def test_an_output_path_that_is_not_a_regular_file_is_refused_and_left_as_it_was(tmp_path: Path, case: str) -> None:
+    """One line, exit status 2, before any work: nothing replaced, nothing left behind.  Before: "", "." and "/"
+    ended in a traceback, a folder x.uf2 kept a 3.5 MB x.uf2.new, and as root /dev/full became a regular file."""
+    (tmp_path / "x.uf2").mkdir()
+    os.mkfifo(tmp_path / "fifo.uf2")
+    (tmp_path / "link.uf2").symlink_to("/dev/full")
+    if case == "a device node":  # (/dev/null's numbers, made here: as root the code before replaced it)
+        if os.geteuid() != 0:
+            pytest.skip("making a device node takes root")
+        os.mknod(tmp_path / "null.uf2", 0o666 | stat.S_IFCHR, os.makedev(1, 3))
+    given, want = {
+        "empty": ("", "the output file's name is empty"),
+        ".": (".", ".: a folder, not a file"),
+        "/": ("/", "/: a folder, not a file"),
+        "a folder x.uf2": ("x.uf2", "x.uf2: a folder, not a file"),
+        "a name ending in /": ("new/", "new/: a folder, not a file"),
+        "/dev/full": ("/dev/full", "/dev/full: a character device, not a file: not replaced"),
+        "a link to /dev/full": ("link.uf2", "link.uf2: a character device, not a file: not replaced"),
+        "a FIFO": ("fifo.uf2", "fifo.uf2: a FIFO (named pipe), not a file: not replaced"),
+        "a device node": ("null.uf2", "null.uf2: a character device, not a file: not replaced"),
+    }[case]
+    before = sorted(os.listdir(tmp_path)), sorted(os.listdir(tmp_path / "x.uf2"))
+    p = forkrun.run(["image", given, "--micropython", str(RIG_FIRMWARE)], cwd=tmp_path, text=True)
+    _one_line(p, 2, want)
+    assert (sorted(os.listdir(tmp_path)), sorted(os.listdir(tmp_path / "x.uf2"))) == before
+    assert os.path.exists("/dev/full") and stat.S_ISCHR(os.stat("/dev/full").st_mode)  # the node itself, still
+    assert os.path.islink(tmp_path / "link.uf2") and stat.S_ISFIFO(os.lstat(tmp_path / "fifo.uf2").st_mode)
+    assert case != "a device node" or stat.S_ISCHR(os.lstat(tmp_path / "null.uf2").st_mode)
+
+
+def test_the_firmware_file_is_not_its_own_output(tmp_path: Path) -> None:
+    fw = tmp_path / "fw.uf2"
+    fw.write_bytes(rig_firmware())
+    p = forkrun.run(["image", str(fw), "--micropython", str(fw)], text=True)
+    _one_line(p, 2, f"{fw}: the firmware file itself")
+    assert fw.read_bytes() == rig_firmware()
+
+
+def test_a_write_error_leaves_the_old_image_and_no_temporary_file(tmp_path: Path, built: tuple[bytes, str]) -> None:
+    """A file size limit of 1 MB (RLIMIT_FSIZE: each write past it fails with EFBIG, as a full disk's with ENOSPC):
+    one line, the image that was there kept whole, no OUT.*.new left (before: the cut temporary file stayed)."""
+    out = tmp_path / "out.uf2"
+    out.write_bytes(b"the old image")
+    p, _took = _kitapi(["image", str(out), "--micropython", str(RIG_FIRMWARE)], preexec_fn=_limited(fsize=1 << 20))
+    _one_line(p, 1, f"{out}: cannot write it (File too large); nothing written")
+    assert os.listdir(tmp_path) == ["out.uf2"] and out.read_bytes() == b"the old image"
+    p, _took = _kitapi(["image", str(out), "--micropython", str(RIG_FIRMWARE)])
+    assert p.returncode == 0 and os.listdir(tmp_path) == ["out.uf2"] and out.read_bytes() == built[0], p.stderr
+
+
+_INTERRUPT = """import os, signal, sys, threading, time
+from kitapi_host.device import image
+out = sys.argv[1]
+def watch():  # the temporary file is there: Ctrl-C now, while it is written
+    while not any(n.endswith(".new") for n in os.listdir(os.path.dirname(out))):
+        pass
+    os.kill(os.getpid(), signal.SIGINT)
+for size in (64, 128, 256):
+    threading.Thread(target=watch, daemon=True).start()
+    try:
+        image.write_image(out, bytes(size << 20))
+        time.sleep(2)  # (the signal came after the file was whole: it arrives here)
+        print("late", sorted(os.listdir(os.path.dirname(out))), flush=True)
+        os.unlink(out)
+    except KeyboardInterrupt:
+        print("interrupted", sorted(os.listdir(os.path.dirname(out))), flush=True)
+        break
+"""
+
+
+def test_an_interrupt_while_the_image_is_written_leaves_no_temporary_file(tmp_path: Path) -> None:
+    """A real SIGINT (Ctrl-C) while the temporary file is written: KeyboardInterrupt goes on, the file is removed
+    and the output never appears."""
+    (tmp_path / "d").mkdir()
+    p = subprocess.run(
+        [sys.executable, "-c", _INTERRUPT, str(tmp_path / "d" / "out.uf2")], capture_output=True, text=True, timeout=60
+    )
+    assert p.stdout.splitlines()[-1] == "interrupted []", p.stdout + p.stderr
+
+
+def test_dash_writes_the_image_to_stdout_unless_it_is_a_terminal(tmp_path: Path, built: tuple[bytes, str]) -> None:
+    """``-``: the image on stdout and what the command says on stderr; refused (exit status 2) when stdout is a
+    terminal (a pseudo-terminal here); a write error on stdout (/dev/full) is one line, exit status 1."""
+    with (tmp_path / "out.uf2").open("wb") as f:
+        p = subprocess.run(
+            [*KITAPI, "image", "-", "--micropython", str(RIG_FIRMWARE)], stdout=f, stderr=subprocess.PIPE, cwd=tmp_path
+        )
+    assert p.returncode == 0 and (tmp_path / "out.uf2").read_bytes() == built[0], p.stderr
+    assert p.stderr.decode().startswith("stdout: 6959 UF2 blocks") and "ERASES ITS GAMES" in p.stderr.decode()
+    main, sub = pty.openpty()
+    try:
+        p = subprocess.run(
+            [*KITAPI, "image", "-", "--micropython", str(RIG_FIRMWARE)],
+            stdout=sub,
+            stderr=subprocess.PIPE,
+            timeout=60,
+            cwd=tmp_path,
+        )
+    finally:
+        os.close(sub)
+        os.close(main)
+    assert p.returncode == 2 and p.stderr.decode() == (
+        "kitapi image: -: stdout is a terminal, not a file: redirect it (kitapi image - > OUT.uf2) or name a file\n"
+    )
+    with open("/dev/full", "wb") as full:
+        p = subprocess.run([*KITAPI, "image", "-", "--micropython", str(RIG_FIRMWARE)], stdout=full,
+                           stderr=subprocess.PIPE, cwd=tmp_path)  # fmt: skip
+    assert p.returncode == 1 and p.stderr.decode() == (
+        "kitapi image: stdout: cannot write the image (No space left on device)\n"
+    )
+    assert os.listdir(tmp_path) == ["out.uf2"]  # (no file named -)
+
+
+def test_sha256_checks_the_micropython_file_too(tmp_path: Path) -> None:
+    """Before, ``--sha256`` with ``--micropython`` was silently ignored."""
+    out = tmp_path / "out.uf2"
+    good = hashlib.sha256(rig_firmware()).hexdigest()
+    cmd = ["image", str(out), "--micropython", str(RIG_FIRMWARE), "--sha256"]
+    p = forkrun.run([*cmd, "0" * 64], text=True)
+    _one_line(p, 1, f"{RIG_FIRMWARE}: sha256 {good}, not the {'0' * 64} given: not used")
+    assert not out.exists()
+    p = forkrun.run([*cmd, "notahash"], text=True)
+    _one_line(p, 2, "--sha256 notahash: not a sha256 (64 hex digits)")
+    p = forkrun.run([*cmd, good.upper()], text=True)
+    assert p.returncode == 0 and f"(sha256 {good})" in p.stdout and out.is_file(), p.stderr
+
+
+@pytest.mark.parametrize(
+    "args, want",
+    [
+        (["--site", "notaurl"], "--site notaurl: not an http:// or https:// address of a site"),
+        (["--site", "ftp://x"], "--site ftp://x: not an http:// or https:// address of a site"),
+        (["--site", "http://"], "--site http://: not an http:// or https:// address of a site"),
+        (["--site", "http://[::1"], "--site http://[::1: not an http:// or https:// address"),
+        (["--site", "http://h:99999"], "--site http://h:99999: not an http:// or https:// address"),
+        (["--site", "https://ann:s3cret@h"], "--site: a user or password in the address is not taken"),
+        (["--timeout", "0"], "--timeout 0: not a number of seconds above 0 and up to 3600"),
+        (["--timeout", "-5"], "--timeout -5: not a number of seconds"),
+        (["--timeout", "nan"], "--timeout nan: not a number of seconds"),
+        (["--timeout", "1e9"], "--timeout 1e9: not a number of seconds"),
+        (["--timeout", "soon"], "--timeout soon: not a number of seconds"),
+    ],
+)
+def test_a_bad_site_or_timeout_is_refused_with_one_line(tmp_path: Path, args: list[str], want: str) -> None:
+    """Before, ``--site notaurl`` ended in a traceback and ``ftp://`` was tried; a password is never printed."""
+    p = forkrun.run(["image", str(tmp_path / "out.uf2"), "--download", *args], text=True)
+    assert "s3cret" not in _one_line(p, 2, want) and not (tmp_path / "out.uf2").exists()
+
+
+def test_the_download_options_go_with_download_only(tmp_path: Path) -> None:
+    for option, value in (("--timeout", "5"), ("--site", "http://127.0.0.1"), ("--version", "1.28.0")):
+        p = forkrun.run(
+            ["image", str(tmp_path / "o.uf2"), "--micropython", str(RIG_FIRMWARE), option, value], text=True
+        )
+        _one_line(p, 2, f"{option} goes with --download, not with --micropython")
+
+
+class _Trickle(http.server.BaseHTTPRequestHandler):
+    """A server that answers a byte every half second: the board's page in its body, the file in its headers."""
+
+    def do_GET(self) -> None:  # noqa: N802 - http.server's name
+        self.server.asked.release()  # type: ignore[attr-defined]
+        try:
+            if self.path.startswith("/download/"):
+                self.send_response(200)
+                self.send_header("Content-Length", "100000")
+                self.end_headers()
+                text = f'<a href="/resources/firmware/{RELEASE}">'.encode() * 1000
+            else:
+                self.wfile.write(b"HTTP/1.1 200 OK\r\n")
+                text = b"X-a: " + b"a" * 100000
+            for i in range(len(text)):
+                self.wfile.write(text[i : i + 1])
+                self.wfile.flush()
+                time.sleep(0.5)
+        except OSError:
+            pass  # (the client went away)
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+_asked = [threading.Semaphore(0)]  # the trickling server's requests, one release each
+
+
+@pytest.fixture
+def trickle() -> Iterator[str]:
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Trickle)
+    server.daemon_threads = True
+    server.asked = threading.Semaphore(0)  # type: ignore[attr-defined]  # (released at each request)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    _asked[0] = server.asked  # type: ignore[attr-defined]
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+class _Page(_Quiet):
+    """The board's page from a folder; a release file's request sent on (302) to the trickling server."""
+
+    trickle = ""
+
+    def do_GET(self) -> None:  # noqa: N802 - http.server's name
+        if self.path.startswith("/resources/"):
+            self.send_response(302)
+            self.send_header("Location", self.trickle + self.path)
+            self.end_headers()
+        else:
+            super().do_GET()
+
+
+@pytest.fixture
+def redirect(trickle: str, tmp_path: Path) -> Iterator[str]:
+    """A site whose board page answers at once and links a release file whose headers trickle."""
+    root = tmp_path / "redirect"
+    (root / "download" / "RPI_PICO").mkdir(parents=True)
+    (root / "download" / "RPI_PICO" / "index.html").write_text(f'<a href="/resources/firmware/{RELEASE}">v1.28.0</a>')
+
+    def handler(*args: object, **kw: object) -> _Page:
+        h = type("_To", (_Page,), {"trickle": trickle})
+        return h(*args, directory=str(root), **kw)  # type: ignore[arg-type]
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+def test_the_whole_download_ends_at_its_timeout_whatever_the_server_trickles(
+    trickle: str, redirect: str, tmp_path: Path
+) -> None:
+    """A byte every 0.5 s, in the board page's body, or in the release file's headers (after a page that answered
+    at once), with ``--timeout 2``: one line after 2 s, the two runs side by side (before: the timeout was per read,
+    and such a server kept the command running past 100 s).  Ctrl-C meanwhile: one line, status 130."""
+    runs = []
+    for site in (trickle, redirect, trickle):
+        cmd = [*KITAPI, "image", str(tmp_path / "out.uf2"), "--download", "--timeout", "2", "--site", site]
+        runs.append(
+            (time.monotonic(), subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True))
+        )
+    time.sleep(1)
+    runs[2][1].send_signal(signal.SIGINT)
+    results = []
+    for t, proc in runs:
+        said, err = proc.communicate(timeout=60)
+        results.append((subprocess.CompletedProcess(proc.args, proc.returncode, said, err), time.monotonic() - t))
+    (page, took_page), (file, took_file), (interrupted, _t) = results
+    _one_line(page, 1, f"{trickle}/download/RPI_PICO/: not downloaded within 2 s (--timeout); give the file with")
+    _one_line(file, 1, f"{redirect}/resources/firmware/{RELEASE}: not downloaded within 2 s (--timeout)")
+    assert 1.9 < took_page < 10 and 1.9 < took_file < 10, (took_page, took_file)
+    _one_line(interrupted, 130, f"interrupted; {tmp_path / 'out.uf2'} not written")
+    assert os.listdir(tmp_path) == ["redirect"]

@@ -22,15 +22,20 @@ system as a littlefs image at the address where that firmware mounts it
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
+import math
 import os
 import re
+import stat
 import struct
 import sys
+import threading
+import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from dataclasses import dataclass
-from pathlib import Path
 
 from kitapi_host.device.box import DeviceError
 
@@ -44,6 +49,8 @@ BLOCK = 4096  # rp2.Flash()'s block: FLASH_SECTOR_SIZE (ports/rp2/rp2_flash.c BL
 NEW_BOX = "new_box.txt"  # the marker (firmware/kitapi/app/newbox.py)
 DOWNLOAD = "https://micropython.org"  # MicroPython's download pages and release files
 _MAX_FIRMWARE = 4 * 1024 * 1024  # more than any RP2040 UF2 (2 MB of flash, doubled by the UF2 blocks)
+TIMEOUT = 120.0  # seconds for the whole download (--timeout): connect, the page, the file
+_MAX_TIMEOUT = 3600.0
 
 # Pico binary info (pico-sdk src/common/pico_binary_info/include/pico/binary_info/defs.h and structure.h)
 _BI_MARKER_START, _BI_MARKER_END = 0x7188EBF2, 0xE71AA390
@@ -83,6 +90,128 @@ REFUSED = {
 
 class ImageError(DeviceError):
     """One line for the user: what is wrong, and with which file."""
+
+
+class Refused(ImageError):
+    """What was given cannot be used as given (a path that is not a file, a file too big, an option's value):
+    one line, exit status 2, before any work is done."""
+
+
+def _kind(mode: int) -> str:
+    """What a file that is not a regular file is, for a message."""
+    for test, name in (
+        (stat.S_ISDIR, "a folder"),
+        (stat.S_ISCHR, "a character device"),
+        (stat.S_ISBLK, "a block device"),
+        (stat.S_ISFIFO, "a FIFO (named pipe)"),
+        (stat.S_ISSOCK, "a socket"),
+    ):
+        if test(mode):
+            return name
+    return "not a regular file"
+
+
+def read_firmware(path: str, limit: int = _MAX_FIRMWARE) -> bytes:
+    """The file at ``path``, refused (Refused) unless it is a regular file of at most ``limit`` bytes.
+
+    It is opened without blocking (a FIFO with no writer would block an open for reading) and looked at with
+    fstat before a byte is read: a device, FIFO, folder or socket is refused, and so is a file whose size is
+    over the limit (a 4 GB sparse file is not read); at most ``limit`` + 1 bytes are read, so a file that
+    grows meanwhile is refused too."""
+    if not path:
+        raise Refused("--micropython: the file's name is empty")
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError as e:
+        with contextlib.suppress(OSError):  # a socket cannot be opened (ENXIO): say what it is
+            mode = os.stat(path).st_mode
+            if not stat.S_ISREG(mode):
+                raise Refused(f"{path}: {_kind(mode)}, not a firmware file (.uf2)") from None
+        raise Refused(f"{path}: cannot read it ({e.strerror})") from None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise Refused(f"{path}: {_kind(st.st_mode)}, not a firmware file (.uf2)")
+        if st.st_size > limit:
+            raise Refused(f"{path}: {st.st_size} bytes, more than a firmware for the RP2040 has ({limit} at most)")
+        data = bytearray()
+        while len(data) <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - len(data)))
+            if not chunk:
+                break
+            data += chunk
+    except OSError as e:
+        raise Refused(f"{path}: cannot read it ({e.strerror})") from None
+    finally:
+        os.close(fd)
+    if len(data) > limit:
+        raise Refused(f"{path}: more than {limit} bytes, more than a firmware for the RP2040 has")
+    return bytes(data)
+
+
+def check_output(out: str) -> None:
+    """Refused (exit status 2) unless ``out`` names a file that does not exist or is a regular file: a folder,
+    a device (``/dev/full``), a FIFO or a socket is never replaced by the image."""
+    if not out:
+        raise Refused("the output file's name is empty: name the file to write (OUT.uf2), or - for stdout")
+    if out.endswith(("/", os.sep)) or os.path.basename(out) in (".", ".."):
+        raise Refused(f"{out}: a folder, not a file: name the file to write in it (OUT.uf2)")
+    try:
+        mode = os.stat(out).st_mode
+    except (OSError, ValueError):
+        return  # not there (or not reachable): writing it says what is wrong
+    if not stat.S_ISREG(mode):
+        raise Refused(f"{out}: {_kind(mode)}, not a file: not replaced; name the file to write (OUT.uf2)")
+
+
+def write_image(out: str, data: bytes) -> None:
+    """``data`` into the file ``out``, whole or not at all: written beside it as ``OUT.PID.new`` (created anew,
+    never an existing file), flushed to the disk and renamed over it.  The temporary file is removed on any
+    failure: a write error (ENOSPC, EFBIG), an interrupt.  A symbolic link is written through (the file it names
+    is replaced, as cp does)."""
+    check_output(out)
+    target = os.path.realpath(out) if os.path.islink(out) else out
+    folder, name = os.path.split(target)
+    tmp = os.path.join(folder, f"{name}.{os.getpid()}.new")
+    fd = -1
+    try:  # (from before the open: an interrupt just after it still removes the file)
+        try:
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o666)
+        except OSError as e:
+            raise ImageError(f"{out}: cannot write it ({e.strerror})") from None
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view) :]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        check_output(out)  # (again: what appeared there meanwhile is not replaced either)
+        os.replace(tmp, target)
+    except BaseException as e:
+        if not (fd < 0 and isinstance(e, ImageError)):  # (not when the file could not be made: not ours)
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+        if isinstance(e, OSError):
+            raise ImageError(f"{out}: cannot write it ({e.strerror}); nothing written") from None
+        raise
+
+
+def write_stdout(data: bytes) -> None:
+    """``data`` to stdout (``kitapi image -``), which must not be a terminal."""
+    stream = sys.stdout
+    if stream.isatty():
+        raise Refused("-: stdout is a terminal, not a file: redirect it (kitapi image - > OUT.uf2) or name a file")
+    buf = getattr(stream, "buffer", None)
+    if buf is None:
+        raise ImageError("stdout: it takes text only here, not an image: name a file")
+    try:
+        stream.flush()
+        buf.write(data)
+        buf.flush()
+    except OSError as e:  # (a closed pipe too: a UF2 cut short must not pass unnoticed)
+        raise ImageError(f"stdout: cannot write the image ({e.strerror or e})") from None
 
 
 @dataclass
@@ -310,39 +439,117 @@ def build(firmware: Firmware, board: str, files: dict[str, bytes] | None = None)
 # --- the download ---------------------------------------------------------------------------
 
 
-def _get(url: str, limit: int) -> bytes:
+def check_site(site: str) -> str:
+    """``--site``: an http:// or https:// address with a host, and no user, password, query or fragment
+    (Refused otherwise, without printing a password)."""
+    bad = Refused(f"--site {site}: not an http:// or https:// address of a site (as {DOWNLOAD})")
     try:
-        with urllib.request.urlopen(url, timeout=60) as r:
-            data = bytes(r.read(limit + 1))
+        u = urllib.parse.urlsplit(site)
+        host, _port = u.hostname, u.port  # (a port out of range or not a number: ValueError)
+    except ValueError:
+        raise bad from None
+    if u.username is not None or u.password is not None:
+        raise Refused("--site: a user or password in the address is not taken (give a site without one)")
+    if u.scheme.lower() not in ("http", "https") or not host or u.query or u.fragment:
+        raise bad
+    return site.rstrip("/")
+
+
+@dataclass(frozen=True)
+class Deadline:
+    """When the whole download must be done: ``seconds`` (``--timeout``) from its start (time.monotonic)."""
+
+    seconds: float
+    end: float
+
+    @classmethod
+    def start(cls, seconds: float) -> Deadline:
+        return cls(seconds, time.monotonic() + seconds)
+
+    def left(self) -> float:
+        return max(0.0, self.end - time.monotonic())
+
+
+def _late(url: str, deadline: Deadline) -> ImageError:
+    return ImageError(
+        f"{url}: not downloaded within {deadline.seconds:g} s (--timeout); give the file with --micropython FILE.uf2"
+    )
+
+
+def _fetch(url: str, limit: int, deadline: Deadline) -> bytes:
+    """``url``'s body, at most ``limit`` bytes; each socket operation waits for what is left of the deadline."""
+    try:
+        with urllib.request.urlopen(url, timeout=max(deadline.left(), 0.01)) as r:
+            data = bytearray()
+            while len(data) <= limit:
+                chunk = r.read1(1 << 16)  # (what one read of the socket gives: the deadline is looked at after each)
+                if not chunk:
+                    break
+                data += chunk
+                if deadline.left() <= 0:
+                    raise _late(url, deadline)
     except urllib.error.HTTPError as e:
         raise ImageError(f"{url}: the server answered {e.code} {e.reason}") from None
-    except (urllib.error.URLError, OSError) as e:
+    except (urllib.error.URLError, OSError, ValueError) as e:
+        if deadline.left() <= 0:
+            raise _late(url, deadline) from None
         reason = getattr(e, "reason", e)
         raise ImageError(f"{url}: cannot download ({reason}); give the file with --micropython FILE.uf2") from None
     if len(data) > limit:
         raise ImageError(f"{url}: more than {limit} bytes: not a firmware for this board")
-    return data
+    return bytes(data)
 
 
-def download(board: str, version: str, site: str = DOWNLOAD, sha256: str | None = None) -> tuple[str, bytes]:
+def _get(url: str, limit: int, deadline: Deadline) -> bytes:
+    """``_fetch`` in a thread of its own, waited for until the deadline and no longer: the deadline holds whatever
+    the network does (a name that takes long to resolve, a server that sends a byte now and then, in its
+    headers or its body); a thread given up on ends at its next socket operation, or with the process."""
+    got: list[bytes | BaseException] = []
+
+    def fetch() -> None:
+        try:
+            got.append(_fetch(url, limit, deadline))
+        except BaseException as e:  # (handed to the command's thread)
+            got.append(e)
+
+    t = threading.Thread(target=fetch, name="kitapi image: download", daemon=True)
+    t.start()
+    t.join(deadline.left())
+    if not got:
+        raise _late(url, deadline)
+    if isinstance(got[0], BaseException):
+        raise got[0]
+    return got[0]
+
+
+def download(
+    board: str, version: str, site: str = DOWNLOAD, sha256: str | None = None, timeout: float = TIMEOUT
+) -> tuple[str, bytes]:
     """MicroPython's release file for the board and version: its name read from the board's download page
     (``SITE/download/RPI_PICO/``, whose links are ``/resources/firmware/RPI_PICO-YYYYMMDD-vX.Y.Z.uf2``), then
-    the file; with ``sha256``, the file's hash must be it (MicroPython publishes none: docs/image.md)."""
+    the file, both within ``timeout`` seconds; with ``sha256``, the file's hash must be it (MicroPython
+    publishes none: docs/image.md)."""
     if board in REFUSED:
         raise ImageError(REFUSED[board])
     b = BOARDS[board]
-    site = site.rstrip("/")
-    page = _get(f"{site}/download/{b.release}/", 1 << 20).decode("utf-8", "replace")
+    site = check_site(site)
+    deadline = Deadline.start(timeout)
+    page = _get(f"{site}/download/{b.release}/", 1 << 20, deadline).decode("utf-8", "replace")
     v = version.lstrip("v")
     names = re.findall(rf"/resources/firmware/({re.escape(b.release)}-\d{{8}}-v{re.escape(v)}\.uf2)\b", page)
     if not names:
         raise ImageError(f"{site}/download/{b.release}/: no release file of MicroPython v{v} for {b.release}")
     url = f"{site}/resources/firmware/{names[0]}"
-    data = _get(url, _MAX_FIRMWARE)
+    data = _get(url, _MAX_FIRMWARE, deadline)
+    check_sha256(data, sha256, url)
+    return url, data
+
+
+def check_sha256(data: bytes, sha256: str | None, where: str) -> None:
+    """With ``sha256`` (``--sha256``, 64 hex digits), ``data``'s hash must be it: ImageError otherwise."""
     got = hashlib.sha256(data).hexdigest()
     if sha256 is not None and got != sha256.lower():
-        raise ImageError(f"{url}: sha256 {got}, not the {sha256.lower()} given: not used")
-    return url, data
+        raise ImageError(f"{where}: sha256 {got}, not the {sha256.lower()} given: not used")
 
 
 # --- kitapi image ---------------------------------------------------------------------------
@@ -353,48 +560,101 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "image",
         help="write one .uf2 for a new box (MicroPython and the box's files): drag it onto the Pico's drive",
     )
-    p.add_argument("output", type=Path, metavar="OUT.uf2", help="the file to write")
+    p.add_argument(
+        "output",
+        metavar="OUT.uf2",
+        help="the file to write (a new file, or a regular file it replaces); - writes the image to stdout, "
+        "which must not be a terminal, and what the command says goes to stderr",
+    )
     p.add_argument("--board", default="pico", help="the board (pico, pico_w; default pico)")
     src = p.add_mutually_exclusive_group(required=True)
-    src.add_argument("--micropython", type=Path, metavar="FILE.uf2", help="MicroPython's firmware for the board")
+    src.add_argument(
+        "--micropython",
+        metavar="FILE.uf2",
+        help=f"MicroPython's firmware for the board (a regular file of {_MAX_FIRMWARE >> 20} MiB at most)",
+    )
     src.add_argument("--download", action="store_true", help="download MicroPython's release file for the board")
-    p.add_argument("--version", default="1.28.0", help="with --download: MicroPython's version (default 1.28.0)")
-    p.add_argument("--sha256", help="with --download: the file's sha256, checked before use")
-    p.add_argument("--site", default=DOWNLOAD, help=f"with --download: where from (default {DOWNLOAD})")
+    p.add_argument("--version", help="with --download: MicroPython's version (default 1.28.0)")
+    p.add_argument(
+        "--sha256", metavar="HEX", help="the firmware file's sha256 (downloaded or given), checked before use"
+    )
+    p.add_argument("--site", help=f"with --download: where from, an http:// or https:// address (default {DOWNLOAD})")
+    p.add_argument(
+        "--timeout",
+        metavar="SECONDS",
+        help=f"with --download: the whole download's time (connect, the page, the file; default {TIMEOUT:g})",
+    )
     p.set_defaults(func=run)
 
 
-def run(args: argparse.Namespace) -> int:
+def _timeout(text: str | None) -> float:
+    if text is None:
+        return TIMEOUT
     try:
-        if args.board not in BOARDS and args.board not in REFUSED:
-            raise ImageError(f"unknown board {args.board!r} (one of {', '.join(BOARDS)})")
+        t = float(text)
+    except ValueError:
+        t = math.nan
+    if not 0 < t <= _MAX_TIMEOUT:  # (nan too)
+        raise Refused(f"--timeout {text}: not a number of seconds above 0 and up to {_MAX_TIMEOUT:g}")
+    return t
+
+
+def _options(args: argparse.Namespace) -> float:
+    """The options checked before any work (Refused), and the download's timeout."""
+    if args.board not in BOARDS and args.board not in REFUSED:
+        raise Refused(f"unknown board {args.board!r} (one of {', '.join(BOARDS)})")
+    if not args.download:
+        for name in ("version", "site", "timeout"):
+            if getattr(args, name) is not None:
+                raise Refused(f"--{name} goes with --download, not with --micropython")
+    if args.sha256 is not None and not re.fullmatch(r"[0-9a-fA-F]{64}", args.sha256):
+        raise Refused(f"--sha256 {args.sha256}: not a sha256 (64 hex digits)")
+    if args.download:
+        check_site(DOWNLOAD if args.site is None else args.site)
+    if args.output != "-":
+        check_output(args.output)
+        if args.micropython:
+            with contextlib.suppress(OSError, ValueError):
+                if os.path.samefile(args.output, args.micropython):
+                    raise Refused(f"{args.output}: the firmware file itself: name another file for the image")
+    return _timeout(args.timeout)
+
+
+def run(args: argparse.Namespace) -> int:
+    out: str = args.output
+    try:
+        timeout = _options(args)
         if args.download:
-            where, data = download(args.board, args.version, args.site, args.sha256)
+            version = "1.28.0" if args.version is None else args.version
+            site = DOWNLOAD if args.site is None else args.site
+            where, data = download(args.board, version, site, args.sha256, timeout)
         else:
-            where = str(args.micropython)
-            try:
-                data = args.micropython.read_bytes()[: _MAX_FIRMWARE + 1]
-            except OSError as e:
-                raise ImageError(f"{where}: cannot read it ({e.strerror})") from None
-            if len(data) > _MAX_FIRMWARE:
-                raise ImageError(f"{where}: more than {_MAX_FIRMWARE} bytes: not a firmware for this board")
+            where = args.micropython
+            data = read_firmware(where)
+            check_sha256(data, args.sha256, where)
         fw = check_firmware(data, args.board, where)
         image = build(fw, args.board)
-        out: Path = args.output
-        tmp = out.with_name(out.name + ".new")
-        try:
-            tmp.write_bytes(image)
-            os.replace(tmp, out)
-        except OSError as e:
-            raise ImageError(f"{out}: cannot write it ({e.strerror})") from None
+        if out == "-":
+            write_stdout(image)
+        else:
+            write_image(out, image)
+    except Refused as e:
+        print(f"kitapi image: {e}", file=sys.stderr)
+        return 2
     except DeviceError as e:
         print(f"kitapi image: {e}", file=sys.stderr)
         return 1
+    except KeyboardInterrupt:
+        lost = "what stdout has is not a whole image" if out == "-" else f"{out} not written"
+        print(f"kitapi image: interrupted; {lost}", file=sys.stderr)
+        return 130
     b = BOARDS[args.board]
-    print(f"{out}: {len(image) // 512} UF2 blocks ({len(image) / 1024:.0f} KB) for {b.release}")
-    print(f"  MicroPython {fw.version} from {where} (sha256 {fw.sha256})")
-    print(f"  file system: littlefs at 0x{b.fs_start:08x}, {b.fs_size // BLOCK} blocks of {BLOCK} bytes")
-    print("  files: main.py, kitapi.pack and its loader, board.py, lib/ssd1306.mpy, an empty data/")
-    print("  DRAGGING THIS FILE ONTO A BOX ERASES ITS GAMES: sync them first (kitapi sync); to update a box,")
-    print("  use kitapi deploy. A box set up from it says 'new box' on its first start.")
+    say = sys.stderr if out == "-" else sys.stdout
+    name = "stdout" if out == "-" else out
+    print(f"{name}: {len(image) // 512} UF2 blocks ({len(image) / 1024:.0f} KB) for {b.release}", file=say)
+    print(f"  MicroPython {fw.version} from {where} (sha256 {fw.sha256})", file=say)
+    print(f"  file system: littlefs at 0x{b.fs_start:08x}, {b.fs_size // BLOCK} blocks of {BLOCK} bytes", file=say)
+    print("  files: main.py, kitapi.pack and its loader, board.py, lib/ssd1306.mpy, an empty data/", file=say)
+    print("  DRAGGING THIS FILE ONTO A BOX ERASES ITS GAMES: sync them first (kitapi sync); to update a box,", file=say)
+    print("  use kitapi deploy. A box set up from it says 'new box' on its first start.", file=say)
     return 0
