@@ -54,6 +54,7 @@ HOSTILE = (
     "%e2%80%ae",
     "..%2F..%2Fetc%2Fpasswd",
     "%27%20OR%201%3D1%20--",
+    "postgresql:%2F%2Fkitapi%40evil.example%2Fx",  # (a name that looks like a database's URL)
     "x" * 10240,
     "%C3%A9" * 5000,  # (10 KB of é)
 )
@@ -139,7 +140,7 @@ def private(where: Path | str) -> list[str]:
     if isinstance(where, Path):
         return [str(where), where.name]
     rest = where.split("://", 1)[1]
-    return ["postgresql://", rest, rest.split("@")[-1].split("/")[0], rest.rsplit("/", 1)[1]]
+    return [rest, rest.split("@")[-1].split("/")[0], rest.rsplit("/", 1)[1]]
 
 
 def check_page(url: str, r: Any, where: Path | str, lang: str) -> str | None:
@@ -264,6 +265,17 @@ def test_what_a_refusal_says(site: Path | str, url: str, lang: str, said: str) -
     import html
 
     assert said in html.unescape(message(r.get_data(as_text=True))), message(r.get_data(as_text=True))
+
+
+def test_a_nul_is_refused_before_the_archive_sees_it(site: Path | str) -> None:
+    """The issue's case: ``/?player=%00`` showed the PostgreSQL URL (psycopg's refusal of a NUL, as a 404).
+    Now every place a NUL can go is a 400 of the site's own, the archive never asked."""
+    c = create_app(site, hosts=set(LOOPBACK)).test_client()
+    for url in ("/?player=%00", "/?system=%00", "/?device=x%00", "/player/%00", "/stats/Anna%00", "/?from=%00"):
+        r = c.get(url)
+        text = r.get_data(as_text=True)
+        assert r.status_code == 400 and "holds a NUL character" in text, (url, message(text))
+        assert not any(p in text for p in private(site)), (url, message(text))
 
 
 def test_repeating_a_parameter_with_the_same_value_is_no_error(site: Path | str) -> None:

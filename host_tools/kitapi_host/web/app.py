@@ -119,7 +119,7 @@ def create_app(db: Path | str, admin: bool = False, hosts: set[str] | None = Non
         key = {404: "not_found", 403: "forbidden", 503: "unavailable"}.get(e.code or 500, "bad_request")
         message = e.description if e.description != type(e).description else w.get(f"http_{e.code}")
         message = message or ""
-        if _private(message):  # (a message that names the archive is the terminal's, never a page's)
+        if not isinstance(message, Said) and _private(message):  # (naming the archive: the terminal's, not a page's)
             app.logger.error("%s %s: %s", request.method, _shown(request.path, 200), message)
             message = w["fault"]
         return render_template("error.html", title=w[key], message=message), e.code or 500
@@ -133,7 +133,7 @@ def create_app(db: Path | str, admin: bool = False, hosts: set[str] | None = Non
     @app.errorhandler(ArchiveError)
     def missing(e: ArchiveError) -> tuple[str, int]:
         w, text = _words(), str(e)
-        if _private(text):  # its connection, its file: the archive's trouble, not the request's (one line)
+        if not NO_SUCH.fullmatch(text) and _private(text):  # its connection, its file: the archive's trouble
             app.logger.error("%s %s: %s", request.method, _shown(request.path, 200), _shown(text, 1000))
             return render_template("error.html", title=w["unavailable"], message=w["fault"]), 503
         return render_template("error.html", title=w["not_found"], message=_no_such(text, w)), 404
@@ -233,6 +233,10 @@ def _id(gid: int) -> int:
     return gid
 
 
+class Said(str):
+    """A refusal's message made here, quoting the guest's own value (whatever it looks like, it is his)."""
+
+
 def _words() -> dict[str, str]:
     """The page's words (for an error before ``check`` knew them: the language the request asks for)."""
     if "w" not in g:
@@ -264,7 +268,7 @@ def _bad(key: str, problem: str, value: str | None = None) -> NoReturn:
     given (its start) and what is wrong with it (the word ``problem``)."""
     w = _words()
     what = w.get(key, key) if value is None else f"{w.get(key, key)} {_quoted(value)}"
-    abort(400, f"{what}: {w[problem]}")
+    abort(400, Said(f"{what}: {w[problem]}"))
 
 
 def _quoted(text: str) -> str:
