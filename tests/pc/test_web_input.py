@@ -189,6 +189,31 @@ def test_every_route_and_parameter_with_hostile_values(site: Path | str, caplog:
     assert not [rec for rec in caplog.records if rec.levelno >= logging.WARNING], caplog.text[:2000]
 
 
+# Parameter names that are url_for's own arguments, or a route's: a page's links are made from its query.
+KEYS = ("name", "gid", "fmt", "filename", "endpoint", "values", "_external", "_scheme", "_anchor", "_method")
+
+
+def test_hostile_parameter_names(site: Path | str, caplog: pytest.LogCaptureFixture) -> None:
+    """A parameter named as a route's part or url_for's own argument (``/player/Anna?name=x`` was a 500, its
+    error page too: the language switch's link is made from the query), and each hostile value as a name: the
+    page as without it, its links without it."""
+    c = create_app(site, hosts=set(LOOPBACK)).test_client()
+    wrong = []
+    with caplog.at_level(logging.INFO):
+        for key in (*KEYS, "_external=1&_scheme", *HOSTILE):
+            for url in ("/?{}=javascript", "/player/Anna?{}=x", "/game/1?{}=1", "/stats/Anna?{}=1", "/nothing?{}=1"):
+                u = url.format(key)
+                r = c.get(u, headers={"Accept-Language": "el"})
+                c.delete_cookie("lang")
+                problem = check_page(u, r, site, "el")
+                if problem or r.status_code != (404 if u.startswith("/nothing") else 200):
+                    wrong.append(f"{u[:90]}: {problem or r.status_code}")
+                elif "javascript:" in r.get_data(as_text=True):
+                    wrong.append(f"{u[:90]}: a javascript: link")
+    assert not wrong, "\n".join(wrong[:40])
+    assert not [rec for rec in caplog.records if rec.levelno >= logging.WARNING], caplog.text[:2000]
+
+
 def test_forms_with_hostile_values(site: Path | str, tmp_path: Path) -> None:
     """``--admin``'s rename and merge, each field given each hostile value (the other field a name of no
     player): 400 or 404, never a 500 or the archive's location, and no name changed."""
@@ -385,6 +410,7 @@ def test_the_real_server_takes_them_with_a_clean_stderr(site: Path | str) -> Non
         targets = [u.format(v).encode() for u in ("/?from={}", "/?to={}", "/?player={}", "/player/{}", "/game/{}")
                    for v in HOSTILE if len(v) < 100]  # fmt: skip
         targets += [b"/?to=9999-12-31", b"/player/\xff\xfe", b"/?player=\xc3\x28", b"/?from=0001-01-01&to=9999-12-31"]
+        targets += [b"/player/Anna?name=x", b"/?_external=1&_scheme=javascript", b"/nothing?endpoint=x"]
         targets += [b"/?player=" + b"x" * 10240, b"/player/Anna?from=" + b"\xe2\x80\xae" * 3000]
         answers = {t[:60]: raw_get(port, t) for t in targets}
         assert all(0 < s < 500 for s in answers.values()), {t: s for t, s in answers.items() if not 0 < s < 500}

@@ -46,6 +46,7 @@ _PRINTING = threading.Lock()
 MAX_ID = 2**63 - 1  # a game id the database can hold; a larger one is no game
 TEXT_MAX = 1000  # the longest name, system or device the archive is asked for (a foreign tool's names too)
 URL = re.compile(r"\b(?:postgres(?:ql)?|sqlite)://", re.I)  # (a database URL, in a message: never on a page)
+QUERY = ("from", "to", "player", "system", "device")  # the filters and the period: what a link keeps
 NO_SUCH = re.compile(r"no (game|player) (.+) in the archive", re.S)
 LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
 PAGE_CSP = (
@@ -120,7 +121,7 @@ def create_app(db: Path | str, admin: bool = False, hosts: set[str] | None = Non
         message = e.description if e.description != type(e).description else w.get(f"http_{e.code}")
         message = message or ""
         if not isinstance(message, Said) and _private(message):  # (naming the archive: the terminal's, not a page's)
-            app.logger.error("%s %s: %s", request.method, _shown(request.path, 200), message)
+            app.logger.error("%s %s: %s", request.method, _shown(request.path, 200), _shown(message, 1000))
             message = w["fault"]
         return render_template("error.html", title=w[key], message=message), e.code or 500
 
@@ -339,7 +340,7 @@ def _period(open_ended: bool = False) -> data.Period:
     except ValueError:
         month = data.this_month()
         first, last = ends[0] or month.since, ends[1] or month.last.isoformat()
-        abort(400, f"{g.w['period']} {first} – {last}: {g.w['bad_period']}")
+        abort(400, Said(f"{g.w['period']} {first} – {last}: {g.w['bad_period']}"))
 
 
 def _months(when: data.Period) -> dict[str, data.Period]:
@@ -416,8 +417,9 @@ def _no_such(text: str, w: dict[str, str]) -> str:
 
 
 def _here(endpoint: str | None = None, **changes: Any) -> str:
-    """The URL of this page (or ``endpoint``'s) with the query's ``changes`` (None: dropped)."""
-    args: dict[str, Any] = {k: v for k, v in request.args.items() if k != "lang" or "lang" in changes}
+    """The URL of this page (or ``endpoint``'s) with the query's ``changes`` (None: dropped): of the query, only
+    the site's own parameters (another, ``name`` or ``_external``, would be url_for's own argument)."""
+    args: dict[str, Any] = {k: v for k, v in request.args.items() if k in QUERY or (k == "lang" and "lang" in changes)}
     args.update(changes)
     args = {k: v for k, v in args.items() if v not in (None, "")}
     view_args = dict(request.view_args or {}) if endpoint is None else {}
