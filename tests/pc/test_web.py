@@ -600,7 +600,7 @@ def test_admin_rename_and_merge_need_the_token_and_this_origin(admin_db: Path) -
     assert r.status_code == 303
     assert "Hanna" in _names(admin_db) and "Anna" not in _names(admin_db)
     r = c.post("/players/rename", data={"old": "Hanna", "new": "x" * 30, "csrf": token}, headers=here)
-    assert r.status_code == 404 and "cannot rename" in r.get_data(as_text=True)  # the archive's own refusal
+    assert r.status_code == 400 and "is not a name a player can have" in r.get_data(as_text=True)  # (the core's)
     r = c.post(
         "/players/merge",
         data={"from": HOSTILE[3], "into": "Dan", "csrf": token},

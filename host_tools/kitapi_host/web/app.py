@@ -18,20 +18,25 @@ A game is found by its integer id only and a download is made from the archive, 
 
 from __future__ import annotations
 
+import ast
 import hmac
+import re
 import secrets
 import threading
-from datetime import UTC, datetime, timedelta
+import traceback
+from datetime import UTC, date, datetime, timedelta
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 from urllib.parse import urlsplit
 
 from flask import Flask, Response, abort, g, redirect, render_template, request, session, url_for
 from markupsafe import Markup, escape
 from werkzeug.exceptions import HTTPException
 
-from kitapi_host.archive.db import Archive, ArchiveError
+from kitapi.game import RuleError, check_name
+from kitapi_host.archive.db import Archive, ArchiveError, blank
+from kitapi_host.archive.pg import is_url, shown
 from kitapi_host.logs import show_exact
 from kitapi_host.web import data
 from kitapi_host.web.chart import chart
@@ -39,6 +44,10 @@ from kitapi_host.web.words import LANGUAGES, NAMES, choose, games_n, kind, syste
 
 _PRINTING = threading.Lock()
 MAX_ID = 2**63 - 1  # a game id the database can hold; a larger one is no game
+TEXT_MAX = 1000  # the longest name, system or device the archive is asked for (a foreign tool's names too)
+URL = re.compile(r"\b(?:postgres(?:ql)?|sqlite)://", re.I)  # (a database URL, in a message: never on a page)
+QUERY = ("from", "to", "player", "system", "device")  # the filters and the period: what a link keeps
+NO_SUCH = re.compile(r"no (game|player) (.+) in the archive", re.S)
 LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
 PAGE_CSP = (
     "default-src 'none'; style-src 'self'; img-src 'self' data:; frame-src 'self'; form-action 'self';"
@@ -107,21 +116,28 @@ def create_app(db: Path | str, admin: bool = False, hosts: set[str] | None = Non
 
     @app.errorhandler(HTTPException)
     def error(e: HTTPException) -> tuple[str, int]:
-        if "w" not in g:
-            g.lang, g.w = "en", words("en")
+        w = _words()
         key = {404: "not_found", 403: "forbidden", 503: "unavailable"}.get(e.code or 500, "bad_request")
-        return render_template("error.html", title=g.w[key], message=e.description), e.code or 500
+        message = e.description if e.description != type(e).description else w.get(f"http_{e.code}")
+        message = message or ""
+        if not isinstance(message, Said) and _private(message):  # (naming the archive: the terminal's, not a page's)
+            app.logger.error("%s %s: %s", request.method, _shown(request.path, 200), _shown(message, 1000))
+            message = w["fault"]
+        return render_template("error.html", title=w[key], message=message), e.code or 500
 
     @app.errorhandler(Exception)
     def broken(e: Exception) -> tuple[str, int]:  # (a damaged row of the archive: that page only, one line)
-        app.logger.exception("%s %s", request.method, request.path)
-        if "w" not in g:
-            g.lang, g.w = "en", words("en")
-        return render_template("error.html", title=g.w["unavailable"], message=f"{type(e).__name__}: {e}"[:300]), 500
+        app.logger.error("%s %s: %s", request.method, _shown(request.path, 200), _one_line(e))
+        w = _words()
+        return render_template("error.html", title=w["unavailable"], message=w["broken"]), 500
 
     @app.errorhandler(ArchiveError)
     def missing(e: ArchiveError) -> tuple[str, int]:
-        return render_template("error.html", title=g.w["not_found"], message=str(e)), 404
+        w, text = _words(), str(e)
+        if not NO_SUCH.fullmatch(text) and _private(text):  # its connection, its file: the archive's trouble
+            app.logger.error("%s %s: %s", request.method, _shown(request.path, 200), _shown(text, 1000))
+            return render_template("error.html", title=w["unavailable"], message=w["fault"]), 503
+        return render_template("error.html", title=w["not_found"], message=_no_such(text, w)), 404
 
     _routes(app)
     return app
@@ -171,20 +187,20 @@ def _routes(app: Flask) -> None:
 
     @app.get("/player/<path:name>")
     def player(name: str) -> str:
-        when = _period() if request.args.get("from") or request.args.get("to") else None
-        page = data.player(_archive(), name, _filters(), when)
+        when = _period(open_ended=True) if _arg("from") or _arg("to") else None  # (none: all his games)
+        page = data.player(_archive(), _text("player", name), _filters(), when)
         lines = [(s["title"], [v for _, v in s["line"]]) for s in page["systems"]]
         return render_template("player.html", page=page, lines=lines, filters=_filters())
 
     @app.get("/stats/<path:name>")
     def stats(name: str) -> str:
-        return render_template("stats.html", page=data.player_stats(_archive(), name, g.lang))
+        return render_template("stats.html", page=data.player_stats(_archive(), _text("player", name), g.lang))
 
     @app.get("/players")
     def players() -> str:
         if g.admin and "csrf" not in session:
             session["csrf"] = secrets.token_urlsafe(32)
-        return render_template("players.html", names=_archive().players(), done=request.args.get("done"))
+        return render_template("players.html", names=_archive().players(), done=request.args.get("done") == "1")
 
     @app.post("/players/rename")
     def rename() -> Response:
@@ -193,7 +209,10 @@ def _routes(app: Flask) -> None:
 
     @app.post("/players/merge")
     def merge() -> Response:
-        _archive().merge_players(_form("from"), _form("into"))
+        src, dst = _form("from"), _form("into")
+        if src == dst:
+            _bad("player", "itself", src)
+        _archive().merge_players(src, dst)
         return redirect(url_for("players", done=1), 303)  # type: ignore[return-value]
 
 
@@ -213,6 +232,49 @@ def _id(gid: int) -> int:
     if gid > MAX_ID:
         abort(404)
     return gid
+
+
+class Said(str):
+    """A refusal's message made here, quoting the guest's own value (whatever it looks like, it is his)."""
+
+
+def _words() -> dict[str, str]:
+    """The page's words (for an error before ``check`` knew them: the language the request asks for)."""
+    if "w" not in g:
+        g.lang = _language()
+        g.w = words(g.lang)
+    w: dict[str, str] = g.w
+    return w
+
+
+def _arg(key: str) -> str | None:
+    """The query's ``key``, None if not given (or empty); 400 if given twice with different values."""
+    values = request.args.getlist(key)
+    if len(set(values)) > 1:
+        _bad(key, "twice")
+    return _text(key, values[0]) if values and values[0] else None
+
+
+def _text(key: str, value: str) -> str:
+    """``value`` (a name, a system, a device: what the archive is asked for), 400 if no name can be it."""
+    if "\0" in value:  # (no database holds it: PostgreSQL refuses it in any text)
+        _bad(key, "nul", value)
+    if len(value) > TEXT_MAX:
+        _bad(key, "too_long", value)
+    return value
+
+
+def _bad(key: str, problem: str, value: str | None = None) -> NoReturn:
+    """400, in the page's language: what (``key``: a word of the page, else as the query names it), the value
+    given (its start) and what is wrong with it (the word ``problem``)."""
+    w = _words()
+    what = w.get(key, key) if value is None else f"{w.get(key, key)} {_quoted(value)}"
+    abort(400, Said(f"{what}: {w[problem]}"))
+
+
+def _quoted(text: str) -> str:
+    """``text`` (``_shown``) in the page's language's quotation marks."""
+    return ("“{}”" if g.lang == "en" else "«{}»").format(_shown(text))
 
 
 def _language() -> str:
@@ -242,22 +304,43 @@ def _check_post() -> None:
 
 
 def _form(key: str) -> str:
+    """The names form's ``key`` (``old``, ``new``, ``from``, ``into``); 400 if empty or no name can be it, or
+    (``new``) if it is no name the core takes in a log (the archive's rename would refuse it)."""
+    label = "new_name" if key == "new" else "player"
     v = request.form.get(key, "")
-    if not v or len(v) > 200:
-        abort(400, f"no {key} name")
+    if not v:
+        _bad(label, "empty")
+    _text(label, v)
+    if key == "new":
+        try:
+            check_name(v)
+        except RuleError:
+            _bad(label, "bad_name", v)
+        if blank(v):
+            _bad(label, "bad_name", v)
     return v
 
 
 def _filters() -> data.Filters:
-    a = request.args
-    return data.Filters(a.get("player") or None, a.get("system") or None, a.get("device") or None)
+    return data.Filters(_arg("player"), _arg("system"), _arg("device"))
 
 
-def _period() -> data.Period:
+def _period(open_ended: bool = False) -> data.Period:
+    """The query's period (``from``, ``to``: data.period; ``open_ended``: what is missing is the calendar's
+    first or last day, not this month's); 400 for a day that is none (0001-01-01 to 9999-12-31 are:
+    ``from=0001-01-01&to=9999-12-31`` is all time), or a period that ends before it starts."""
+    ends = _arg("from"), _arg("to")
+    if open_ended:
+        ends = ends[0] or date.min.isoformat(), ends[1] or date.max.isoformat()
+    for key, text in zip(("from", "to"), ends, strict=True):
+        if text is not None and data.day(text) is None:
+            _bad(key, "bad_day", text)
     try:
-        return data.period(request.args.get("from"), request.args.get("to"))
-    except ValueError as e:
-        abort(400, str(e))
+        return data.period(*ends)
+    except ValueError:
+        month = data.this_month()
+        first, last = ends[0] or month.since, ends[1] or month.last.isoformat()
+        abort(400, Said(f"{g.w['period']} {first} – {last}: {g.w['bad_period']}"))
 
 
 def _months(when: data.Period) -> dict[str, data.Period]:
@@ -290,9 +373,53 @@ def _export(gid: int, fmt: str) -> bytes:
         abort(503, f"{g.w['no_pdf']}: {e}" if e.missing else str(e))
 
 
+def _shown(text: str, limit: int = 40) -> str:
+    """``text`` as a message quotes it: its first ``limit`` characters, each control or invisible one as its
+    escape (a NUL, a line feed, a bidi override: seen, and one line in the terminal's log)."""
+    cut = "".join(c if c.isprintable() else ascii(c)[1:-1] for c in text[:limit])
+    return cut + "…" if len(text) > limit else cut
+
+
+def _one_line(e: BaseException) -> str:
+    """An exception as one line of the terminal's log: its type, its text and where it was raised."""
+    tb = traceback.extract_tb(e.__traceback__)[-1:]
+    where = f" ({Path(tb[0].filename).name}:{tb[0].lineno})" if tb else ""
+    return _shown(f"{type(e).__name__}: {e}", 1000) + where
+
+
+def _private(text: str) -> bool:
+    """``text`` names the archive (its file, its database's URL): the terminal may show it, never a page (a
+    guest on the venue's network learns nothing of the server)."""
+    from flask import current_app
+
+    db = current_app.config["KITAPI_DB"]
+    names = {str(db), shown(str(db))} if is_url(db) else {str(db)}
+    archive = g.get("archive")
+    if archive is not None:
+        names.add(str(archive.path))
+    return bool(URL.search(text)) or any(text.startswith(f"{n}:") or (len(n) > 7 and n in text) for n in names)
+
+
+def _no_such(text: str, w: dict[str, str]) -> str:
+    """The archive's refusal ``text`` for the page: "no game 7 in the archive" or "no player 'X' in the
+    archive" in the page's language, any other (a rename's, a merge's) as the archive says it."""
+    m = NO_SUCH.fullmatch(text)
+    if m is None:
+        return text
+    what = m[2]
+    if m[1] == "player":
+        try:
+            what = str(ast.literal_eval(what))  # (the name, from its repr)
+        except (ValueError, SyntaxError):
+            pass
+        what = _quoted(what)
+    return f"{w[m[1]]} {what}: {w['not_in_archive']}"
+
+
 def _here(endpoint: str | None = None, **changes: Any) -> str:
-    """The URL of this page (or ``endpoint``'s) with the query's ``changes`` (None: dropped)."""
-    args: dict[str, Any] = {k: v for k, v in request.args.items() if k != "lang" or "lang" in changes}
+    """The URL of this page (or ``endpoint``'s) with the query's ``changes`` (None: dropped): of the query, only
+    the site's own parameters (another, ``name`` or ``_external``, would be url_for's own argument)."""
+    args: dict[str, Any] = {k: v for k, v in request.args.items() if k in QUERY or (k == "lang" and "lang" in changes)}
     args.update(changes)
     args = {k: v for k, v in args.items() if v not in (None, "")}
     view_args = dict(request.view_args or {}) if endpoint is None else {}

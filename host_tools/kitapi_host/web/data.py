@@ -35,7 +35,7 @@ from kitapi_host.archive.db import Archive, ArchiveError
 from kitapi_host.families import archive_families, archive_family, family, family_name
 
 LATEST = 20  # games on the home page
-DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")  # (ASCII digits: \d takes any script's)
 
 
 @dataclass(frozen=True)
@@ -59,8 +59,8 @@ class Period:
         return self.first.isoformat()
 
     @property
-    def until(self) -> str:  # the day after, as the archive compares dates: date < until
-        return (self.last + timedelta(days=1)).isoformat()
+    def until(self) -> str | None:  # the day after, as the archive compares dates: date < until (None: no end)
+        return None if self.last == date.max else (self.last + timedelta(days=1)).isoformat()
 
 
 def this_month(today: date | None = None) -> Period:
@@ -79,10 +79,21 @@ def period(first: str | None, last: str | None, today: date | None = None) -> Pe
     return Period(a, b)
 
 
-def _day(text: str) -> date:
+def day(text: str) -> date | None:
+    """The day ``text`` names (YYYY-MM-DD: 0001-01-01 to 9999-12-31), None if it names none."""
     if not DAY.fullmatch(text):
-        raise ValueError(f"not a day (YYYY-MM-DD): {text[:40]!r}")
-    return date.fromisoformat(text)
+        return None
+    try:
+        return date.fromisoformat(text)
+    except ValueError:  # (a 13th month, a 30th of February, the year 0)
+        return None
+
+
+def _day(text: str) -> date:
+    d = day(text)
+    if d is None:
+        raise ValueError(f"not a day (YYYY-MM-DD, 0001-01-01 to 9999-12-31): {text[:40]!r}")
+    return d
 
 
 Net = int | Fraction  # (a whole figure stays an int: a period adds up thousands)

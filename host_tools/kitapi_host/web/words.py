@@ -66,6 +66,59 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "bad_request": ("Bad request", "Λάθος αίτημα", "Неверный запрос"),
     "forbidden": ("Not allowed", "Δεν επιτρέπεται", "Запрещено"),
     "unavailable": ("Not available", "Δεν είναι διαθέσιμο", "Недоступно"),
+    # what is wrong with a request (after what: "From “2026-13-01”: not a day (YYYY-MM-DD, ...)")
+    "bad_day": (
+        "not a day (YYYY-MM-DD, from 0001-01-01 to 9999-12-31)",
+        "δεν είναι ημερομηνία (ΕΕΕΕ-ΜΜ-ΗΗ, από 0001-01-01 έως 9999-12-31)",
+        "это не дата (ГГГГ-ММ-ДД, от 0001-01-01 до 9999-12-31)",
+    ),
+    "bad_period": (
+        "the period ends before it starts",
+        "η περίοδος τελειώνει πριν αρχίσει",
+        "период заканчивается раньше, чем начинается",
+    ),
+    "twice": (
+        "given twice, with different values",
+        "δόθηκε δύο φορές, με διαφορετικές τιμές",
+        "задан дважды, с разными значениями",
+    ),
+    "nul": ("holds a NUL character", "περιέχει τον χαρακτήρα NUL", "содержит символ NUL"),
+    "too_long": ("is longer than 1,000 characters", "είναι μεγαλύτερο από 1.000 χαρακτήρες", "длиннее 1000 символов"),
+    "empty": ("is empty", "είναι κενό", "не указано"),
+    "bad_name": (
+        "is not a name a player can have: 1 to 24 characters, one visible, no control characters",
+        "δεν μπορεί να είναι όνομα παίκτη: 1 έως 24 χαρακτήρες, ένας ορατός, χωρίς χαρακτήρες ελέγχου",
+        "не может быть именем игрока: от 1 до 24 символов, хотя бы один видимый, без управляющих символов",
+    ),
+    "itself": ("cannot be merged into itself", "δεν συγχωνεύεται με τον εαυτό του", "нельзя объединить с самим собой"),
+    "not_in_archive": ("not in the archive", "δεν υπάρχει στο αρχείο", "нет в архиве"),
+    "http_400": ("The request could not be read.", "Το αίτημα δεν διαβάζεται.", "Запрос не удалось прочитать."),
+    "http_404": ("There is no such page here.", "Δεν υπάρχει τέτοια σελίδα εδώ.", "Такой страницы здесь нет."),
+    "http_405": (
+        "This page does not take that kind of request.",
+        "Αυτή η σελίδα δεν δέχεται τέτοιο αίτημα.",
+        "Эта страница не принимает такой запрос.",
+    ),
+    "http_413": (
+        "The form sent is too large.",
+        "Η φόρμα που στάλθηκε είναι πολύ μεγάλη.",
+        "Отправленная форма слишком велика.",
+    ),
+    "fault": (
+        "The archive could not be read for this page: the terminal running kitapi serve says why. Try again later.",
+        "Το αρχείο δεν διαβάστηκε για αυτή τη σελίδα: το τερματικό όπου τρέχει το kitapi serve λέει γιατί. "
+        "Δοκιμάστε ξανά αργότερα.",
+        "Архив не удалось прочитать для этой страницы: причину пишет терминал, где запущен kitapi serve. "
+        "Попробуйте позже.",
+    ),
+    "broken": (
+        "This page could not be made: a part of the archive it needs may be damaged. The other pages work; the"
+        " terminal running kitapi serve says what went wrong.",
+        "Αυτή η σελίδα δεν φτιάχτηκε: ίσως έχει χαλάσει ένα κομμάτι του αρχείου που χρειάζεται. Οι άλλες σελίδες"
+        " δουλεύουν· το τερματικό όπου τρέχει το kitapi serve λέει τι πήγε στραβά.",
+        "Эту страницу не удалось построить: возможно, повреждена нужная ей часть архива. Остальные страницы"
+        " работают; что случилось, пишет терминал, где запущен kitapi serve.",
+    ),
     "back": ("Back to the home page", "Πίσω στην αρχική", "На главную"),
     "rename": ("Rename", "Μετονομασία", "Переименовать"),
     "merge": ("Merge into", "Συγχώνευση σε", "Объединить с"),
