@@ -31,7 +31,7 @@ from flask import Flask, Response, abort, g, redirect, render_template, request,
 from markupsafe import Markup, escape
 from werkzeug.exceptions import HTTPException
 
-from kitapi_host.archive.db import Archive, ArchiveError
+from kitapi_host.archive.db import Archive, ArchiveError, NoArchive
 from kitapi_host.logs import show_exact
 from kitapi_host.web import data
 from kitapi_host.web.chart import chart
@@ -204,7 +204,10 @@ def _archive() -> Archive:
     if "archive" not in g:
         from flask import current_app
 
-        g.archive = Archive(current_app.config["KITAPI_DB"])
+        try:  # (never made here: an archive gone under the server is said, and nothing is written)
+            g.archive = Archive(current_app.config["KITAPI_DB"], create=False)
+        except NoArchive:
+            abort(503, g.w["no_archive"])
     archive: Archive = g.archive
     return archive
 

@@ -66,6 +66,11 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "bad_request": ("Bad request", "Λάθος αίτημα", "Неверный запрос"),
     "forbidden": ("Not allowed", "Δεν επιτρέπεται", "Запрещено"),
     "unavailable": ("Not available", "Δεν είναι διαθέσιμο", "Недоступно"),
+    "no_archive": (
+        "The archive is missing (moved or deleted?): the games show again when it is back",
+        "Το αρχείο παρτίδων λείπει (μετακινήθηκε ή σβήστηκε;): οι παρτίδες θα φανούν όταν επιστρέψει",
+        "Архива партий нет на месте (перемещён или удалён?): партии появятся, когда он вернётся",
+    ),
     "back": ("Back to the home page", "Πίσω στην αρχική", "На главную"),
     "rename": ("Rename", "Μετονομασία", "Переименовать"),
     "merge": ("Merge into", "Συγχώνευση σε", "Объединить с"),
