@@ -39,7 +39,7 @@ def is_url(db: object) -> bool:
     return isinstance(db, str) and db.startswith(URL_SCHEMES)
 
 
-_PORT = re.compile(r"(?:\[[^\[\]]*\]|[^:\[\]]*)(?::(\d*))?\Z")  # host[:port], [v6][:port]
+_PORT = re.compile(r"(?:\[[^\[\]]*\]|[^:\[\]]*)(?::([^:]*))?\Z")  # host[:port], [v6][:port]
 
 
 def url_fault(url: str) -> str | None:
