@@ -156,7 +156,7 @@ def ddl(stmt: str) -> str:
 
 
 def _params(query: str) -> list[tuple[str, str]]:
-    """The ``key=value`` parameters of a URL's query, undecoded."""
+    """The ``key=value`` parameters of a URL's query (the keys decoded, the values as written)."""
     return [(unquote(k), v) for q in query.split("&") for k, _, v in [q.partition("=")] if q]
 
 
@@ -169,6 +169,10 @@ _CONNECT_FAULTS = (
     (
         re.compile(r"connection to server at \"([^\"]*)\", port (\d+) failed: Connection refused"),
         "the database server {0} refused the connection on port {1}: is PostgreSQL running there, on that port?",
+    ),
+    (
+        re.compile(r"connection to server on socket \"([^\"]*)\" failed: (?:No such file|Connection refused)"),
+        "no database server listens on the socket {0}: is PostgreSQL running on this machine?",
     ),
     (
         re.compile(r"password authentication failed for user \"([^\"]*)\""),
@@ -238,6 +242,9 @@ class Connection:
     def __init__(self, url: str, timeout: float) -> None:
         from kitapi_host.archive.errors import ArchiveError
 
+        fault = url_fault(url)
+        if fault is not None:  # (the URL is not shown: where it is malformed, a piece of the password may show)
+            raise ArchiveError(f"{url.partition('://')[0]}://...: not a database URL: {fault}")
         self.url = url
         self.where = shown(url)
         self._error = ArchiveError
@@ -248,9 +255,6 @@ class Connection:
                 f"{self.where}: PostgreSQL needs psycopg: install kitapi[postgresql] (or pip install 'psycopg[binary]')"
             ) from None
         self._psycopg = psycopg
-        fault = url_fault(url)
-        if fault is not None:  # (the URL is not shown: where it is malformed, a piece of the password may show)
-            raise ArchiveError(f"{url.partition('://')[0]}://...: not a database URL: {fault}")
         wait = max(1, int(min(timeout, 30)) or 10)
         try:
             self.conn = psycopg.connect(url, autocommit=True, row_factory=_row_factory, connect_timeout=wait)
