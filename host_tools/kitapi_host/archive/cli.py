@@ -44,8 +44,10 @@ from kitapi_host.logs import show_exact
 from kitapi_host.text import one_line
 
 
-def _open(args: argparse.Namespace) -> Archive:
-    return Archive(args.db if args.db is not None else default_path())
+def _open(args: argparse.Namespace, create: bool = False) -> Archive:
+    """The archive of ``--db``; made if missing only for ``create`` (``archive add``): a command that reads (or
+    renames in) an archive that is not there says so and makes none."""
+    return Archive(args.db if args.db is not None else default_path(), create=create)
 
 
 def _guard(run: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
@@ -72,7 +74,7 @@ def _add(args: argparse.Namespace) -> int:
     reason``) and the others are still imported; the exit status is then 2.
     """
     rc = 0
-    with _open(args) as archive:
+    with _open(args, create=True) as archive:
         for path in args.files:
             try:
                 f = open(path, "rb")  # read as a stream, never whole

@@ -32,7 +32,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"kitapi archive copy: {args.source}: no archive here", file=sys.stderr)
         return 2
     try:
-        with Archive(args.source) as src, Archive(args.target) as dst:
+        with Archive(args.source, create=False) as src, Archive(args.target) as dst:
             counts = copy(src, dst)
     except ArchiveError as e:
         print(f"kitapi archive copy: {e}", file=sys.stderr)

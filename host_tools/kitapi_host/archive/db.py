@@ -235,6 +235,10 @@ class LogError(ArchiveError):
         self.reason = reason
 
 
+class NoArchive(ArchiveError):
+    """No archive where one was to be read (``Archive(..., create=False)``): nothing was made."""
+
+
 class ConsistencyError(ArchiveError):
     """The effective hands do not give the replay's standings (a bug, never bad input)."""
 
@@ -528,7 +532,8 @@ def busy_timeout() -> float:
 
 
 class Archive:
-    """The archive database at ``path`` (created with its folder if missing).
+    """The archive database at ``path`` (created with its folder if missing; not ``create``: NoArchive, and
+    nothing made, a file, a table or a schema, as every command that only reads and every web page open it).
 
     Many kitapi may use one archive at once: the database is in WAL mode, so a
     reader (``games``, ``show``, ``stats``) never waits for a writer and takes no
@@ -545,23 +550,28 @@ class Archive:
     db: Any  # sqlite3.Connection, or kitapi_host.archive.pg.Connection: the same SQL on both
     path: Any  # Path, or the PostgreSQL URL as messages show it (str)
 
-    def __init__(self, path: Path | str | None = None, timeout: float | None = None) -> None:
+    def __init__(self, path: Path | str | None = None, timeout: float | None = None, create: bool = True) -> None:
         self.timeout = busy_timeout() if timeout is None else timeout
         from kitapi_host.archive.pg import is_url
 
         self.pg = is_url(path)
         if self.pg:
-            self._open_pg(str(path))
+            self._open_pg(str(path), create)
             return
         self.path = Path(path) if path is not None else default_path()
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        if create:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        elif not self.path.exists():
+            raise NoArchive(f"{self.path}: no archive here (kitapi archive add or kitapi sync make one)")
         # transactions are explicit (_tx)
-        self.db = self._connect()
+        self.db = self._connect(create)
         self.db.row_factory = sqlite3.Row
         try:
             self.db.execute(f"PRAGMA busy_timeout = {int(self.timeout * 1000)}")
             # before anything is written: another program's file is left as it is
             self._unmarked = self._recognise()
+            if not create and self._version() is None:  # (an empty file: no archive yet)
+                raise NoArchive(f"{self.path}: no archive here (kitapi archive add or kitapi sync make one)")
             self.db.execute("PRAGMA foreign_keys = ON")
             if self.db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
                 try:
@@ -579,34 +589,63 @@ class Archive:
             self.db.close()
             raise
 
-    def _open_pg(self, url: str) -> None:
-        """Connect to the PostgreSQL database ``url``; make the archive's tables there if it has none, or bring
-        them up to date (under the writers' lock: many venues' PCs may open a new league at once)."""
+    def _open_pg(self, url: str, create: bool) -> None:
+        """Connect to the PostgreSQL database ``url``; make the archive's tables there if it has none (and the
+        schema the URL's search path names, if missing), or bring them up to date (under the writers' lock: many
+        venues' PCs may open a new league at once).  Not ``create``: an archive that is not there is NoArchive,
+        and nothing is made.  Tables of another program where the archive's would go: ArchiveError, nothing
+        made."""
         from kitapi_host.archive import pg
 
         self.db = pg.Connection(url, self.timeout)
         self.path = self.db.where
         self._unmarked = False
         try:
-            if self._version() != SCHEMA_VERSION:
-                with self._tx():
-                    tables = {
-                        r[0]
-                        for r in self.db.execute(
-                            "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"
-                        )
-                    }
-                    version = self._version()
-                    if version is None and tables & _OWN_TABLES:
-                        raise ArchiveError(
-                            f"{self.path}: not a Kitapi archive: tables "
-                            + ", ".join(sorted(tables & _OWN_TABLES))
-                            + " of another program; left as they are"
-                        )
-                    self._bring_up(version, pg.ddl)
+            version = self._version()
+            if version == SCHEMA_VERSION:
+                return
+            schema = self.db.schema()
+            if version is None and not create:
+                self._foreign(schema)
+                version = self._version()  # (another kitapi may have just made it)
+                if version is None:
+                    where = f"schema {schema or self.db.wanted_schema()} of " if schema != "public" else ""
+                    raise NoArchive(
+                        f"{self.path}: no Kitapi archive in {where}this database (kitapi archive add or kitapi sync"
+                        " make one)"
+                    )
+                if version == SCHEMA_VERSION:
+                    return
+            with self._tx():
+                if schema is None:  # (the URL's search path names a schema that is not there yet)
+                    self.db.make_schema(self.db.wanted_schema())
+                    schema = self.db.schema()
+                version = self._version()
+                if version is None:
+                    self._foreign(schema)
+                self._bring_up(version, pg.ddl)
         except BaseException:
             self.db.close()
             raise
+
+    def _foreign(self, schema: str | None) -> None:
+        """ArchiveError if the PostgreSQL schema where the archive's tables would go holds tables (or views)
+        already: another program's, left as they are."""
+        if schema is None:
+            return
+        tables = sorted(
+            r[0]
+            for r in self.db.execute(
+                "SELECT table_name FROM information_schema.tables WHERE table_schema = ?", (schema,)
+            )
+        )
+        if tables and self._version() is None:  # (not the archive another kitapi made meanwhile)
+            more = f" and {len(tables) - 4} more" if len(tables) > 4 else ""
+            raise ArchiveError(
+                f"{self.path}: not a Kitapi archive: tables {', '.join(tables[:4])}{more} of another program in"
+                f" schema {schema}; left as they are (give Kitapi a schema of its own:"
+                " ?options=-csearch_path%3Dkitapi)"
+            )
 
     def _bring_up(self, version: int | None, ddl: Callable[[str], str] = str) -> None:
         """Inside the writers' transaction: the tables made at SCHEMA_VERSION where there are none (each statement
@@ -620,12 +659,24 @@ class Archive:
         elif version != SCHEMA_VERSION:
             raise ArchiveError(f"{self.path}: archive schema version {version} is not known here")
 
-    def _connect(self) -> sqlite3.Connection:
-        """The connection to the database.  An archive on a read-only disk (or in a read-only folder) can
-        still be read: SQLite cannot open a WAL database there (it needs its -shm file), so it is opened
-        as immutable, which nobody can change meanwhile; every write is then refused as read-only.  Not
-        with a -wal file of its own: immutable, SQLite would not read what that holds."""
-        db = sqlite3.connect(self.path, isolation_level=None, timeout=self.timeout)
+    def _connect(self, create: bool = True) -> sqlite3.Connection:
+        """The connection to the database (not ``create``: a file that is gone is not made again, NoArchive).
+        An archive on a read-only disk (or in a read-only folder) can still be read: SQLite cannot open a WAL
+        database there (it needs its -shm file), so it is opened as immutable, which nobody can change
+        meanwhile; every write is then refused as read-only.  Not with a -wal file of its own: immutable,
+        SQLite would not read what that holds."""
+        if create:
+            db = sqlite3.connect(self.path, isolation_level=None, timeout=self.timeout)
+        else:
+            uri = f"{self.path.resolve().as_uri()}?mode=rw"
+            try:
+                db = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=self.timeout)
+            except sqlite3.OperationalError:
+                if not self.path.exists():  # (gone since the check)
+                    raise NoArchive(
+                        f"{self.path}: no archive here (kitapi archive add or kitapi sync make one)"
+                    ) from None
+                raise
         try:
             db.execute("PRAGMA application_id").fetchone()
             return db

@@ -141,7 +141,7 @@ def load_archive(db: Path | str, game_id: int) -> GameExport:
     if isinstance(db, Path) and not db.is_file():
         raise InputError(f"{db}: no archive here, so no game {game_id} (see kitapi archive add)")
     try:
-        archive = Archive(db)
+        archive = Archive(db, create=False)
     except ArchiveError as e:  # a schema this version does not know; the message names the file
         raise InputError(str(e)) from None
     except sqlite3.Error as e:

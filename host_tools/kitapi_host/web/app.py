@@ -35,7 +35,7 @@ from markupsafe import Markup, escape
 from werkzeug.exceptions import HTTPException
 
 from kitapi.game import RuleError, check_name
-from kitapi_host.archive.db import Archive, ArchiveError, blank
+from kitapi_host.archive.db import Archive, ArchiveError, NoArchive, blank
 from kitapi_host.archive.pg import is_url, shown
 from kitapi_host.logs import show_exact
 from kitapi_host.web import data
@@ -223,7 +223,10 @@ def _archive() -> Archive:
     if "archive" not in g:
         from flask import current_app
 
-        g.archive = Archive(current_app.config["KITAPI_DB"])
+        try:  # (never made here: an archive gone under the server is said, and nothing is written)
+            g.archive = Archive(current_app.config["KITAPI_DB"], create=False)
+        except NoArchive:
+            abort(503, g.w["no_archive"])
     archive: Archive = g.archive
     return archive
 

@@ -10,7 +10,6 @@ import argparse
 import sys
 import threading
 import webbrowser
-from pathlib import Path
 
 from kitapi_host.archive.cli import _db
 from kitapi_host.archive.db import default_path
@@ -39,11 +38,8 @@ def run(args: argparse.Namespace) -> int:
     from kitapi_host.web.app import LOOPBACK, create_app
 
     db = args.db if args.db is not None else default_path()
-    if isinstance(db, Path) and not db.is_file():  # (a file archive is never created by a web page)
-        print(f"{db}: no archive here (kitapi archive add or kitapi sync make one)", file=sys.stderr)
-        return 2
-    try:
-        Archive(db).close()  # (a file that is no archive, or of a newer kitapi, is told now, not per page)
+    try:  # (no archive, a file that is none, or of a newer kitapi, is told now, not per page; none is made)
+        Archive(db, create=False).close()
     except ArchiveError as e:
         print(e, file=sys.stderr)
         return 2
