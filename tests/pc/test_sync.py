@@ -24,7 +24,7 @@ from kitapi_host.device.box import DeviceError, open_device
 from kitapi_host.device.sync import Report, sync
 from kitapi_host.logs import gen
 from kitapi_host.sim.device import SimDevice
-from testkit import HANG_S, KITAPI, archived, wait_until, write_game
+from testkit import HANG_S, KITAPI, archived, fill_flash, flash_files, flash_room, wait_until, write_game
 
 
 def standings(data: bytes) -> str:
@@ -819,3 +819,77 @@ def test_ctrl_c_at_any_moment_of_a_box_starting_leaves_its_repl_alive(tmp_path: 
             assert dev.ls()[1][0][0] == "0001.kitapi"
         finally:
             dev.close()
+
+
+@pytest.fixture(scope="module")
+def eight_games(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, bytes]]:
+    """A box's data folder: 8 games of a block or so each (littlefs keeps a file of some 500 bytes or less in its
+    folder's own block), the first 6 ended, the 8th the current game; and their logs."""
+    data = tmp_path_factory.mktemp("full") / "data"
+    logs_ = {
+        f"000{i}.kitapi": write_game(data / "games", f"000{i}.kitapi", seed=40 + i, hands=600, end=i <= 6)
+        for i in range(1, 9)
+    }
+    assert all(len(b) > 1024 for b in logs_.values())
+    (data / "current").write_text("0008.kitapi\n")
+    return data, logs_
+
+
+def flash_marks(files: dict[str, bytes]) -> dict[str, tuple[int, str]]:
+    out = {}
+    for line in files.get("synced", b"").decode().splitlines():
+        name, size, sha = line.split()
+        out[name] = (int(size), sha)
+    return out
+
+
+@pytest.mark.parametrize("free", [0, 1, 2, 3])
+def test_a_full_flash_is_synced_marked_as_room_allows_and_pruned_and_its_room_comes_back(
+    free: int, eight_games: tuple[Path, dict[str, bytes]], tmp_path: Path
+) -> None:
+    """Issue 32, item 12: a box whose flash (littlefs, as a Pico's: boards/simdev.py) has no block free, or 1, 2
+    or 3.  `kitapi sync` archives every game verified, marks what the flash has room for, says the rest and
+    prints its summary, exit 0, and leaves no synced.tmp; `kitapi sync --prune` then removes the ended games
+    (each game first, then its mark), marks the others, and the room comes back.  `kitapi doctor` says "full"
+    first (no block free) and no longer after."""
+    data, logs_ = eight_games
+    sha = {name: (len(b), hashlib.sha256(b).hexdigest()) for name, b in logs_.items()}
+    sim = SimDevice(tmp_path / "fs", device_id="e6614103e70000f1", flash_blocks=40)
+    db = tmp_path / "a.sqlite3"
+    try:
+        fill_flash(sim, data, free)
+        url = sim.start()
+        if free == 0:
+            out = forkrun.run(["doctor", "--device", url], text=True)
+            assert out.returncode == 1 and "\n- full: sync --prune: the flash is full (0 B free)" in out.stdout, out
+        out = forkrun.run(["sync", "--device", url, "--db", str(db)], text=True)
+        assert out.returncode == 0, out.stderr
+        assert out.stdout.startswith("device e6614103e70000f1: 8 game(s); pulled 8 (8 new, 0 grown"), out.stdout
+        assert "OSError" not in out.stderr and "Traceback" not in out.stderr, out.stderr
+        assert archived(db) == logs_
+        sim.stop()
+        files = flash_files(sim)
+        assert not [p for p in files if p.endswith(".tmp")], sorted(files)
+        marked = flash_marks(files)
+        assert all(sha[name] == m for name, m in marked.items())
+        if len(marked) < 8:  # no room for every mark: said, and the rest are the next sync's
+            assert f"the device's flash is full: {8 - len(marked)} archived game(s) not marked" in out.stderr
+        else:
+            assert out.stderr == ""
+        room = flash_room(sim)
+
+        url = sim.start()
+        out = forkrun.run(["sync", "--device", url, "--db", str(db), "--prune"], text=True)
+        assert out.returncode == 0, out.stderr
+        assert "; removed 6 ended game(s)" in out.stdout and out.stderr == "", out
+        out = forkrun.run(["doctor", "--device", url], text=True)
+        assert "full: sync --prune" not in out.stdout, out.stdout
+        sim.stop()
+        files = flash_files(sim)
+        assert sorted(p for p in files if p.startswith("games/")) == ["games/0007.kitapi", "games/0008.kitapi"]
+        assert flash_marks(files) == {n: sha[n] for n in ("0007.kitapi", "0008.kitapi")}
+        assert not [p for p in files if p.endswith(".tmp")], sorted(files)
+        assert archived(db) == logs_
+        assert flash_room(sim) >= room + 6  # a block at least of each game removed
+    finally:
+        sim.close()
