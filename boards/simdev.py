@@ -28,6 +28,10 @@
 #                         flash of a few blocks fills as a Pico's does (a test's full
 #                         flash); each block written reaches the file at once, so a
 #                         process killed is a power cut
+#   KITAPI_SIMDEV_CUT     with KITAPI_SIMDEV_FLASH, a file holding N: the power of
+#                         the flash is cut after its N-th block written (counted in
+#                         the file CUT.n, across soft resets): no block more reaches
+#                         it till the harness powers the box off (a test's power cut)
 
 import os
 import select
@@ -44,15 +48,32 @@ _BLOCK = const(4096)
 class _Blocks:
     """A block device on the file ``path`` (littlefs's extended interface: offsets within a block)."""
 
-    def __init__(self, path):
+    def __init__(self, path, cut=None):
         self.f = open(path, "r+b")
         self.n = self.f.seek(0, 2) // _BLOCK
+        self.cut = -1  # blocks written after which the power is cut; -1: never
+        self.writes = 0
+        if cut:
+            with open(cut) as f:
+                self.cut = int(f.read())
+            self.count = cut + ".n"
+            try:
+                with open(self.count) as f:
+                    self.writes = int(f.read())
+            except OSError:  # none yet
+                pass
 
     def readblocks(self, n, buf, off=0):
         self.f.seek(n * _BLOCK + off)
         self.f.readinto(buf)
 
     def writeblocks(self, n, buf, off=0):
+        if self.cut >= 0:
+            if self.writes >= self.cut:
+                return  # the power is cut: nothing more reaches the flash
+            self.writes += 1
+            with open(self.count, "w") as f:
+                f.write("%d" % self.writes)
         self.f.seek(n * _BLOCK + off)
         self.f.write(buf)
         self.f.flush()
@@ -68,7 +89,7 @@ class _Blocks:
 def _mount(path):
     import vfs
 
-    bdev = _Blocks(path)
+    bdev = _Blocks(path, os.getenv("KITAPI_SIMDEV_CUT"))
     try:
         fs = vfs.VfsLfs2(bdev, progsize=256)
     except OSError:  # no littlefs on it yet: formatted, as the rp2 port's _boot.py does

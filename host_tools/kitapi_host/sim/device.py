@@ -28,7 +28,8 @@ transport).  This module gives the unix port the same face:
 ``flash_blocks`` puts the data folder on a flash of its own: a littlefs image of
 that many 4096-byte blocks (``flash``), mounted by the board at ``/flash`` as the
 rp2 port mounts a Pico's, so that it fills as a Pico's does: a test's full
-flash (``on_flash`` runs code on it while the box is off).
+flash (``on_flash`` runs code on it while the box is off); ``cut_power_after(N)``
+cuts the power of that flash after its N-th block written from the next power-on.
 
 ``cut_after`` drops the connection after that many bytes have gone to the PC:
 a cable pulled in the middle of a sync, for the tests.  ``slow_after`` sends
@@ -107,6 +108,7 @@ class SimDevice:
         if flash_blocks:
             self.flash = self._state / "flash.img"
             self.flash.write_bytes(bytes(flash_blocks * 4096))
+        self._cut = self._state / "cut"  # N: the flash's power cut after its N-th block written (boards/simdev.py)
         self._clock = self._state / "clock"
         self.screen = self._state / "screen"
         self.battery = self._state / "battery"  # the VSYS in mV the board reads, if written (boards/simdev.py)
@@ -135,6 +137,8 @@ class SimDevice:
         )
         if self.flash is not None:
             env["KITAPI_SIMDEV_FLASH"] = str(self.flash)
+            if self._cut.exists():
+                env["KITAPI_SIMDEV_CUT"] = str(self._cut)
         mp = micropython()
         if self.firmware == "source":
             boot = compiled("simdev", {"board.py": BOARD})
@@ -188,6 +192,23 @@ class SimDevice:
                 self._proc.kill()
             self._proc.wait()
             self._proc = None
+
+    def cut_power_after(self, blocks: int | None) -> None:
+        """From the next power-on, cut the power of the flash (``flash_blocks``) after ``blocks`` blocks written
+        (None: never), as a box unplugged mid-write: nothing more reaches it till ``stop()``; the count starts
+        afresh."""
+        self._cut.with_name("cut.n").unlink(missing_ok=True)
+        if blocks is None:
+            self._cut.unlink(missing_ok=True)
+        else:
+            self._cut.write_text(str(blocks))
+
+    def blocks_written(self) -> int:
+        """Blocks written to the flash since ``cut_power_after`` (before the cut, if it came)."""
+        try:
+            return int(self._cut.with_name("cut.n").read_text())
+        except (OSError, ValueError):
+            return 0
 
     def on_flash(self, code: str) -> str:
         """Run MicroPython ``code`` with the flash (``flash_blocks``) mounted at /flash by the board, as the box
@@ -467,6 +488,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def run(args: argparse.Namespace) -> int:
     if sys.platform == "win32":
         print("kitapi simdevice: needs a POSIX system (it runs the firmware on a pseudo-terminal)", file=sys.stderr)
+        return 2
+    if args.flash_blocks and not 8 <= args.flash_blocks <= 65536:
+        print("kitapi simdevice: --flash-blocks: a flash of 8 to 65536 blocks (0: none)", file=sys.stderr)
         return 2
     dev = SimDevice(
         args.fs,
