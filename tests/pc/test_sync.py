@@ -422,9 +422,12 @@ def test_prune_removes_only_ended_synced_games_never_the_current_one(device: Sim
             size, sha = marks(device.fs)[name]
             (device.fs / "data" / "current").write_text(name + "\n")
             assert dev.remove(name, size, sha) is False
+            assert dev.remove(name, size, sha, held=True) is False  # held by the archive: not the current game
             (device.fs / "data" / "current").write_text("")
             assert dev.remove(name, size, "0" * 64) is False
             assert dev.remove(name, size + 8, sha) is False
+            assert dev.remove(name, size, "0" * 64, held=True) is False  # nor other bytes than the archive's
+            assert dev.remove(name, size - 1, sha, held=True) is False
     finally:
         dev.close(restart=False)
     assert sorted(p.name for p in games.iterdir()) == ["0002.kitapi", "0003.kitapi"]
