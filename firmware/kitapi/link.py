@@ -37,7 +37,7 @@ does not read is skipped; a name in games/ that is not UTF-8 is named to the PC 
 A full flash (docs/sync.md, "A full flash"): ``m`` answers "full" when the record has no room, its temp file
 removed; ``r`` removes the game first and then rewrites the record, so that a sync with ``--prune`` frees the
 room it needs; ``l`` removes a ROOT/synced.tmp that a power cut left (ROOT/synced is whole: it is replaced by a
-rename only).
+rename only), and the marks of games that a power cut removed before their marks.
 
 The board module (``board.py``) gives the data folder (``ROOT``), the clock
 (``set_clock(seconds since 1970)``) and the device's id (``device_id()``); this
@@ -165,10 +165,10 @@ def _drop(path):
         pass
 
 
-def _set_mark(root, name, line):
-    """ROOT/synced without ``name``'s line, nor a line that does not read or names a game no longer there,
-    plus ``line`` if given: a temp file, then renamed.  False if the flash has no room for it: the temp file
-    is removed, ROOT/synced is as it was."""
+def _set_mark(root, name, line, gone=False):
+    """ROOT/synced without ``name``'s line (nor any line that does not read; with ``gone``, nor the mark of
+    a game no longer there), plus ``line`` if given: a temp file, then renamed.  False if the flash has no
+    room for it: the temp file is removed, ROOT/synced is as it was."""
     path = root + "/synced"
     tmp = path + ".tmp"
     _drop(tmp)  # a power cut's leftover: its room first
@@ -176,7 +176,7 @@ def _set_mark(root, name, line):
         with open(tmp, "w") as out:
             for old in _lines(path):
                 p = old.split()
-                if len(p) == 3 and p[0] != name and _there(root + "/games/" + p[0]):
+                if len(p) == 3 and p[0] != name and not (gone and not _there(root + "/games/" + p[0])):
                     out.write(" ".join(p) + "\n")
             if line:
                 out.write(line)
@@ -264,9 +264,18 @@ def ls():
             except OSError as err:
                 size, why = -1, "cannot be read (%s)" % err
         print("F" + repr((name, size, why)))
+    gone = False
     for line in _lines(root + "/synced"):
-        if line:
+        p = line.split()
+        if len(p) == 3 and not _there(games + "/" + p[0]):
+            gone = True  # the mark of a game removed, its record not yet rewritten (a power cut): dropped
+        elif line:
             print("M" + line)
+    if gone:
+        try:
+            _set_mark(root, "", "", True)  # (False: no room; the marks of games gone stay, and cost nothing)
+        except OSError:  # the same
+            pass
     _say(_current(root))
 
 
@@ -299,8 +308,8 @@ def remove(name, size, digest, held=False):
     """Delete game ``name`` if it is not the current game, its bytes are ``size`` and ``digest``, and it is
     marked synced at them or the PC says its archive holds them verified (``held``); then its line in
     ROOT/synced goes.  The game first: on a full flash its room is what the record's rewrite needs, and a
-    power cut between the two leaves a mark of a game that is gone, which costs nothing (the next rewrite
-    drops it)."""
+    power cut between the two leaves a mark of a game that is gone, which costs nothing: it matches no other
+    bytes, and the next listing (``ls``) drops it."""
     root = _root()
     path = _game(name)
     marked = _mark_of(root, name)
