@@ -951,3 +951,19 @@ def test_a_power_cut_at_any_block_of_a_prune_on_a_full_flash_loses_nothing_and_t
             assert archived(db) == logs_
     finally:
         sim.close()
+
+
+def test_a_power_cuts_leftovers_in_the_record_are_cleared_by_the_next_sync(device: SimDevice, tmp_path: Path) -> None:
+    """Issue 32, item 12: what a power cut leaves of the new order: a synced.tmp (a rewrite of the record cut
+    short) and the mark of a game removed before its mark was dropped.  The next sync removes both, and keeps
+    the marks of the games there."""
+    games = device.fs / "data" / "games"
+    log = write_game(games, "0001.kitapi", seed=5)
+    mine = f"0001.kitapi {len(log)} {hashlib.sha256(log).hexdigest()}\n"
+    (device.fs / "data" / "synced").write_text(mine + "0002.kitapi 450 " + "ab" * 32 + "\n")
+    (device.fs / "data" / "synced.tmp").write_text(mine[:30])
+    url = device.start()
+    rep = run_sync(url, tmp_path / "a.sqlite3")
+    assert rep.pulled == ["0001.kitapi"] and rep.marked == 0 and not rep.errors
+    assert (device.fs / "data" / "synced").read_text() == mine
+    assert not (device.fs / "data" / "synced.tmp").exists()
