@@ -12,9 +12,11 @@ Kitapi, a damaged one or none at all (bare MicroPython) answers all the same:
 4. the board file: its name, data folder, clock (against the PC's) and the
    battery (VSYS through the running app's ``hw.battery_mv()``, as the app's
    gauge reads it);
-5. the data folder: the games, their sizes, the evidence a repair set aside
-   (``NAME.badK``), and each game log read and replayed here (its damage named,
-   as the sync would).
+5. the data folder, walked as bytes with the sync's own walk (``kitapi.link.entries``,
+   sent as code) and taken as the sync takes it (``sync.classify``): the games,
+   their sizes, the evidence a repair set aside (``NAME.badK``), the odd files the
+   sync would leave on the box, and each game log read and replayed here (its
+   damage named, as the sync would).
 
 Nothing is written to the box: the app is stopped with Ctrl-C and started again
 with a soft reset, as ``kitapi sync`` does.  Everything the box answers is
