@@ -22,6 +22,16 @@
 #   KITAPI_SIMDEV_SCREEN  if set, hw.show() writes the 1024 frame bytes there
 #   KITAPI_SIMDEV_BATTERY if set, a file: the VSYS in mV that hw.battery_mv() reads
 #                         (a test's battery); none there: no battery reading
+#   KITAPI_SIMDEV_FLASH   if set, a file: the image of a littlefs flash of 4096-byte
+#                         blocks, mounted at /flash as the rp2 port mounts the Pico's
+#                         (formatted if it holds none); ROOT is then /flash/data.  A
+#                         flash of a few blocks fills as a Pico's does (a test's full
+#                         flash); each block written reaches the file at once, so a
+#                         process killed is a power cut
+#   KITAPI_SIMDEV_CUT     with KITAPI_SIMDEV_FLASH, a file holding N: the power of
+#                         the flash is cut after its N-th block written (counted in
+#                         the file CUT.n, across soft resets): no block more reaches
+#                         it till the harness powers the box off (a test's power cut)
 
 import os
 import select
@@ -32,7 +42,69 @@ import framebuf
 from micropython import const
 
 NAME = "simdev"
-ROOT = "data"  # relative: the working folder is the device's filesystem
+_BLOCK = const(4096)
+
+
+class _Blocks:
+    """A block device on the file ``path`` (littlefs's extended interface: offsets within a block)."""
+
+    def __init__(self, path, cut=None):
+        self.f = open(path, "r+b")
+        self.n = self.f.seek(0, 2) // _BLOCK
+        self.cut = -1  # blocks written after which the power is cut; -1: never
+        self.writes = 0
+        if cut:
+            with open(cut) as f:
+                self.cut = int(f.read())
+            self.count = cut + ".n"
+            try:
+                with open(self.count) as f:
+                    self.writes = int(f.read())
+            except OSError:  # none yet
+                pass
+
+    def readblocks(self, n, buf, off=0):
+        self.f.seek(n * _BLOCK + off)
+        self.f.readinto(buf)
+
+    def writeblocks(self, n, buf, off=0):
+        if self.cut >= 0:
+            if self.writes >= self.cut:
+                return  # the power is cut: nothing more reaches the flash
+            self.writes += 1
+            with open(self.count, "w") as f:
+                f.write("%d" % self.writes)
+        self.f.seek(n * _BLOCK + off)
+        self.f.write(buf)
+        self.f.flush()
+
+    def ioctl(self, op, arg):
+        if op == 4:  # the number of blocks
+            return self.n
+        if op == 5:  # the block's size
+            return _BLOCK
+        return 0  # init, deinit, sync, erase: nothing to do on a file
+
+
+def _mount(path):
+    import vfs
+
+    bdev = _Blocks(path, os.getenv("KITAPI_SIMDEV_CUT"))
+    try:
+        fs = vfs.VfsLfs2(bdev, progsize=256)
+    except OSError:  # no littlefs on it yet: formatted, as the rp2 port's _boot.py does
+        vfs.VfsLfs2.mkfs(bdev)
+        fs = vfs.VfsLfs2(bdev, progsize=256)
+    try:
+        vfs.mount(fs, "/flash")
+    except OSError:  # mounted already: this module imported again
+        pass
+
+
+_FLASH = os.getenv("KITAPI_SIMDEV_FLASH")
+if _FLASH:
+    _mount(_FLASH)
+ROOT = "/flash/data" if _FLASH else "data"  # relative: the working folder is the device's filesystem
 WIDTH = const(128)
 HEIGHT = const(64)
 FB_BYTES = const(1024)

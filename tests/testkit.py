@@ -7,6 +7,7 @@ tests/ on the module path); the fixtures are in tests/conftest.py.  tests/README
 from __future__ import annotations
 
 import argparse
+import ast
 import json
 import os
 import random
@@ -311,3 +312,66 @@ def archived(db: Path) -> dict[str, bytes]:
             assert g["name"] not in out, f"{g['name']} archived twice"
             out[g["name"]] = a.log(g["id"])
         return out
+
+
+# --- a simulated box's own flash (SimDevice(flash_blocks=N): littlefs, as a Pico's) -------------------------------
+
+_FLASH = """import os
+def _copy(src, dst):
+    try:
+        os.mkdir(dst)
+    except OSError:
+        pass
+    for n in os.listdir(src):
+        s = src + '/' + n
+        if os.stat(s)[0] & 0x4000:
+            _copy(s, dst + '/' + n)
+        elif not n.startswith('.'):
+            with open(s, 'rb') as a, open(dst + '/' + n, 'wb') as b:
+                b.write(a.read())
+def _fill():
+    i = 0
+    while True:
+        try:
+            with open('/flash/fill%d' % i, 'wb') as f:
+                f.write(b'\\xff' * 4000)
+        except OSError as e:
+            if e.args[0] != 28:
+                raise
+            os.remove('/flash/fill%d' % i)
+            return i
+        i += 1
+def _files(d, out):
+    for n in os.listdir(d):
+        p = d + '/' + n
+        if os.stat(p)[0] & 0x4000:
+            _files(p, out)
+        else:
+            with open(p, 'rb') as f:
+                out[p[len('/flash/data/'):]] = f.read()
+    return out
+"""
+
+
+def fill_flash(sim: Any, data: Path, free: int) -> None:
+    """Copy the folder ``data`` (games/, current...) to the data folder of ``sim``'s flash, the box off; then fill
+    the flash with files of one block each beside it until no block is left, and remove ``free`` of them: that
+    many blocks free, for real (littlefs's own count, statvfs, is a guess on a full flash: it wraps round)."""
+    got = sim.on_flash(
+        _FLASH + f"_copy({str(data)!r}, '/flash/data')\nn = _fill()\n"
+        f"for k in range({free}):\n    os.remove('/flash/fill%d' % (n - 1 - k))\nprint(n)\n"
+    )
+    assert int(got) > free, got
+
+
+def flash_room(sim: Any) -> int:
+    """The blocks free on ``sim``'s flash (the box off), counted by filling them with files of one block each,
+    which are then removed."""
+    return int(sim.on_flash(_FLASH + "n = _fill()\nfor k in range(n):\n    os.remove('/flash/fill%d' % k)\nprint(n)\n"))
+
+
+def flash_files(sim: Any) -> dict[str, bytes]:
+    """Every file of the data folder on ``sim``'s flash (the box off): its path below the data folder -> bytes."""
+    out = ast.literal_eval(sim.on_flash(_FLASH + "print(repr(_files('/flash/data', {})))\n"))
+    assert isinstance(out, dict)
+    return out

@@ -19,8 +19,10 @@ Commands (names are the PC's, checked there; numbers are decimal):
                       then M lines (those of ROOT/synced that read); then R current game
     s NAME N          R (sha256 of the first N bytes, bytes hashed)
     d NAME OFFSET N   D lines, then R bytes sent
-    m NAME SIZE SHA   mark the game synced: R True
-    r NAME SIZE SHA   delete it if marked synced at these bytes and not current: R True/False
+    m NAME SIZE SHA   mark the game synced: R True, or R "full" (no room on the flash for the record)
+    r NAME SIZE SHA [held]
+                      delete it if marked synced at these bytes (or, with "held", the PC's archive holds
+                      them, verified) and not current; then its mark: R True/False
     c SECONDS         set the clock: R what it reads
     p                 R True (the PC is still there)
     q                 R True, and back to the REPL (the PC soft-resets the device)
@@ -31,6 +33,11 @@ the raw REPL.  Nothing is held in memory beyond one line and one 384-byte
 buffer: folders are walked with ``os.ilistdir``, files read in chunks.  Nothing here trusts the
 box's own files: ROOT/current and ROOT/synced are read as bytes, a line at a time, and a line that
 does not read is skipped; a name in games/ that is not UTF-8 is named to the PC by its bytes.
+
+A full flash (docs/sync.md, "A full flash"): ``m`` answers "full" when the record has no room, its temp file
+removed; ``r`` removes the game first and then rewrites the record, so that a sync with ``--prune`` frees the
+room it needs; ``l`` removes a ROOT/synced.tmp that a power cut left (ROOT/synced is whole: it is replaced by a
+rename only), and the marks of games that a power cut removed before their marks.
 
 The board module (``board.py``) gives the data folder (``ROOT``), the clock
 (``set_clock(seconds since 1970)``) and the device's id (``device_id()``); this
@@ -68,6 +75,7 @@ PROTOCOL = const(2)  # the PC refuses a device whose PROTOCOL differs from its o
 _CHUNK = const(384)  # file bytes per D line (512 base64 characters)
 _STEP = const(65536)  # a P line after this many bytes hashed
 _LINE = const(120)  # longest command line
+_ENOSPC = const(28)  # OSError: no room left on the flash
 _buf = bytearray(_CHUNK)
 
 
@@ -150,18 +158,43 @@ def _mark_of(root, name):
     return None
 
 
-def _set_mark(root, name, line):
-    """ROOT/synced without ``name``'s line (nor any line that does not read), plus ``line`` if given: a temp
-    file, then renamed."""
+def _drop(path):
+    try:
+        os.remove(path)
+    except OSError:  # not there
+        pass
+
+
+def _set_mark(root, name, line, gone=False):
+    """ROOT/synced without ``name``'s line (nor any line that does not read; with ``gone``, nor the mark of
+    a game no longer there), plus ``line`` if given: a temp file, then renamed.  False if the flash has no
+    room for it: the temp file is removed, ROOT/synced is as it was."""
     path = root + "/synced"
-    with open(path + ".tmp", "w") as out:
-        for old in _lines(path):
-            p = old.split()
-            if len(p) == 3 and p[0] != name:
-                out.write(" ".join(p) + "\n")
-        if line:
-            out.write(line)
-    os.rename(path + ".tmp", path)
+    tmp = path + ".tmp"
+    _drop(tmp)  # a power cut's leftover: its room first
+    try:
+        with open(tmp, "w") as out:
+            for old in _lines(path):
+                p = old.split()
+                if len(p) == 3 and p[0] != name and not (gone and not _there(root + "/games/" + p[0])):
+                    out.write(" ".join(p) + "\n")
+            if line:
+                out.write(line)
+        os.rename(tmp, path)
+    except OSError as e:
+        _drop(tmp)
+        if e.args and e.args[0] == _ENOSPC:
+            return False
+        raise
+    return True
+
+
+def _there(path):
+    try:
+        os.stat(path)
+        return True
+    except OSError:
+        return False
 
 
 def _say(value):
@@ -181,39 +214,68 @@ def hello():
     _say((PROTOCOL, VERSION, uid, getattr(b, "NAME", "?"), now, hashlib is not None))
 
 
-def ls():
-    root = _root()
-    games = root + "/games"
+def entries(folder):
+    """(name, size, why) for each entry of ``folder``, one at a time, none if it is not there: a file's
+    (name, its size, ""), else (name, -1, why): "a folder", "not a file", "cannot be read (...)", or, for a name
+    that is not UTF-8, (its bytes, -1, "a name that is not UTF-8").
+
+    Walked as bytes: a name that is not UTF-8 stops a walk of str names (UnicodeError), and with it whatever
+    lists after it.  ``kitapi doctor`` sends this very function to the box (kitapi_host.device.doctor), whatever
+    Kitapi is there: it uses nothing but ``os``.
+    """
+    import os
+
     walk = ()  # type: Any
-    try:  # one entry at a time, no list of every name (CircuitPython has no os.ilistdir); as bytes: a name
-        # that is not UTF-8 stops a walk of str names (UnicodeError), and the sync with it
+    try:  # one entry at a time, no list of every name (CircuitPython has no os.ilistdir)
         try:
-            walk = os.ilistdir(games.encode()) if hasattr(os, "ilistdir") else os.listdir(games.encode())
+            walk = os.ilistdir(folder.encode()) if hasattr(os, "ilistdir") else os.listdir(folder.encode())
         except TypeError:  # a port whose listing takes str only
-            walk = os.listdir(games)
-    except OSError:  # no games folder yet
+            walk = os.listdir(folder)
+    except OSError:  # no such folder (yet)
         pass
     for e in walk:
         raw = e if isinstance(e, (str, bytes)) else e[0]
         try:
             name = raw.decode() if isinstance(raw, bytes) else raw
-        except ValueError:  # (UnicodeError) said to the PC as the bytes it is: the PC names it
-            print("F" + repr((raw, -1, "a name that is not UTF-8")))
+        except ValueError:  # (UnicodeError) said as the bytes it is
+            yield raw, -1, "a name that is not UTF-8"
             continue
-        path = games + "/" + name
         try:
-            st = os.stat(path)
-            if st[0] & 0xF000 != 0x8000:
-                entry = (name, -1, "not a file")
+            st = os.stat(folder + "/" + name)
+            kind = st[0] & 0xF000
+            if kind == 0x8000:
+                yield name, st[6], ""
             else:
-                sha = _sha(path, -1, True)[0] if name.endswith(".kitapi") else ""
-                entry = (name, st[6], sha)
+                yield name, -1, "a folder" if kind == 0x4000 else "not a file"
         except OSError as err:
-            entry = (name, -1, "cannot be read (%s)" % err)
-        print("F" + repr(entry))
+            yield name, -1, "cannot be read (%s)" % err
+
+
+def ls():
+    root = _root()
+    games = root + "/games"
+    _drop(root + "/synced.tmp")  # a rewrite of the record that a power cut stopped: ROOT/synced is whole
+    for name, size, why in entries(games):
+        if why == "a folder":
+            why = "not a file"
+        elif size >= 0:
+            try:
+                why = _sha(games + "/" + name, -1, True)[0] if name.endswith(".kitapi") else ""
+            except OSError as err:
+                size, why = -1, "cannot be read (%s)" % err
+        print("F" + repr((name, size, why)))
+    gone = False
     for line in _lines(root + "/synced"):
-        if line:
+        p = line.split()
+        if len(p) == 3 and not _there(games + "/" + p[0]):
+            gone = True  # the mark of a game removed, its record not yet rewritten (a power cut): dropped
+        elif line:
             print("M" + line)
+    if gone:
+        try:
+            _set_mark(root, "", "", True)  # (False: no room; the marks of games gone stay, and cost nothing)
+        except OSError:  # the same
+            pass
     _say(_current(root))
 
 
@@ -237,17 +299,25 @@ def send(name, offset, n):
 
 def mark(name, size, digest):
     _game(name)
-    _set_mark(_root(), name, "%s %d %s\n" % (name, size, digest))
-    _say(True)
+    root = _root()
+    ok = _mark_of(root, name) == (size, digest) or _set_mark(root, name, "%s %d %s\n" % (name, size, digest))
+    _say(True if ok else "full")
 
 
-def remove(name, size, digest):
+def remove(name, size, digest, held=False):
+    """Delete game ``name`` if it is not the current game, its bytes are ``size`` and ``digest``, and it is
+    marked synced at them or the PC says its archive holds them verified (``held``); then its line in
+    ROOT/synced goes.  The game first: on a full flash its room is what the record's rewrite needs, and a
+    power cut between the two leaves a mark of a game that is gone, which costs nothing: it matches no other
+    bytes, and the next listing (``ls``) drops it."""
     root = _root()
     path = _game(name)
-    ok = _mark_of(root, name) == (size, digest) and _current(root) != name and _sha(path, -1) == (digest, size)
+    marked = _mark_of(root, name)
+    ok = (held or marked == (size, digest)) and _current(root) != name and _sha(path, -1) == (digest, size)
     if ok:
         os.remove(path)
-        _set_mark(root, name, "")
+        if marked is not None:
+            _set_mark(root, name, "")  # (False: no room even now; the mark of a game gone stays)
     _say(ok)
 
 
@@ -264,7 +334,7 @@ def _do(p):
     elif op == "m":
         mark(p[1], int(p[2]), p[3])
     elif op == "r":
-        remove(p[1], int(p[2]), p[3])
+        remove(p[1], int(p[2]), p[3], p[4:] == ["held"])
     elif op == "c":
         b = _board()
         b.set_clock(int(p[1]))

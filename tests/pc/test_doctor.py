@@ -7,6 +7,7 @@ needs by writing the box's files, its clock and its battery, and puts the firmwa
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import time
@@ -20,7 +21,7 @@ from kitapi import VERSION
 from kitapi_host.cli import main
 from kitapi_host.device import deploy, doctor
 from kitapi_host.sim.device import SimDevice
-from testkit import ROOT, wait_until, write_game
+from testkit import ROOT, archived, wait_until, write_game
 
 FIRMWARE = deploy.firmware_files("simdev")
 
@@ -228,6 +229,43 @@ def test_a_damaged_log_and_evidence_are_named(box: Box, capsys: pytest.CaptureFi
     )
     assert "  set aside as unreadable (the box uses defaults): settings.bad1" in out.splitlines()
     assert "; evidence files: 1" in out and ", 2 damaged;" in out
+
+
+def test_a_name_that_is_not_utf8_hides_no_game_damage_or_evidence(
+    box: Box, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Issue 32, item 11: games/ holding a file named b"\\xff\\xfe.kitapi" beside a whole game, a damaged one and
+    an evidence file: the doctor walks the folder as bytes, with the sync's own walk (kitapi.link.entries), and
+    lists each of them, the odd file by the very words the sync says it by."""
+    log = bytearray((box.games / "0001.kitapi").read_bytes())
+    write_game(box.games, "0002.kitapi", seed=2)
+    log[len(log) // 2] ^= 0x10
+    (box.games / "0003.kitapi").write_bytes(log)
+    (box.games / "0003.kitapi.bad1").write_bytes(b"x" * 1500)
+    (box.games / os.fsdecode(b"\xff\xfe.kitapi")).write_bytes(bytes(log))
+    rc, out = doctor_says(box, capsys)
+    assert rc == 1
+    assert "; evidence files: 1; odd files: 1" in out and "  games: 3 (" in out and ", 1 damaged;" in out, out
+    assert "  odd file: games/hex fffe2e6b6974617069 (a name that is not UTF-8)" in out.splitlines(), out
+    damaged, evidence, odd = problems(out)
+    assert damaged.startswith("sync, then see to it: 0003.kitapi is damaged: damaged at byte "), damaged
+    assert evidence.startswith("run `kitapi sync`: the bytes a repair set aside are on the box: games/0003.kitapi.bad1")
+    assert odd == (
+        "see to them by hand: games/ holds 1 file(s) that are no game, which `kitapi sync` names and leaves on the "
+        "box: games/hex fffe2e6b6974617069 (a name that is not UTF-8)"
+    )
+    rc, out = doctor_says(box, capsys, "--json")
+    facts = json.loads(out)
+    assert [g["name"] for g in facts["games"]] == ["0001.kitapi", "0002.kitapi", "0003.kitapi"]
+    assert [e["path"] for e in facts["evidence"]] == ["games/0003.kitapi.bad1"]
+    assert facts["odd_files"] == [
+        {"path": "games/hex fffe2e6b6974617069", "size": -1, "why": "a name that is not UTF-8"}
+    ]
+    # the sync, on the same box, names the same file so, and archives the rest
+    out = forkrun.run(["sync", "--device", box.sim.url, "--db", str(tmp_path / "a.sqlite3")], text=True)
+    assert out.returncode == 1 and "hex fffe2e6b6974617069 (a name that is not UTF-8)" in out.stderr, out.stderr
+    assert sorted(archived(tmp_path / "a.sqlite3")) == ["0001.kitapi", "0002.kitapi", "0003.kitapi"]
+    assert wait_until(lambda: box.sim.screen.exists())
 
 
 def test_a_damaged_firmware_says_run_deploy(box: Box, capsys: pytest.CaptureFixture[str]) -> None:

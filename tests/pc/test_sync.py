@@ -24,7 +24,7 @@ from kitapi_host.device.box import DeviceError, open_device
 from kitapi_host.device.sync import Report, sync
 from kitapi_host.logs import gen
 from kitapi_host.sim.device import SimDevice
-from testkit import HANG_S, KITAPI, archived, wait_until, write_game
+from testkit import HANG_S, KITAPI, archived, fill_flash, flash_files, flash_room, wait_until, write_game
 
 
 def standings(data: bytes) -> str:
@@ -422,9 +422,12 @@ def test_prune_removes_only_ended_synced_games_never_the_current_one(device: Sim
             size, sha = marks(device.fs)[name]
             (device.fs / "data" / "current").write_text(name + "\n")
             assert dev.remove(name, size, sha) is False
+            assert dev.remove(name, size, sha, held=True) is False  # held by the archive: not the current game
             (device.fs / "data" / "current").write_text("")
             assert dev.remove(name, size, "0" * 64) is False
             assert dev.remove(name, size + 8, sha) is False
+            assert dev.remove(name, size, "0" * 64, held=True) is False  # nor other bytes than the archive's
+            assert dev.remove(name, size - 1, sha, held=True) is False
     finally:
         dev.close(restart=False)
     assert sorted(p.name for p in games.iterdir()) == ["0002.kitapi", "0003.kitapi"]
@@ -819,3 +822,148 @@ def test_ctrl_c_at_any_moment_of_a_box_starting_leaves_its_repl_alive(tmp_path: 
             assert dev.ls()[1][0][0] == "0001.kitapi"
         finally:
             dev.close()
+
+
+@pytest.fixture(scope="module")
+def eight_games(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, bytes]]:
+    """A box's data folder: 8 games of a block or so each (littlefs keeps a file of some 500 bytes or less in its
+    folder's own block), the first 6 ended, the 8th the current game; and their logs."""
+    data = tmp_path_factory.mktemp("full") / "data"
+    logs_ = {
+        f"000{i}.kitapi": write_game(data / "games", f"000{i}.kitapi", seed=40 + i, hands=600, end=i <= 6)
+        for i in range(1, 9)
+    }
+    assert all(len(b) > 1024 for b in logs_.values())
+    (data / "current").write_text("0008.kitapi\n")
+    return data, logs_
+
+
+def flash_marks(files: dict[str, bytes]) -> dict[str, tuple[int, str]]:
+    out = {}
+    for line in files.get("synced", b"").decode().splitlines():
+        name, size, sha = line.split()
+        out[name] = (int(size), sha)
+    return out
+
+
+@pytest.mark.parametrize("free", [0, 1, 2, 3])
+def test_a_full_flash_is_synced_marked_as_room_allows_and_pruned_and_its_room_comes_back(
+    free: int, eight_games: tuple[Path, dict[str, bytes]], tmp_path: Path
+) -> None:
+    """Issue 32, item 12: a box whose flash (littlefs, as a Pico's: boards/simdev.py) has no block free, or 1, 2
+    or 3.  `kitapi sync` archives every game verified, marks what the flash has room for, says the rest and
+    prints its summary, exit 0, and leaves no synced.tmp; `kitapi sync --prune` then removes the ended games
+    (each game first, then its mark), marks the others, and the room comes back.  `kitapi doctor` says "full"
+    first (no block free) and no longer after."""
+    data, logs_ = eight_games
+    sha = {name: (len(b), hashlib.sha256(b).hexdigest()) for name, b in logs_.items()}
+    sim = SimDevice(tmp_path / "fs", device_id="e6614103e70000f1", flash_blocks=40)
+    db = tmp_path / "a.sqlite3"
+    try:
+        fill_flash(sim, data, free)
+        url = sim.start()
+        if free == 0:
+            out = forkrun.run(["doctor", "--device", url], text=True)
+            assert out.returncode == 1 and "\n- full: sync --prune: the flash is full (0 B free)" in out.stdout, out
+        out = forkrun.run(["sync", "--device", url, "--db", str(db)], text=True)
+        assert out.returncode == 0, out.stderr
+        assert out.stdout.startswith("device e6614103e70000f1: 8 game(s); pulled 8 (8 new, 0 grown"), out.stdout
+        assert "OSError" not in out.stderr and "Traceback" not in out.stderr, out.stderr
+        assert archived(db) == logs_
+        sim.stop()
+        files = flash_files(sim)
+        assert not [p for p in files if p.endswith(".tmp")], sorted(files)
+        marked = flash_marks(files)
+        assert all(sha[name] == m for name, m in marked.items())
+        if len(marked) < 8:  # no room for every mark: said, and the rest are the next sync's
+            assert f"the device's flash is full: {8 - len(marked)} archived game(s) not marked" in out.stderr
+        else:
+            assert out.stderr == ""
+        room = flash_room(sim)
+
+        url = sim.start()
+        out = forkrun.run(["sync", "--device", url, "--db", str(db), "--prune"], text=True)
+        assert out.returncode == 0, out.stderr
+        assert "; removed 6 ended game(s)" in out.stdout and out.stderr == "", out
+        out = forkrun.run(["doctor", "--device", url], text=True)
+        assert "full: sync --prune" not in out.stdout, out.stdout
+        sim.stop()
+        files = flash_files(sim)
+        assert sorted(p for p in files if p.startswith("games/")) == ["games/0007.kitapi", "games/0008.kitapi"]
+        assert flash_marks(files) == {n: sha[n] for n in ("0007.kitapi", "0008.kitapi")}
+        assert not [p for p in files if p.endswith(".tmp")], sorted(files)
+        assert archived(db) == logs_
+        assert flash_room(sim) >= room + 6  # a block at least of each game removed
+    finally:
+        sim.close()
+
+
+def test_a_power_cut_at_any_block_of_a_prune_on_a_full_flash_loses_nothing_and_the_next_one_finishes(
+    eight_games: tuple[Path, dict[str, bytes]], tmp_path: Path
+) -> None:
+    """Issue 32, item 12: `kitapi sync --prune` on a full flash (no block free, the games archived by a sync
+    before), the flash's power cut after its N-th block written, N spread over the whole run: after each cut the
+    flash holds each game whole or not at all, every mark it holds is a game's true size and hash, and a sync
+    --prune run again finishes the job: the ended games gone, the others marked, no synced.tmp.  (After the cut
+    the box's littlefs finds its blocks not as it wrote them and fails: that sync's own end is not looked at.)"""
+    data, logs_ = eight_games
+    sha = {name: (len(b), hashlib.sha256(b).hexdigest()) for name, b in logs_.items()}
+    sim = SimDevice(tmp_path / "fs", device_id="e6614103e70000f1", flash_blocks=40)
+    db = tmp_path / "a.sqlite3"
+    try:
+        fill_flash(sim, data, 0)
+        url = sim.start()
+        assert forkrun.run(["sync", "--device", url, "--db", str(db)]).returncode == 0
+        sim.stop()
+        assert sim.flash is not None
+        full, archive = sim.flash.read_bytes(), db.read_bytes()
+        sim.cut_power_after(1 << 30)  # never: the count of blocks a run writes
+        url = sim.start()
+        assert forkrun.run(["sync", "--device", url, "--db", str(db), "--prune"]).returncode == 0
+        assert wait_until(lambda: sim.screen.exists())  # the box back in its game after the sync
+        sim.stop()
+        total = sim.blocks_written()
+        assert total > 10, total
+        for n in range(1, total + 1, 2):  # every other block written, the boot's 4 and the sync's
+            sim.flash.write_bytes(full)
+            db.write_bytes(archive)
+            sim.cut_power_after(n)
+            url = sim.start()
+            forkrun.run(
+                ["sync", "--device", url, "--db", str(db), "--prune"]
+            )  # (its flash gone, it fails after the cut)
+            sim.stop()
+            assert sim.blocks_written() == n  # the cut came
+            sim.cut_power_after(None)
+            files = flash_files(sim)
+            for p, b in files.items():
+                assert not p.startswith("games/") or b == logs_[p[6:]], (n, p)
+            for name, mark in flash_marks(files).items():
+                assert mark == sha[name], (n, name)
+            url = sim.start()
+            out = forkrun.run(["sync", "--device", url, "--db", str(db), "--prune"], text=True)
+            assert out.returncode == 0, (n, out.stderr)
+            sim.stop()
+            files = flash_files(sim)
+            assert sorted(p for p in files if p.startswith("games/")) == ["games/0007.kitapi", "games/0008.kitapi"]
+            assert flash_marks(files) == {name: sha[name] for name in ("0007.kitapi", "0008.kitapi")}, n
+            assert not [p for p in files if p.endswith(".tmp")], (n, sorted(files))
+            assert archived(db) == logs_
+    finally:
+        sim.close()
+
+
+def test_a_power_cuts_leftovers_in_the_record_are_cleared_by_the_next_sync(device: SimDevice, tmp_path: Path) -> None:
+    """Issue 32, item 12: what a power cut leaves of the new order: a synced.tmp (a rewrite of the record cut
+    short) and the mark of a game removed before its mark was dropped.  The next sync removes both, and keeps
+    the marks of the games there."""
+    games = device.fs / "data" / "games"
+    log = write_game(games, "0001.kitapi", seed=5)
+    mine = f"0001.kitapi {len(log)} {hashlib.sha256(log).hexdigest()}\n"
+    (device.fs / "data" / "synced").write_text(mine + "0002.kitapi 450 " + "ab" * 32 + "\n")
+    (device.fs / "data" / "synced.tmp").write_text(mine[:30])
+    url = device.start()
+    rep = run_sync(url, tmp_path / "a.sqlite3")
+    assert rep.pulled == ["0001.kitapi"] and rep.marked == 0 and not rep.errors
+    assert (device.fs / "data" / "synced").read_text() == mine
+    assert not (device.fs / "data" / "synced.tmp").exists()

@@ -164,6 +164,10 @@ class DeviceError(Exception):
     """A device problem, said in one line."""
 
 
+class FlashFull(DeviceError):
+    """The device's flash has no room for its record of what is synced (``kitapi.link`` answers "full")."""
+
+
 def _ports() -> list[str]:
     """Serial ports that look like a USB MicroPython board, a Raspberry Pi one first (as ``mpremote`` ``auto``)."""
     found = [p for p in sorted(serial.tools.list_ports.comports()) if p.vid is not None and p.pid is not None]
@@ -516,12 +520,18 @@ class Device:
         return self.command(f"s {self._name(name)} {int(n)}")
 
     def mark(self, name: str, size: int, digest: str) -> bool:
-        """Mark game ``name`` synced at ``size`` bytes and ``digest`` on the device."""
-        return self.command(f"m {self._name(name)} {int(size)} {self._name(digest)}") is True
+        """Mark game ``name`` synced at ``size`` bytes and ``digest`` on the device; FlashFull if its flash has
+        no room for the record (the device has removed its temp file: the record is as it was)."""
+        got = self.command(f"m {self._name(name)} {int(size)} {self._name(digest)}")
+        if got == "full":
+            raise FlashFull(f"{self.where}: the device's flash is full: no room to record what is synced")
+        return got is True
 
-    def remove(self, name: str, size: int, digest: str) -> bool:
-        """Delete game ``name`` if the device finds it marked synced at these bytes and not current."""
-        return self.command(f"r {self._name(name)} {int(size)} {self._name(digest)}") is True
+    def remove(self, name: str, size: int, digest: str, held: bool = False) -> bool:
+        """Delete game ``name`` if the device finds it not current, at these bytes, and marked synced at them or,
+        with ``held``, held by the archive (the caller has checked that the archive holds these very bytes)."""
+        more = " held" if held else ""
+        return self.command(f"r {self._name(name)} {int(size)} {self._name(digest)}{more}") is True
 
     def set_clock(self, seconds: int | None = None) -> int:
         """Set the device's clock to the PC's (UTC); returns what the device then reads."""

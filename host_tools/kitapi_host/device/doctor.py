@@ -12,9 +12,11 @@ Kitapi, a damaged one or none at all (bare MicroPython) answers all the same:
 4. the board file: its name, data folder, clock (against the PC's) and the
    battery (VSYS through the running app's ``hw.battery_mv()``, as the app's
    gauge reads it);
-5. the data folder: the games, their sizes, the evidence a repair set aside
-   (``NAME.badK``), and each game log read and replayed here (its damage named,
-   as the sync would).
+5. the data folder, walked as bytes with the sync's own walk (``kitapi.link.entries``,
+   sent as code) and taken as the sync takes it (``sync.classify``): the games,
+   their sizes, the evidence a repair set aside (``NAME.badK``), the odd files the
+   sync would leave on the box, and each game log read and replayed here (its
+   damage named, as the sync would).
 
 Nothing is written to the box: the app is stopped with Ctrl-C and started again
 with a soft reset, as ``kitapi sync`` does.  Everything the box answers is
@@ -28,6 +30,7 @@ import argparse
 import ast
 import binascii
 import hashlib
+import inspect
 import io
 import json
 import re
@@ -36,9 +39,10 @@ import time
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from kitapi import VERSION
+from kitapi import VERSION, link
 from kitapi.link import PROTOCOL
 from kitapi_host.device.box import CHECK_PACK, MOUNT_PACK, Device, DeviceError, open_device
+from kitapi_host.device.sync import EVIDENCE, classify
 
 # kitapi.app.main's thresholds for VSYS in mV (hardware/power.md, "Low battery"); the test checks they agree
 WARN_MV = 3050  # _WARN_MV: the box's low-battery warning
@@ -48,8 +52,6 @@ FULL_PERCENT = 90  # flash used: past it, a long game may not fit (the sync's pr
 CLOCK_S = 120  # seconds of drift from the PC past which the clock wants setting
 LOG_LIMIT = 512 * 1024  # bytes: a longer game log is not read here (the sync reads and checks it)
 MAX_FILES = 2000  # entries of the data folder listed
-_GAME = re.compile(r"\d{4}\.kitapi")
-_EVIDENCE = re.compile(r"\d{4}\.kitapi\.bad\d*")  # a log as it was before a repair (kitapi.app.store)
 _ASIDE = re.compile(r".+\.bad\d+")  # a small file the box could not use, set aside (Store.aside)
 
 # sys.implementation, the flash's and heap's bytes, and which firmware files are there
@@ -106,9 +108,15 @@ _BOARD = (
         raise
     except BaseException:  # (kitapi_pack.Damaged too: a damaged pack's board module)
         return None
-    r = [str(getattr(board, 'NAME', '?')), str(getattr(board, 'ROOT', '/data')), None, None, None]
+    r = [str(getattr(board, 'NAME', '?')), str(getattr(board, 'ROOT', '/data')), None, None, None, None]
     try:
         r[2] = board.clock()
+    except Exception:
+        pass
+    try:
+        import os
+        s = os.statvfs(r[1])
+        r[5] = (s[1] * s[2], s[1] * s[4], s[1])
     except Exception:
         pass
     h = globals().get('hw')
@@ -126,32 +134,25 @@ print(repr(_b()))
 del _b
 """
 )
-# One line "(path, size)" for each entry of the data folder and of its folders (size -1: a folder)
-_FILES = """import os
-def _f(d, deep, n):
-    try:
-        es = os.ilistdir(d)
-    except OSError:
-        return n
-    for e in es:
+# One line "(path, size, why)" for each entry of the data folder and of its folders, walked as bytes by the very
+# function the sync's listing walks with (kitapi.link.entries): a path that is not UTF-8 is bytes
+_FILES = (
+    inspect.getsource(link.entries)
+    + """def _f(d, deep, n):
+    for name, size, why in entries(d):
         if n <= 0:
-            return n
+            break
         n -= 1
-        p = d + '/' + e[0]
-        if e[1] & 0x4000:
-            print(repr((p, -1)))
-            if deep:
-                n = _f(p, deep - 1, n)
-        else:
-            try:
-                s = os.stat(p)[6]
-            except OSError:
-                s = -2
-            print(repr((p, s)))
+        if isinstance(name, bytes):
+            print(repr((d.encode() + b'/' + name, size, why)))
+            continue
+        p = d + '/' + name
+        print(repr((p, size, why)))
+        if deep and why == 'a folder':
+            n = _f(p, deep - 1, n)
     return n
-_f(%r, 1, %d)
-del _f
 """
+)
 # The bytes of one file, base64 in lines
 _READ = """import binascii
 try:
@@ -191,6 +192,7 @@ class Report:
     root: str = ""
     games: list[dict[str, Any]] = field(default_factory=list)  # name, size, damage (None: whole; "": not read)
     evidence: list[dict[str, Any]] = field(default_factory=list)  # path, size
+    odd_files: list[dict[str, Any]] = field(default_factory=list)  # path, size, why: of games/, not games
     set_aside: list[dict[str, Any]] = field(default_factory=list)  # path, size: the box uses a default instead
     other_files: list[dict[str, Any]] = field(default_factory=list)  # path, size
     battery_mv: int | None = None  # None: no reading
@@ -341,8 +343,11 @@ def examine(dev: Device) -> Report:
     t0 = time.time()
     b = _call(dev, _BOARD)
     pc = int((t0 + time.time()) / 2)  # the PC's clock when the box read its own
-    if isinstance(b, tuple) and len(b) == 5:
+    if isinstance(b, tuple) and len(b) == 6:
         rep.board, rep.root = _text(b[0], 32), _text(b[1], 64)
+        flash = b[5]  # the flash the data folder is on (the one that fills), rather than the firmware's
+        if isinstance(flash, tuple) and len(flash) == 3 and all(_int(v) is not None for v in flash):
+            rep.flash_total, rep.flash_free = flash[0], flash[1]
         rep.clock = _int(b[2])
         mv = _int(b[3])
         rep.battery_mv = mv if mv is not None and mv >= 0 else None
@@ -363,8 +368,17 @@ def examine(dev: Device) -> Report:
             )
 
     if rep.flash_total and rep.flash_free is not None:
+        # littlefs counts the blocks in use by walking them, at best: on a full flash it may count more blocks
+        # than there are, and its free ones (total - counted) wrap round to some 4 G blocks
+        rep.flash_free = rep.flash_free if 0 <= rep.flash_free <= rep.flash_total else 0
         used = (rep.flash_total - rep.flash_free) * 100 // rep.flash_total
-        if used >= FULL_PERCENT:
+        if rep.flash_free == 0:
+            rep.problem(
+                "flash",
+                "full: sync --prune: the flash is full (0 B free), the box cannot save a hand (`kitapi sync "
+                "--prune` archives the games, then removes the ended ones)",
+            )
+        elif used >= FULL_PERCENT:
             rep.problem(
                 "flash",
                 f"sync and prune: flash {used}% full, {_size(rep.flash_free)} free (`kitapi sync --prune`)",
@@ -417,26 +431,34 @@ def _differs(dev: Device, board: str) -> list[str] | None:
 
 
 def _data(dev: Device, rep: Report) -> None:
-    """The data folder's games, evidence and other files; each game log read and replayed for its damage."""
-    entries = _lines(dev, _FILES % (rep.root, MAX_FILES))
+    """The data folder's games, evidence, odd files (those of games/ that the sync leaves on the box: it takes
+    each entry as it does, ``sync.classify``) and other files; each game log read and replayed for its damage."""
+    entries = _lines(dev, _FILES + f"_f({rep.root!r}, 1, {MAX_FILES})\ndel _f, entries\n")
     for e in entries:
-        if not (isinstance(e, tuple) and len(e) == 2 and isinstance(e[0], str) and _int(e[1]) is not None):
+        if not (isinstance(e, tuple) and len(e) == 3 and isinstance(e[0], (str, bytes)) and _int(e[1]) is not None):
             continue
-        path, size = e
-        if size == -1:
-            continue  # a folder
-        rel = path[len(rep.root) + 1 :] if path.startswith(rep.root + "/") else path
-        base = rel.rsplit("/", 1)[-1]
-        if rel.startswith("games/") and _GAME.fullmatch(base):
-            rep.games.append({"name": base, "size": size, "damage": ""})
-        elif rel.startswith("games/") and _EVIDENCE.fullmatch(base):
-            rep.evidence.append({"path": _text(rel, 100), "size": size})
-        elif "/" not in rel and _ASIDE.fullmatch(base):
+        path, size, why = e
+        if why == "a folder":
+            continue
+        top = rep.root.encode() + b"/" if isinstance(path, bytes) else rep.root + "/"
+        rel = path[len(top) :] if path.startswith(top) else path
+        parent, _, base = rel.rpartition(b"/" if isinstance(rel, bytes) else "/")
+        if parent in ("games", b"games"):
+            name, left = classify(base, size, why or "", has_hash=False)
+            if not left:
+                rep.games.append({"name": name, "size": size, "damage": ""})
+            elif EVIDENCE.fullmatch(name):
+                rep.evidence.append({"path": f"games/{name}", "size": size})
+            else:
+                rep.odd_files.append({"path": f"games/{_text(name, 100)}", "size": size, "why": _text(left, 100)})
+        elif isinstance(rel, bytes):
+            rep.other_files.append({"path": f"hex {rel[:60].hex()}", "size": size})
+        elif not parent and _ASIDE.fullmatch(base):
             rep.set_aside.append({"path": _text(rel, 100), "size": size})
         else:
             rep.other_files.append({"path": _text(rel, 100), "size": size})
     rep.games.sort(key=lambda g: g["name"])
-    for found in (rep.evidence, rep.set_aside, rep.other_files):
+    for found in (rep.evidence, rep.odd_files, rep.set_aside, rep.other_files):
         found.sort(key=lambda e: e["path"])
     for g in rep.games:
         if 0 <= g["size"] <= LOG_LIMIT:
@@ -450,6 +472,14 @@ def _data(dev: Device, rep: Report) -> None:
         rep.problem(
             "evidence",
             f"run `kitapi sync`: the bytes a repair set aside are on the box: {named}{more} (the sync archives them)",
+        )
+    if rep.odd_files:
+        named = "; ".join(f"{e['path']} ({e['why']})" for e in rep.odd_files[:5])
+        more = f"; and {len(rep.odd_files) - 5} more" if len(rep.odd_files) > 5 else ""
+        rep.problem(
+            "odd-files",
+            f"see to them by hand: games/ holds {len(rep.odd_files)} file(s) that are no game, which `kitapi sync` "
+            f"names and leaves on the box: {named}{more}",
         )
 
 
@@ -497,7 +527,10 @@ def _print(rep: Report) -> None:
         f"  games: {len(rep.games)} ({_size(sum(g['size'] for g in rep.games if g['size'] > 0))})"
         + (f", {damaged} damaged" if damaged else "")
         + f"; evidence files: {len(rep.evidence)}"
+        + (f"; odd files: {len(rep.odd_files)}" if rep.odd_files else "")
     )
+    for e in rep.odd_files[:5]:
+        print(f"  odd file: {e['path']} ({e['why']})")
     if rep.set_aside:
         print(f"  set aside as unreadable (the box uses defaults): {', '.join(e['path'] for e in rep.set_aside[:5])}")
     if rep.battery_mv is None:

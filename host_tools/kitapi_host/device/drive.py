@@ -174,10 +174,10 @@ class Drive:
         marks[name] = (size, digest)
         return self._write_marks(marks)
 
-    def remove(self, name: str, size: int, digest: str) -> bool:
+    def remove(self, name: str, size: int, digest: str, held: bool = False) -> bool:
         marks = self._marks()
         f = self._file(name)
-        if marks.get(name) != (size, digest) or self._current() == name:
+        if (not held and marks.get(name) != (size, digest)) or self._current() == name:
             return False
         if not f.is_file() or f.stat().st_size != size or self._digest(name) != digest:
             return False
@@ -185,8 +185,8 @@ class Drive:
             f.unlink()
         except OSError:
             return False
-        del marks[name]
-        self._write_marks(marks)
+        if marks.pop(name, None) is not None:
+            self._write_marks(marks)
         return True
 
     def set_clock(self, seconds: int | None = None) -> int:

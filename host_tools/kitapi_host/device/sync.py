@@ -11,15 +11,17 @@ The steps (docs/sync.md):
    a prefix of it (the device hashes that prefix to prove it), check the copy
    against the device's hash, and store it with ``Archive.add_log`` (one
    transaction: all of it or nothing);
-4. mark it synced on the device (name, size, sha256), after the archive has it;
-5. with ``--prune``: delete the games that have ended, are marked synced at their
-   present size and hash, are in the archive with that very hash, and are not
-   the current game (the device checks the mark, the hash and "not current"
-   again before it deletes);
-6. copy each evidence file of a repair on the box (``NAME.kitapi.badK``) to
+4. with ``--prune``: delete the games that have ended, are in the archive with
+   the very hash the device gave, and are not the current game (the device
+   checks the hash and "not current" again before it deletes, and then drops
+   the game's mark): first, so that a full flash frees room for the marks;
+5. copy each evidence file of a repair on the box (``NAME.kitapi.badK``) to
    ``evidence/DEVICE/`` next to the archive, verify the copy (size and hash,
    the device's read again through the link, the PC's read back from the disk),
    record it in ``evidence.txt``, and only then remove it from the device;
+6. mark every other game synced on the device (name, size, sha256), once the
+   archive has it; a flash with no room for the record leaves them unmarked and
+   says so, the sync done all the same;
 7. soft-reset the device so that the app runs again.
 
 Whatever else is in the games folder and not archived (a repair's leftover, a name
@@ -54,7 +56,7 @@ from typing import Any, TextIO
 from kitapi.messages import damage as damage_text
 from kitapi.replay import replay
 from kitapi_host.archive.db import DB_HELP, NEW, Archive, ArchiveError, LogError, db_arg, default_path, trouble
-from kitapi_host.device.box import Device, DeviceError, open_device
+from kitapi_host.device.box import Device, DeviceError, FlashFull, open_device
 from kitapi_host.device.drive import Drive
 
 GAME_NAME = re.compile(r"[0-9]{1,8}\.kitapi")  # what kitapi.app.store names a game
@@ -79,6 +81,7 @@ class Report:
     grown: int = 0
     same: int = 0
     marked: int = 0
+    unmarked: int = 0  # games archived but not marked synced: the device's flash had no room for the record
     pruned: list[str] = field(default_factory=list)
     bytes_pulled: int = 0  # game bytes copied (not counting base64 and the REPL)
     warnings: list[str] = field(default_factory=list)
@@ -104,6 +107,27 @@ def _leftover_why(name: str) -> str:
     return "a repair on the box left it unfinished"
 
 
+def classify(name: object, size: object, digest: object, has_hash: bool = True) -> tuple[str, str]:
+    """How the sync takes one entry (name, size, sha256 or why not) of the games folder (``kitapi.link.ls``;
+    ``kitapi doctor`` takes them so too): (name, "") for a game it archives, else (the name to say, why it is
+    left on the device)."""
+    if not isinstance(name, str) or not GAME_NAME.fullmatch(name):
+        if isinstance(name, bytes):  # a name that is not UTF-8 (kitapi.link): by its bytes, in hex
+            return f"hex {name[:60].hex()}", "a name that is not UTF-8"
+        if isinstance(name, str) and LEFTOVER.fullmatch(name):
+            return name, _leftover_why(name)
+        if isinstance(size, int) and size < 0 and isinstance(digest, str) and digest == "not a file":
+            return _safe(name), "not a file"
+        return _safe(name), "an unexpected name"
+    if isinstance(size, int) and size < 0:
+        return name, _safe(digest)[1:-1][:60] if isinstance(digest, str) else "cannot be read"
+    if not isinstance(size, int) or size <= 0 or size > MAX_LOG:
+        return name, f"size {_safe(size)} is out of bounds (1..{MAX_LOG})"
+    if not isinstance(digest, str) or not (_HEX64.fullmatch(digest) or (digest == "" and not has_hash)):
+        return name, "no usable hash from the device"
+    return name, ""
+
+
 def _listing(dev: Device | Drive, answer: Any) -> Listing:
     """Check ``L.ls()``'s answer: (current, games, marks, left): ``left`` are (name, why) not to be synced."""
     if not (isinstance(answer, tuple) and len(answer) == 3):
@@ -117,27 +141,11 @@ def _listing(dev: Device | Drive, answer: Any) -> Listing:
         if not (isinstance(e, tuple) and len(e) == 3):
             left.append(("?", f"an entry of the list of games is not understood: {_safe(e)}"))
             continue
-        name, size, digest = e
-        if not isinstance(name, str) or not GAME_NAME.fullmatch(name):
-            if isinstance(name, bytes):  # a name that is not UTF-8 (kitapi.link): by its bytes, in hex
-                left.append((f"hex {name[:60].hex()}", "a name that is not UTF-8"))
-            elif isinstance(name, str) and LEFTOVER.fullmatch(name):
-                left.append((name, _leftover_why(name)))
-            elif isinstance(size, int) and size < 0 and isinstance(digest, str) and digest == "not a file":
-                left.append((_safe(name), "not a file"))
-            else:
-                left.append((_safe(name), "an unexpected name"))
-            continue
-        if isinstance(size, int) and size < 0:
-            left.append((name, _safe(digest)[1:-1][:60] if isinstance(digest, str) else "cannot be read"))
-            continue
-        if not isinstance(size, int) or size <= 0 or size > MAX_LOG:
-            left.append((name, f"size {_safe(size)} is out of bounds (1..{MAX_LOG})"))
-            continue
-        if not isinstance(digest, str) or not (_HEX64.fullmatch(digest) or (digest == "" and not dev.has_hash)):
-            left.append((name, "no usable hash from the device"))
-            continue
-        games.append((name, size, digest))
+        name, why = classify(*e, has_hash=dev.has_hash)
+        if why:
+            left.append((name, why))
+        else:
+            games.append(e)
     good_marks: dict[str, tuple[int, str]] = {}
     for k, v in marks.items():
         if isinstance(k, str) and isinstance(v, tuple) and len(v) == 2:
@@ -216,7 +224,13 @@ def _keep_evidence(dev: Device | Drive, archive: Archive, name: str, rep: Report
             _fsynced(record, old + sep + f"{line} {when}\n".encode())
     except OSError as e:
         return f"cannot record its copy in {record} ({e.strerror or e})"
-    if not dev.mark(name, size, digest) or not dev.remove(name, size, digest):
+    try:  # removed as held by the PC (a full flash has no room for a mark); a box that wants the mark first: marked
+        gone = dev.remove(name, size, digest, held=True) or (
+            dev.mark(name, size, digest) and dev.remove(name, size, digest)
+        )
+    except FlashFull:
+        gone = False
+    if not gone:
         return f"copied to {dst}, but the device did not remove it"
     rep.evidence.append(name)
     rep.evidence_dir = folder
@@ -365,15 +379,16 @@ def sync(
             on_pulled(name)
     bar.end()
 
-    # Mark every game the archive holds at the device's present size and hash.
-    for name, size, digest in games:
-        if marks.get(name) == (size, digest):
-            continue
-        if archive.has_sha256(digest) is None:
-            continue
-        if dev.mark(name, size, digest):
-            marks[name] = (size, digest)
-            rep.marked += 1
+    # With --prune, first the ended games the archive holds at their present size and hash (never the current
+    # one): the device removes each and then its mark, so that a full flash frees the room the marks need.
+    prunable = []
+    for name, size, digest in games if prune else []:
+        held = archive.has_sha256(digest)
+        if name != current and held is not None and held["ended"]:
+            prunable.append((name, size, digest))
+    for name, size, digest in prunable:
+        if dev.remove(name, size, digest, held=True):
+            rep.pruned.append(name)
 
     # The evidence of repairs on the box: copied to the PC, verified, recorded, and only then removed.
     for name, why in sorted(left):
@@ -387,15 +402,25 @@ def sync(
             if why:
                 leave(name, why)
 
-    if prune:
-        for name, size, digest in games:
-            if name == current or marks.get(name) != (size, digest):
-                continue
-            held = archive.has_sha256(digest)
-            if held is None or not held["ended"]:
-                continue
-            if dev.remove(name, size, digest):
-                rep.pruned.append(name)
+    # Mark every game left that the archive holds at the device's present size and hash; a flash with no room
+    # for the record leaves the rest unmarked (the next sync finds them archived, "same", and marks them).
+    for name, size, digest in games:
+        if name in rep.pruned or marks.get(name) == (size, digest) or archive.has_sha256(digest) is None:
+            continue
+        if rep.unmarked:
+            rep.unmarked += 1
+            continue
+        try:
+            if dev.mark(name, size, digest):
+                marks[name] = (size, digest)
+                rep.marked += 1
+        except FlashFull:
+            rep.unmarked += 1
+
+    # A box whose firmware removes a game only once it is marked (older than "held"): those, now marked.
+    for name, size, digest in prunable:
+        if name not in rep.pruned and marks.get(name) == (size, digest) and dev.remove(name, size, digest):
+            rep.pruned.append(name)
     rep.seconds = time.monotonic() - start
     return rep
 
@@ -468,6 +493,13 @@ def run(args: argparse.Namespace) -> int:
         + f"; clock {when}",
         flush=True,
     )
+    if rep.unmarked:
+        print(
+            f"kitapi sync: the device's flash is full: {rep.unmarked} archived game(s) not marked synced there "
+            f"(no room for the record){'' if args.prune else '; `kitapi sync --prune` removes the ended ones'}",
+            file=sys.stderr,
+            flush=True,
+        )
     if rep.evidence:
         print(
             f"kept {len(rep.evidence)} evidence file(s) of repairs on the device in {rep.evidence_dir}, "

@@ -25,6 +25,12 @@ transport).  This module gives the unix port the same face:
   ``set_clock`` lives in a file outside the filesystem that survives a soft
   reset, like the RP2040's RTC.
 
+``flash_blocks`` puts the data folder on a flash of its own: a littlefs image of
+that many 4096-byte blocks (``flash``), mounted by the board at ``/flash`` as the
+rp2 port mounts a Pico's, so that it fills as a Pico's does: a test's full
+flash (``on_flash`` runs code on it while the box is off); ``cut_power_after(N)``
+cuts the power of that flash after its N-th block written from the next power-on.
+
 ``cut_after`` drops the connection after that many bytes have gone to the PC:
 a cable pulled in the middle of a sync, for the tests.  ``slow_after`` sends
 everything after that many bytes one byte every ``slow_s`` seconds: a device
@@ -73,6 +79,7 @@ class SimDevice:
         firmware: str = "source",
         port: int = 0,
         use_pty: bool = False,
+        flash_blocks: int = 0,
     ) -> None:
         if firmware not in ("source", "flash"):
             raise ValueError(firmware)
@@ -97,6 +104,11 @@ class SimDevice:
         self.connections = 0
         self.url = ""
         self._state = Path(tempfile.mkdtemp(prefix="kitapi-simdev-"))
+        self.flash: Path | None = None  # the littlefs image the data folder is on (flash_blocks)
+        if flash_blocks:
+            self.flash = self._state / "flash.img"
+            self.flash.write_bytes(bytes(flash_blocks * 4096))
+        self._cut = self._state / "cut"  # N: the flash's power cut after its N-th block written (boards/simdev.py)
         self._clock = self._state / "clock"
         self.screen = self._state / "screen"
         self.battery = self._state / "battery"  # the VSYS in mV the board reads, if written (boards/simdev.py)
@@ -123,6 +135,10 @@ class SimDevice:
             KITAPI_SIMDEV_SCREEN=str(self.screen),
             KITAPI_SIMDEV_BATTERY=str(self.battery),
         )
+        if self.flash is not None:
+            env["KITAPI_SIMDEV_FLASH"] = str(self.flash)
+            if self._cut.exists():
+                env["KITAPI_SIMDEV_CUT"] = str(self._cut)
         mp = micropython()
         if self.firmware == "source":
             boot = compiled("simdev", {"board.py": BOARD})
@@ -176,6 +192,36 @@ class SimDevice:
                 self._proc.kill()
             self._proc.wait()
             self._proc = None
+
+    def cut_power_after(self, blocks: int | None) -> None:
+        """From the next power-on, cut the power of the flash (``flash_blocks``) after ``blocks`` blocks written
+        (None: never), as a box unplugged mid-write: nothing more reaches it till ``stop()``; the count starts
+        afresh."""
+        self._cut.with_name("cut.n").unlink(missing_ok=True)
+        if blocks is None:
+            self._cut.unlink(missing_ok=True)
+        else:
+            self._cut.write_text(str(blocks))
+
+    def blocks_written(self) -> int:
+        """Blocks written to the flash since ``cut_power_after`` (before the cut, if it came)."""
+        try:
+            return int(self._cut.with_name("cut.n").read_text())
+        except (OSError, ValueError):
+            return 0
+
+    def on_flash(self, code: str) -> str:
+        """Run MicroPython ``code`` with the flash (``flash_blocks``) mounted at /flash by the board, as the box
+        mounts it, while the box is off: its output.  (One writer at a time: never while the box runs.)"""
+        if self.flash is None or self._proc is not None:
+            raise ValueError("on_flash: no flash of its own, or the box is on")
+        env = dict(os.environ, KITAPI_SIMDEV_FLASH=str(self.flash), MICROPYPATH=str(BOARDS))
+        got = subprocess.run(
+            [micropython(), "-c", "import simdev\n" + code], capture_output=True, env=env, cwd=self._state, timeout=600
+        )
+        if got.returncode:
+            raise RuntimeError(f"on_flash: {got.stderr.decode(errors='replace')[-400:]}")
+        return got.stdout.decode(errors="replace")
 
     # --- the serial endpoint ----------------------------------------------------------
 
@@ -429,6 +475,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument(
         "--flash", action="store_true", help="boot what `kitapi deploy` put in DIR instead of this kitapi's firmware"
     )
+    p.add_argument(
+        "--flash-blocks",
+        type=int,
+        default=0,
+        metavar="N",
+        help="the data folder on a littlefs flash of N blocks of 4 KB, as on a Pico (to try a full flash)",
+    )
     p.set_defaults(func=run)
 
 
@@ -436,7 +489,17 @@ def run(args: argparse.Namespace) -> int:
     if sys.platform == "win32":
         print("kitapi simdevice: needs a POSIX system (it runs the firmware on a pseudo-terminal)", file=sys.stderr)
         return 2
-    dev = SimDevice(args.fs, args.id, "flash" if args.flash else "source", port=args.port, use_pty=args.pty)
+    if args.flash_blocks and not 8 <= args.flash_blocks <= 65536:
+        print("kitapi simdevice: --flash-blocks: a flash of 8 to 65536 blocks (0: none)", file=sys.stderr)
+        return 2
+    dev = SimDevice(
+        args.fs,
+        args.id,
+        "flash" if args.flash else "source",
+        port=args.port,
+        use_pty=args.pty,
+        flash_blocks=args.flash_blocks,
+    )
     try:
         url = dev.start()
     except OSError as e:
