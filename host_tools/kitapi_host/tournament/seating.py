@@ -8,9 +8,9 @@ A player is his drawn number, 1..n. A round is a list of tables, table 1 first; 
 - ``fixed_rounds``: rounds 1..K, fixed when the tournament is made, with no pair meeting twice where a design
   allows it. 9 players at threes: the affine plane of order 3 (4 rounds, every pair exactly once); 15 players:
   a Kirkman triple system (Kirkman's schoolgirls, 7 rounds, every pair exactly once). Other sizes (and rounds
-  past a design's) are the social golfer problem (CSPLib prob010): a seeded search, a greedy round and then a
-  tabu search of swaps between two tables of one round, in a bounded number of steps (not of seconds: the
-  result is the same on any machine), finds the fewest repeated meetings it can.
+  past a design's) are the social golfer problem (CSPLib prob010): a seeded search, each round seated greedily
+  and then a tabu search of swaps between two tables of a round, over every round, in a bounded number of
+  steps (not of seconds: the result is the same on any machine), finds the fewest repeated meetings it can.
 - ``by_standings``: a later round, seated from the standings (the rule is ``by_standings``'s docstring).
 
 docs/tournaments.md says where each part comes from."""
@@ -204,9 +204,10 @@ class _Search:
         return d
 
     def _tabu(self) -> None:
-        """A tabu search over the rounds not frozen: at each step a player in a repeated pair swaps with the
-        player of another table of his round whose swap lowers the repeats most (a swap made within the last
-        ``TABU`` steps not made again unless it beats the best rounds yet); the best rounds seen are kept."""
+        """A tabu search over the rounds not frozen: at each step, of the swaps of a player in a pair that meets
+        again (up to ``HOT`` such players, drawn) with a player at another table of his round, the one that
+        lowers ``cost`` most is made (ties drawn; a swap made within the last ``TABU`` steps not made again
+        unless it beats the best rounds yet); the best rounds seen are kept."""
         rng, met = self.rng, self.met
         best_cost, best = self.cost, [[list(t) for t in r] for r in self.rounds]
         tabu: dict[tuple[int, int, int], int] = {}
