@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import itertools
 import random
-import time
 from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction as F
@@ -232,9 +231,7 @@ def test_other_sizes_report_their_repeats_within_a_bound(n: int, least: int, bou
 @pytest.mark.parametrize(("n", "least"), [(12, 4), (18, 7), (21, 8), (30, 12)])
 def test_the_default_k_is_the_rounds_seated_with_no_repeat(n: int, least: int) -> None:
     sizes = table_sizes(n, "serbian")
-    t0 = time.monotonic()
-    f = fixed_rounds(sizes, 15)
-    assert time.monotonic() - t0 < 20  # about a second for 30 on a loaded core: bounded by steps, not time
+    f = fixed_rounds(sizes, 15)  # (bounded by steps, not time: about a second for 30)
     assert least <= len(f.rounds) <= (n - 1) // 2
     assert f.repeats == again(f.rounds) == 0
     assert_rounds(f.rounds, sizes)
