@@ -24,6 +24,7 @@ from kitapi.registry import rows
 from kitapi_host import sheets
 from kitapi_host.archive.db import Archive
 from kitapi_host.families import archive_families
+from kitapi_host.families.pot import PLAY_WORDS
 from kitapi_host.sheets import words as sheet_words
 from kitapi_host.web import words as web_words
 from kitapi_host.web.app import LOOPBACK, create_app
@@ -33,13 +34,14 @@ from web_archive import build
 LANGS = ("el", "ru")
 # the same in every language: the programs, the formats, the language menu's own name of English
 SAME = {"kitapi", "serve", "export", "stats", "code", "csv", "pdf", "html", "english", "jsonl", "nul"}
-WORD = re.compile(r"[A-Za-z]{3,}")
+WORD = re.compile(r"[A-Za-z]{2,}")
 
 
 def english_words() -> set[str]:
     """Every word (3 letters or more) of the English side of the words tables, lower case."""
     texts: list[str] = [v[0] for v in web_words.WORDS.values()]
     texts += [v[0] for v in web_words.KINDS.values()] + [v[0] for v in web_words.CONTRACTS.values()]
+    texts += [v[0] for v in PLAY_WORDS.values()]
     texts += [k.partition("|")[2] or k for k in sheet_words.WORDS]
     for m in archive_families():
         texts += [v[0] for v in m.STATS_WORDS.values()]  # type: ignore[attr-defined]
@@ -235,6 +237,30 @@ def test_russian_units_and_heads_are_distinct() -> None:
     w = web_words.words("ru")
     assert w["net"] == "Итог" and len({w["net"], w["result"], w["standings"]}) == 3
     assert w["kapikia"] == "капики"
+
+
+def test_counts_of_hands_in_each_languages_forms(site: dict[str, Any]) -> None:
+    """A game's hands counted as its language counts them: "12 сдач", "2 сдачи", "1 μοιρασιά"."""
+    assert [web_words.games_n("ru", n, web_words.HANDS_N) for n in (1, 2, 12, 21)] == [
+        "1 сдача",
+        "2 сдачи",
+        "12 сдач",
+        "21 сдача",
+    ]
+    assert web_words.games_n("el", 1, web_words.HANDS_N) == "1 μοιρασιά"
+    client = create_app(site["db"], hosts=set(LOOPBACK)).test_client()
+    gid = site["info"]["this"][0]
+    assert "· 12 сдач ·" in client.get(f"/game/{gid}?lang=ru").get_data(as_text=True)
+
+
+def test_settlement_counts_its_unit_in_russian(site: dict[str, Any]) -> None:
+    """The sheet's payments in Russian say the unit in the count's form (82 виста, 27 вистов)."""
+    assert [sheet_words_amount(n) for n in (1, 2, 5, 11, 22)] == ["вист", "виста", "вистов", "вистов", "виста"]
+
+
+def sheet_words_amount(n: int) -> str:
+    with sheet_words.language("ru"):
+        return sheet_words.amount_of(n, "whists")
 
 
 def test_pdf_in_the_page_language(site: dict[str, Any]) -> None:

@@ -156,7 +156,7 @@ def signed(v: int) -> str:
 
 def contract_html(contract: str) -> str:
     symbol, cls = _SUIT[contract[-1]]
-    return f'{esc(contract[:-1])}<span class="{cls}">{symbol}</span>'
+    return f'{esc(contract[:-1])}<span class="{cls}">{t(symbol)}</span>'
 
 
 S = TypeVar("S")

@@ -41,6 +41,28 @@ def t(text: str, what: str = "") -> str:
     return words[i - 1] if words else text
 
 
+# A count of a unit in each language's forms (English: the sheet's word whatever the count, as it always was;
+# Greek one/other; Russian one/few/many).
+UNITS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "whists": (("βιστ", "βιστ"), ("вист", "виста", "вистов")),
+    "chips": (("καπίκι", "καπίκια"), ("фишка", "фишки", "фишек")),
+    "kapikia": (("καπίκι", "καπίκια"), ("капик", "капика", "капиков")),
+}
+
+
+def amount_of(n: int, unit: str) -> str:
+    """The word of ``unit`` (whists, chips, kapikia) after the count ``n``, in the sheets' language."""
+    i = LANGUAGES.index(_LANG.get())
+    if i == 0:
+        return unit
+    forms = UNITS[unit][i - 1]
+    if len(forms) == 3:
+        k = 0 if n % 10 == 1 and n % 100 != 11 else 1 if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14 else 2
+    else:
+        k = 0 if n == 1 else 1
+    return forms[k]
+
+
 def system(rules: str, title: str) -> str:
     """The name of the system ``rules`` in the sheets' language (its family's ``TITLES``), ``title`` in English."""
     from kitapi_host.families import family
@@ -67,6 +89,9 @@ WORDS.update(
         "game over (stopped)": ("τέλος παρτίδας (σταμάτησε)", "партия окончена (остановлена)"),
         "game on": ("σε εξέλιξη", "партия идёт"),
         "start": ("αρχή", "начало"),
+        # a payment, as the box shows it (its "who owes whom": the arrow in every language)
+        "{} pays {} {} {}": ("{} \u2192 {}: {} {}", "{} \u2192 {}: {} {}"),
+        "NT": ("ΣΑ", "БК"),  # (no trump: the box's σαντζά, без козыря)
         "hand {}": ("μοιρασιά {}", "сдача {}"),
         "* a hand corrected after it was written": (
             "* μοιρασιά που διορθώθηκε αφού γράφτηκε",
@@ -119,6 +144,8 @@ WORDS.update(
         "corrected": ("διορθώθηκε", "исправлена"),
         "pouch {}": ("κάσα {}", "касса {}"),
         "chips {}": ("καπίκια {}", "фишки {}"),
+        "pot|chips {}": ("μάρκες {}", "фишки {}"),
+        "pot|chips": ("μάρκες", "фишки"),
         "topup": ("προσθήκη", "докупка"),
         "kasa": ("κάσα", "касса"),
         "net {}": ("καθαρά {}", "итог {}"),
@@ -192,7 +219,6 @@ WORDS.update(
             "Касса (К) и итог в фишках (Ф) каждого игрока после каждой сдачи; долг со знаком минус.",
         ),
         " (the game is not over: so far)": (" (η παρτίδα δεν τελείωσε: ως τώρα)", " (партия не окончена: пока)"),
-        "{} pays {} {} chips": ("{} πληρώνει στον {} {} καπίκια", "{} платит {} {} фишек"),
         "passed out": ("πάσο όλοι", "все пас"),
         "{} threw in": ("{} πέταξε", "{} сбросил"),
         "4 aces": ("4 άσσοι", "4 туза"),
@@ -247,7 +273,6 @@ WORDS.update(
             "Ποιος πληρώνει ποιον, με τις λιγότερες πληρωμές, σε ακέραια καπίκια:",
             "Кто кому платит, за наименьшее число переводов, в целых капиках:",
         ),
-        "{} pays {} {} kapikia": ("{} πληρώνει στον {} {} καπίκια", "{} платит {} {} капиков"),
         "share of the kasa": ("μερίδιο της κάσας", "доля кассы"),
         "final": ("τελικά", "окончательно"),
         # the pot games (πότ, μάρκες, γέμισμα; банк, фишки, пополнение)
@@ -261,7 +286,7 @@ WORDS.update(
         "thrown in": ("πάσο όλοι", "все пас"),
         "all passed": ("πάσο όλοι", "все пас"),
         "{} tricks": ("{} μπάζες", "взяток: {}"),
-        "{} dropped": ("{} έφυγε", "{} вышел"),
+        "{} dropped": ("έφυγαν: {}", "вышли: {}"),
         "lost": ("χάθηκε", "ремиз"),
         "ante {}": ("είσοδος {}", "взнос {}"),
         "win {}": ("κέρδος {}", "выигрыш {}"),
@@ -340,12 +365,12 @@ WORDS.update(
         "whists written": ("βιστ γραμμένα", "записанные висты"),
         "net whists": ("καθαρά βιστ", "итог в вистах"),
         "money": ("χρήματα", "деньги"),
-        "vs {}": ("στον {}", "на {}"),
+        "vs {}": ("προς {}", "на {}"),
         "stake {}": ("αξία {}", "цена {}"),
         "stake {} a whist": ("αξία {} το βιστ", "цена виста {}"),
-        "end {}": ("τέλος {}", "конец {}"),
-        "pools": ("πουλ", "пули"),
-        "{} pays {} {} whists": ("{} πληρώνει στον {} {} βιστ", "{} платит {} {} вистов"),
+        "end {}": ("τέλος: {}", "конец: {}"),
+        "end|pools": ("όταν κλείσουν όλα τα πουλ", "когда закрыты все пули"),
+        "end|total": ("στο σύνολο των πουλ", "по сумме пуль"),
         "Bettler ({})": ("Μπέτλερ ({})", "беттлер ({})"),
         "mis\u00e8re": ("μιζέρ", "мизер"),
         "took {}": ("πήρε {}", "взял {}"),
@@ -384,7 +409,7 @@ WORDS.update(
         "Play": ("Παιχνίδι", "Игра"),
         "Noll": ("Νολ", "Ноль"),
         "forced Noll": ("υποχρεωτικό νολ", "вынужденный ноль"),
-        "{}'s side {}": ("η ομάδα του {} {}", "пара {}: {}"),
+        "{}'s side {}": ("ομάδα {}: {}", "пара {}: {}"),
         "down": ("μέσα", "без взяток"),
         "{} honours {}": ("{} τιμές {}", "{}: онёры {}"),
         "game {}": ("παρτίδα {}", "гейм {}"),

@@ -40,7 +40,7 @@ from kitapi_host.archive.pg import is_url, shown
 from kitapi_host.logs import show_exact
 from kitapi_host.web import data
 from kitapi_host.web.chart import chart
-from kitapi_host.web.words import LANGUAGES, NAMES, choose, contract, games_n, kind, system, words
+from kitapi_host.web.words import HANDS_N, LANGUAGES, NAMES, choose, contract, games_n, kind, system, words
 
 _PRINTING = threading.Lock()
 MAX_ID = 2**63 - 1  # a game id the database can hold; a larger one is no game
@@ -86,6 +86,7 @@ def create_app(db: Path | str, admin: bool = False, hosts: set[str] | None = Non
         LANGUAGES=LANGUAGES,
         NAMES=NAMES,
         games_n=lambda n: games_n(g.lang, n),
+        hands_n=lambda n: games_n(g.lang, n, HANDS_N),
     )
 
     @app.before_request

@@ -6,7 +6,7 @@ from __future__ import annotations
 from kitapi_host.archive.text import LANGUAGES, named
 from kitapi_host.families import family
 
-__all__ = ["LANGUAGES", "NAMES", "WORDS", "choose", "contract", "games_n", "kind", "system", "words"]
+__all__ = ["HANDS_N", "LANGUAGES", "NAMES", "WORDS", "choose", "contract", "games_n", "kind", "system", "words"]
 NAMES = {"en": "English", "el": "Ελληνικά", "ru": "Русский"}
 
 WORDS: dict[str, tuple[str, str, str]] = {
@@ -166,13 +166,16 @@ def choose(accept: str) -> str:
     return best[0]
 
 
-# A count of games in each language's forms: English one/other, Greek one/other, Russian one/few/many.
+# A count of games (of hands) in each language's forms: English one/other, Greek one/other, Russian
+# one/few/many.
 GAMES_N = (("game", "games"), ("παρτίδα", "παρτίδες"), ("партия", "партии", "партий"))
+HANDS_N = (("hand", "hands"), ("μοιρασιά", "μοιρασιές"), ("сдача", "сдачи", "сдач"))
 
 
-def games_n(lang: str, n: int) -> str:
-    """``n`` games in ``lang``: "1 game", "2 games"; "1 партия", "3 партии", "5 партий", "21 партия"."""
-    forms = GAMES_N[LANGUAGES.index(lang) if lang in LANGUAGES else 0]
+def games_n(lang: str, n: int, counted: tuple[tuple[str, ...], ...] = GAMES_N) -> str:
+    """``n`` games in ``lang``: "1 game", "2 games"; "1 партия", "3 партии", "5 партий", "21 партия" (of
+    hands: ``counted`` HANDS_N)."""
+    forms = counted[LANGUAGES.index(lang) if lang in LANGUAGES else 0]
     if len(forms) == 3:  # Russian: by the last digits
         k = 0 if n % 10 == 1 and n % 100 != 11 else 1 if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14 else 2
     else:
@@ -215,10 +218,6 @@ CONTRACTS: dict[str, tuple[str, str, str]] = {
     "M": ("misère", "μιζέρ", "мизер"),
     "bettler": ("Bettler", "Μπέτλερ", "беттлер"),
     "game": ("game (closed)", "παιχνίδι (κλειστό)", "игра (закрытая)"),
-    "none": ("all passed", "πάσο όλοι", "все пас"),
-    "P": ("Preference", "Πρεφεράνς", "Преферанс"),
-    "hand": ("hand", "χέρι", "без прикупа"),
-    "chips": ("chips", "μάρκες", "фишки"),
     # Priffe's (the box's names of them)
     "play": ("Play", "Παιχνίδι", "Игра"),
     "noll": ("Noll", "Νολ", "Ноль"),
@@ -236,14 +235,10 @@ def contract(lang: str, rules: str, code: str | None) -> str:
     i = LANGUAGES.index(lang) if lang in LANGUAGES else 0
     fam = family(rules)
     name = getattr(fam, "__name__", "").rpartition(".")[2]
-    if code in CONTRACTS and not (name == "pot" and code == "H"):
+    if code in CONTRACTS and name != "pot":
         return CONTRACTS[code][i]
     if name == "pot":  # Austrian's ladder: "3H" three without the talon; American's suits
-        if code in SUITS:
-            return SUITS[code]
-        if code[:-1].isdigit() and code[-1] == "H":
-            return f"{code[:-1]} {CONTRACTS['hand'][i]}"
-        return code
+        return str(fam.bid_text(code, LANGUAGES[i], american=code in SUITS))  # type: ignore[union-attr]
     if code.isdigit():  # Balkan's numbers: its no-trick bid (6) is the Bettler
         if name == "preferans":
             from kitapi_host.families.preferans import no_trick

@@ -45,7 +45,7 @@ from kitapi_host.sheets.page import (
     sheet_page,
     to_csv_bytes,
 )
-from kitapi_host.sheets.words import t
+from kitapi_host.sheets.words import amount_of, t
 
 
 @dataclass(frozen=True)
@@ -253,8 +253,11 @@ def _split_html(header: Header, last: KasaStanding, final: KasaStanding) -> str:
     if transfers:
         pays = "".join(
             f'<li class="pay" data-payer="{a}" data-payee="{b}" data-amount="{amount}">'
-            + t("{} pays {} {} kapikia").format(
-                f"<b>{esc(players[a])}</b>", f"<b>{esc(players[b])}</b>", f'<span class="amt">{amount}</span>'
+            + t("{} pays {} {} {}").format(
+                f"<b>{esc(players[a])}</b>",
+                f"<b>{esc(players[b])}</b>",
+                f'<span class="amt">{amount}</span>',
+                amount_of(amount, "kapikia"),
             )
             + "</li>"
             for a, b, amount in transfers

@@ -31,8 +31,8 @@ from typing import Any
 
 from kitapi.game import Game, result_json
 from kitapi.rules import load
+from kitapi_host.families.pot import bid_text, suit_or_chips
 from kitapi_host.families.pot import facts as hand_facts
-from kitapi_host.families.pot import suit_or_chips
 from kitapi_host.families.pot import title as system_title
 from kitapi_host.sheets.game import Hand, Header, Snapshot, new_game
 from kitapi_host.sheets.page import (
@@ -47,7 +47,7 @@ from kitapi_host.sheets.page import (
     signed,
     to_csv_bytes,
 )
-from kitapi_host.sheets.words import system, t
+from kitapi_host.sheets.words import lang, system, t
 
 
 @dataclass(frozen=True)
@@ -127,7 +127,7 @@ names; UTF-8 with a byte order mark, CRLF, no cell a formula, as Prefa's.
 def csv_columns(header: Header) -> list[str]:
     names = [cell(p) for p in header["players"]]
     if _us(header):
-        what = [t("hand"), t("dealer"), t("declarer"), t("bid"), *(t("chips {}").format(p) for p in names)]
+        what = [t("hand"), t("dealer"), t("declarer"), t("bid"), *(t("chips {}", "pot").format(p) for p in names)]
         what += [t("trump"), t("tricks"), t("pass")]
     else:
         what = [t("hand"), t("dealer"), t("declarer"), t("bid"), t("trump"), t("dropped")]
@@ -179,7 +179,7 @@ def hand_html(header: Header, players: Sequence[str], d: dict[str, Any], f: Any)
     if _us(header):
         if f.contract == "chips":
             bid = (
-                t("chips")
+                t("chips", "pot")
                 + " "
                 + "/".join(str(c) for c in d["chips"])
                 + (f" {_suit(d['trump'])}" if "trump" in d else "")
@@ -188,7 +188,11 @@ def hand_html(header: Header, players: Sequence[str], d: dict[str, Any], f: Any)
             bid = _suit(f.contract)
         parts = [f"{who} {bid}", f'<span class="dim">{t("{} tricks").format(d["tricks"])}</span>']
     else:
-        bid = t("all passed") if f.contract == "none" else esc(f.contract)
+        bid = (
+            t("all passed")
+            if f.contract == "none"
+            else esc(f.contract if lang() == "en" else bid_text(f.contract, lang()))
+        )
         parts = [f"{who} {bid}" + (f" {_suit(d['trump'])}" if "trump" in d else "")]
         if d.get("drop"):
             parts.append(t("{} dropped").format(", ".join(esc(players[k]) for k in d["drop"])))
@@ -238,9 +242,9 @@ def _sheet_html(header: Header, hands: Sequence[Hand], standings: Sequence[PotSt
         col = _changes([s.stock[i] for s in standings], [0] * len(standings), start.stock[i])
         sections.append(
             f'<div class="section" data-seat="{i}"><div class="who">{esc(p)}</div>'
-            f'<div class="cols"><div class="col chips"><div class="lab">{t("chips")}</div><div class="v">'
+            f'<div class="cols"><div class="col chips"><div class="lab">{t("chips", "pot")}</div><div class="v">'
             + _column(col, hands, "stock")
-            + f'</div></div></div><div class="sum">{t("chips")} '
+            + f'</div></div></div><div class="sum">{t("chips", "pot")} '
             f"<b>{str(final.stock[i]).replace('-', chr(0x2212))}</b></div>"
             "</div>"
         )
@@ -253,7 +257,7 @@ def _running_html(header: Header, hands: Sequence[Hand], standings: Sequence[Pot
     head1 = (
         f'<tr><th rowspan="2">#</th><th rowspan="2" style="text-align:left">{t("hand")}</th>'
         f'<th rowspan="2" class="p num">{t("Pot")}</th><th rowspan="2" class="num">{t("Refills")}</th>'
-        f'<th colspan="{len(players)}" class="p">{t("chips")}</th></tr>'
+        f'<th colspan="{len(players)}" class="p">{t("chips", "pot")}</th></tr>'
     )
     head2 = "<tr>" + "".join(f'<th class="num">{esc(p)}</th>' for p in players) + "</tr>"
 
@@ -309,7 +313,7 @@ table.running th.p { border-left: 2px solid #1a1a1a; }
 
 def _options_text(header: Header) -> str:
     g: Any = new_game(header)
-    out = [t("chips {}").format(brought(header)), t("ante {}").format(g.ante)]
+    out = [t("chips {}", "pot").format(brought(header)), t("ante {}").format(g.ante)]
     if _us(header):
         out.append(t("win {}").format(g.win))
     for k, v in sorted(header.get("options", {}).items()):

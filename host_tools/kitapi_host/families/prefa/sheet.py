@@ -26,7 +26,7 @@ from kitapi_host.sheets.page import (
     signed,
     to_csv_bytes,
 )
-from kitapi_host.sheets.words import system, t
+from kitapi_host.sheets.words import amount_of, system, t
 
 
 @dataclass(frozen=True)
@@ -229,7 +229,7 @@ def _sheet_html(header: Header, hands: Sequence[Hand], standings: Sequence[Stand
                 + "</div></div>"
             )
         pouch_col = (
-            '<div class="col pouch"><div class="lab">P</div><div class="v">'
+            f'<div class="col pouch"><div class="lab">{t("P")}</div><div class="v">'
             + "".join(
                 entry(hands[k - 1].number if k else 0, str(v), idx == len(pouch) - 1, "pouch")
                 for idx, (k, v) in enumerate(pouch)
@@ -279,8 +279,11 @@ def _settlement_html(header: Header, final: Standing) -> str:
     if transfers:
         pays = "".join(
             f'<li class="pay" data-payer="{a}" data-payee="{b}" data-amount="{amount}">'
-            + t("{} pays {} {} chips").format(
-                f"<b>{esc(players[a])}</b>", f"<b>{esc(players[b])}</b>", f'<span class="amt">{amount}</span>'
+            + t("{} pays {} {} {}").format(
+                f"<b>{esc(players[a])}</b>",
+                f"<b>{esc(players[b])}</b>",
+                f'<span class="amt">{amount}</span>',
+                amount_of(amount, "chips"),
             )
             + "</li>"
             for a, b, amount in transfers

@@ -55,7 +55,7 @@ from kitapi_host.sheets.page import (
     sheet_page,
     to_csv_bytes,
 )
-from kitapi_host.sheets.words import system, t
+from kitapi_host.sheets.words import amount_of, system, t
 
 
 @dataclass(frozen=True)
@@ -734,8 +734,11 @@ def _settlement_html(header: Header, final: PrefStanding) -> str:
             money = f' <span class="money">({_num(amount * stake)})</span>' if stake is not None else ""
             items.append(
                 f'<li class="pay" data-payer="{a}" data-payee="{b}" data-amount="{amount}">'
-                + t("{} pays {} {} whists").format(
-                    f"<b>{esc(players[a])}</b>", f"<b>{esc(players[b])}</b>", f'<span class="amt">{amount}</span>'
+                + t("{} pays {} {} {}").format(
+                    f"<b>{esc(players[a])}</b>",
+                    f"<b>{esc(players[b])}</b>",
+                    f'<span class="amt">{amount}</span>',
+                    amount_of(amount, "whists"),
                 )
                 + f"{money}</li>"
             )
@@ -773,7 +776,7 @@ def _options_text(header: Header) -> str:
     g: Any = new_game(header)
     options: dict[str, Any] = header.get("options", {})
     out = [t("pool {}").format(g.size)]
-    out.append(t("end {}").format(g.end_sum if g.end == "sum" else t(str(g.end))))
+    out.append(t("end {}").format(g.end_sum if g.end == "sum" else t(str(g.end), "end")))
     for k, v in sorted(options.items()):
         if k in ("pool", "end", "stake"):
             continue
