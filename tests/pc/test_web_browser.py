@@ -178,7 +178,7 @@ def test_language_and_period_switches(site: tuple[str, dict[str, Any]], browser:
         tab.look()
         p.locator("nav.langs a", has_text="Русский").click()
         p.wait_for_url(re.compile(r"lang=ru"))
-        assert "Итоги" in p.locator("h2").first.inner_text()
+        assert "Турнирная таблица" in p.locator("h2").first.inner_text()
         p.locator("table.games a[href^='/game/']").first.click()
         assert p.locator("html").get_attribute("lang") == "ru"
         tab.look("game-ru")

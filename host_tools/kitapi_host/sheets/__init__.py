@@ -26,6 +26,7 @@ from kitapi_host.sheets.game import (
     sheet,
     to_jsonl,
 )
+from kitapi_host.sheets.words import language
 
 __all__ = [
     "FORMATS",
@@ -43,8 +44,14 @@ __all__ = [
 FORMATS = ("jsonl", "csv", "html", "pdf")
 
 
-def export(game: GameExport, fmt: str) -> bytes:
-    """The bytes of ``game`` in format ``fmt`` (jsonl, csv, html or pdf; pdf may raise BrowserError)."""
+def export(game: GameExport, fmt: str, lang: str = "en") -> bytes:
+    """The bytes of ``game`` in format ``fmt`` (jsonl, csv, html or pdf; pdf may raise BrowserError), its
+    sheet's words in ``lang`` (one of kitapi_host.archive.text.LANGUAGES: ``sheets.words``)."""
+    with language(lang):
+        return _export(game, fmt)
+
+
+def _export(game: GameExport, fmt: str) -> bytes:
     if fmt == "jsonl":
         return to_jsonl(game.lines)
     if fmt not in ("csv", "html", "pdf"):

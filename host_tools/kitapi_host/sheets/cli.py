@@ -18,6 +18,7 @@ from pathlib import Path
 
 from kitapi_host import sheets
 from kitapi_host.archive.db import db_arg, default_path
+from kitapi_host.archive.text import LANGUAGES
 from kitapi_host.logs import InputError
 from kitapi_host.sheets.browser import BROWSER_ENV, BrowserError
 
@@ -48,6 +49,9 @@ formats:
          on this PC: chromium, chromium-browser, google-chrome(-stable),
          microsoft-edge or msedge on PATH (or the usual macOS/Windows place), or
          the one ${BROWSER_ENV} names; none found: exit status 2
+--lang el|ru: the sheet's words (its heads, notes, settlement, the CSV's column
+  heads) in Greek or Russian, the players' terms as the box shows them; the jsonl
+  is the log whatever the language
 exit status: 0; 2 for bad input (one line FILE:LINE: reason), an unknown game or
 no browser; 1 if the browser failed.  Nothing is written unless all went well."""
 
@@ -65,6 +69,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     e.add_argument("--format", "-f", choices=sheets.FORMATS, required=True, help="the export format")
     e.add_argument("-o", "--output", type=Path, metavar="OUT", help="write to OUT (default: standard output)")
+    e.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        default="en",
+        help="the words of the csv, html and pdf: English (the default), Greek or Russian, as the box's",
+    )
     e.add_argument(
         "--db",
         type=db_arg,
@@ -109,7 +119,7 @@ def run(args: argparse.Namespace) -> int:
         if out is None and args.format == "pdf" and sys.stdout.isatty():
             raise InputError("kitapi export: a PDF is not for the terminal: give -o OUT.pdf (or redirect)")
         game, name = _load(args)
-        data = sheets.export(game, args.format)
+        data = sheets.export(game, args.format, args.lang)
         if game.warning:
             print(f"{name}: warning: {game.warning}", file=sys.stderr)
         if out is None:

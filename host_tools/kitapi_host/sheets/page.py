@@ -12,6 +12,7 @@ from datetime import datetime
 from typing import Any, TypeVar
 
 from kitapi_host.sheets.game import Hand, Header
+from kitapi_host.sheets.words import lang, t
 from kitapi_host.text import cell as cell  # (each family's sheet writes its names with it)
 from kitapi_host.text import csv_value, one_line
 
@@ -155,7 +156,7 @@ def signed(v: int) -> str:
 
 def contract_html(contract: str) -> str:
     symbol, cls = _SUIT[contract[-1]]
-    return f'{esc(contract[:-1])}<span class="{cls}">{symbol}</span>'
+    return f'{esc(contract[:-1])}<span class="{cls}">{t(symbol)}</span>'
 
 
 S = TypeVar("S")
@@ -170,7 +171,10 @@ def running_rows(
 ) -> str:
     """The rows of a score sheet's running table: the start, then a row per hand (its number, ``what(k,
     hand)`` the k-th hand in words, ``cells(standing, previous)``); a corrected hand is marked."""
-    rows = [f'<tr class="start" data-hand="0"><td class="h"></td><td class="what">start</td>{cells(start, None)}</tr>']
+    rows = [
+        f'<tr class="start" data-hand="0"><td class="h"></td><td class="what">{t("start")}</td>'
+        f"{cells(start, None)}</tr>"
+    ]
     prev = start
     for k, (h, s) in enumerate(zip(hands, standings, strict=True)):
         fix = ' class="fix"' if h.corrected else ""
@@ -195,7 +199,7 @@ def date_text(started: str) -> str:
 
 
 def entry(hand: int, value: str, live: bool, kind: str) -> str:
-    label = "start" if hand == 0 else f"hand {hand}"
+    label = t("start") if hand == 0 else t("hand {}").format(hand)
     return (
         f'<span class="e {"live" if live else "old"}" data-kind="{kind}" data-hand="{hand}" title="{label}">'
         f"<i>{hand if hand else _BULLET}</i><b>{value}</b></span>"
@@ -208,10 +212,10 @@ def sheet_meta(
     """The sheet's head line as HTML: ``first`` (rules, options), the date and device, hands, ``more``, state."""
     meta = list(first)
     if "started" in header:
-        meta.append(("Date", date_text(header["started"])))
+        meta.append((t("Date"), date_text(header["started"])))
     if "device" in header:
-        meta.append(("Device", header["device"]))
-    meta += [("Hands", str(hands)), *more, ("State", state)]
+        meta.append((t("Device"), header["device"]))
+    meta += [(t("Hands"), str(hands)), *more, (t("State"), state)]
     return "".join(f"<div><dt>{esc(k)}</dt><dd>{esc(v)}</dd></div>" for k, v in meta)
 
 
@@ -219,9 +223,9 @@ def correction_note(hands: Sequence[Any], deleted: Sequence[int]) -> str:
     """A note on the corrected and deleted hands, or ""."""
     notes = []
     if any(h.corrected for h in hands):
-        notes.append("* a hand corrected after it was written")
+        notes.append(t("* a hand corrected after it was written"))
     if deleted:
-        notes.append("deleted hands (not scored): " + ", ".join(str(k) for k in deleted))
+        notes.append(t("deleted hands (not scored): ") + ", ".join(str(k) for k in deleted))
     return f'<p class="note">{esc("; ".join(notes))}.</p>' if notes else ""
 
 
@@ -240,7 +244,7 @@ def sheet_page(title: str, players: Sequence[str], book: str, css: str, meta_htm
     """One self-contained HTML page (inline CSS, no script): the title head, ``body``, the footer."""
     names = " \u00b7 ".join(f'<span class="player">{esc(p)}</span>' for p in players)
     return f"""<!DOCTYPE html>
-<html lang="en">
+<html lang="{lang()}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -253,7 +257,7 @@ def sheet_page(title: str, players: Sequence[str], book: str, css: str, meta_htm
 <dl class="meta">{meta_html}</dl>
 </header>
 {body}
-<footer>Made by <code>kitapi export</code> from the game log, replayed by the Kitapi core.</footer>
+<footer>{t("Made by <code>kitapi export</code> from the game log, replayed by the Kitapi core.")}</footer>
 </body>
 </html>
 """

@@ -40,7 +40,7 @@ from kitapi_host.archive.pg import is_url, shown
 from kitapi_host.logs import show_exact
 from kitapi_host.web import data
 from kitapi_host.web.chart import chart
-from kitapi_host.web.words import LANGUAGES, NAMES, choose, games_n, kind, system, words
+from kitapi_host.web.words import HANDS_N, LANGUAGES, NAMES, choose, contract, games_n, kind, system, words
 
 _PRINTING = threading.Lock()
 MAX_ID = 2**63 - 1  # a game id the database can hold; a larger one is no game
@@ -82,9 +82,11 @@ def create_app(db: Path | str, admin: bool = False, hosts: set[str] | None = Non
         chart=chart,
         sysname=_sysname,
         kind=lambda k: kind(g.lang, k),
+        contract=lambda rules, code: contract(g.lang, rules, code),
         LANGUAGES=LANGUAGES,
         NAMES=NAMES,
         games_n=lambda n: games_n(g.lang, n),
+        hands_n=lambda n: games_n(g.lang, n, HANDS_N),
     )
 
     @app.before_request
@@ -369,9 +371,9 @@ def _export(gid: int, fmt: str) -> bytes:
         abort(404, str(e))
     try:
         if fmt != "pdf":
-            return sheets.export(game, fmt)
+            return sheets.export(game, fmt, g.lang)
         with _PRINTING:  # (one Chromium at a time: a tablet's impatient taps start no crowd of browsers)
-            return sheets.export(game, fmt)
+            return sheets.export(game, fmt, g.lang)
     except BrowserError as e:  # none on this PC, or it failed: the page says which
         abort(503, f"{g.w['no_pdf']}: {e}" if e.missing else str(e))
 

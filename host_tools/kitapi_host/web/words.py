@@ -6,7 +6,7 @@ from __future__ import annotations
 from kitapi_host.archive.text import LANGUAGES, named
 from kitapi_host.families import family
 
-__all__ = ["LANGUAGES", "NAMES", "WORDS", "choose", "games_n", "kind", "system", "words"]
+__all__ = ["HANDS_N", "LANGUAGES", "NAMES", "WORDS", "choose", "contract", "games_n", "kind", "system", "words"]
 NAMES = {"en": "English", "el": "Ελληνικά", "ru": "Русский"}
 
 WORDS: dict[str, tuple[str, str, str]] = {
@@ -15,7 +15,7 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "players": ("Players", "Παίκτες", "Игроки"),
     "player": ("Player", "Παίκτης", "Игрок"),
     "latest": ("Latest games", "Τελευταίες παρτίδες", "Последние партии"),
-    "standings": ("Standings", "Κατάταξη", "Итоги"),
+    "standings": ("Standings", "Κατάταξη", "Турнирная таблица"),
     "period": ("Period", "Περίοδος", "Период"),
     "from": ("From", "Από", "С"),
     "to": ("To", "Έως", "По"),
@@ -23,7 +23,8 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "last_month": ("Last month", "Προηγούμενος μήνας", "Прошлый месяц"),
     "this_year": ("This year", "Φέτος", "Этот год"),
     "show": ("Show", "Εμφάνιση", "Показать"),
-    "any": ("any", "όλοι", "все"),
+    "any": ("any", "όλοι", "все"),  # (players)
+    "any_n": ("any", "όλα", "все"),  # (systems, venues: neuter in Greek)
     "system": ("System", "Σύστημα", "Система"),
     "device": ("Venue / device", "Μαγαζί / συσκευή", "Клуб / устройство"),
     "game": ("Game", "Παρτίδα", "Партия"),
@@ -31,15 +32,16 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "date": ("Date", "Ημερομηνία", "Дата"),
     "hands": ("Hands", "Μοιρασιές", "Сдачи"),
     "hand": ("Hand", "Μοιρασιά", "Сдача"),
-    "result": ("Result", "Αποτέλεσμα", "Итог"),
+    "result": ("Result", "Αποτέλεσμα", "Результат"),
     "net": ("Net", "Καθαρά", "Итог"),
     "on": ("in play", "σε εξέλιξη", "идёт"),
     "over": ("over", "τελείωσε", "окончена"),
     "damaged": ("damaged log", "χαλασμένο αρχείο", "повреждённый журнал"),
     "no_games": ("No games.", "Καμία παρτίδα.", "Партий нет."),
-    "chips": ("chips", "μάρκες", "фишки"),
+    "chips": ("chips", "μάρκες", "фишки"),  # (the pot games')
+    "chips_prefa": ("chips", "καπίκια", "фишки"),  # (Prefa's, as the box says them: κάσα, καπίκια)
     "whists": ("whists", "βιστ", "висты"),
-    "kapikia": ("kapikia", "καπίκια", "фишки"),
+    "kapikia": ("kapikia", "καπίκια", "капики"),
     "points": ("points", "πόντοι", "очки"),
     "sheet": ("Score sheet", "Κιτάπι", "Запись партии"),
     "chart": ("Standing hand by hand", "Βαθμολογία ανά μοιρασιά", "Счёт по сдачам"),
@@ -164,13 +166,16 @@ def choose(accept: str) -> str:
     return best[0]
 
 
-# A count of games in each language's forms: English one/other, Greek one/other, Russian one/few/many.
+# A count of games (of hands) in each language's forms: English one/other, Greek one/other, Russian
+# one/few/many.
 GAMES_N = (("game", "games"), ("παρτίδα", "παρτίδες"), ("партия", "партии", "партий"))
+HANDS_N = (("hand", "hands"), ("μοιρασιά", "μοιρασιές"), ("сдача", "сдачи", "сдач"))
 
 
-def games_n(lang: str, n: int) -> str:
-    """``n`` games in ``lang``: "1 game", "2 games"; "1 партия", "3 партии", "5 партий", "21 партия"."""
-    forms = GAMES_N[LANGUAGES.index(lang) if lang in LANGUAGES else 0]
+def games_n(lang: str, n: int, counted: tuple[tuple[str, ...], ...] = GAMES_N) -> str:
+    """``n`` games in ``lang``: "1 game", "2 games"; "1 партия", "3 партии", "5 партий", "21 партия" (of
+    hands: ``counted`` HANDS_N)."""
+    forms = counted[LANGUAGES.index(lang) if lang in LANGUAGES else 0]
     if len(forms) == 3:  # Russian: by the last digits
         k = 0 if n % 10 == 1 and n % 100 != 11 else 1 if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14 else 2
     else:
@@ -203,3 +208,46 @@ def kind(lang: str, k: str) -> str:
     """A hand's kind in ``lang``."""
     names = KINDS.get(k)
     return names[LANGUAGES.index(lang)] if names else k
+
+
+# A contract's words on the hand table, as the score sheet writes it (the box's: no trump NT, ΣΑ, БК; misère
+# μιζέρ, мизер), by the archive's code; a suit is its symbol in every language.
+SUITS = {"S": "\u2660", "C": "\u2663", "D": "\u2666", "H": "\u2665"}
+CONTRACTS: dict[str, tuple[str, str, str]] = {
+    "N": ("NT", "ΣΑ", "БК"),
+    "M": ("misère", "μιζέρ", "мизер"),
+    "bettler": ("Bettler", "Μπέτλερ", "беттлер"),
+    "game": ("game (closed)", "παιχνίδι (κλειστό)", "игра (закрытая)"),
+    # Priffe's (the box's names of them)
+    "play": ("Play", "Παιχνίδι", "Игра"),
+    "noll": ("Noll", "Νολ", "Ноль"),
+    "forced": ("forced Noll", "υποχρεωτικό νολ", "вынужденный ноль"),
+    "hearts": ("\u2665", "\u2665", "\u2665"),
+    "diamonds": ("\u2666", "\u2666", "\u2666"),
+}
+
+
+def contract(lang: str, rules: str, code: str | None) -> str:
+    """A hand's contract ``code`` (the archive's: "7H", "10N", "M", Balkan's "6", the pot games' "3H", "P",
+    Priffe's "noll") in ``lang``, as the sheet writes it: "7♥", "10 NT", "misère", "Bettler (6)", "3 hand"."""
+    if not code:
+        return ""
+    i = LANGUAGES.index(lang) if lang in LANGUAGES else 0
+    fam = family(rules)
+    name = getattr(fam, "__name__", "").rpartition(".")[2]
+    if code in CONTRACTS and name != "pot":
+        return CONTRACTS[code][i]
+    if name == "pot":  # Austrian's ladder: "3H" three without the talon; American's suits
+        return str(fam.bid_text(code, LANGUAGES[i], american=code in SUITS))  # type: ignore[union-attr]
+    if code.isdigit():  # Balkan's numbers: its no-trick bid (6) is the Bettler
+        if name == "preferans":
+            from kitapi_host.families.preferans import no_trick
+
+            return f"{CONTRACTS['bettler'][i]} ({code})" if code == no_trick(rules) else code
+        return code
+    level, suit = code[:-1], code[-1:]
+    if level.isdigit() and suit in SUITS:
+        return level + SUITS[suit]
+    if level.isdigit() and suit == "N":
+        return f"{level} {CONTRACTS['N'][i]}"
+    return code

@@ -130,14 +130,14 @@ def count(g: Any, res: dict[str, Any], hands: list[dict[str, Any]], seats: list[
 # The table's words (kitapi_host.archive.text.Words), English as kitapi stats prints them; Prefa's where the
 # same (kitapi_host.families.prefa.STATS_WORDS).
 STATS_WORDS: Words = {
-    "title": (f"{_TITLE} (kapikia)", "Πρέφα με κοινή κάσα (καπίκια)", "Префа с общей кассой (фишки)"),
+    "title": (f"{_TITLE} (kapikia)", "Πρέφα με κοινή κάσα (καπίκια)", "Префа с общей кассой (капики)"),
     "net": ("Net", "Καθαρά", "Итог"),
     "note": (
         "Net: kapikia got minus paid in, summed over the games (an early stop's split included).  Contracts:"
         " made/played by level bid.",
         "Καθαρά: τα καπίκια που πήρε μείον όσα έβαλε, σε όλες τις παρτίδες (και το μοίρασμα της κάσας όταν"
         " σταματούν νωρίτερα).  6–10: αγορές που βγήκαν/παίχτηκαν, ανά ύψος αγοράς.",
-        "Итог: полученные фишки минус внесённые, за все партии (с дележом кассы при досрочном конце).  6–10:"
+        "Итог: полученные капики минус внесённые, за все партии (с дележом кассы при досрочном конце).  6–10:"
         " сыграно/играно по уровню заказа.",
     ),
 }

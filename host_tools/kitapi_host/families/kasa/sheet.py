@@ -45,6 +45,7 @@ from kitapi_host.sheets.page import (
     sheet_page,
     to_csv_bytes,
 )
+from kitapi_host.sheets.words import amount_of, t
 
 
 @dataclass(frozen=True)
@@ -116,19 +117,19 @@ a formula, as Prefa's.
 def csv_columns(header: Header) -> list[str]:
     names = [cell(p) for p in header["players"]]
     return [
-        "hand",
-        "dealer",
-        "bidder",
-        "contract",
-        "defense",
-        "active",
-        *(f"tricks {p}" for p in names),
-        "aces",
-        "pass",
-        "topup",
-        "corrected",
-        "kasa",
-        *(f"net {p}" for p in names),
+        t("hand"),
+        t("dealer"),
+        t("bidder"),
+        t("contract"),
+        t("defense"),
+        t("active"),
+        *(t("tricks {}").format(p) for p in names),
+        t("aces"),
+        t("pass"),
+        t("topup"),
+        t("corrected"),
+        t("kasa"),
+        *(t("net {}").format(p) for p in names),
     ]
 
 
@@ -179,7 +180,7 @@ def to_csv(header: Header, hands: Sequence[Hand], standings: Sequence[KasaStandi
 def hand_html(players: Sequence[str], d: dict[str, Any]) -> str:
     """What happened in a hand, in a few words (escaped): Prefa's words, or the top-up."""
     if "topup" in d:
-        return f'<span class="topup">top-up: {d["topup"]} each into the kasa</span>'
+        return f'<span class="topup">{t("top-up: {} each into the kasa").format(d["topup"])}</span>'
     return prefa.hand_html(players, d)
 
 
@@ -205,18 +206,18 @@ def _sheet_html(header: Header, hands: Sequence[Hand], standings: Sequence[KasaS
     final = standings[-1] if standings else start
     kasa = _changes([Fraction(s.kasa) for s in standings], Fraction(start.kasa))
     sections = [
-        '<div class="section kasa" data-seat="kasa"><div class="who">Kasa</div>'
-        '<div class="cols"><div class="col pouch"><div class="lab">K</div><div class="v">'
+        f'<div class="section kasa" data-seat="kasa"><div class="who">{t("Kasa")}</div>'
+        f'<div class="cols"><div class="col pouch"><div class="lab">{t("K")}</div><div class="v">'
         + _column(kasa, hands, "kasa", sign=False)
-        + f'</div></div></div><div class="sum">kasa <b>{final.kasa}</b></div></div>'
+        + f'</div></div></div><div class="sum">{t("kasa")} <b>{final.kasa}</b></div></div>'
     ]
     for i, p in enumerate(players):
         net = _changes([s.net[i] for s in standings], start.net[i])
         sections.append(
             f'<div class="section" data-seat="{i}"><div class="who">{esc(p)}</div>'
-            '<div class="cols"><div class="col chips"><div class="lab">net</div><div class="v">'
+            f'<div class="cols"><div class="col chips"><div class="lab">{t("net")}</div><div class="v">'
             + _column(net, hands, "net", sign=True)
-            + f'</div></div></div><div class="sum">net <b>{_num(final.net[i])}</b></div></div>'
+            + f'</div></div></div><div class="sum">{t("net")} <b>{_num(final.net[i])}</b></div></div>'
         )
     return '<div class="sheet">' + "".join(sections) + "</div>"
 
@@ -225,9 +226,9 @@ def _running_html(header: Header, hands: Sequence[Hand], standings: Sequence[Kas
     players: list[str] = header["players"]
     start = initial(header)
     head1 = (
-        '<tr><th rowspan="2">#</th><th rowspan="2" style="text-align:left">hand</th>'
-        '<th rowspan="2" class="p num">Kasa</th>'
-        f'<th colspan="{len(players)}" class="p">net</th></tr>'
+        f'<tr><th rowspan="2">#</th><th rowspan="2" style="text-align:left">{t("hand")}</th>'
+        f'<th rowspan="2" class="p num">{t("Kasa")}</th>'
+        f'<th colspan="{len(players)}" class="p">{t("net")}</th></tr>'
     )
     head2 = "<tr>" + "".join(f'<th class="num">{esc(p)}</th>' for p in players) + "</tr>"
 
@@ -252,12 +253,17 @@ def _split_html(header: Header, last: KasaStanding, final: KasaStanding) -> str:
     if transfers:
         pays = "".join(
             f'<li class="pay" data-payer="{a}" data-payee="{b}" data-amount="{amount}">'
-            f"<b>{esc(players[a])}</b> pays <b>{esc(players[b])}</b>"
-            f' <span class="amt">{amount}</span> kapikia</li>'
+            + t("{} pays {} {} {}").format(
+                f"<b>{esc(players[a])}</b>",
+                f"<b>{esc(players[b])}</b>",
+                f'<span class="amt">{amount}</span>',
+                amount_of(amount, "kapikia"),
+            )
+            + "</li>"
             for a, b, amount in transfers
         )
     else:
-        pays = '<li class="nobody">Nobody pays anybody.</li>'
+        pays = f'<li class="nobody">{t("Nobody pays anybody.")}</li>'
     rows = "".join(
         f'<tr data-seat="{i}"><td>{esc(p)}</td><td class="num">{_num(last.net[i])}</td>'
         f'<td class="num">{_num(share, sign=False)}</td>'
@@ -266,10 +272,12 @@ def _split_html(header: Header, last: KasaStanding, final: KasaStanding) -> str:
         for i, p in enumerate(players)
     )
     return (
-        '<div class="settle"><table class="totals"><thead><tr><th>player</th><th class="num">net</th>'
-        '<th class="num">share of the kasa</th><th class="num">final</th><th class="num">settles</th></tr></thead>'
+        f'<div class="settle"><table class="totals"><thead><tr><th>{t("player")}</th><th class="num">{t("net")}</th>'
+        f'<th class="num">{t("share of the kasa")}</th><th class="num">{t("final")}</th>'
+        f'<th class="num">{t("settles")}</th></tr></thead>'
         f"<tbody>{rows}</tbody>"
-        f'<tfoot><tr><td>kasa</td><td class="num">{last.kasa}</td><td class="num">{_num(share * len(players), False)}'
+        f'<tfoot><tr><td>{t("kasa")}</td><td class="num">{last.kasa}</td>'
+        f'<td class="num">{_num(share * len(players), False)}'
         f'</td><td class="num">{final.kasa}</td><td></td></tr></tfoot></table>'
         f'<ul class="pays">{pays}</ul></div>'
     )
@@ -288,19 +296,24 @@ table.totals td.num { white-space: nowrap; }
 def _options_text(header: Header) -> str:
     g: Any = new_game(header)
     options: dict[str, Any] = header.get("options", {})
-    out = [f"kasa {g.kasa // g.n} each"]
+    out = [t("kasa {} each").format(g.kasa // g.n)]
     for k, v in sorted(options.items()):
         if k == "kasa" or v is False:
             continue
         if k == "four_aces" and isinstance(v, dict):
-            out.append(f"four aces ({v.get('mode')}, {v.get('amount')})")
+            out.append(t("four aces ({}, {})").format(t(str(v.get("mode"))), v.get("amount")))
         elif k == "bidder_in":
-            out.append(f"bidder in pays {'level x b.v.' if v == 'level' else '10 x b.v.'}")
+            out.append(t("bidder in pays {}").format(t("level x b.v." if v == "level" else "10 x b.v.")))
         elif k in prefa.OPTION_TEXT:
-            out.append(prefa.OPTION_TEXT[k].format(v))
+            out.append(t(prefa.OPTION_TEXT[k]).format(t(str(v))))
         else:
             out.append(f"{k.replace('_', ' ')} {v}")
     return ", ".join(out)
+
+
+WHO_PAYS = "Who pays whom, in the fewest transfers, in whole kapikia:"
+SHEET_NOTE = """The kasa (K) as it fell, and each player's net kapikia (got minus paid in). Crossed out: earlier
+values; small number: the hand that wrote the value."""
 
 
 def to_html(
@@ -316,34 +329,33 @@ def to_html(
     n = len(players)
     last = standings[-1] if standings else initial(header)
     final = stopped(header, hands)
-    state = "game over" if last.over else ("game over (stopped)" if ended else "game on")  # stopped: over too
-    meta = [("Rules", "prefa_kasa (Greek Prefa, common kasa)"), ("Options", _options_text(header))]
+    state = t("game over" if last.over else ("game over (stopped)" if ended else "game on"))  # stopped: over too
+    meta = [(t("Rules"), t("prefa_kasa (Greek Prefa, common kasa)")), (t("Options"), _options_text(header))]
     meta_html = sheet_meta(header, meta, len(hands), state)
     fix_note = correction_note(hands, deleted)
     css = sheet_css(n + 1, extra=_CSS)
     if last.over:
-        split_note = "The kasa is empty: the game is over, the nets are final."
+        split_note = t("The kasa is empty: the game is over, the nets are final.")
     elif ended:
-        split_note = "Stopped early: what was left in the kasa is shared equally (exact; rounded here)."
+        split_note = t("Stopped early: what was left in the kasa is shared equally (exact; rounded here).")
     else:
-        split_note = "The game is not over: the split if it stopped now, the kasa shared equally."
-    title = "Prefa kasa sheet: " + ", ".join(players)
+        split_note = t("The game is not over: the split if it stopped now, the kasa shared equally.")
+    title = t("Prefa kasa sheet: ") + ", ".join(players)
     body = f"""<section class="kasa-sheet">
-<h2><span class="n">1</span>The sheet</h2>
-<p class="note">The kasa (K) as it fell, and each player's net kapikia (got minus paid in). Crossed out: earlier
-values; small number: the hand that wrote the value.</p>
+<h2><span class="n">1</span>{t("The sheet")}</h2>
+<p class="note">{t(SHEET_NOTE)}</p>
 {_sheet_html(header, hands, standings)}
 </section>
 <section class="running-form">
-<h2><span class="n">2</span>Running columns</h2>
-<p class="note">The kasa and each player's net after every hand; in debt negative. Tricks in seat order.</p>
+<h2><span class="n">2</span>{t("Running columns")}</h2>
+<p class="note">{t("The kasa and each player's net after every hand; in debt negative. Tricks in seat order.")}</p>
 {fix_note}
 {_running_html(header, hands, standings)}
 </section>
 <section class="settlement">
-<h2><span class="n">3</span>The split</h2>
-<p class="note">{esc(split_note)} Who pays whom, in the fewest transfers, in whole kapikia: {esc(ROUNDING_NOTE)}
-(the settles column).</p>
+<h2><span class="n">3</span>{t("The split")}</h2>
+<p class="note">{esc(split_note)} {t(WHO_PAYS)} {esc(t(ROUNDING_NOTE))}
+{t("(the settles column).")}</p>
 {_split_html(header, last, final)}
 </section>"""
     return sheet_page(title, players, "\u2014 \u03ba\u03ac\u03c3\u03b1", css, meta_html, body)

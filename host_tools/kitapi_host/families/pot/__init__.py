@@ -216,6 +216,29 @@ def _bid(bid: str, lang: str, w: dict[str, str]) -> str:
     return bid[:-1] + w["hand"] if bid.endswith("H") else bid
 
 
+# A hand's bid in words, on the web page's hand table and on a Greek or Russian sheet (the English sheet writes
+# the core's name of it): the ladder's "3H" is three without the talon, "P" the Preference bid.
+PLAY_WORDS: dict[str, tuple[str, str, str]] = {
+    "none": ("all passed", "πάσο όλοι", "все пас"),
+    "P": ("Preference", "Πρεφεράνς", "Преферанс"),
+    "chips": ("chips", "μάρκες", "фишки"),
+    "H": ("hand", "χέρι", "без прикупа"),
+}
+_SUITS = {"S": "\u2660", "C": "\u2663", "D": "\u2666", "H": "\u2665"}
+
+
+def bid_text(bid: str, lang: str, american: bool = False) -> str:
+    """A bid in words in ``lang``: "3 hand", "Preference", "all passed"; an American suit its symbol."""
+    i = LANGUAGES.index(lang) if lang in LANGUAGES else 0
+    if american and bid in _SUITS:
+        return _SUITS[bid]
+    if bid in PLAY_WORDS and bid != "H":
+        return PLAY_WORDS[bid][i]
+    if bid[:-1].isdigit() and bid.endswith("H"):
+        return f"{bid[:-1]} {PLAY_WORDS['H'][i]}"
+    return bid
+
+
 def stats_tables(stats: list[dict[str, Any]], everyone: bool = False, lang: str = "en") -> list[Table]:
     """A table per pot game (their chips are not the same chips)."""
     out = []

@@ -31,8 +31,8 @@ from typing import Any
 
 from kitapi.game import Game, result_json
 from kitapi.rules import load
+from kitapi_host.families.pot import bid_text, suit_or_chips
 from kitapi_host.families.pot import facts as hand_facts
-from kitapi_host.families.pot import suit_or_chips
 from kitapi_host.families.pot import title as system_title
 from kitapi_host.sheets.game import Hand, Header, Snapshot, new_game
 from kitapi_host.sheets.page import (
@@ -47,6 +47,7 @@ from kitapi_host.sheets.page import (
     signed,
     to_csv_bytes,
 )
+from kitapi_host.sheets.words import lang, system, t
 
 
 @dataclass(frozen=True)
@@ -126,10 +127,12 @@ names; UTF-8 with a byte order mark, CRLF, no cell a formula, as Prefa's.
 def csv_columns(header: Header) -> list[str]:
     names = [cell(p) for p in header["players"]]
     if _us(header):
-        what = ["hand", "dealer", "declarer", "bid", *(f"chips {p}" for p in names), "trump", "tricks", "pass"]
+        what = [t("hand"), t("dealer"), t("declarer"), t("bid"), *(t("chips {}", "pot").format(p) for p in names)]
+        what += [t("trump"), t("tricks"), t("pass")]
     else:
-        what = ["hand", "dealer", "declarer", "bid", "trump", "dropped", *(f"tricks {p}" for p in names)]
-    return [*what, "made", "corrected", "pot", "refills", *(f"stock {p}" for p in names)]
+        what = [t("hand"), t("dealer"), t("declarer"), t("bid"), t("trump"), t("dropped")]
+        what += [t("tricks {}").format(p) for p in names]
+    return [*what, t("made"), t("corrected"), t("pot"), t("refills"), *(t("stock {}").format(p) for p in names)]
 
 
 def csv_rows(header: Header, hands: Sequence[Hand], standings: Sequence[PotStanding]) -> list[list[str | int]]:
@@ -171,23 +174,32 @@ def _suit(letter: str) -> str:
 def hand_html(header: Header, players: Sequence[str], d: dict[str, Any], f: Any) -> str:
     """What happened in a hand, in a few words (escaped)."""
     if d.get("pass"):
-        return '<span class="dim">thrown in</span>'
+        return f'<span class="dim">{t("thrown in")}</span>'
     who = f"<b>{esc(players[f.bidder])}</b>"
     if _us(header):
         if f.contract == "chips":
-            bid = "chips " + "/".join(str(c) for c in d["chips"]) + (f" {_suit(d['trump'])}" if "trump" in d else "")
+            bid = (
+                t("chips", "pot")
+                + " "
+                + "/".join(str(c) for c in d["chips"])
+                + (f" {_suit(d['trump'])}" if "trump" in d else "")
+            )
         else:
             bid = _suit(f.contract)
-        parts = [f"{who} {bid}", f'<span class="dim">{d["tricks"]} tricks</span>']
+        parts = [f"{who} {bid}", f'<span class="dim">{t("{} tricks").format(d["tricks"])}</span>']
     else:
-        bid = "all passed" if f.contract == "none" else esc(f.contract)
+        bid = (
+            t("all passed")
+            if f.contract == "none"
+            else esc(f.contract if lang() == "en" else bid_text(f.contract, lang()))
+        )
         parts = [f"{who} {bid}" + (f" {_suit(d['trump'])}" if "trump" in d else "")]
         if d.get("drop"):
-            parts.append(", ".join(esc(players[k]) for k in d["drop"]) + " dropped")
+            parts.append(t("{} dropped").format(", ".join(esc(players[k]) for k in d["drop"])))
         if "tricks" in d:
-            parts.append('<span class="dim">' + "\u2013".join(str(t) for t in d["tricks"]) + "</span>")
+            parts.append('<span class="dim">' + "\u2013".join(str(k) for k in d["tricks"]) + "</span>")
     if f.made is not None:
-        parts.append("made" if f.made else '<span class="red">lost</span>')
+        parts.append(t("made") if f.made else f'<span class="red">{t("lost")}</span>')
     return " \u00b7 ".join(parts)
 
 
@@ -219,19 +231,21 @@ def _sheet_html(header: Header, hands: Sequence[Hand], standings: Sequence[PotSt
     refills = [s.refills for s in standings]
     pot = _changes([s.pot for s in standings], refills, start.pot)
     sections = [
-        '<div class="section potcol" data-seat="pot"><div class="who">Pot</div>'
-        '<div class="cols"><div class="col pouch"><div class="lab">chips in the pot</div><div class="v">'
+        f'<div class="section potcol" data-seat="pot"><div class="who">{t("Pot")}</div>'
+        f'<div class="cols"><div class="col pouch"><div class="lab">{t("chips in the pot")}</div><div class="v">'
         + _column(pot, hands, "pot")
-        + f'</div></div></div><div class="sum">pot <b>{final.pot}</b> \u00b7 refills <b>{final.refills}</b></div>'
+        + f'</div></div></div><div class="sum">{t("pot")} <b>{final.pot}</b> \u00b7 '
+        f"{t('refills')} <b>{final.refills}</b></div>"
         "</div>"
     ]
     for i, p in enumerate(players):
         col = _changes([s.stock[i] for s in standings], [0] * len(standings), start.stock[i])
         sections.append(
             f'<div class="section" data-seat="{i}"><div class="who">{esc(p)}</div>'
-            '<div class="cols"><div class="col chips"><div class="lab">chips</div><div class="v">'
+            f'<div class="cols"><div class="col chips"><div class="lab">{t("chips", "pot")}</div><div class="v">'
             + _column(col, hands, "stock")
-            + f'</div></div></div><div class="sum">chips <b>{str(final.stock[i]).replace("-", chr(0x2212))}</b></div>'
+            + f'</div></div></div><div class="sum">{t("chips", "pot")} '
+            f"<b>{str(final.stock[i]).replace('-', chr(0x2212))}</b></div>"
             "</div>"
         )
     return '<div class="sheet">' + "".join(sections) + "</div>"
@@ -241,9 +255,9 @@ def _running_html(header: Header, hands: Sequence[Hand], standings: Sequence[Pot
     players: list[str] = header["players"]
     start = initial(header)
     head1 = (
-        '<tr><th rowspan="2">#</th><th rowspan="2" style="text-align:left">hand</th>'
-        '<th rowspan="2" class="p num">Pot</th><th rowspan="2" class="num">Refills</th>'
-        f'<th colspan="{len(players)}" class="p">chips</th></tr>'
+        f'<tr><th rowspan="2">#</th><th rowspan="2" style="text-align:left">{t("hand")}</th>'
+        f'<th rowspan="2" class="p num">{t("Pot")}</th><th rowspan="2" class="num">{t("Refills")}</th>'
+        f'<th colspan="{len(players)}" class="p">{t("chips", "pot")}</th></tr>'
     )
     head2 = "<tr>" + "".join(f'<th class="num">{esc(p)}</th>' for p in players) + "</tr>"
 
@@ -276,10 +290,11 @@ def _standings_html(header: Header, final: PotStanding) -> str:
         for i, p in enumerate(players)
     )
     return (
-        '<div class="settle"><table class="totals"><thead><tr><th>player</th><th class="num">brought</th>'
-        '<th class="num">chips now</th><th class="num">won / lost</th></tr></thead>'
+        f'<div class="settle"><table class="totals"><thead><tr><th>{t("player")}</th>'
+        f'<th class="num">{t("brought")}</th>'
+        f'<th class="num">{t("chips now")}</th><th class="num">{t("won / lost")}</th></tr></thead>'
         f"<tbody>{rows}</tbody>"
-        f'<tfoot><tr><td>pot</td><td class="num">{3 * b - sum(initial(header).stock)}</td>'
+        f'<tfoot><tr><td>{t("pot")}</td><td class="num">{3 * b - sum(initial(header).stock)}</td>'
         f'<td class="num">{final.pot}</td><td class="num"></td></tr></tfoot></table></div>'
     )
 
@@ -298,13 +313,17 @@ table.running th.p { border-left: 2px solid #1a1a1a; }
 
 def _options_text(header: Header) -> str:
     g: Any = new_game(header)
-    out = [f"chips {brought(header)}", f"ante {g.ante}"]
+    out = [t("chips {}", "pot").format(brought(header)), t("ante {}").format(g.ante)]
     if _us(header):
-        out.append(f"win {g.win}")
+        out.append(t("win {}").format(g.win))
     for k, v in sorted(header.get("options", {}).items()):
         if k not in ("chips", "ante", "win"):
-            out.append(f"{k.replace('_', ' ')} {v}")
+            out.append(f"{t(k.replace('_', ' '))} {t(str(v))}")
     return ", ".join(out)
+
+
+SHEET_NOTE = """The pot as it moved (R: refilled, every player putting the ante in) and each player's chips.
+Crossed out: earlier values; small number: the hand that wrote the value."""
 
 
 def to_html(
@@ -320,34 +339,33 @@ def to_html(
     n = len(players)
     rules = header["rules"]
     final = standings[-1] if standings else initial(header)
-    state = "game over" if final.over else ("game over (closed)" if ended else "game on")
+    state = t("game over" if final.over else ("game over (closed)" if ended else "game on"))
     if ended:  # closed by the log's end record: the game is over there
         final = dataclasses.replace(final, over=True)
-    meta = [("Rules", f"{rules} ({system_title(rules)})"), ("Options", _options_text(header))]
+    meta = [(t("Rules"), f"{rules} ({system(rules, system_title(rules))})"), (t("Options"), _options_text(header))]
     meta_html = sheet_meta(header, meta, len(hands), state)
     fix_note = correction_note(hands, deleted)
     css = sheet_css(n + 1, extra=_CSS)
     if final.over:
-        end_note = "The game is over: the player with the most chips (\u2605) wins."
+        end_note = t("The game is over: the player with the most chips (\u2605) wins.")
     else:
-        end_note = "The game is not over: the chips so far."
-    tricks_note = "the declarer's tricks" if _us(header) else "tricks in seat order"
-    title = f"{system_title(rules)} sheet: " + ", ".join(players)
+        end_note = t("The game is not over: the chips so far.")
+    tricks_note = t("the declarer's tricks" if _us(header) else "tricks in seat order")
+    title = t("{} sheet: ").format(system(rules, system_title(rules))) + ", ".join(players)
     body = f"""<section class="pot-sheet">
-<h2><span class="n">1</span>The sheet</h2>
-<p class="note">The pot as it moved (R: refilled, every player putting the ante in) and each player's chips.
-Crossed out: earlier values; small number: the hand that wrote the value.</p>
+<h2><span class="n">1</span>{t("The sheet")}</h2>
+<p class="note">{t(SHEET_NOTE)}</p>
 {_sheet_html(header, hands, standings)}
 </section>
 <section class="running-form">
-<h2><span class="n">2</span>Running columns</h2>
-<p class="note">The pot, the refills so far and each player's chips after every hand; {tricks_note}.</p>
+<h2><span class="n">2</span>{t("Running columns")}</h2>
+<p class="note">{t("The pot, the refills so far and each player's chips after every hand; {}.").format(tricks_note)}</p>
 {fix_note}
 {_running_html(header, hands, standings)}
 </section>
 <section class="settlement">
-<h2><span class="n">3</span>Standings</h2>
-<p class="note">{esc(end_note)} Won / lost: the chips now minus the chips brought (the ante included).</p>
+<h2><span class="n">3</span>{t("Standings")}</h2>
+<p class="note">{esc(end_note)} {t("Won / lost: the chips now minus the chips brought (the ante included).")}</p>
 {_standings_html(header, final)}
 </section>"""
-    return sheet_page(title, players, f"\u2014 {esc(system_title(rules))}", css, meta_html, body)
+    return sheet_page(title, players, f"\u2014 {esc(system(rules, system_title(rules)))}", css, meta_html, body)

@@ -20,7 +20,7 @@ _TITLE = "Greek Prefa"  # every system of the family's (the sheet, show, stats)
 
 # kitapi serve (kitapi_host.web): the unit of its nets (a word key of kitapi_host.web.words), and its systems' names
 # in Greek and Russian (English: title())
-UNIT = "chips"
+UNIT = "chips_prefa"
 TITLES: dict[str, tuple[str, str]] = {
     "prefa": ("Πρέφα", "Греческая префа"),
 }
@@ -162,9 +162,9 @@ def _count_hand(g: Any, h: Any, seats: list[int], table: dict[int, Any]) -> None
 # The table's words (kitapi_host.archive.text.Words), English as kitapi stats prints them; the Greek of the
 # kitapi (αγορά, αμυνόμενος, μπήκε μέσα), the Russian of the пуля.  "level": a level's head, its number in it.
 STATS_WORDS: Words = {
-    "title": ("Greek Prefa (chips)", "Πρέφα (μάρκες)", "Греческая префа (фишки)"),
+    "title": ("Greek Prefa (chips)", "Πρέφα (καπίκια)", "Греческая префа (фишки)"),
     "games": ("Games", "Παρτίδες", "Партии"),
-    "chips": ("Chips", "Μάρκες", "Фишки"),
+    "chips": ("Chips", "Καπίκια", "Фишки"),
     "bids": ("Bids", "Αγορές", "Заказы"),
     "level": ("{}s", "{}", "{}"),
     "defended": ("Defended", "Άμυνες", "Защищал"),

@@ -26,6 +26,7 @@ from kitapi_host.sheets.page import (
     signed,
     to_csv_bytes,
 )
+from kitapi_host.sheets.words import amount_of, system, t
 
 
 @dataclass(frozen=True)
@@ -82,18 +83,18 @@ break: its control characters (a line feed, a tab) are written as escapes
 def csv_columns(header: Header) -> list[str]:
     names = [cell(p) for p in header["players"]]
     return [
-        "hand",
-        "dealer",
-        "bidder",
-        "contract",
-        "defense",
-        "active",
-        *(f"tricks {p}" for p in names),
-        "aces",
-        "throw",
-        "pass",
-        "corrected",
-        *(f"{what} {p}" for p in names for what in ("pouch", "chips")),
+        t("hand"),
+        t("dealer"),
+        t("bidder"),
+        t("contract"),
+        t("defense"),
+        t("active"),
+        *(t("tricks {}").format(p) for p in names),
+        t("aces"),
+        t("throw"),
+        t("pass"),
+        t("corrected"),
+        *(t(f"{what} {{}}").format(p) for p in names for what in ("pouch", "chips")),
     ]
 
 
@@ -141,41 +142,41 @@ OPTION_TEXT = {
     "tentative_bid": "tentative bid",
     "two_empty_pouches": "two empty pouches",
     "nine_quota": "9-trick quota by the {}",
-}
+}  # (each through t: the sheet's language)
 
 
 def hand_html(players: Sequence[str], d: dict[str, Any]) -> str:
     """What happened in a hand, in a few words (escaped)."""
     if d.get("pass"):
-        return '<span class="dim">passed out</span>'
+        return f'<span class="dim">{t("passed out")}</span>'
     who = f"<b>{esc(players[d['bidder']])}</b>"
     if d.get("throw"):
-        return f"{who} threw in"
+        return t("{} threw in").format(who)
     parts = [f"{who} {contract_html(d['contract'])}"]
     if d.get("aces"):
-        parts.append("4 aces")
+        parts.append(t("4 aces"))
     defense = d["defense"]
     if defense == "none":
-        parts.append('<span class="dim">both out</span>')
+        parts.append(f'<span class="dim">{t("both out")}</span>')
     elif defense == "alone":
-        parts.append(f"{esc(players[d['active']])} alone")
+        parts.append(t("{} alone").format(esc(players[d["active"]])))
     elif defense == "invite":
-        parts.append(f"{esc(players[d['active']])} invites")
+        parts.append(t("{} invites").format(esc(players[d["active"]])))
     if "tricks" in d:
-        parts.append('<span class="dim">' + "\u2013".join(str(t) for t in d["tricks"]) + "</span>")
+        parts.append('<span class="dim">' + "\u2013".join(str(k) for k in d["tricks"]) + "</span>")
     return " \u00b7 ".join(parts)
 
 
 def _options_text(header: Header) -> str:
     options: dict[str, Any] = header.get("options", {})
-    out = [f"pouch {options.get('pouch', 31)}"]
+    out = [t("pouch {}").format(options.get("pouch", 31))]
     for k, v in sorted(options.items()):
         if k == "pouch" or v is False:
             continue
         if k == "four_aces" and isinstance(v, dict):
-            out.append(f"four aces ({v.get('mode')}, {v.get('amount')})")
+            out.append(t("four aces ({}, {})").format(t(str(v.get("mode"))), v.get("amount")))
         elif k in OPTION_TEXT:
-            out.append(OPTION_TEXT[k].format(v))
+            out.append(t(OPTION_TEXT[k]).format(t(str(v))))
         else:
             out.append(f"{k} {json.dumps(v)}")
     return ", ".join(out)
@@ -222,13 +223,13 @@ def _sheet_html(header: Header, hands: Sequence[Hand], standings: Sequence[Stand
                 if net * sign > 0
             ]
             cols[j] = (
-                f'<div class="col chips" data-from="{j}"><div class="lab">from {esc(players[j])}</div>'
+                f'<div class="col chips" data-from="{j}"><div class="lab">{t("from {}").format(esc(players[j]))}</div>'
                 + '<div class="v">'
                 + "".join(entries)
                 + "</div></div>"
             )
         pouch_col = (
-            '<div class="col pouch"><div class="lab">P</div><div class="v">'
+            f'<div class="col pouch"><div class="lab">{t("P")}</div><div class="v">'
             + "".join(
                 entry(hands[k - 1].number if k else 0, str(v), idx == len(pouch) - 1, "pouch")
                 for idx, (k, v) in enumerate(pouch)
@@ -241,7 +242,8 @@ def _sheet_html(header: Header, hands: Sequence[Hand], standings: Sequence[Stand
         sections.append(
             f'<div class="section" data-seat="{i}"><div class="who">{esc(players[i])}</div>'
             f'<div class="cols">{body}</div>'
-            f'<div class="sum">pouch <b>{final.pouch[i]}</b> \u00b7 chips <b>{signed(final.chips[i])}</b></div>'
+            f'<div class="sum">{t("pouch")} <b>{final.pouch[i]}</b> \u00b7 '
+            f"{t('chips')} <b>{signed(final.chips[i])}</b></div>"
             "</div>"
         )
     return '<div class="sheet">' + "".join(sections) + "</div>"
@@ -250,10 +252,10 @@ def _sheet_html(header: Header, hands: Sequence[Hand], standings: Sequence[Stand
 def _running_html(header: Header, hands: Sequence[Hand], standings: Sequence[Standing]) -> str:
     players: list[str] = header["players"]
     start = initial(header)
-    head1 = '<tr><th rowspan="2">#</th><th rowspan="2" style="text-align:left">hand</th>' + "".join(
+    head1 = f'<tr><th rowspan="2">#</th><th rowspan="2" style="text-align:left">{t("hand")}</th>' + "".join(
         f'<th colspan="2" class="p">{esc(p)}</th>' for p in players
     )
-    head2 = "<tr>" + '<th class="p num">P</th><th class="num">C</th>' * len(players) + "</tr>"
+    head2 = "<tr>" + f'<th class="p num">{t("P")}</th><th class="num">{t("C")}</th>' * len(players) + "</tr>"
 
     def cells(s: Standing, prev: Standing | None) -> str:
         out = []
@@ -277,23 +279,32 @@ def _settlement_html(header: Header, final: Standing) -> str:
     if transfers:
         pays = "".join(
             f'<li class="pay" data-payer="{a}" data-payee="{b}" data-amount="{amount}">'
-            f'<b>{esc(players[a])}</b> pays <b>{esc(players[b])}</b> <span class="amt">{amount}</span> chips</li>'
+            + t("{} pays {} {} {}").format(
+                f"<b>{esc(players[a])}</b>",
+                f"<b>{esc(players[b])}</b>",
+                f'<span class="amt">{amount}</span>',
+                amount_of(amount, "chips"),
+            )
+            + "</li>"
             for a, b, amount in transfers
         )
     else:
-        pays = '<li class="nobody">Nobody owes anybody.</li>'
+        pays = f'<li class="nobody">{t("Nobody owes anybody.")}</li>'
     rows = "".join(
         f'<tr data-seat="{i}"><td>{esc(p)}</td><td class="num">{final.pouch[i]}</td>'
         f'<td class="num{" red" if final.chips[i] < 0 else ""}">{signed(final.chips[i])}</td></tr>'
         for i, p in enumerate(players)
     )
     return (
-        '<div class="settle"><table class="totals"><thead><tr><th>player</th><th class="num">pouch</th>'
-        f'<th class="num">net chips</th></tr></thead><tbody>{rows}</tbody>'
-        f'<tfoot><tr><td>total</td><td class="num">{sum(final.pouch)}</td>'
+        f'<div class="settle"><table class="totals"><thead><tr><th>{t("player")}</th><th class="num">{t("pouch")}</th>'
+        f'<th class="num">{t("net chips")}</th></tr></thead><tbody>{rows}</tbody>'
+        f'<tfoot><tr><td>{t("total")}</td><td class="num">{sum(final.pouch)}</td>'
         f'<td class="num">{signed(sum(final.chips))}</td></tr></tfoot></table>'
         f'<ul class="pays">{pays}</ul></div>'
     )
+
+
+RUNNING_NOTE = "Each player's pouch (P) and net chips (C) after every hand; chips in debt are negative."
 
 
 def to_html(
@@ -308,15 +319,15 @@ def to_html(
     players: list[str] = header["players"]
     n = len(players)
     final = standings[-1] if standings else initial(header)
-    state = "game over" if final.over else ("game over (closed)" if ended else "game on")  # closed: over too
-    so_far = "" if final.over or ended else " (the game is not over: so far)"
+    state = t("game over" if final.over else ("game over (closed)" if ended else "game on"))  # closed: over too
+    so_far = "" if final.over or ended else t(" (the game is not over: so far)")
     meta = [
-        ("Rules", f"{header['rules']} ({system_title(header['rules'])})"),
-        ("Options", _options_text(header)),
+        (t("Rules"), f"{header['rules']} ({system(header['rules'], system_title(header['rules']))})"),
+        (t("Options"), _options_text(header)),
     ]
     meta_html = sheet_meta(header, meta, len(hands), state)
     fix_note = correction_note(hands, deleted)
-    layout = (
+    layout = t(
         "Four sections, the table's cross side by side: each player's pouch P and, by each boundary, the chips"
         " owed by the neighbour across it; the middle column holds the player across the cross."
         if n == 4
@@ -325,22 +336,22 @@ def to_html(
     )
     cols = "1fr 1.1fr 1fr 1fr" if n == 4 else "1fr 1.1fr 1fr"
     css = sheet_css(n, cols, wide=n == 4)
-    title = "Prefa score sheet: " + ", ".join(players)
-    tricks_note = " Tricks in seat order." if hands else ""
+    title = t("Prefa score sheet: ") + ", ".join(players)
+    tricks_note = t(" Tricks in seat order.") if hands else ""
     body = f"""<section class="three-section">
-<h2><span class="n">1</span>The sheet</h2>
-<p class="note">{esc(layout)} Crossed out: earlier values; small number: the hand that wrote the value.</p>
+<h2><span class="n">1</span>{t("The sheet")}</h2>
+<p class="note">{esc(layout)} {t("Crossed out: earlier values; small number: the hand that wrote the value.")}</p>
 {_sheet_html(header, hands, standings)}
 </section>
 <section class="running-form">
-<h2><span class="n">2</span>Running columns</h2>
-<p class="note">Each player's pouch (P) and net chips (C) after every hand; chips in debt are negative.{tricks_note}</p>
+<h2><span class="n">2</span>{t("Running columns")}</h2>
+<p class="note">{t(RUNNING_NOTE)}{tricks_note}</p>
 {fix_note}
 {_running_html(header, hands, standings)}
 </section>
 <section class="settlement">
-<h2><span class="n">3</span>Settlement</h2>
-<p class="note">Who pays whom, in the fewest transfers{so_far}.</p>
+<h2><span class="n">3</span>{t("Settlement")}</h2>
+<p class="note">{t("Who pays whom, in the fewest transfers")}{so_far}.</p>
 {_settlement_html(header, final)}
 </section>"""
     return sheet_page(title, players, "\u2014 \u03ba\u03b9\u03c4\u03ac\u03c0\u03b9", css, meta_html, body)

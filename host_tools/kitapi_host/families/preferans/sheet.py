@@ -55,6 +55,7 @@ from kitapi_host.sheets.page import (
     sheet_page,
     to_csv_bytes,
 )
+from kitapi_host.sheets.words import amount_of, system, t
 
 
 @dataclass(frozen=True)
@@ -522,13 +523,13 @@ def _pts(poly: Sequence[Point]) -> str:
 def _caption(entry: Entry, players: Sequence[str]) -> str:
     if entry.kind == "whists":
         assert entry.against is not None
-        return f"vs {players[entry.against]}"
-    return entry.kind
+        return t("vs {}").format(players[entry.against])
+    return t(entry.kind)
 
 
 def _stake_text(header: Header) -> str | None:
     stake = header.get("options", {}).get("stake")
-    return None if stake is None else f"stake {stake}"
+    return None if stake is None else t("stake {}").format(stake)
 
 
 def _svg(header: Header, hands: Sequence[Hand], standings: Sequence[PrefStanding]) -> str:
@@ -615,8 +616,8 @@ def _svg(header: Header, hands: Sequence[Hand], standings: Sequence[PrefStanding
     for i, (nx, ny, angle) in enumerate(lay.names):
         written = sum(final.whists[i], Fraction(0))
         summary = (
-            f"pool {final.pool[i]} \u00b7 hill {show_exact(final.hill[i], sign=False)} \u00b7 whists"
-            f" {show_exact(written, sign=False)} \u00b7 net {show_exact(final.settlement[i])}"
+            f"{t('pool')} {final.pool[i]} \u00b7 {t('hill')} {show_exact(final.hill[i], sign=False)} \u00b7 "
+            f"{t('whists')} {show_exact(written, sign=False)} \u00b7 {t('net')} {show_exact(final.settlement[i])}"
         )
         tr = f"translate({_f(nx)} {_f(ny)})" + (f" rotate({angle})" if angle else "")
         out.append(
@@ -633,51 +634,51 @@ def _svg(header: Header, hands: Sequence[Hand], standings: Sequence[PrefStanding
 def _contract_html(contract: str, rules: str) -> str:
     # asked of the system's class: a numbered contract (Balkan's) as its number, its no-trick one Bettler
     if variant(rules).NUMBERED:
-        return f"Bettler ({esc(contract)})" if contract == no_trick(rules) else esc(contract)
-    return "mis\u00e8re" if contract == no_trick(rules) else contract_html(contract)
+        return t("Bettler ({})").format(esc(contract)) if contract == no_trick(rules) else esc(contract)
+    return t("mis\u00e8re") if contract == no_trick(rules) else contract_html(contract)
 
 
 def _result(d: dict[str, Any], contract: str, rules: str) -> str | None:
     """made / short N / took N (misere) from the hand's tricks; None when the hand was not played."""
     tricks = d.get("tricks")
     if tricks is None:
-        return "made" if "whist" in d else None  # both passed, or a half-whist stood: made
+        return t("made") if "whist" in d else None  # both passed, or a half-whist stood: made
     taken = tricks[d["soloist"]]
     if contract == no_trick(rules):
-        return "made" if taken == 0 else f"took {taken}"
+        return t("made") if taken == 0 else t("took {}").format(taken)
     level = needed(rules, contract)
-    return "made" if taken >= level else f"short {level - taken}"
+    return t("made") if taken >= level else t("short {}").format(level - taken)
 
 
 def hand_html(players: Sequence[str], d: dict[str, Any], rules: str) -> str:
     """What happened in a Preferans (or Balkan) hand, in a few words (escaped)."""
     if d.get("misdeal"):
-        return f'<b>{esc(players[d["dealer"]])}</b> <span class="dim">misdealt</span>'
+        return f'<b>{esc(players[d["dealer"]])}</b> <span class="dim">{t("misdealt")}</span>'
     if "allpass" in d:
-        return '<span class="dim">all-pass \u00b7 ' + "\u2013".join(str(t) for t in d["allpass"]) + "</span>"
+        return f'<span class="dim">{t("all-pass")} \u00b7 ' + "\u2013".join(str(k) for k in d["allpass"]) + "</span>"
     contract = d["contract"]
     parts = [f"<b>{esc(players[d['soloist']])}</b> {_contract_html(contract, rules)}"]
     if d.get("hand"):
-        parts[0] += " (no widow)"
+        parts[0] += t(" (no widow)")
     if d.get("game"):
-        parts[0] += " game (no talon)"
+        parts[0] += t(" game (no talon)")
     if d.get("resign"):
-        parts.append('<span class="short">resigned</span>')
+        parts.append(f'<span class="short">{t("resigned")}</span>')
     if "whist" in d:
-        words = "/".join(d["whist"])
+        words = "/".join(t(w) for w in d["whist"])
         if "open" in d:
-            words += " open" if d["open"] else ""
+            words += t(" open") if d["open"] else ""
         if "dealer_whist" in d:
-            words += f" \u00b7 {esc(players[d['dealer']])} whists"
+            words += " \u00b7 " + t("{} whists").format(esc(players[d["dealer"]]))
         parts.append(f'<span class="dim">{words}</span>')
     if "tricks" in d:
-        parts.append('<span class="dim">' + "\u2013".join(str(t) for t in d["tricks"]) + "</span>")
+        parts.append('<span class="dim">' + "\u2013".join(str(k) for k in d["tricks"]) + "</span>")
     if "widow" in d:
-        parts.append(f"widow {esc(d['widow'])}")
+        parts.append(t("widow {}").format(esc(d["widow"])))
     elif d.get("refused"):
-        parts.append("widow refused")
+        parts.append(t("widow refused"))
     result = None if d.get("resign") else _result(d, contract, rules)
-    if result and result != "made":
+    if result and result != t("made"):
         parts.append(f'<span class="short">{result}</span>')
     return " \u00b7 ".join(parts)
 
@@ -690,10 +691,14 @@ def _num(x: Fraction, sign: bool = False) -> str:
 def _running_html(header: Header, hands: Sequence[Hand], standings: Sequence[PrefStanding]) -> str:
     players: list[str] = header["players"]
     start = initial(header)
-    head1 = '<tr><th rowspan="2">#</th><th rowspan="2" style="text-align:left">hand</th>' + "".join(
+    head1 = f'<tr><th rowspan="2">#</th><th rowspan="2" style="text-align:left">{t("hand")}</th>' + "".join(
         f'<th colspan="3" class="p">{esc(p)}</th>' for p in players
     )
-    head2 = "<tr>" + '<th class="p num">P</th><th class="num">H</th><th class="num">N</th>' * len(players) + "</tr>"
+    pool, hill, net = t("P", "pool"), t("H"), t("N")
+    head2 = "<tr>" + f'<th class="p num">{pool}</th><th class="num">{hill}</th><th class="num">{net}</th>' * len(
+        players
+    )
+    head2 += "</tr>"
 
     def cells(s: PrefStanding, prev: PrefStanding | None) -> str:
         out = []
@@ -729,13 +734,18 @@ def _settlement_html(header: Header, final: PrefStanding) -> str:
             money = f' <span class="money">({_num(amount * stake)})</span>' if stake is not None else ""
             items.append(
                 f'<li class="pay" data-payer="{a}" data-payee="{b}" data-amount="{amount}">'
-                f"<b>{esc(players[a])}</b> pays <b>{esc(players[b])}</b>"
-                f' <span class="amt">{amount}</span> whists{money}</li>'
+                + t("{} pays {} {} {}").format(
+                    f"<b>{esc(players[a])}</b>",
+                    f"<b>{esc(players[b])}</b>",
+                    f'<span class="amt">{amount}</span>',
+                    amount_of(amount, "whists"),
+                )
+                + f"{money}</li>"
             )
         pays = "".join(items)
     else:
-        pays = '<li class="nobody">Nobody pays anybody.</li>'
-    money_head = '<th class="num">money</th>' if final.money is not None else ""
+        pays = f'<li class="nobody">{t("Nobody pays anybody.")}</li>'
+    money_head = f'<th class="num">{t("money")}</th>' if final.money is not None else ""
     rows = []
     for i, p in enumerate(players):
         net = final.settlement[i]
@@ -751,10 +761,11 @@ def _settlement_html(header: Header, final: PrefStanding) -> str:
         )
     foot_money = f'<td class="num">{_num(sum(final.money, Fraction(0)), sign=True)}</td>' if final.money else ""
     return (
-        '<div class="settle"><table class="totals"><thead><tr><th>player</th><th class="num">pool</th>'
-        '<th class="num">hill</th><th class="num">whists written</th><th class="num">net whists</th>'
-        f'<th class="num">settles</th>{money_head}</tr></thead><tbody>{"".join(rows)}</tbody>'
-        f'<tfoot><tr><td>total</td><td class="num">{sum(final.pool)}</td><td></td><td></td>'
+        f'<div class="settle"><table class="totals"><thead><tr><th>{t("player")}</th><th class="num">{t("pool")}</th>'
+        f'<th class="num">{t("hill")}</th><th class="num">{t("whists written")}</th>'
+        f'<th class="num">{t("net whists")}</th>'
+        f'<th class="num">{t("settles")}</th>{money_head}</tr></thead><tbody>{"".join(rows)}</tbody>'
+        f'<tfoot><tr><td>{t("total")}</td><td class="num">{sum(final.pool)}</td><td></td><td></td>'
         f'<td class="num">{_num(sum(final.settlement, Fraction(0)), sign=True)}</td><td></td>{foot_money}'
         "</tr></tfoot></table>"
         f'<ul class="pays">{pays}</ul></div>'
@@ -764,16 +775,15 @@ def _settlement_html(header: Header, final: PrefStanding) -> str:
 def _options_text(header: Header) -> str:
     g: Any = new_game(header)
     options: dict[str, Any] = header.get("options", {})
-    out = [f"pool {g.size}"]
-    out.append(f"end {g.end_sum}" if g.end == "sum" else f"end {g.end}")
+    out = [t("pool {}").format(g.size)]
+    out.append(t("end {}").format(g.end_sum if g.end == "sum" else t(str(g.end), "end")))
     for k, v in sorted(options.items()):
         if k in ("pool", "end", "stake"):
             continue
-        out.append(
-            k.replace("_", " ") if v is True else f"{k.replace('_', ' ')} {v if isinstance(v, str) else json.dumps(v)}"
-        )
+        name = t(k.replace("_", " "))
+        out.append(name if v is True else f"{name} {t(v) if isinstance(v, str) else json.dumps(v)}")
     if "stake" in options:
-        out.append(f"stake {options['stake']} a whist")
+        out.append(t("stake {} a whist").format(options["stake"]))
     return ", ".join(out)
 
 
@@ -805,6 +815,14 @@ ul.pays .money { color: #555; font-weight: normal; }
 """
 
 
+SHEET_NOTE = """Each written as it grew, the values separated by dots (a half with a comma);
+the last one is the total. Small grey: what each place is."""
+RUNNING_NOTE = """Each player's pool (P), hill (H) and net whists (N, as if the game ended then) after every hand.
+Tricks in seat order."""
+SETTLE_NOTE = """: exact, rounded here to two decimals; who pays whom, in the fewest
+transfers, in whole whists:"""
+
+
 def to_html(
     header: Header,
     hands: Sequence[Hand],
@@ -817,43 +835,40 @@ def to_html(
     players: list[str] = header["players"]
     n = len(players)
     final = standings[-1] if standings else initial(header)
-    state = "game over" if final.over else ("game over (closed)" if ended else "game on")  # closed: over too
+    state = t("game over" if final.over else ("game over (closed)" if ended else "game on"))  # closed: over too
     meta = [
-        ("Rules", f"{header['rules']} ({system_title(header['rules'])})"),
-        ("Options", _options_text(header)),
+        (t("Rules"), f"{header['rules']} ({system(header['rules'], system_title(header['rules']))})"),
+        (t("Options"), _options_text(header)),
     ]
     meta_html = sheet_meta(header, meta, len(hands), state)
     fix_note = correction_note(hands, deleted)
     if n == 2:
-        layout_note = (
+        layout_note = t(
             "Hussar: a half of the sheet per player, from the middle out his hill, his pool and his whists"
             " against the other player."
         )
     else:
-        layout_note = (
+        layout_note = t(
             "A sector per player, from the centre out: his hill, his pool, and his whists against each"
             " opponent, by the border with that opponent."
         )
     css = sheet_css(n, wide=n == 4, extra=_CSS)
-    title = "Preferans score sheet: " + ", ".join(players)
-    over = "" if final.over or ended else " (the game is not over: as if it ended now)"
+    title = t("Preferans score sheet: ") + ", ".join(players)
+    over = "" if final.over or ended else t(" (the game is not over: as if it ended now)")
     body = f"""<section class="pulya-sheet">
-<h2><span class="n">1</span>The sheet</h2>
-<p class="note">{esc(layout_note)} Each written as it grew, the values separated by dots (a half with a comma);
-the last one is the total. Small grey: what each place is.</p>
+<h2><span class="n">1</span>{t("The sheet")}</h2>
+<p class="note">{esc(layout_note)} {t(SHEET_NOTE)}</p>
 {_svg(header, hands, standings)}
 </section>
 <section class="running-form">
-<h2><span class="n">2</span>Running columns</h2>
-<p class="note">Each player's pool (P), hill (H) and net whists (N, as if the game ended then) after every hand.
-Tricks in seat order.</p>
+<h2><span class="n">2</span>{t("Running columns")}</h2>
+<p class="note">{t(RUNNING_NOTE)}</p>
 {fix_note}
 {_running_html(header, hands, standings)}
 </section>
 <section class="settlement">
-<h2><span class="n">3</span>Settlement</h2>
-<p class="note">The net whists{over}: exact, rounded here to two decimals; who pays whom, in the fewest
-transfers, in whole whists: {esc(ROUNDING_NOTE)} (the settles column).</p>
+<h2><span class="n">3</span>{t("Settlement")}</h2>
+<p class="note">{t("The net whists")}{over}{t(SETTLE_NOTE)} {esc(t(ROUNDING_NOTE))} {t("(the settles column).")}</p>
 {_settlement_html(header, final)}
 </section>"""
     return sheet_page(title, players, "\u2014 \u043f\u0443\u043b\u044f", css, meta_html, body)
@@ -888,10 +903,12 @@ def csv_columns(header: Header) -> list[str]:
     numbered = bool(variant(header["rules"]).NUMBERED)  # Balkan's numbers: its closed Game bid, no widow
     cols = ["hand", "dealer", "kind", "soloist", "contract", *(["game"] if numbered else [])]
     cols += ["whist", "open", "dealer_whist", *([] if numbered else ["misere_hand", "widow", "refused"])]
-    cols += [*(f"tricks {p}" for p in names), "corrected"]
+    cols = [t(c) for c in cols]
+    cols += [*(t("tricks {}").format(p) for p in names), t("corrected")]
     money = "stake" in header.get("options", {})
     for p in names:
-        cols += [f"pool {p}", f"hill {p}", f"whists {p}", f"net {p}"] + ([f"money {p}"] if money else [])
+        each = ["pool {}", "hill {}", "whists {}", "net {}"] + (["money {}"] if money else [])
+        cols += [t(c).format(p) for c in each]
     return cols
 
 

@@ -36,6 +36,7 @@ from kitapi_host.sheets.page import (
     sheet_page,
     to_csv_bytes,
 )
+from kitapi_host.sheets.words import system, t
 
 
 @dataclass(frozen=True)
@@ -139,14 +140,19 @@ player.  UTF-8 with a byte order mark, CRLF, no cell a formula, as Prefa's.
 """
 
 
+CSV_HEAD = (
+    "hand", "dealer", "contract", "declarer", "tricks", "honours", "holder", "corrected",
+    "rubber", "team 1", "team 2", "won", "trick points", "below", "slam", "honours team", "honours points",
+    "game bonus", "trick points 1", "trick points 2", "games 1", "games 2", "points 1", "points 2", "rubbers",
+)  # fmt: skip
+
+
 def csv_columns(header: Header) -> list[str]:
     names = [cell(p) for p in header["players"]]
     return [
-        "hand", "dealer", "contract", "declarer", "tricks", "honours", "holder", "corrected",
-        "rubber", "team 1", "team 2", "won", "trick points", "below", "slam", "honours team", "honours points",
-        "game bonus", "trick points 1", "trick points 2", "games 1", "games 2", "points 1", "points 2", "rubbers",
-        *(f"individual {p}" for p in names),
-    ]  # fmt: skip
+        *(t(c) for c in CSV_HEAD),
+        *(t("individual {}").format(p) for p in names),
+    ]
 
 
 def csv_rows(header: Header, hands: Sequence[Hand], standings: Sequence[PriffeStanding]) -> list[list[str | int]]:
@@ -203,22 +209,23 @@ def _num(v: int) -> str:
 def hand_html(players: Sequence[str], d: dict[str, Any], p: PriffePoints) -> str:
     """What happened in a hand, in a few words (escaped)."""
     c = d["contract"]
-    name = _CONTRACT[c]
+    name = t(_CONTRACT[c])
     if c in ("hearts", "diamonds"):
         name = f'<span class="red">{name}</span>'
     if c == "forced":
-        what = f"{name} \u00b7 {esc(players[d['dealer']])}'s side {d['tricks']}"
+        what = f"{name} \u00b7 " + t("{}'s side {}").format(esc(players[d["dealer"]]), d["tricks"])
     else:
         what = f"<b>{esc(players[d['declarer']])}</b> {name} \u00b7 {d['tricks']}"
-        what += "" if p.won == p.declaring else ' <span class="red">down</span>'
+        what += "" if p.won == p.declaring else f' <span class="red">{t("down")}</span>'
     if "honours" in d:
-        what += f" \u00b7 {esc(players[d['holder']])} honours {esc(d['honours'])}"
+        what += " \u00b7 " + t("{} honours {}").format(esc(players[d["holder"]]), esc(d["honours"]))
     return what
 
 
 def _entry(hand: int, value: int, label: str, cls: str = "") -> str:
     tag = f'<span class="lbl">{esc(label)}</span>' if label else ""
-    return f'<div class="pe {cls}" data-hand="{hand}" title="hand {hand}"><i>{hand}</i><b>{value}</b>{tag}</div>'
+    said = t("hand {}").format(hand)
+    return f'<div class="pe {cls}" data-hand="{hand}" title="{said}"><i>{hand}</i><b>{value}</b>{tag}</div>'
 
 
 def _rubber_html(players: Sequence[str], r: Rubber) -> str:
@@ -228,11 +235,11 @@ def _rubber_html(players: Sequence[str], r: Rubber) -> str:
         k = h.number
         games[-1][p.won].append(_entry(k, p.tricks, "" if p.below == p.tricks else f"({p.below})", "trick"))
         if p.slam:
-            above[p.won].append(_entry(k, p.slam, "slam", "slam"))
+            above[p.won].append(_entry(k, p.slam, t("slam"), "slam"))
         if p.honours:
-            above[p.honours[0]].append(_entry(k, p.honours[1], "honours", "honours"))
+            above[p.honours[0]].append(_entry(k, p.honours[1], t("honours"), "honours"))
         if p.game:
-            above[p.won].append(_entry(k, p.bonus, "game", "bonus"))
+            above[p.won].append(_entry(k, p.bonus, t("game"), "bonus"))
             games.append([[], []])
     if not games[-1][0] and not games[-1][1] and len(games) > 1:
         games.pop()  # no hand after the last game won
@@ -244,7 +251,7 @@ def _rubber_html(players: Sequence[str], r: Rubber) -> str:
     ]
     for i, g in enumerate(games):
         done = ' class="game done"' if i < won else ' class="game"'
-        label = f'<span class="gl">game {i + 1}</span>' if i < won else ""
+        label = f'<span class="gl">{t("game {}").format(i + 1)}</span>' if i < won else ""
         rows.append(
             f'<tr{done} data-game="{i + 1}">'
             + "".join(f"<td>{''.join(g[k])}</td>" for k in (0, 1))
@@ -254,7 +261,8 @@ def _rubber_html(players: Sequence[str], r: Rubber) -> str:
     rows.append(
         '<tr class="tot">'
         + "".join(
-            f'<td>games <b>{r.games[k]}</b> \u00b7 points <b data-points="{r.points[k]}">{r.points[k]}</b></td>'
+            f"<td>{t('games')} <b>{r.games[k]}</b> \u00b7 "
+            f'{t("points")} <b data-points="{r.points[k]}">{r.points[k]}</b></td>'
             for k in (0, 1)
         )
         + "</tr>"
@@ -264,35 +272,36 @@ def _rubber_html(players: Sequence[str], r: Rubber) -> str:
         diff = r.points[0] - r.points[1]
         if diff:
             win = 0 if diff > 0 else 1
-            result = (
-                f"<b>{esc(_team(players, r.sides, win))}</b> win the rubber by {abs(diff)}: "
-                f'<b class="unit">{abs(diff) // 10}</b> to each, from each loser'
+            result = t("{} win the rubber by {}: {} to each, from each loser").format(
+                f"<b>{esc(_team(players, r.sides, win))}</b>", abs(diff), f'<b class="unit">{abs(diff) // 10}</b>'
             )
         else:
-            result = "A tie: nobody's individual points change"
+            result = t("A tie: nobody's individual points change")
     else:
-        result = '<span class="dim">in play</span>'
+        result = f'<span class="dim">{t("in play")}</span>'
     ind = "".join(
         f'<td class="num{" red" if r.individual[s] < 0 else ""}" data-seat="{s}">{_num(r.individual[s])}</td>'
         for s in range(4)
     )
     head = "".join(f"<th>{esc(p)}</th>" for p in players)
     return (
-        f'<div class="rubber" data-rubber="{r.number}"><h3>Rubber {r.number}</h3>'
+        f'<div class="rubber" data-rubber="{r.number}"><h3>{t("Rubber {}").format(r.number)}</h3>'
         f"{''.join(cols)}"
         f'<p class="result">{result}</p>'
         f'<table class="ind"><thead><tr><th></th>{head}</tr></thead>'
-        f"<tbody><tr><td>individual{' after it' if r.finished else ''}</td>{ind}</tr></tbody></table></div>"
+        f"<tbody><tr><td>{t('individual after it' if r.finished else 'individual')}</td>{ind}</tr>"
+        "</tbody></table></div>"
     )
 
 
 def _running_html(header: Header, hands: Sequence[Hand], standings: Sequence[PriffeStanding]) -> str:
     players: list[str] = header["players"]
     head1 = (
-        '<tr><th rowspan="2">#</th><th rowspan="2" style="text-align:left">hand</th>'
-        '<th rowspan="2" class="p" style="text-align:left">won by</th><th rowspan="2" class="num">tricks</th>'
-        '<th rowspan="2" class="num">bonus</th><th rowspan="2" class="num">rubber</th>'
-        '<th colspan="4" class="p">individual</th></tr>'
+        f'<tr><th rowspan="2">#</th><th rowspan="2" style="text-align:left">{t("hand")}</th>'
+        f'<th rowspan="2" class="p" style="text-align:left">{t("won by")}</th>'
+        f'<th rowspan="2" class="num">{t("tricks")}</th>'
+        f'<th rowspan="2" class="num">{t("bonus")}</th><th rowspan="2" class="num">{t("rubber")}</th>'
+        f'<th colspan="4" class="p">{t("individual")}</th></tr>'
     )
     head2 = "<tr>" + "".join(f'<th class="num">{esc(p)}</th>' for p in players) + "</tr>"
     rows = []
@@ -305,7 +314,7 @@ def _running_html(header: Header, hands: Sequence[Hand], standings: Sequence[Pri
                 f"{_num(s.individual[i])}</td>"
                 for i in range(4)
             )
-            end = ' <b class="end">end</b>' if r.finished and (h, p, s) == r.steps[-1] else ""
+            end = f' <b class="end">{t("end")}</b>' if r.finished and (h, p, s) == r.steps[-1] else ""
             rows.append(
                 f'<tr{fix} data-hand="{h.number}"><td class="h">{h.number}</td>'
                 f'<td class="what">{hand_html(players, h.data, p)}</td>'
@@ -346,11 +355,18 @@ table.running .end { color: #1d3b8f; font-size: 7.5pt; }
 
 def _options_text(header: Header) -> str:
     g: Any = new_game(header)
-    out = [f"{g.max_rubbers} rubbers", "second points table" if g.second else "main points table"]
+    out = [t("{} rubbers").format(g.max_rubbers), t("second points table" if g.second else "main points table")]
     for k, v in sorted(header.get("options", {}).items()):
         if k not in ("rubbers", "points") and v is not False:
-            out.append(f"{k.replace('_', ' ')} {v}")
+            out.append(f"{t(k.replace('_', ' '))} {t(str(v))}")
     return ", ".join(out)
+
+
+SHEET_NOTE = """Each rubber's partnerships side by side: above the line the bonuses (slams, honours, game
+bonuses), below it the trick points (in brackets what counted towards the game, when doubled), a rule under
+each game won; small number: the hand."""
+RUNNING_NOTE = """Each hand: who won it, its trick points and bonuses, the rubber's games, and every player's
+individual points after it."""
 
 
 def to_html(
@@ -364,10 +380,11 @@ def to_html(
     """The printable rubber sheet of a Priffe game: one self-contained HTML page (no script)."""
     players: list[str] = header["players"]
     final = standings[-1] if standings else snapshot(new_game(header))
-    state = "game over" if final.over else ("game over (closed)" if ended else "game on")  # closed: over too
-    so_far = "" if final.over or ended else " (so far)"
-    meta = [("Rules", f"{header['rules']} ({system_title(header['rules'])})"), ("Options", _options_text(header))]
-    meta_html = sheet_meta(header, meta, len(hands), state, more=[("Rubbers", str(final.rubbers))])
+    state = t("game over" if final.over else ("game over (closed)" if ended else "game on"))  # closed: over too
+    so_far = "" if final.over or ended else t(" (so far)")
+    rules = header["rules"]
+    meta = [(t("Rules"), f"{rules} ({system(rules, system_title(rules))})"), (t("Options"), _options_text(header))]
+    meta_html = sheet_meta(header, meta, len(hands), state, more=[(t("Rubbers"), str(final.rubbers))])
     fix_note = correction_note(hands, deleted)
     css = sheet_css(2, width="820px", extra=_CSS)
     sheets = "".join(_rubber_html(players, r) for r in rubbers(header, hands, standings))
@@ -376,25 +393,23 @@ def to_html(
         f' data-individual="{final.individual[i]}">{_num(final.individual[i])}</td></tr>'
         for i, p in enumerate(players)
     )
-    title = "Priffe score sheet: " + ", ".join(players)
+    title = t("Priffe score sheet: ") + ", ".join(players)
+    player, points = t("player"), t("points")
     body = f"""<section class="rubber-sheet">
-<h2><span class="n">1</span>The rubbers</h2>
-<p class="note">Each rubber's partnerships side by side: above the line the bonuses (slams, honours, game
-bonuses), below it the trick points (in brackets what counted towards the game, when doubled), a rule under
-each game won; small number: the hand.</p>
+<h2><span class="n">1</span>{t("The rubbers")}</h2>
+<p class="note">{t(SHEET_NOTE)}</p>
 <div class="rubbers">{sheets}</div>
 </section>
 <section class="running-form">
-<h2><span class="n">2</span>Running columns</h2>
-<p class="note">Each hand: who won it, its trick points and bonuses, the rubber's games, and every player's
-individual points after it.</p>
+<h2><span class="n">2</span>{t("Running columns")}</h2>
+<p class="note">{t(RUNNING_NOTE)}</p>
 {fix_note}
 {_running_html(header, hands, standings)}
 </section>
 <section class="settlement">
-<h2><span class="n">3</span>Individual points</h2>
-<p class="note">Each rubber's difference / 10 to each winner and from each loser{so_far}.</p>
-<div class="settle"><table class="totals"><thead><tr><th>player</th><th class="num">points</th></tr></thead>
+<h2><span class="n">3</span>{t("Individual points")}</h2>
+<p class="note">{t("Each rubber's difference / 10 to each winner and from each loser")}{so_far}.</p>
+<div class="settle"><table class="totals"><thead><tr><th>{player}</th><th class="num">{points}</th></tr></thead>
 <tbody>{totals}</tbody></table></div>
 </section>"""
-    return sheet_page(title, players, "\u2014 Priffe", css, meta_html, body)
+    return sheet_page(title, players, f"\u2014 {esc(system(rules, 'Priffe'))}", css, meta_html, body)
