@@ -341,6 +341,8 @@ def page_kinds(info: dict[str, Any]) -> list[tuple[str, int]]:
     for rules, gid in FAMILIES.items():
         assert gid in info["this"], rules  # (web_archive's first game of each system, in registry order)
         pages += [(f"game/{gid}", 200), (f"game/{gid}/sheet", 200)]
+    for gid in info["four"].values():  # (the sheets of four)
+        pages += [(f"game/{gid}", 200), (f"game/{gid}/sheet", 200)]
     pages += [("game/999999", 404), ("player/Nobody", 404), ("?from=2026-13-01", 400)]
     return pages
 
