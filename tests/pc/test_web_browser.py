@@ -56,6 +56,82 @@ CUT_STATS = """() => {
 }"""
 
 
+# Every pair of text boxes that overlap: each text's lines (a Range's rectangles, cut to the box that clips
+# it: a cell that hides its overflow, a box that scrolls), compared with every other text's.
+OVERLAPS = """() => {
+  const boxes = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    if (!n.textContent.trim()) continue;
+    const el = n.parentElement;
+    if (el.closest('title, style, script, option, select')) continue;
+    let clip = null;
+    for (let a = el; a && a !== document.body; a = a.parentElement) {
+      const cs = getComputedStyle(a);
+      if (cs.visibility === 'hidden' || cs.display === 'none') { clip = 'none'; break; }
+      if (cs.overflowX !== 'visible' && !(a instanceof SVGElement && a.tagName !== 'svg')) {
+        const r = a.getBoundingClientRect();
+        clip = clip === null ? r : clip;
+        if (clip !== 'none') clip = {left: Math.max(clip.left, r.left), right: Math.min(clip.right, r.right),
+          top: Math.max(clip.top, r.top), bottom: Math.min(clip.bottom, r.bottom)};
+      }
+    }
+    if (clip === 'none') continue;
+    const range = document.createRange();
+    range.selectNodeContents(n);
+    for (const r of range.getClientRects()) {
+      let b = {left: r.left, right: r.right, top: r.top, bottom: r.bottom};
+      if (clip) b = {left: Math.max(b.left, clip.left), right: Math.min(b.right, clip.right),
+        top: Math.max(b.top, clip.top), bottom: Math.min(b.bottom, clip.bottom)};
+      if (b.right - b.left > 1 && b.bottom - b.top > 1) boxes.push([b, n, n.textContent.trim().slice(0, 30)]);
+    }
+  }
+  const bad = [];
+  for (let i = 0; i < boxes.length; i++)
+    for (let j = i + 1; j < boxes.length; j++) {
+      const [a, na, ta] = boxes[i], [b, nb, tb] = boxes[j];
+      if (na === nb) continue;
+      const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+      const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+      if (w > 1 && h > 2) bad.push(`"${ta}" over "${tb}"`);
+      if (bad.length > 10) return bad;
+    }
+  return bad;
+}"""
+
+# The page wider than its window (the frame's document: its frame).
+WIDE = (
+    "() => document.documentElement.scrollWidth > window.innerWidth ?"
+    " `${document.documentElement.scrollWidth} > ${window.innerWidth}` : null"
+)
+
+# Each chart label drawn smaller than 11 CSS px or (partly) outside its chart.
+CHART_LABELS = """() => {
+  const bad = [];
+  for (const t of document.querySelectorAll('figure.chart text')) {
+    const size = parseFloat(getComputedStyle(t).fontSize) * Math.abs(t.getScreenCTM().d);
+    const r = t.getBoundingClientRect(), c = t.closest('figure.chart').getBoundingClientRect();
+    const s = t.closest('svg').getBoundingClientRect();
+    if (size < 10.95) bad.push(`"${t.textContent}" ${size.toFixed(1)} px`);
+    if (r.left < Math.max(c.left, s.left) - 0.5 || r.right > Math.min(c.right, s.right) + 0.5 ||
+        r.top < Math.max(c.top, s.top) - 0.5 || r.bottom > Math.min(c.bottom, s.bottom) + 0.5)
+      bad.push(`"${t.textContent}" outside the chart`);
+  }
+  return bad;
+}"""
+
+# Each link or button (shown) shorter than a finger: 44 CSS px.
+SHORT = """() => {
+  const bad = [];
+  for (const el of document.querySelectorAll('a, button')) {
+    const r = el.getBoundingClientRect();
+    if (r.width > 0 && r.height < 43.5)
+      bad.push(`${el.tagName} "${el.textContent.trim().slice(0, 30)}" ${r.height.toFixed(1)} px`);
+  }
+  return bad;
+}"""
+
+
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict[str, Any]]]:
     """``kitapi serve`` over the test archive: its URL and what web_archive.build told of the archive."""
@@ -218,7 +294,8 @@ def test_the_checks_see_an_error_and_an_overflow(
     site: tuple[str, dict[str, Any]], browser: Any, tmp_path: Path
 ) -> None:
     """The instrument itself: a page that is not there is an error, a word wider than its box an overflow, a
-    statistics table wider than the phone a box that scrolls."""
+    statistics table wider than the phone a box that scrolls; a text over another, a page wider than the
+    window, a link shorter than a finger, a chart label too small or off the chart each seen."""
     url, _info = site
     tab = Tab(browser, WIDTHS["phone"], tmp_path)
     try:
@@ -229,5 +306,85 @@ def test_the_checks_see_an_error_and_an_overflow(
         wide = '<div class="scroll" style="overflow-x: auto"><table class="stats"><tr><td>' + "W" * 80 + "</td></tr>"
         tab.page.set_content(f"<body>{wide}</table></div></body>")
         assert len(tab.page.evaluate(CUT_STATS)) == 1  # the box that scrolls (a cell as wide as its text)
+        tab.page.goto("about:blank")  # (no page of the site's: its CSP would refuse these style attributes)
+        tab.page.set_content(
+            '<body><p style="margin: 0">Anna</p><p style="margin: -1em 0 0 1em">+49</p>'  # a text over another
+            '<div style="width: 40px; overflow: hidden; white-space: nowrap">hidden beyond its box</div>'
+            '<p style="margin: 0 0 0 40px">cut off</p></body>'  # (what its box hides covers nothing)
+        )
+        assert tab.page.evaluate(OVERLAPS) == ['"Anna" over "+49"']
+        assert tab.page.evaluate(WIDE) is None
+        tab.page.set_content('<body><p style="width: 500px">wide</p><a href="#">a link</a><button>b</button></body>')
+        assert tab.page.evaluate(WIDE) == "508 > 390"  # (the body's margin of 8 px)
+        assert len(tab.page.evaluate(SHORT)) == 2  # the link and the button, of one line each
+        chart = (
+            '<figure class="chart"><svg viewBox="0 0 640 240" style="width: 100%">'
+            '<text x="50" y="20" font-size="11">+6</text>'  # 11 units, the chart 294 px wide: 5 px
+            '<text x="-30" y="60" font-size="40">+2280.67</text></svg></figure>'  # off the left edge
+        )
+        tab.page.set_content(f"<body>{chart}</body>")
+        bad = tab.page.evaluate(CHART_LABELS)
+        assert bad[0].startswith('"+6" 5.') and bad[1:] == ['"+2280.67" outside the chart'], bad
     finally:
         tab.close()
+
+
+# Every kind of page (web_archive's games: one of each family, its sheet on the page and on its own), looked at in
+# each language: (path, the answer's status when not 200).
+FAMILIES = {"prefa": 1, "sochi": 3, "prefa_kasa": 11, "preference_at": 13, "priffe": 19}
+LANGS = ("en", "el", "ru")
+VIEWPORTS = {"desktop": (1280, 900), "phone": (390, 844)}
+
+
+def page_kinds(info: dict[str, Any]) -> list[tuple[str, int]]:
+    pages = [("", 200), ("players", 200), ("player/Anna", 200), ("stats/Anna", 200)]
+    for rules, gid in FAMILIES.items():
+        assert gid in info["this"], rules  # (web_archive's first game of each system, in registry order)
+        pages += [(f"game/{gid}", 200), (f"game/{gid}/sheet", 200)]
+    for gid in info["four"].values():  # (the sheets of four)
+        pages += [(f"game/{gid}", 200), (f"game/{gid}/sheet", 200)]
+    pages += [("game/999999", 404), ("player/Nobody", 404), ("?from=2026-13-01", 400)]
+    return pages
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS.values(), ids=VIEWPORTS.keys())
+def test_every_page_kind_in_every_language(
+    site: tuple[str, dict[str, Any]], browser: Any, viewport: tuple[int, int]
+) -> None:
+    """Each page kind in en, el and ru: no page (nor the sheet in its frame) wider than the window, no text over
+    another, no console error, every chart label 11 CSS px or more and inside its chart, and on a phone every
+    link and button 44 px tall."""
+    url, info = site
+    width, height = viewport
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(f"page error: {e}"))
+    page.on("response", lambda r: errors.append(f"{r.status} {r.url}") if r.status >= 400 else None)
+    bad: list[str] = []
+    charts = 0
+    try:
+        for path, status in page_kinds(info):
+            for lang in LANGS:
+                where = f"{url}{path}{'&' if '?' in path else '?'}lang={lang}"
+                errors.clear()
+                answer = page.goto(where, wait_until="load")
+                assert answer is not None and answer.status == status, (where, answer and answer.status)
+                if status != 200:  # (the page's own answer: the one error there is)
+                    errors[:] = [e for e in errors if not (e.startswith(f"{status} ") or "status of" in e)]
+                bad += [f"{where}: {e}" for e in errors]
+                for frame in page.frames:  # the page, and the sheet in its frame
+                    name = where if frame is page.main_frame else f"{where} (the sheet's frame)"
+                    wide = frame.evaluate(WIDE)
+                    if wide:
+                        bad.append(f"{name}: the page scrolls sideways, {wide}")
+                    bad += [f"{name}: {o}" for o in frame.evaluate(OVERLAPS)]
+                bad += [f"{where}: {c}" for c in page.evaluate(CHART_LABELS)]
+                charts += page.locator("figure.chart text").count()
+                if width < 600:
+                    bad += [f"{where}: {c}" for c in page.evaluate(SHORT)]
+        assert bad == [], "\n".join(bad)
+        assert charts > 50  # (the walk saw the charts it checks)
+    finally:
+        context.close()

@@ -1,7 +1,7 @@
 """The archive the web page's tests read (tests/pc/test_web.py, test_web_browser.py): generated games of every
-system (kitapi_host.logs.gen), two of each, dated this month and last month on two devices, the examples, and
-one Prefa game whose players were given hostile names behind the archive's back (an archive is untrusted too:
-another tool may have written it)."""
+system (kitapi_host.logs.gen), two of each, dated this month and last month on two devices (and three of four
+players last month), the examples, and one Prefa game whose players were given hostile names behind the
+archive's back (an archive is untrusted too: another tool may have written it)."""
 
 from __future__ import annotations
 
@@ -29,8 +29,10 @@ HOSTILE = (
 )
 
 
-def log_bytes(rules: str, seed: int, started: str, hands: int = 12, **options: Any) -> bytes:
-    hdr, hs = gen.generate(rules, seed, hands, **options)
+def log_bytes(
+    rules: str, seed: int, started: str, hands: int = 12, players: int | None = None, **options: Any
+) -> bytes:
+    hdr, hs = gen.generate(rules, seed, hands, players, **options)
     hdr["started"] = started
     g = new_game(hdr)
     lines = [header_json(hdr)]
@@ -43,7 +45,7 @@ def log_bytes(rules: str, seed: int, started: str, hands: int = 12, **options: A
 def build(db: Path) -> dict[str, object]:
     """Fill the archive ``db``; what the tests need to know of it: ``now`` (the moment the games are dated
     from), ``this`` and ``last`` (the ids of the games dated this month and last month), ``hostile`` (the id
-    of the hostile game), ``examples`` (theirs)."""
+    of the hostile game), ``examples`` (theirs), ``four`` (the ids of the games of four players, by rules)."""
     now = datetime.now(UTC).replace(microsecond=0, tzinfo=None)
     month = now.replace(day=1, hour=12, minute=0, second=0)
     last = (month - timedelta(days=1)).replace(day=3)
@@ -60,6 +62,11 @@ def build(db: Path) -> dict[str, object]:
             before.append(a.add_log(log, "cafe-b", f"{rules}-2.kpl").id)
         examples = [a.add_log(p.read_bytes(), "file", str(p)).id for p in sorted((ROOT / "examples").glob("*.jsonl"))]
         hostile = a.add_log(log_bytes("prefa", 999, (month + timedelta(hours=20)).isoformat()), "cafe-a", "h.kpl").id
+        four = {}  # the sheets of four at a table (Prefa's, the pulya's and the kasa's), dated last month
+        for i, rules in enumerate(("prefa", "sochi", "prefa_kasa")):
+            log = log_bytes(rules, 300 + i, (last + timedelta(hours=9, minutes=10 * i + 10)).isoformat(), players=4)
+            four[rules] = a.add_log(log, "cafe-b", f"{rules}-4.kpl").id
+            before.append(four[rules])
     # the hostile names, as another program could have written them (a log could not hold them): the hostile
     # game's seats given to new players of those names, and the others players of no game
     con = sqlite3.connect(db)
@@ -72,4 +79,4 @@ def build(db: Path) -> dict[str, object]:
                 con.execute("UPDATE game_players SET player = ? WHERE game = ? AND seat = ?", (pid, hostile, seat))
                 con.execute("UPDATE hands SET bidder = ? WHERE game = ? AND bidder = ?", (pid, hostile, old))
     con.close()
-    return {"now": now, "this": this, "last": before, "hostile": hostile, "examples": examples}
+    return {"now": now, "this": this, "last": before, "hostile": hostile, "examples": examples, "four": four}

@@ -130,6 +130,24 @@ footer { margin-top: 14px; font-size: 7.5pt; color: #888; border-top: 1px solid 
   ul.pays li { padding: 2px 8px; margin-bottom: 4px; }
   footer { margin-top: 5px; font-size: 7pt; }
 }
+/* On a phone (a screen narrower than 40rem; never on paper): a word breaks only where it is wider than the
+   line, a table wider than the screen scrolls in its own box with its first column in view (and sheet_css
+   puts the sections one under another when each has columns of its own). */
+@media screen and (max-width: 40rem) {
+  body { padding: 8px; overflow-wrap: break-word; }
+  h1 { font-size: 14pt; }
+  .section > .who, .col > .lab { overflow-wrap: break-word; }
+  .col > .lab { font-size: 8pt; }
+  .e i { font-size: 7.5pt; }
+  table.running, table.totals { display: block; overflow-x: auto; max-width: 100%; width: auto; }
+  table.running th:first-child, table.running td:first-child, table.totals th:first-child,
+  table.totals td:first-child { position: sticky; left: 0; z-index: 1; background: #fff; }
+  table.running thead th { background: #fff; }
+  table.running td.what { white-space: normal; min-width: 8em; max-width: 12em; overflow: visible; }
+  table.running td.what, table.running td.what * { text-overflow: clip; }
+  .settle { gap: 10px; }
+  ul.pays { font-size: 10.5pt; }
+}
 """
 
 
@@ -236,8 +254,18 @@ def sheet_css(n: int, cols: str = "1fr", wide: bool = False, width: str = "", ex
         .replace("__WIDTH__", width or ("1100px" if wide else "800px"))
         .replace("__N__", str(n))
         .replace("__COLS__", cols)
+        + (_STACK if len(cols.split()) > 1 else "")
         + extra
     )
+
+
+# A phone's sheet of sections with columns of their own (Prefa's pouch between two debts): one under another.
+_STACK = """@media screen and (max-width: 40rem) {
+  .sheet { grid-template-columns: 1fr; }
+  .section { border-left: 0; border-top: 2.5px solid #1a1a1a; }
+  .section:first-child { border-top: 0; }
+}
+"""
 
 
 def sheet_page(title: str, players: Sequence[str], book: str, css: str, meta_html: str, body: str) -> str:

@@ -191,7 +191,8 @@ def _routes(app: Flask) -> None:
     def player(name: str) -> str:
         when = _period(open_ended=True) if _arg("from") or _arg("to") else None  # (none: all his games)
         page = data.player(_archive(), _text("player", name), _filters(), when)
-        lines = [(s["title"], [v for _, v in s["line"]]) for s in page["systems"]]
+        days = [[(d or "")[:10] for d, _ in s["line"]] for s in page["systems"]]  # (the chart's x axis)
+        lines = [(s["title"], [v for _, v in s["line"]], d) for s, d in zip(page["systems"], days, strict=True)]
         return render_template("player.html", page=page, lines=lines, filters=_filters())
 
     @app.get("/stats/<path:name>")

@@ -812,6 +812,10 @@ ul.pays .money { color: #555; font-weight: normal; }
 @media print {
   svg.pulya { max-height: 106mm; }
 }
+@media screen and (max-width: 40rem) {  /* a phone: the pulya large enough to read, in a box of its own */
+  section.pulya-sheet { overflow-x: auto; }
+  svg.pulya { min-width: 640px; }
+}
 """
 
 

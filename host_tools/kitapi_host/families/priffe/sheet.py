@@ -350,6 +350,10 @@ table.ind td:first-child { text-align: left; color: #666; }
 table.running th.p, table.running td.pouch { border-left: 2px solid #1a1a1a; }
 table.running td.pouch { background: transparent; white-space: nowrap; }
 table.running .end { color: #1d3b8f; font-size: 7.5pt; }
+@media screen and (max-width: 40rem) {
+  .rubbers { grid-template-columns: 1fr; }
+  table.ind { display: block; overflow-x: auto; }
+}
 """
 
 
