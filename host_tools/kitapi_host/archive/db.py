@@ -98,7 +98,7 @@ _OWN_TABLES = {"schema_version", "players", "games", "game_players", "hands", "c
 # Schema 7: the tournaments (kitapi tournament, kitapi_host.tournament.store), their players, tables and the
 # games attached to them.
 _TOURNAMENTS = """
-CREATE TABLE tournaments (         -- kitapi tournament (kitapi_host.tournament.store)
+CREATE TABLE IF NOT EXISTS tournaments (  -- kitapi tournament (kitapi_host.tournament.store)
     id INTEGER PRIMARY KEY,
     name TEXT NOT NULL UNIQUE,
     rules TEXT NOT NULL,           -- the system of its games
@@ -110,14 +110,14 @@ CREATE TABLE tournaments (         -- kitapi tournament (kitapi_host.tournament.
     design TEXT NOT NULL,          -- where the fixed rounds come from
     made TEXT NOT NULL
 );
-CREATE TABLE tournament_players (
+CREATE TABLE IF NOT EXISTS tournament_players (
     tournament INTEGER NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
     number INTEGER NOT NULL,       -- drawn
     player INTEGER NOT NULL REFERENCES players (id),
     PRIMARY KEY (tournament, number),
     UNIQUE (tournament, player)
 );
-CREATE TABLE tournament_tables (
+CREATE TABLE IF NOT EXISTS tournament_tables (
     tournament INTEGER NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
     round INTEGER NOT NULL,
     number INTEGER NOT NULL,
@@ -128,8 +128,8 @@ CREATE TABLE tournament_tables (
     mark TEXT,                     -- NULL, "decided" (kitapi tournament result), "closed" (close-round)
     PRIMARY KEY (tournament, round, number)
 );
-CREATE UNIQUE INDEX tournament_tables_game ON tournament_tables (game);
-CREATE TABLE tournament_detached ( -- a game detached from a table is not attached again by itself
+CREATE UNIQUE INDEX IF NOT EXISTS tournament_tables_game ON tournament_tables (game);
+CREATE TABLE IF NOT EXISTS tournament_detached (  -- a game detached from a table: not attached again by itself
     tournament INTEGER NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
     game INTEGER NOT NULL REFERENCES games (id),
     PRIMARY KEY (tournament, game)

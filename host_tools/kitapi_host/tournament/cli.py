@@ -18,10 +18,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from fractions import Fraction
 from typing import Any
 
-from kitapi_host.archive.cli import _db, _guard, _help, _json, _open
+from kitapi_host.archive.cli import _db, _guard, _json, _open
 from kitapi_host.archive.text import grid
 from kitapi_host.logs import show_exact
 from kitapi_host.tournament import store
@@ -227,11 +228,17 @@ def _where(p: argparse.ArgumentParser, game: bool = False) -> None:
         p.add_argument("game", type=_positive, metavar="GAME")
 
 
+def _usage(p: argparse.ArgumentParser) -> int:
+    """``kitapi tournament`` alone: its commands, on stderr, exit status 2."""
+    p.print_help(sys.stderr)
+    return 2
+
+
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``tournament`` and its commands to ``kitapi``'s subcommands."""
     t = sub.add_parser("tournament", help="a tournament: the draw, the tables, the results and the standings")
     tsub = t.add_subparsers(dest="tournament_command", metavar="COMMAND")
-    t.set_defaults(func=_help(t))
+    t.set_defaults(func=lambda args: _usage(t))
 
     n = tsub.add_parser("new", help="make a tournament: the draw and the fixed rounds")
     n.add_argument("name", metavar="NAME")
