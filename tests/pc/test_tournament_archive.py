@@ -16,8 +16,10 @@ import psycopg
 
 import forkrun
 from kitapi.game import new_game
+from kitapi_host import logs
 from kitapi_host.archive.db import SCHEMA_VERSION, Archive
 from kitapi_host.logs import gen
+from kitapi_host.sim.device import SimDevice
 
 NAMES = ["Anna", "Babis", "Costas", "Dimitra", "Eleni", "Fotis", "Giorgos", "Hara", "Ioanna"]
 TOURNAMENT_TABLES = {"tournaments", "tournament_players", "tournament_tables", "tournament_detached"}
@@ -434,3 +436,23 @@ def test_an_archive_of_schema_6_gets_the_tournament_tables(db: str, tmp_path: Pa
     ok("tournament", "new", "Club", "--system", "prefa", "--players", ",".join(NAMES), "--rounds", "1", "--db", db)
     f = games.write(show(db)["schedule"][0]["tables"][0]["players"])
     assert added(ok("archive", "add", "--db", db, f)) == {f.name: "Club round 1 table 1"}
+
+
+# --- kitapi sync attaches as it archives --------------------------------------------------------------------------
+
+
+def test_a_game_synced_from_a_box_is_attached_to_its_table_and_listed(device: SimDevice, tmp_path: Path) -> None:
+    """A box's game whose players are a table's (a device log, as the box keeps it): ``kitapi sync`` archives it
+    and attaches it to that table, and says so (with no manual step)."""
+    db = str(tmp_path / "a.sqlite3")
+    ok("tournament", "new", "Club", "--system", "prefa", "--players", ",".join(NAMES), "--rounds", "1", "--db", db)
+    table = show(db)["schedule"][0]["tables"][1]["players"]
+    src = Games(tmp_path).write(table)
+    games = device.fs / "data" / "games"
+    games.mkdir(parents=True)
+    logs.convert(src, games / "0001.kitapi")
+    out = forkrun.run(["sync", "--device", device.start(), "--db", db], text=True)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.startswith("0001.kitapi: tournament Club round 1 table 2\n"), out.stdout
+    t = show(db)["schedule"][0]["tables"][1]
+    assert t["state"] == "over" and t["game"] == 1 and t["points"] is not None
