@@ -324,6 +324,8 @@ def test_attach_detach_result_close_round_and_the_refusals(db: str, tmp_path: Pa
             "--options: not JSON",
         ("tournament", "new", "X", "--system", "prefa", "--players", "A,B,C", "--rounds", "2", "--open-rounds", "3"):
             "--open-rounds must be 1 to 2",
+        ("tournament", "new", "X", "--system", "prefa", "--players", "A,B,C", "--rounds", "101"):
+            "--rounds must be 1 to 100",
         ("tournament", "new", "Club", "--system", "prefa", "--players", "A,B,C", "--rounds", "1"):
             "there is already a tournament 'Club'",
         ("tournament", "seat", "Club"): "Club: round 1 is not complete (table 1 in play (game",
@@ -377,13 +379,18 @@ def test_matchpoints_tables_of_three_and_four_and_the_json(db: str) -> None:
         "seated": 2,
     }  # fmt: skip
     assert [d["number"] for d in rep["draw"]] == list(range(1, 11))
+    # the same seed and players, listed in another order, give the same draw (it can be redone)
+    shuffled = ",".join(reversed(NAMES + ["Zoe"]))
+    ok("tournament", "new", "Again", "--system", "sochi", "--players", shuffled, "--rounds", "1", "--points",
+       "matchpoints", "--seed", "9", "--db", db)  # fmt: skip
+    assert show(db, "Again")["draw"] == rep["draw"]
     assert all(s["points"] == 0 and s["played"] == 0 for s in rep["standings"])
     t = rep["schedule"][0]["tables"][2]["players"]
     given = [f"{p}={r}" for p, r in zip(t, ("+30", "+10", "10", "-50"), strict=True)]
     ok("tournament", "result", "Ten", "1", "3", *given, "--db", db)
     assert show(db, "Ten", "--round", "1")["schedule"][0]["tables"][2]["points"] == [1, 0.5, 0.5, 0]
     listed = json.loads(ok("tournament", "list", "--db", db, "--json"))
-    assert listed["tournaments"][0] | {"made": None} == {
+    assert listed["tournaments"][1] | {"made": None} == {
         "name": "Ten", "rules": "sochi", "options": {}, "points": "matchpoints", "players": 10, "rounds": 3,
         "seated": 2, "complete": 0, "made": None,
     }  # fmt: skip

@@ -41,6 +41,7 @@ if TYPE_CHECKING:
 DECIDED = "decided"  # the organisers gave the table's results (kitapi tournament result)
 CLOSED = "closed"  # its game was counted as it stood when the round was closed (kitapi tournament close-round)
 MAX_NAME = 64  # characters in a tournament's name
+MAX_ROUNDS = 100  # a season of weekly rounds, twice over (the fixed rounds' search grows with them)
 
 
 class TournamentError(ArchiveError):
@@ -151,7 +152,8 @@ def new(
     points: str = "serbian",
     seed: int | None = None,
 ) -> Made:
-    """Make the tournament ``name``: the players drawn to their numbers (``seed``, or one chosen and stored), the
+    """Make the tournament ``name``: the players drawn to their numbers (``seed``, or one chosen and stored; the
+    names sorted first, so the same seed and players give the same draw in whatever order they are listed), the
     tables' sizes for ``points``, rounds 1..``fixed`` (None: as many as can be seated with no pair twice, at most
     ``rounds``) seated now. Each check's refusal is one line, before anything is written."""
     from kitapi_host.archive.db import blank, nfc
@@ -165,8 +167,8 @@ def new(
 
         known = ", ".join(r[0] for r in rows())
         raise TournamentError(f"unknown system {rules!r}: one of {known}") from None
-    if rounds < 1:
-        raise TournamentError(f"--rounds must be 1 or more, not {rounds}")
+    if not 1 <= rounds <= MAX_ROUNDS:
+        raise TournamentError(f"--rounds must be 1 to {MAX_ROUNDS}, not {rounds}")
     if fixed is not None and not 1 <= fixed <= rounds:
         raise TournamentError(f"--open-rounds must be 1 to {rounds} (the rounds), not {fixed}")
     if seed is not None and not 0 <= seed < 2**63:
@@ -186,7 +188,7 @@ def new(
         sizes = table_sizes(len(players), points)
     except ValueError as e:
         raise TournamentError(str(e)) from None
-    seed, names = seating.draw(keys, seed)
+    seed, names = seating.draw(sorted(keys), seed)  # (sorted: the seed and the players redo it, in any order)
     for size in sorted(set(sizes)):  # the system and its options, as a new game of a table of each size
         try:
             new_game({"kitapi": 1, "rules": rules, "players": names[:size], "options": options})
