@@ -352,12 +352,17 @@ def test_attach_detach_result_close_round_and_the_refusals(db: str, tmp_path: Pa
         assert err.startswith(start), (args, err)
     assert show(db) == before and ok("tournament", "list", "--db", db) == listed
 
+    # a merge is followed: Zoe was the table's third player under another name; her game, attached by hand
+    ok("players", "merge", "Zoe", t3[2], "--db", db)
+    ok("tournament", "attach", "Club", "1", "3", str(zoe), "--db", db)
+    assert show(db, "Club", "--round", "1")["schedule"][0]["tables"][2]["state"] == "over"
+
     # a table decided, then a round closed: the game in play counted as it stood, marked
     ok("tournament", "result", "Club", "1", "3", f"{t3[0]}=+20", f"{t3[1]}=0", f"{t3[2]}=-20", "--db", db)
     out = ok("tournament", "close-round", "Club", "1", "--db", db)
     assert out.startswith(f"Club: round 1 table 1: game {gid} counted as it stands ("), out
     tabs = show(db, "Club", "--round", "1")["schedule"][0]["tables"]
-    assert [(t["state"], t["points"]) for t in tabs][2] == ("decided", [3, 2, 0])
+    assert [(t["state"], t["game"], t["points"]) for t in tabs][2] == ("decided", zoe, [3, 2, 0])
     assert tabs[0]["state"] == "closed" and sum(tabs[0]["points"]) == 5 and tabs[1]["state"] == "over"
     again = ok("tournament", "close-round", "Club", "1", "--db", db)
     assert again == "Club: round 1 had no game in play: nothing to close\n"
