@@ -468,3 +468,16 @@ def test_a_game_synced_from_a_box_is_attached_to_its_table_and_listed(device: Si
     assert out.stdout.startswith("0001.kitapi: tournament Club round 1 table 2\n"), out.stdout
     t = show(db)["schedule"][0]["tables"][1]
     assert t["state"] == "over" and t["game"] == 1 and t["points"] is not None
+
+
+def test_a_copy_that_renames_a_game_s_player_keeps_a_tournament_s_player(db: str, tmp_path: Path) -> None:
+    """``archive copy`` names a copied game's players as the other archive does, and removes a player left with
+    no game: one who plays in a tournament stays (before: the database refused the removal, and the copy)."""
+    ok("tournament", "new", "Club", "--system", "prefa", "--players", "Anna,Babis,Costas", "--rounds", "1", "--db", db)
+    f = Games(tmp_path).write(["Anna", "Babis", "Costas"])
+    assert added(ok("archive", "add", "--db", db, f)) == {f.name: "Club round 1 table 1"}
+    with Archive(db if db.startswith("postgresql://") else Path(db)) as a:
+        assert a.name_players(1, ["Zed", "Babis", "Costas"])
+        assert "Anna" in a.players()
+    assert sorted(d["player"] for d in show(db)["draw"]) == ["Anna", "Babis", "Costas"]
+    assert show(db)["schedule"][0]["tables"][0]["state"] == "other players"

@@ -95,49 +95,7 @@ SCHEMA_VERSION = 7
 APPLICATION_ID = 0x4B545049
 _OWN_TABLES = {"schema_version", "players", "games", "game_players", "hands", "corrections"}
 
-# Schema 7: the tournaments (kitapi tournament, kitapi_host.tournament.store), their players, tables and the
-# games attached to them.
-_TOURNAMENTS = """
-CREATE TABLE IF NOT EXISTS tournaments (  -- kitapi tournament (kitapi_host.tournament.store)
-    id INTEGER PRIMARY KEY,
-    name TEXT NOT NULL UNIQUE,
-    rules TEXT NOT NULL,           -- the system of its games
-    options TEXT NOT NULL,         -- their options, a JSON object
-    points TEXT NOT NULL,          -- "serbian" or "matchpoints"
-    rounds INTEGER NOT NULL,
-    fixed INTEGER NOT NULL,        -- rounds 1..fixed were seated when it was made
-    seed INTEGER NOT NULL,         -- of the draw (and of the fixed rounds' search)
-    design TEXT NOT NULL,          -- where the fixed rounds come from
-    made TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS tournament_players (
-    tournament INTEGER NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
-    number INTEGER NOT NULL,       -- drawn
-    player INTEGER NOT NULL REFERENCES players (id),
-    PRIMARY KEY (tournament, number),
-    UNIQUE (tournament, player)
-);
-CREATE TABLE IF NOT EXISTS tournament_tables (
-    tournament INTEGER NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
-    round INTEGER NOT NULL,
-    number INTEGER NOT NULL,
-    seats TEXT NOT NULL,           -- the drawn numbers of its players, a JSON array
-    seated TEXT NOT NULL,          -- UTC: a game started since may be the table's
-    game INTEGER REFERENCES games (id),
-    results TEXT,                  -- a decided or closed table's results seat by seat, a JSON array of "N/D"
-    mark TEXT,                     -- NULL, "decided" (kitapi tournament result), "closed" (close-round)
-    PRIMARY KEY (tournament, round, number)
-);
-CREATE UNIQUE INDEX IF NOT EXISTS tournament_tables_game ON tournament_tables (game);
-CREATE TABLE IF NOT EXISTS tournament_detached (  -- a game detached from a table: not attached again by itself
-    tournament INTEGER NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
-    game INTEGER NOT NULL REFERENCES games (id),
-    PRIMARY KEY (tournament, game)
-);
-"""
-
-_SCHEMA = (
-    """
+_SCHEMA = """
 CREATE TABLE schema_version (version INTEGER NOT NULL);
 CREATE TABLE players (
     id INTEGER PRIMARY KEY,
@@ -212,8 +170,49 @@ CREATE TABLE corrections (
     PRIMARY KEY (game, line)
 );
 """
-    + _TOURNAMENTS
-)
+
+# Schema 7: the tournaments (kitapi tournament, kitapi_host.tournament.store), their players, tables and the
+# games attached to them.
+_TOURNAMENTS = """
+CREATE TABLE IF NOT EXISTS tournaments (  -- kitapi tournament (kitapi_host.tournament.store)
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL UNIQUE,
+    rules TEXT NOT NULL,           -- the system of its games
+    options TEXT NOT NULL,         -- their options, a JSON object
+    points TEXT NOT NULL,          -- "serbian" or "matchpoints"
+    rounds INTEGER NOT NULL,
+    fixed INTEGER NOT NULL,        -- rounds 1..fixed were seated when it was made
+    seed INTEGER NOT NULL,         -- of the draw (and of the fixed rounds' search)
+    design TEXT NOT NULL,          -- where the fixed rounds come from
+    made TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS tournament_players (
+    tournament INTEGER NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+    number INTEGER NOT NULL,       -- drawn
+    player INTEGER NOT NULL REFERENCES players (id),
+    PRIMARY KEY (tournament, number),
+    UNIQUE (tournament, player)
+);
+CREATE TABLE IF NOT EXISTS tournament_tables (
+    tournament INTEGER NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+    round INTEGER NOT NULL,
+    number INTEGER NOT NULL,
+    seats TEXT NOT NULL,           -- the drawn numbers of its players, a JSON array
+    seated TEXT NOT NULL,          -- UTC: a game started since may be the table's
+    game INTEGER REFERENCES games (id),
+    results TEXT,                  -- a decided or closed table's results seat by seat, a JSON array of "N/D"
+    mark TEXT,                     -- NULL, "decided" (kitapi tournament result), "closed" (close-round)
+    PRIMARY KEY (tournament, round, number)
+);
+CREATE UNIQUE INDEX IF NOT EXISTS tournament_tables_game ON tournament_tables (game);
+CREATE TABLE IF NOT EXISTS tournament_detached (  -- a game detached from a table: not attached again by itself
+    tournament INTEGER NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+    game INTEGER NOT NULL REFERENCES games (id),
+    PRIMARY KEY (tournament, game)
+);
+"""
+
+_SCHEMA += _TOURNAMENTS
 
 # From one schema version to the next: what changes in the tables; the hand table is
 # then filled again from the stored logs (Archive._refill_hands).
@@ -1424,14 +1423,9 @@ class Archive:
                 [(new[seat[h[1]]], game_id, h[0]) for h in hands],
             )
             for p in set(old) - set(new):
-                if (
-                    self.db.execute(
-                        "SELECT 1 FROM game_players WHERE player = ? UNION ALL"
-                        " SELECT 1 FROM tournament_players WHERE player = ? LIMIT 1",
-                        (p, p),
-                    ).fetchone()
-                    is None
-                ):  # (nor a tournament's)
+                # (a player of a tournament stays too)
+                used = "SELECT 1 FROM game_players WHERE player = ? UNION ALL SELECT 1 FROM tournament_players"
+                if self.db.execute(f"{used} WHERE player = ? LIMIT 1", (p, p)).fetchone() is None:
                     self.db.execute("DELETE FROM players WHERE id = ?", (p,))
             return True
 
