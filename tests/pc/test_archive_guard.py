@@ -212,7 +212,9 @@ def test_a_schema_of_its_own_in_a_shared_database(shop: str) -> None:
     out = kitapi("archive", "add", "--db", url, SAMPLE)
     assert out.returncode == 0 and out.stdout.endswith(" game 1 new\n"), out.stderr
     assert pg_tables(shop) - {"public.orders"} == {
-        f"kitapi.{t}" for t in ("schema_version", "players", "games", "logs", "game_players", "hands", "corrections")
+        f"kitapi.{t}"
+        for t in ("schema_version", "players", "games", "logs", "game_players", "hands", "corrections")
+        + ("tournaments", "tournament_players", "tournament_tables", "tournament_detached")
     }
     out = kitapi("games", "--db", url, "--json")
     assert out.returncode == 0 and '"players": ["Anna", "Babis", "Costas"]' in out.stdout

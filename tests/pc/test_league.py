@@ -327,7 +327,7 @@ def test_an_archive_of_schema_4_gets_the_league_constraint_and_indexes(tmp_path:
         indexes = {r[0] for r in a.db.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
         assert {"games_sha256_unique", "games_date", "game_players_player", "games_rules"} <= indexes
         assert "games_sha256" not in indexes
-        assert a.db.execute("SELECT version FROM schema_version").fetchone()[0] == SCHEMA_VERSION == 6
+        assert a.db.execute("SELECT version FROM schema_version").fetchone()[0] == SCHEMA_VERSION == 7
         assert a.db.execute("SELECT kind FROM hands WHERE number = 1").fetchone()[0] == "marked"
         with pytest.raises(sqlite3.IntegrityError):  # the database itself refuses the same bytes twice
             a.db.execute(
@@ -350,7 +350,7 @@ def test_an_archive_of_schema_5_gets_the_systems_index_on_both_backends(db: str,
         a.db.execute("UPDATE schema_version SET version = 5")
         before = a.db.execute("SELECT id, sha256, result FROM games ORDER BY id").fetchall()
     with Archive(where) as a:
-        assert a.db.execute("SELECT version FROM schema_version").fetchone()[0] == 6
+        assert a.db.execute("SELECT version FROM schema_version").fetchone()[0] == SCHEMA_VERSION
         if a.pg:
             indexes = {r[0] for r in a.db.execute("SELECT indexname FROM pg_indexes WHERE tablename = 'games'")}
         else:

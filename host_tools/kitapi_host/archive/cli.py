@@ -93,7 +93,7 @@ def _add(args: argparse.Namespace) -> int:
                 print(f"{path}:0: cannot read the file ({e.strerror})", file=sys.stderr)
                 rc = 2
                 continue
-            line = f"{path}: game {added.id} {added.status}"
+            line = f"{path}: game {added.id} {added.status}" + (f"; tournament {added.table}" if added.table else "")
             print("".join([line, *(f"; warning: {w}" for w in added.warnings)]))
     return rc
 

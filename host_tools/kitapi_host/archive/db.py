@@ -89,7 +89,7 @@ from kitapi_host.archive.facts import HandFacts
 from kitapi_host.families import NoFamily, archive_family, family_name
 from kitapi_host.logs.read import BadLog, Checked, Mismatch, check, effective, final, records
 
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 # PRAGMA application_id of a Kitapi archive ("KTPI", as a device log's magic): another program's SQLite file
 # is told apart before anything is written to it.  Archives made before it have 0 there and Kitapi's tables.
 APPLICATION_ID = 0x4B545049
@@ -171,6 +171,49 @@ CREATE TABLE corrections (
 );
 """
 
+# Schema 7: the tournaments (kitapi tournament, kitapi_host.tournament.store), their players, tables and the
+# games attached to them.
+_TOURNAMENTS = """
+CREATE TABLE IF NOT EXISTS tournaments (  -- kitapi tournament (kitapi_host.tournament.store)
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL UNIQUE,
+    rules TEXT NOT NULL,           -- the system of its games
+    options TEXT NOT NULL,         -- their options, a JSON object
+    points TEXT NOT NULL,          -- "serbian" or "matchpoints"
+    rounds INTEGER NOT NULL,
+    fixed INTEGER NOT NULL,        -- rounds 1..fixed were seated when it was made
+    seed INTEGER NOT NULL,         -- of the draw (and of the fixed rounds' search)
+    design TEXT NOT NULL,          -- where the fixed rounds come from
+    made TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS tournament_players (
+    tournament INTEGER NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+    number INTEGER NOT NULL,       -- drawn
+    player INTEGER NOT NULL REFERENCES players (id),
+    PRIMARY KEY (tournament, number),
+    UNIQUE (tournament, player)
+);
+CREATE TABLE IF NOT EXISTS tournament_tables (
+    tournament INTEGER NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+    round INTEGER NOT NULL,
+    number INTEGER NOT NULL,
+    seats TEXT NOT NULL,           -- the drawn numbers of its players, a JSON array
+    seated TEXT NOT NULL,          -- UTC: a game started since may be the table's
+    game INTEGER REFERENCES games (id),
+    results TEXT,                  -- a decided or closed table's results seat by seat, a JSON array of "N/D"
+    mark TEXT,                     -- NULL, "decided" (kitapi tournament result), "closed" (close-round)
+    PRIMARY KEY (tournament, round, number)
+);
+CREATE UNIQUE INDEX IF NOT EXISTS tournament_tables_game ON tournament_tables (game);
+CREATE TABLE IF NOT EXISTS tournament_detached (  -- a game detached from a table: not attached again by itself
+    tournament INTEGER NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+    game INTEGER NOT NULL REFERENCES games (id),
+    PRIMARY KEY (tournament, game)
+);
+"""
+
+_SCHEMA += _TOURNAMENTS
+
 # From one schema version to the next: what changes in the tables; the hand table is
 # then filled again from the stored logs (Archive._refill_hands).
 _MIGRATIONS = {
@@ -210,6 +253,8 @@ _MIGRATIONS = {
         # index, a step per system, not from every game's row (150 ms at 100,000 games).
         "CREATE INDEX IF NOT EXISTS games_rules ON games (rules);",
     ),
+    # 7: the tournaments (kitapi tournament).
+    6: tuple(f"{stmt.strip()};" for stmt in _TOURNAMENTS.split(";\n") if stmt.strip()),
 }
 # The migrations from these versions change what the hand table holds: it is filled again from the logs.
 _REFILL_BELOW = 4
@@ -247,10 +292,12 @@ class Added(tuple[int, str]):
     """What ``add_log`` did: ``(game id, "new" | "grown" | "same")``, plus ``warnings`` (lines)."""
 
     warnings: list[str]
+    table: str | None  # the tournament's table it was attached to ("NAME round R table T"), or None
 
     def __new__(cls, game_id: int, status: str, warnings: list[str] | None = None) -> Added:
         self = super().__new__(cls, (game_id, status))
         self.warnings = list(warnings or [])
+        self.table = None
         return self
 
     @property
@@ -981,7 +1028,11 @@ class Archive:
                 [(game_id, s, p) for s, p in enumerate(seats)],
             )
         self._insert_hands(game_id, f, name, parsed, seats)
-        return Added(game_id, status, warnings)
+        from kitapi_host.tournament.store import attach_game
+
+        done = Added(game_id, status, warnings)
+        done.table = attach_game(self, game_id)  # a tournament's table whose game it is (one query)
+        return done
 
     def _insert_hands(self, game_id: int, f: BinaryIO, name: str, parsed: _Parsed, seats: list[int]) -> None:
         """The hand table's and the corrections' rows of a game, read from its log ``f`` as a stream;
@@ -1105,6 +1156,9 @@ class Archive:
             if both:
                 ids = ", ".join(str(r[0]) for r in both)
                 raise ArchiveError(f"{from_name!r} and {into_name!r} played in the same game ({ids}): not merged")
+            from kitapi_host.tournament.store import merge_players
+
+            merge_players(self, src, dst, from_name, into_name)  # (their tournaments' players too)
             self.db.execute("UPDATE game_players SET player = ? WHERE player = ?", (dst, src))
             self.db.execute("UPDATE hands SET bidder = ? WHERE bidder = ?", (dst, src))
             self.db.execute("DELETE FROM players WHERE id = ?", (src,))
@@ -1369,7 +1423,9 @@ class Archive:
                 [(new[seat[h[1]]], game_id, h[0]) for h in hands],
             )
             for p in set(old) - set(new):
-                if self.db.execute("SELECT 1 FROM game_players WHERE player = ? LIMIT 1", (p,)).fetchone() is None:
+                # (a player of a tournament stays too)
+                used = "SELECT 1 FROM game_players WHERE player = ? UNION ALL SELECT 1 FROM tournament_players"
+                if self.db.execute(f"{used} WHERE player = ? LIMIT 1", (p, p)).fetchone() is None:
                     self.db.execute("DELETE FROM players WHERE id = ?", (p,))
             return True
 

@@ -89,6 +89,7 @@ class Report:
     left: list[str] = field(default_factory=list)  # what is on the device and not archived: "NAME (why)"
     evidence: list[str] = field(default_factory=list)  # evidence files copied to the PC, then removed from the box
     evidence_dir: Path | None = None  # where they are
+    tables: list[str] = field(default_factory=list)  # "NAME: tournament T round R table N": attached to a table
     clock: int = 0
     seconds: float = 0.0
 
@@ -372,6 +373,8 @@ def sync(
             # every valid hand is archived; the core's text says where, and which hands to enter again
             rep.warnings.append(f"{where}: archived with its damage noted: {damage}")
         rep.warnings += [f"{where}: {w}" for w in added.warnings if w != damage]
+        if added.table:
+            rep.tables.append(f"{name}: tournament {added.table}")
         bar.done_games += 1
         bar.done_bytes += len(tail)
         bar.show()
@@ -485,6 +488,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"warning: {w}", file=sys.stderr)
     for err in rep.errors:
         print(f"error: {err}", file=sys.stderr)
+    for line in rep.tables:  # (kitapi tournament: the games that are a table's)
+        print(line)
     when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(rep.clock)) if rep.clock else "not set"
     print(
         f"device {rep.device}: {rep.games} game(s); pulled {len(rep.pulled)} ({rep.new} new, {rep.grown} grown, "
