@@ -754,8 +754,13 @@ class Archive:
         )
 
     def _version(self) -> int | None:
-        if self.pg:
-            known = self.db.execute("SELECT to_regclass('schema_version')").fetchone()[0]
+        if self.pg:  # (pg_class read as a table: its lock makes the server take in the tables another kitapi
+            # made while this one waited for the writers' lock; to_regclass takes no lock and may answer from a
+            # cache of the time before, and the CREATE TABLE that follows would fail: "already exists")
+            known = self.db.execute(
+                "SELECT 1 FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace"
+                " WHERE n.nspname = current_schema() AND c.relname = 'schema_version'"
+            ).fetchone()
         else:
             known = self.db.execute(
                 "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'"
