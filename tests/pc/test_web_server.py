@@ -13,6 +13,7 @@ import http.client
 import os
 import re
 import resource
+import select
 import selectors
 import socket
 import subprocess
@@ -90,8 +91,11 @@ def serve(
         preexec_fn=limit,
     )
     try:
-        assert p.stdout is not None
-        said = [p.stdout.readline() for _ in range(lines)]
+        said: list[str] = []
+        reader = threading.Thread(target=lambda: said.extend(p.stdout.readline() for _ in range(lines)))  # type: ignore[union-attr]
+        reader.start()
+        reader.join(60)  # (a server that prints fewer lines: the test fails, it does not hang)
+        assert not reader.is_alive() and said and all(said), said
         m = re.match(r"kitapi serve: http://\S+:(\d+)/ ", said[0])
         assert m, said
         yield Served(int(m.group(1)), said)
@@ -176,6 +180,27 @@ def test_300_slow_clients_lock_no_one_out(built: tuple[Path, dict[str, Any]], sp
             assert attack.closed > 0
         finally:
             attack.close()
+
+
+def test_a_request_must_arrive_whole_within_10_s(built: tuple[Path, dict[str, Any]]) -> None:
+    """One connection trickling its head a byte every half second (alone: no limit of connections applies) is
+    closed 10 s after its first byte, though it never falls silent."""
+    with serve(built[0]) as site:
+        s = socket.create_connection(("127.0.0.1", site.port))
+        start = time.monotonic()
+        s.sendall(HEAD)
+        try:
+            while time.monotonic() - start < 30:
+                time.sleep(0.5)
+                if select.select([s], [], [], 0)[0] and not s.recv(100):
+                    break  # closed by the server
+                s.send(b"a")
+        except OSError:
+            pass
+        finally:
+            s.close()
+        took = time.monotonic() - start
+        assert 9.5 <= took < 20, took
 
 
 # --- printing ---------------------------------------------------------------------------------------------

@@ -11,8 +11,9 @@ Pages (each a stable URL; filters and the period in the query string: ``player``
 - ``/players``: every player; with ``--admin`` the forms that rename and merge (POST, CSRF-protected).
 
 Safe on a shared network: read-only unless ``admin``; a POST needs the session's CSRF token and an Origin (or
-Referer) of this very site; bound to the loopback, only a Host header naming the loopback is served (a DNS
-rebinding page gets 400); no script at all on a page (Content-Security-Policy), the sheet in a sandboxed frame.
+Referer) of this very site, and off the loopback the admin link's cookie (``admin_token``); only a Host header
+naming one of ``hosts`` is served (a DNS rebinding page gets 400); no script at all on a page
+(Content-Security-Policy), the sheet in a sandboxed frame.  A PDF is printed one at a time and kept (``_pdf``).
 A game is found by its integer id only and a download is made from the archive, never from a path.
 """
 

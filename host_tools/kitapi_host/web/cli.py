@@ -2,7 +2,9 @@
 
 Bound to 127.0.0.1 (only this PC) unless ``--host`` names the venue's network (``--host 0.0.0.0``: a tablet on
 the counter); ``--port`` (default 8330; 0: a free one); the browser is opened on the home page unless
-``--no-browser``.  Read-only unless ``--admin`` (renaming and merging players, as ``kitapi players``)."""
+``--no-browser``.  Read-only unless ``--admin`` (renaming and merging players, as ``kitapi players``); off the
+loopback (or with ``--allow-host``) the forms want the admin link printed at start.  Only the Host names of
+``server.host_names`` (and ``--allow-host NAME``) are served; slow clients are bounded by ``server``."""
 
 from __future__ import annotations
 
