@@ -375,6 +375,15 @@ def test_a_network_bind_serves_the_machines_names_and_allowed_ones(built: tuple[
             assert status == 400 and "δεν απαντά σε αυτό το όνομα" in body.decode(), name
 
 
+def test_allow_host_wants_a_name_not_a_url(built: tuple[Path, dict[str, Any]]) -> None:
+    import forkrun
+
+    for bad in ("https://club.example/", "", "a b", "me@club.example"):
+        r = forkrun.run(["serve", "--db", str(built[0]), "--no-browser", "--allow-host", bad])
+        err = r.stderr.decode()
+        assert r.returncode == 2 and r.stdout == b"" and err.count("\n") == 1 and "a host name" in err, bad
+
+
 def _cookie(headers: http.client.HTTPMessage, jar: dict[str, str]) -> None:
     for line in headers.get_all("Set-Cookie") or []:
         k, _, v = line.split(";")[0].partition("=")

@@ -61,6 +61,10 @@ def run(args: argparse.Namespace) -> int:
         print(trouble(db, e), file=sys.stderr)
         return 2
     hosts: set[str] = set()  # (filled below, once the addresses are bound)
+    for n in args.allow_host:
+        if not n.strip() or any(c in n for c in "/@ \t\\"):
+            print(f"kitapi serve: --allow-host {n!r}: a host name (club.example), not a URL", file=sys.stderr)
+            return 2
     app = create_app(db, admin=args.admin, hosts=hosts)
     try:
         server = make_server(app, args.host, args.port)
