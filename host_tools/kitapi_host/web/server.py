@@ -28,6 +28,7 @@ from typing import Any
 
 from waitress.adjustments import Adjustments
 from waitress.channel import HTTPChannel
+from waitress.parser import HTTPRequestParser
 from waitress.server import MultiSocketServer, TcpWSGIServer
 from waitress.task import ThreadedTaskDispatcher, WSGITask
 
@@ -79,18 +80,26 @@ class _Channel(HTTPChannel):
         except OSError:
             self.local = ""
         self.who = str(addr[0])
+        self.made: list[HTTPRequestParser] = []
+        self.parser_class = self.parse
         super().__init__(server, sock, addr, adj, map)
         server.by_address.setdefault(self.who, set()).add(self)
 
     def received(self, data: bytes) -> bool:
-        had = self.request
-        if had is None and data:
+        had, self.made = self.request, []
+        if self.begun is None and data:
             self.begun = time.time()
         done: bool = super().received(data)
-        if self.request is None or self.request is not had:  # (one came whole)
+        if any(p.completed and not p.empty for p in [had, *self.made] if p is not None):  # (blank lines: no)
             self.whole = True
             self.begun = None if self.request is None else time.time()
         return done
+
+    def parse(self, adj: Adjustments) -> HTTPRequestParser:
+        """A request's parser (waitress's ``parser_class``), kept in ``made`` for ``received`` to look at."""
+        p = HTTPRequestParser(adj)
+        self.made.append(p)
+        return p
 
     def del_channel(self, map: Any = None) -> None:
         super().del_channel(map)
