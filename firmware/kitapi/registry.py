@@ -69,10 +69,11 @@ def load(name):
     import kitapi
 
     r = row(name)
-    if "kitapi.registry" in sys.modules:
-        del sys.modules["kitapi.registry"]
-    if hasattr(kitapi, "registry"):
-        del kitapi.registry
+    if sys.implementation.name == "micropython":  # (on the PC threads replay at once, kitapi serve's: one
+        if "kitapi.registry" in sys.modules:  # letting it go while another imports it breaks that import)
+            del sys.modules["kitapi.registry"]
+        if hasattr(kitapi, "registry"):
+            del kitapi.registry
     if r is None:
         return None
     m = __import__("kitapi.rules." + r[2], None, None, ("CLASS",))

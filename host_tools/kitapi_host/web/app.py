@@ -11,26 +11,29 @@ Pages (each a stable URL; filters and the period in the query string: ``player``
 - ``/players``: every player; with ``--admin`` the forms that rename and merge (POST, CSRF-protected).
 
 Safe on a shared network: read-only unless ``admin``; a POST needs the session's CSRF token and an Origin (or
-Referer) of this very site; bound to the loopback, only a Host header naming the loopback is served (a DNS
-rebinding page gets 400); no script at all on a page (Content-Security-Policy), the sheet in a sandboxed frame.
+Referer) of this very site, and off the loopback the admin link's cookie (``admin_token``); only a Host header
+naming one of ``hosts`` is served (a DNS rebinding page gets 400); no script at all on a page
+(Content-Security-Policy), the sheet in a sandboxed frame.  A PDF is printed one at a time and kept (``_pdf``).
 A game is found by its integer id only and a download is made from the archive, never from a path.
 """
 
 from __future__ import annotations
 
 import ast
+import hashlib
 import hmac
 import re
 import secrets
 import threading
 import traceback
+from collections import OrderedDict
 from datetime import UTC, date, datetime, timedelta
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, NoReturn
 from urllib.parse import urlsplit
 
-from flask import Flask, Response, abort, g, redirect, render_template, request, session, url_for
+from flask import Flask, Response, abort, current_app, g, redirect, render_template, request, session, url_for
 from markupsafe import Markup, escape
 from werkzeug.exceptions import HTTPException
 
@@ -40,9 +43,15 @@ from kitapi_host.archive.pg import is_url, shown
 from kitapi_host.logs import show_exact
 from kitapi_host.web import data
 from kitapi_host.web.chart import chart
+from kitapi_host.web.server import LOCAL, host_key
 from kitapi_host.web.words import HANDS_N, LANGUAGES, NAMES, choose, contract, games_n, kind, system, words
 
-_PRINTING = threading.Lock()
+PRINTERS = 1  # Chromiums printing at once: on a small PC two only slow each other and the pages
+PRINT_QUEUE = 2  # PDF requests waiting for one; more get 503 (a waitress thread each: 8, pages keep 5)
+PRINT_WAIT_S = 60.0
+RETRY_AFTER_S = 5
+PDF_CACHE = 32  # PDFs kept (the newest asked), at most PDF_CACHE_BYTES in all
+PDF_CACHE_BYTES = 32 * 2**20
 MAX_ID = 2**63 - 1  # a game id the database can hold; a larger one is no game
 TEXT_MAX = 1000  # the longest name, system or device the archive is asked for (a foreign tool's names too)
 URL = re.compile(r"\b(?:postgres(?:ql)?|sqlite)://", re.I)  # (a database URL, in a message: never on a page)
@@ -56,11 +65,14 @@ PAGE_CSP = (
 SHEET_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'; base-uri 'none'"
 
 
-def create_app(db: Path | str, admin: bool = False, hosts: set[str] | None = None) -> Flask:
+def create_app(
+    db: Path | str, admin: bool = False, hosts: set[str] | None = None, admin_token: str | None = None
+) -> Flask:
     """The site over the archive ``db`` (opened anew for each request, read only unless ``admin``).
 
-    ``hosts``: the Host header names served (any port), None for any (bound to a venue's network, where the
-    names are not known): ``serve`` gives the loopback's names when bound to the loopback."""
+    ``hosts``: the Host header names served (any port; lowercase, IPv6 in brackets: ``server.host_key``), and
+    the address the client connected to; None for any (the tests' client).  ``admin_token``: with ``admin``,
+    the forms only for a browser that opened ``/?admin=TOKEN`` (``serve`` off the loopback)."""
     app = Flask(__name__)
     app.config.update(
         SECRET_KEY=secrets.token_bytes(32),  # a session (the CSRF token) lasts as long as the server
@@ -70,6 +82,8 @@ def create_app(db: Path | str, admin: bool = False, hosts: set[str] | None = Non
         KITAPI_DB=db,
         KITAPI_ADMIN=admin,
         KITAPI_HOSTS=hosts,
+        KITAPI_ADMIN_TOKEN=admin_token,
+        KITAPI_PRINTER=_Printer(),
     )
     app.jinja_env.autoescape = True  # (every template, whatever its name)
     app.jinja_env.filters["exact"] = _exact
@@ -91,12 +105,18 @@ def create_app(db: Path | str, admin: bool = False, hosts: set[str] | None = Non
 
     @app.before_request
     def check() -> Response | None:
-        allowed = app.config["KITAPI_HOSTS"]
-        if allowed is not None and _host_name(request.host) not in allowed:
-            abort(400, "host")  # a page of another site reached us through its own name (DNS rebinding)
         g.lang = _language()
         g.w = words(g.lang)
-        g.admin = app.config["KITAPI_ADMIN"]
+        allowed = app.config["KITAPI_HOSTS"]
+        if allowed is not None and not _host_allowed(allowed):
+            abort(400, g.w["bad_host"])  # a page of another site reached us through its own name (DNS rebinding)
+        token = app.config["KITAPI_ADMIN_TOKEN"]
+        if token and "admin" in request.args and request.method == "GET":
+            if not app.config["KITAPI_ADMIN"] or not hmac.compare_digest(token, request.args["admin"]):
+                abort(403, g.w["admin_link"])
+            session["admin"] = True  # (the session's cookie: HttpOnly, SameSite=Strict) and the link's token
+            return redirect(_here(admin=None), 303)  # type: ignore[return-value]  # out of the address bar
+        g.admin = app.config["KITAPI_ADMIN"] and (not token or session.get("admin") is True)
         if request.method == "POST":
             _check_post()
         return None
@@ -177,10 +197,12 @@ def _routes(app: Flask) -> None:
             body = _archive().log(gid)
             kind = "application/octet-stream"
             name = f"game-{gid}.{'jsonl' if body[:1] == b'{' else 'kitapi'}"
-        elif fmt in ("csv", "pdf"):
+        elif fmt == "pdf":
+            return _pdf_response(gid)
+        elif fmt == "csv":
             body = _export(gid, fmt)
-            kind = "text/csv" if fmt == "csv" else "application/pdf"  # (Flask adds "; charset=utf-8" to a text/*)
-            name = f"game-{gid}.{fmt}"
+            kind = "text/csv"  # (Flask adds "; charset=utf-8" to a text/*)
+            name = f"game-{gid}.csv"
         else:
             abort(404)
         resp = Response(body, mimetype=kind)
@@ -290,16 +312,20 @@ def _language() -> str:
     return choose(request.headers.get("Accept-Language", "")[:500])
 
 
-def _host_name(host: str) -> str:
-    """The name of a Host header, without its port ("[::1]:8000": "[::1]")."""
-    if host.startswith("["):
-        return host.split("]")[0] + "]"
-    return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
+def _host_allowed(allowed: set[str]) -> bool:
+    """The Host header names one of ``allowed``, or the address the client connected to (an address cannot be
+    rebound to another site: a page reached by it is that address's own)."""
+    name = host_key(request.host)
+    local = request.environ.get(LOCAL)
+    return name in allowed or (bool(local) and name == host_key(str(local)))
 
 
 def _check_post() -> None:
-    """A POST only with ``--admin``, from a page of this site (Origin or Referer) with the session's token."""
+    """A POST only with ``--admin`` (and its link's cookie where there is one), from a page of this site (Origin
+    or Referer) with the session's token."""
     if not g.admin:
+        if current_app.config["KITAPI_ADMIN"]:
+            abort(403, g.w["admin_needed"])
         abort(403, "read-only: start kitapi serve with --admin to rename or merge players")
     origin = request.headers.get("Origin") or request.headers.get("Referer") or ""
     if urlsplit(origin).netloc != request.host:
@@ -371,10 +397,7 @@ def _export(gid: int, fmt: str) -> bytes:
     except (InputError, ValueError) as e:
         abort(404, str(e))
     try:
-        if fmt != "pdf":
-            return sheets.export(game, fmt, g.lang)
-        with _PRINTING:  # (one Chromium at a time: a tablet's impatient taps start no crowd of browsers)
-            return sheets.export(game, fmt, g.lang)
+        return sheets.export(game, fmt, g.lang)
     except BrowserError as e:  # none on this PC, or it failed: the page says which
         abort(503, f"{g.w['no_pdf']}: {e}" if e.missing else str(e))
 
@@ -420,6 +443,74 @@ def _no_such(text: str, w: dict[str, str]) -> str:
             pass
         what = _quoted(what)
     return f"{w[m[1]]} {what}: {w['not_in_archive']}"
+
+
+class _Printer:
+    """The PDFs printed (by their sheet's HTML: a rename, a game added again, is another sheet) and the turn
+    to print: ``PRINTERS`` at once, ``PRINT_QUEUE`` waiting."""
+
+    def __init__(self) -> None:
+        self.cache: OrderedDict[bytes, bytes] = OrderedDict()
+        self.lock = threading.Lock()
+        self.admit = threading.BoundedSemaphore(PRINTERS + PRINT_QUEUE)
+        self.printers = threading.BoundedSemaphore(PRINTERS)
+
+    def cached(self, key: bytes) -> bytes | None:
+        with self.lock:
+            pdf = self.cache.get(key)
+            if pdf is not None:
+                self.cache.move_to_end(key)
+            return pdf
+
+    def keep(self, key: bytes, pdf: bytes) -> None:
+        with self.lock:
+            self.cache[key] = pdf
+            while len(self.cache) > PDF_CACHE or sum(map(len, self.cache.values())) > PDF_CACHE_BYTES:
+                self.cache.popitem(last=False)
+
+
+def _pdf_response(gid: int) -> Response:
+    """The PDF download: 503 with Retry-After when too many wait to print; to a HEAD the headers only (its
+    length when printed already)."""
+    body = _pdf(gid)
+    if body is None:
+        busy = render_template("error.html", title=g.w["unavailable"], message=g.w["pdf_busy"])
+        return Response(busy, 503, {"Retry-After": str(RETRY_AFTER_S)}, mimetype="text/html")
+    resp = Response(body, mimetype="application/pdf")
+    resp.headers["Content-Disposition"] = f'attachment; filename="game-{gid}.pdf"'
+    if not body:  # (a HEAD, none printed: the length is not known)
+        del resp.headers["Content-Length"]
+    return resp
+
+
+def _pdf(gid: int) -> bytes | None:
+    """Game ``gid``'s PDF: printed already for this very sheet, else printed now in its turn; b"" for a HEAD
+    that finds none printed (HEAD prints nothing), None when too many wait to print."""
+    from kitapi_host.sheets.browser import BrowserError, to_pdf
+
+    html = _export(gid, "html")  # (a replay: milliseconds; the sheet holds the game and its names now)
+    key = hashlib.sha256(html).digest()
+    printer: _Printer = current_app.config["KITAPI_PRINTER"]
+    pdf = printer.cached(key)
+    if pdf is not None or request.method == "HEAD":
+        return pdf or b""
+    if not printer.admit.acquire(blocking=False):
+        return None
+    try:
+        if not printer.printers.acquire(timeout=PRINT_WAIT_S):
+            return None
+        try:
+            pdf = printer.cached(key)  # (printed while this one waited)
+            if pdf is None:
+                pdf = to_pdf(html)
+                printer.keep(key, pdf)
+            return pdf
+        finally:
+            printer.printers.release()
+    except BrowserError as e:  # none on this PC, or it failed: the page says which
+        abort(503, f"{g.w['no_pdf']}: {e}" if e.missing else str(e))
+    finally:
+        printer.admit.release()
 
 
 def _here(endpoint: str | None = None, **changes: Any) -> str:

@@ -137,6 +137,32 @@ WORDS: dict[str, tuple[str, str, str]] = {
         "Το PDF θέλει Chromium σε αυτόν τον υπολογιστή",
         "Для PDF нужен Chromium на этом ПК",
     ),
+    "pdf_busy": (
+        "The PDF printer is busy with other sheets: try again in a few seconds",
+        "Ο εκτυπωτής PDF είναι απασχολημένος με άλλα φύλλα: δοκιμάστε ξανά σε λίγα δευτερόλεπτα",
+        "Печать PDF занята другими записями: повторите через несколько секунд",
+    ),
+    "bad_host": (
+        "This server does not answer to this name: open the address kitapi serve printed"
+        " (kitapi serve --allow-host NAME adds a name)",
+        "Αυτός ο διακομιστής δεν απαντά σε αυτό το όνομα: ανοίξτε τη διεύθυνση που έδειξε το kitapi serve"
+        " (το kitapi serve --allow-host ΟΝΟΜΑ προσθέτει όνομα)",
+        "Этот сервер не отвечает на это имя: откройте адрес, который показал kitapi serve"
+        " (kitapi serve --allow-host ИМЯ добавляет имя)",
+    ),
+    "admin_needed": (
+        "Renaming and merging need the admin link kitapi serve printed when it started: open it once in this browser",
+        "Η μετονομασία και η συγχώνευση θέλουν τον σύνδεσμο διαχείρισης που έδειξε το kitapi serve όταν ξεκίνησε:"
+        " ανοίξτε τον μία φορά σε αυτόν τον περιηγητή",
+        "Для переименования и объединения нужна ссылка администратора, которую kitapi serve показал при запуске:"
+        " откройте её один раз в этом браузере",
+    ),
+    "admin_link": (
+        "This is not this server's admin link (a new one is made each time kitapi serve starts)",
+        "Αυτός δεν είναι ο σύνδεσμος διαχείρισης αυτού του διακομιστή (φτιάχνεται νέος κάθε φορά που ξεκινά το"
+        " kitapi serve)",
+        "Это не ссылка администратора этого сервера (при каждом запуске kitapi serve создаётся новая)",
+    ),
     "footer": (
         "Every figure is the Kitapi core's, replayed from the game logs.",
         "Κάθε νούμερο το βγάζει ο πυρήνας του Kitapi από τα αρχεία των παρτίδων.",
