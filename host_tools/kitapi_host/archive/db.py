@@ -71,7 +71,6 @@ import json
 import os
 import shutil
 import sqlite3
-import unicodedata
 from collections.abc import Callable, Collection, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -86,7 +85,8 @@ from kitapi.replay import reader, replay
 from kitapi_host.archive import stats
 from kitapi_host.archive.errors import ArchiveError
 from kitapi_host.archive.facts import HandFacts
-from kitapi_host.families import NoFamily, archive_family, family_name
+from kitapi_host.archive.values import blank, nfc, unit
+from kitapi_host.families import NoFamily, archive_family
 from kitapi_host.logs.read import BadLog, Checked, Mismatch, check, effective, final, records
 
 SCHEMA_VERSION = 7
@@ -372,22 +372,6 @@ def trouble(path: Path | str, e: BaseException) -> str:
         where = f" {e.filename}" if e.filename and str(e.filename) != str(path) else ""
         return f"{path}: cannot open the archive ({e.strerror or text}{':' + where if where else ''})"
     return f"{path}: cannot use the archive ({text})"
-
-
-def nfc(name: str) -> str:
-    """``name`` as the archive compares names: Unicode NFC (one form for ``Zoë``, typed either way)."""
-    return unicodedata.normalize("NFC", name)
-
-
-# What shows nothing when printed: spaces, controls, format characters (the zero-width ones), combining
-# marks on nothing, and the letters that are blanks (the Hangul fillers, the blank Braille pattern).
-_BLANK_CATEGORIES = ("Zs", "Zl", "Zp", "Cc", "Cf", "Mn", "Me")
-_BLANK_LETTERS = "\u115f\u1160\u3164\uffa0\u2800"
-
-
-def blank(name: str) -> bool:
-    """``name`` shows nothing: only spaces, zero-width or other invisible characters (a name the PC refuses)."""
-    return all(unicodedata.category(c) in _BLANK_CATEGORIES or c in _BLANK_LETTERS for c in name)
 
 
 def _statements(script: str) -> Iterator[str]:
@@ -1033,10 +1017,8 @@ class Archive:
                 [(game_id, s, p) for s, p in enumerate(seats)],
             )
         self._insert_hands(game_id, f, name, parsed, seats)
-        from kitapi_host.tournament.store import attach_game
-
         done = Added(game_id, status, warnings)
-        done.table = attach_game(self, game_id)  # a tournament's table whose game it is (one query)
+        done.table = self._attach_to_table(game_id)  # a tournament's table whose game it is (one query)
         return done
 
     def _insert_hands(self, game_id: int, f: BinaryIO, name: str, parsed: _Parsed, seats: list[int]) -> None:
@@ -1161,12 +1143,53 @@ class Archive:
             if both:
                 ids = ", ".join(str(r[0]) for r in both)
                 raise ArchiveError(f"{from_name!r} and {into_name!r} played in the same game ({ids}): not merged")
-            from kitapi_host.tournament.store import merge_players
-
-            merge_players(self, src, dst, from_name, into_name)  # (their tournaments' players too)
+            self._merge_tournament_places(src, dst, from_name, into_name)  # (their tournaments' players too)
             self.db.execute("UPDATE game_players SET player = ? WHERE player = ?", (dst, src))
             self.db.execute("UPDATE hands SET bidder = ? WHERE bidder = ?", (dst, src))
             self.db.execute("DELETE FROM players WHERE id = ?", (src,))
+
+    # --- a tournament's tables (kitapi_host.tournament.store): the archive's own rows, kept as games are added
+    # and players merged
+
+    def _merge_tournament_places(self, src: int, dst: int, from_name: str, into_name: str) -> None:
+        """Inside ``merge_players``' transaction: ``src``'s places in tournaments become ``dst``'s; refused
+        when both play in one tournament."""
+        both = self.db.execute(
+            "SELECT x.name FROM tournament_players a JOIN tournament_players b ON a.tournament = b.tournament"
+            " JOIN tournaments x ON x.id = a.tournament WHERE a.player = ? AND b.player = ? ORDER BY x.name",
+            (src, dst),
+        ).fetchone()
+        if both is not None:
+            raise ArchiveError(f"{from_name!r} and {into_name!r} both play in tournament {both[0]!r}: not merged")
+        self.db.execute("UPDATE tournament_players SET player = ? WHERE player = ?", (dst, src))
+
+    def _attach_to_table(self, game: int) -> str | None:
+        """Inside ``add_log``'s transaction, the game ``game`` just stored (new or grown): attached to the
+        first open table it is the game of (``kitapi_host.tournament.store``'s docstring says when), in one query
+        over the open tables of the tournaments of its system; ``"NAME round R table T"``, or None."""
+        found: dict[tuple[int, int, int], list[Any]] = {}
+        for tid, tname, rnd, number, seats, num, count in self.db.execute(
+            "SELECT x.id, x.name, t.round, t.number, t.seats, tp.number,"
+            " (SELECT COUNT(*) FROM game_players c WHERE c.game = g.id)"
+            " FROM games g JOIN tournaments x ON x.rules = g.rules"
+            " JOIN tournament_tables t ON t.tournament = x.id AND t.game IS NULL AND t.mark IS NULL"
+            " AND t.seated <= COALESCE(g.started, g.added)"
+            " JOIN tournament_players tp ON tp.tournament = x.id"
+            " JOIN game_players gp ON gp.game = g.id AND gp.player = tp.player"
+            " WHERE g.id = ? AND NOT EXISTS (SELECT 1 FROM tournament_tables u WHERE u.game = g.id)"
+            " AND NOT EXISTS (SELECT 1 FROM tournament_detached d WHERE d.tournament = x.id AND d.game = g.id)",
+            (game,),
+        ):
+            row = found.setdefault((int(tid), int(rnd), int(number)), [tname, json.loads(seats), set(), int(count)])
+            row[2].add(int(num))
+        for (tid, rnd, number), (tname, seats, nums, count) in sorted(found.items()):
+            if nums == set(seats) and len(seats) == count:
+                self.db.execute(
+                    "UPDATE tournament_tables SET game = ? WHERE tournament = ? AND round = ? AND number = ?",
+                    (game, tid, rnd, number),
+                )
+                return f"{tname} round {rnd} table {number}"
+        return None
 
     # --- queries ------------------------------------------------------------------
 
@@ -1633,23 +1656,3 @@ def _object(text: Any) -> dict[str, Any]:
     except (TypeError, ValueError):
         return {}
     return v if isinstance(v, dict) else {}
-
-
-def unit(rules: str, result: dict[str, Any], seat: int) -> tuple[str, Fraction]:
-    """What a game (its stored ``result``) gave seat ``seat``, in its family's unit: ``(family, amount)``.
-    Prefa's chips (``prefa``), Russian Preferans' and Balkan's net whists (``preferans``, ``balkan``), the
-    kasa's net kapikia (``kasa``), a pot game's chips won or lost (its rules id: the stock less what each
-    player brought, as the stats count them), Priffe's individual points (``priffe``)."""
-    fam = family_name(rules) or rules
-    if "settlement" in result:  # (Balkan's whists are not Russian Preferans': its own standings, by its rules id)
-        from kitapi_host.families.preferans import variant
-
-        return (rules if variant(rules).NUMBERED else fam), Fraction(result["settlement"][seat])
-    if "net" in result:
-        return fam, Fraction(result["net"][seat])
-    if "stock" in result:
-        brought = (result["pot"] + sum(result["stock"])) // len(result["stock"])
-        return rules, Fraction(result["stock"][seat] - brought)
-    if "individual" in result:
-        return fam, Fraction(result["individual"][seat])
-    return fam, Fraction(result["chips"][seat])

@@ -8,10 +8,10 @@ PostgreSQL alike, through the archive's portable SQL.
   players are matched to a table's by id, whatever names the box typed.
 - Rounds 1..K are seated when the tournament is made; each later round by ``seat`` once the round before is
   complete. A table keeps when it was seated.
-- A game is a table's (``attach_game``, called by ``Archive.add_log`` as it stores a game, so by ``archive add``
-  and ``sync``): its players exactly the table's, of the tournament's system, started (else archived) since the
-  table was seated, attached to no table and never detached from one of that tournament; the first such table,
-  by tournament, round and table. ``attach`` and ``detach`` mend a wrong match by hand.
+- A game is a table's (``Archive._attach_to_table``, called by ``Archive.add_log`` as it stores a game, so
+  by ``archive add`` and ``sync``): its players exactly the table's, of the tournament's system, started (else
+  archived) since the table was seated, attached to no table and never detached from one of that tournament;
+  the first such table, by tournament, round and table. ``attach`` and ``detach`` mend a wrong match by hand.
 - A table's results, in its seats' order, are: those the organisers gave (``decide``: marked ``decided``); else
   its game's as it stood when its round was closed (``close_round``: marked ``closed``); else its game's once the
   game is over, each player's net in the game's unit (``archive.db.unit``, what ``kitapi show`` gives); else
@@ -99,7 +99,7 @@ def _texts(values: Sequence[Fraction]) -> str:
 
 def check_tournament_name(name: str) -> None:
     """A tournament's name: 1 to ``MAX_NAME`` characters, something visible, on one line."""
-    from kitapi_host.archive.db import blank
+    from kitapi_host.archive.values import blank
 
     if not name or len(name) > MAX_NAME or blank(name) or any(c in name for c in "\r\n\t"):
         raise TournamentError(
@@ -156,7 +156,7 @@ def new(
     names sorted first, so the same seed and players give the same draw in whatever order they are listed), the
     tables' sizes for ``points``, rounds 1..``fixed`` (None: as many as can be seated with no pair twice, at most
     ``rounds``) seated now. Each check's refusal is one line, before anything is written."""
-    from kitapi_host.archive.db import blank, nfc
+    from kitapi_host.archive.values import blank, nfc
     from kitapi_host.families import NoFamily, archive_family
 
     check_tournament_name(name)
@@ -259,7 +259,7 @@ def tournaments(a: Archive) -> list[dict[str, Any]]:
 
 def tables(a: Archive, t: Tournament) -> list[Table]:
     """Every seated table of ``t``, by round and table, with its results and points (the module's docstring)."""
-    from kitapi_host.archive.db import unit
+    from kitapi_host.archive.values import unit
 
     seats_of: dict[int, list[int]] = {}
     for game, player in a.db.execute(
@@ -472,7 +472,7 @@ def close_round(a: Archive, name: str, rnd: int) -> list[Table]:
     """The time limit: every table of round ``rnd`` whose game is still in play is counted as it stands now,
     marked ``closed``; refused (nothing changed) while a table of it has no game and no results. The tables
     closed."""
-    from kitapi_host.archive.db import unit
+    from kitapi_host.archive.values import unit
 
     with a._tx():
         t = get(a, name)
@@ -501,48 +501,6 @@ def close_round(a: Archive, name: str, rnd: int) -> list[Table]:
             )
             closed.append(x)
     return closed
-
-
-def merge_players(a: Archive, src: int, dst: int, from_name: str, into_name: str) -> None:
-    """Inside ``Archive.merge_players``' transaction: ``src``'s places in tournaments become ``dst``'s; refused
-    when both play in one tournament."""
-    both = a.db.execute(
-        "SELECT x.name FROM tournament_players a JOIN tournament_players b ON a.tournament = b.tournament"
-        " JOIN tournaments x ON x.id = a.tournament WHERE a.player = ? AND b.player = ? ORDER BY x.name",
-        (src, dst),
-    ).fetchone()
-    if both is not None:
-        raise ArchiveError(f"{from_name!r} and {into_name!r} both play in tournament {both[0]!r}: not merged")
-    a.db.execute("UPDATE tournament_players SET player = ? WHERE player = ?", (dst, src))
-
-
-def attach_game(a: Archive, game: int) -> str | None:
-    """Inside ``Archive.add_log``'s transaction, the game ``game`` just stored (new or grown): attached to the
-    first open table it is the game of (the module's docstring), in one query over the open tables of the
-    tournaments of its system; ``"NAME round R table T"``, or None."""
-    found: dict[tuple[int, int, int], list[Any]] = {}
-    for tid, tname, rnd, number, seats, num, count in a.db.execute(
-        "SELECT x.id, x.name, t.round, t.number, t.seats, tp.number,"
-        " (SELECT COUNT(*) FROM game_players c WHERE c.game = g.id)"
-        " FROM games g JOIN tournaments x ON x.rules = g.rules"
-        " JOIN tournament_tables t ON t.tournament = x.id AND t.game IS NULL AND t.mark IS NULL"
-        " AND t.seated <= COALESCE(g.started, g.added)"
-        " JOIN tournament_players tp ON tp.tournament = x.id"
-        " JOIN game_players gp ON gp.game = g.id AND gp.player = tp.player"
-        " WHERE g.id = ? AND NOT EXISTS (SELECT 1 FROM tournament_tables u WHERE u.game = g.id)"
-        " AND NOT EXISTS (SELECT 1 FROM tournament_detached d WHERE d.tournament = x.id AND d.game = g.id)",
-        (game,),
-    ):
-        row = found.setdefault((int(tid), int(rnd), int(number)), [tname, json.loads(seats), set(), int(count)])
-        row[2].add(int(num))
-    for (tid, rnd, number), (tname, seats, nums, count) in sorted(found.items()):
-        if nums == set(seats) and len(seats) == count:
-            a.db.execute(
-                "UPDATE tournament_tables SET game = ? WHERE tournament = ? AND round = ? AND number = ?",
-                (game, tid, rnd, number),
-            )
-            return f"{tname} round {rnd} table {number}"
-    return None
 
 
 # --- what show prints -----------------------------------------------------------------------------------------

@@ -38,8 +38,9 @@ from markupsafe import Markup, escape
 from werkzeug.exceptions import HTTPException
 
 from kitapi.game import RuleError, check_name
-from kitapi_host.archive.db import Archive, ArchiveError, NoArchive, blank
+from kitapi_host.archive.db import Archive, ArchiveError, NoArchive
 from kitapi_host.archive.pg import is_url, shown
+from kitapi_host.archive.values import blank
 from kitapi_host.logs import show_exact
 from kitapi_host.web import data
 from kitapi_host.web.chart import chart
