@@ -16,6 +16,7 @@ from kitapi_host.text import clean  # (what the streams show of a file's text; t
 COMMANDS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("kitapi_host.logs.cli", ("replay", "convert")),
     ("kitapi_host.archive.cli", ("archive", "games", "show", "stats", "players")),
+    ("kitapi_host.archive.ratings", ("ratings",)),
     ("kitapi_host.sheets.cli", ("export",)),
     ("kitapi_host.web.cli", ("serve",)),
     ("kitapi_host.device.sync", ("sync",)),

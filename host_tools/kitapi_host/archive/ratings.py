@@ -1,0 +1,242 @@
+"""The players' ratings (``kitapi ratings``, the page ``/ratings``): one per player per family, from every finished
+game of the archive in the order they were played, with openskill's Plackett-Luce model (PyPI ``openskill``).
+
+- A family is kitapi.registry's column (Prefa, Preferans, the kasa, the pot games, Priffe): its systems share
+  one rating, since the model reads only who finished ahead of whom (Balkan's whists and Sochi's alike).
+- A game is a free-for-all ranked by what it gave each player in its family's unit (``db.unit``: Prefa's chips,
+  the net whists, the net kapikia, a pot game's chips won or lost): more is ahead, equal nets are tied.
+- Priffe is played in partnerships that change after every rubber: each rubber played out is a match of its
+  two partnerships (teams of two), ranked by what it gave them (the core's rubber difference); a tie if it gave
+  nothing.  A rubber cut short by a closed game is not counted.
+- Only finished games count (played out, or closed: the archive's ``over``); a game in play is left out until
+  it is over, and said (``in_play``).  The order is the archive's date order: ``started`` as the box wrote it,
+  else when it was archived; then the game's number.
+- A player is his archive id while the ratings are counted and his current name when shown: a rename changes
+  only the name, a merge makes one history of both (the merged games counted in their order).
+
+Nothing is stored: the ratings are counted anew from the archive on each call (some 0.3 s at 10,000 games, see
+``kitapi bench --part archive``), so a new game, a grown one, a rename or a merge is always in them.
+The rating shown is openskill's ordinal, mu - 3 sigma: a new player starts at 0 (mu 25, sigma 25/3).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from openskill.models import PlackettLuce, PlackettLuceRating
+
+from kitapi.game import RuleError, new_game
+from kitapi.registry import rows
+from kitapi.rules import load
+from kitapi_host.archive.db import Archive, unit
+
+TREND = 10  # the ordinals after a player's last games kept for his page
+_PARTNERSHIPS = 5  # kitapi.game.Game.OUTCOME of a system played in partnerships (Priffe: a partnership's contract)
+
+
+def families() -> list[str]:
+    """The families of kitapi.registry, in its order (each once)."""
+    return list(dict.fromkeys(r[1] for r in rows()))
+
+
+def systems(fam: str) -> list[str]:
+    """The rules ids of the family ``fam``, in kitapi.registry's order."""
+    return [r[0] for r in rows() if r[1] == fam]
+
+
+@dataclass
+class Rating:
+    """A player's rating in a family: openskill's ``mu`` and ``sigma``, the games counted, and ``trend``: his
+    ordinal after each of his last ``TREND`` games, ``(game id, ordinal)``, oldest first."""
+
+    player: str
+    mu: float
+    sigma: float
+    games: int
+    trend: list[tuple[int, float]] = field(default_factory=list)
+
+    @property
+    def ordinal(self) -> float:
+        """mu - 3 sigma: what is shown (a player is this good with some 99.7 % confidence)."""
+        return self.mu - 3 * self.sigma
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"player": self.player, "rating": self.ordinal, "mu": self.mu, "sigma": self.sigma,
+                "games": self.games}  # fmt: skip
+
+
+@dataclass
+class Ratings:
+    """Every family's ratings (``by_family``: family -> ratings, best first; a family without a game counted
+    is there, empty), the games counted and the games in play (not counted)."""
+
+    by_family: dict[str, list[Rating]]
+    counted: int
+    in_play: int
+
+
+class _Player:
+    __slots__ = ("rating", "games", "trend")
+
+    def __init__(self, rating: PlackettLuceRating) -> None:
+        self.rating = rating
+        self.games = 0
+        self.trend: list[tuple[int, float]] = []
+
+
+def ratings(archive: Archive, family: str | None = None) -> Ratings:
+    """The ratings of the archive (of ``family`` only, if given: one of ``families()``), counted from its
+    finished games in date order."""
+    fams = families() if family is None else [family]
+    of_rules = {r[0]: r[1] for r in rows() if r[1] in fams}
+    if not of_rules:
+        return Ratings({f: [] for f in fams}, 0, 0)
+    marks = ", ".join("?" * len(of_rules))
+    ids = list(of_rules)
+    db = archive.db
+    games = db.execute(
+        f"SELECT id, rules, header, result FROM games WHERE over = 1 AND rules IN ({marks})"
+        " ORDER BY COALESCE(started, added), id",
+        ids,
+    ).fetchall()
+    in_play = db.execute(f"SELECT COUNT(*) FROM games WHERE over = 0 AND rules IN ({marks})", ids).fetchone()[0]
+    finished = f"SELECT id FROM games WHERE over = 1 AND rules IN ({marks})"
+    seats: dict[int, list[int]] = {}
+    for gid, pid in db.execute(
+        f"SELECT game, player FROM game_players WHERE game IN ({finished}) ORDER BY game, seat", ids
+    ):
+        seats.setdefault(int(gid), []).append(int(pid))
+    teams = [r for r in ids if _partners(r)]  # (Priffe: rated rubber by rubber)
+    hands: dict[int, list[str]] = {}
+    if teams:
+        tmarks = ", ".join("?" * len(teams))
+        for gid, text in db.execute(
+            f"SELECT game, hand FROM hands WHERE game IN (SELECT id FROM games WHERE over = 1 AND rules IN ({tmarks}))"
+            " ORDER BY game, number",
+            teams,
+        ):
+            hands.setdefault(int(gid), []).append(text)
+    names = {int(pid): name for pid, name in db.execute("SELECT id, name FROM players")}
+
+    model = PlackettLuce()
+    table: dict[str, dict[int, _Player]] = {f: {} for f in fams}
+    counted = 0
+    for gid, rules, header, result in games:
+        gid, fam, players = int(gid), of_rules[rules], seats.get(int(gid), [])
+        try:
+            if rules in teams:
+                matches = _rubbers(json.loads(header), hands.get(gid, []))
+            else:
+                res = json.loads(result)
+                matches = [([[s] for s in range(len(players))], [unit(rules, res, s)[1] for s in range(len(players))])]
+        except (ValueError, TypeError, KeyError, IndexError, RuleError):
+            continue  # (a damaged row: that game is not counted, the others are)
+        if not matches or len(players) < 2:
+            continue
+        mine = table[fam]
+        for p in players:
+            if p not in mine:
+                mine[p] = _Player(model.rating())
+        for sides, nets in matches:
+            ranks: list[float] = [1 + sum(n > x for n in nets) for x in nets]  # (equal nets: equal ranks, a tie)
+            rated = model.rate([[mine[players[s]].rating for s in side] for side in sides], ranks=ranks)
+            for side, new in zip(sides, rated, strict=True):
+                for s, r in zip(side, new, strict=True):
+                    mine[players[s]].rating = r
+        counted += 1
+        for p in players:
+            me = mine[p]
+            me.games += 1
+            me.trend = [*me.trend[-(TREND - 1) :], (gid, me.rating.ordinal())]
+    out: dict[str, list[Rating]] = {}
+    for f in fams:
+        rs = [
+            Rating(names.get(pid, f"#{pid}"), p.rating.mu, p.rating.sigma, p.games, p.trend)
+            for pid, p in table[f].items()
+        ]
+        rs.sort(key=lambda r: (-r.ordinal, r.player))
+        out[f] = rs
+    return Ratings(out, counted, int(in_play))
+
+
+def _partners(rules: str) -> bool:
+    """The system ``rules`` is played in partnerships (asked of the core's class, never by its rules id)."""
+    return getattr(load(rules), "OUTCOME", 1) == _PARTNERSHIPS
+
+
+def _rubbers(header: dict[str, Any], texts: list[str]) -> list[tuple[list[list[int]], list[Fraction]]]:
+    """A Priffe game's rubbers played out, as matches: ``(partnerships' seats, what the rubber gave each)``, the
+    stored hands scored again by the core on a fresh game of ``header``."""
+    g: Any = new_game(header)
+    out: list[tuple[list[list[int]], list[Fraction]]] = []
+    for text in texts:
+        h = g.parse(json.loads(text))
+        side, before, done = list(g.side), list(g.individual), g.rubbers
+        g.apply(h)
+        if g.rubbers > done:
+            sides = [[s for s in range(4) if side[s] == k] for k in (0, 1)]
+            out.append((sides, [Fraction(g.individual[t[0]] - before[t[0]]) for t in sides]))
+    return out
+
+
+# --- kitapi ratings ------------------------------------------------------------------------------------------
+
+
+def _ratings(args: argparse.Namespace) -> int:
+    from kitapi_host.archive.cli import _open, _print_json
+    from kitapi_host.archive.text import grid
+
+    if args.family is not None and args.family not in families():
+        print(f"kitapi ratings: no family {args.family!r}: one of {', '.join(families())}", file=sys.stderr)
+        return 2
+    with _open(args) as archive:
+        got = ratings(archive, args.family)
+    if args.json:
+        return _print_json(
+            {
+                "families": [
+                    {"family": f, "systems": systems(f), "players": [r.as_dict() for r in rs]}
+                    for f, rs in got.by_family.items()
+                ],
+                "counted": got.counted,
+                "in_play": got.in_play,
+            }
+        )
+    shown = 0
+    for f, rs in got.by_family.items():
+        if not rs:
+            continue
+        if shown:
+            print()
+        shown += 1
+        print(f"{f}: {', '.join(r[3] for r in rows() if r[1] == f)}")  # (the systems' names)
+        rows_ = [[str(i + 1), r.player, f"{r.ordinal:.2f}", str(r.games)] for i, r in enumerate(rs)]
+        print(grid(["#", "Player", "Rating", "Games"], rows_, {0, 2, 3}))
+    if not shown:
+        print("No finished game to rate" + (f" in the family {args.family}." if args.family else "."))
+    print(
+        f"{got.counted} finished games counted; {got.in_play} in play not counted."
+        " Rating: openskill's Plackett-Luce ordinal, mu - 3 sigma (a new player 0)."
+    )
+    return 0
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``ratings`` to ``kitapi``'s subcommands."""
+    from kitapi_host.archive.cli import _db, _guard, _json
+
+    p = sub.add_parser("ratings", help="each player's rating per family (openskill), from the finished games")
+    p.add_argument("--family", metavar="F", help=f"one family only: {', '.join(families())}")
+    _db(p)
+    _json(p)
+    guarded = _guard(_ratings)
+
+    def run(args: argparse.Namespace) -> int:  # (the command's own: cli.COMMANDS names this module)
+        return guarded(args)
+
+    p.set_defaults(func=run)
