@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -240,3 +241,110 @@ def test_the_command_json_family_and_refusals(
     assert cli.main(["ratings", "--db", str(missing)]) == 2
     cap = capsys.readouterr()
     assert cap.out == "" and cap.err.count("\n") == 1 and not missing.parent.exists()
+
+
+def test_the_pages_count_carries_on_or_starts_again(
+    archive: Archive, games: list[dict], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``kitapi serve``'s count (``cached``): games dated after the last one counted are counted on top of it;
+    an older game added, a game in play that ends, a merge: counted again from the start; a rename: the same
+    count, the new name.  Each time the ratings are the model's over the finished games in play order."""
+    from kitapi_host.archive import ratings as module
+
+    starts: list[bool] = []  # each count: from the start (True) or carried on (False)
+    count = module._count
+    monkeypatch.setattr(module, "_count", lambda a, f, base: starts.append(base is None) or count(a, f, base))
+    by_date = sorted(range(len(games)), key=lambda i: games[i]["started"])
+    first, later = by_date[:8], by_date[8:]
+    here = [games[i] for i in first]
+    for i in first:
+        archive.add_log(games[i]["log"], "cafe", f"g{i}.jsonl")
+    assert same(got(archive, cached=True), expected(here)) and starts == [True]
+    assert same(got(archive, cached=True), expected(here)) and starts == [True, False]  # (nothing new)
+    playing = next(i for i in later if not games[i]["over"])
+    for i in later:  # tonight's games: on top of the count
+        archive.add_log(games[i]["log"], "cafe", f"g{i}.jsonl")
+        here.append(games[i])
+        assert same(got(archive, cached=True), expected(here)) and starts[-1] is False
+    old = _game("prefa", 8, ["Eleni", "Anna", "Babis"], "2026-09-01T12:00:00", {"pouch": 10}, 300)
+    archive.add_log(old["log"], "cafe", "old.jsonl")  # an older game: from the start
+    here.append(old)
+    assert same(got(archive, cached=True), expected(here)) and starts[-1] is True
+    late = _game("prefa", 9, ["Costas", "Eleni", "Babis"], "2026-10-07T12:00:00", {"pouch": 10}, 300)
+    archive.add_log(late["log"], "cafe", "late.jsonl")  # (after the game in play: on top)
+    here.append(late)
+    assert same(got(archive, cached=True), expected(here)) and starts[-1] is False
+    rules, seed, players, started, _, _ = PLAN[playing]
+    done = _game(rules, seed, players, started, {}, 400)  # the game in play ends, dated before the last counted
+    archive.add_log(done["log"], "cafe", f"g{playing}.jsonl")
+    here = [done if g is games[playing] else g for g in here]
+    assert same(got(archive, cached=True), expected(here)) and starts[-1] is True
+    archive.rename_player("Babis", "Babis P.")
+    here = [{**g, "players": ["Babis P." if n == "Babis" else n for n in g["players"]]} for g in here]
+    assert same(got(archive, cached=True), expected(here)) and starts[-1] is False
+    archive.merge_players("Vera", "Dimitra")  # (never at one table)
+    here = [{**g, "players": ["Dimitra" if n == "Vera" else n for n in g["players"]]} for g in here]
+    assert same(got(archive, cached=True), expected(here)) and starts[-1] is True
+
+
+# --- the page /ratings and the player's page (kitapi serve, through Flask's test client) ----------------------
+
+WORD = {"en": "Ratings", "el": "Βαθμολογία", "ru": "Рейтинг"}
+
+
+def test_the_ratings_page_and_the_players_in_three_languages(tmp_path: Path, games: list[dict]) -> None:
+    """``/ratings``: each family's players best first with the rating (two decimals) and the games counted, the
+    note saying what is counted and that the game in play is not, in en, el and ru; a player's page: his rating
+    per family, his place and the trend (his rating after each of his games, linked to the game)."""
+    from kitapi_host.web.app import LOOPBACK, create_app
+
+    db = tmp_path / "archive.sqlite3"
+    with Archive(db) as a:
+        fill(a, games)
+        rated = ratings(a)
+    client = create_app(db, hosts=set(LOOPBACK)).test_client()
+    for lang in ("en", "el", "ru"):
+        page = client.get(f"/ratings?lang={lang}")
+        text = page.get_data(as_text=True)
+        assert page.status_code == 200 and f"<h1>{WORD[lang]}</h1>" in text
+        assert f'href="/ratings">{WORD[lang]}</a>' in text  # (the menu)
+        assert f"{len(games) - 1} " in text and "(1)" in text  # counted; in play
+        for f, rs in rated.by_family.items():
+            section = text[text.index(f'id="{f}"') :].split("</section>")[0]
+            cells = re.findall(
+                r'href="/player/([^"]+)".*?<td class="n">(-?[\d.]+)</td><td class="n">(\d+)</td>', section
+            )
+            assert cells == [(r.player, f"{r.ordinal:.2f}", str(r.games)) for r in rs]
+    note = client.get("/ratings?lang=el").get_data(as_text=True)
+    assert "βαθμολογία" in note and "μ − 3σ" in note
+    assert "рейтинг" in client.get("/ratings?lang=ru").get_data(as_text=True).lower()
+
+    anna = {f: next(r for r in rs if r.player == "Anna") for f, rs in rated.by_family.items() if any(
+        r.player == "Anna" for r in rs)}  # fmt: skip
+    assert set(anna) == {"prefa", "preferans", "kasa", "pot"}
+    text = client.get("/player/Anna?lang=en").get_data(as_text=True)
+    block = text[text.index('<section class="ratings">') :].split("</section>")[0]
+    for f, r in anna.items():
+        row = block[block.index(f'href="/ratings#{f}"') :].split("</tr>")[0]
+        place = [x.player for x in rated.by_family[f]].index("Anna") + 1
+        assert f'<td class="n">{r.ordinal:.2f}</td>' in row and f"{place}/{len(rated.by_family[f])}" in row
+        trend = re.findall(r'href="/game/(\d+)">(-?[\d.]+)</a>', row)
+        assert trend == [(str(gid), f"{v:.2f}") for gid, v in r.trend] and len(trend) == r.games
+    ann = client.get("/player/Ann").get_data(as_text=True)  # (Priffe only)
+    ann = ann[ann.index('<section class="ratings">') :].split("</section>")[0]
+    assert re.findall(r'href="/ratings#(\w+)"', ann) == ["priffe"]
+
+
+def test_the_ratings_page_of_an_archive_without_finished_games(tmp_path: Path, games: list[dict]) -> None:
+    """No finished game: the page says so (and counts the game in play); no archive: the page says that."""
+    from kitapi_host.web.app import LOOPBACK, create_app
+
+    db = tmp_path / "archive.sqlite3"
+    with Archive(db) as a:
+        a.add_log(next(g for g in games if not g["over"])["log"], "cafe", "on.jsonl")
+    client = create_app(db, hosts=set(LOOPBACK)).test_client()
+    text = client.get("/ratings?lang=en").get_data(as_text=True)
+    assert "No finished game to rate yet." in text and "Counted from 0 finished games" in text and "(1)" in text
+    assert "<table" not in text.split("<main>")[1]
+    gone = create_app(tmp_path / "none.sqlite3", hosts=set(LOOPBACK)).test_client().get("/ratings")
+    assert gone.status_code == 503 and not (tmp_path / "none.sqlite3").exists()

@@ -14,8 +14,10 @@ game of the archive in the order they were played, with openskill's Plackett-Luc
 - A player is his archive id while the ratings are counted and his current name when shown: a rename changes
   only the name, a merge makes one history of both (the merged games counted in their order).
 
-Nothing is stored: the ratings are counted anew from the archive on each call (some 0.3 s at 10,000 games, see
-``kitapi bench --part archive``), so a new game, a grown one, a rename or a merge is always in them.
+``kitapi ratings`` counts from the start each time (nothing is stored in the archive, so nothing can go
+stale: some 1 s at 10,000 games, ``kitapi bench --part archive``).  ``kitapi serve`` keeps its count in the
+process and carries it on when only later games came (a sync of tonight's), and counts again from the start
+when an older game came or changed, or a merge moved seats (``ratings(cached=True)``).
 The rating shown is openskill's ordinal, mu - 3 sigma: a new player starts at 0 (mu 25, sigma 25/3).
 """
 
@@ -24,13 +26,16 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
-from kitapi.game import RuleError, new_game
+from kitapi.game import RuleError
 from kitapi.registry import rows
 from kitapi.rules import load
 from kitapi_host.archive.db import Archive, unit
@@ -88,49 +93,155 @@ class _Player:
         self.games = 0
         self.trend: list[tuple[int, float]] = []
 
+    def copy(self) -> _Player:
+        p = _Player(self.rating)  # (openskill's rate gives new ratings: one is never changed)
+        p.games, p.trend = self.games, list(self.trend)
+        return p
 
-def ratings(archive: Archive, family: str | None = None) -> Ratings:
+
+def ratings(archive: Archive, family: str | None = None, cached: bool = False) -> Ratings:
     """The ratings of the archive (of ``family`` only, if given: one of ``families()``), counted from its
-    finished games in date order."""
+    finished games in date order.  ``cached`` (``kitapi serve``'s pages): the count is kept in this process and
+    carried on from where it stopped when the archive has only finished games dated after the last one counted
+    (tonight's, synced); counted again from the start when anything before changed (an older game added or
+    grown, a game in play ended before the last one counted, a merge).  The names are read anew each time (a
+    rename is no new count)."""
     fams = families() if family is None else [family]
-    of_rules = {r[0]: r[1] for r in rows() if r[1] in fams}
-    if not of_rules:
-        return Ratings({f: [] for f in fams}, 0, 0)
-    marks = ", ".join("?" * len(of_rules))
-    ids = list(of_rules)
+    with _snapshot(archive):  # (one state of the archive for every query, while a sync may write)
+        if cached:
+            key = (str(archive.path), family)
+            with _LOCK:
+                base = _CACHE.get(key)
+            if base is None or not _unchanged(archive, fams, base):
+                base = None
+            count = _count(archive, fams, base)
+            with _LOCK:
+                _CACHE[key] = count
+        else:
+            count = _count(archive, fams, None)
+        in_play = archive.db.execute(
+            f"SELECT COUNT(*) FROM games WHERE over = 0 AND rules IN ({_marks(fams)})", _rules(fams)
+        ).fetchone()[0]
+        names = {int(pid): name for pid, name in archive.db.execute("SELECT id, name FROM players")}
+    out: dict[str, list[Rating]] = {}
+    for f in fams:
+        rs = [
+            Rating(names.get(pid, f"#{pid}"), p.rating.mu, p.rating.sigma, p.games, list(p.trend))
+            for pid, p in count.table[f].items()
+        ]
+        rs.sort(key=lambda r: (-r.ordinal, r.player))
+        out[f] = rs
+    return Ratings(out, count.counted, int(in_play))
+
+
+@dataclass
+class _Count:
+    """A count: each family's players by archive id, the games rated, and where it stopped: ``last`` the date
+    order's key (date, id) of the last finished game read, ``max_id`` the largest game id then, ``seats`` and
+    ``before`` fingerprints of who sat where in those games and of the finished games up to ``last``."""
+
+    table: dict[str, dict[int, _Player]]
+    counted: int
+    last: tuple[str, int] | None
+    max_id: int
+    seats: tuple[int, ...]
+    before: tuple[Any, ...]
+
+
+# kitapi serve's counts: (archive, family) -> the last count; a few entries, one per family asked
+_CACHE: dict[tuple[str, str | None], _Count] = {}
+_LOCK = threading.Lock()
+_KEY = "COALESCE(started, added)"  # a game's date, as the archive orders them (the index games_date)
+
+
+def _rules(fams: list[str]) -> list[str]:
+    return [r[0] for r in rows() if r[1] in fams]
+
+
+def _marks(fams: list[str]) -> str:
+    return ", ".join("?" * len(_rules(fams)))
+
+
+@contextmanager
+def _snapshot(archive: Archive) -> Iterator[None]:
+    """Every query inside reads one state of the archive (a read transaction; PostgreSQL's repeatable read)."""
+    archive.db.execute("BEGIN ISOLATION LEVEL REPEATABLE READ" if archive.pg else "BEGIN")
+    try:
+        yield
+    finally:
+        archive.db.execute("ROLLBACK")  # (nothing was written)
+
+
+def _seats(archive: Archive, max_id: int) -> tuple[int, ...]:
+    """A fingerprint of who sat where in the games up to ``max_id`` (a merge changes it)."""
+    r = archive.db.execute(
+        "SELECT COUNT(*), SUM(player * (seat + 1)), SUM(player * game) FROM game_players WHERE game <= ?", (max_id,)
+    ).fetchone()
+    return tuple(int(x or 0) for x in r)
+
+
+def _before(archive: Archive, fams: list[str], last: tuple[str, int] | None) -> tuple[Any, ...]:
+    """A fingerprint of the finished games up to ``last`` in date order: how many, the last change to them."""
+    if last is None:
+        return (0, None)
+    r = archive.db.execute(
+        f"SELECT COUNT(*), MAX(updated) FROM games WHERE over = 1 AND rules IN ({_marks(fams)})"
+        f" AND ({_KEY} < ? OR ({_KEY} = ? AND id <= ?))",
+        [*_rules(fams), last[0], last[0], last[1]],
+    ).fetchone()
+    return (int(r[0]), r[1])
+
+
+def _unchanged(archive: Archive, fams: list[str], base: _Count) -> bool:
+    """The count ``base`` still holds: the games it read and their seats are as they were."""
+    return _seats(archive, base.max_id) == base.seats and _before(archive, fams, base.last) == base.before
+
+
+def _count(archive: Archive, fams: list[str], base: _Count | None) -> _Count:
+    """The finished games of the families ``fams`` rated in date order, after ``base``'s (on a copy of its
+    players) or from the start."""
+    ids = _rules(fams)
+    table: dict[str, dict[int, _Player]] = {f: {} for f in fams}
+    counted, last = 0, None
+    if base is not None:
+        table = {f: {pid: p.copy() for pid, p in t.items()} for f, t in base.table.items()}
+        counted, last = base.counted, base.last
     db = archive.db
+    max_id = int(db.execute("SELECT COALESCE(MAX(id), 0) FROM games").fetchone()[0])
+    after = "" if last is None else f" AND ({_KEY} > ? OR ({_KEY} = ? AND id > ?))"
+    args = [*ids, *(() if last is None else (last[0], last[0], last[1]))]
+    finished = f"SELECT id FROM games WHERE over = 1 AND rules IN ({_marks(fams)}){after}"
     games = db.execute(
-        f"SELECT id, rules, header, result FROM games WHERE over = 1 AND rules IN ({marks})"
-        " ORDER BY COALESCE(started, added), id",
-        ids,
+        f"SELECT id, rules, header, result, {_KEY} FROM games WHERE over = 1 AND rules IN ({_marks(fams)}){after}"
+        f" ORDER BY {_KEY}, id",
+        args,
     ).fetchall()
-    in_play = db.execute(f"SELECT COUNT(*) FROM games WHERE over = 0 AND rules IN ({marks})", ids).fetchone()[0]
-    finished = f"SELECT id FROM games WHERE over = 1 AND rules IN ({marks})"
     seats: dict[int, list[int]] = {}
-    for gid, pid in db.execute(
-        f"SELECT game, player FROM game_players WHERE game IN ({finished}) ORDER BY game, seat", ids
-    ):
-        seats.setdefault(int(gid), []).append(int(pid))
-    teams = [r for r in ids if _partners(r)]  # (Priffe: rated rubber by rubber)
     hands: dict[int, list[str]] = {}
-    if teams:
-        tmarks = ", ".join("?" * len(teams))
-        for gid, text in db.execute(
-            f"SELECT game, hand FROM hands WHERE game IN (SELECT id FROM games WHERE over = 1 AND rules IN ({tmarks}))"
-            " ORDER BY game, number",
-            teams,
+    teams = [r for r in ids if _partners(r)]  # (Priffe: rated rubber by rubber)
+    if games:
+        for gid, pid in db.execute(
+            f"SELECT game, player FROM game_players WHERE game IN ({finished}) ORDER BY game, seat", args
         ):
-            hands.setdefault(int(gid), []).append(text)
-    names = {int(pid): name for pid, name in db.execute("SELECT id, name FROM players")}
+            seats.setdefault(int(gid), []).append(int(pid))
+        if teams:
+            for gid, text in db.execute(
+                f"SELECT game, hand FROM hands WHERE game IN ({finished} AND rules IN ({', '.join('?' * len(teams))}))"
+                " ORDER BY game, number",
+                [*args, *teams],
+            ):
+                hands.setdefault(int(gid), []).append(text)
 
     model = PlackettLuce()
-    table: dict[str, dict[int, _Player]] = {f: {} for f in fams}
-    counted = 0
-    for gid, rules, header, result in games:
+    classes: dict[str, Any] = {}  # (the core's class of each system, asked once: kitapi.registry lets itself go)
+    of_rules = {r[0]: r[1] for r in rows()}
+    for gid, rules, header, result, date in games:
+        last = (str(date), int(gid))
         gid, fam, players = int(gid), of_rules[rules], seats.get(int(gid), [])
         try:
             if rules in teams:
-                matches = _rubbers(json.loads(header), hands.get(gid, []))
+                cls = classes.get(rules) or classes.setdefault(rules, load(rules))
+                matches = _rubbers(cls(json.loads(header)), hands.get(gid, []))
             else:
                 res = json.loads(result)
                 matches = [([[s] for s in range(len(players))], [unit(rules, res, s)[1] for s in range(len(players))])]
@@ -153,15 +264,7 @@ def ratings(archive: Archive, family: str | None = None) -> Ratings:
             me = mine[p]
             me.games += 1
             me.trend = [*me.trend[-(TREND - 1) :], (gid, me.rating.ordinal())]
-    out: dict[str, list[Rating]] = {}
-    for f in fams:
-        rs = [
-            Rating(names.get(pid, f"#{pid}"), p.rating.mu, p.rating.sigma, p.games, p.trend)
-            for pid, p in table[f].items()
-        ]
-        rs.sort(key=lambda r: (-r.ordinal, r.player))
-        out[f] = rs
-    return Ratings(out, counted, int(in_play))
+    return _Count(table, counted, last, max_id, _seats(archive, max_id), _before(archive, fams, last))
 
 
 def _partners(rules: str) -> bool:
@@ -169,10 +272,9 @@ def _partners(rules: str) -> bool:
     return getattr(load(rules), "OUTCOME", 1) == _PARTNERSHIPS
 
 
-def _rubbers(header: dict[str, Any], texts: list[str]) -> list[tuple[list[list[int]], list[Fraction]]]:
+def _rubbers(g: Any, texts: list[str]) -> list[tuple[list[list[int]], list[Fraction]]]:
     """A Priffe game's rubbers played out, as matches: ``(partnerships' seats, what the rubber gave each)``, the
-    stored hands scored again by the core on a fresh game of ``header``."""
-    g: Any = new_game(header)
+    stored hands scored again by the core on ``g``, a fresh game of its header."""
     out: list[tuple[list[list[int]], list[Fraction]]] = []
     for text in texts:
         h = g.parse(json.loads(text))
