@@ -246,7 +246,8 @@ def test_the_command_json_family_and_refusals(
 def test_the_pages_count_carries_on_or_starts_again(
     archive: Archive, games: list[dict], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """``kitapi serve``'s count (``cached``): games dated after the last one counted are counted on top of it;
+    """``kitapi serve``'s count (``cached``): nothing written, nothing counted; games dated after the last one
+    counted are counted on top of it;
     an older game added, a game in play that ends, a merge: counted again from the start; a rename: the same
     count, the new name.  Each time the ratings are the model's over the finished games in play order."""
     from kitapi_host.archive import ratings as module
@@ -260,7 +261,9 @@ def test_the_pages_count_carries_on_or_starts_again(
     for i in first:
         archive.add_log(games[i]["log"], "cafe", f"g{i}.jsonl")
     assert same(got(archive, cached=True), expected(here)) and starts == [True]
-    assert same(got(archive, cached=True), expected(here)) and starts == [True, False]  # (nothing new)
+    assert same(got(archive, cached=True), expected(here)) and starts[0] is True
+    if isinstance(archive.path, Path):  # nothing written: no count (PostgreSQL's log moves with any database's)
+        assert starts == [True]
     playing = next(i for i in later if not games[i]["over"])
     for i in later:  # tonight's games: on top of the count
         archive.add_log(games[i]["log"], "cafe", f"g{i}.jsonl")
@@ -333,6 +336,10 @@ def test_the_ratings_page_and_the_players_in_three_languages(tmp_path: Path, gam
     ann = client.get("/player/Ann").get_data(as_text=True)  # (Priffe only)
     ann = ann[ann.index('<section class="ratings">') :].split("</section>")[0]
     assert re.findall(r'href="/ratings#(\w+)"', ann) == ["priffe"]
+    with Archive(db) as a:  # a name is text on the page (the name is read anew: a rename is no new count)
+        a.rename_player("Costas", '<b onclick="x">C</b>')
+    text = client.get("/ratings").get_data(as_text=True)
+    assert "<b onclick" not in text and "<bdi>&lt;b onclick=&#34;x&#34;&gt;C&lt;/b&gt;</bdi>" in text
 
 
 def test_the_ratings_page_of_an_archive_without_finished_games(tmp_path: Path, games: list[dict]) -> None:

@@ -31,6 +31,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 from openskill.models import PlackettLuce, PlackettLuceRating
@@ -39,6 +40,7 @@ from kitapi.game import RuleError
 from kitapi.registry import rows
 from kitapi.rules import load
 from kitapi_host.archive.db import Archive, unit
+from kitapi_host.archive.errors import ArchiveError
 
 TREND = 10  # the ordinals after a player's last games kept for his page
 _PARTNERSHIPS = 5  # kitapi.game.Game.OUTCOME of a system played in partnerships (Priffe: a partnership's contract)
@@ -107,21 +109,22 @@ def ratings(archive: Archive, family: str | None = None, cached: bool = False) -
     grown, a game in play ended before the last one counted, a merge).  The names are read anew each time (a
     rename is no new count)."""
     fams = families() if family is None else [family]
+    token = _token(archive) if cached else None  # (before the snapshot: what the count read is at least as new)
     with _snapshot(archive):  # (one state of the archive for every query, while a sync may write)
         if cached:
             key = (str(archive.path), family)
             with _LOCK:
                 base = _CACHE.get(key)
-            if base is None or not _unchanged(archive, fams, base):
-                base = None
-            count = _count(archive, fams, base)
-            with _LOCK:
-                _CACHE[key] = count
+            if base is None or token is None or base.token != token:  # (the same token: nothing was written)
+                if base is not None and not _unchanged(archive, fams, base):
+                    base = None
+                base = _count(archive, fams, base)
+                base.token = token
+                with _LOCK:
+                    _CACHE[key] = base
+            count = base
         else:
             count = _count(archive, fams, None)
-        in_play = archive.db.execute(
-            f"SELECT COUNT(*) FROM games WHERE over = 0 AND rules IN ({_marks(fams)})", _rules(fams)
-        ).fetchone()[0]
         names = {int(pid): name for pid, name in archive.db.execute("SELECT id, name FROM players")}
     out: dict[str, list[Rating]] = {}
     for f in fams:
@@ -131,7 +134,7 @@ def ratings(archive: Archive, family: str | None = None, cached: bool = False) -
         ]
         rs.sort(key=lambda r: (-r.ordinal, r.player))
         out[f] = rs
-    return Ratings(out, count.counted, int(in_play))
+    return Ratings(out, count.counted, count.in_play)
 
 
 @dataclass
@@ -142,10 +145,12 @@ class _Count:
 
     table: dict[str, dict[int, _Player]]
     counted: int
+    in_play: int
     last: tuple[str, int] | None
     max_id: int
     seats: tuple[int, ...]
     before: tuple[Any, ...]
+    token: Any = None
 
 
 # kitapi serve's counts: (archive, family) -> the last count; a few entries, one per family asked
@@ -170,6 +175,29 @@ def _snapshot(archive: Archive) -> Iterator[None]:
         yield
     finally:
         archive.db.execute("ROLLBACK")  # (nothing was written)
+
+
+def _token(archive: Archive) -> Any:
+    """Something every write to the archive changes, read without reading the archive: an SQLite file's and
+    its write-ahead log's size and modification time (to the nanosecond), PostgreSQL's current write-ahead log
+    position (any write to the server moves it); None where it cannot be read (then ``_unchanged`` decides)."""
+    if archive.pg:
+        try:
+            return str(archive.db.execute("SELECT pg_current_wal_insert_lsn()").fetchone()[0])
+        except ArchiveError:
+            return None
+    out: list[tuple[int, int, int] | None] = []
+    for f in (archive.path, Path(f"{archive.path}-wal")):
+        try:
+            st = f.stat()
+        except FileNotFoundError:
+            out.append(None)
+            continue
+        except OSError:
+            return None
+        # (an empty log holds no write: opening the archive empties it, a new time and nothing else)
+        out.append((st.st_ino, st.st_size, st.st_mtime_ns) if st.st_size else None)
+    return tuple(out)
 
 
 def _seats(archive: Archive, max_id: int) -> tuple[int, ...]:
@@ -264,7 +292,8 @@ def _count(archive: Archive, fams: list[str], base: _Count | None) -> _Count:
             me = mine[p]
             me.games += 1
             me.trend = [*me.trend[-(TREND - 1) :], (gid, me.rating.ordinal())]
-    return _Count(table, counted, last, max_id, _seats(archive, max_id), _before(archive, fams, last))
+    in_play = db.execute(f"SELECT COUNT(*) FROM games WHERE over = 0 AND rules IN ({_marks(fams)})", ids).fetchone()[0]
+    return _Count(table, counted, int(in_play), last, max_id, _seats(archive, max_id), _before(archive, fams, last))
 
 
 def _partners(rules: str) -> bool:
