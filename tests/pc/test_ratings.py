@@ -328,9 +328,10 @@ def test_the_ratings_page_and_the_players_in_three_languages(tmp_path: Path, gam
     text = client.get("/player/Anna?lang=en").get_data(as_text=True)
     block = text[text.index('<section class="ratings">') :].split("</section>")[0]
     for f, r in anna.items():
-        row = block[block.index(f'href="/ratings#{f}"') :].split("</tr>")[0]
+        row = block[block.index(f'href="/ratings#{f}"') :].split("<h3>")[0]
         place = [x.player for x in rated.by_family[f]].index("Anna") + 1
-        assert f'<td class="n">{r.ordinal:.2f}</td>' in row and f"{place}/{len(rated.by_family[f])}" in row
+        assert f"<strong>{r.ordinal:.2f}</strong>" in row and f"Place {place}/{len(rated.by_family[f])}" in row
+        assert f"· {r.games} game" in row
         trend = re.findall(r'href="/game/(\d+)">(-?[\d.]+)</a>', row)
         assert trend == [(str(gid), f"{v:.2f}") for gid, v in r.trend] and len(trend) == r.games
     ann = client.get("/player/Ann").get_data(as_text=True)  # (Priffe only)
