@@ -32,15 +32,16 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
-
-from openskill.models import PlackettLuce, PlackettLuceRating
+from typing import TYPE_CHECKING, Any
 
 from kitapi.game import RuleError
 from kitapi.registry import rows
 from kitapi.rules import load
 from kitapi_host.archive.db import Archive, unit
 from kitapi_host.archive.errors import ArchiveError
+
+if TYPE_CHECKING:
+    from openskill.models import PlackettLuceRating
 
 TREND = 10  # the ordinals after a player's last games kept for his page
 _PARTNERSHIPS = 5  # kitapi.game.Game.OUTCOME of a system played in partnerships (Priffe: a partnership's contract)
@@ -259,6 +260,8 @@ def _count(archive: Archive, fams: list[str], base: _Count | None) -> _Count:
                 [*args, *teams],
             ):
                 hands.setdefault(int(gid), []).append(text)
+
+    from openskill.models import PlackettLuce  # (imported when counted: 35 ms that kitapi --help need not wait)
 
     model = PlackettLuce()
     classes: dict[str, Any] = {}  # (the core's class of each system, asked once: kitapi.registry lets itself go)
