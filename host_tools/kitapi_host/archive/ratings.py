@@ -201,10 +201,12 @@ def _token(archive: Archive) -> Any:
     return tuple(out)
 
 
-def _seats(archive: Archive, max_id: int) -> tuple[int, ...]:
-    """A fingerprint of who sat where in the games up to ``max_id`` (a merge changes it)."""
+def _seats(archive: Archive, max_id: int, since: int = 0) -> tuple[int, ...]:
+    """A fingerprint of who sat where in the games after ``since`` up to ``max_id`` (a merge changes it): sums,
+    so that the games up to one id and those after it add up to the games up to the other."""
     r = archive.db.execute(
-        "SELECT COUNT(*), SUM(player * (seat + 1)), SUM(player * game) FROM game_players WHERE game <= ?", (max_id,)
+        "SELECT COUNT(*), SUM(player * (seat + 1)), SUM(player * game) FROM game_players WHERE game > ? AND game <= ?",
+        (since, max_id),
     ).fetchone()
     return tuple(int(x or 0) for x in r)
 
@@ -241,7 +243,8 @@ def _count(archive: Archive, fams: list[str], base: _Count | None) -> _Count:
     args = [*ids, *(() if last is None else (last[0], last[0], last[1]))]
     finished = f"SELECT id FROM games WHERE over = 1 AND rules IN ({_marks(fams)}){after}"
     games = db.execute(
-        f"SELECT id, rules, header, result, {_KEY} FROM games WHERE over = 1 AND rules IN ({_marks(fams)}){after}"
+        f"SELECT id, rules, header, result, {_KEY}, updated FROM games WHERE over = 1 AND rules IN ({_marks(fams)})"
+        f"{after}"
         f" ORDER BY {_KEY}, id",
         args,
     ).fetchall()
@@ -266,7 +269,7 @@ def _count(archive: Archive, fams: list[str], base: _Count | None) -> _Count:
     model = PlackettLuce()
     classes: dict[str, Any] = {}  # (the core's class of each system, asked once: kitapi.registry lets itself go)
     of_rules = {r[0]: r[1] for r in rows()}
-    for gid, rules, header, result, date in games:
+    for gid, rules, header, result, date, _updated in games:
         last = (str(date), int(gid))
         gid, fam, players = int(gid), of_rules[rules], seats.get(int(gid), [])
         try:
@@ -296,7 +299,14 @@ def _count(archive: Archive, fams: list[str], base: _Count | None) -> _Count:
             me.games += 1
             me.trend = [*me.trend[-(TREND - 1) :], (gid, me.rating.ordinal())]
     in_play = db.execute(f"SELECT COUNT(*) FROM games WHERE over = 0 AND rules IN ({_marks(fams)})", ids).fetchone()[0]
-    return _Count(table, counted, int(in_play), last, max_id, _seats(archive, max_id), _before(archive, fams, last))
+    if base is None:
+        sat, before = _seats(archive, max_id), _before(archive, fams, last)
+    else:  # (base's fingerprints, checked by _unchanged in this snapshot, and those of what was read after them)
+        sat = tuple(a + b for a, b in zip(base.seats, _seats(archive, max_id, base.max_id), strict=True))
+        stamps = [r[5] for r in games if r[5] is not None]
+        newest = max([*stamps, *([base.before[1]] if base.before[1] is not None else [])], default=None)
+        before = (base.before[0] + len(games), newest)
+    return _Count(table, counted, int(in_play), last, max_id, sat, before)
 
 
 def _partners(rules: str) -> bool:
