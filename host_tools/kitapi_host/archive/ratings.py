@@ -70,7 +70,7 @@ class Rating:
 
     @property
     def ordinal(self) -> float:
-        """mu - 3 sigma: what is shown (a player is this good with some 99.7 % confidence)."""
+        """mu - 3 sigma: what is shown (a cautious figure, three uncertainties below the skill his games show)."""
         return self.mu - 3 * self.sigma
 
     def as_dict(self) -> dict[str, Any]:
