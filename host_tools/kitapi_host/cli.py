@@ -17,6 +17,7 @@ COMMANDS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("kitapi_host.logs.cli", ("replay", "convert")),
     ("kitapi_host.archive.cli", ("archive", "games", "show", "stats", "players")),
     ("kitapi_host.tournament.cli", ("tournament",)),
+    ("kitapi_host.archive.ratings", ("ratings",)),
     ("kitapi_host.sheets.cli", ("export",)),
     ("kitapi_host.web.cli", ("serve",)),
     ("kitapi_host.device.sync", ("sync",)),

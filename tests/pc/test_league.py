@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import random
+import re
 import signal
 import sqlite3
 import subprocess
@@ -299,6 +300,7 @@ def test_the_bench_of_the_archive_runs_on_both_backends(
     out = capsys.readouterr().out
     assert "     60  SQLite" in out and "     60  PostgreSQL" in out and "slowest page (/ or /player)" in out, out
     assert "the web page (GET, ms)" in out  # (each GET answered 200: the bench stops on any other)
+    assert re.search(r"     60  SQLite\s+\d+ games rated: count\s+\d+  /ratings", out), out  # (kitapi ratings)
     with Archive(tmp_path / "kitapi" / "bench-archive-60.sqlite3") as a:
         assert len(a.games()) == 60 and len(a.players()) == 500
         assert a.standings()  # (the cloned rows answer as add_log's)

@@ -6,8 +6,10 @@ for each request, the page rendered whole): GET ``/`` of the month of the last g
 that month's standings of every system), GET ``/player/NAME`` (a player with a typical number of games: his
 games, net over time, head to head) and ``/stats/NAME`` (his ``kitapi stats``, a page of its own); the queries
 the league's tools ask (``Archive.latest``, ``standings``, ``player_games``, ``stats``, ``head_to_head``); each
-the median of 5 runs; and the rate of ``archive add`` (``Archive.add_log``, each game replayed and checked by
-the core) into that archive.
+the median of 5 runs; the rate of ``archive add`` (``Archive.add_log``, each game replayed and checked by
+the core) into that archive; and the ratings (``kitapi ratings``' count from the start, one run, and the page
+``/ratings`` from ``kitapi serve``'s kept count, then once after a later game came), every game made finished
+first.
 
 The archive is made fast, and once: 600 games of six systems (Prefa, Sochi, the kasa, Austrian Preference,
 Priffe, Balkan; 12 hands each) are generated (``kitapi_host.logs.gen``) and archived through ``add_log``;
@@ -257,7 +259,33 @@ def measure(db: Path | str, new: list[bytes]) -> dict[str, float]:
         for i, log in enumerate(new):
             a.add_log(log, "bench-add", f"{i}.jsonl")
         out["add"] = len(new) / (time.perf_counter() - t)
+        # the ratings (kitapi_host.archive.ratings) over every game, each made finished (the templates' 12 hands
+        # end few games, and a game in play is not counted): the command's count from the start (one run: it
+        # reads every game), then the page /ratings from kitapi serve's kept count
+        from kitapi_host.archive.ratings import ratings
+
+        with a._tx():
+            a.db.execute("UPDATE games SET over = 1")
+        t = time.perf_counter()
+        out["rated"] = ratings(a).counted
+        out["ratings"] = (time.perf_counter() - t) * 1000
+    _get(client, "/ratings")()  # (the page's count, kept)
+    out["web_ratings"] = _ms(_get(client, "/ratings"))
+    with Archive(db) as a:  # tonight's game, synced: the page counts it on top of its kept count
+        a.add_log(_late_game(), "bench-late", "late.jsonl")
+    t = time.perf_counter()
+    _get(client, "/ratings")()
+    out["web_ratings_late"] = (time.perf_counter() - t) * 1000
     return out
+
+
+def _late_game() -> bytes:
+    """A finished Prefa game of three of the players, started after every game of the bench's archive (the add
+    rate's are dated when they were archived: today)."""
+    hdr, hs = gen.generate("prefa", 1, 300, pouch=10)
+    hdr["players"] = [_name(p) for p in (1, 2, 3)]
+    hdr["started"] = _stamp(time.time() + 86400)
+    return _jsonl(hdr, hs)
 
 
 def run(sizes: tuple[int, ...] = (10_000, 100_000), pg: str | None = None) -> int:
@@ -298,6 +326,16 @@ def run(sizes: tuple[int, ...] = (10_000, 100_000), pg: str | None = None) -> in
             f"  {n:>7,}  {b:<10}  {r['add']:>13.0f}  {r['web_home']:>7.1f}  {r['web_player']:>7.1f}"
             f"  {r['web_stats']:>7.1f}  {r['latest']:>7.1f}  {r['standings']:>9.1f}  {r['games_of']:>8.1f}"
             f"  {r['stats']:>6.1f}  {r['h2h']:>5.1f}"
+        )
+    print()
+    print(
+        "  the ratings (every game made finished; ms): kitapi ratings' count from the start, the page /ratings"
+        " from its kept count, and after a later game came (counted on top)"
+    )
+    for (n, b), r in results.items():
+        print(
+            f"  {n:>7,}  {b:<10}  {r['rated']:>7,.0f} games rated: count {r['ratings']:>8.0f}"
+            f"  /ratings {r['web_ratings']:>6.1f}  after a game {r['web_ratings_late']:>6.1f}"
         )
     worst = max(max(r["web_home"], r["web_player"]) for r in results.values())
     print(

@@ -8,7 +8,8 @@ Pages (each a stable URL; filters and the period in the query string: ``player``
   (``/game/ID/sheet``, the HTML of ``kitapi export``) and its downloads (``/game/ID/download/csv|pdf|log``);
 - ``/player/NAME``: games by system, the net over time, head-to-head; ``/stats/NAME`` his ``kitapi stats``
   (its tables in the page's language);
-- ``/players``: every player; with ``--admin`` the forms that rename and merge (POST, CSRF-protected).
+- ``/players``: every player; with ``--admin`` the forms that rename and merge (POST, CSRF-protected);
+- ``/ratings``: each player's rating per family (``kitapi ratings``; a player's page shows his and its trend).
 
 Safe on a shared network: read-only unless ``admin``; a POST needs the session's CSRF token and an Origin (or
 Referer) of this very site, and off the loopback the admin link's cookie (``admin_token``); only a Host header
@@ -216,11 +217,19 @@ def _routes(app: Flask) -> None:
         page = data.player(_archive(), _text("player", name), _filters(), when)
         days = [[(d or "")[:10] for d, _ in s["line"]] for s in page["systems"]]  # (the chart's x axis)
         lines = [(s["title"], [v for _, v in s["line"]], d) for s, d in zip(page["systems"], days, strict=True)]
-        return render_template("player.html", page=page, lines=lines, filters=_filters())
+        rated = _his_ratings(page["name"])
+        return render_template("player.html", page=page, lines=lines, filters=_filters(), rated=rated)
 
     @app.get("/stats/<path:name>")
     def stats(name: str) -> str:
         return render_template("stats.html", page=data.player_stats(_archive(), _text("player", name), g.lang))
+
+    @app.get("/ratings")
+    def ratings() -> str:
+        from kitapi_host.archive.ratings import ratings as rated
+
+        got = rated(_archive(), cached=True)  # (counted once per state of the archive: kitapi_host.archive.ratings)
+        return render_template("ratings.html", ratings=got, families=_families())
 
     @app.get("/players")
     def players() -> str:
@@ -240,6 +249,31 @@ def _routes(app: Flask) -> None:
             _bad("player", "itself", src)
         _archive().merge_players(src, dst)
         return redirect(url_for("players", done=1), 303)  # type: ignore[return-value]
+
+
+def _families() -> list[tuple[str, str]]:
+    """Each family of kitapi.registry and its systems' names in the page's language, in the registry's order."""
+    from kitapi.registry import rows
+    from kitapi_host.archive.ratings import families
+
+    return [(f, " / ".join(system(g.lang, r[0], r[3]) for r in rows() if r[1] == f)) for f in families()]
+
+
+def _his_ratings(name: str) -> list[dict[str, Any]]:
+    """Player ``name``'s rating in each family he has one (``/ratings``' count): the family's systems' names,
+    his rating, his place of how many, his games counted and his trend (the rating after each of his last
+    games, ``(game id, rating)``)."""
+    from kitapi_host.archive.ratings import ratings as rated
+
+    got = rated(_archive(), cached=True)
+    out = []
+    for f, title in _families():
+        rs = got.by_family[f]
+        for place, r in enumerate(rs, 1):
+            if r.player == name:
+                out.append({"family": f, "title": title, "rating": r.ordinal, "place": place, "of": len(rs),
+                            "games": r.games, "trend": r.trend})  # fmt: skip
+    return out
 
 
 # --- the request's pieces --------------------------------------------------------------------------------

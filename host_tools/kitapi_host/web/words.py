@@ -163,6 +163,31 @@ WORDS: dict[str, tuple[str, str, str]] = {
         " kitapi serve)",
         "Это не ссылка администратора этого сервера (при каждом запуске kitapi serve создаётся новая)",
     ),
+    # the ratings (/ratings, and a block of the player's page): openskill's ordinal, mu - 3 sigma
+    "ratings": ("Ratings", "Βαθμολογία", "Рейтинг"),
+    "rating": ("Rating", "Βαθμολογία", "Рейтинг"),
+    "place": ("Place", "Θέση", "Место"),
+    "trend": ("After his last games", "Μετά τις τελευταίες παρτίδες του", "После последних партий"),
+    "no_ratings": (
+        "No finished game to rate yet.",
+        "Δεν υπάρχει ακόμα τελειωμένη παρτίδα για βαθμολογία.",
+        "Пока нет законченных партий для рейтинга.",
+    ),
+    "ratings_note": (
+        "Counted from {counted} finished games in the order they were played; games in play ({in_play}) count"
+        " once they are over. Each game ranks its players by their result (equal results tie; in Priffe each"
+        " rubber ranks its two partnerships). The rating is μ − 3σ of openskill's Plackett-Luce model: a new"
+        " player starts at 0 and rises as he finishes ahead of strong players.",
+        "Από {counted} τελειωμένες παρτίδες, με τη σειρά που παίχτηκαν· οι παρτίδες σε εξέλιξη ({in_play})"
+        " μετράνε όταν τελειώσουν. Κάθε παρτίδα κατατάσσει τους παίκτες της με το αποτέλεσμά τους (ίσα"
+        " αποτελέσματα: ισοπαλία· στο πρίφε κάθε ράμπερ κατατάσσει τα δύο ζευγάρια του). Η βαθμολογία είναι"
+        " μ − 3σ του μοντέλου Plackett-Luce του openskill: ένας νέος παίκτης ξεκινά από 0 και ανεβαίνει όταν"
+        " τελειώνει πάνω από δυνατούς παίκτες.",
+        "По {counted} законченным партиям в том порядке, в каком они сыграны; идущие партии ({in_play})"
+        " учитываются, когда закончатся. Каждая партия ранжирует игроков по результату (равный результат —"
+        " ничья; в приффе каждый роббер ранжирует две его пары). Рейтинг — μ − 3σ модели Плакетта — Льюса"
+        " из openskill: новый игрок начинает с 0 и растёт, когда обходит сильных игроков.",
+    ),
     "footer": (
         "Every figure is the Kitapi core's, replayed from the game logs.",
         "Κάθε νούμερο το βγάζει ο πυρήνας του Kitapi από τα αρχεία των παρτίδων.",
