@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import html.parser
+import json
 import re
 import sqlite3
 from fractions import Fraction
@@ -19,7 +20,7 @@ from typing import Any
 from kitapi_host.archive.db import Archive
 from kitapi_host.logs import show_exact
 from kitapi_host.web.app import LOOPBACK, create_app
-from test_tournament_archive import NAMES, Games, added, ok, show
+from test_tournament_archive import NAMES, Games, added, ok, refused, show
 
 LANGS = ("en", "el", "ru")
 
@@ -217,7 +218,8 @@ def test_refusals_and_a_hostile_name(db: str) -> None:
 def test_an_older_archive_on_a_read_only_disk_shows_no_tournaments(tmp_path: Path, read_only: Any) -> None:
     """An archive of schema 6 (before the tournaments' tables) that cannot be written: the pages read it as it
     is (before, every page failed: opening it tried to add the tables), the home page lists no tournament,
-    /tournaments says there are none, a tournament's page is a 404; the file is not changed."""
+    /tournaments says there are none, a tournament's page is a 404; ``kitapi tournament list`` lists none and
+    ``show`` finds none (before: "no such table"), ``kitapi games`` reads it; the file is not changed."""
     folder = tmp_path / "ro"
     folder.mkdir()
     db = folder / "archive.sqlite3"
@@ -235,6 +237,12 @@ def test_an_older_archive_on_a_read_only_disk_shows_no_tournaments(tmp_path: Pat
     assert 'id="tournaments"' not in get(c, "/") and "/game/1" in get(c, "/?from=0001-01-01&to=9999-12-31")
     assert "No tournaments." in get(c, "/tournaments")
     assert "Τουρνουά «Club»: δεν υπάρχει στο αρχείο" in get(c, "/tournament/Club", "el", 404)
+    # (the command line reads it alike: no tournaments, one line for a tournament asked by name)
+    assert json.loads(ok("tournament", "list", "--db", db, "--json")) == {"tournaments": []}
+    assert refused("tournament", "show", "Club", "--db", db) == (
+        "no tournament 'Club' in the archive (kitapi tournament list names them)\n"
+    )
+    assert "Anna" in ok("games", "--db", db)
     assert hashlib.sha256(db.read_bytes()).hexdigest() == digest and sorted(p.name for p in folder.iterdir()) == [
         "archive.sqlite3"
     ]

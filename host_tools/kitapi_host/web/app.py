@@ -293,9 +293,9 @@ def _his_ratings(name: str) -> list[dict[str, Any]]:
 
 def _has_tournaments(a: Archive) -> bool:
     """The archive has the tournaments' tables (not an archive of schema 6 or 5 read as it is: ``READ_AS_IS``)."""
-    from kitapi_host.archive.db import SCHEMA_VERSION
+    from kitapi_host.tournament.store import SCHEMA
 
-    return a._version() == SCHEMA_VERSION
+    return (a._version() or 0) >= SCHEMA
 
 
 def _tournament_list() -> list[dict[str, Any]]:
