@@ -17,13 +17,14 @@ import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 from playwright.sync_api import sync_playwright
 
 from kitapi_host.sheets import browser as chromium
 from testkit import KITAPI, wait_until
-from web_archive import HOSTILE, build
+from web_archive import HOSTILE, add_tournament, build
 
 WIDTHS = {"desktop": 1280, "phone": 390}
 # The screenshots the README shows (KITAPI_WEB_SHOTS=docs/img), of those every run takes.
@@ -137,6 +138,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict[s
     """``kitapi serve`` over the test archive: its URL and what web_archive.build told of the archive."""
     db = tmp_path_factory.mktemp("webb") / "archive.db"
     info = build(db)
+    info["tournament"] = add_tournament(db)
     p = subprocess.Popen(
         [*KITAPI, "serve", "--db", str(db), "--port", "0", "--no-browser"], stdout=subprocess.PIPE, text=True
     )
@@ -343,6 +345,8 @@ def page_kinds(info: dict[str, Any]) -> list[tuple[str, int]]:
         pages += [(f"game/{gid}", 200), (f"game/{gid}/sheet", 200)]
     for gid in info["four"].values():  # (the sheets of four)
         pages += [(f"game/{gid}", 200), (f"game/{gid}/sheet", 200)]
+    name = quote(str(info["tournament"]))
+    pages += [("tournaments", 200), (f"tournament/{name}", 200), (f"tournament/{name}?round=2", 200)]
     pages += [("game/999999", 404), ("player/Nobody", 404), ("?from=2026-13-01", 400)]
     return pages
 
@@ -388,3 +392,22 @@ def test_every_page_kind_in_every_language(
         assert charts > 50  # (the walk saw the charts it checks)
     finally:
         context.close()
+
+
+def test_a_tournament_prints_without_the_site_s_links(site: tuple[str, dict[str, Any]], browser: Any) -> None:
+    """The tournament's page as printed (the print media): no site header, no rounds' links, no footer; every
+    round's cards, the standings and the draw there, none wider than the paper's width (A4 at 96 dpi less its
+    margins: 700 px)."""
+    url, info = site
+    page = browser.new_page(viewport={"width": 700, "height": 900})
+    try:
+        page.goto(f"{url}tournament/{quote(str(info['tournament']))}?lang=el", wait_until="load")
+        page.emulate_media(media="print")
+        hidden = "s => [...document.querySelectorAll(s)].map(e => getComputedStyle(e).display)"
+        assert page.evaluate(hidden, "header.top, nav.rounds, footer") == ["none"] * 3
+        assert page.locator("table.seats").count() == 6 and page.locator("#standings tbody tr").count() == 6
+        assert page.evaluate(WIDE) is None
+        page.emulate_media(media="screen")
+        assert "none" not in page.evaluate(hidden, "header.top, nav.rounds, footer")
+    finally:
+        page.close()

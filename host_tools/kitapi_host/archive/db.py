@@ -258,6 +258,10 @@ _MIGRATIONS = {
 }
 # The migrations from these versions change what the hand table holds: it is filled again from the logs.
 _REFILL_BELOW = 4
+# An archive of this schema or a later one that cannot be written (a read-only disk) is read as it is by what
+# only reads (``create=False``: the web page): schema 6 lacks only the tournaments' tables, 5 an index too,
+# which the readers do without (the web page then shows no tournaments).
+READ_AS_IS = 5
 
 
 # Every column of games but the log (which may be large: read as a stream, _stored_log).
@@ -610,12 +614,16 @@ class Archive:
                 except sqlite3.OperationalError:
                     pass  # busy: the next kitapi will
             if self._version() != SCHEMA_VERSION:  # a read: no write lock unless there is something to do
-                with self._tx():
-                    version = self._version()
-                    self._bring_up(version)
-                    if version is None:
-                        self.db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-                        self._unmarked = False
+                try:
+                    with self._tx():
+                        version = self._version()
+                        self._bring_up(version)
+                        if version is None:
+                            self.db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                            self._unmarked = False
+                except sqlite3.OperationalError as e:  # (a reader of an older archive on a read-only disk: as it is)
+                    if create or "readonly" not in str(e) or (self._version() or 0) < READ_AS_IS:
+                        raise
         except BaseException:
             self.db.close()
             raise

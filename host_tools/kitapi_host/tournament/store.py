@@ -41,6 +41,7 @@ if TYPE_CHECKING:
 DECIDED = "decided"  # the organisers gave the table's results (kitapi tournament result)
 CLOSED = "closed"  # its game was counted as it stood when the round was closed (kitapi tournament close-round)
 MAX_NAME = 64  # characters in a tournament's name
+SCHEMA = 7  # the archive's schema that added the tournaments' tables
 MAX_ROUNDS = 100  # a season of weekly rounds, twice over (the fixed rounds' search grows with them)
 
 
@@ -117,12 +118,21 @@ def _names(a: Archive, t: Tournament) -> None:
     t.names = [str(r[2]) for r in rows]
 
 
+def _kept(a: Archive) -> bool:
+    """The archive has the tournaments' tables: not one of an older schema read as it is (a read-only disk:
+    ``archive.db.READ_AS_IS``), which has no tournament."""
+    return (a._version() or 0) >= SCHEMA
+
+
 def get(a: Archive, name: str) -> Tournament:
     """The tournament ``name`` with its players; TournamentError if the archive has none of that name."""
-    r = a.db.execute(
-        "SELECT id, name, rules, options, points, rounds, fixed, seed, design, made FROM tournaments WHERE name = ?",
-        (name,),
-    ).fetchone()
+    r = None
+    if _kept(a):
+        r = a.db.execute(
+            "SELECT id, name, rules, options, points, rounds, fixed, seed, design, made FROM tournaments"
+            " WHERE name = ?",
+            (name,),
+        ).fetchone()
     if r is None:
         raise TournamentError(f"no tournament {name!r} in the archive (kitapi tournament list names them)")
     t = Tournament(int(r[0]), r[1], r[2], json.loads(r[3]), r[4], int(r[5]), int(r[6]), int(r[7]), r[8], r[9])
@@ -234,7 +244,9 @@ def _seat(a: Archive, tid: int, rounds: list[tuple[int, list[tuple[int, ...]]]],
 def tournaments(a: Archive) -> list[dict[str, Any]]:
     """Every tournament, by name: name, rules, options, points, players, rounds, seated (rounds), complete
     (rounds), made."""
-    out = []
+    out: list[dict[str, Any]] = []
+    if not _kept(a):
+        return out
     for r in a.db.execute("SELECT name FROM tournaments ORDER BY name").fetchall():
         t = get(a, r[0])
         tabs = tables(a, t)
