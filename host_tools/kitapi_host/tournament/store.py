@@ -503,6 +503,39 @@ def close_round(a: Archive, name: str, rnd: int) -> list[Table]:
     return closed
 
 
+# --- a table loaded onto a box -------------------------------------------------------------------------------
+
+BOX_TABLE_MAX = 2048  # bytes of ROOT/table the box reads (kitapi.app.table's _MAX)
+
+
+def box_table(a: Archive, name: str, rnd: int, number: int) -> tuple[Tournament, Table, bytes]:
+    """What ``kitapi tournament load`` puts on a box for table ``number`` of round ``rnd``: the box's
+    ``ROOT/table`` (kitapi.app.table), one JSON object of the tournament, round and table, the system, its players'
+    names in seat order and the options. Refused: a table not seated, one with a game or results already, or one
+    whose game the core would not start (a name the box cannot hold)."""
+    t = get(a, name)
+    x = _table(a, t, rnd, number)
+    if x.game is not None or x.results is not None:
+        has = f"game {x.game}" if x.game is not None else "its results"
+        raise TournamentError(f"{name}: table {number} of round {rnd} has {has} already: nothing to load")
+    body = {
+        "tournament": {"name": t.name, "round": rnd, "table": number},
+        "rules": t.rules,
+        "players": [t.names[n - 1] for n in x.seats],
+        "options": t.options,
+    }
+    try:
+        new_game({"kitapi": 1, **body})
+    except RuleError as e:
+        raise TournamentError(f"{name}: table {number} of round {rnd} cannot be a box's game: {e}") from None
+    data = json.dumps(body, ensure_ascii=True).encode()
+    if len(data) > BOX_TABLE_MAX:
+        raise TournamentError(
+            f"{name}: table {number} of round {rnd} is {len(data)} bytes, a box holds {BOX_TABLE_MAX}"
+        )
+    return t, x, data
+
+
 # --- what show prints -----------------------------------------------------------------------------------------
 
 
