@@ -18,7 +18,8 @@ except ImportError:  # CPython
     from kitapi.compat import const
 
 _MAX = const(2048)  # bytes: a header the core accepts is under 2 KB (docs/log-format.md)
-_T_SYSTEMS = const(40)  # kitapi.app.lang_xx.T: the systems' names
+# the texts it shows: their places in the string table (kitapi.app.lang_xx.T)
+_T_SYSTEMS = const(40)
 # by language (kitapi.app.ui.LANGUAGES): the offer, its keys
 WORDS = (
     ("Round %d, table %d", "#start B:other"),
