@@ -204,11 +204,10 @@ def test_load_refuses_a_table_with_a_game_or_not_seated_and_a_box_it_cannot_reac
     assert out.returncode == 2 and "has its results already" in out.stderr, out.stderr
 
 
-def test_a_header_s_table_is_preferred_and_a_wrong_one_falls_back_to_the_players(tmp_path: Path) -> None:
-    """``archive add``: a game whose header names table 3 of round 1 and whose players are that table's is attached
-    there, whenever it started; one whose header names a table of other players is matched by its players, as
-    a game with no table in its header."""
-    db = str(tmp_path / "a.sqlite3")
+def test_a_header_s_table_is_preferred_and_a_wrong_one_falls_back_to_the_players(db: str, tmp_path: Path) -> None:
+    """``archive add``, on SQLite and PostgreSQL: a game whose header names table 3 of round 1 and whose players are
+    that table's is attached there, whenever it started; one whose header names a table of other players, or a
+    tournament there is not, is matched by its players, as a game with no table in its header."""
     club(db)
     tables = show(db)["schedule"][0]["tables"]
     hdr, hands = gen.generate("prefa", 4, 300, 3, pouch=10)
@@ -229,7 +228,7 @@ def test_a_header_s_table_is_preferred_and_a_wrong_one_falls_back_to_the_players
     f = tmp_path / "g3.jsonl"
     gen.write_jsonl(f, hdr, hands)
     assert "Club round 1 table 2" in ok("archive", "add", "--db", db, f)
-    with Archive(Path(db)) as a:
+    with Archive(db if db.startswith("postgresql://") else Path(db)) as a:
         assert [r[0] for r in a.db.execute("SELECT game FROM tournament_tables WHERE round = 1 ORDER BY number")] == [
             2, 3, 1,
         ]  # fmt: skip
