@@ -136,7 +136,7 @@ EN = (
     "the header is %d bytes: a device log's header holds at most %d",
     "player names must hold a visible character (not only spaces or invisible ones)",
     # 111: the header's tournament table (kitapi.game)
-    "'tournament' must be {\"name\": text, \"round\": 1-999, \"table\": 1-999}",
+    '\'tournament\' must be {"name": text, "round": 1-999, "table": 1-999}',
 )
 
 

@@ -11,7 +11,9 @@ PostgreSQL alike, through the archive's portable SQL.
 - A game is a table's (``Archive._attach_to_table``, called by ``Archive.add_log`` as it stores a game, so
   by ``archive add`` and ``sync``): its players exactly the table's, of the tournament's system, started (else
   archived) since the table was seated, attached to no table and never detached from one of that tournament;
-  the first such table, by tournament, round and table. ``attach`` and ``detach`` mend a wrong match by hand.
+  the first such table, by tournament, round and table; a game whose header names its table (a table loaded
+  onto the box: ``box_table``, ``kitapi tournament load``) that table first, whenever it started.
+  ``attach`` and ``detach`` mend a wrong match by hand.
 - A table's results, in its seats' order, are: those the organisers gave (``decide``: marked ``decided``); else
   its game's as it stood when its round was closed (``close_round``: marked ``closed``); else its game's once the
   game is over, each player's net in the game's unit (``archive.db.unit``, what ``kitapi show`` gives); else
