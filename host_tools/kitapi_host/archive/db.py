@@ -1026,7 +1026,7 @@ class Archive:
             )
         self._insert_hands(game_id, f, name, parsed, seats)
         done = Added(game_id, status, warnings)
-        done.table = self._attach_to_table(game_id)  # a tournament's table whose game it is (one query)
+        done.table = self._attach_to_table(game_id, g.header.get("tournament"))  # a tournament's table whose game it is
         return done
 
     def _insert_hands(self, game_id: int, f: BinaryIO, name: str, parsed: _Parsed, seats: list[int]) -> None:
@@ -1171,10 +1171,38 @@ class Archive:
             raise ArchiveError(f"{from_name!r} and {into_name!r} both play in tournament {both[0]!r}: not merged")
         self.db.execute("UPDATE tournament_players SET player = ? WHERE player = ?", (dst, src))
 
-    def _attach_to_table(self, game: int) -> str | None:
+    def _attach_to_table(self, game: int, named: Any = None) -> str | None:
         """Inside ``add_log``'s transaction, the game ``game`` just stored (new or grown): attached to the
         first open table it is the game of (``kitapi_host.tournament.store``'s docstring says when), in one query
-        over the open tables of the tournaments of its system; ``"NAME round R table T"``, or None."""
+        over the open tables of the tournaments of its system; ``"NAME round R table T"``, or None.  ``named``,
+        its header's ``tournament`` (a table loaded onto the box, the core's checks passed), is tried first: that
+        table, when it is open, of the game's system and players, whatever the box's clock said."""
+        if isinstance(named, dict):
+            r = self.db.execute(
+                "SELECT x.id, x.name, t.seats FROM games g JOIN tournaments x ON x.rules = g.rules AND x.name = ?"
+                " JOIN tournament_tables t ON t.tournament = x.id AND t.round = ? AND t.number = ?"
+                " AND t.game IS NULL AND t.mark IS NULL"
+                " WHERE g.id = ? AND NOT EXISTS (SELECT 1 FROM tournament_tables u WHERE u.game = g.id)"
+                " AND NOT EXISTS (SELECT 1 FROM tournament_detached d WHERE d.tournament = x.id AND d.game = g.id)",
+                (named.get("name"), named.get("round"), named.get("table"), game),
+            ).fetchone()
+            if r is not None:
+                ids = {
+                    int(n): int(p)
+                    for n, p in self.db.execute(
+                        "SELECT number, player FROM tournament_players WHERE tournament = ?", (r[0],)
+                    )
+                }
+                want = sorted(ids[int(n)] for n in json.loads(r[2]))
+                have = sorted(
+                    int(p[0]) for p in self.db.execute("SELECT player FROM game_players WHERE game = ?", (game,))
+                )
+                if want == have:
+                    self.db.execute(
+                        "UPDATE tournament_tables SET game = ? WHERE tournament = ? AND round = ? AND number = ?",
+                        (game, r[0], named["round"], named["table"]),
+                    )
+                    return f"{r[1]} round {named['round']} table {named['table']}"
         found: dict[tuple[int, int, int], list[Any]] = {}
         for tid, tname, rnd, number, seats, num, count in self.db.execute(
             "SELECT x.id, x.name, t.round, t.number, t.seats, tp.number,"
