@@ -622,7 +622,8 @@ def _evening_routes(app: Flask) -> None:
         resp = Response(body, mimetype="text/html")
         resp.set_etag(hashlib.sha256(body.encode()).hexdigest()[:32])  # (the page as shown: its words, its figures)
         resp.headers["Cache-Control"] = "no-cache"  # (asked again each time: 304 while nothing changed)
-        return resp.make_conditional(request)
+        resp.make_conditional(request)  # (304 without the body to a request whose If-None-Match is it)
+        return resp
 
 
 def _payment(payer: str, payee: str, amount: int, unit: str, money: Any = None) -> Markup:
@@ -644,4 +645,4 @@ def _rounding() -> str:
     from kitapi_host.sheets.words import language, t
 
     with language(g.lang):
-        return g.w["rounding"] + t(ROUNDING_NOTE)
+        return str(g.w["rounding"]) + t(ROUNDING_NOTE)
