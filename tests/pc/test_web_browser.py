@@ -27,7 +27,16 @@ from web_archive import HOSTILE, build
 
 WIDTHS = {"desktop": 1280, "phone": 390}
 # The screenshots the README shows (KITAPI_WEB_SHOTS=docs/img), of those every run takes.
-README_SHOTS = ("home-desktop", "game-desktop", "player-desktop", "home-el-phone", "game-ru-phone", "stats-el-phone")
+README_SHOTS = (
+    "home-desktop",
+    "game-desktop",
+    "player-desktop",
+    "home-el-phone",
+    "game-ru-phone",
+    "stats-el-phone",
+    "evening-el-phone",
+    "evening-ru-phone",
+)
 
 # Every element whose text is wider than its box (a box that scrolls on purpose, and what is in one, aside),
 # and the page itself when it scrolls sideways.
@@ -262,6 +271,27 @@ def test_language_and_period_switches(site: tuple[str, dict[str, Any]], browser:
         tab.close()
 
 
+def test_tonight_from_the_home_page(site: tuple[str, dict[str, Any]], browser: Any, tmp_path: Path) -> None:
+    """The home page's "Tonight" (Απόψε, Сегодня) opens the evening page; an evening of every system at one venue
+    on a phone in Greek and Russian: its tables, totals and settlements."""
+    url, info = site
+    tab = Tab(browser, WIDTHS["phone"], tmp_path)
+    try:
+        p = tab.page
+        p.goto(f"{url}?lang=el")
+        p.locator("a.tonight", has_text="Απόψε").click()
+        p.wait_for_url(re.compile(r"/evening$"))
+        tab.look()
+        first = info["now"].replace(day=1).date().isoformat()
+        for lang in ("el", "ru"):
+            p.goto(f"{url}evening?date={first}&venue=cafe-a&lang={lang}")
+            assert p.locator("div.evening-system").count() == 10  # (every system played there that day)
+            assert p.locator("ul.pays li").count() > 0
+            tab.look(f"evening-{lang}")
+    finally:
+        tab.close()
+
+
 @pytest.mark.parametrize("width", WIDTHS.values(), ids=WIDTHS.keys())
 def test_hostile_names_keep_the_layout(
     site: tuple[str, dict[str, Any]], browser: Any, width: int, tmp_path: Path
@@ -344,6 +374,8 @@ def page_kinds(info: dict[str, Any]) -> list[tuple[str, int]]:
     for gid in info["four"].values():  # (the sheets of four)
         pages += [(f"game/{gid}", 200), (f"game/{gid}/sheet", 200)]
     pages += [("game/999999", 404), ("player/Nobody", 404), ("?from=2026-13-01", 400)]
+    first = info["now"].replace(day=1).date().isoformat()  # (web_archive's games of every system, at cafe-a)
+    pages += [(f"evening?date={first}&venue=cafe-a", 200), ("evening?date=2026-02-30", 400)]
     return pages
 
 

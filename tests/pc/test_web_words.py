@@ -110,6 +110,10 @@ def pages(site: dict[str, Any]) -> list[tuple[str, int]]:
         ("/?from=2026-05-02&to=2026-05-01", 400),
         ("/?player=a&player=b", 400),
         ("/players/rename", 405),
+        ("/evening", 200),
+        (f"/evening?date={info['now'].replace(day=1).date().isoformat()}&venue=cafe-a", 200),  # (every system)
+        (f"/evening?date={info['now'].replace(day=1).date().isoformat()}&venue=nowhere", 200),
+        ("/evening?date=2026-02-30", 400),
     ]
     for i in site["games"]:
         out += [(f"/game/{i}", 200), (f"/game/{i}/sheet", 200)]
