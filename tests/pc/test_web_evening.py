@@ -209,3 +209,8 @@ def test_a_game_page_says_who_pays_whom(evening: tuple[str | Path, dict[str, int
     home = text(client.get(f"/?from=2026-11-01&to=2026-11-30&lang={lang}").get_data(as_text=True))
     assert {"en": "in play: ", "el": "σε εξέλιξη: ", "ru": "идут: "}[lang] in home
     assert {"en": "count as they stand", "el": "μετράνε όπως είναι", "ru": "учитываются как есть"}[lang] in home
+    # and on a player's page (his systems, his games), and on the evening's tables
+    counted = {"en": "(in play: ", "el": "(σε εξέλιξη: ", "ru": "(идут: "}[lang]
+    assert counted in text(client.get(f"/player/Anna?lang={lang}").get_data(as_text=True))
+    state = {"en": " in play ", "el": " σε εξέλιξη ", "ru": " идёт "}[lang]
+    assert state in text(client.get(f"/evening?date={DAY}&venue=club&lang={lang}").get_data(as_text=True))

@@ -282,6 +282,7 @@ def player(archive: Archive, name: str, filters: Filters, when: Period | None = 
             {"rules": g["rules"], "title": r["title"], "unit": r["unit"], "games": 0, "net": 0, "line": []},
         )
         s["games"] += 1
+        s["on"] = s.get("on", 0) + (not g["over"])  # (games in play: counted as they stand, marked)
         s["net"] += r["nets"][me]
         s["line"].append((g["date"], s["net"]))
         for seat, other in enumerate(g["players"]):
