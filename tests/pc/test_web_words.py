@@ -124,6 +124,10 @@ def pages(site: dict[str, Any]) -> list[tuple[str, int]]:
         (f"/tournament/{site['tournament']}?round=1", 200),
         (f"/tournament/{site['tournament']}?round=9", 400),
         ("/tournament/Zzyzx", 404),
+        ("/evening", 200),
+        (f"/evening?date={info['now'].replace(day=1).date().isoformat()}&venue=cafe-a", 200),  # (every system)
+        (f"/evening?date={info['now'].replace(day=1).date().isoformat()}&venue=nowhere", 200),
+        ("/evening?date=2026-02-30", 400),
     ]
     for i in site["games"]:
         out += [(f"/game/{i}", 200), (f"/game/{i}/sheet", 200)]

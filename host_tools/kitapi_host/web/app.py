@@ -9,9 +9,11 @@ Pages (each a stable URL; filters and the period in the query string: ``player``
 - ``/player/NAME``: games by system, the net over time, head-to-head; ``/stats/NAME`` his ``kitapi stats``
   (its tables in the page's language);
 - ``/players``: every player; with ``--admin`` the forms that rename and merge (POST, CSRF-protected);
-- ``/ratings``: each player's rating per family (``kitapi ratings``; a player's page shows his and its trend).
+- ``/ratings``: each player's rating per family (``kitapi ratings``; a player's page shows his and its trend);
 - ``/tournament/NAME``: a tournament (``kitapi tournament show``): the draw, each round's tables, their games,
-  results and points, the standings (``?round=R``: after round R); ``/tournaments`` lists them (so does ``/``).
+  results and points, the standings (``?round=R``: after round R); ``/tournaments`` lists them (so does ``/``);
+- ``/evening?date=YYYY-MM-DD&venue=NAME``: one evening at one venue, its games by table, each player's totals
+  and one settlement per system (reloading itself while a game is in play; an ETag for a conditional GET).
 
 Safe on a shared network: read-only unless ``admin``; a POST needs the session's CSRF token and an Origin (or
 Referer) of this very site, and off the loopback the admin link's cookie (``admin_token``); only a Host header
@@ -168,6 +170,7 @@ def create_app(
         return render_template("error.html", title=w["not_found"], message=_no_such(text, w)), 404
 
     _routes(app)
+    _evening_routes(app)
     return app
 
 
@@ -726,3 +729,50 @@ def _exact(x: Any, sign: bool = True) -> str:
     if isinstance(x, int | Fraction) and not isinstance(x, bool):
         return show_exact(Fraction(x), sign)
     return str(x)
+
+
+# --- who pays whom and the evening ---------------------------------------------------------------------------
+
+REFRESH_S = 60  # the evening page's reload while a game is in play (a meta refresh: no script)
+
+
+def _evening_routes(app: Flask) -> None:
+    app.jinja_env.globals.update(payment=_payment, rounding=_rounding, money=lambda x: show_exact(Fraction(x), False))
+
+    @app.get("/evening")
+    def evening() -> Response:
+        text = _arg("date")
+        day = None
+        if text is not None:
+            day = data.day(text)
+            if day is None:
+                _bad("date", "bad_day", text)
+        page = data.evening(_archive(), day, _arg("venue"))
+        body = render_template("evening.html", page=page, refresh=REFRESH_S if page["on"] else None)
+        resp = Response(body, mimetype="text/html")
+        resp.set_etag(hashlib.sha256(body.encode()).hexdigest()[:32])  # (the page as shown: its words, its figures)
+        resp.headers["Cache-Control"] = "no-cache"  # (asked again each time: 304 while nothing changed)
+        resp.make_conditional(request)  # (304 without the body to a request whose If-None-Match is it)
+        return resp
+
+
+def _payment(payer: str, payee: str, amount: int, unit: str, money: Any = None) -> Markup:
+    """A payment as the box and the sheet say it, in the page's language: "Anna → Vera: 82 виста", and its
+    money where a stake is set."""
+    from kitapi_host.sheets.words import amount_of, language
+
+    with language(g.lang):
+        word = amount_of(amount, {"chips_prefa": "chips"}.get(unit, unit)) if g.lang != "en" else g.w[unit]
+    line = Markup("{} \u2192 {}: {} {}").format(_who(payer), _who(payee), amount, word)
+    if money is not None:
+        line += Markup(" ({})").format(g.w["in_money"].format(show_exact(Fraction(money), False)))
+    return line
+
+
+def _rounding() -> str:
+    """How the exact nets are rounded to whole payments (kitapi show's note), in the page's language."""
+    from kitapi_host.logs.table import ROUNDING_NOTE
+    from kitapi_host.sheets.words import language, t
+
+    with language(g.lang):
+        return str(g.w["rounding"]) + t(ROUNDING_NOTE)

@@ -256,6 +256,65 @@ WORDS: dict[str, tuple[str, str, str]] = {
         "δεν είναι γύρος του τουρνουά με θέσεις ως τώρα (1 έως {n})",
         "не тур этого турнира с готовой рассадкой (от 1 до {n})",
     ),
+    # who pays whom (a game's page) and the evening (/evening)
+    "who_pays": ("Who pays whom", "Ποιος πληρώνει ποιον", "Кто кому платит"),
+    "if_now": ("if the game ended now", "αν τελείωνε τώρα η παρτίδα", "если бы партия закончилась сейчас"),
+    "nobody_pays": ("Nobody pays anybody.", "Κανείς δεν πληρώνει.", "Никто никому не платит."),
+    "in_money": ("{} in money", "{} σε χρήματα", "{} в деньгах"),
+    "stake": ("a whist is worth {}", "το βιστ αξίζει {}", "вист стоит {}"),
+    "rounding": ("Rounding: ", "Στρογγύλευση: ", "Округление: "),
+    "kasa": ("Kasa", "Κάσα", "Касса"),
+    "pot": ("Pot", "Πότ", "Банк"),
+    "refills": ("refills", "γεμίσματα", "пополнений"),
+    "split_now": ("If it ended now", "Αν τελείωνε τώρα", "Если закончить сейчас"),
+    "split": ("With the kasa shared", "Με τη μοιρασιά της κάσας", "С разделом кассы"),
+    "no_settle": (
+        "These rules settle nothing between the players: the best result wins.",
+        "Οι κανόνες αυτοί δεν ορίζουν πληρωμές ανάμεσα στους παίκτες: κερδίζει το καλύτερο αποτέλεσμα.",
+        "Эти правила не предусматривают расчёта между игроками: побеждает лучший результат.",
+    ),
+    "in_play_n": ("in play: {}", "σε εξέλιξη: {}", "идут: {}"),
+    "in_play_note": (
+        "Games still in play count as they stand now and are marked “in play”: their figures change until they end.",
+        "Οι παρτίδες σε εξέλιξη μετράνε όπως είναι τώρα και σημειώνονται «σε εξέλιξη»: τα νούμερά τους αλλάζουν"
+        " ώσπου να τελειώσουν.",
+        "Идущие партии учитываются как есть сейчас и помечены «идёт»: их числа меняются, пока партия не закончится.",
+    ),
+    "tonight": ("Tonight", "Απόψε", "Сегодня"),
+    "evening": ("Evening", "Βραδιά", "Вечер"),
+    "venue": ("Venue", "Μαγαζί", "Клуб"),
+    "day": ("Day", "Μέρα", "День"),
+    "table_n": ("Table", "Τραπέζι", "Стол"),
+    "totals": ("The evening's totals", "Τα σύνολα της βραδιάς", "Итоги вечера"),
+    "settlement": ("Settlement", "Λογαριασμός", "Расчёт"),
+    "no_evening": (
+        "No games this evening at this venue.",
+        "Καμία παρτίδα αυτή τη βραδιά σε αυτό το μαγαζί.",
+        "В этот вечер в этом клубе партий нет.",
+    ),
+    "refreshes": (
+        "While a game is in play this page reloads itself every minute.",
+        "Όσο παίζεται μια παρτίδα, η σελίδα ανανεώνεται μόνη της κάθε λεπτό.",
+        "Пока идёт партия, страница обновляется сама каждую минуту.",
+    ),
+    "evening_note": (
+        "Each game counts with its net (a kasa game with what is left in the kasa shared equally: what each"
+        " would take home if it stopped now); games in play count as they stand. One settlement per system:"
+        " each total rounded once to a whole amount by largest remainder, then equal debts and claims paired"
+        " first and the largest debt paid to the largest claim: the fewest transfers with up to four players,"
+        " otherwise at most one fewer than the players (not always the fewest possible).",
+        "Κάθε παρτίδα μετράει με τα καθαρά της (μια παρτίδα με κάσα με ό,τι έμεινε στην κάσα μοιρασμένο ίσα:"
+        " ό,τι θα έπαιρνε ο καθένας αν σταματούσε τώρα)· οι παρτίδες σε εξέλιξη μετράνε όπως είναι. Ένας"
+        " λογαριασμός ανά σύστημα: κάθε σύνολο στρογγυλεύεται μία φορά σε ακέραιο με το μεγαλύτερο υπόλοιπο,"
+        " μετά ίσα χρέη και απαιτήσεις ζευγαρώνουν πρώτα και το μεγαλύτερο χρέος πάει στη μεγαλύτερη απαίτηση:"
+        " οι λιγότερες πληρωμές για έως τέσσερις παίκτες, αλλιώς το πολύ μία λιγότερη από τους παίκτες (όχι"
+        " πάντα οι λιγότερες δυνατές).",
+        "Каждая партия учитывается своим итогом (партия с кассой — с остатком кассы, разделённым поровну: что"
+        " каждый унёс бы, если остановить сейчас); идущие партии — как есть. Один расчёт на систему: каждая"
+        " сумма округляется один раз до целого по наибольшему остатку, затем равные долги и требования"
+        " сводятся первыми, а наибольший долг идёт наибольшему требованию: наименьшее число переводов при"
+        " четырёх игроках и меньше, иначе не больше числа игроков без одного (не всегда наименьшее возможное).",
+    ),
     "footer": (
         "Every figure is the Kitapi core's, replayed from the game logs.",
         "Κάθε νούμερο το βγάζει ο πυρήνας του Kitapi από τα αρχεία των παρτίδων.",
