@@ -174,11 +174,12 @@ def test_pdf_download_and_no_browser(client: Any, monkeypatch: pytest.MonkeyPatc
     r = client.get("/game/2/download/pdf?lang=el")
     assert r.status_code == 503
     text = r.get_data(as_text=True)
-    assert (
-        "Δεν είναι διαθέσιμο" in text
-        and "Το PDF θέλει Chromium" in text
-        and "KITAPI_CHROMIUM=/nonexistent/chromium" in text
-    )
+    assert "Δεν είναι διαθέσιμο" in text and "Το PDF θέλει Chromium" in text
+    assert "nonexistent" not in text  # (the PC's setting is the terminal's business, not a guest's)
+    monkeypatch.setenv("KITAPI_CHROMIUM", "/bin/false")  # a browser that fails: said in the page's words
+    r = client.get("/game/2/download/pdf?lang=ru")
+    text = r.get_data(as_text=True)
+    assert r.status_code == 503 and "PDF не удалось напечатать" in text and "/bin/false" not in text
     assert client.get("/game/1/download/csv").status_code == 200
 
 
@@ -568,6 +569,8 @@ def test_read_only_without_admin(built: tuple[Path, dict[str, Any]], admin_db: P
     r = c.post("/players/rename", data={"old": "Anna", "new": "Hanna"}, headers={"Origin": "http://localhost"})
     assert r.status_code == 403 and "--admin" in r.get_data(as_text=True) and "Not allowed" in r.get_data(as_text=True)
     assert c.post("/players/merge", data={"from": "Anna", "into": "Boris"}).status_code == 403
+    r = c.post("/players/merge?lang=ru", data={"from": "Anna", "into": "Boris"})
+    assert r.status_code == 403 and "Только чтение" in r.get_data(as_text=True)
     assert _names(admin_db) == before
 
 
@@ -608,6 +611,25 @@ def test_admin_rename_and_merge_need_the_token_and_this_origin(admin_db: Path) -
         headers={"Referer": "http://localhost/players"},
     )
     assert r.status_code == 303 and HOSTILE[3] not in _names(admin_db)
+
+
+def test_the_archives_refusals_of_the_forms_in_the_pages_language(admin_db: Path) -> None:
+    """A rename to a name taken, a merge of two players of one game, a stale form: refused in the page's words,
+    the names quoted as the page quotes them, nothing changed."""
+    c = create_app(admin_db, admin=True, hosts=set(LOOPBACK)).test_client()
+    token, here = _token(c), {"Origin": "http://localhost"}
+    before = _names(admin_db)
+    with Archive(admin_db) as a:
+        together = a.seats(a.games()[0]["id"])[:2]  # (two players of one game)
+    r = c.post("/players/rename?lang=el", data={"old": "Anna", "new": "Boris", "csrf": token}, headers=here)
+    assert r.status_code == 404 and "υπάρχει ήδη παίκτης «Boris»" in r.get_data(as_text=True)
+    form = {"from": together[0], "into": together[1], "csrf": token}
+    r = c.post("/players/merge?lang=ru", data=form, headers=here)
+    text = r.get_data(as_text=True)
+    assert r.status_code == 404 and f"«{together[0]}» и «{together[1]}» играли в одной партии" in text, text
+    r = c.post("/players/merge?lang=el", data={**form, "csrf": "x" * 43}, headers=here)
+    assert r.status_code == 403 and "ανανεώστε τη σελίδα" in r.get_data(as_text=True)
+    assert _names(admin_db) == before
 
 
 # --- the command ------------------------------------------------------------------------------------------

@@ -493,13 +493,13 @@ def _check_post() -> None:
     if not g.admin:
         if current_app.config["KITAPI_ADMIN"]:
             abort(403, g.w["admin_needed"])
-        abort(403, "read-only: start kitapi serve with --admin to rename or merge players")
+        abort(403, g.w["read_only"])
     origin = request.headers.get("Origin") or request.headers.get("Referer") or ""
     if urlsplit(origin).netloc != request.host:
-        abort(403, "a form of another site")
+        abort(403, g.w["other_site"])
     token = session.get("csrf")
     if not token or not hmac.compare_digest(str(token), request.form.get("csrf", "")):
-        abort(403, "the form's token is not this session's (reload the page)")
+        abort(403, g.w["stale_form"])
 
 
 def _form(key: str) -> str:
@@ -561,12 +561,20 @@ def _export(gid: int, fmt: str) -> bytes:
 
     try:  # (its seats named as the page names them: the archive's current names)
         game = sheets.from_archive(_archive(), gid)
-    except (InputError, ValueError) as e:
-        abort(404, str(e))
+    except (InputError, ValueError) as e:  # (its log, damaged: the terminal says how)
+        current_app.logger.error("%s %s: %s", request.method, _shown(request.path, 200), _shown(str(e), 1000))
+        abort(404, g.w["no_sheet"])
     try:
         return sheets.export(game, fmt, g.lang)
     except BrowserError as e:  # none on this PC, or it failed: the page says which
-        abort(503, f"{g.w['no_pdf']}: {e}" if e.missing else str(e))
+        _no_print(e)
+
+
+def _no_print(e: Exception) -> NoReturn:
+    """503 for a PDF that cannot be printed, in the page's words: no browser on this PC, or it failed (what the
+    browser said, with its path, goes to the terminal only)."""
+    current_app.logger.error("%s %s: %s", request.method, _shown(request.path, 200), _shown(str(e), 1000))
+    abort(503, g.w["no_pdf"] if getattr(e, "missing", False) else g.w["pdf_failed"])
 
 
 def _shown(text: str, limit: int = 40) -> str:
@@ -601,7 +609,7 @@ def _no_such(text: str, w: dict[str, str]) -> str:
     archive" in the page's language, any other (a rename's, a merge's) as the archive says it."""
     m = NO_SUCH.fullmatch(text)
     if m is None:
-        return text
+        return _refused(text, w)
     what = m[2]
     if m[1] == "player":
         try:
@@ -610,6 +618,31 @@ def _no_such(text: str, w: dict[str, str]) -> str:
             pass
         what = _quoted(what)
     return f"{w[m[1]]} {what}: {w['not_in_archive']}"
+
+
+# The archive's other refusals of --admin's forms (archive/db.py: rename_player, merge_players), names as reprs
+_REPR = r"('(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\")"
+_REFUSALS = (
+    (re.compile(rf"there is already a player {_REPR}: merge the two instead", re.S), "name_taken"),
+    (re.compile(rf"{_REPR} and {_REPR} played in the same game \(([0-9, ]+)\): not merged", re.S), "same_game"),
+    (re.compile(rf"{_REPR} and {_REPR} both play in tournament {_REPR}: not merged", re.S), "same_tournament"),
+)
+
+
+def _refused(text: str, w: dict[str, str]) -> str:
+    """A rename's or a merge's refusal in the page's language (its names quoted as the page quotes them); any
+    other as the archive says it."""
+    for pattern, key in _REFUSALS:
+        m = pattern.fullmatch(text)
+        if m is not None:
+            parts = []
+            for part in m.groups():
+                try:
+                    parts.append(_quoted(str(ast.literal_eval(part))) if part[:1] in "'\"" else part)
+                except (ValueError, SyntaxError):
+                    parts.append(_quoted(part))
+            return w[key].format(*parts)
+    return text
 
 
 class _Printer:
@@ -675,7 +708,7 @@ def _pdf(gid: int) -> bytes | None:
         finally:
             printer.printers.release()
     except BrowserError as e:  # none on this PC, or it failed: the page says which
-        abort(503, f"{g.w['no_pdf']}: {e}" if e.missing else str(e))
+        _no_print(e)
     finally:
         printer.admit.release()
 

@@ -94,6 +94,21 @@ WORDS: dict[str, tuple[str, str, str]] = {
     ),
     "itself": ("cannot be merged into itself", "δεν συγχωνεύεται με τον εαυτό του", "нельзя объединить с самим собой"),
     "not_in_archive": ("not in the archive", "δεν υπάρχει στο αρχείο", "нет в архиве"),
+    "name_taken": (
+        "there is already a player {}: merge the two instead",
+        "υπάρχει ήδη παίκτης {}: συγχωνεύστε τους δύο",
+        "игрок {} уже есть: объедините их",
+    ),
+    "same_game": (
+        "{} and {} played in the same game ({}): not merged",
+        "{} και {} έπαιξαν στην ίδια παρτίδα ({}): δεν συγχωνεύτηκαν",
+        "{} и {} играли в одной партии ({}): не объединены",
+    ),
+    "same_tournament": (
+        "{} and {} both play in tournament {}: not merged",
+        "{} και {} παίζουν στο ίδιο τουρνουά {}: δεν συγχωνεύτηκαν",
+        "{} и {} играют в одном турнире {}: не объединены",
+    ),
     "http_400": ("The request could not be read.", "Το αίτημα δεν διαβάζεται.", "Запрос не удалось прочитать."),
     "http_404": ("There is no such page here.", "Δεν υπάρχει τέτοια σελίδα εδώ.", "Такой страницы здесь нет."),
     "http_405": (
@@ -136,6 +151,32 @@ WORDS: dict[str, tuple[str, str, str]] = {
         "PDF needs Chromium on this PC",
         "Το PDF θέλει Chromium σε αυτόν τον υπολογιστή",
         "Для PDF нужен Chromium на этом ПК",
+    ),
+    "pdf_failed": (
+        "The PDF could not be printed: try again later (the terminal running kitapi serve says why)",
+        "Το PDF δεν τυπώθηκε: δοκιμάστε ξανά αργότερα (το τερματικό όπου τρέχει το kitapi serve λέει γιατί)",
+        "PDF не удалось напечатать: попробуйте позже (причину пишет терминал, где запущен kitapi serve)",
+    ),
+    "no_sheet": (
+        "This game's score sheet cannot be made from its log (the terminal running kitapi serve says why)",
+        "Το φύλλο αυτής της παρτίδας δεν φτιάχνεται από το αρχείο της (το τερματικό όπου τρέχει το kitapi serve"
+        " λέει γιατί)",
+        "Запись этой партии нельзя построить по её журналу (причину пишет терминал, где запущен kitapi serve)",
+    ),
+    "read_only": (
+        "Read only: renaming and merging players need kitapi serve started with --admin",
+        "Μόνο ανάγνωση: η μετονομασία και η συγχώνευση παικτών θέλουν το kitapi serve με --admin",
+        "Только чтение: чтобы переименовывать и объединять игроков, запустите kitapi serve с --admin",
+    ),
+    "other_site": (
+        "This form was sent from another site: nothing was changed",
+        "Η φόρμα στάλθηκε από άλλον ιστότοπο: δεν άλλαξε τίποτα",
+        "Форма отправлена с другого сайта: ничего не изменено",
+    ),
+    "stale_form": (
+        "This form is from an older page: reload the page and send it again",
+        "Η φόρμα είναι από παλιότερη σελίδα: ανανεώστε τη σελίδα και στείλτε την ξανά",
+        "Форма со старой страницы: обновите страницу и отправьте её снова",
     ),
     "pdf_busy": (
         "The PDF printer is busy with other sheets: try again in a few seconds",
