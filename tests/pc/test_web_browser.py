@@ -34,6 +34,7 @@ README_SHOTS = (
     "player-desktop",
     "home-el-phone",
     "game-ru-phone",
+    "game-el-phone",
     "stats-el-phone",
     "evening-el-phone",
     "evening-ru-phone",
@@ -269,6 +270,9 @@ def test_language_and_period_switches(site: tuple[str, dict[str, Any]], browser:
         p.locator("table.games a[href^='/game/']").first.click()
         assert p.locator("html").get_attribute("lang") == "ru"
         tab.look("game-ru")
+        p.goto(p.url.split("?")[0] + "?lang=el")  # the same game in Greek: its result and who pays whom
+        assert p.locator("html").get_attribute("lang") == "el"
+        tab.look("game-el")
     finally:
         tab.close()
 
