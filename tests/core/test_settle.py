@@ -14,6 +14,8 @@ import pytest
 
 from kitapi import outcome
 from kitapi.game import new_game, result_json
+from kitapi.registry import rows
+from kitapi.rules import load
 from kitapi.settle import settle, settle_whole, whole
 from kitapi_host.logs import gen, preferans_transfers
 from testkit import balkan_kasa_game
@@ -79,18 +81,22 @@ def _check(exact: list[Fraction], wholes: list[int], pays: list[tuple[int, int, 
 def _games() -> list[tuple[str, dict[str, Any], list[Any]]]:
     """Random games of every system (seeded), of every player count each takes."""
     out: list[tuple[str, dict[str, Any], list[Any]]] = []
+    family = {r[0]: r[1] for r in rows()}  # (every row of the registry, by its family and what its class says)
+    of = lambda fam: [rid for rid in family if family[rid] == fam]  # noqa: E731
+    russian = [rid for rid in of("preferans") if not load(rid).NUMBERED]
+    numbered = [rid for rid in of("preferans") if load(rid).NUMBERED]
     for seed in range(3):
         for n in (3, 4):
-            out.append(("prefa", *gen.generate("prefa", seed, 40, n, pouch=20)))
-            out.append(("prefa_kasa", *gen.generate("prefa_kasa", seed, 40, n, kasa=100)))
-            for rules in ("sochi", "leningrad", "rostov"):
+            out += [(rules, *gen.generate(rules, seed, 40, n, pouch=20)) for rules in of("prefa")]
+            out += [(rules, *gen.generate(rules, seed, 40, n, kasa=100)) for rules in of("kasa")]
+            for rules in russian:
                 stake = {"stake": "0.5"} if seed == 1 else {"stake": "0.10"} if seed == 2 else {}
                 out.append((rules, *gen.generate(rules, seed, 40, n, pool=10, **stake)))
         out.append(("leningrad2", *gen.generate("leningrad", seed, 30, 2, pool=10)))
-        out.append(("balkan", *balkan_kasa_game("balkan", seed, 40, 3, pool=10)))
-        for rules in ("preference_at", "preference_illustrated", "preference_us"):
+        out += [(rules, *balkan_kasa_game(rules, seed, 40, 3, pool=10)) for rules in numbered]
+        for rules in of("pot"):
             out.append((rules, *gen.generate(rules, seed, 60, chips=30)))
-        out.append(("priffe", *gen.generate("priffe", seed, 30)))
+        out += [(rules, *gen.generate(rules, seed, 30)) for rules in of("priffe")]
     return out
 
 

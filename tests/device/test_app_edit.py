@@ -15,6 +15,10 @@ from typing import Any
 import pytest
 
 from kitapi.game import new_game
+from kitapi.registry import rows
+from kitapi.rules import load
+from kitapi_host.families import family_name
+from kitapi_host.families.pot import suit_or_chips
 from kitapi_host.logs import gen
 from kitapi_host.sim import typist
 from test_app_preferans import NAMES, setup_keys
@@ -102,27 +106,24 @@ def _balkan() -> tuple[str, list[str]]:
 
 
 def _script(system: str) -> tuple[str, list[str]]:
-    if system == "prefa":
+    """A small game of ``system``, by its family (the registry's column) and what its class says it is."""
+    family = family_name(system)
+    if family == "prefa":
         return _prefa()
-    if system in ("sochi", "leningrad", "rostov"):
-        return _preferans(system)
-    if system == "balkan":
-        return _balkan()
-    if system == "prefa_kasa":
-        hdr, hs = gen.generate("prefa_kasa", 6, HANDS, 3, kasa=60)
-        return new_game_keys("prefa_kasa") + " 3 " + " ".join(typist.TYPED[:3]) + " 60# # # #", typist.game_keys(
-            hdr, hs
-        )
-    if system == "priffe":
-        hdr, hs = gen.generate("priffe", 7, HANDS, rubbers=1)
+    if family == "preferans":  # a contract a level and a suit (Sochi, Leningrad, Rostov), or a number (Balkan)
+        return _balkan() if load(system).NUMBERED else _preferans(system)
+    if family == "kasa":
+        hdr, hs = gen.generate(system, 6, HANDS, 3, kasa=60)
+        return new_game_keys(system) + " 3 " + " ".join(typist.TYPED[:3]) + " 60# # # #", typist.game_keys(hdr, hs)
+    if family == "priffe":
+        hdr, hs = gen.generate(system, 7, HANDS, rubbers=1)
         return typist.setup_keys(system, 4, 1), typist.game_keys(hdr, hs)
-    chips = 150 if system == "preference_us" else 60
+    chips = 150 if suit_or_chips(load(system)) else 60  # (American: a bid of chips wants a deeper stock)
     hdr, hs = gen.generate(system, 8, HANDS, chips=chips)
     return typist.setup_keys(system, 3, chips), typist.game_keys(hdr, hs)
 
 
-SYSTEMS = ["prefa", "prefa_kasa", "sochi", "leningrad", "rostov", "balkan", "preference_at",
-           "preference_illustrated", "preference_us", "priffe"]  # fmt: skip
+SYSTEMS = [r[0] for r in rows()]
 
 
 @pytest.mark.parametrize("system", SYSTEMS)

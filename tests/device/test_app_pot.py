@@ -11,11 +11,14 @@ import pytest
 
 from kitapi.app import font
 from kitapi.game import new_game, result_json
+from kitapi.registry import rows
 from kitapi.settle import settle_whole
 from kitapi_host.logs import gen
 from kitapi_host.sim import typist
 from lang_table import table
 from test_app import Device, device_log, home_standings, lines
+
+POT = [r[0] for r in rows() if r[1] == "pot"]  # the family's systems (kitapi.registry)
 
 NAMES = gen.SHORT_NAMES[:3]
 Screens = list[list[tuple[int, int, str]]]
@@ -221,7 +224,7 @@ def test_every_screen_fits_in_a_random_session(tmp_path: Path) -> None:
     import random
 
     rng = random.Random(7)
-    for rules in ("preference_at", "preference_illustrated", "preference_us"):
+    for rules in POT:
         dev = Device(tmp_path / rules, heapsize="96K")
         _setup(dev, rules, 300)
         shown = dev.keys("".join(rng.choice("0123456789ABD*#") for _ in range(1500)))
@@ -242,7 +245,7 @@ def test_an_option_and_its_value_share_a_row(code: str) -> None:
                 assert all(ord(c) < 128 or c in font.GLYPHS for c in word + names[i])
 
 
-@pytest.mark.parametrize("rules", ["preference_at", "preference_illustrated", "preference_us"])
+@pytest.mark.parametrize("rules", POT)
 def test_a_long_game_runs_in_64k(tmp_path: Path, rules: str) -> None:
     """300 hands typed in a 64 KB heap, the heap back at its baseline after each hand."""
     setup, hands = typist.script(rules, 5, 300)

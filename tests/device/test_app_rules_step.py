@@ -20,11 +20,13 @@ from testkit import Device, device_log, firmware_copy, lines, new_game_keys, run
 IDS = [r[0] for r in rows()]
 
 
-def start_keys(rules: str) -> str:
-    """A new game of ``rules`` from the start menu with every step's default (# for the number of players, the
-    pouch, the options and the dealer), the names typed."""
-    seats = {"priffe": 4}.get(rules, 3)
-    return new_game_keys(rules) + " # " + " ".join(typist.TYPED[:seats]) + " # # # #"
+def start(dev: Device, shown: list[list[tuple[int, int, str]]]) -> None:
+    """From the players step (``shown``: the screens up to it), a new game with every step's default (# for the
+    number of players the step offers, the pouch, the options and the dealer), the names typed."""
+    assert lines(shown[-1])[1] == "Players?", lines(shown[-1])
+    offered = lines(shown[-1])[2].split(" / ")  # ("2 / 3 / 4"): # takes 3 where offered, else the first
+    seats = 3 if "3" in offered else int(offered[0])
+    dev.keys(" # " + " ".join(typist.TYPED[:seats]) + " # # # #")
 
 
 @pytest.mark.parametrize("rules", IDS)
@@ -32,27 +34,39 @@ def test_every_system_is_picked_by_its_keys_and_starts_its_game(tmp_path: Path, 
     dev = Device(tmp_path / "data")
     shown = dev.keys(new_game_keys(rules))
     assert lines(shown[-2])[1] == "Rules?" and lines(shown[-1])[1] != "Rules?", lines(shown[-1])  # moved on
-    dev.keys(start_keys(rules)[len(new_game_keys(rules)) :])
+    start(dev, shown)
     dev.close()
     log, _ = device_log(dev.data, tmp_path)
     assert json.loads(log[0])["rules"] == rules
 
 
 def test_the_number_beside_a_system_is_the_key_that_picks_it(tmp_path: Path) -> None:
-    """Ten systems: 1-9 and 0 beside them, five to a page; B the next page, after the last the first; a key
-    picks its system on either page (the keys players learnt), and the keys of no system pick nothing."""
+    """The registry's rows five to a page, the last of each one's keys beside it (ten or fewer: 1-9 and 0, the keys
+    players learnt); B the next page, after the last the first; with ten or fewer, a key picks its system on any
+    page (the last system from the first page: its game starts), and the keys of no system pick nothing."""
     dev = Device(tmp_path / "data")
-    pages = [lines(s[-1])[2:7] for s in (dev.keys("1"), dev.keys("B"), dev.keys("B"))]
+    count = -(-len(IDS) // PAGE)  # pages
+    pages = [lines(dev.keys("1")[-1])[2:7]] + [lines(dev.keys("B")[-1])[2:7] for _ in range(count)]
     names = lang_en.T[40]  # SYSTEMS
-    assert len(IDS) == len(names) == 10
-    assert pages[0] == [f"{rules_keys(r)} {n}" for r, n in zip(IDS[:5], names[:5], strict=True)], pages
-    assert pages[1][:5] == [f"{rules_keys(r)} {n}" for r, n in zip(IDS[5:], names[5:], strict=True)], pages
-    assert pages[2] == pages[0]
-    assert [rules_keys(r) for r in IDS] == list("1234567890") and PAGE == newgame._PAGE
-    shown = dev.keys(f"A D {rules_keys('priffe')}")  # on the first page: the tenth, shown on the second
-    assert lines(shown[0])[2:7] == pages[0] and lines(shown[1])[2:7] == pages[0]
-    assert lines(shown[-1])[1:3] == ["Players?", "4"], lines(shown[-1])  # Priffe's: four players
-    dev.close()
+    assert len(names) == len(IDS) and PAGE == newgame._PAGE
+    for i in range(count):
+        shown = [f"{rules_keys(r).split()[-1]} {n}" for r, n in zip(IDS, names, strict=True)][
+            i * PAGE : i * PAGE + PAGE
+        ]
+        assert pages[i][: len(shown)] == shown, pages
+    assert pages[count] == pages[0]  # after the last page, the first
+    if len(IDS) <= 10:
+        assert [rules_keys(r) for r in IDS] == [str((i + 1) % 10) for i in range(len(IDS))]
+        last = rules_keys(IDS[-1])
+        shown = dev.keys(f"A D {last}")  # on the first page: the last system, shown on the last page
+        assert lines(shown[0])[2:7] == pages[0] and lines(shown[1])[2:7] == pages[0]
+        start(dev, shown)
+        dev.close()
+        log, _ = device_log(dev.data, tmp_path)
+        assert json.loads(log[0])["rules"] == IDS[-1]
+    else:
+        assert lines(dev.keys(str(PAGE + 1))[-1])[1] == "Rules?"  # no sixth on a page: nothing picked
+        dev.close()
 
 
 # An eleventh system as a newcomer adds one (docs/architecture.md's checklist): Sochi with doubled whists, a
@@ -83,7 +97,8 @@ def eleven_systems(tmp: Path) -> Path:
     )  # fmt: skip
 
 
-# Run with the copy as the package kitapi: the rules step's three pages and the keys of the systems; a Sochi x2
+# Run with the copy as the package kitapi: the rules step's pages (B past the last: the first again) and the keys of
+# the systems; a Sochi x2
 # game picked by its keys, option 1 (Stalingrad) on, a hand typed (Bob 7 spades, Cat whists, Bob takes 5).
 _ON_THE_COPY = """
 import json, sys
@@ -95,7 +110,7 @@ from testkit import Device, device_log, lines
 
 out = {"keys": {r[0]: rules_keys(r[0]) for r in rows()}}
 dev = Device(Path("data"))
-out["pages"] = [lines(s[-1])[2:7] for s in (dev.keys("1"), dev.keys("B"), dev.keys("B"), dev.keys("B"))]
+out["pages"] = [lines(dev.keys("1")[-1])[2:7]] + [lines(dev.keys("B")[-1])[2:7] for _ in range(-(-len(rows()) // PAGE))]
 out["page 1, key 6"] = lines(dev.keys("6")[-1])[1]  # no sixth on the page: nothing picked
 dev.keys("*")  # the start menu
 start = "1 " + rules_keys("sochi2") + " 3 " + " ".join(typist.TYPED[:3]) + " 20#"
@@ -110,23 +125,18 @@ print(json.dumps(out))
 """
 
 
-def test_an_eleventh_system_is_on_the_third_page_picked_by_its_keys_and_played(tmp_path: Path) -> None:
+def test_a_system_past_the_last_is_on_its_page_picked_by_its_keys_and_played(tmp_path: Path) -> None:
     tree = eleven_systems(tmp_path)
     got = json.loads(run_on(tree, _ON_THE_COPY))
     ids = [*IDS, "sochi2"]
+    assert len(ids) > 10  # (the registry has ten rows or more: the copy's has more than ten)
     # more than ten: the page's own 1-5, B before each page past the first
-    assert got["keys"] == dict(zip(ids, ["1", "2", "3", "4", "5", "B 1", "B 2", "B 3", "B 4", "B 5", "B B 1"],
-                                   strict=True))  # fmt: skip
+    assert got["keys"] == {r: " ".join(["B"] * (i // PAGE) + [str(i % PAGE + 1)]) for i, r in enumerate(ids)}
     names = [*lang_en.T[40], "Sochi x2"]  # (no string table names it: the registry's label)
-    assert (
-        got["pages"]
-        == [
-            [f"{i + 1} {n}" for i, n in enumerate(names[:5])],
-            [f"{i + 1} {n}" for i, n in enumerate(names[5:10])],
-            ["1 Sochi x2", "B:more *back"],  # (and the key hint under it)
-            [f"{i + 1} {n}" for i, n in enumerate(names[:5])],  # after the last page, the first
-        ]
-    ), got["pages"]
+    pages = [[f"{i + 1} {n}" for i, n in enumerate(names[k : k + PAGE])] for k in range(0, len(names), PAGE)]
+    if len(pages[-1]) < PAGE:
+        pages[-1].append("B:more *back")  # (and the key hint under the last page's rows)
+    assert got["pages"] == [*pages, pages[0]], got["pages"]  # after the last page, the first
     assert got["page 1, key 6"] == "Rules?"
     # its options step: Sochi's (the class names none of its own), 1 cycles the first (Stalingrad: off, on)
     p = pref_en.T

@@ -15,6 +15,8 @@ from kitapi.app import font
 from kitapi.app.names import fit
 from kitapi.game import new_game
 from kitapi.registry import rows
+from kitapi.rules import load
+from kitapi_host.families import family_name
 from kitapi_host.logs import gen
 from kitapi_host.sim import typist
 from kitapi_host.sim.pick import PAGE, rules_keys
@@ -97,19 +99,16 @@ def language(data: Path, code: str) -> None:
 # the keys that look around a game once some hands are in: the hands, owes page, menu, settings, end?
 LOOK = "A 8 8 * B B C 2 * C 4 * C 3 * * L* * C 1 1 * * * "
 
-_PREF_RULES = ("sochi", "leningrad", "rostov")
-
 
 def tour(system: str) -> str:
     """The new-game wizard with every option stepped through twice, then back out to the start menu (the rules
     step's pages first, B to each and back to the first)."""
     pages = "B " * -(-len(rows()) // PAGE)
-    n = 4 if system in ("priffe", "rostov4") else 3
-    size = {"prefa": 100, "prefa_kasa": 50000, "priffe": 9}.get(system, 20)
+    rules = system.rstrip("4")
+    n = 4 if system != rules else len(gen.header(rules)["players"])  # (the family's usual table)
+    size = {"prefa": 100, "kasa": 50000, "priffe": 9}.get(str(family_name(rules)), 20)
     opts = "1 2 3 4 5 6 7 " * 2
-    return (
-        f"1 {pages}{rules_keys(system.rstrip('4'))} {n} " + " ".join(typist.TYPED[:n]) + f" {size}# {opts}" + "* " * 12
-    )
+    return f"1 {pages}{rules_keys(rules)} {n} " + " ".join(typist.TYPED[:n]) + f" {size}# {opts}" + "* " * 12
 
 
 def _pref_hands(rules: str, n: int, seed: int) -> list[str]:
@@ -125,31 +124,30 @@ def _pref_hands(rules: str, n: int, seed: int) -> list[str]:
 
 
 def walk(system: str) -> tuple[str, list[str]]:
-    """The keys of a new game of ``system`` and of some of its hands."""
-    if system == "prefa":
-        hdr, hands = gen.generate("prefa", 3, 10, pouch=100)
-        return new_game_keys("prefa") + " 3 " + " ".join(typist.TYPED[:3]) + " 100# # # #", typist.game_keys(hdr, hands)
-    if system == "prefa_kasa":
-        return typist.script("prefa_kasa", 5, 10)
+    """The keys of a new game of ``system`` and of some of its hands (by its family, the registry's column, and
+    what its class says it is)."""
+    family = family_name(system.rstrip("4"))
+    if family == "prefa":
+        hdr, hands = gen.generate(system, 3, 10, pouch=100)
+        return new_game_keys(system) + " 3 " + " ".join(typist.TYPED[:3]) + " 100# # # #", typist.game_keys(hdr, hands)
+    if family == "kasa":
+        return typist.script(system, 5, 10)
     if system == "rostov4":  # four at the table: the dealer sits out, an all-pass has four figures
         setup = new_game_keys("rostov") + " 4 " + " ".join(typist.TYPED[:4]) + " 20# # # #"
         return setup, _pref_hands("rostov", 4, 4)
-    if system in _PREF_RULES:
+    if family == "preferans" and not load(system).NUMBERED:  # a contract a level and a suit
         setup = new_game_keys(system) + " 3 " + " ".join(typist.TYPED[:3]) + " 20# # # #"
         return setup, _pref_hands(system, 3, 4)
-    if system == "balkan":
-        return new_game_keys("balkan") + " 3 " + " ".join(typist.TYPED[:3]) + " 20# # # #", [
+    if family == "preferans":  # Balkan's numbered contracts (the generator makes none)
+        return new_game_keys(system) + " 3 " + " ".join(typist.TYPED[:3]) + " 20# # # #", [
             "2 2 # # 6 #",
             "1 3 # # # #",
             "0 #",
         ]
-    if system == "priffe":
-        return typist.script("priffe", 2, 10)
     return typist.script(system, 2, 10)
 
 
-SYSTEMS = ("prefa", "sochi", "leningrad", "rostov", "rostov4", "balkan", "prefa_kasa", "preference_at",
-           "preference_illustrated", "preference_us", "priffe")  # fmt: skip
+SYSTEMS = (*(r[0] for r in rows()), "rostov4")  # every row of the registry, and Rostov with four at the table
 
 
 # the players of the walk, saved names picked by their digits: long, two alike, in each language's letters

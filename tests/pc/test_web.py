@@ -7,6 +7,7 @@ the page's own code."""
 
 from __future__ import annotations
 
+import dataclasses
 import html.parser
 import io
 import re
@@ -23,7 +24,7 @@ from urllib.parse import quote, unquote
 import pytest
 
 import forkrun
-from kitapi_host import sheets
+from kitapi_host import families, sheets
 from kitapi_host.archive.db import Archive
 from kitapi_host.logs import show_exact
 from kitapi_host.web import data
@@ -198,19 +199,18 @@ def test_game_chart_and_hand_table_follow_the_core(client: Any, built: tuple[Pat
 
 # --- the standings ----------------------------------------------------------------------------------------
 
-# Where `kitapi stats` keeps each system's net (each family's module): the standings must add up to it.
-STATS_KEY = {
-    "prefa": (None, "chips"),
-    "sochi": ("preferans", "whists"),
-    "leningrad": ("preferans", "whists"),
-    "rostov": ("preferans", "whists"),
-    "balkan": ("balkan", "whists"),
-    "prefa_kasa": ("kasa", "net"),
-    "preference_at": ("preference_at", "chips"),
-    "preference_illustrated": ("preference_illustrated", "chips"),
-    "preference_us": ("preference_us", "chips"),
-    "priffe": ("priffe", "individual"),
-}
+# The names a family's statistics give a player's net (its stats part's field: kitapi_host.families.<family>)
+NET_FIELDS = ("whists", "net", "individual", "chips")
+
+
+def stats_key(rules: str) -> tuple[str | None, str]:
+    """Where ``kitapi stats`` keeps the net of the system ``rules``, asked of its family's module: the part of its
+    own rules id, else its family's first (None: the part merged into the player's object), and the part's field
+    that is a net (the first of NET_FIELDS it has)."""
+    parts = families.archive_family(rules).stats_parts()
+    part = rules if rules in parts else next(iter(parts))
+    fields = dataclasses.asdict(parts[part])
+    return part or None, next(f for f in NET_FIELDS if f in fields)
 
 
 def test_standings_of_all_time_equal_kitapi_stats(built: tuple[Path, dict[str, Any]]) -> None:
@@ -220,7 +220,7 @@ def test_standings_of_all_time_equal_kitapi_stats(built: tuple[Path, dict[str, A
         stats = {s["player"]: s for s in a.stats()}
     totals: dict[tuple[str, str | None, str], Fraction] = {}
     for s in page["standings"]:
-        part, key = STATS_KEY[s["rules"]]
+        part, key = stats_key(s["rules"])
         for p in s["players"]:
             k = (p["name"], part, key)
             totals[k] = totals.get(k, Fraction(0)) + p["net"]
