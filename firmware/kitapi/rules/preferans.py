@@ -233,7 +233,7 @@ class Preferans(Game):
         self.whist_one_shared = _choice(options, "whist_one", ("second", "shared"), "second") == "shared"
         w = options.get("whist")
         if w is not None:
-            self._set("GENTLEMAN", _choice(options, "whist", ("greedy", "gentleman"), "greedy") == "gentleman")
+            self.GENTLEMAN = _choice(options, "whist", ("greedy", "gentleman"), "greedy") == "gentleman"
         self._options(options)
         self.stake = _stake(options["stake"]) if "stake" in options else None
         self.pool = [0] * n
@@ -251,23 +251,16 @@ class Preferans(Game):
                 raise RuleError(_E_ONLY, k, "leningrad" if k == "progression" else "rostov")
 
     def _variants(self):
-        """V's reading of this convention: Sochi's entries (subclasses transform them; V's failed whisters write
-        the game value whatever ``RESP_HALVES``)."""
-        for k, v in (("HILL_K", 1), ("CONS_K", 1), ("CONS_FIXED", 0), ("WHIST_K", 1), ("GENTLEMAN", False),
-                     ("MISERE_K", 1), ("ALLPASS_KIND", 0), ("AID", True)):  # fmt: skip
-            self._set(k, v)
-
-    def _set(self, name, v):
-        """An option's (or V's) value of the convention's attribute ``name`` on this game, unless a variant
-        sets it: a class below its convention (a convention, Sochi, Leningrad, Rostov, is a class just below
-        Preferans) that writes ``name`` in its own body keeps it whatever the options (docs/architecture.md,
-        adding a variant)."""
-        c = type(self)
-        while c is not Preferans and c.__bases__[0] is not Preferans:
-            if name in c.__dict__:
-                return
-            c = c.__bases__[0]
-        setattr(self, name, v)
+        """V's reading of this convention: Sochi's entries (subclasses transform them)."""
+        self.HILL_K = 1
+        self.CONS_K = 1
+        self.CONS_FIXED = 0
+        self.WHIST_K = 1
+        self.GENTLEMAN = False
+        self.RESP_HALVES = 2
+        self.MISERE_K = 1
+        self.ALLPASS_KIND = 0
+        self.AID = True
 
     # --- writing on the sheet (halves) ---------------------------------------------
 
@@ -805,8 +798,8 @@ class Leningrad(Preferans):
 
     def _variants(self):
         super()._variants()
-        self._set("AID", True)
-        self._set("END", "pools")
+        self.AID = True
+        self.END = "pools"
 
     def _hill(self, p, v2):
         self.hill[p] += 2 * v2 if self.variants else v2
@@ -863,7 +856,7 @@ class Rostov(Preferans):
         # V, four players: "If the Rostov scoring variant is being used, the talon is not used ...
         # when all players pass, the dealer scores one bullet point automatically" (his no-trick
         # pool point under Sochi's all-pass)
-        self._set("NO_TALON", True)
+        self.NO_TALON = True
 
     def _hill(self, p, v2):
         if not self.variants:
