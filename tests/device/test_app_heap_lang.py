@@ -1,0 +1,76 @@
+"""Issue 37, item 4: every system starts and takes a typed game at the simulator's 64 KB heap in every
+language the box speaks (kitapi.registry × en/el/ru); a Russian Sochi game once dropped back to "Нет игры"
+at "#начать" with nothing said and no log written (the language's tables held the heap it needed)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from kitapi.registry import rows
+from kitapi_host.sim import typist
+from testkit import Device, device_log, lines
+
+IDS = [r[0] for r in rows()]
+HANDS = 4
+NO_GAME = {"en": "No game", "el": "Καμία παρτίδα", "ru": "Нет игры"}
+
+
+def device(tmp_path: Path, code: str) -> Device:
+    data = tmp_path / "data"
+    data.mkdir(parents=True)
+    (data / "settings").write_text(f"255 60 {code}\n")
+    return Device(data, heapsize="64K")
+
+
+@pytest.mark.parametrize("code", ["en", "el", "ru"])
+@pytest.mark.parametrize("rules", IDS)
+def test_every_system_starts_and_takes_a_typed_game_at_64k(tmp_path: Path, rules: str, code: str) -> None:
+    dev = device(tmp_path, code)
+    setup, hands = typist.script(rules, 1, HANDS)
+    home = lines(dev.keys(setup)[-1])
+    assert not any(NO_GAME[code] in s for s in home), home  # the game's home screen, not the start menu
+    for keys in hands:
+        home = lines(dev.keys(keys)[-1])
+    dev.close()
+    log, _ = device_log(dev.data, tmp_path)
+    assert json.loads(log[0])["rules"] == rules
+    assert len(log) == 1 + len(hands), log
+
+
+# what the box says, short of heap: the refusal screen's title and the start of message 112 (kitapi.messages)
+OUT = {
+    "en": ("Not started", "Out of memory", "not enough memory"),
+    "el": ("Δεν ξεκίνησε", "Χωρίς μνήμη", "δεν φτάνει η μνήμη"),
+    "ru": ("Не начата", "Нет памяти", "не хватает памяти"),
+}
+
+
+def held(dev: Device, free: int) -> None:
+    """The simulator's "h N": the heap held until ``free`` bytes are left, till the next reset (an evening
+    that has cut the heap up)."""
+    dev.fw.send(f"h {free}\n")
+    assert dev.fw.wait_ready(60)
+
+
+@pytest.mark.parametrize("code", ["en", "el", "ru"])
+def test_a_new_game_short_of_heap_says_so_and_opens_the_wizard_again(tmp_path: Path, code: str) -> None:
+    """The heap held as "#start" is pressed: not a silent start menu, but "Not started", not enough memory,
+    in the player's language; # then the new-game wizard again, on a fresh heap, and the game starts there."""
+    dev = device(tmp_path, code)
+    setup, hands = typist.script("balkan", 1, 2)
+    first = dev.keys(setup[: setup.rindex("#")])  # up to the start screen
+    held(dev, 300)
+    said = lines(dev.keys("#")[-1])
+    assert said[0] == OUT[code][0] and " ".join(said[1:]).startswith(OUT[code][2]), said  # "Not started"
+    assert not (dev.data / "games").exists() or not list((dev.data / "games").glob("*.kitapi"))
+    shown = lines(dev.keys("#")[-1])  # the wizard again, at its first step (its rules)
+    assert shown[:3] == lines(first[0])[:3], (shown, first)
+    dev.keys(setup[2:])  # (the wizard's keys, its "1" from the start menu left out)
+    for keys in hands:
+        dev.keys(keys)
+    dev.close()
+    log, _ = device_log(dev.data, tmp_path)
+    assert json.loads(log[0])["rules"] == "balkan" and len(log) == 1 + len(hands)
