@@ -74,3 +74,15 @@ def test_a_new_game_short_of_heap_says_so_and_opens_the_wizard_again(tmp_path: P
     dev.close()
     log, _ = device_log(dev.data, tmp_path)
     assert json.loads(log[0])["rules"] == "balkan" and len(log) == 1 + len(hands)
+
+
+def test_the_bench_tables_the_core_on_the_box_and_the_lowest_free_heap() -> None:
+    """``kitapi bench``'s figures for the README's table: the .mpy bytes of kitapi.game and of every rules
+    module the registry names, and a typed game's lowest free heap at 64 KB (a few hands here)."""
+    from kitapi_host.bench.device import core_sizes, lowest_free
+
+    sizes = dict(core_sizes())
+    assert sizes["kitapi.game"] > 1000
+    assert {f"kitapi.rules.{r[2]}" for r in rows()} <= set(sizes), sizes
+    free = lowest_free("balkan", 3)
+    assert 0 < free < 64 * 1024
