@@ -86,3 +86,24 @@ def test_the_bench_tables_the_core_on_the_box_and_the_lowest_free_heap() -> None
     assert {f"kitapi.rules.{r[2]}" for r in rows()} <= set(sizes), sizes
     free = lowest_free("balkan", 3)
     assert 0 < free < 64 * 1024
+
+
+@pytest.mark.parametrize("code", ["en", "el", "ru"])
+def test_a_menu_short_of_heap_says_so_and_goes_back_to_the_game(tmp_path: Path, code: str) -> None:
+    """A game open, the heap held short as its menu is asked for (C): the box resets softly and says "Out of
+    memory" in the player's language, not a silent home screen; # then the game, its hands kept."""
+    dev = device(tmp_path, code)
+    setup, hands = typist.script("prefa", 1, 2)
+    dev.keys(setup)
+    home = lines(dev.keys(hands[0])[-1])
+    before = dev.fw.resets
+    held(dev, 100)
+    said = lines(dev.keys("C")[-1])
+    assert dev.fw.resets == before + 1
+    assert said[0] == OUT[code][1] and " ".join(said[1:]).startswith(OUT[code][2]), said
+    after = lines(dev.keys("#")[-1])
+    assert after[0] == home[0] and after[2:] == home[2:], (after, home)  # hand 2's home (row 1: a message)
+    dev.keys(hands[1])
+    dev.close()
+    log, _ = device_log(dev.data, tmp_path)
+    assert len(log) == 1 + len(hands)

@@ -521,7 +521,7 @@ class App:
             # the boot after the reset says so (App.first_screen): in the new-game wizard (or as the game it
             # made started: ``screen`` let go), the wizard again.  The screen let go first: the note needs room
             nxt = 1 if screen is None or hasattr(screen, "players") else ""  # (the wizard's alone)
-            screen = None
+            screen = self.g = None  # (the game too: it is on flash, and the reset comes next)
             gc.collect()
             try:
                 store.next(_MEMORY, nxt)
