@@ -137,8 +137,6 @@ EN = (
     "player names must hold a visible character (not only spaces or invisible ones)",
     # 111: the header's tournament table (kitapi.game)
     '\'tournament\' must be {"name": text, "round": 1-999, "table": 1-999}',
-    # 112: the box short of heap (kitapi.app.main: App.run, its soft reset and the boot after it)
-    "not enough memory: the box restarted; every saved hand is kept",
 )
 
 

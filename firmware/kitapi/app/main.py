@@ -17,7 +17,6 @@ _NEW = const("1")  # kitapi.app.nextboot.NEW
 _GAMES = const("g")  # kitapi.app.nextboot.GAMES
 _VIEW = const("v")  # kitapi.app.nextboot.VIEW
 _REPLACE = const("r")  # kitapi.app.nextboot.REPLACE
-_MEMORY = const("m")  # kitapi.app.nextboot.MEMORY
 _HINTS = const(0)  # true for mypy alone (always_true in its configs): MicroPython compiles the import away
 if _HINTS:
     from typing import Any
@@ -242,15 +241,11 @@ class App:
     def start_game(self, header):
         """Start a new game: the core checks its header before anything is written; then its home screen,
         or the start menu with the reason it could not start."""
-        import gc
-
         import kitapi.app.home  # noqa: F401  (before the game's modules: the heap's peak is the game's start)
         from kitapi.game import RuleError, new_game
 
         try:
             new_game(header)
-            gc.collect()  # (the game the core checked, and what it left: the header is written in one piece,
-            # a Balkan game's in Russian found no room for it in 64 KB)
             name = self.store.new_game(header)
             self.store.remember(header["players"])
         except (OSError, RuleError) as e:
@@ -425,11 +420,6 @@ class App:
             from kitapi.app.games import Games
 
             screen = Games(self)
-        elif op == _MEMORY:  # App.run's MemoryError: said in the player's language, never a silent start menu;
-            # then the new-game wizard again if that was where it ran out, else the game (its hands on flash)
-            from kitapi.app.refusal import memory
-
-            screen = memory(self, a)
         else:
             self.again = True  # (short of heap again: no second reset for it, the error instead)
             if op == _VIEW:  # a closed game viewed (kitapi.app.games)
@@ -518,13 +508,4 @@ class App:
             # ever (kitapi.app.run shows the error instead); after it, each reset waits for a key
             if not ran or not hasattr(hw, "reset"):
                 raise
-            # the boot after the reset says so (App.first_screen): in the new-game wizard (or as the game it
-            # made started: ``screen`` let go), the wizard again.  The screen let go first: the note needs room
-            nxt = 1 if screen is None or hasattr(screen, "players") else ""  # (the wizard's alone)
-            screen = self.g = None  # (the game too: it is on flash, and the reset comes next)
-            gc.collect()
-            try:
-                store.next(_MEMORY, nxt)
-            except Exception:  # noqa: BLE001 - no room even for the note: the reset still gives a fresh heap
-                pass
             hw.reset()

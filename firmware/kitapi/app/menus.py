@@ -73,18 +73,14 @@ def new_game(app, then=_NEW):
     after a Prefa one did not fit in 64 KB).  So the box notes the wish (the
     file ROOT/next), resets softly (``hw.reset()``: ``machine.soft_reset()`` on
     a Pico, a new process on the simulator) and starts again straight into the
-    wizard (``App.first_screen``); its first ``*`` goes back to the game.  The
-    wizard does so on a box with no game too: the start menu's module and
-    the pieces it left once cut the heap so that a Balkan game's options step
-    (its class asked what it offers, kitapi.app.newgame.declared) found no
-    room at 64 KB.  A board without a reset runs the wizard where it is.  (Here, not in
+    wizard (``App.first_screen``); its first ``*`` goes back to the game. A
+    board without a reset runs the wizard where it is.  (Here, not in
     kitapi.app.main: the game's heap holds this module only while a menu is open.)
     """
     import sys
 
     app.store.next(then)  # (no name of its own: each is an interned name for good)
-    if hasattr(app.hw, "reset") and (then == _NEW or "kitapi.rules" in sys.modules):  # (the games kept: only
-        # after a game; the wizard always: the start menu's module and what it left are not its heap's either)
+    if "kitapi.rules" in sys.modules and hasattr(app.hw, "reset"):  # a game has been open since the start
         app.hw.reset()
     return app.first_screen()  # (which reads ROOT/next: the wizard, or the games kept; no import loop here)
 

@@ -72,6 +72,4 @@ T = (
     "ένα όνομα παίκτη θέλει ορατό χαρακτήρα (όχι μόνο κενά ή αόρατους)",
     # 111: the header's tournament table (kitapi.game)
     'το \'tournament\' είναι {"name": κείμενο, "round": 1-999, "table": 1-999}',
-    # 112: the box short of heap (kitapi.app.main: App.run, its soft reset and the boot after it)
-    "δεν φτάνει η μνήμη: το κουτί ξεκίνησε ξανά· κάθε γραμμένη διανομή κρατήθηκε",
 )

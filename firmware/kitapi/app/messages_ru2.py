@@ -71,6 +71,4 @@ T = (
     "в имени игрока нужен видимый знак (не только пробелы или невидимые)",
     # 111: the header's tournament table (kitapi.game)
     '\'tournament\': {"name": текст, "round": 1-999, "table": 1-999}',
-    # 112: the box short of heap (kitapi.app.main: App.run, its soft reset and the boot after it)
-    "не хватает памяти: коробка перезапущена; все записанные раздачи сохранены",
 )

@@ -9,8 +9,6 @@ note is one letter and its arguments (decimal, no sign):
     eN P     hand N edited, P its packed hand (App.retry: kitapi.app.history.again, as d and r)
     dN       hand N deleted
     rN P     hand N replaced by P (a hand brought back, an edit saved)
-    m        short of heap (App.run's MemoryError): "Out of memory" said, then the game (or the start menu)
-    m1       the same in the new-game wizard, or as it started a game: said, then the wizard again
 
 ``Store.next(op, a, b)`` writes it ("%s%s" % (op, a), then " %d" % b if any;
 written whole, then renamed), here and now, with no import: it is written short
@@ -33,7 +31,6 @@ VIEW = const("v")
 EDIT = const("e")
 DELETE = const("d")
 REPLACE = const("r")
-MEMORY = const("m")
 _DIGITS = const("0123456789")
 
 
@@ -53,7 +50,7 @@ def read(store, text, game_number):
     p = text[1:].split(" ")
     hand = op in (DELETE, EDIT, REPLACE)
     if (
-        text in (NEW, GAMES, MEMORY, MEMORY + NEW)
+        text in (NEW, GAMES)
         or (op == VIEW and game_number(text[1:]) >= 0)
         or (
             hand

@@ -23,18 +23,16 @@ DELETE = const(1)
 OPEN = const(2)
 START = const(3)
 MORE = const(4)
-_NO_MEMORY = const(112)  # kitapi.messages: not enough memory, the box restarted, every saved hand kept
-MEMORY = const(4)  # a fifth title: short of heap, the box restarted (kitapi.app.main: App.run, App.first_screen)
 
-# by language (kitapi.app.ui.LANGUAGES): the next steps, the refusal screen's key and its titles (MEMORY's last),
-# and the key that says a refusal too long for a hand's summary whole (kitapi.app.main.wizard_preview: MORE)
+# by language (kitapi.app.ui.LANGUAGES): the next steps, the refusal screen's key and its titles, and the key
+# that says a refusal too long for a hand's summary whole (kitapi.app.main.wizard_preview: MORE)
 WORDS = (
     ("Delete the later hands first.", "Update the box: kitapi deploy.", "#ok",
-     ("Not saved", "Not deleted", "Not opened", "Not started", "Out of memory"), "#:read it all"),
+     ("Not saved", "Not deleted", "Not opened", "Not started"), "#:read it all"),
     ("Σβήστε πρώτα τις επόμενες διανομές.", "Ενημερώστε το κουτί: kitapi deploy.", "#εντάξει",
-     ("Δεν γράφτηκε", "Δεν σβήστηκε", "Δεν άνοιξε", "Δεν ξεκίνησε", "Χωρίς μνήμη"), "#:όλο το μήνυμα"),
+     ("Δεν γράφτηκε", "Δεν σβήστηκε", "Δεν άνοιξε", "Δεν ξεκίνησε"), "#:όλο το μήνυμα"),
     ("Сначала удалите следующие раздачи.", "Обновите прошивку: kitapi deploy.", "#ок",
-     ("Не записано", "Не удалено", "Не открыто", "Не начата", "Нет памяти"), "#:читать всё"),
+     ("Не записано", "Не удалено", "Не открыто", "Не начата"), "#:читать всё"),
 )  # fmt: skip
 
 
@@ -127,28 +125,9 @@ def preview(w, ui, e):
     return None
 
 
-def memory(app, wizard):
-    """The boot after App.run's MemoryError (ROOT/next "m", "m1": kitapi.app.nextboot): "Out of memory" (or, in
-    the new-game wizard, "Not started"), not enough memory, in the player's language; then the wizard again
-    (``wizard``) or the game, made once this module and its table are let go (here, not in kitapi.app.main:
-    each name of the app's is interned at every boot)."""
-    import gc
-
-    s = say(app, START if wizard else MEMORY, _message(app.lang, _NO_MEMORY), 0)
-    gc.collect()
-    if wizard:
-        from kitapi.app.newgame import NewGame
-
-        s.then = NewGame(app)
-    else:
-        name = app.store.current()
-        s.then = app.open_game(name) if name else app.start_menu()
-    return s
-
-
 def say(app, what, e, then=None):
     """The refusal screen for error ``e`` (or its words, ``text``; ``what`` was refused: SAVE, DELETE, OPEN,
-    START, MEMORY: the callers pass the number, no name in their modules), whose first key goes on to screen
+    START: the callers pass the number, no name in their modules), whose first key goes on to screen
     ``then``: by default the start menu after OPEN and START (a game that could not be opened leaves its
     title, "Not opened", as the app's line, for a screen that goes elsewhere: kitapi.app.games.view, whose
     home screen has one row for it), else the home screen, made once the words are (a deletion's replays the
