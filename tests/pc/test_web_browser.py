@@ -337,7 +337,8 @@ VIEWPORTS = {"desktop": (1280, 900), "phone": (390, 844)}
 
 
 def page_kinds(info: dict[str, Any]) -> list[tuple[str, int]]:
-    pages = [("", 200), ("players", 200), ("player/Anna", 200), ("stats/Anna", 200)]
+    pages = [("", 200), ("players", 200), ("players?q=an", 200), ("player/Anna", 200), ("stats/Anna", 200)]
+    pages += [("?page=2&from=2000-01-01", 200), ("stats/Anna?from=2000-01-01", 200)]
     for rules, gid in FAMILIES.items():
         assert gid in info["this"], rules  # (web_archive's first game of each system, in registry order)
         pages += [(f"game/{gid}", 200), (f"game/{gid}/sheet", 200)]

@@ -25,6 +25,7 @@ import functools
 import json
 import math
 import re
+import threading
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from fractions import Fraction
@@ -330,6 +331,14 @@ def _in_partnerships(rules: str) -> bool:
         return False
 
 
+# A Priffe game's rubbers as replayed (``_partners``), by its archive, id, hands and header: the same for every
+# page that asks (a player's page at 100,000 games replays 90 of them: 70 ms), a game that grows in play or is
+# another game under the same id is another key; the oldest forgotten past RUBBERS_KEPT.
+RUBBERS_KEPT = 20_000
+_RUBBERS: dict[tuple[str, int, int, str], list[tuple[list[list[int]], list[Fraction]]]] = {}
+_RUBBERS_LOCK = threading.Lock()
+
+
 def _partners(archive: Archive, name: str, games: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Head-to-head rows of ``name``'s games played in partnerships (Priffe), by rubber played out, as
     ``kitapi ratings`` reads them (``kitapi_host.archive.ratings._rubbers``: the stored hands scored again by
@@ -338,9 +347,10 @@ def _partners(archive: Archive, name: str, games: list[dict[str, Any]]) -> list[
     (individual points), ``ahead`` the rubbers where his was more.  A damaged game is left out."""
     from kitapi_host.archive.ratings import _rubbers
 
-    if not games:
-        return []
-    ids = [g["id"] for g in games]
+    games = [g for g in games if g["result"].get("rubbers") != 0]  # (none played out: nothing to replay)
+    where = str(archive.path)
+    keys = {g["id"]: (where, g["id"], g["hands"], g["header_json"]) for g in games}
+    ids = [g["id"] for g in games if keys[g["id"]] not in _RUBBERS]
     texts: dict[int, list[str]] = {}
     for i in range(0, len(ids), 500):
         part = ids[i : i + 500]
@@ -349,10 +359,17 @@ def _partners(archive: Archive, name: str, games: list[dict[str, Any]]) -> list[
             texts.setdefault(gid, []).append(text)
     out: dict[tuple[str, str, str], dict[str, Any]] = {}
     for g in games:
-        try:
-            rubbers = _rubbers(new_game(json.loads(g["header_json"])), texts.get(g["id"], []))
-        except Exception:  # (a damaged log: listed, not counted)
-            continue
+        key = keys[g["id"]]
+        rubbers = _RUBBERS.get(key)
+        if rubbers is None:
+            try:
+                rubbers = _rubbers(new_game(json.loads(g["header_json"])), texts.get(g["id"], []))
+            except Exception:  # (a damaged log: listed, not counted)
+                continue
+            with _RUBBERS_LOCK:
+                _RUBBERS[key] = rubbers
+                while len(_RUBBERS) > RUBBERS_KEPT:
+                    _RUBBERS.pop(next(iter(_RUBBERS)))
         me = g["players"].index(name)
         for sides, gave in rubbers:
             mine = next(k for k in (0, 1) if me in sides[k])
