@@ -30,6 +30,7 @@ from kitapi.jsonw import header_json, record_json
 from kitapi_host.archive.db import Archive
 from kitapi_host.logs import gen
 from kitapi_host.web.app import LOOPBACK, create_app
+from kitapi_host.web import data
 from kitapi_host.web.data import title
 from kitapi_host.web.words import system
 from testkit import KITAPI
@@ -267,6 +268,14 @@ def test_stats_follow_from_and_to(site: dict[str, Any], client: Any, tmp_path: P
     assert "57 games" in whole and _stats_tables(whole) != _stats_tables(period)
     with Archive(only) as a:
         assert a.stats("Anna")[0]["games"] == 45  # (kitapi stats' own count on that archive)
+    # the page keeps a player's figures while his games stay as they were: a game synced in is counted
+    kept = create_app(only, hosts=set(LOOPBACK)).test_client()
+    assert "45 games" in text(kept, "/stats/Anna")
+    _fill(only, [("2025-03-30T21:00:00", _log("prefa", 900, "2025-03-30T21:00:00", ["Anna", "Boris", "Dora"]))])
+    again = text(kept, "/stats/Anna")
+    assert "46 games" in again and _stats_tables(again) != _stats_tables(march)
+    data._STATS.clear()  # (counted anew: the same tables)
+    assert _stats_tables(again) == _stats_tables(text(create_app(only).test_client(), "/stats/Anna"))
     assert 'href="/stats/Anna?from=2025-03-01&amp;to=2025-03-31"' in text(client, f"/player/Anna?{MARCH}")
     assert "bad_day" not in text(client, "/stats/Anna?from=2025-02-30", 400)
 

@@ -1588,6 +1588,17 @@ class Archive:
             )
         ]
 
+    def games_state(self, player: str, since: str | None = None, until: str | None = None) -> list[tuple[int, int]]:
+        """The ids and hands of ``player``'s games dated ``since`` <= date < ``until`` (as ``find_games``), by id:
+        what his statistics are counted from, read by index only (the web page keeps his figures while it holds)."""
+        sql = "SELECT g.id, g.hands FROM games g JOIN game_players gp ON gp.game = g.id WHERE gp.player = ?"
+        args: list[Any] = [self._player(player)]
+        for bound, op in ((since, ">="), (until, "<")):
+            if bound is not None:
+                sql += f" AND {self._DATE} {op} ?"
+                args.append(bound)
+        return [(int(r[0]), int(r[1])) for r in self.db.execute(sql + " ORDER BY g.id", args)]
+
     def player_name(self, name: str) -> str | None:
         """The name as the archive keeps it of the player ``name`` (NFC), None if there is none."""
         pid = self._find(name)

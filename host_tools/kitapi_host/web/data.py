@@ -422,14 +422,35 @@ def _figure(x: Any) -> str:
     return show_exact(Fraction(x), False)
 
 
+# A player's statistics as counted (``player_stats``), by archive, name as kept and period, with the state of his
+# games they were counted from (ids and hands: a game synced further, added, deleted or merged in is another
+# state): counted again only when that changed.  The oldest forgotten past STATS_KEPT.
+STATS_KEPT = 256
+_STATS: dict[tuple[str, str, str | None, str | None], tuple[list[tuple[int, int]], dict[str, Any]]] = {}
+_STATS_LOCK = threading.Lock()
+
+
 def player_stats(archive: Archive, name: str, lang: str = "en", when: Period | None = None) -> dict[str, Any]:
     """A player's ``kitapi stats`` (the figures, replayed from the hands of every game he played: the one page
     whose cost grows with his games, so a page of its own): his name, the figures and the command's tables
     (``kitapi_host.archive.text.Table``), their words in ``lang``; of his games in ``when`` only if given (None:
-    every one).  ArchiveError if there is no such player."""
+    every one); counted again only when his games changed (``_STATS``).  ArchiveError if there is no such
+    player."""
     kept = archive.player_name(name)
     if kept is None:
         raise ArchiveError(f"no player {name!r} in the archive")
-    stats = archive.player_stats(kept, *((when.since, when.until) if when else (None, None)))
+    since, until = (when.since, when.until) if when else (None, None)
+    key = (str(archive.path), kept, since, until)
+    state = archive.games_state(kept, since, until)  # (his games and their hands: what the figures come from)
+    with _STATS_LOCK:
+        kept_stats = _STATS.get(key)
+    if kept_stats is not None and kept_stats[0] == state:
+        stats = kept_stats[1]
+    else:
+        stats = archive.player_stats(kept, since, until)
+        with _STATS_LOCK:
+            _STATS[key] = (state, stats)
+            while len(_STATS) > STATS_KEPT:
+                _STATS.pop(next(iter(_STATS)))
     tables = [t for m in archive_families() for t in m.stats_tables([stats], lang=lang)]
     return {"name": kept, "stats": stats, "tables": tables}
