@@ -29,8 +29,8 @@ from kitapi.game import OP_HAND, new_game
 from kitapi.jsonw import header_json, record_json
 from kitapi_host.archive.db import Archive
 from kitapi_host.logs import gen
-from kitapi_host.web.app import LOOPBACK, create_app
 from kitapi_host.web import data
+from kitapi_host.web.app import LOOPBACK, create_app
 from kitapi_host.web.data import title
 from kitapi_host.web.words import system
 from testkit import KITAPI
