@@ -50,9 +50,10 @@ OP_REPLACE = const(1)
 OP_DELETE = const(2)
 OP_END = const(3)
 
-HEADER_KEYS = ("kitapi", "rules", "players", "options", "dealer", "started", "device")
+HEADER_KEYS = ("kitapi", "rules", "players", "options", "dealer", "started", "device", "tournament")
 _MAX_NAME = const(24)  # a player's name, in UTF-16 code units (an emoji counts 2)
 MAX_TEXT = const(64)  # the header's other text (``started``, ``device``), so: a header the box's heap holds
+_MAX_PLACE = const(999)  # a tournament's round and table (``tournament``)
 
 _E_HEADER = const(1)
 _E_HEADER_FIELD = const(2)
@@ -70,6 +71,7 @@ _E_NAME_CHAR = const(97)
 _E_TEXT_CHAR = const(98)
 _E_TEXT_LONG = const(108)
 _E_NAME_BLANK = const(110)
+_E_TOURNAMENT = const(111)
 
 
 def check_name(p, what=None):
@@ -200,6 +202,15 @@ class Game:
                 if type(header[k]) is not str:
                     raise RuleError(_E_TEXT, k)
                 check_name(header[k], k)
+        if "tournament" in header:  # the tournament's table the game is (kitapi tournament load): bounded
+            t = header["tournament"]
+            if type(t) is not dict or len(t) != 3 or type(t.get("name")) is not str or not t["name"]:
+                raise RuleError(_E_TOURNAMENT)
+            check_name(t["name"], "tournament")
+            for k in ("round", "table"):
+                v = t.get(k)
+                if type(v) is not int or not 1 <= v <= _MAX_PLACE:
+                    raise RuleError(_E_TOURNAMENT)
         n = self.n = len(players)
         dealer = header.get("dealer", 0)
         if type(dealer) is not int or not 0 <= dealer < n:

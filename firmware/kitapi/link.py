@@ -321,6 +321,24 @@ def remove(name, size, digest, held=False):
     _say(ok)
 
 
+def load_table(data):
+    """Put a tournament's table on the box (``kitapi tournament load``, run on the raw REPL): ``data`` written
+    as ROOT/table.new, then renamed over ROOT/table (kitapi.app.table reads it: untrusted there all the same).
+    Says True, or "full" if the flash has no room (the temp file removed, ROOT/table as it was)."""
+    path = _root() + "/table"
+    _drop(path + ".new")
+    try:
+        with open(path + ".new", "wb") as f:
+            f.write(data)
+        os.rename(path + ".new", path)
+    except OSError as e:
+        _drop(path + ".new")
+        if e.args and e.args[0] == _ENOSPC:
+            return _say("full")
+        raise
+    _say(True)
+
+
 def _do(p):
     op = p[0]
     if op == "h":

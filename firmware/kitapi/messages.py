@@ -135,6 +135,8 @@ EN = (
     "%s must be text of at most %d characters",
     "the header is %d bytes: a device log's header holds at most %d",
     "player names must hold a visible character (not only spaces or invisible ones)",
+    # 111: the header's tournament table (kitapi.game)
+    '\'tournament\' must be {"name": text, "round": 1-999, "table": 1-999}',
 )
 
 

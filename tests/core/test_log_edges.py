@@ -286,6 +286,7 @@ def test_the_largest_header_the_checks_let_through_fits_a_device_log() -> None:
         "dealer": 3,
         "started": "\u03a9" * MAX_TEXT,
         "device": "\u0416" * MAX_TEXT,
+        "tournament": {"name": "\u03bb" * MAX_TEXT, "round": 999, "table": 999},
     }
     g = new_game(big)
     n = len(header_bytes(g.header))

@@ -17,17 +17,27 @@ import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 from playwright.sync_api import sync_playwright
 
 from kitapi_host.sheets import browser as chromium
 from testkit import KITAPI, wait_until
-from web_archive import HOSTILE, build
+from web_archive import HOSTILE, add_tournament, build
 
 WIDTHS = {"desktop": 1280, "phone": 390}
 # The screenshots the README shows (KITAPI_WEB_SHOTS=docs/img), of those every run takes.
-README_SHOTS = ("home-desktop", "game-desktop", "player-desktop", "home-el-phone", "game-ru-phone", "stats-el-phone")
+README_SHOTS = (
+    "home-desktop",
+    "game-desktop",
+    "player-desktop",
+    "home-el-phone",
+    "game-ru-phone",
+    "stats-el-phone",
+    "evening-el-phone",
+    "evening-ru-phone",
+)
 
 # Every element whose text is wider than its box (a box that scrolls on purpose, and what is in one, aside),
 # and the page itself when it scrolls sideways.
@@ -137,6 +147,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict[s
     """``kitapi serve`` over the test archive: its URL and what web_archive.build told of the archive."""
     db = tmp_path_factory.mktemp("webb") / "archive.db"
     info = build(db)
+    info["tournament"] = add_tournament(db)
     p = subprocess.Popen(
         [*KITAPI, "serve", "--db", str(db), "--port", "0", "--no-browser"], stdout=subprocess.PIPE, text=True
     )
@@ -262,6 +273,56 @@ def test_language_and_period_switches(site: tuple[str, dict[str, Any]], browser:
         tab.close()
 
 
+def test_tonight_from_the_home_page(site: tuple[str, dict[str, Any]], browser: Any, tmp_path: Path) -> None:
+    """The home page's "Tonight" (Απόψε, Сегодня) opens the evening page; an evening of every system at one venue
+    on a phone in Greek and Russian: its tables, totals and settlements."""
+    url, info = site
+    tab = Tab(browser, WIDTHS["phone"], tmp_path)
+    try:
+        p = tab.page
+        p.goto(f"{url}?lang=el")
+        p.locator("a.tonight", has_text="Απόψε").click()
+        p.wait_for_url(re.compile(r"/evening$"))
+        tab.look()
+        first = info["now"].replace(day=1).date().isoformat()
+        for lang in ("el", "ru"):
+            p.goto(f"{url}evening?date={first}&venue=cafe-a&lang={lang}")
+            assert p.locator("div.evening-system").count() == 10  # (every system played there that day)
+            assert p.locator("ul.pays li").count() > 0
+            tab.look(f"evening-{lang}")
+    finally:
+        tab.close()
+
+
+def test_the_evening_reloads_itself_under_the_pages_csp(site: tuple[str, dict[str, Any]], browser: Any) -> None:
+    """The evening page with games in play, as served (its Content-Security-Policy header too), its meta refresh
+    shortened from 60 s to 1 s: Chromium reloads it, with no console error (no CSP directive stops it)."""
+    url, info = site
+    first = info["now"].replace(day=1).date().isoformat()
+    loads: list[str] = []
+    errors: list[str] = []
+
+    def shorter(route: Any) -> None:
+        r = route.fetch()
+        loads.append(r.headers["content-security-policy"])
+        body = r.text().replace('content="60"', 'content="1"')
+        route.fulfill(response=r, body=body)
+
+    page = browser.new_page()
+    try:
+        page.on("console", lambda m: errors.append(m.text))
+        page.route(re.compile(r".*/evening\?.*"), shorter)
+        page.goto(f"{url}evening?date={first}&venue=cafe-a")
+        for _ in range(120):  # (Playwright's own wait: its events come only while it runs; at most 60 s)
+            if len(loads) >= 3:
+                break
+            page.wait_for_timeout(500)
+        assert len(loads) >= 3, loads
+        assert "default-src 'none'" in loads[0] and errors == []
+    finally:
+        page.close()
+
+
 @pytest.mark.parametrize("width", WIDTHS.values(), ids=WIDTHS.keys())
 def test_hostile_names_keep_the_layout(
     site: tuple[str, dict[str, Any]], browser: Any, width: int, tmp_path: Path
@@ -344,7 +405,11 @@ def page_kinds(info: dict[str, Any]) -> list[tuple[str, int]]:
         pages += [(f"game/{gid}", 200), (f"game/{gid}/sheet", 200)]
     for gid in info["four"].values():  # (the sheets of four)
         pages += [(f"game/{gid}", 200), (f"game/{gid}/sheet", 200)]
+    name = quote(str(info["tournament"]))
+    pages += [("tournaments", 200), (f"tournament/{name}", 200), (f"tournament/{name}?round=2", 200)]
     pages += [("game/999999", 404), ("player/Nobody", 404), ("?from=2026-13-01", 400)]
+    first = info["now"].replace(day=1).date().isoformat()  # (web_archive's games of every system, at cafe-a)
+    pages += [(f"evening?date={first}&venue=cafe-a", 200), ("evening?date=2026-02-30", 400)]
     return pages
 
 
@@ -389,3 +454,22 @@ def test_every_page_kind_in_every_language(
         assert charts > 50  # (the walk saw the charts it checks)
     finally:
         context.close()
+
+
+def test_a_tournament_prints_without_the_site_s_links(site: tuple[str, dict[str, Any]], browser: Any) -> None:
+    """The tournament's page as printed (the print media): no site header, no rounds' links, no footer; every
+    round's cards, the standings and the draw there, none wider than the paper's width (A4 at 96 dpi less its
+    margins: 700 px)."""
+    url, info = site
+    page = browser.new_page(viewport={"width": 700, "height": 900})
+    try:
+        page.goto(f"{url}tournament/{quote(str(info['tournament']))}?lang=el", wait_until="load")
+        page.emulate_media(media="print")
+        hidden = "s => [...document.querySelectorAll(s)].map(e => getComputedStyle(e).display)"
+        assert page.evaluate(hidden, "header.top, nav.rounds, footer") == ["none"] * 3
+        assert page.locator("table.seats").count() == 6 and page.locator("#standings tbody tr").count() == 6
+        assert page.evaluate(WIDE) is None
+        page.emulate_media(media="screen")
+        assert "none" not in page.evaluate(hidden, "header.top, nav.rounds, footer")
+    finally:
+        page.close()

@@ -87,6 +87,11 @@ URLS = (
     "/stats/{}",
     "/stats/Anna?lang={}",
     "/players?done={}",
+    "/tournaments?lang={}",
+    "/tournament/{}",
+    "/tournament/Club?round={}",
+    "/tournament/Club?round=1&round={}",
+    "/tournament/Club?lang={}",
     "/static/{}",
     "/favicon.ico?x={}",
     "/{}",
@@ -101,12 +106,16 @@ TITLES = {
 
 
 def fill(where: Path | str) -> None:
-    """The examples and a Prefa game of this month: games, players (Anna among them), a device."""
+    """The examples and a Prefa game of this month: games, players (Anna among them), a device; the tournament
+    Club (its two rounds seated)."""
+    from kitapi_host.tournament import store
+
     now = datetime.now(UTC).replace(day=1, hour=12, minute=0, second=0, microsecond=0, tzinfo=None)
     with Archive(where) as a:
         for p in sorted((ROOT / "examples").glob("*.jsonl")):
             a.add_log(p.read_bytes(), "file", p.name)
         a.add_log(log_bytes("prefa", 7, now.isoformat()), "cafe-a", "1.kpl")
+        store.new(a, "Club", "prefa", {}, ["Anna", "Babis", "Costas", "Dimitra", "Eleni", "Fotis"], 2, 2, seed=1)
 
 
 @pytest.fixture(scope="module", params=["sqlite", "postgresql"])
@@ -201,7 +210,8 @@ def test_hostile_parameter_names(site: Path | str, caplog: pytest.LogCaptureFixt
     wrong = []
     with caplog.at_level(logging.INFO):
         for key in (*KEYS, "_external=1&_scheme", *HOSTILE):
-            for url in ("/?{}=javascript", "/player/Anna?{}=x", "/game/1?{}=1", "/stats/Anna?{}=1", "/nothing?{}=1"):
+            urls = ("/?{}=javascript", "/player/Anna?{}=x", "/game/1?{}=1", "/stats/Anna?{}=1", "/tournament/Club?{}=1")
+            for url in (*urls, "/nothing?{}=1"):
                 u = url.format(key)
                 r = c.get(u, headers={"Accept-Language": "el"})
                 c.delete_cookie("lang")
@@ -279,6 +289,8 @@ def test_all_time_and_open_ended_periods_work(site: Path | str) -> None:
         ("/game/99999/download/log", "el", "Παρτίδα 99999: δεν υπάρχει στο αρχείο"),
         ("/game/99999999999999999999", "el", "Δεν υπάρχει τέτοια σελίδα εδώ."),
         ("/nothing", "ru", "Такой страницы здесь нет."),
+        ("/tournament/Club?round=3", "el", "Γύρος «3»: δεν είναι γύρος του τουρνουά με θέσεις ως τώρα (1 έως 2)"),
+        ("/tournament/Nobody", "ru", "Турнир «Nobody»: нет в архиве"),
     ],
 )
 def test_what_a_refusal_says(site: Path | str, url: str, lang: str, said: str) -> None:

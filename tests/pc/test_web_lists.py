@@ -367,6 +367,29 @@ def test_gzip_decodes_to_the_same_bytes(served: int, url: str) -> None:
     assert "content-encoding" not in http_get(served, url, accept="gzip;q=0")[1]
 
 
+def _conditional(port: int, url: str, tag: str) -> tuple[int, bytes]:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    try:
+        conn.request("GET", url, headers={"Host": f"127.0.0.1:{port}", "Accept-Encoding": "gzip", "If-None-Match": tag})
+        r = conn.getresponse()
+        return r.status, r.read()
+    finally:
+        conn.close()
+
+
+def test_a_gzipped_page_with_an_etag_still_answers_304(served: int) -> None:
+    """The evening page's ETag (the page as rendered) is made weak when gzipped: the browser's conditional GET
+    with it, or with the plain page's, gets 304 and no body while nothing changed."""
+    url = "/evening?date=2025-03-01&venue=club"
+    status, plain_h, plain = http_get(served, url, accept="identity")
+    status2, h, body = http_get(served, url, accept="gzip")
+    assert status == status2 == 200 and h["content-encoding"] == "gzip" and gzip.decompress(body) == plain
+    assert h["etag"] == "W/" + plain_h["etag"]
+    assert _conditional(served, url, h["etag"]) == (304, b"")
+    assert _conditional(served, url, plain_h["etag"]) == (304, b"")
+    assert _conditional(served, url, 'W/"other"')[0] == 200
+
+
 def test_a_pdf_a_log_and_a_tiny_body_are_not_compressed(served: int) -> None:
     status, h, body = http_get(served, "/game/1/download/log", accept="gzip")
     assert status == 200 and "content-encoding" not in h and body.startswith(b"{")

@@ -29,7 +29,7 @@ from kitapi_host.sheets import words as sheet_words
 from kitapi_host.web import words as web_words
 from kitapi_host.web.app import LOOPBACK, create_app
 from testkit import ROOT
-from web_archive import build
+from web_archive import add_tournament, build
 
 LANGS = ("el", "ru")
 # the same in every language: the programs, the formats, the language menu's own name of English
@@ -75,6 +75,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     a page may show in any language: the names of its players and venues and the systems' ids."""
     db = tmp_path_factory.mktemp("words") / "archive.db"
     info = build(db)
+    tournament = add_tournament(db)
     with Archive(db) as a:
         games = a.games()
         names = a.players()
@@ -83,8 +84,16 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
         for g in games:
             by_family.setdefault(g["rules"], g["id"])
     ids = [r[0] for r in rows()]
-    same = {w.lower() for text in [*names, *devices, *ids] for w in WORD.findall(text)}
-    return {"db": db, "info": info, "games": [g["id"] for g in games], "names": names, "same": same, "rules": ids}
+    same = {w.lower() for text in [*names, *devices, *ids, tournament] for w in WORD.findall(text)}
+    return {
+        "db": db,
+        "info": info,
+        "games": [g["id"] for g in games],
+        "names": names,
+        "same": same,
+        "rules": ids,
+        "tournament": tournament,
+    }
 
 
 def english_on(text: str, same: set[str], words: set[str]) -> list[str]:
@@ -110,6 +119,15 @@ def pages(site: dict[str, Any]) -> list[tuple[str, int]]:
         ("/?from=2026-05-02&to=2026-05-01", 400),
         ("/?player=a&player=b", 400),
         ("/players/rename", 405),
+        ("/tournaments", 200),
+        (f"/tournament/{site['tournament']}", 200),
+        (f"/tournament/{site['tournament']}?round=1", 200),
+        (f"/tournament/{site['tournament']}?round=9", 400),
+        ("/tournament/Zzyzx", 404),
+        ("/evening", 200),
+        (f"/evening?date={info['now'].replace(day=1).date().isoformat()}&venue=cafe-a", 200),  # (every system)
+        (f"/evening?date={info['now'].replace(day=1).date().isoformat()}&venue=nowhere", 200),
+        ("/evening?date=2026-02-30", 400),
     ]
     for i in site["games"]:
         out += [(f"/game/{i}", 200), (f"/game/{i}/sheet", 200)]

@@ -80,3 +80,40 @@ def build(db: Path) -> dict[str, object]:
                 con.execute("UPDATE hands SET bidder = ? WHERE game = ? AND bidder = ?", (pid, hostile, old))
     con.close()
     return {"now": now, "this": this, "last": before, "hostile": hostile, "examples": examples, "four": four}
+
+
+# The tournament add_tournament makes: its players (the archive's already) and its name.
+TOURNAMENT = "Kypello 2026"
+TOURNAMENT_PLAYERS = ("Anna", "Babis", "Costas", "Dimitra", "Eleni", "Fotis")
+
+
+def add_tournament(db: Path) -> str:
+    """The tournament ``TOURNAMENT`` in the archive ``db`` (``build``'s): 6 players, 5 rounds; in round 1 table 1
+    decided by the organisers (a three-way tie: 5/3 points each) and table 2 played (a Prefa game played out); in
+    round 2 table 1 closed with its game in play, table 2 decided; round 3 seated by the standings, no game yet.
+    Its name."""
+    from fractions import Fraction
+
+    from kitapi_host.tournament import store
+
+    before = (datetime.now(UTC) - timedelta(hours=1)).replace(microsecond=0, tzinfo=None).isoformat()
+    with Archive(db) as a:
+        store.new(a, TOURNAMENT, "prefa", {"pouch": 10}, TOURNAMENT_PLAYERS, 5, 2, seed=7)
+        rounds = store.report(a, TOURNAMENT)["schedule"]
+        for r, table, over in ((1, 2, True), (2, 1, False)):
+            names = rounds[r - 1]["tables"][table - 1]["players"]
+            hdr, hands = gen.generate("prefa", 40 + r, 300 if over else 3, 3, pouch=10 if over else 200)
+            hdr["players"], hdr["started"] = names, before  # (before the round was seated: attached by hand)
+            g = new_game(hdr)
+            lines = [header_json(hdr)]
+            for h in hands:
+                g.parse(h)
+                lines.append(record_json(g, OP_HAND))
+            gid = a.add_log(("\n".join(lines) + "\n").encode("ascii"), "cafe-a", f"t{r}.kpl").id
+            store.attach(a, TOURNAMENT, r, table, gid)
+        for r, table, results in ((1, 1, (0, 0, 0)), (2, 2, (120, 30, -150))):
+            names = rounds[r - 1]["tables"][table - 1]["players"]
+            store.decide(a, TOURNAMENT, r, table, [(p, Fraction(x)) for p, x in zip(names, results, strict=True)])
+        store.close_round(a, TOURNAMENT, 2)
+        store.seat(a, TOURNAMENT)
+    return TOURNAMENT

@@ -62,6 +62,7 @@ _POUCH = const(3)
 _OPTIONS = const(4)
 _DEALER = const(5)
 _START = const(6)
+_OFFER = const(7)  # a tournament's table loaded onto the box (kitapi.app.table), offered first
 _TAP_MS = const(1000)  # a key pressed again within this time changes the last letter
 
 _PAGE = const(5)  # systems on a page of the rules step
@@ -102,6 +103,12 @@ class NewGame:
         self.dealer = 0
         self.stake = ""  # Preferans: money per whist, typed as a decimal ("0.1"); "" none
         self.typing_stake = False
+        from kitapi.app.table import offer
+
+        self.offer = offer(app)  # (header, title, rows, hint) of the table loaded, or None
+        _forget("kitapi.app.table")
+        if self.offer:
+            self.step = _OFFER
 
     def header(self):
         options = self.sys.options(self)  # type: dict[str, object]
@@ -116,6 +123,13 @@ class NewGame:
     def draw(self, ui):
         t = ui.t
         step = self.step
+        if step == _OFFER:  # the table: the system, the round and table, the players in seat order
+            o = self.offer
+            ui.title(o[1])
+            for i in range(len(o[2])):
+                ui.at(o[2][i], 0, 1 + i)
+            ui.hint(o[3])
+            return
         ui.title(t[_T_OPTIONS] if step == _OPTIONS else t[_T_NEW_GAME])  # the options use rows 1-6
         if step == _RULES:
             ui.at((self.app.message or t[_T_RULES])[:16], 0, 1)  # (a file set aside: App.first_screen)
@@ -182,13 +196,22 @@ class NewGame:
         app.message = ""  # (a name refused: said until the next key)
         if step == _NAME and self.typing:
             return self.type_key(ev)
+        if step == _OFFER:
+            if ev == HASH:
+                return self.start()
+            if ev == KEY_B:  # another game: the wizard's steps, * back to the offer
+                self.step = _RULES
+                return None
+        elif ev == STAR and step == _RULES and self.offer:
+            self.step = _OFFER
+            return None
         if ev == STAR:
             if step == _POUCH or step == _NAME and self.players:  # back to the last name: kept to be picked again
                 name = self.players.pop()
                 if name not in self.known:  # (a typed one too: first in the list)
                     self.known.insert(0, name)
                 self.step = _NAME
-            elif step <= _PLAYERS:
+            elif step <= _PLAYERS or step == _OFFER:
                 return app.home() if app.g else app.first_screen()  # (after a soft reset: the game)
             else:
                 self.step = step - 1
@@ -307,6 +330,17 @@ class NewGame:
         return None
 
     def start(self):
+        if self.step == _OFFER:  # the table's game: its file removed first (an organiser's load starts one game;
+            h = self.offer[0]  # a power cut between the two loses the offer, never starts the table twice)
+            store = self.app.store
+            try:
+                store.fs.remove(store.root + "/table")
+            except OSError:
+                pass
+            when = self.app.hw.time()
+            if when:
+                h["started"] = iso_utc(when)
+            return h
         return self.header()  # App.run starts the game once this wizard is let go (App.start_game)
 
 

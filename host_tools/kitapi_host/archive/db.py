@@ -258,6 +258,10 @@ _MIGRATIONS = {
 }
 # The migrations from these versions change what the hand table holds: it is filled again from the logs.
 _REFILL_BELOW = 4
+# An archive of this schema or a later one that cannot be written (a read-only disk) is read as it is by what
+# only reads (``create=False``: the web page): schema 6 lacks only the tournaments' tables, 5 an index too,
+# which the readers do without (the web page then shows no tournaments).
+READ_AS_IS = 5
 
 
 # Every column of games but the log (which may be large: read as a stream, _stored_log).
@@ -610,12 +614,16 @@ class Archive:
                 except sqlite3.OperationalError:
                     pass  # busy: the next kitapi will
             if self._version() != SCHEMA_VERSION:  # a read: no write lock unless there is something to do
-                with self._tx():
-                    version = self._version()
-                    self._bring_up(version)
-                    if version is None:
-                        self.db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-                        self._unmarked = False
+                try:
+                    with self._tx():
+                        version = self._version()
+                        self._bring_up(version)
+                        if version is None:
+                            self.db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                            self._unmarked = False
+                except sqlite3.OperationalError as e:  # (a reader of an older archive on a read-only disk: as it is)
+                    if create or "readonly" not in str(e) or (self._version() or 0) < READ_AS_IS:
+                        raise
         except BaseException:
             self.db.close()
             raise
@@ -1018,7 +1026,7 @@ class Archive:
             )
         self._insert_hands(game_id, f, name, parsed, seats)
         done = Added(game_id, status, warnings)
-        done.table = self._attach_to_table(game_id)  # a tournament's table whose game it is (one query)
+        done.table = self._attach_to_table(game_id, g.header.get("tournament"))  # a tournament's table whose game it is
         return done
 
     def _insert_hands(self, game_id: int, f: BinaryIO, name: str, parsed: _Parsed, seats: list[int]) -> None:
@@ -1163,10 +1171,38 @@ class Archive:
             raise ArchiveError(f"{from_name!r} and {into_name!r} both play in tournament {both[0]!r}: not merged")
         self.db.execute("UPDATE tournament_players SET player = ? WHERE player = ?", (dst, src))
 
-    def _attach_to_table(self, game: int) -> str | None:
+    def _attach_to_table(self, game: int, named: Any = None) -> str | None:
         """Inside ``add_log``'s transaction, the game ``game`` just stored (new or grown): attached to the
         first open table it is the game of (``kitapi_host.tournament.store``'s docstring says when), in one query
-        over the open tables of the tournaments of its system; ``"NAME round R table T"``, or None."""
+        over the open tables of the tournaments of its system; ``"NAME round R table T"``, or None.  ``named``,
+        its header's ``tournament`` (a table loaded onto the box, the core's checks passed), is tried first: that
+        table, when it is open, of the game's system and players, whatever the box's clock said."""
+        if isinstance(named, dict):
+            r = self.db.execute(
+                "SELECT x.id, x.name, t.seats FROM games g JOIN tournaments x ON x.rules = g.rules AND x.name = ?"
+                " JOIN tournament_tables t ON t.tournament = x.id AND t.round = ? AND t.number = ?"
+                " AND t.game IS NULL AND t.mark IS NULL"
+                " WHERE g.id = ? AND NOT EXISTS (SELECT 1 FROM tournament_tables u WHERE u.game = g.id)"
+                " AND NOT EXISTS (SELECT 1 FROM tournament_detached d WHERE d.tournament = x.id AND d.game = g.id)",
+                (named.get("name"), named.get("round"), named.get("table"), game),
+            ).fetchone()
+            if r is not None:
+                ids = {
+                    int(n): int(p)
+                    for n, p in self.db.execute(
+                        "SELECT number, player FROM tournament_players WHERE tournament = ?", (r[0],)
+                    )
+                }
+                want = sorted(ids[int(n)] for n in json.loads(r[2]))
+                have = sorted(
+                    int(p[0]) for p in self.db.execute("SELECT player FROM game_players WHERE game = ?", (game,))
+                )
+                if want == have:
+                    self.db.execute(
+                        "UPDATE tournament_tables SET game = ? WHERE tournament = ? AND round = ? AND number = ?",
+                        (game, r[0], named["round"], named["table"]),
+                    )
+                    return f"{r[1]} round {named['round']} table {named['table']}"
         found: dict[tuple[int, int, int], list[Any]] = {}
         for tid, tname, rnd, number, seats, num, count in self.db.execute(
             "SELECT x.id, x.name, t.round, t.number, t.seats, tp.number,"

@@ -271,8 +271,10 @@ def measure(db: Path | str, new: list[bytes]) -> dict[str, float]:
         out["ratings"] = (time.perf_counter() - t) * 1000
     _get(client, "/ratings")()  # (the page's count, kept)
     out["web_ratings"] = _ms(_get(client, "/ratings"))
-    with Archive(db) as a:  # tonight's game, synced: the page counts it on top of its kept count
-        a.add_log(_late_game(), "bench-late", "late.jsonl")
+    with Archive(db) as a:  # tonight's game, synced and over: the page counts it on top of its kept count
+        gid, _ = a.add_log(_late_game(), "bench-late", "late.jsonl")
+        with a._tx():
+            a.db.execute("UPDATE games SET over = 1 WHERE id = ?", (gid,))
     t = time.perf_counter()
     _get(client, "/ratings")()
     out["web_ratings_late"] = (time.perf_counter() - t) * 1000
@@ -280,9 +282,9 @@ def measure(db: Path | str, new: list[bytes]) -> dict[str, float]:
 
 
 def _late_game() -> bytes:
-    """A finished Prefa game of three of the players, started after every game of the bench's archive (the add
-    rate's are dated when they were archived: today)."""
-    hdr, hs = gen.generate("prefa", 1, 300, pouch=10)
+    """A game of the registry's first system of three of the players, started after every game of the bench's
+    archive (the add rate's are dated when they were archived: today); made over once archived, as the others."""
+    hdr, hs = gen.generate(SYSTEMS[0], 1, HANDS, 3)
     hdr["players"] = [_name(p) for p in (1, 2, 3)]
     hdr["started"] = _stamp(time.time() + 86400)
     return _jsonl(hdr, hs)

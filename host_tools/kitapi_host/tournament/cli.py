@@ -8,6 +8,7 @@
     kitapi tournament attach|detach NAME ROUND TABLE GAME
     kitapi tournament result NAME ROUND TABLE "Anna=+120" "Babis=+30" "Costas=-150"
     kitapi tournament close-round NAME ROUND
+    kitapi tournament load NAME --round R --table T --device DEV   the table on a box: its New game offers it
 
 ``--db`` on each (SQLite or PostgreSQL, as every archive command); ``--json`` on ``list`` and ``show``: one JSON
 object, a figure a number (an int when whole, else a float: 5/3 points as 1.6666666666666667). ``list`` and
@@ -208,6 +209,42 @@ def _close(args: argparse.Namespace) -> int:
     return 0
 
 
+def _load(args: argparse.Namespace) -> int:
+    """The table on the box at ``--device`` (kitapi.link.load_table, on the raw REPL as ``kitapi deploy`` writes):
+    what the archive refuses, exit status 2; what the device does, exit status 1 (as ``kitapi sync``)."""
+    from kitapi_host.device.box import MOUNT_PACK, DeviceError, open_device
+
+    with _open(args) as archive:
+        t, x, data = store.box_table(archive, args.name, args.round, args.table)
+    dev = None
+    try:
+        dev = open_device(args.device, check=False)
+        try:
+            got = dev.run(f"{MOUNT_PACK}import kitapi.link as L\nL.load_table({data!r})").decode("utf-8", "replace")
+        except DeviceError as e:
+            if "load_table" in str(e) or "kitapi" in str(e):  # (AttributeError, ImportError: not this firmware)
+                raise DeviceError(f"{dev.where}: the box's firmware cannot take a table: run kitapi deploy") from None
+            raise
+        got = got.strip()  # (kitapi.link._say: R and the value)
+        if got == "R'full'":
+            raise DeviceError(f"{dev.where}: the box's flash is full: no room for the table (kitapi sync --prune)")
+        if got != "RTrue":
+            raise DeviceError(f"{dev.where}: the device gave an answer that is not understood: {got!r:.60}")
+    except DeviceError as e:
+        print(f"kitapi tournament load: {e}", file=sys.stderr)
+        return 1
+    finally:
+        if dev is not None:
+            dev.close()
+    print(f"{t.name}: round {args.round} table {args.table} loaded on {dev.where}: {_who(t, x.seats)}")
+    print("its New game offers it first; the game started from it is attached to the table when synced")
+    return 0
+
+
+def _who(t: store.Tournament, seats: list[int]) -> str:
+    return ", ".join(t.names[n - 1] for n in seats)
+
+
 def _positive(v: str) -> int:
     if not v.isdigit() or int(v) < 1:
         raise argparse.ArgumentTypeError(f"a whole number from 1, not {v!r}")
@@ -294,3 +331,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     c.add_argument("round", type=_positive, metavar="ROUND")
     _db(c)
     c.set_defaults(func=_guard(_close))
+
+    lo = tsub.add_parser("load", help="put a table on a box: its New game offers it first, players and system set")
+    lo.add_argument("name", metavar="NAME")
+    lo.add_argument("--round", required=True, type=_positive, metavar="R", help="the round")
+    lo.add_argument("--table", required=True, type=_positive, metavar="T", help="the table")
+    lo.add_argument(
+        "--device", "-d", required=True, metavar="CONNECT", help="the box: a serial port, socket://HOST:PORT..."
+    )
+    _db(lo)
+    lo.set_defaults(func=_guard(_load))

@@ -11,7 +11,9 @@ PostgreSQL alike, through the archive's portable SQL.
 - A game is a table's (``Archive._attach_to_table``, called by ``Archive.add_log`` as it stores a game, so
   by ``archive add`` and ``sync``): its players exactly the table's, of the tournament's system, started (else
   archived) since the table was seated, attached to no table and never detached from one of that tournament;
-  the first such table, by tournament, round and table. ``attach`` and ``detach`` mend a wrong match by hand.
+  the first such table, by tournament, round and table; a game whose header names its table (a table loaded
+  onto the box: ``box_table``, ``kitapi tournament load``) that table first, whenever it started.
+  ``attach`` and ``detach`` mend a wrong match by hand.
 - A table's results, in its seats' order, are: those the organisers gave (``decide``: marked ``decided``); else
   its game's as it stood when its round was closed (``close_round``: marked ``closed``); else its game's once the
   game is over, each player's net in the game's unit (``archive.db.unit``, what ``kitapi show`` gives); else
@@ -41,6 +43,7 @@ if TYPE_CHECKING:
 DECIDED = "decided"  # the organisers gave the table's results (kitapi tournament result)
 CLOSED = "closed"  # its game was counted as it stood when the round was closed (kitapi tournament close-round)
 MAX_NAME = 64  # characters in a tournament's name
+SCHEMA = 7  # the archive's schema that added the tournaments' tables
 MAX_ROUNDS = 100  # a season of weekly rounds, twice over (the fixed rounds' search grows with them)
 
 
@@ -117,12 +120,21 @@ def _names(a: Archive, t: Tournament) -> None:
     t.names = [str(r[2]) for r in rows]
 
 
+def _kept(a: Archive) -> bool:
+    """The archive has the tournaments' tables: not one of an older schema read as it is (a read-only disk:
+    ``archive.db.READ_AS_IS``), which has no tournament."""
+    return (a._version() or 0) >= SCHEMA
+
+
 def get(a: Archive, name: str) -> Tournament:
     """The tournament ``name`` with its players; TournamentError if the archive has none of that name."""
-    r = a.db.execute(
-        "SELECT id, name, rules, options, points, rounds, fixed, seed, design, made FROM tournaments WHERE name = ?",
-        (name,),
-    ).fetchone()
+    r = None
+    if _kept(a):
+        r = a.db.execute(
+            "SELECT id, name, rules, options, points, rounds, fixed, seed, design, made FROM tournaments"
+            " WHERE name = ?",
+            (name,),
+        ).fetchone()
     if r is None:
         raise TournamentError(f"no tournament {name!r} in the archive (kitapi tournament list names them)")
     t = Tournament(int(r[0]), r[1], r[2], json.loads(r[3]), r[4], int(r[5]), int(r[6]), int(r[7]), r[8], r[9])
@@ -234,7 +246,9 @@ def _seat(a: Archive, tid: int, rounds: list[tuple[int, list[tuple[int, ...]]]],
 def tournaments(a: Archive) -> list[dict[str, Any]]:
     """Every tournament, by name: name, rules, options, points, players, rounds, seated (rounds), complete
     (rounds), made."""
-    out = []
+    out: list[dict[str, Any]] = []
+    if not _kept(a):
+        return out
     for r in a.db.execute("SELECT name FROM tournaments ORDER BY name").fetchall():
         t = get(a, r[0])
         tabs = tables(a, t)
@@ -501,6 +515,39 @@ def close_round(a: Archive, name: str, rnd: int) -> list[Table]:
             )
             closed.append(x)
     return closed
+
+
+# --- a table loaded onto a box -------------------------------------------------------------------------------
+
+BOX_TABLE_MAX = 2048  # bytes of ROOT/table the box reads (kitapi.app.table's _MAX)
+
+
+def box_table(a: Archive, name: str, rnd: int, number: int) -> tuple[Tournament, Table, bytes]:
+    """What ``kitapi tournament load`` puts on a box for table ``number`` of round ``rnd``: the box's
+    ``ROOT/table`` (kitapi.app.table), one JSON object of the tournament, round and table, the system, its players'
+    names in seat order and the options. Refused: a table not seated, one with a game or results already, or one
+    whose game the core would not start (a name the box cannot hold)."""
+    t = get(a, name)
+    x = _table(a, t, rnd, number)
+    if x.game is not None or x.results is not None:
+        has = f"game {x.game}" if x.game is not None else "its results"
+        raise TournamentError(f"{name}: table {number} of round {rnd} has {has} already: nothing to load")
+    body = {
+        "tournament": {"name": t.name, "round": rnd, "table": number},
+        "rules": t.rules,
+        "players": [t.names[n - 1] for n in x.seats],
+        "options": t.options,
+    }
+    try:
+        new_game({"kitapi": 1, **body})
+    except RuleError as e:
+        raise TournamentError(f"{name}: table {number} of round {rnd} cannot be a box's game: {e}") from None
+    data = json.dumps(body, ensure_ascii=True).encode()
+    if len(data) > BOX_TABLE_MAX:
+        raise TournamentError(
+            f"{name}: table {number} of round {rnd} is {len(data)} bytes, a box holds {BOX_TABLE_MAX}"
+        )
+    return t, x, data
 
 
 # --- what show prints -----------------------------------------------------------------------------------------

@@ -9,7 +9,11 @@ Pages (each a stable URL; filters and the period in the query string: ``player``
 - ``/player/NAME``: games by system, the net over time, head-to-head; ``/stats/NAME`` his ``kitapi stats``
   (its tables in the page's language);
 - ``/players``: every player; with ``--admin`` the forms that rename and merge (POST, CSRF-protected);
-- ``/ratings``: each player's rating per family (``kitapi ratings``; a player's page shows his and its trend).
+- ``/ratings``: each player's rating per family (``kitapi ratings``; a player's page shows his and its trend);
+- ``/tournament/NAME``: a tournament (``kitapi tournament show``): the draw, each round's tables, their games,
+  results and points, the standings (``?round=R``: after round R); ``/tournaments`` lists them (so does ``/``);
+- ``/evening?date=YYYY-MM-DD&venue=NAME``: one evening at one venue, its games by table, each player's totals
+  and one settlement per system (reloading itself while a game is in play; an ETag for a conditional GET).
 
 Safe on a shared network: read-only unless ``admin``; a POST needs the session's CSRF token and an Origin (or
 Referer) of this very site, and off the loopback the admin link's cookie (``admin_token``); only a Host header
@@ -30,6 +34,7 @@ import threading
 import traceback
 import unicodedata
 from collections import OrderedDict
+from collections.abc import Callable
 from datetime import UTC, date, datetime, timedelta
 from fractions import Fraction
 from pathlib import Path
@@ -108,6 +113,7 @@ def create_app(
         NAMES=NAMES,
         games_n=lambda n: games_n(g.lang, n),
         hands_n=lambda n: games_n(g.lang, n, HANDS_N),
+        tournament_list=_tournament_list,
     )
 
     app.after_request(_compress)  # (the first registered runs last: after every other header is set)
@@ -171,6 +177,7 @@ def create_app(
         return render_template("error.html", title=w["not_found"], message=_no_such(text, w)), 404
 
     _routes(app)
+    _evening_routes(app)
     return app
 
 
@@ -251,6 +258,14 @@ def _routes(app: Flask) -> None:
         got = rated(_archive(), cached=True)  # (counted once per state of the archive: kitapi_host.archive.ratings)
         return render_template("ratings.html", ratings=got, families=_families())
 
+    @app.get("/tournaments")
+    def tournaments() -> str:
+        return render_template("tournaments.html", rows=_tournament_list())
+
+    @app.get("/tournament/<path:name>")
+    def tournament(name: str) -> str:
+        return render_template("tournament.html", t=_tournament(_text("tournament", name)))
+
     @app.get("/players")
     def players() -> str:
         if g.admin and "csrf" not in session:
@@ -299,6 +314,123 @@ def _his_ratings(name: str) -> list[dict[str, Any]]:
                 out.append({"family": f, "title": title, "rating": r.ordinal, "place": place, "of": len(rs),
                             "games": r.games, "trend": r.trend})  # fmt: skip
     return out
+
+
+# --- the tournaments (kitapi_host.tournament.store: its report, as kitapi tournament show gives it) ------------
+
+
+def _has_tournaments(a: Archive) -> bool:
+    """The archive has the tournaments' tables (not an archive of schema 6 or 5 read as it is: ``READ_AS_IS``)."""
+    from kitapi_host.tournament.store import SCHEMA
+
+    return (a._version() or 0) >= SCHEMA
+
+
+def _tournament_list() -> list[dict[str, Any]]:
+    """Every tournament (``store.tournaments``), none in an archive without their tables."""
+    from kitapi.registry import rows
+    from kitapi_host.tournament import store
+
+    a = _archive()
+    titles = {r[0]: r[3] for r in rows()}
+    return (
+        [t | {"title": titles.get(t["rules"], t["rules"])} for t in store.tournaments(a)] if _has_tournaments(a) else []
+    )
+
+
+def _points(x: Fraction) -> str:
+    """Points for the eye: whole, or to at most two decimals (5/3 as 1.67, 5/2 as 2.5)."""
+    return str(x.numerator) if x.denominator == 1 else f"{float(x):.2f}".rstrip("0")
+
+
+def _fig(x: Fraction, figure: Callable[[Fraction], str]) -> dict[str, str]:
+    """A figure as shown (``text``) and exactly (``exact``: "5/3", for the cell's title)."""
+    return {"text": figure(x), "exact": str(x)}
+
+
+def _tournament(name: str) -> dict[str, Any]:
+    """The tournament page's values: ``store.report``'s (nothing recomputed), its figures as the page shows them.
+    404 for a tournament the archive has not; 400 for a ``round`` not seated."""
+    from kitapi.registry import rows
+    from kitapi_host.tournament import store
+
+    a = _archive()
+    w = g.w
+    missing = Said(f"{w['tournament']} {_quoted(name)}: {w['not_in_archive']}")
+    if not _has_tournaments(a):
+        abort(404, missing)
+    try:
+        store.get(a, name)
+    except store.TournamentError:
+        abort(404, missing)
+    text = _arg("round")
+    upto = int(text) if text is not None and text.isascii() and text.isdigit() and len(text) < 10 else None
+    try:
+        if text is not None and upto is None:
+            raise store.TournamentError(text)
+        rep = store.report(a, name, upto)
+    except store.TournamentError:
+        seated = store.report(a, name)["seated"]
+        abort(400, Said(f"{w['round']} {_quoted(text or '')}: {w['bad_round'].format(n=seated)}"))
+    schedule = []
+    for r in reversed(rep["schedule"]):  # (the newest round first: the one the players look for)
+        tables = []
+        for x in r["tables"]:
+            res, pts = x["results"], x["points"]
+            tables.append(
+                {
+                    "table": x["table"],
+                    "game": x["game"],
+                    "state": x["state"],
+                    "mark": x["mark"],
+                    "seats": [
+                        {
+                            "player": p,
+                            "number": n,
+                            "result": None if res is None else _fig(res[i], _exact),
+                            "points": None if pts is None else _fig(pts[i], _points),
+                        }
+                        for i, (n, p) in enumerate(zip(x["numbers"], x["players"], strict=True))
+                    ],
+                }
+            )
+        schedule.append({"round": r["round"], "seated": r["seated"], "complete": r["complete"], "tables": tables})
+    latest = schedule[0] if schedule else None
+    finder = []
+    if latest is not None:
+        finder = sorted(
+            ((s["player"], s["number"], x["table"]) for x in latest["tables"] for s in x["seats"]),
+            key=lambda f: (f[0].casefold(), f[0]),
+        )
+    titles = {r[0]: r[3] for r in rows()}
+    return {
+        "name": rep["name"],
+        "system": system(g.lang, rep["rules"], titles.get(rep["rules"], rep["rules"])),
+        "points": rep["points"],
+        "players": len(rep["draw"]),
+        "rounds": rep["rounds"],
+        "seated": rep["seated"],
+        "complete": rep["complete"],
+        "seed": rep["seed"],
+        "round": rep["round"],
+        "draw": rep["draw"],
+        "finder": finder,
+        "finder_round": None if latest is None else latest["round"],
+        "schedule": schedule,
+        "standings": [
+            {
+                "place": s["place"],
+                "player": s["player"],
+                "number": s["number"],
+                "points": _fig(s["points"], _points),
+                "total": _fig(s["total"], _exact),
+                "buchholz": _fig(s["buchholz"], _points),
+                "won": _fig(s["won"], _points),
+                "played": s["played"],
+            }
+            for s in rep["standings"]
+        ],
+    }
 
 
 # --- the request's pieces --------------------------------------------------------------------------------
@@ -614,7 +746,8 @@ def _compress(resp: Response) -> Response:
 def _here(endpoint: str | None = None, **changes: Any) -> str:
     """The URL of this page (or ``endpoint``'s) with the query's ``changes`` (None: dropped): of the query, only
     the site's own parameters (another, ``name`` or ``_external``, would be url_for's own argument)."""
-    args: dict[str, Any] = {k: v for k, v in request.args.items() if k in QUERY or (k == "lang" and "lang" in changes)}
+    keep = QUERY + ("round",) if endpoint is None and request.endpoint == "tournament" else QUERY
+    args: dict[str, Any] = {k: v for k, v in request.args.items() if k in keep or (k == "lang" and "lang" in changes)}
     args.update(changes)
     args = {k: v for k, v in args.items() if v not in (None, "")}
     view_args = dict(request.view_args or {}) if endpoint is None else {}
@@ -659,3 +792,50 @@ def _exact(x: Any, sign: bool = True) -> str:
     if isinstance(x, int | Fraction) and not isinstance(x, bool):
         return show_exact(Fraction(x), sign)
     return str(x)
+
+
+# --- who pays whom and the evening ---------------------------------------------------------------------------
+
+REFRESH_S = 60  # the evening page's reload while a game is in play (a meta refresh: no script)
+
+
+def _evening_routes(app: Flask) -> None:
+    app.jinja_env.globals.update(payment=_payment, rounding=_rounding, money=lambda x: show_exact(Fraction(x), False))
+
+    @app.get("/evening")
+    def evening() -> Response:
+        text = _arg("date")
+        day = None
+        if text is not None:
+            day = data.day(text)
+            if day is None:
+                _bad("date", "bad_day", text)
+        page = data.evening(_archive(), day, _arg("venue"))
+        body = render_template("evening.html", page=page, refresh=REFRESH_S if page["on"] else None)
+        resp = Response(body, mimetype="text/html")
+        resp.set_etag(hashlib.sha256(body.encode()).hexdigest()[:32])  # (the page as shown: its words, its figures)
+        resp.headers["Cache-Control"] = "no-cache"  # (asked again each time: 304 while nothing changed)
+        resp.make_conditional(request)  # (304 without the body to a request whose If-None-Match is it)
+        return resp
+
+
+def _payment(payer: str, payee: str, amount: int, unit: str, money: Any = None) -> Markup:
+    """A payment as the box and the sheet say it, in the page's language: "Anna → Vera: 82 виста", and its
+    money where a stake is set."""
+    from kitapi_host.sheets.words import amount_of, language
+
+    with language(g.lang):
+        word = amount_of(amount, {"chips_prefa": "chips"}.get(unit, unit)) if g.lang != "en" else g.w[unit]
+    line = Markup("{} \u2192 {}: {} {}").format(_who(payer), _who(payee), amount, word)
+    if money is not None:
+        line += Markup(" ({})").format(g.w["in_money"].format(show_exact(Fraction(money), False)))
+    return line
+
+
+def _rounding() -> str:
+    """How the exact nets are rounded to whole payments (kitapi show's note), in the page's language."""
+    from kitapi_host.logs.table import ROUNDING_NOTE
+    from kitapi_host.sheets.words import language, t
+
+    with language(g.lang):
+        return str(g.w["rounding"]) + t(ROUNDING_NOTE)

@@ -199,6 +199,7 @@ def standings(games: list[dict[str, Any]]) -> list[dict[str, Any]]:
             {"rules": g["rules"], "title": title(g["rules"]), "unit": unit(g["rules"]), "games": 0, "players": {}},
         )
         s["games"] += 1
+        s["on"] = s.get("on", 0) + (not g["over"])  # (games in play: counted as they stand, marked)
         for name, x in zip(g["players"], net, strict=False):
             p = s["players"].setdefault(name, {"name": name, "games": 0, "net": 0})
             p["games"] += 1
@@ -259,6 +260,7 @@ def game(archive: Archive, game_id: int) -> dict[str, Any]:
         "players": players,
         "nets": final,
         "running": running,
+        "pay": payments(g["result"]),  # (who pays whom, as kitapi show says it)
     }
 
 
@@ -287,6 +289,7 @@ def player(archive: Archive, name: str, filters: Filters, when: Period | None = 
             {"rules": g["rules"], "title": r["title"], "unit": r["unit"], "games": 0, "net": 0, "line": []},
         )
         s["games"] += 1
+        s["on"] = s.get("on", 0) + (not g["over"])  # (games in play: counted as they stand, marked)
         s["net"] += r["nets"][me]
         s["line"].append((g["date"], s["net"]))
         if _in_partnerships(g["rules"]):
@@ -454,3 +457,142 @@ def player_stats(archive: Archive, name: str, lang: str = "en", when: Period | N
                 _STATS.pop(next(iter(_STATS)))
     tables = [t for m in archive_families() for t in m.stats_tables([stats], lang=lang)]
     return {"name": kept, "stats": stats, "tables": tables}
+
+
+# --- who pays whom (a game's page) and the evening (/evening) ---------------------------------------------
+
+
+def payments(res: dict[str, Any]) -> dict[str, Any]:
+    """Who pays whom to settle the standings ``res`` (a game's result, or a hand's), as ``kitapi show`` says it
+    (kitapi_host.logs.table, the core's ``kitapi.settle`` and ``kitapi.outcome.transfers``): ``unit`` (the word
+    key of the amounts; None where the rules settle nothing between the players: the pot games, Priffe),
+    ``pays`` ``[(payer, payee, amount, money or None)]`` (seats), ``rounded`` (the nets are not whole: rounded
+    once, largest remainder), ``now`` (the game is in play: if it ended now), and a kasa game's ``kasa`` and
+    ``split`` (each net with the kasa shared equally: what each would have if the game stopped now), a pot
+    game's ``pot`` and ``refills``."""
+    from kitapi.settle import settle
+    from kitapi_host.logs.table import preferans_transfers
+
+    out: dict[str, Any] = {"unit": None, "pays": [], "rounded": False, "now": not res.get("over")}
+    if "individual" in res:
+        return out
+    if "stock" in res:
+        return {**out, "pot": res["pot"], "refills": res.get("refills", 0)}
+    if "settlement" in res:  # Russian and Balkan Preferans: net whists (in money where a stake is set)
+        nets = [Fraction(x) for x in res["settlement"]]
+        _, pays = preferans_transfers(nets)
+        stake = None
+        if "money" in res:
+            k = next((i for i, x in enumerate(nets) if x), None)
+            stake = Fraction(res["money"][k]) / nets[k] if k is not None else None
+        money = [a * stake if stake is not None else None for _, _, a in pays]
+        rounded = any(x.denominator != 1 for x in nets)
+        return {**out, "unit": "whists", "pays": [(*p, m) for p, m in zip(pays, money, strict=True)],
+                "rounded": rounded, "stake": stake}  # fmt: skip
+    if "kasa" in res:  # the kasa: its split, the nets and what is left in it shared equally
+        n = len(res["net"])
+        split = [Fraction(x) + Fraction(res["kasa"], n) for x in res["net"]]
+        _, pays = preferans_transfers(split)
+        rounded = any(x.denominator != 1 for x in split)
+        now = out["now"] and "share" not in res
+        return {**out, "unit": "kapikia", "pays": [(*p, None) for p in pays], "kasa": res["kasa"], "split": split,
+                "rounded": rounded, "now": now}  # fmt: skip
+    return {**out, "unit": "chips_prefa", "pays": [(a, b, x, None) for a, b, x in settle(res["chips"])]}
+
+
+def evening_nets(g: dict[str, Any]) -> list[Net]:
+    """Each player's figure of game ``g`` (a ``find_games`` row) for the evening's totals: its net (``nets``),
+    except a kasa game's, which is its split: the net with what is left in the kasa shared equally (what each
+    takes home if it stopped now; the net itself once the kasa is empty)."""
+    res = g["result"]
+    if "kasa" in res and "net" in res and "settlement" not in res:
+        n = len(res["net"])
+        return [_exact(x) + Fraction(res["kasa"], n) for x in res["net"]]
+    return nets(g)
+
+
+def venue_of(device: str, devices: list[str]) -> str:
+    """The venue of a box named ``device``, of the boxes ``devices`` that played the same day: a club with several
+    boxes names them VENUE-1, VENUE-2... (or VENUE/1...): the name up to its last "-" or "/" when another of
+    ``devices`` shares it, else the box's own name."""
+    for sep in ("/", "-"):
+        head, cut, _ = device.rpartition(sep)
+        if cut and head and any(d != device and d.startswith(head + sep) for d in devices):
+            return head
+    return device
+
+
+def at_venue(device: str, venue: str) -> bool:
+    """Box ``device`` is one of the venue ``venue``'s: named it, or it and a "-" or "/" and the table's name."""
+    return device == venue or (device.startswith(venue) and device[len(venue) : len(venue) + 1] in ("-", "/"))
+
+
+def evening(archive: Archive, day_: date | None, venue: str | None) -> dict[str, Any]:
+    """One evening at one venue (``day_``: None, today (UTC); ``venue``: None, the venue of the latest game):
+    its games by table (a box is a table), each player's total per system and one settlement per system.
+
+    A player's figure of a game is ``evening_nets``' (the core's result); a system's settlement squares the
+    players' exact totals with the core's ``kitapi.settle.settle_whole`` (rounded once to whole amounts by
+    largest remainder, then a debtor and a creditor of equal amounts paired first, then the largest debt to
+    the largest claim: the fewest transfers with up to four players, at most one fewer than the players in
+    any case), in money where every game of the system set the same stake (Preferans' ``stake`` option)."""
+    from kitapi.settle import settle_whole
+
+    day_ = day_ or datetime.now(UTC).date()
+    since, until = day_.isoformat(), (day_ + timedelta(days=1)).isoformat() if day_ < date.max else None
+    games = list(reversed(archive.find_games(since, until)))  # (in the order played)
+    devices = sorted({g["device"] for g in games})
+    if venue is None and games:
+        venue = venue_of(games[-1]["device"], devices)
+    venues = sorted({venue_of(d, devices) for d in devices})
+    games = [g for g in games if venue is not None and at_venue(g["device"], venue)]
+    tables: dict[str, list[dict[str, Any]]] = {}
+    systems: dict[str, dict[str, Any]] = {}
+    for g in games:
+        r = _row(g)
+        try:
+            r["evening"] = evening_nets(g)
+        except (KeyError, TypeError, ValueError, ArchiveError):
+            r["evening"] = []
+        r["pay"] = payments(g["result"])
+        tables.setdefault(g["device"], []).append(r)
+        if not r["evening"]:
+            continue  # (a damaged result: listed, not counted)
+        s = systems.setdefault(
+            g["rules"],
+            {"rules": g["rules"], "title": r["title"], "unit": r["unit"], "games": 0, "on": 0, "players": {},
+             "stakes": set(), "settles": r["pay"]["unit"] is not None},
+        )  # fmt: skip
+        s["games"] += 1
+        s["on"] += not g["over"]
+        opts = (g["header"] if "header" in g else json.loads(g["header_json"])).get("options", {})
+        s["stakes"].add(opts.get("stake") if "settlement" in g["result"] else None)
+        for name, x in zip(g["players"], r["evening"], strict=False):
+            p = s["players"].setdefault(name, {"name": name, "games": 0, "net": 0})
+            p["games"] += 1
+            p["net"] += x
+    for s in systems.values():
+        players = sorted(s["players"].values(), key=_best_first(s["players"].values()))
+        s["players"] = players
+        stake = next(iter(s["stakes"])) if len(s["stakes"]) == 1 else None
+        s["stake"] = Fraction(stake) if stake else None
+        s["pays"], s["wholes"], s["rounded"] = [], [], False
+        if s["settles"] and players:
+            totals = [Fraction(p["net"]) for p in players]
+            den = math.lcm(*(x.denominator for x in totals))
+            wholes, pays = settle_whole([int(x * den) for x in totals], den)
+            s["wholes"] = list(wholes)
+            s["rounded"] = den != 1
+            s["pays"] = [
+                (players[a]["name"], players[b]["name"], x, x * s["stake"] if s["stake"] else None) for a, b, x in pays
+            ]
+        del s["stakes"]
+    return {
+        "day": day_,
+        "venue": venue,
+        "venues": venues,
+        "tables": sorted(tables.items()),
+        "systems": list(systems.values()),
+        "games": len(games),
+        "on": sum(not g["over"] for g in games),
+    }

@@ -206,6 +206,133 @@ WORDS: dict[str, tuple[str, str, str]] = {
         " ничья; в приффе каждый роббер ранжирует две его пары). Рейтинг — μ − 3σ модели Плакетта — Льюса"
         " из openskill: новый игрок начинает с 0 и растёт, когда обходит сильных игроков.",
     ),
+    # a tournament (/tournament/NAME, /tournaments; kitapi tournament)
+    "tournament": ("Tournament", "Τουρνουά", "Турнир"),
+    "tournaments": ("Tournaments", "Τουρνουά", "Турниры"),
+    "no_tournaments": ("No tournaments.", "Κανένα τουρνουά.", "Турниров нет."),
+    "round": ("Round", "Γύρος", "Тур"),
+    "rounds": ("Rounds", "Γύροι", "Туров"),
+    "seated_rounds": ("Seated", "Με θέσεις", "С рассадкой"),
+    "complete_rounds": ("Complete", "Ολοκληρωμένοι", "Завершено"),
+    "seat_table": ("Table", "Τραπέζι", "Стол"),
+    "t_points": ("Points", "Βαθμοί", "Очки"),
+    "t_system": ("Points system", "Σύστημα βαθμών", "Система очков"),
+    "serbian": ("Serbian league", "σερβικό πρωτάθλημα", "сербская лига"),
+    "matchpoints": ("matchpoints", "ματσπόιντς", "матчпойнты"),
+    "total": ("Total result", "Συνολικό αποτέλεσμα", "Сумма результатов"),
+    "buchholz": ("Buchholz", "Μπούχολτς", "Бухгольц"),
+    "won": ("Tables won", "Νίκες σε τραπέζι", "Выиграно столов"),
+    "played": ("Tables", "Τραπέζια", "Столов"),
+    "number": ("No.", "Αρ.", "№"),
+    "draw": ("The draw", "Η κλήρωση", "Жеребьёвка"),
+    "seed": (
+        "seed {seed}: the same seed and players give the same draw",
+        "σπόρος {seed}: ίδιος σπόρος και ίδιοι παίκτες δίνουν την ίδια κλήρωση",
+        "зерно {seed}: то же зерно и те же игроки дают ту же жеребьёвку",
+    ),
+    "find_table": ("Find your table: round {r}", "Βρες το τραπέζι σου: γύρος {r}", "Найдите свой стол: тур {r}"),
+    "seated_at": ("seated {when}", "θέσεις από {when}", "рассадка {when}"),
+    "complete": ("complete", "ολοκληρώθηκε", "завершён"),
+    "in_progress": ("in progress", "σε εξέλιξη", "идёт"),
+    "no_game_yet": ("no game yet", "καμία παρτίδα ακόμα", "партии ещё нет"),
+    "decided": ("decided", "απόφαση", "решение"),
+    "closed": ("closed", "έκλεισε", "закрыт"),
+    "other_players": (
+        "its game's players are not the table's",
+        "οι παίκτες της παρτίδας δεν είναι του τραπεζιού",
+        "игроки партии не этого стола",
+    ),
+    "after_round": ("Standings after round {r}", "Κατάταξη μετά τον γύρο {r}", "Таблица после тура {r}"),
+    "so_far": ("Standings so far", "Κατάταξη μέχρι τώρα", "Таблица на сейчас"),
+    "all_rounds": ("All rounds", "Όλοι οι γύροι", "Все туры"),
+    "legend": ("Legend", "Υπόμνημα", "Обозначения"),
+    "legend_decided": (
+        "decided: the organisers gave the table's results, without a game (or over it)",
+        "απόφαση: τα αποτελέσματα του τραπεζιού τα έδωσαν οι διοργανωτές, χωρίς παρτίδα (ή πάνω από αυτήν)",
+        "решение: результаты стола дали организаторы, без партии (или вместо её итога)",
+    ),
+    "legend_closed": (
+        "closed: the game was still in play at the round's time limit and counts as it stood then",
+        "έκλεισε: η παρτίδα ήταν σε εξέλιξη στο όριο χρόνου του γύρου και μετράει όπως ήταν τότε",
+        "закрыт: партия ещё шла, когда вышло время тура, и засчитана, как стояла тогда",
+    ),
+    "legend_points": (
+        "Points are shown to two decimals (a shared 5/3 as 1.67); the standings count them exactly.",
+        "Οι βαθμοί φαίνονται με δύο δεκαδικά (ένα μοιρασμένο 5/3 ως 1.67)· η κατάταξη τους μετράει ακριβώς.",
+        "Очки показаны с двумя знаками после точки (поделённые 5/3 как 1.67); таблица считает их точно.",
+    ),
+    "legend_order": (
+        "The standings are ordered by points, then the total result, Buchholz (the points of every opponent met),"
+        " tables won (a shared first place split), then the drawn number.",
+        "Η κατάταξη: βαθμοί, μετά συνολικό αποτέλεσμα, Μπούχολτς (οι βαθμοί κάθε αντιπάλου που συνάντησε),"
+        " νίκες σε τραπέζι (μια μοιρασμένη πρώτη θέση μοιράζεται) και τέλος ο αριθμός της κλήρωσης.",
+        "Порядок в таблице: очки, затем сумма результатов, Бухгольц (очки всех встреченных соперников),"
+        " выигранные столы (разделённое первое место делится), затем номер по жеребьёвке.",
+    ),
+    "bad_round": (
+        "is not a round of this tournament seated so far (1 to {n})",
+        "δεν είναι γύρος του τουρνουά με θέσεις ως τώρα (1 έως {n})",
+        "не тур этого турнира с готовой рассадкой (от 1 до {n})",
+    ),
+    # who pays whom (a game's page) and the evening (/evening)
+    "who_pays": ("Who pays whom", "Ποιος πληρώνει ποιον", "Кто кому платит"),
+    "if_now": ("if the game ended now", "αν τελείωνε τώρα η παρτίδα", "если бы партия закончилась сейчас"),
+    "nobody_pays": ("Nobody pays anybody.", "Κανείς δεν πληρώνει.", "Никто никому не платит."),
+    "in_money": ("{} in money", "{} σε χρήματα", "{} в деньгах"),
+    "stake": ("a whist is worth {}", "το βιστ αξίζει {}", "вист стоит {}"),
+    "rounding": ("Rounding: ", "Στρογγύλευση: ", "Округление: "),
+    "kasa": ("Kasa", "Κάσα", "Касса"),
+    "pot": ("Pot", "Πότ", "Банк"),
+    "refills": ("refills", "γεμίσματα", "пополнений"),
+    "split_now": ("If it ended now", "Αν τελείωνε τώρα", "Если закончить сейчас"),
+    "split": ("With the kasa shared", "Με τη μοιρασιά της κάσας", "С разделом кассы"),
+    "no_settle": (
+        "These rules settle nothing between the players: the best result wins.",
+        "Οι κανόνες αυτοί δεν ορίζουν πληρωμές ανάμεσα στους παίκτες: κερδίζει το καλύτερο αποτέλεσμα.",
+        "Эти правила не предусматривают расчёта между игроками: побеждает лучший результат.",
+    ),
+    "in_play_n": ("in play: {}", "σε εξέλιξη: {}", "идут: {}"),
+    "in_play_note": (
+        "Games still in play count as they stand now and are marked “in play”: their figures change until they end.",
+        "Οι παρτίδες σε εξέλιξη μετράνε όπως είναι τώρα και σημειώνονται «σε εξέλιξη»: τα νούμερά τους αλλάζουν"
+        " ώσπου να τελειώσουν.",
+        "Идущие партии учитываются как есть сейчас и помечены «идёт»: их числа меняются, пока партия не закончится.",
+    ),
+    "tonight": ("Tonight", "Απόψε", "Сегодня"),
+    "evening": ("Evening", "Βραδιά", "Вечер"),
+    "venue": ("Venue", "Μαγαζί", "Клуб"),
+    "day": ("Day", "Μέρα", "День"),
+    "table_n": ("Table", "Τραπέζι", "Стол"),
+    "totals": ("The evening's totals", "Τα σύνολα της βραδιάς", "Итоги вечера"),
+    "settlement": ("Settlement", "Λογαριασμός", "Расчёт"),
+    "no_evening": (
+        "No games this evening at this venue.",
+        "Καμία παρτίδα αυτή τη βραδιά σε αυτό το μαγαζί.",
+        "В этот вечер в этом клубе партий нет.",
+    ),
+    "refreshes": (
+        "While a game is in play this page reloads itself every minute.",
+        "Όσο παίζεται μια παρτίδα, η σελίδα ανανεώνεται μόνη της κάθε λεπτό.",
+        "Пока идёт партия, страница обновляется сама каждую минуту.",
+    ),
+    "evening_note": (
+        "Each game counts with its net (a kasa game with what is left in the kasa shared equally: what each"
+        " would take home if it stopped now); games in play count as they stand. One settlement per system:"
+        " each total rounded once to a whole amount by largest remainder, then equal debts and claims paired"
+        " first and the largest debt paid to the largest claim: the fewest transfers with up to four players,"
+        " otherwise at most one fewer than the players (not always the fewest possible).",
+        "Κάθε παρτίδα μετράει με τα καθαρά της (μια παρτίδα με κάσα με ό,τι έμεινε στην κάσα μοιρασμένο ίσα:"
+        " ό,τι θα έπαιρνε ο καθένας αν σταματούσε τώρα)· οι παρτίδες σε εξέλιξη μετράνε όπως είναι. Ένας"
+        " λογαριασμός ανά σύστημα: κάθε σύνολο στρογγυλεύεται μία φορά σε ακέραιο με το μεγαλύτερο υπόλοιπο,"
+        " μετά ίσα χρέη και απαιτήσεις ζευγαρώνουν πρώτα και το μεγαλύτερο χρέος πάει στη μεγαλύτερη απαίτηση:"
+        " οι λιγότερες πληρωμές για έως τέσσερις παίκτες, αλλιώς το πολύ μία λιγότερη από τους παίκτες (όχι"
+        " πάντα οι λιγότερες δυνατές).",
+        "Каждая партия учитывается своим итогом (партия с кассой — с остатком кассы, разделённым поровну: что"
+        " каждый унёс бы, если остановить сейчас); идущие партии — как есть. Один расчёт на систему: каждая"
+        " сумма округляется один раз до целого по наибольшему остатку, затем равные долги и требования"
+        " сводятся первыми, а наибольший долг идёт наибольшему требованию: наименьшее число переводов при"
+        " четырёх игроках и меньше, иначе не больше числа игроков без одного (не всегда наименьшее возможное).",
+    ),
     "footer": (
         "Every figure is the Kitapi core's, replayed from the game logs.",
         "Κάθε νούμερο το βγάζει ο πυρήνας του Kitapi από τα αρχεία των παρτίδων.",
