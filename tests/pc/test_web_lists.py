@@ -304,7 +304,8 @@ def test_standings_csv_equals_the_page_and_has_no_formula_cell(client: Any) -> N
         r = client.get(f"/standings.csv?{query}")
         assert r.status_code == 200 and r.mimetype == "text/csv", query
         assert "attachment" in r.headers["Content-Disposition"]
-        rows = list(csv.reader(io.StringIO(r.get_data(as_text=True))))
+        assert r.data.startswith(b"\xef\xbb\xbf")  # (a byte order mark: a spreadsheet reads UTF-8, as a game's CSV)
+        rows = list(csv.reader(io.StringIO(r.data.decode("utf-8-sig"))))
         assert rows[0] == ["System", "Unit", "Player", "Games", "Net"]
         got = {(s, p.removeprefix("'") if p.removeprefix("'") in HOSTILE_CELLS else p, int(k), n)
                for s, _, p, k, n in rows[1:]}  # fmt: skip
@@ -312,10 +313,10 @@ def test_standings_csv_equals_the_page_and_has_no_formula_cell(client: Any) -> N
         for row in rows[1:]:
             for c in row:
                 assert c[:1] not in ("=", "+", "-", "@") or re.fullmatch(r"-[0-9]+(\.[0-9]+)?", c), (query, c)
-    rows = list(csv.reader(io.StringIO(text(client, f"/standings.csv?{MARCH}"))))
+    rows = list(csv.reader(io.StringIO(text(client, f"/standings.csv?{MARCH}").lstrip("\ufeff"))))
     assert {"'=1+2", "'@SUM(A1)"} <= {r[2] for r in rows}
     assert "Sochi" not in text(client, "/standings.csv?from=2025-01-01&to=2025-12-31&system=prefa")
-    greek = list(csv.reader(io.StringIO(text(client, f"/standings.csv?{MARCH}&lang=el"))))
+    greek = list(csv.reader(io.StringIO(text(client, f"/standings.csv?{MARCH}&lang=el").lstrip("\ufeff"))))
     assert greek[0] == ["Σύστημα", "Μονάδα", "Παίκτης", "Παρτίδες", "Καθαρά"]
     assert "Ημερομηνία" not in text(client, "/standings.csv?from=2025-04-01&to=2025-03-01&lang=el", 400)
     assert 'href="/standings.csv?from=2025-03-01&amp;to=2025-03-31"' in text(client, f"/?{MARCH}")
@@ -396,7 +397,9 @@ def test_a_pdf_a_log_and_a_tiny_body_are_not_compressed(served: int) -> None:
     status, h, body = http_get(served, "/favicon.ico", accept="gzip")  # (a redirect's few bytes)
     assert status == 301 and "content-encoding" not in h
     status, h, body = http_get(served, f"/standings.csv?{MARCH}", accept="gzip")  # (a CSV of 7 lines)
-    assert status == 200 and "content-encoding" not in h and body.startswith(b"System,") and len(body) < 1000
+    assert (
+        status == 200 and "content-encoding" not in h and body.startswith(b"\xef\xbb\xbfSystem,") and len(body) < 1000
+    )
     if not Path("/usr/bin/chromium").exists():
         pytest.skip("no Chromium to print the PDF")
     status, h, body = http_get(served, "/game/1/download/pdf", accept="gzip")

@@ -396,26 +396,23 @@ def _partners(archive: Archive, name: str, games: list[dict[str, Any]]) -> list[
 def standings_csv(page: list[dict[str, Any]], lang: str, system_name: Any) -> bytes:
     """The standings (``standings``) as a CSV file: one row per system and player (system, unit, player, games,
     net), its header in ``lang``, each text a cell no spreadsheet app takes for a formula (kitapi_host.text's
-    rule, as the game CSV's); ``system_name(rules, title)`` a system's name in the page's language."""
-    import csv
-    import io
-
-    from kitapi_host.text import cell, csv_value
+    rule), written as a game's CSV is (``sheets.page.to_csv_bytes``: UTF-8 with a byte order mark, so a
+    spreadsheet reads Greek and Russian, CRLF); ``system_name(rules, title)`` a system's name in the page's
+    language."""
+    from kitapi_host.sheets.page import to_csv_bytes
+    from kitapi_host.text import cell
     from kitapi_host.web.words import words
 
     w = words(lang)
-    buf = io.StringIO()
-    out = csv.writer(buf, lineterminator="\r\n")
-    out.writerow([cell(w[k]) for k in ("system", "unit", "player", "games", "net")])
+    rows: list[list[object]] = [[cell(w[k]) for k in ("system", "unit", "player", "games", "net")]]
     for s in page:
         for p in s["players"]:
             net = p["net"]
             shown = str(net) if type(net) is int else _figure(net)
-            out.writerow(
-                [cell(system_name(s["rules"], s["title"])), cell(w[s["unit"]]), cell(p["name"]), p["games"],
-                 csv_value(shown)]
-            )  # fmt: skip
-    return buf.getvalue().encode("utf-8")
+            rows.append(
+                [cell(system_name(s["rules"], s["title"])), cell(w[s["unit"]]), cell(p["name"]), p["games"], shown]
+            )
+    return to_csv_bytes(rows)
 
 
 def _figure(x: Any) -> str:
