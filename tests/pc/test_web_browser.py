@@ -403,7 +403,8 @@ VIEWPORTS = {"desktop": (1280, 900), "phone": (390, 844)}
 
 
 def page_kinds(info: dict[str, Any]) -> list[tuple[str, int]]:
-    pages = [("", 200), ("players", 200), ("player/Anna", 200), ("stats/Anna", 200)]
+    pages = [("", 200), ("players", 200), ("players?q=an", 200), ("player/Anna", 200), ("stats/Anna", 200)]
+    pages += [("?page=2&from=2000-01-01", 200), ("stats/Anna?from=2000-01-01", 200)]
     for rules, gid in FAMILIES.items():
         assert gid in info["this"], rules  # (web_archive's first game of each system, in registry order)
         pages += [(f"game/{gid}", 200), (f"game/{gid}/sheet", 200)]
@@ -475,5 +476,29 @@ def test_a_tournament_prints_without_the_site_s_links(site: tuple[str, dict[str,
         assert page.evaluate(WIDE) is None
         page.emulate_media(media="screen")
         assert "none" not in page.evaluate(hidden, "header.top, nav.rounds, footer")
+    finally:
+        page.close()
+
+
+def test_the_standings_and_the_evening_print_as_their_figures(site: tuple[str, dict[str, Any]], browser: Any) -> None:
+    """The home page's standings and the evening page as printed (the print media): no site header, menus,
+    forms, filters or pager; black on white; the standings' tables shown and none wider than the paper (A4 at
+    96 dpi less its margins: 700 px)."""
+    url, info = site
+    page = browser.new_page(viewport={"width": 700, "height": 900})
+    hidden = "s => [...document.querySelectorAll(s)].map(e => getComputedStyle(e).display)"
+    colour = "s => [...document.querySelectorAll(s)].map(e => getComputedStyle(e).color)"
+    first = info["now"].replace(day=1).date().isoformat()
+    try:
+        for path in ("?from=2000-01-01", f"evening?date={first}&venue=cafe-a"):
+            page.goto(f"{url}{path}", wait_until="load")
+            page.emulate_media(media="print")
+            shown = page.evaluate(hidden, "header.top, nav, form, footer, nav.pager, p.quick")
+            assert shown and set(shown) == {"none"}, (path, shown)
+            assert set(page.evaluate(colour, "main, main td, main a, main small")) == {"rgb(0, 0, 0)"}, path
+            assert page.evaluate("getComputedStyle(document.body).backgroundColor") in ("rgb(255, 255, 255)",)
+            assert page.locator("main table").count() > 0 and page.evaluate(WIDE) is None, path
+            page.emulate_media(media="screen")
+            assert "none" not in page.evaluate(hidden, "header.top, footer"), path
     finally:
         page.close()

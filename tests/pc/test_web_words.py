@@ -128,6 +128,13 @@ def pages(site: dict[str, Any]) -> list[tuple[str, int]]:
         (f"/evening?date={info['now'].replace(day=1).date().isoformat()}&venue=cafe-a", 200),  # (every system)
         (f"/evening?date={info['now'].replace(day=1).date().isoformat()}&venue=nowhere", 200),
         ("/evening?date=2026-02-30", 400),
+        ("/players?q=a", 200),  # (the lists: the search, its no match, the pager, a bad page, the CSV's heads)
+        ("/players?q=zzzz", 200),
+        ("/?from=0001-01-01&to=9999-12-31&page=2", 200),
+        ("/?page=x", 400),
+        (f"/player/{player}?page=0", 400),
+        (f"/stats/{player}?from=0001-01-01", 200),
+        ("/standings.csv?from=0001-01-01&to=9999-12-31", 200),
     ]
     for i in site["games"]:
         out += [(f"/game/{i}", 200), (f"/game/{i}/sheet", 200)]

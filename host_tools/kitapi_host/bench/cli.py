@@ -1,4 +1,5 @@
-"""``kitapi bench``: figures of the core, the device, the sync and the archive (``--part archive``).
+"""``kitapi bench``: figures of the core, the device, the sync, the archive (``--part archive``) and the web
+pages over HTTP (``--part web``).
 
 ``register(sub)`` adds it to ``kitapi``'s subcommands (host_tools/kitapi_host/cli.py's table).
 """
@@ -25,6 +26,10 @@ def _bench(args: argparse.Namespace) -> int:
         from kitapi_host.bench import archive as bench_archive
 
         return bench_archive.run(tuple(args.games), args.pg)
+    if args.part == "web":  # (not in "all" either: the same archives, through kitapi serve's server)
+        from kitapi_host.bench import web as bench_web
+
+        return bench_web.run(tuple(args.games), args.pg, args.requests)
     return 0
 
 
@@ -34,22 +39,30 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     b.add_argument("--hands", type=int, default=10_000, help="hands in the core's benchmark game (default 10000)")
     b.add_argument(
         "--part",
-        choices=("core", "device", "sync", "archive", "all"),
+        choices=("core", "device", "sync", "archive", "web", "all"),
         default="all",
         help="the core (replay), the device (firmware in the simulator), the sync (simulated device), or all"
-        " (default); archive: the archive at a league's size on SQLite and PostgreSQL (not in all)",
+        " (default); archive: the archive at a league's size on SQLite and PostgreSQL (not in all); web: the"
+        " pages through kitapi serve's server over HTTP on those archives (not in all)",
     )
     b.add_argument(
         "--games",
         type=lambda v: [int(x) for x in v.split(",")],
         default=[10_000, 100_000],
         metavar="N,N",
-        help="--part archive: the archive sizes (default 10000,100000)",
+        help="--part archive, web: the archive sizes (default 10000,100000)",
+    )
+    b.add_argument(
+        "--requests",
+        type=int,
+        default=20,
+        metavar="N",
+        help="--part web: the GETs of each page (default 20: the median and the worst of them)",
     )
     b.add_argument(
         "--pg",
         metavar="URL",
-        help="--part archive: a PostgreSQL server (postgresql://...) on which the bench makes and drops the"
+        help="--part archive, web: a PostgreSQL server (postgresql://...) on which the bench makes and drops the"
         " database kitapi_bench, to measure PostgreSQL beside SQLite",
     )
     b.set_defaults(func=_bench)

@@ -25,6 +25,7 @@ import functools
 import json
 import math
 import re
+import threading
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from fractions import Fraction
@@ -34,7 +35,8 @@ from kitapi.game import new_game
 from kitapi_host.archive.db import Archive, ArchiveError
 from kitapi_host.families import archive_families, archive_family, family, family_name
 
-LATEST = 20  # games on the home page
+LATEST = 20  # games a page of the home page's latest
+PLAYER_PAGE = 50  # games a page of a player's page
 DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")  # (ASCII digits: \d takes any script's)
 
 
@@ -215,14 +217,17 @@ def _best_first(players: Any) -> Any:
     return lambda p: (-(p["net"].numerator * (d // p["net"].denominator)), p["name"])
 
 
-def home(archive: Archive, when: Period, filters: Filters) -> dict[str, Any]:
-    """The home page: the latest games (of the filters, any date) and the standings of the period."""
+def home(archive: Archive, when: Period, filters: Filters, page: int = 1) -> dict[str, Any]:
+    """The home page: the standings of the period and its latest games (of the filters), ``LATEST`` a page,
+    newest first (``page`` 1 the newest; a page past the end has none)."""
     f = filters
-    latest = archive.find_games(player=f.player, rules=f.rules, device=f.device, limit=LATEST)
     games = archive.find_games(when.since, when.until, player=f.player, rules=f.rules, device=f.device)
+    latest = games[(page - 1) * LATEST : page * LATEST]  # (the period's games are read for its standings anyway)
     return {
         "period": when,
         "latest": [_row(g) for g in latest],
+        "page": page,
+        "pages": max(1, -(-len(games) // LATEST)),
         "standings": standings(list(reversed(games))),
         "games": len(games),
         "players": archive.players(),
@@ -259,17 +264,19 @@ def game(archive: Archive, game_id: int) -> dict[str, Any]:
     }
 
 
-def player(archive: Archive, name: str, filters: Filters, when: Period | None = None) -> dict[str, Any]:
-    """A player's page: his games (of the filters, in ``when`` if given), by system with his net; his net
-    over time per system; head-to-head against each opponent (the games both played, each one's net in them,
-    per system); ``player_stats`` is his ``kitapi stats``.  ArchiveError if there is no such player."""
+def player(archive: Archive, name: str, filters: Filters, when: Period | None = None, page: int = 1) -> dict[str, Any]:
+    """A player's page: his games (of the filters, in ``when`` if given; ``PLAYER_PAGE`` a page, newest first),
+    by system with his net; his net over time per system; head-to-head against each other player (the games
+    both played, each one's net in them, per system; most games together first; in a system played in
+    partnerships, Priffe, partners apart from opponents, by rubber: ``_partners``); ``player_stats`` is his
+    ``kitapi stats``.  ArchiveError if there is no such player."""
     kept = archive.player_name(name)
     if kept is None:
         raise ArchiveError(f"no player {name!r} in the archive")
     since, until = (when.since, when.until) if when else (None, None)
     games = list(reversed(archive.find_games(since, until, player=kept, rules=filters.rules, device=filters.device)))
     systems: dict[str, dict[str, Any]] = {}
-    rivals: dict[tuple[str, str], dict[str, Any]] = {}
+    rivals: dict[tuple[str, ...], dict[str, Any]] = {}
     rows = []
     for g in games:
         r = _row(g)
@@ -285,6 +292,8 @@ def player(archive: Archive, name: str, filters: Filters, when: Period | None = 
         s["on"] = s.get("on", 0) + (not g["over"])  # (games in play: counted as they stand, marked)
         s["net"] += r["nets"][me]
         s["line"].append((g["date"], s["net"]))
+        if _in_partnerships(g["rules"]):
+            continue  # (partners and opponents by rubber: _partners)
         for seat, other in enumerate(g["players"]):
             if seat == me:
                 continue
@@ -297,24 +306,152 @@ def player(archive: Archive, name: str, filters: Filters, when: Period | None = 
             h["mine"] += r["nets"][me]
             h["theirs"] += r["nets"][seat]
             h["ahead"] += r["nets"][me] > r["nets"][seat]
+    rows.reverse()
+    for h in _partners(archive, kept, [g for g in games if _in_partnerships(g["rules"])]):
+        rivals[(h["name"], h["rules"], h["role"])] = h
     return {
         "name": kept,
-        "games": list(reversed(rows)),
+        "games": rows[(page - 1) * PLAYER_PAGE : page * PLAYER_PAGE],
+        "page": page,
+        "pages": max(1, -(-len(rows) // PLAYER_PAGE)),
+        "count": len(rows),
         "systems": list(systems.values()),
-        "rivals": sorted(rivals.values(), key=lambda h: (h["name"], h["rules"])),
+        "rivals": sorted(rivals.values(), key=lambda h: (-h["games"], h["name"], h["rules"], h.get("role", ""))),
         "systems_all": [(r, title(r)) for r in archive.systems()],
         "devices": archive.devices(),
     }
 
 
-def player_stats(archive: Archive, name: str, lang: str = "en") -> dict[str, Any]:
+@functools.lru_cache(maxsize=64)
+def _in_partnerships(rules: str) -> bool:
+    """The system ``rules`` is played in partnerships that change by rubber (Priffe: asked of the core's class,
+    as kitapi_host.archive.ratings does)."""
+    from kitapi_host.archive.ratings import _partners as partners
+
+    try:
+        return partners(rules)
+    except Exception:  # (a system this kitapi does not know: played alone)
+        return False
+
+
+# A Priffe game's rubbers as replayed (``_partners``), by its archive, id, hands and header: the same for every
+# page that asks (a player's page at 100,000 games replays 90 of them: 70 ms), a game that grows in play or is
+# another game under the same id is another key; the oldest forgotten past RUBBERS_KEPT.
+RUBBERS_KEPT = 20_000
+_RUBBERS: dict[tuple[str, int, int, str], list[tuple[list[list[int]], list[Fraction]]]] = {}
+_RUBBERS_LOCK = threading.Lock()
+
+
+def _partners(archive: Archive, name: str, games: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Head-to-head rows of ``name``'s games played in partnerships (Priffe), by rubber played out, as
+    ``kitapi ratings`` reads them (``kitapi_host.archive.ratings._rubbers``: the stored hands scored again by
+    the core): per other player and system, ``role`` "partner" (the rubbers they played on one side) or
+    "opponent" (on the two sides), ``games`` those rubbers, ``mine`` and ``theirs`` what the rubbers gave each
+    (individual points), ``ahead`` the rubbers where his was more.  A damaged game is left out."""
+    from kitapi_host.archive.ratings import _rubbers
+
+    games = [g for g in games if g["result"].get("rubbers") != 0]  # (none played out: nothing to replay)
+    where = str(archive.path)
+    keys = {g["id"]: (where, g["id"], g["hands"], g["header_json"]) for g in games}
+    ids = [g["id"] for g in games if keys[g["id"]] not in _RUBBERS]
+    texts: dict[int, list[str]] = {}
+    for i in range(0, len(ids), 500):
+        part = ids[i : i + 500]
+        sql = f"SELECT game, hand FROM hands WHERE game IN ({', '.join('?' * len(part))}) ORDER BY game, number"
+        for gid, text in archive.db.execute(sql, part):
+            texts.setdefault(gid, []).append(text)
+    out: dict[tuple[str, str, str], dict[str, Any]] = {}
+    for g in games:
+        key = keys[g["id"]]
+        rubbers = _RUBBERS.get(key)
+        if rubbers is None:
+            try:
+                rubbers = _rubbers(new_game(json.loads(g["header_json"])), texts.get(g["id"], []))
+            except Exception:  # (a damaged log: listed, not counted)
+                continue
+            with _RUBBERS_LOCK:
+                _RUBBERS[key] = rubbers
+                while len(_RUBBERS) > RUBBERS_KEPT:
+                    _RUBBERS.pop(next(iter(_RUBBERS)))
+        me = g["players"].index(name)
+        for sides, gave in rubbers:
+            mine = next(k for k in (0, 1) if me in sides[k])
+            for seat, other in enumerate(g["players"]):
+                if seat == me:
+                    continue
+                theirs = next(k for k in (0, 1) if seat in sides[k])
+                role = "partner" if theirs == mine else "opponent"
+                h = out.setdefault(
+                    (other, g["rules"], role),
+                    {"name": other, "rules": g["rules"], "title": title(g["rules"]), "unit": unit(g["rules"]),
+                     "role": role, "games": 0, "mine": 0, "theirs": 0, "ahead": 0, "rubbers": True},
+                )  # fmt: skip
+                h["games"] += 1
+                h["mine"] += gave[mine]
+                h["theirs"] += gave[theirs]
+                h["ahead"] += gave[mine] > gave[theirs]
+    return list(out.values())
+
+
+def standings_csv(page: list[dict[str, Any]], lang: str, system_name: Any) -> bytes:
+    """The standings (``standings``) as a CSV file: one row per system and player (system, unit, player, games,
+    net), its header in ``lang``, each text a cell no spreadsheet app takes for a formula (kitapi_host.text's
+    rule), written as a game's CSV is (``sheets.page.to_csv_bytes``: UTF-8 with a byte order mark, so a
+    spreadsheet reads Greek and Russian, CRLF); ``system_name(rules, title)`` a system's name in the page's
+    language."""
+    from kitapi_host.sheets.page import to_csv_bytes
+    from kitapi_host.text import cell
+    from kitapi_host.web.words import words
+
+    w = words(lang)
+    rows: list[list[object]] = [[cell(w[k]) for k in ("system", "unit", "player", "games", "net")]]
+    for s in page:
+        for p in s["players"]:
+            net = p["net"]
+            shown = str(net) if type(net) is int else _figure(net)
+            rows.append(
+                [cell(system_name(s["rules"], s["title"])), cell(w[s["unit"]]), cell(p["name"]), p["games"], shown]
+            )
+    return to_csv_bytes(rows)
+
+
+def _figure(x: Any) -> str:
+    """An exact net as the page shows it (kitapi_host.logs.show_exact, without the plus sign)."""
+    from kitapi_host.logs import show_exact
+
+    return show_exact(Fraction(x), False)
+
+
+# A player's statistics as counted (``player_stats``), by archive, name as kept and period, with the state of his
+# games they were counted from (ids and hands: a game synced further, added, deleted or merged in is another
+# state): counted again only when that changed.  The oldest forgotten past STATS_KEPT.
+STATS_KEPT = 256
+_STATS: dict[tuple[str, str, str | None, str | None], tuple[list[tuple[int, int]], dict[str, Any]]] = {}
+_STATS_LOCK = threading.Lock()
+
+
+def player_stats(archive: Archive, name: str, lang: str = "en", when: Period | None = None) -> dict[str, Any]:
     """A player's ``kitapi stats`` (the figures, replayed from the hands of every game he played: the one page
     whose cost grows with his games, so a page of its own): his name, the figures and the command's tables
-    (``kitapi_host.archive.text.Table``), their words in ``lang``.  ArchiveError if there is no such player."""
+    (``kitapi_host.archive.text.Table``), their words in ``lang``; of his games in ``when`` only if given (None:
+    every one); counted again only when his games changed (``_STATS``).  ArchiveError if there is no such
+    player."""
     kept = archive.player_name(name)
     if kept is None:
         raise ArchiveError(f"no player {name!r} in the archive")
-    stats = archive.player_stats(kept)
+    since, until = (when.since, when.until) if when else (None, None)
+    key = (str(archive.path), kept, since, until)
+    state = archive.games_state(kept, since, until)  # (his games and their hands: what the figures come from)
+    with _STATS_LOCK:
+        kept_stats = _STATS.get(key)
+    if kept_stats is not None and kept_stats[0] == state:
+        stats = kept_stats[1]
+    else:
+        stats = archive.player_stats(kept, since, until)
+        with _STATS_LOCK:
+            _STATS[key] = (state, stats)
+            while len(_STATS) > STATS_KEPT:
+                _STATS.pop(next(iter(_STATS)))
     tables = [t for m in archive_families() for t in m.stats_tables([stats], lang=lang)]
     return {"name": kept, "stats": stats, "tables": tables}
 
