@@ -54,7 +54,7 @@ def _offer(app):
     try:
         import uos as os
     except ImportError:  # CPython
-        import os
+        import os  # type: ignore[no-redef]
     with open(path, "rb") if store.fs is os else store.fs.open(path, "rb") as f:
         b = f.read(_MAX + 1)
     if len(b) > _MAX:
@@ -62,7 +62,7 @@ def _offer(app):
     try:
         import ujson as json
     except ImportError:  # CPython
-        import json
+        import json  # type: ignore[no-redef]
     d = json.loads(b.decode())
     if type(d) is not dict or len(d) != 4:
         return None
