@@ -1036,3 +1036,28 @@ def test_listings_as_json(tmp_path: Path, db: str, capsys: pytest.CaptureFixture
     Archive(Path(empty)).close()  # (an archive with no game; where there is none, a read makes none: one line)
     assert kitapi("games", "--db", empty, "--json") == 0
     assert capsys.readouterr().out == '{"games": []}\n'
+
+
+def test_cli_games_lists_games_of_one_minute_by_number(
+    tmp_path: Path, db: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Four games started in one minute (the list shows the minute): listed 1, 2, 3, 4, not by the seconds their
+    headers carry (which listed them 1, 3, 4, 2); a game of a later minute after them (issue 36, item 10)."""
+    files = []
+    for i, (second, players) in enumerate(
+        (("10", "Anna Babis Costas"), ("50", "Dora Eva Fani"), ("20", "Gina Hara Ioli"), ("30", "Kiki Lena Mara"))
+    ):
+        header = {"kitapi": 1, "rules": "prefa", "players": players.split(), "options": {"pouch": 31}, "dealer": 0}
+        header["started"] = f"2026-03-01T20:00:{second}Z"
+        path = tmp_path / f"g{i + 1}.jsonl"
+        path.write_text(json.dumps(header) + '\n{"dealer": 0, "pass": true}\n')
+        files.append(str(path))
+    early = tmp_path / "g5.jsonl"  # a minute before: first, whatever its number
+    early.write_text(Path(files[0]).read_text().replace("20:00:10Z", "19:59:59Z").replace("Anna", "Zoe"))
+    for f in [*files, str(early)]:
+        assert kitapi("archive", "add", "--db", db, f) == 0
+    capsys.readouterr()
+    assert kitapi("games", "--db", db) == 0
+    rows = capsys.readouterr().out.splitlines()[1:]
+    assert [r.split()[0] for r in rows] == ["5", "1", "2", "3", "4"], rows
+    assert [r.split()[1:3] for r in rows] == [["2026-03-01", "19:59"]] + [["2026-03-01", "20:00"]] * 4
