@@ -77,8 +77,7 @@ _E_TOURNAMENT = const(111)
 def check_name(p, what=None):
     """RuleError unless ``p`` is a player's name: text of 1 to 24 characters (an emoji 2) a person typed,
     with one visible; with ``what`` (``started``, ``device``), unless the text ``p`` of that header field is
-    typed text of at most ``MAX_TEXT`` characters.  True if ``p`` holds a combining mark or a character Unicode
-    NFC replaces (then kitapi.nfc compares the names).
+    typed text of at most ``MAX_TEXT`` characters.
 
     Refused: the C0 and C1 control characters (ESC, BEL, DEL...), the bidi
     controls (U+061C, U+200E-U+200F, U+202A-U+202E, U+2066-U+2069) and a lone
@@ -94,11 +93,8 @@ def check_name(p, what=None):
     hi = 0  # a high surrogate waiting for its low one
     units = 0  # the length in UTF-16 code units, as JSON escapes it: the same on every runtime
     seen = False  # a visible character
-    marked = False  # a combining mark or a character NFC replaces (kitapi.nfc)
     for c in p:  # (MicroPython's json keeps a surrogate pair as two characters, CPython's makes it one)
         o = ord(c)
-        if 0x300 <= o < 0x370 or 0x1F70 <= o < 0x2000 or o == 0x374 or o == 0x37E or o == 0x387:
-            marked = True
         units += 2 if o > 0xFFFF else 1
         if not seen and not _blank(o):
             seen = True
@@ -131,7 +127,6 @@ def check_name(p, what=None):
         raise RuleError(_E_NAME_CHAR, bad) if what is None else RuleError(_E_TEXT_CHAR, what, bad)
     if what is None and not seen:
         raise RuleError(_E_NAME_BLANK)
-    return marked
 
 
 # What shows nothing, as ranges of code points (3 bytes each, first and last, in order): the controls (refused
@@ -197,17 +192,11 @@ class Game:
         players = header.get("players")
         if type(players) is not list or not self.min_players <= len(players) <= 4:
             raise RuleError(_E_PLAYERS if self.min_players == 3 else _E_PLAYERS_2)
-        marked = False  # a name with a combining mark, or a character NFC replaces
         for i in range(len(players)):
             p = players[i]
-            if check_name(p):
-                marked = True
+            check_name(p)
             if players.index(p) != i:
                 raise RuleError(_E_NAME_TWICE, p)
-        if marked:  # "Νίκος" with ί and with ι + U+0301 are one player, as the archive compares names (NFC)
-            from kitapi.nfc import twice
-
-            twice(players)
         for k in ("started", "device"):
             if k in header:
                 if type(header[k]) is not str:

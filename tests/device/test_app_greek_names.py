@@ -44,10 +44,11 @@ def test_a_greek_name_with_its_tonos_is_typed_shown_and_logged_as_nfc(tmp_path: 
     assert "\u0301" not in log[0] and "\u0308" not in log[0]
 
 
-def test_the_greek_letters_hold_every_vowel_with_tonos_and_dialytika_on_its_own_key() -> None:
-    from kitapi.app import lang_el
+def test_the_greek_keys_hold_every_vowel_with_tonos_and_dialytika_on_its_plain_vowels_key() -> None:
+    from kitapi.app import lang_el, newgame
 
-    letters, capitals = lang_el.T[71], lang_el.T[72]
+    letters = [a + b for a, b in zip(lang_el.T[71], newgame._GREEK_MARKED, strict=True)]
+    capitals = [a + b for a, b in zip(lang_el.T[72], newgame._GREEK_MARKED_CAPITALS, strict=True)]
     assert "".join(letters[2:]) == "αβγάδεζέηθιήίϊκλμνξοόπρσςτυφύϋχψωώ"
     for plain, marked in zip("αεηιιουυω", "άέήίϊόύϋώ", strict=True):  # a marked vowel on its plain vowel's key
         assert [k for k in range(10) if plain in letters[k]] == [k for k in range(10) if marked in letters[k]]
