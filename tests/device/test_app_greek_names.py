@@ -45,10 +45,9 @@ def test_a_greek_name_with_its_tonos_is_typed_shown_and_logged_as_nfc(tmp_path: 
 
 
 def test_the_greek_keys_hold_every_vowel_with_tonos_and_dialytika_on_its_plain_vowels_key() -> None:
-    from kitapi.app import lang_el, newgame
+    from kitapi.app import lang_el
 
-    letters = [a + b for a, b in zip(lang_el.T[71], newgame._GREEK_MARKED, strict=True)]
-    capitals = [a + b for a, b in zip(lang_el.T[72], newgame._GREEK_MARKED_CAPITALS, strict=True)]
+    letters, capitals = lang_el.T[71], lang_el.T[72]  # LETTERS, CAPITALS
     assert "".join(letters[2:]) == "αβγάδεζέηθιήίϊκλμνξοόπρσςτυφύϋχψωώ"
     for plain, marked in zip("αεηιιουυω", "άέήίϊόύϋώ", strict=True):  # a marked vowel on its plain vowel's key
         assert [k for k in range(10) if plain in letters[k]] == [k for k in range(10) if marked in letters[k]]
@@ -67,3 +66,21 @@ def test_misere_is_spelled_with_its_e_grave_on_an_english_preferans_box(tmp_path
     assert "A: misère" in contract, contract
     assert "Mis misère" in legend, legend
     assert not any("misere" in s for s in contract + legend)
+
+
+def test_a_kept_name_in_another_unicode_form_is_seated_as_nfc_and_typed_again_is_taken(tmp_path: Path) -> None:
+    """The names kept hold "Νίκος" with ι + U+0301 (as a PC may write it): picked, he is seated in NFC, as the
+    archive compares names; typed again with the keys' ί he is the same player, refused as taken."""
+    nikos, decomposed = "Νίκος", "Νι\u0301κος"
+    dev = _device(tmp_path, "el")
+    (dev.data / "names").write_text(f"{decomposed}\nΆννα\n", encoding="utf-8")
+    dev.keys(new_game_keys("prefa") + " 3")
+    seated = lines(dev.keys("1")[-1])  # Νίκος from the names kept
+    again = lines(dev.keys(_GREEK[0][1])[-1])  # Νίκος typed with the keys
+    dev.keys("2 " + _GREEK[2][1] + " 100# # # #")  # Άννα kept, Ζωή typed
+    dev.close()
+    assert "Παίκτης 2" in seated, seated
+    assert any(s.startswith(nikos + ":") for s in again), again  # "Νίκος: υπάρχει", still the second player
+    log, _ = device_log(dev.data, tmp_path)
+    assert json.loads(log[0])["players"] == [nikos, "Άννα", "Ζωή"]
+    assert decomposed not in log[0]

@@ -73,10 +73,6 @@ _LATIN_CAPITALS = ("", " -", "ABC", "DEF", "GHI", "JKL", "MNO", "PQRS", "TUV", "
 # raised: "value+", Greek "αξία+" of "αξία της αγοράς", Russian "цена+"; B: paid in chips) and a name typed
 # twice.  Here and not in the string tables: this module is let
 # go once the game starts, and every text in a string table stays in the heap of every game.
-# Greek's marked vowels, on the key of the plain vowel after its letters (lang_el's LETTERS, CAPITALS), as on a
-# Greek phone: "Νίκος" (ί: 4 five times), "Άννα" (Ά: 2 four times); here, let go with the wizard, not in the table
-_GREEK_MARKED = ("", "", "ά", "έ", "ήίϊ", "", "ό", "", "ύϋ", "ώ")
-_GREEK_MARKED_CAPITALS = ("", "", "Ά", "Έ", "ΉΊ", "", "Ό", "", "Ύ", "Ώ")
 _WORDS = {"en": ("value+", "chips", "%s: taken"), "el": ("αξία+", "καπίκ.", "%s: υπάρχει"),
           "ru": ("цена+", "фишки", "%s: уже есть")}  # fmt: skip
 
@@ -288,6 +284,20 @@ class NewGame:
         m.setup(self)
 
     def add_player(self, name):
+        """Seat ``name`` next, in NFC as the archive compares names ("Νίκος" with ί, not ι + U+0301): a name
+        seated already, in either form, is refused as taken, as the core would refuse the game."""
+        for c in name:
+            o = ord(c)
+            if 0x300 <= o < 0x370 or 0x1F70 <= o < 0x2000 or o == 0x374 or o == 0x37E or o == 0x387:
+                from kitapi.app import name as nfc  # (a combining mark, or a character NFC replaces)
+
+                name = nfc.name(name)
+                _forget(nfc.__name__)
+                break
+        if name in self.players:  # say so, and type another
+            taken = _WORDS[self.app.lang][2]
+            self.app.message = taken % name[: 18 - len(taken)]
+            return
         self.players.append(name)
         if len(self.players) == self.n:
             self.step = _POUCH
@@ -306,10 +316,7 @@ class NewGame:
             name = self.typed.strip()
             self.typing = False
             self.typed = ""
-            if name in self.players:  # the core would refuse the game: say so, and type another
-                taken = _WORDS[app.lang][2]
-                app.message = taken % name[: 18 - len(taken)]
-            elif name:
+            if name:
                 self.add_player(name[:24])
         elif 1 <= ev <= 9:
             t = app.ui.t
@@ -325,8 +332,6 @@ class NewGame:
                 letters = (_LATIN_CAPITALS if capital else _LATIN)[ev]
             else:
                 letters = (t[_T_CAPITALS] if capital else t[_T_LETTERS])[ev]
-                if app.lang == "el":
-                    letters += (_GREEK_MARKED_CAPITALS if capital else _GREEK_MARKED)[ev]
             c = letters[(letters.find(self.tapped) + 1) % len(letters)] if again else letters[0]
             self.tapped = c
             if len(self.typed) < 24:
