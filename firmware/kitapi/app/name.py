@@ -45,7 +45,7 @@ def name(s):
     hold what NFC composes for Western European Latin (U+00C0-U+017F), Greek with its tonos and dialytika (and the
     polytonic oxia forms NFC turns into them) and Cyrillic (Й, Ё...), every letter the box's font draws.  (Named
     ``name``, as this module: see above.)"""
-    out = []
+    out = []  # type: list[str]
     for c in s:
         i = _SINGLE.find(c)
         if i >= 0 and i % 2 == 0:
