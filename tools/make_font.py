@@ -79,12 +79,14 @@ _DIALYTIKA = ("..#..#..", "........")
 _DIALYTIKA_IOTA = (".#..#...", "........")
 _DIALYTIKA_TONOS = (".#..#.#.", "...#....")
 _BREVE = ("..#..#..", "...##...")
+_GRAVE = ("..#.....", "...#....")  # the tonos mirrored: French è (misère)
 MARKED = {
     "ά": ("α", _TONOS), "έ": ("ε", _TONOS), "ή": ("η", _TONOS), "ί": ("ι", _TONOS),
     "ό": ("ο", _TONOS), "ύ": ("υ", _TONOS), "ώ": ("ω", _TONOS),
     "ϊ": ("ι", _DIALYTIKA_IOTA), "ϋ": ("υ", _DIALYTIKA),
     "ΐ": ("ι", _DIALYTIKA_TONOS), "ΰ": ("υ", _DIALYTIKA_TONOS),
     "ё": ("е", _DIALYTIKA), "й": ("и", _BREVE),
+    "è": ("e", _GRAVE),
 }  # fmt: skip
 
 # Greek capitals with tonos: the letter moved one column right, the tonos a tick

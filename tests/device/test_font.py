@@ -124,6 +124,7 @@ REQUIRED = (
     "άέήίόύώΆΈΉΊΌΎΏϊϋΐΰ"
     "АБВГДЕЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯабвгдежзийклмнопрстуфхцчшщъыьэюяЁё"
     "·—…←→↑↓✓•°"
+    "è"  # misère
 )
 
 
@@ -151,6 +152,14 @@ def test_latin_look_alikes_are_framebufs_letters(make_font):
     for ch, other in make_font.SAME_AS.items():
         if ord(other) < 128:
             assert data_of(ch) == make_font.ascii_glyph(other), ch
+
+
+def test_e_grave_is_framebufs_e_with_the_tonos_mirrored(make_font):
+    """è (misère): framebuf's e on rows 2-7, and above it the Greek tonos's two pixels mirrored."""
+    e, grave, tonos = make_font.ascii_glyph("e"), data_of("è"), data_of("έ")
+    assert [c & ~0b11 for c in grave] == list(e)
+    assert [c & 0b11 for c in grave] == [c & 0b11 for c in reversed(tonos)]
+    assert [c & 0b11 for c in grave] != [c & 0b11 for c in tonos]
 
 
 def test_every_glyph_has_pixels_and_letters_keep_apart():

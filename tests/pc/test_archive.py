@@ -811,11 +811,12 @@ def test_cli_games_show_stats_for_balkan_and_kasa(tmp_path: Path, db: str, capsy
     assert kitapi("games", "--db", db) == 0
     out = capsys.readouterr().out
     assert "balkan" in out and "on: pools 1/3/0, net A +21.67, B +54.67, C -76.33" in out
-    assert "over (closed): kasa 0 (split 93.33 each), net A +30.33, B -7.67, C -22.67" in out
+    # stopped early: the kasa as it was, its split, and each net with the share (replay's Split), not called a net
+    assert "over (closed): kasa 280 (split 93.33 each), split A +30.33, B -7.67, C -22.67" in out
 
     assert kitapi("show", "2", "--db", db) == 0
     out = capsys.readouterr().out
-    assert "Kasa: 0" in out and "Stopped early: the kasa's 280 split, 93.33 each" in out
+    assert "Kasa: 280" in out and "Stopped early: the kasa's 280 split, 93.33 each" in out
     lines = out.splitlines()
     topup = next(line for line in lines if "top-up 20 each" in line).split()
     assert topup[0] == "4" and topup[-4:] == ["410", "-95", "-101", "-214"]
@@ -1036,3 +1037,61 @@ def test_listings_as_json(tmp_path: Path, db: str, capsys: pytest.CaptureFixture
     Archive(Path(empty)).close()  # (an archive with no game; where there is none, a read makes none: one line)
     assert kitapi("games", "--db", empty, "--json") == 0
     assert capsys.readouterr().out == '{"games": []}\n'
+
+
+def test_cli_games_lists_games_of_one_minute_by_number(
+    tmp_path: Path, db: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Four games started in one minute (the list shows the minute): listed 1, 2, 3, 4, not by the seconds their
+    headers carry (which listed them 1, 3, 4, 2); a game of a later minute after them (issue 36, item 10)."""
+    files = []
+    for i, (second, players) in enumerate(
+        (("10", "Anna Babis Costas"), ("50", "Dora Eva Fani"), ("20", "Gina Hara Ioli"), ("30", "Kiki Lena Mara"))
+    ):
+        header = {"kitapi": 1, "rules": "prefa", "players": players.split(), "options": {"pouch": 31}, "dealer": 0}
+        header["started"] = f"2026-03-01T20:00:{second}Z"
+        path = tmp_path / f"g{i + 1}.jsonl"
+        path.write_text(json.dumps(header) + '\n{"dealer": 0, "pass": true}\n')
+        files.append(str(path))
+    early = tmp_path / "g5.jsonl"  # a minute before: first, whatever its number
+    early.write_text(Path(files[0]).read_text().replace("20:00:10Z", "19:59:59Z").replace("Anna", "Zoe"))
+    for f in [*files, str(early)]:
+        assert kitapi("archive", "add", "--db", db, f) == 0
+    capsys.readouterr()
+    assert kitapi("games", "--db", db) == 0
+    rows = capsys.readouterr().out.splitlines()[1:]
+    assert [r.split()[0] for r in rows] == ["5", "1", "2", "3", "4"], rows
+    assert [r.split()[1:3] for r in rows] == [["2026-03-01", "19:59"]] + [["2026-03-01", "20:00"]] * 4
+
+
+def test_replay_and_show_call_an_early_stopped_kasas_figures_by_the_same_words(
+    tmp_path: Path, db: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A kasa game stopped early (issue 36, item 10): replay's Net is show's net (before the split: the last
+    hand's row), its Kasa show's kasa (280, not the core's 0 after the split), one "Stopped early" sentence in
+    both; the net with the share is the Split (replay's column, the games list's word), never a Net."""
+    path = tmp_path / "kasa.jsonl"
+    path.write_bytes(vector_log(KASA_GAME))
+    assert cli.main(["replay", str(path)]) == 0
+    replayed = capsys.readouterr().out.splitlines()
+    assert replayed[1:7] == [
+        "  Kasa: 280",
+        "  Stopped early: the kasa's 280 split, 93.33 each",
+        "  Player        Net      Split  Settles",
+        "  A             -63     +30.33      +31",
+        "  B            -101      -7.67       -8",
+        "  C            -116     -22.67      -23",
+    ]
+    assert "  (Settles: each split rounded once to a whole, largest remainder: the payments add up to it)" in replayed
+    assert kitapi("archive", "add", "--db", db, str(path)) == 0
+    capsys.readouterr()
+    assert kitapi("show", "1", "--db", db) == 0
+    shown = capsys.readouterr().out.splitlines()
+    assert shown[: len(replayed)] == replayed
+    last = next(line for line in shown if line.lstrip().startswith("6 ")).split()
+    assert last[-4:] == ["280", "-63", "-101", "-116"]  # the kasa and the nets: replay's Kasa and Net
+    assert shown[-1] == "Stopped early: the kasa's 280 split, 93.33 each (the nets above are before it)"
+    assert kitapi("games", "--db", db) == 0
+    row = capsys.readouterr().out.splitlines()[1]
+    assert row.endswith("over (closed): kasa 280 (split 93.33 each), split A +30.33, B -7.67, C -22.67"), row
+    assert " net " not in row

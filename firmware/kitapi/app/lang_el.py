@@ -96,8 +96,9 @@ T = (
     ("κάσα/καπίκια", "πουλ/βουνό/βιστ"),  # MORE
     # the games kept on the box (kitapi.app.games): the menus' entry
     "Παρτίδες",  # GAMES
-    # Multi-tap letters on keys 2-9 (key 1: space and hyphen), and the capitals that start a word
-    ("", " -", "αβγ", "δεζ", "ηθι", "κλμ", "νξο", "πρσς", "τυφ", "χψω"),  # LETTERS
-    ("", " -", "ΑΒΓ", "ΔΕΖ", "ΗΘΙ", "ΚΛΜ", "ΝΞΟ", "ΠΡΣ", "ΤΥΦ", "ΧΨΩ"),  # CAPITALS
+    # Multi-tap letters on keys 2-9 (key 1: space and hyphen), and the capitals that start a word; each vowel's
+    # tonos (and ι, υ with dialytika) on its key after the plain letters, as on a Greek phone: "Νίκος", "Άννα"
+    ("", " -", "αβγά", "δεζέ", "ηθιήίϊ", "κλμ", "νξοό", "πρσς", "τυφύϋ", "χψωώ"),  # LETTERS
+    ("", " -", "ΑΒΓΆ", "ΔΕΖΈ", "ΗΘΙΉΊ", "ΚΛΜ", "ΝΞΟΌ", "ΠΡΣ", "ΤΥΦΎ", "ΧΨΩΏ"),  # CAPITALS
     "0:νέο B:άλλα",  # NEW_NAME_MORE: the names saved, a page of them: 0 a new one, B the next page
 )

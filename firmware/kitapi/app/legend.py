@@ -33,9 +33,9 @@ _PREFERENCE = const(8)  # kitapi.rules.preference_at.PREFERENCE: the Austrian la
 WORDS = (
     (
         "= made exactly|+1 one over|-1 one down|- both passed|! four aces",
-        "%|= made exactly|+1 one over|-1 one down|Mis misere",
+        "%|= made exactly|+1 one over|-1 one down|Mis misère",
         "%|Bett Bettler|G Game, closed|= made exactly|+1 one over|-1 one down",
-        "1-4 bid  H Hand|P Preference|^5 misere 6 slam|^7 8 open 5 6|- all passed|x13 seats out|then his tricks",
+        "1-4 bid  H Hand|P Preference|^5 misère 6 slam|^7 8 open 5 6|- all passed|x13 seats out|then his tricks",
         "$5 his chip bid|then his tricks",
         "7 team's tricks|* honours held",
         "*back",

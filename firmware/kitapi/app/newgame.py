@@ -284,6 +284,20 @@ class NewGame:
         m.setup(self)
 
     def add_player(self, name):
+        """Seat ``name`` next, in NFC as the archive compares names ("Νίκος" with ί, not ι + U+0301): a name
+        seated already, in either form, is refused as taken, as the core would refuse the game."""
+        for c in name:
+            o = ord(c)
+            if 0x300 <= o < 0x370 or 0x1F70 <= o < 0x2000 or o == 0x374 or o == 0x37E or o == 0x387:
+                from kitapi.app import name as nfc  # (a combining mark, or a character NFC replaces)
+
+                name = nfc.name(name)
+                _forget(nfc.__name__)
+                break
+        if name in self.players:  # say so, and type another
+            taken = _WORDS[self.app.lang][2]
+            self.app.message = taken % name[: 18 - len(taken)]
+            return
         self.players.append(name)
         if len(self.players) == self.n:
             self.step = _POUCH
@@ -302,10 +316,7 @@ class NewGame:
             name = self.typed.strip()
             self.typing = False
             self.typed = ""
-            if name in self.players:  # the core would refuse the game: say so, and type another
-                taken = _WORDS[app.lang][2]
-                app.message = taken % name[: 18 - len(taken)]
-            elif name:
+            if name:
                 self.add_player(name[:24])
         elif 1 <= ev <= 9:
             t = app.ui.t

@@ -133,10 +133,15 @@ def _games(args: argparse.Namespace) -> int:
         if g["settlement"] is not None:  # Preferans: the pools, then the net whists
             nets = ", ".join(f"{p} {show_exact(x)}" for p, x in zip(g["players"], g["settlement"], strict=True))
             result = f"pools {'/'.join(str(v) for v in g['pool'])}, net {nets}"
+        elif g["net"] is not None and g["share"] is not None:  # a kasa stopped early: what was in it, its split,
+            # each net with the share (replay's and show's Split: the core's net after the split, not a Net)
+            share = g["share"]
+            nets = ", ".join(f"{p} {show_exact(x)}" for p, x in zip(g["players"], g["net"], strict=True))
+            kasa = show_exact(share * len(g["players"]), sign=False)
+            result = f"kasa {kasa} (split {show_exact(share, sign=False)} each), split {nets}"
         elif g["net"] is not None:  # a common kasa: what is in it, then the net kapikia
             nets = ", ".join(f"{p} {show_exact(x)}" for p, x in zip(g["players"], g["net"], strict=True))
-            split = f" (split {show_exact(g['share'], sign=False)} each)" if g["share"] is not None else ""
-            result = f"kasa {g['kasa']}{split}, net {nets}"
+            result = f"kasa {g['kasa']}, net {nets}"
         elif g["stock"] is not None:  # a pot game: the pot, each player's stock, the refills
             stock = ", ".join(f"{p} {c}" for p, c in zip(g["players"], g["stock"], strict=True))
             result = f"pot {g['pot']}, stock {stock}, refills {g['refills']}"

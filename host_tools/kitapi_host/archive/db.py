@@ -1244,7 +1244,8 @@ class Archive:
         ]
 
     def games(self) -> list[dict[str, Any]]:
-        """Every archived game, oldest first: id, date, device, name, rules, players, hands, over, chips...
+        """Every archived game, oldest first (by the minute of its date, then by number): id, date, device, name,
+        rules, players, hands, over, chips...
 
         ``chips`` is Prefa's net chips (None for the others); ``pool`` and
         ``settlement`` (exact Fractions) are Preferans' (and Balkan's) pools and net
@@ -1256,7 +1257,10 @@ class Archive:
         ``result_json`` gives them (``kitapi replay --json``), with the players' current names.
         """
         out = []
-        for r in self.db.execute(f"SELECT {_COLUMNS} FROM games ORDER BY COALESCE(started, added), id").fetchall():
+        # the date to the minute (as `kitapi games` shows it), then the number: games shown at one time keep their
+        # numbers' order, whatever seconds their headers carry
+        order = "SUBSTR(COALESCE(started, added), 1, 16), id"
+        for r in self.db.execute(f"SELECT {_COLUMNS} FROM games ORDER BY {order}").fetchall():
             res = json.loads(r["result"])
             out.append(
                 {

@@ -114,23 +114,32 @@ def kasa_table(res: dict[str, Any]) -> str:
     """Prefa with a common kasa: what is in the kasa, each player's net (and the split of an early stop)."""
     players: list[str] = res["players"]
     title, width = _title(res)
-    lines = [title, f"  Kasa: {res['kasa']}"]
-    if "share" in res:
-        lines.append(f"  Stopped early: each player took {show_exact(Fraction(res['share']), sign=False)} of it")
-    # the split (as the box's who owes whom): the nets, and what is left in the kasa shared equally
     n = len(players)
-    split = [Fraction(x) + Fraction(res["kasa"], n) for x in res["net"]]
+    # the words of `kitapi show` (kitapi_host.families.kasa.show) for the same figures: Kasa what is in it, Net
+    # kapikia got less paid in, Split the net with the kasa shared equally.  After an early stop the core's
+    # result holds the kasa split already ("kasa": 0, "net" with the share, "share"): the figures before it are
+    # taken back out of it, as show's hand table gives them
+    share = Fraction(res["share"]) if "share" in res else Fraction(0)
+    kasa = share * n if "share" in res else Fraction(res["kasa"])
+    net = [Fraction(x) - share for x in res["net"]]
+    lines = [title, f"  Kasa: {show_exact(kasa, sign=False)}"]
+    if "share" in res:
+        lines.append(
+            f"  Stopped early: the kasa's {show_exact(kasa, sign=False)} split, {show_exact(share, sign=False)} each"
+        )
+    # the split (as the box's who owes whom): the nets, and what is left in the kasa shared equally
+    split = [x + kasa / n for x in net]
     wholes, transfers = preferans_transfers(split)
     lines.append(f"  {'Player':<{width}}  {'Net':>9}  {'Split':>9}  {'Settles':>7}")
     for i, name in enumerate(players):
         lines.append(
-            f"  {name:<{width}}  {show_exact(Fraction(res['net'][i])):>9}  {show_exact(split[i]):>9}  "
+            f"  {name:<{width}}  {show_exact(net[i]):>9}  {show_exact(split[i]):>9}  "
             f"{show_exact(Fraction(wholes[i])):>7}"
         )
     over = res["over"] or "share" in res
     lines.append("Split:" if over else "Split (if the game stopped now, the kasa shared equally):")
-    if any(x.denominator != 1 for x in split):
-        lines.append(_SETTLES)
+    if any(x.denominator != 1 for x in split):  # (what is rounded here is the Split, not the Net)
+        lines.append(_SETTLES.replace("each net", "each split"))
     if not transfers:
         lines.append("  nobody pays anybody")
     for payer, payee, a in transfers:

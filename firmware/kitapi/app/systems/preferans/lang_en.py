@@ -15,7 +15,7 @@ T = (
     "Soloist?",  # SOLOIST
     "0:pass A:misdeal",  # HINT_SOLOIST
     "Contract?",  # CONTRACT
-    "A: misere",  # MISERE_KEY
+    "A: misère",  # MISERE_KEY
     "Mis",  # MISERE
     "Tricks of",  # TRICKS_OF
     "(widow)",  # WIDOW
