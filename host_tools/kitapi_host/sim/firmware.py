@@ -324,7 +324,10 @@ def _start(args: argparse.Namespace, on_output: Callable[[str], None], text: boo
         raise BuildError(f"mpy-cross failed on the firmware (exit status {e.returncode})") from e
     data: Path = args.data.resolve()
     data.mkdir(parents=True, exist_ok=True)
-    env = dict(os.environ, MICROPYPATH=f"{boot}{os.pathsep}{core}", KITAPI_SIM_DATA=str(data))
+    # the firmware runs beside its data folder and names it by its own name (hw.root "./data", as short as the
+    # Pico's "/data"): the heap the paths built from it take is the box's, not as long as the PC's folder happens
+    # to be (a test's heap at 64 KB no longer moves with the name of pytest's temporary folder)
+    env = dict(os.environ, MICROPYPATH=f"{boot}{os.pathsep}{core}", KITAPI_SIM_DATA=f"./{data.name}")
     env.pop("KITAPI_SIM_TEXT", None)
     if text:
         env["KITAPI_SIM_TEXT"] = "1"
@@ -335,7 +338,7 @@ def _start(args: argparse.Namespace, on_output: Callable[[str], None], text: boo
         cmd = romfs_command(romfs_image(boot), opts, "import main\n")
     else:
         cmd = [micropython(), *opts, "-c", _BOOT]
-    return Firmware(cmd, env, data, on_output)
+    return Firmware(cmd, env, data.parent, on_output)
 
 
 def _err(msg: str) -> None:
