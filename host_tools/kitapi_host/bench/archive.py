@@ -192,7 +192,8 @@ def _postgres(server: str, sqlite_path: Path) -> str:
     return url
 
 
-def _drop(server: str) -> None:
+def drop_bench_database(server: str) -> None:
+    """Drop the bench's PostgreSQL database on ``server`` (the archive bench's and the web bench's)."""
     import psycopg
 
     with psycopg.connect(server, autocommit=True) as admin:
@@ -315,7 +316,7 @@ def run(sizes: tuple[int, ...] = (10_000, 100_000), pg: str | None = None) -> in
             try:
                 results[(n, "PostgreSQL")] = measure(url, new)
             finally:
-                _drop(pg)
+                drop_bench_database(pg)
     print()
     print("  the web page (GET, ms): / is the month's home page, /player a player's page, /stats his statistics")
     print("  the league's queries (Archive, ms): latest 20, the month's standings, his games, stats, head to head")

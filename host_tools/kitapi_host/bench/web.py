@@ -143,7 +143,7 @@ def run(sizes: tuple[int, ...] = (10_000, 100_000), pg: str | None = None, reque
                 print(f"  {n:,} games, PostgreSQL ({_load()})", flush=True)
                 results[(n, "PostgreSQL")] = measure(url, requests)
             finally:
-                bench._drop(pg)
+                bench.drop_bench_database(pg)
     labels = [k for k in next(iter(results.values())) if k.startswith("/")] if results else []
     print()
     print("  games    backend     " + "".join(f"{k:>18}" for k in labels) + "   home sent / page (KB)")
