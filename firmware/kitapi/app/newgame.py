@@ -111,8 +111,11 @@ class NewGame:
             self.step = _OFFER
 
     def header(self):
-        options = self.sys.options(self)  # type: dict[str, object]
-        h = {"kitapi": 1, "rules": self.rules, "players": self.players, "options": options, "dealer": self.dealer}
+        if self.step == _OFFER:  # the table loaded: its header as kitapi.app.table checked it
+            h = self.offer[0]
+        else:
+            options = self.sys.options(self)  # type: dict[str, object]
+            h = {"kitapi": 1, "rules": self.rules, "players": self.players, "options": options, "dealer": self.dealer}
         when = self.app.hw.time()
         if when:
             h["started"] = iso_utc(when)
@@ -342,16 +345,11 @@ class NewGame:
 
     def start(self):
         if self.step == _OFFER:  # the table's game: its file removed first (an organiser's load starts one game;
-            h = self.offer[0]  # a power cut between the two loses the offer, never starts the table twice)
-            store = self.app.store
+            store = self.app.store  # a power cut between the two loses the offer, never starts the table twice)
             try:
                 store.fs.remove(store.root + "/table")
             except OSError:
                 pass
-            when = self.app.hw.time()
-            if when:
-                h["started"] = iso_utc(when)
-            return h
         return self.header()  # App.run starts the game once this wizard is let go (App.start_game)
 
 
