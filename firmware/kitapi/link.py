@@ -170,16 +170,26 @@ def _set_mark(root, name, line, gone=False):
     a game no longer there), plus ``line`` if given: a temp file, then renamed.  False if the flash has no
     room for it: the temp file is removed, ROOT/synced is as it was."""
     path = root + "/synced"
+
+    def fill(out):
+        for old in _lines(path):
+            p = old.split()
+            if len(p) == 3 and p[0] != name and not (gone and not _there(root + "/games/" + p[0])):
+                out.write(" ".join(p) + "\n")
+        if line:
+            out.write(line)
+
+    return _rewrite(path, "w", fill)
+
+
+def _rewrite(path, mode, fill):
+    """``path`` rewritten whole: ``fill(out)`` writes it as ``path``.tmp, renamed over it (a power cut leaves
+    the old file or the new one).  False if the flash has no room: the temp file removed, ``path`` as it was."""
     tmp = path + ".tmp"
     _drop(tmp)  # a power cut's leftover: its room first
     try:
-        with open(tmp, "w") as out:
-            for old in _lines(path):
-                p = old.split()
-                if len(p) == 3 and p[0] != name and not (gone and not _there(root + "/games/" + p[0])):
-                    out.write(" ".join(p) + "\n")
-            if line:
-                out.write(line)
+        with open(tmp, mode) as out:
+            fill(out)
         os.rename(tmp, path)
     except OSError as e:
         _drop(tmp)
@@ -323,20 +333,9 @@ def remove(name, size, digest, held=False):
 
 def load_table(data):
     """Put a tournament's table on the box (``kitapi tournament load``, run on the raw REPL): ``data`` written
-    as ROOT/table.new, then renamed over ROOT/table (kitapi.app.table reads it: untrusted there all the same).
+    as ROOT/table.tmp, then renamed over ROOT/table (kitapi.app.table reads it: untrusted there all the same).
     Says True, or "full" if the flash has no room (the temp file removed, ROOT/table as it was)."""
-    path = _root() + "/table"
-    _drop(path + ".new")
-    try:
-        with open(path + ".new", "wb") as f:
-            f.write(data)
-        os.rename(path + ".new", path)
-    except OSError as e:
-        _drop(path + ".new")
-        if e.args and e.args[0] == _ENOSPC:
-            return _say("full")
-        raise
-    _say(True)
+    _say(_rewrite(_root() + "/table", "wb", lambda out: out.write(data)) or "full")
 
 
 def _do(p):

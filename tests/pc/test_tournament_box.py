@@ -67,7 +67,7 @@ def test_a_table_loaded_onto_the_box_is_played_synced_and_attached(tmp_path: Pat
         "players": table["players"],
         "options": {"pouch": 10},
     }
-    assert not (fs / "data" / "table.new").exists()
+    assert not (fs / "data" / "table.tmp").exists()
 
     hdr, hands = gen.generate("prefa", 3, 300, 3, pouch=10)
     hdr["players"] = table["players"]

@@ -1,6 +1,6 @@
 """A tournament's table loaded onto the box (``kitapi tournament load``): the new-game wizard offers it first.
 
-``ROOT/table`` is one JSON object, written by the PC as ``table.new`` and renamed over it::
+``ROOT/table`` is one JSON object, written by the PC as ``table.tmp`` and renamed over it::
 
     {"tournament": {"name": "Winter league", "round": 3, "table": 2}, "rules": "prefa",
      "players": ["Anna", "Babis", "Costas"], "options": {"pouch": 31}}
