@@ -61,6 +61,8 @@ class Box:
         for p in sorted(data.rglob("*"), reverse=True):
             if p.is_file() and p.name not in ("settings",):
                 p.unlink()
+            elif p.is_dir() and p.parent == self.games:  # (a test's folder in games/: emptied above)
+                p.rmdir()
         write_game(self.games, "0001.kitapi", seed=1)
         self.set_clock(0)
         self.sim.battery.write_text("3700")
@@ -265,6 +267,24 @@ def test_a_name_that_is_not_utf8_hides_no_game_damage_or_evidence(
     out = forkrun.run(["sync", "--device", box.sim.url, "--db", str(tmp_path / "a.sqlite3")], text=True)
     assert out.returncode == 1 and "hex fffe2e6b6974617069 (a name that is not UTF-8)" in out.stderr, out.stderr
     assert sorted(archived(tmp_path / "a.sqlite3")) == ["0001.kitapi", "0002.kitapi", "0003.kitapi"]
+    assert wait_until(lambda: box.sim.screen.exists())
+
+
+def test_a_folder_in_games_is_an_odd_file_as_the_sync_says(
+    box: Box, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A folder in games/ (one named as a game too) is no game: the doctor lists it among the odd files, "not a
+    file", as the sync names it and leaves it on the box."""
+    (box.games / "0002.kitapi").mkdir()
+    (box.games / "old").mkdir()
+    rc, out = doctor_says(box, capsys, "--json")
+    odd = json.loads(out)["odd_files"]
+    assert sorted((o["path"], o["why"]) for o in odd) == [
+        ("games/'old'", "not a file"),
+        ("games/0002.kitapi", "not a file"),
+    ], odd
+    out = forkrun.run(["sync", "--device", box.sim.url, "--db", str(tmp_path / "a.sqlite3")], text=True)
+    assert "0002.kitapi (not a file)" in out.stderr and "'old' (not a file)" in out.stderr, out.stderr
     assert wait_until(lambda: box.sim.screen.exists())
 
 

@@ -438,13 +438,14 @@ def _data(dev: Device, rep: Report) -> None:
         if not (isinstance(e, tuple) and len(e) == 3 and isinstance(e[0], (str, bytes)) and _int(e[1]) is not None):
             continue
         path, size, why = e
-        if why == "a folder":
-            continue
         top = rep.root.encode() + b"/" if isinstance(path, bytes) else rep.root + "/"
         rel = path[len(top) :] if path.startswith(top) else path
         parent, _, base = rel.rpartition(b"/" if isinstance(rel, bytes) else "/")
-        if parent in ("games", b"games"):
-            name, left = classify(base, size, why or "", has_hash=False)
+        in_games = parent in ("games", b"games")
+        if why == "a folder" and not in_games:  # (walked into: its files are listed)
+            continue
+        if in_games:  # (a folder there is "not a file", as kitapi.link.ls tells the sync)
+            name, left = classify(base, size, "not a file" if why == "a folder" else why or "", has_hash=False)
             if not left:
                 rep.games.append({"name": name, "size": size, "damage": ""})
             elif EVIDENCE.fullmatch(name):
