@@ -210,6 +210,14 @@ def test_sync_from_the_circuitpy_drive(tmp_path: Path) -> None:
         assert out.returncode == 0 and "not marked synced" in out.stderr, out.stderr
     with Archive(db) as arch:
         assert any(arch.log(g["id"]) == more for g in arch.games())
+    # a full drive (the record's temp file takes no byte: a link to /dev/full, ENOSPC): said as a box's full flash,
+    # the games archived, the record as it was
+    write_game(games, "0005.kitapi", seed=5)
+    record = (drive / "data" / "synced").read_bytes()
+    (drive / "data" / "synced.tmp").symlink_to("/dev/full")
+    out = kitapi("sync", "--device", str(drive), "--db", str(db))
+    assert out.returncode == 0 and "flash is full" in out.stderr and "read-only" not in out.stderr, out.stderr
+    assert (drive / "data" / "synced").read_bytes() == record and not (drive / "data" / "synced.tmp").exists()
 
 
 def test_a_drive_without_kitapi_is_other_firmware(tmp_path: Path) -> None:

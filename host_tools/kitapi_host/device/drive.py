@@ -22,6 +22,7 @@ the sync, sizes bounded, nothing outside the drive's ``data/games`` is read.
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
 import os
 import re
@@ -30,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from kitapi.link import PROTOCOL
-from kitapi_host.device.box import DeviceError
+from kitapi_host.device.box import DeviceError, FlashFull
 
 MAX_READ = 16 << 20  # bytes a game log may have (kitapi_host.device.sync.MAX_LOG)
 _UID = re.compile(r"^UID:([0-9A-Fa-f]{8,32})\s*$", re.M)
@@ -159,6 +160,8 @@ class Drive:
         except OSError as e:
             with contextlib.suppress(OSError):
                 tmp.unlink()
+            if e.errno == errno.ENOSPC:  # as a box's flash over the serial port: the sync says so, and prunes
+                raise FlashFull(f"{self.where}: the drive is full: no room to record what is synced") from None
             if not self.readonly_warned:
                 self.readonly_warned = True
                 self.warnings.append(
