@@ -421,3 +421,19 @@ def test_bench_web_runs_and_prints_its_table(tmp_path: Path) -> None:
     row = next(line for line in p.stdout.splitlines() if line.strip().startswith("40  SQLite"))
     assert len(re.findall(r"[0-9]+\.[0-9] /\s*[0-9]+\.[0-9]", row)) >= 5
     assert "targets:" in p.stdout and "Traceback" not in p.stderr
+
+
+def test_the_language_links_keep_the_page_and_its_own_parameters(client: Any) -> None:
+    """Greek or Russian for the page one reads: its list's page, a search, an evening's date and venue kept; a
+    link to another period starts that period's list at its first page."""
+    from html import unescape
+
+    def links(url: str) -> list[str]:
+        page = client.get(url).get_data(as_text=True)
+        return [unescape(h) for h in re.findall(r'hreflang="[a-z]+" href="([^"]+)"', page)]
+
+    assert all("page=2" in h for h in links("/?page=2"))
+    assert all("q=ann" in h for h in links("/players?q=ann"))
+    assert all("date=2026-01-02" in h and "venue=Club" in h for h in links("/evening?date=2026-01-02&venue=Club"))
+    page = client.get("/?page=2").get_data(as_text=True)
+    assert not any("page=" in unescape(h) for h in re.findall(r'class="period" href="([^"]+)"', page))

@@ -68,6 +68,8 @@ MAX_PAGE = 10**6  # the last page number a query may ask (10**6 pages of 20: mor
 TEXT_MAX = 1000  # the longest name, system or device the archive is asked for (a foreign tool's names too)
 URL = re.compile(r"\b(?:postgres(?:ql)?|sqlite)://", re.I)  # (a database URL, in a message: never on a page)
 QUERY = ("from", "to", "player", "system", "device")  # the filters and the period: what a link keeps
+# what a link to the same page keeps besides: the page's own parameters
+_KEEP = {"tournament": ("round",), "evening": ("date", "venue"), "players": ("q",)}
 NO_SUCH = re.compile(r"no (game|player) (.+) in the archive", re.S)
 LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
 PAGE_CSP = (
@@ -779,7 +781,9 @@ def _compress(resp: Response) -> Response:
 def _here(endpoint: str | None = None, **changes: Any) -> str:
     """The URL of this page (or ``endpoint``'s) with the query's ``changes`` (None: dropped): of the query, only
     the site's own parameters (another, ``name`` or ``_external``, would be url_for's own argument)."""
-    keep = QUERY + ("round",) if endpoint is None and request.endpoint == "tournament" else QUERY
+    keep = QUERY + (_KEEP.get(request.endpoint or "", ()) if endpoint is None else ())
+    if set(changes) == {"lang"}:  # the same page in another language: the same page of its list too
+        keep += ("page",)
     args: dict[str, Any] = {k: v for k, v in request.args.items() if k in keep or (k == "lang" and "lang" in changes)}
     args.update(changes)
     args = {k: v for k, v in args.items() if v not in (None, "")}
