@@ -437,3 +437,28 @@ def test_the_language_links_keep_the_page_and_its_own_parameters(client: Any) ->
     assert all("date=2026-01-02" in h and "venue=Club" in h for h in links("/evening?date=2026-01-02&venue=Club"))
     page = client.get("/?page=2").get_data(as_text=True)
     assert not any("page=" in unescape(h) for h in re.findall(r'class="period" href="([^"]+)"', page))
+
+
+def test_a_corrected_hand_shows_in_the_statistics_the_server_kept(tmp_path: Path) -> None:
+    """The server keeps a player's statistics while his games stay as they were: a hand corrected (the log grown
+    by a replace record, as many hands as before) is another game state, counted again: the page then says what a
+    fresh archive of the corrected log says."""
+    from kitapi_host.archive.db import Archive
+    from kitapi_host.logs import gen
+
+    hdr, hands = gen.generate("prefa", 11, 8, 3, pouch=60)
+    gen.write_jsonl(tmp_path / "g.jsonl", hdr, hands)
+    log = (tmp_path / "g.jsonl").read_bytes()
+    fixed = log + b'{"replace": 2, "dealer": 1, "bidder": 2, "contract": "7H", "defense": "none"}\n'
+    name = hdr["players"][0]
+
+    def stats_page(db: Path, *logs: bytes) -> str:
+        with Archive(db) as a:
+            for data in logs:
+                a.add_log(data, "pico", "games/0001.kitapi")
+        return text(create_app(db, hosts=set(LOOPBACK)).test_client(), f"/stats/{name}")
+
+    before = stats_page(tmp_path / "a.sqlite3", log)
+    after = stats_page(tmp_path / "a.sqlite3", fixed)  # (the same game grown: its hands as many as before)
+    fresh = stats_page(tmp_path / "b.sqlite3", fixed)
+    assert after == fresh != before

@@ -1425,7 +1425,7 @@ class Archive:
             args.append(pid)
         sql = (
             "SELECT g.id, g.device, g.name, g.started, g.added, g.rules, g.header, g.hands, g.result, g.over,"
-            " g.ended, g.damage FROM games g"
+            " g.ended, g.damage, g.sha256 FROM games g"
             + (" WHERE " + " AND ".join(where) if where else "")
             + f" ORDER BY {self._DATE} DESC, g.id DESC"
         )
@@ -1436,7 +1436,7 @@ class Archive:
         names = self._names_of([r[0] for r in rows])
         out = []
         # (the columns by position: a month of a league is thousands of rows, PostgreSQL's by name cost 20 ms)
-        for gid, device, name, started, added, rules, header, hands, result, over, ended, damage in rows:
+        for gid, device, name, started, added, rules, header, hands, result, over, ended, damage, sha in rows:
             players = names.get(gid, [])
             out.append(
                 {
@@ -1451,6 +1451,7 @@ class Archive:
                     "over": bool(over),
                     "ended": bool(ended),
                     "damage": damage,
+                    "sha256": sha,  # (its log's: what a page keeps from it holds while this does)
                     "result": {**_object(result), "players": players},
                 }
             )
@@ -1628,16 +1629,17 @@ class Archive:
             )
         ]
 
-    def games_state(self, player: str, since: str | None = None, until: str | None = None) -> list[tuple[int, int]]:
-        """The ids and hands of ``player``'s games dated ``since`` <= date < ``until`` (as ``find_games``), by id:
-        what his statistics are counted from, read by index only (the web page keeps his figures while it holds)."""
-        sql = "SELECT g.id, g.hands FROM games g JOIN game_players gp ON gp.game = g.id WHERE gp.player = ?"
+    def games_state(self, player: str, since: str | None = None, until: str | None = None) -> list[tuple[int, str]]:
+        """The ids and logs' sha256 of ``player``'s games dated ``since`` <= date < ``until`` (as ``find_games``),
+        by id: what his statistics are counted from (a hand corrected, the end recorded: another sha256; the web
+        page keeps his figures while it holds)."""
+        sql = "SELECT g.id, g.sha256 FROM games g JOIN game_players gp ON gp.game = g.id WHERE gp.player = ?"
         args: list[Any] = [self._player(player)]
         for bound, op in ((since, ">="), (until, "<")):
             if bound is not None:
                 sql += f" AND {self._DATE} {op} ?"
                 args.append(bound)
-        return [(int(r[0]), int(r[1])) for r in self.db.execute(sql + " ORDER BY g.id", args)]
+        return [(int(r[0]), str(r[1])) for r in self.db.execute(sql + " ORDER BY g.id", args)]
 
     def player_name(self, name: str) -> str | None:
         """The name as the archive keeps it of the player ``name`` (NFC), None if there is none."""

@@ -338,7 +338,7 @@ def _in_partnerships(rules: str) -> bool:
 # page that asks (a player's page at 100,000 games replays 90 of them: 70 ms), a game that grows in play or is
 # another game under the same id is another key; the oldest forgotten past RUBBERS_KEPT.
 RUBBERS_KEPT = 20_000
-_RUBBERS: dict[tuple[str, int, int, str], list[tuple[list[list[int]], list[Fraction]]]] = {}
+_RUBBERS: dict[tuple[str, int, str], list[tuple[list[list[int]], list[Fraction]]]] = {}
 _RUBBERS_LOCK = threading.Lock()
 
 
@@ -352,7 +352,7 @@ def _partners(archive: Archive, name: str, games: list[dict[str, Any]]) -> list[
 
     games = [g for g in games if g["result"].get("rubbers") != 0]  # (none played out: nothing to replay)
     where = str(archive.path)
-    keys = {g["id"]: (where, g["id"], g["hands"], g["header_json"]) for g in games}
+    keys = {g["id"]: (where, g["id"], g["sha256"]) for g in games}  # (its log: a hand corrected is another)
     ids = [g["id"] for g in games if keys[g["id"]] not in _RUBBERS]
     texts: dict[int, list[str]] = {}
     for i in range(0, len(ids), 500):
@@ -426,7 +426,7 @@ def _figure(x: Any) -> str:
 # games they were counted from (ids and hands: a game synced further, added, deleted or merged in is another
 # state): counted again only when that changed.  The oldest forgotten past STATS_KEPT.
 STATS_KEPT = 256
-_STATS: dict[tuple[str, str, str | None, str | None], tuple[list[tuple[int, int]], dict[str, Any]]] = {}
+_STATS: dict[tuple[str, str, str | None, str | None], tuple[list[tuple[int, str]], dict[str, Any]]] = {}
 _STATS_LOCK = threading.Lock()
 
 
@@ -441,7 +441,7 @@ def player_stats(archive: Archive, name: str, lang: str = "en", when: Period | N
         raise ArchiveError(f"no player {name!r} in the archive")
     since, until = (when.since, when.until) if when else (None, None)
     key = (str(archive.path), kept, since, until)
-    state = archive.games_state(kept, since, until)  # (his games and their hands: what the figures come from)
+    state = archive.games_state(kept, since, until)  # (his games and their logs: what the figures come from)
     with _STATS_LOCK:
         kept_stats = _STATS.get(key)
     if kept_stats is not None and kept_stats[0] == state:
