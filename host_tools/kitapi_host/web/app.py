@@ -16,7 +16,7 @@ Pages (each a stable URL; filters and the period in the query string: ``player``
   and one settlement per system (reloading itself while a game is in play; an ETag for a conditional GET).
 
 Safe on a shared network: read-only unless ``admin``; a POST needs the session's CSRF token and an Origin (or
-Referer) of this very site, and off the loopback the admin link's cookie (``admin_token``); only a Host header
+Referer) of this very site, and off the loopback the admin link's cookie (``KITAPI_ADMIN_TOKEN``); only a Host header
 naming one of ``hosts`` is served (a DNS rebinding page gets 400); no script at all on a page
 (Content-Security-Policy), the sheet in a sandboxed frame.  A PDF is printed one at a time and kept (``_pdf``).
 A game is found by its integer id only and a download is made from the archive, never from a path.
@@ -79,14 +79,13 @@ PAGE_CSP = (
 SHEET_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'; base-uri 'none'"
 
 
-def create_app(
-    db: Path | str, admin: bool = False, hosts: set[str] | None = None, admin_token: str | None = None
-) -> Flask:
+def create_app(db: Path | str, admin: bool = False, hosts: set[str] | None = None) -> Flask:
     """The site over the archive ``db`` (opened anew for each request, read only unless ``admin``).
 
     ``hosts``: the Host header names served (any port; lowercase, IPv6 in brackets: ``server.host_key``), and
-    the address the client connected to; None for any (the tests' client).  ``admin_token``: with ``admin``,
-    the forms only for a browser that opened ``/?admin=TOKEN`` (``serve`` off the loopback)."""
+    the address the client connected to; None for any (the tests' client).  The config's
+    ``KITAPI_ADMIN_TOKEN``: with ``admin``, the forms only for a browser that opened ``/?admin=TOKEN``; ``serve``
+    sets it once it knows its bind is off the loopback (the server, made with this app, tells)."""
     app = Flask(__name__)
     app.config.update(
         SECRET_KEY=secrets.token_bytes(32),  # a session (the CSRF token) lasts as long as the server
@@ -96,7 +95,7 @@ def create_app(
         KITAPI_DB=db,
         KITAPI_ADMIN=admin,
         KITAPI_HOSTS=hosts,
-        KITAPI_ADMIN_TOKEN=admin_token,
+        KITAPI_ADMIN_TOKEN=None,
         KITAPI_PRINTER=_Printer(),
     )
     app.jinja_env.autoescape = True  # (every template, whatever its name)
@@ -600,17 +599,13 @@ def _months(when: data.Period) -> dict[str, data.Period]:
 def _export(gid: int, fmt: str) -> bytes:
     from kitapi_host import sheets
     from kitapi_host.logs.read import InputError
-    from kitapi_host.sheets.browser import BrowserError
 
     try:  # (its seats named as the page names them: the archive's current names)
         game = sheets.from_archive(_archive(), gid)
     except (InputError, ValueError) as e:  # (its log, damaged: the terminal says how)
         current_app.logger.error("%s %s: %s", request.method, _shown(request.path, 200), _shown(str(e), 1000))
         abort(404, g.w["no_sheet"])
-    try:
-        return sheets.export(game, fmt, g.lang)
-    except BrowserError as e:  # none on this PC, or it failed: the page says which
-        _no_print(e)
+    return sheets.export(game, fmt, g.lang)  # (html or csv: a PDF is printed by _pdf)
 
 
 def _no_print(e: Exception) -> NoReturn:
