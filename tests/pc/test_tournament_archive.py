@@ -394,6 +394,12 @@ def test_matchpoints_tables_of_three_and_four_and_the_json(db: str) -> None:
     given = [f"{p}={r}" for p, r in zip(t, ("+30", "+10", "10", "-50"), strict=True)]
     ok("tournament", "result", "Ten", "1", "3", *given, "--db", db)
     assert show(db, "Ten", "--round", "1")["schedule"][0]["tables"][2]["points"] == [1, 0.5, 0.5, 0]
+    # a name typed in the other Unicode form is the same tournament: found, and not made twice
+    ok("tournament", "new", "Zoe\u0308 Cup", "--system", "sochi", "--players", names, "--rounds", "1", "--points",
+       "matchpoints", "--db", db)  # fmt: skip
+    assert show(db, "Zo\u00eb Cup")["name"] == "Zo\u00eb Cup"
+    assert "Zo" in refused("tournament", "new", "Zo\u00eb Cup", "--system", "sochi", "--players", names, "--rounds",
+                           "1", "--points", "matchpoints", "--db", db)  # fmt: skip
     listed = json.loads(ok("tournament", "list", "--db", db, "--json"))
     assert listed["tournaments"][1] | {"made": None} == {
         "name": "Ten", "rules": "sochi", "options": {}, "points": "matchpoints", "players": 10, "rounds": 3,

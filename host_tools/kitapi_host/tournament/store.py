@@ -127,8 +127,12 @@ def _kept(a: Archive) -> bool:
 
 
 def get(a: Archive, name: str) -> Tournament:
-    """The tournament ``name`` with its players; TournamentError if the archive has none of that name."""
+    """The tournament ``name`` (NFC, as it was made) with its players; TournamentError if the archive has none of
+    that name."""
+    from kitapi_host.archive.values import nfc
+
     r = None
+    name = nfc(name)
     if _kept(a):
         r = a.db.execute(
             "SELECT id, name, rules, options, points, rounds, fixed, seed, design, made FROM tournaments"
@@ -172,6 +176,7 @@ def new(
     from kitapi_host.families import NoFamily, archive_family
 
     check_tournament_name(name)
+    name = nfc(name)  # (as players' names: "Zoë Cup" typed either way is one tournament)
     try:
         archive_family(rules)
     except NoFamily:
