@@ -30,7 +30,6 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -39,6 +38,7 @@ from kitapi.registry import rows
 from kitapi.rules import load
 from kitapi_host.archive.db import Archive, unit
 from kitapi_host.archive.errors import ArchiveError
+from kitapi_host.families.priffe import rubbers
 
 if TYPE_CHECKING:
     from openskill.models import PlackettLuceRating
@@ -250,7 +250,7 @@ def _count(archive: Archive, fams: list[str], base: _Count | None) -> _Count:
     ).fetchall()
     seats: dict[int, list[int]] = {}
     hands: dict[int, list[str]] = {}
-    teams = [r for r in ids if _partners(r)]  # (Priffe: rated rubber by rubber)
+    teams = [r for r in ids if in_partnerships(r)]  # (Priffe: rated rubber by rubber)
     if games:
         for gid, pid in db.execute(
             f"SELECT game, player FROM game_players WHERE game IN ({finished}) ORDER BY game, seat", args
@@ -275,7 +275,7 @@ def _count(archive: Archive, fams: list[str], base: _Count | None) -> _Count:
         try:
             if rules in teams:
                 cls = classes.get(rules) or classes.setdefault(rules, load(rules))
-                matches = _rubbers(cls(json.loads(header)), hands.get(gid, []))
+                matches = rubbers(cls(json.loads(header)), hands.get(gid, []))
             else:
                 res = json.loads(result)
                 matches = [([[s] for s in range(len(players))], [unit(rules, res, s)[1] for s in range(len(players))])]
@@ -309,23 +309,9 @@ def _count(archive: Archive, fams: list[str], base: _Count | None) -> _Count:
     return _Count(table, counted, int(in_play), last, max_id, sat, before)
 
 
-def _partners(rules: str) -> bool:
+def in_partnerships(rules: str) -> bool:
     """The system ``rules`` is played in partnerships (asked of the core's class, never by its rules id)."""
     return getattr(load(rules), "OUTCOME", 1) == _PARTNERSHIPS
-
-
-def _rubbers(g: Any, texts: list[str]) -> list[tuple[list[list[int]], list[Fraction]]]:
-    """A Priffe game's rubbers played out, as matches: ``(partnerships' seats, what the rubber gave each)``, the
-    stored hands scored again by the core on ``g``, a fresh game of its header."""
-    out: list[tuple[list[list[int]], list[Fraction]]] = []
-    for text in texts:
-        h = g.parse(json.loads(text))
-        side, before, done = list(g.side), list(g.individual), g.rubbers
-        g.apply(h)
-        if g.rubbers > done:
-            sides = [[s for s in range(4) if side[s] == k] for k in (0, 1)]
-            out.append((sides, [Fraction(g.individual[t[0]] - before[t[0]]) for t in sides]))
-    return out
 
 
 # --- kitapi ratings ------------------------------------------------------------------------------------------

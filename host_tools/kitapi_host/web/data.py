@@ -326,10 +326,10 @@ def player(archive: Archive, name: str, filters: Filters, when: Period | None = 
 def _in_partnerships(rules: str) -> bool:
     """The system ``rules`` is played in partnerships that change by rubber (Priffe: asked of the core's class,
     as kitapi_host.archive.ratings does)."""
-    from kitapi_host.archive.ratings import _partners as partners
+    from kitapi_host.archive.ratings import in_partnerships
 
     try:
-        return partners(rules)
+        return in_partnerships(rules)
     except Exception:  # (a system this kitapi does not know: played alone)
         return False
 
@@ -344,11 +344,11 @@ _RUBBERS_LOCK = threading.Lock()
 
 def _partners(archive: Archive, name: str, games: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Head-to-head rows of ``name``'s games played in partnerships (Priffe), by rubber played out, as
-    ``kitapi ratings`` reads them (``kitapi_host.archive.ratings._rubbers``: the stored hands scored again by
+    ``kitapi ratings`` reads them (``kitapi_host.families.priffe.rubbers``: the stored hands scored again by
     the core): per other player and system, ``role`` "partner" (the rubbers they played on one side) or
     "opponent" (on the two sides), ``games`` those rubbers, ``mine`` and ``theirs`` what the rubbers gave each
     (individual points), ``ahead`` the rubbers where his was more.  A damaged game is left out."""
-    from kitapi_host.archive.ratings import _rubbers
+    from kitapi_host.families.priffe import rubbers as replayed
 
     games = [g for g in games if g["result"].get("rubbers") != 0]  # (none played out: nothing to replay)
     where = str(archive.path)
@@ -366,7 +366,7 @@ def _partners(archive: Archive, name: str, games: list[dict[str, Any]]) -> list[
         rubbers = _RUBBERS.get(key)
         if rubbers is None:
             try:
-                rubbers = _rubbers(new_game(json.loads(g["header_json"])), texts.get(g["id"], []))
+                rubbers = replayed(new_game(json.loads(g["header_json"])), texts.get(g["id"], []))
             except Exception:  # (a damaged log: listed, not counted)
                 continue
             with _RUBBERS_LOCK:

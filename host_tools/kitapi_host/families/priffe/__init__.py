@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from kitapi.game import result_json
@@ -192,6 +193,21 @@ class PriffeStats:
 
 def stats_parts() -> dict[str, Any]:
     return {_KEY: PriffeStats()}
+
+
+def rubbers(g: Any, texts: list[str]) -> list[tuple[list[list[int]], list[Fraction]]]:
+    """A Priffe game's rubbers played out, as matches: ``(partnerships' seats, what the rubber gave each)``, the
+    stored hands (``texts``, their JSON) scored again by the core on ``g``, a fresh game of its header: what
+    ``kitapi ratings`` rates and the web page's head-to-head counts."""
+    out: list[tuple[list[list[int]], list[Fraction]]] = []
+    for text in texts:
+        h = g.parse(json.loads(text))
+        side, before, done = list(g.side), list(g.individual), g.rubbers
+        g.apply(h)
+        if g.rubbers > done:
+            sides = [[s for s in range(g.n) if side[s] == k] for k in (0, 1)]
+            out.append((sides, [Fraction(g.individual[t[0]] - before[t[0]]) for t in sides]))
+    return out
 
 
 def count(g: Any, res: dict[str, Any], hands: list[dict[str, Any]], seats: list[int], table: dict[int, Any]) -> None:
