@@ -12,7 +12,7 @@ from datetime import datetime
 from typing import Any, TypeVar
 
 from kitapi_host.sheets.game import Hand, Header
-from kitapi_host.sheets.words import lang, t
+from kitapi_host.sheets.words import amount_of, lang, t
 from kitapi_host.text import cell as cell  # (each family's sheet writes its names with it)
 from kitapi_host.text import csv_value, one_line
 
@@ -166,6 +166,31 @@ def to_csv_bytes(rows: Sequence[Sequence[object]]) -> bytes:
     out = io.StringIO(newline="")
     csv.writer(out, lineterminator="\r\n").writerows([csv_value(v) for v in r] for r in rows)
     return out.getvalue().encode("utf-8-sig")
+
+
+def pays_html(
+    players: Sequence[str],
+    transfers: Sequence[tuple[int, int, int]],
+    unit: str,
+    nobody: str,
+    after: Callable[[int], str] = lambda amount: "",
+) -> str:
+    """A settlement's list items, one a transfer (payer, payee, amount): "A pays B N unit" in the sheets'
+    language, then ``after(amount)`` (Preferans: the money of a stake); ``nobody`` (English, translated) when
+    there is none."""
+    if not transfers:
+        return f'<li class="nobody">{t(nobody)}</li>'
+    return "".join(
+        f'<li class="pay" data-payer="{a}" data-payee="{b}" data-amount="{amount}">'
+        + t("{} pays {} {} {}").format(
+            f"<b>{esc(players[a])}</b>",
+            f"<b>{esc(players[b])}</b>",
+            f'<span class="amt">{amount}</span>',
+            amount_of(amount, unit),
+        )
+        + f"{after(amount)}</li>"
+        for a, b, amount in transfers
+    )
 
 
 def signed(v: int) -> str:

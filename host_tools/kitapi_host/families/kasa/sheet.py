@@ -39,13 +39,14 @@ from kitapi_host.sheets.page import (
     correction_note,
     entry,
     esc,
+    pays_html,
     running_rows,
     sheet_css,
     sheet_meta,
     sheet_page,
     to_csv_bytes,
 )
-from kitapi_host.sheets.words import amount_of, t
+from kitapi_host.sheets.words import t
 
 
 @dataclass(frozen=True)
@@ -250,20 +251,7 @@ def _split_html(header: Header, last: KasaStanding, final: KasaStanding) -> str:
     players: list[str] = header["players"]
     share = final.share or Fraction(0)
     wholes, transfers = preferans_transfers(list(final.net))
-    if transfers:
-        pays = "".join(
-            f'<li class="pay" data-payer="{a}" data-payee="{b}" data-amount="{amount}">'
-            + t("{} pays {} {} {}").format(
-                f"<b>{esc(players[a])}</b>",
-                f"<b>{esc(players[b])}</b>",
-                f'<span class="amt">{amount}</span>',
-                amount_of(amount, "kapikia"),
-            )
-            + "</li>"
-            for a, b, amount in transfers
-        )
-    else:
-        pays = f'<li class="nobody">{t("Nobody pays anybody.")}</li>'
+    pays = pays_html(players, transfers, "kapikia", "Nobody pays anybody.")
     rows = "".join(
         f'<tr data-seat="{i}"><td>{esc(p)}</td><td class="num">{_num(last.net[i])}</td>'
         f'<td class="num">{_num(share, sign=False)}</td>'

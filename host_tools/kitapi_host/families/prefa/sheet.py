@@ -19,6 +19,7 @@ from kitapi_host.sheets.page import (
     correction_note,
     entry,
     esc,
+    pays_html,
     running_rows,
     sheet_css,
     sheet_meta,
@@ -26,7 +27,7 @@ from kitapi_host.sheets.page import (
     signed,
     to_csv_bytes,
 )
-from kitapi_host.sheets.words import amount_of, system, t
+from kitapi_host.sheets.words import system, t
 
 
 @dataclass(frozen=True)
@@ -276,20 +277,7 @@ def _running_html(header: Header, hands: Sequence[Hand], standings: Sequence[Sta
 def _settlement_html(header: Header, final: Standing) -> str:
     players: list[str] = header["players"]
     transfers = settle(list(final.chips))
-    if transfers:
-        pays = "".join(
-            f'<li class="pay" data-payer="{a}" data-payee="{b}" data-amount="{amount}">'
-            + t("{} pays {} {} {}").format(
-                f"<b>{esc(players[a])}</b>",
-                f"<b>{esc(players[b])}</b>",
-                f'<span class="amt">{amount}</span>',
-                amount_of(amount, "chips"),
-            )
-            + "</li>"
-            for a, b, amount in transfers
-        )
-    else:
-        pays = f'<li class="nobody">{t("Nobody owes anybody.")}</li>'
+    pays = pays_html(players, transfers, "chips", "Nobody owes anybody.")
     rows = "".join(
         f'<tr data-seat="{i}"><td>{esc(p)}</td><td class="num">{final.pouch[i]}</td>'
         f'<td class="num{" red" if final.chips[i] < 0 else ""}">{signed(final.chips[i])}</td></tr>'

@@ -49,13 +49,14 @@ from kitapi_host.sheets.page import (
     contract_html,
     correction_note,
     esc,
+    pays_html,
     running_rows,
     sheet_css,
     sheet_meta,
     sheet_page,
     to_csv_bytes,
 )
-from kitapi_host.sheets.words import amount_of, system, t
+from kitapi_host.sheets.words import system, t
 
 
 @dataclass(frozen=True)
@@ -727,24 +728,11 @@ def _settlement_html(header: Header, final: PrefStanding) -> str:
     stake_text = header.get("options", {}).get("stake")
     stake = Fraction(stake_text) if stake_text is not None else None
     wholes, transfers = preferans_transfers(list(final.settlement))
-    if transfers:
-        items = []
-        for a, b, amount in transfers:
-            # the money of the whole whists paid (as the box's stake line: the same rounding)
-            money = f' <span class="money">({_num(amount * stake)})</span>' if stake is not None else ""
-            items.append(
-                f'<li class="pay" data-payer="{a}" data-payee="{b}" data-amount="{amount}">'
-                + t("{} pays {} {} {}").format(
-                    f"<b>{esc(players[a])}</b>",
-                    f"<b>{esc(players[b])}</b>",
-                    f'<span class="amt">{amount}</span>',
-                    amount_of(amount, "whists"),
-                )
-                + f"{money}</li>"
-            )
-        pays = "".join(items)
-    else:
-        pays = f'<li class="nobody">{t("Nobody pays anybody.")}</li>'
+
+    def paid(amount: int) -> str:  # the money of the whole whists paid (as the box's stake line: the same rounding)
+        return f' <span class="money">({_num(amount * stake)})</span>' if stake is not None else ""
+
+    pays = pays_html(players, transfers, "whists", "Nobody pays anybody.", paid)
     money_head = f'<th class="num">{t("money")}</th>' if final.money is not None else ""
     rows = []
     for i, p in enumerate(players):
