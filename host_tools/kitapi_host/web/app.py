@@ -320,13 +320,6 @@ def _his_ratings(name: str) -> list[dict[str, Any]]:
 # --- the tournaments (kitapi_host.tournament.store: its report, as kitapi tournament show gives it) ------------
 
 
-def _has_tournaments(a: Archive) -> bool:
-    """The archive has the tournaments' tables (not an archive of schema 6 or 5 read as it is: ``READ_AS_IS``)."""
-    from kitapi_host.tournament.store import SCHEMA
-
-    return (a._version() or 0) >= SCHEMA
-
-
 def _tournament_list() -> list[dict[str, Any]]:
     """Every tournament (``store.tournaments``), none in an archive without their tables."""
     from kitapi.registry import rows
@@ -334,9 +327,7 @@ def _tournament_list() -> list[dict[str, Any]]:
 
     a = _archive()
     titles = {r[0]: r[3] for r in rows()}
-    return (
-        [t | {"title": titles.get(t["rules"], t["rules"])} for t in store.tournaments(a)] if _has_tournaments(a) else []
-    )
+    return [t | {"title": titles.get(t["rules"], t["rules"])} for t in store.tournaments(a)]  # (none: no tables)
 
 
 def _points(x: Fraction) -> str:
@@ -358,9 +349,7 @@ def _tournament(name: str) -> dict[str, Any]:
     a = _archive()
     w = g.w
     missing = Said(f"{w['tournament']} {_quoted(name)}: {w['not_in_archive']}")
-    if not _has_tournaments(a):
-        abort(404, missing)
-    try:
+    try:  # (an archive without the tournaments' tables has none: store.get says so)
         store.get(a, name)
     except store.TournamentError:
         abort(404, missing)
