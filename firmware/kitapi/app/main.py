@@ -248,7 +248,8 @@ class App:
             store.start(header)
             store.next(_START)
             self.hw.reset()
-        import kitapi.app.home  # noqa: F401  (before the game's modules: the heap's peak is the game's start)
+        if header is not None:  # no reset: the game opens here (its home screen's module before the game's:
+            import kitapi.app.home  # noqa: F401  (the heap's peak is the game's start); else after a reset
         from kitapi.game import RuleError, new_game
 
         try:
