@@ -93,9 +93,30 @@ def check_name(p, what=None):
     hi = 0  # a high surrogate waiting for its low one
     units = 0  # the length in UTF-16 code units, as JSON escapes it: the same on every runtime
     seen = False  # a visible character
-    for i in range(len(p)):  # (MicroPython's json keeps a surrogate pair as two characters, CPython's makes
-        o = ord(p[i : i + 1])  # it one.)  A slice, not ``for c in p``: MicroPython interns each character a
-        # str's loop or index gives (for good: a name's letters, a date's digits, each one a permanent name)
+    # Its code points read from its UTF-8 bytes, not ``for c in p``: MicroPython interns each character a str's
+    # loop or index gives, for good (a name's letters, a date's digits, each one a permanent name), and a slice
+    # a character is two objects on the heap.  (MicroPython's json keeps a surrogate pair as two characters,
+    # each three bytes; CPython's makes it one, four bytes.)
+    try:
+        b = p.encode()
+    except UnicodeError:  # CPython: a lone surrogate (MicroPython's encode keeps its three bytes)
+        from kitapi.compat import encode
+
+        b = encode(p)
+    i = 0
+    while i < len(b):
+        o = b[i]
+        if o < 0x80:
+            i += 1
+        elif o < 0xE0:
+            o = (o & 0x1F) << 6 | b[i + 1] & 0x3F
+            i += 2
+        elif o < 0xF0:
+            o = (o & 0x0F) << 12 | (b[i + 1] & 0x3F) << 6 | b[i + 2] & 0x3F
+            i += 3
+        else:
+            o = (o & 7) << 18 | (b[i + 1] & 0x3F) << 12 | (b[i + 2] & 0x3F) << 6 | b[i + 3] & 0x3F
+            i += 4
         units += 2 if o > 0xFFFF else 1
         if not seen and not _blank(o):
             seen = True
