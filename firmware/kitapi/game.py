@@ -388,15 +388,14 @@ def write_quoted(w, s):
     w('"')
     start = 0
     for i in range(len(s)):
-        c = s[i]
-        o = ord(c)
-        if 0x20 <= o < 0x7F and c != '"' and c != "\\":
+        o = ord(s[i : i + 1])  # (a slice: a str's index interns the character it gives, for good)
+        if 0x20 <= o < 0x7F and o != 34 and o != 92:  # (not " or \\)
             continue
         if start < i:
             w(s[start:i])
         start = i + 1
         if o < 0x7F and o >= 0x20:
-            w("\\" + c)
+            w('\\"' if o == 34 else "\\\\")
         elif o < 0x10000:
             w("\\u%04x" % o)
         else:  # a UTF-16 surrogate pair, as JSON has it
