@@ -395,7 +395,8 @@ def write_quoted(w, s):
             w(s[start:i])
         start = i + 1
         if o < 0x7F and o >= 0x20:
-            w('\\"' if o == 34 else "\\\\")
+            w("\\")
+            w('"' if o == 34 else "\\")
         elif o < 0x10000:
             w("\\u%04x" % o)
         else:  # a UTF-16 surrogate pair, as JSON has it
