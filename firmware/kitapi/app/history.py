@@ -303,15 +303,15 @@ def fixed(app, number, said):
     app.message = ""
     if app.again:  # the boot's first frame: drawn once here, so that what it imports (the lines' fitting, the
         ui = app.ui  # family's texts) is on the heap just collected; short of heap, the home screen says what
-        trace = ui._trace  # was done.  (Not traced: the simulator's texts are the frame's.)
-        ui._trace = None
+        trace = ui.trace  # was done.  (Not traced: the simulator's texts are the frame's.)
+        ui.trace = None
         try:
             h.draw(ui)
         except MemoryError:
             app.message = said
             return screen
         finally:
-            ui._trace = trace
+            ui.trace = trace
         ui.clear()
         _collect(app)
     return h
