@@ -14,6 +14,7 @@ the game being played.  An open game is resumed (asked first): it becomes the ga
 the one left stays open, to be resumed the same way.
 """
 
+from kitapi import forget
 from kitapi.app.home import Home
 from kitapi.keys import KEY_A, KEY_B, KEY_C, STAR
 
@@ -69,7 +70,7 @@ def state(store, name):
             if x[0] == h["rules"]:
                 system = i
             i += 1
-        _forget("kitapi.registry")  # (as kitapi.registry.load: its few hundred bytes back)
+        forget("kitapi.registry")  # (as kitapi.registry.load: its few hundred bytes back)
         started = h.get("started")
         day = ""
         if type(started) is str and len(started) >= 10 and started[4] == "-" and started[7] == "-":
@@ -247,15 +248,4 @@ def resume(app, name):
 
 def _drop():
     """Let this module go: the game opened next has the heap (its functions live on while they run)."""
-    _forget("kitapi.app.games")  # (not through kitapi.app.main, which imports this module)
-
-
-def _forget(name):
-    """Let module ``name`` go, and its name in its package."""
-    import sys
-
-    sys.modules.pop(name, None)
-    k = name.rfind(".")
-    parent = sys.modules.get(name[:k])
-    if parent is not None and hasattr(parent, name[k + 1 :]):
-        delattr(parent, name[k + 1 :])
+    forget("kitapi.app.games")

@@ -43,20 +43,15 @@ def _texts(name, code):
 
 
 def _forget(names, collect=True):
-    """Let modules of the kitapi package go (they are imported again when needed); with ``collect``, the heap
-    collected if any went."""
+    """Let modules of the kitapi package go (``kitapi.forget``; their names without "kitapi."; imported again
+    when needed); with ``collect``, the heap collected if any went."""
     import gc
-    import sys
+
+    from kitapi import forget
 
     gone = False
     for name in names:
-        full = "kitapi." + name
-        if full in sys.modules:
-            del sys.modules[full]
-            package, _, leaf = full.rpartition(".")
-            parent = sys.modules.get(package)
-            if parent is not None and hasattr(parent, leaf):
-                delattr(parent, leaf)
+        if forget("kitapi." + name):
             gone = True
     if gone and collect:  # (a collection costs time at every boot otherwise)
         gc.collect()
@@ -226,16 +221,11 @@ class App:
     def family(self, rules):
         """The screens of rules id ``rules``: kitapi.app.systems.<its family> (kitapi.registry's family
         column), imported.  kitapi.registry is let go again, as its ``load`` does."""
-        import sys
-
-        import kitapi
+        from kitapi import forget
         from kitapi.registry import row
 
         family = row(rules)[1]
-        if "kitapi.registry" in sys.modules:
-            del sys.modules["kitapi.registry"]
-        if hasattr(kitapi, "registry"):
-            del kitapi.registry
+        forget("kitapi.registry")
         return __import__("kitapi.app.systems." + family, None, None, ("x",))  # (the module)
 
     def start_game(self, header):

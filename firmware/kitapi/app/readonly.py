@@ -12,6 +12,7 @@ Nothing is written: the wizard's keys never reach it, so no save, no step; * goe
 hand.  (Its own module: its two classes cost the hands list's heap nothing the rest of the time.)
 """
 
+from kitapi import forget
 from kitapi.keys import STAR
 
 try:
@@ -40,7 +41,7 @@ def show(app, hands, p):
     page = app.trail[-1].page if app.trail else 1  # (its page: who owes whom, or the standings)
     del app.trail[:]  # (the viewed game's home screen: kitapi.app.games.Viewed, and its module)
     for m in ("kitapi.app.games", "kitapi.app.history", "kitapi.app.home", "kitapi.settle", "kitapi.app.names"):
-        _forget(m)  # (and the viewed game's home screen, who owes whom, the names' abbreviations: made again
+        forget(m)  # (and the viewed game's home screen, who owes whom, the names' abbreviations: made again
         # when * comes back; 1.9 KB at 64 KB, where a 7-hand Sochi game's hand did not fit beside them)
     import gc
 
@@ -80,7 +81,7 @@ class Shown:
         self.w = None  # (the game before the hand: let go before the replay)
         for m in app.sys.MODULES:  # and the wizard's module: no hand is entered in a closed game
             if m.endswith(".wiz"):
-                _forget("kitapi." + m)
+                forget("kitapi." + m)
         name = app.store.name
         try:
             app.open_game(name, True)
@@ -96,19 +97,8 @@ class Shown:
         except MemoryError:
             return app.retry(_VIEW, name)
         hands.cursor = self.number
-        _forget("kitapi.app.readonly")
+        forget("kitapi.app.readonly")
         return hands
-
-
-def _forget(name):
-    """Let module ``name`` go (its functions live on while they run)."""
-    import sys
-
-    sys.modules.pop(name, None)
-    k = name.rfind(".")
-    parent = sys.modules.get(name[:k])
-    if parent is not None and hasattr(parent, name[k + 1 :]):
-        delattr(parent, name[k + 1 :])
 
 
 class _Rows:
