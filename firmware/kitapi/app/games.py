@@ -200,10 +200,12 @@ class Viewed(Home):
         return None
 
 
-def view(app, name):
-    """Closed game ``name``, read only: the home screen on its settlement (the game being played let go,
-    and replayed when it is left).  Short of heap (an evening of screens cuts it up), after a soft reset: the
-    file ROOT/next says so (Store.next), and App.first_screen views it on the fresh heap."""
+def view(app, name, hand=0, page=1):
+    """Closed game ``name``, read only: the home screen on its settlement (``page`` 1; 0 its standings; the game
+    being played let go, and replayed when it is left); with ``hand``, its hands list at that hand over it (*
+    back from one of its hands: kitapi.app.readonly leaves these on the app's stack, App.back calls this).
+    Short of heap (an evening of screens cuts it up), after a soft reset: the file ROOT/next says so
+    (Store.next), and App.first_screen views it on the fresh heap."""
     app.g = None
     _drop()
     try:
@@ -216,7 +218,16 @@ def view(app, name):
         app.message = message
         return screen
     app.message = ""
-    screen = Viewed(app, 1)  # on who owes whom: the settlement
+    screen = Viewed(app, page)  # (1: on who owes whom, the settlement)
+    if hand:
+        try:
+            from kitapi.app.history import History
+
+            hands = History(app)
+        except MemoryError:
+            return app.retry(_VIEW, name)
+        hands.cursor = hand
+        return app.go(screen, hands)  # (* on the list: the game's home screen, as it was)
     return screen
 
 

@@ -329,10 +329,17 @@ class App:
         """The screen * goes back to: the last one a screen was opened from (``go``); with none, the home
         screen (the root: the home screen, the start menu and a game opened empty the stack, so that no
         screen left behind stays in the heap), or, with no game open, the game being played or the
-        start menu."""
+        start menu.  Screens let go with their modules while another is shown are on the stack as what makes
+        them again: a closed game's hands list and home screen, while one of its hands is shown
+        (kitapi.app.readonly), as the arguments of kitapi.app.games.view (a tuple: game, hand, page)."""
         t = self.trail
         if t:
-            return t.pop()
+            s = t.pop()
+            if type(s) is tuple:
+                from kitapi.app.games import view
+
+                return view(self, s[0], s[1], s[2])
+            return s
         return self.home() if self.g is not None else self.first_screen()
 
     def home(self):
