@@ -240,7 +240,10 @@ def delete(app, number, listed=False):
     except RuleError as e:  # said whole (kitapi.app.refusal), then the home screen
         from kitapi.app.refusal import say
 
-        return say(app, 1, e)  # 1: kitapi.app.refusal.DELETE; then the home screen
+        try:
+            return say(app, 1, e)  # 1: kitapi.app.refusal.DELETE; then the home screen
+        except MemoryError:  # no room for its words beside the pieces the check left: refused and said again
+            return app.retry(_DELETE, number)  # after a soft reset, on a fresh heap
     app.store.delete_hand(number)
     said = words(app)[_W_DELETED]
     if listed:
@@ -264,7 +267,10 @@ def restore(app, number, payload, said=""):
     except RuleError as e:  # (as delete)
         from kitapi.app.refusal import say
 
-        return say(app, 0, e)  # 0: kitapi.app.refusal.SAVE; then the home screen
+        try:
+            return say(app, 0, e)  # 0: kitapi.app.refusal.SAVE; then the home screen
+        except MemoryError:
+            return app.retry(_REPLACE, number, payload)
     app.store.replace_hand(number, payload)
     return fixed(app, number, said or words(app)[_W_RESTORED])
 

@@ -18,6 +18,7 @@ _GAMES = const("g")  # kitapi.app.nextboot.GAMES
 _VIEW = const("v")  # kitapi.app.nextboot.VIEW
 _REPLACE = const("r")  # kitapi.app.nextboot.REPLACE
 _START = const("s")  # kitapi.app.nextboot.START
+_MEMORY = const("m")  # kitapi.app.nextboot.MEMORY
 _HINTS = const(0)  # true for mypy alone (always_true in its configs): MicroPython compiles the import away
 if _HINTS:
     from typing import Any
@@ -232,14 +233,9 @@ class App:
         on flash first (ROOT/start, and the note ``s``: kitapi.app.nextboot), the box resets, and the boot
         after it checks and writes it (``header`` None: App.first_screen).  The wizard cuts the heap up: a
         Greek or Russian Balkan game found no room in 64 KB for its check and its log's header after it."""
-        import json
-
         store = self.store
-        path = store.root + "/start"
         if header is not None and hasattr(self.hw, "reset"):
-            with store._open(path + ".tmp", "w") as f:
-                json.dump(header, f)  # (a piece at a time: the heap the wizard left holds no big one)
-            store.fs.rename(path + ".tmp", path)
+            store.start(header)
             store.next(_START)
             self.hw.reset()
         import kitapi.app.home  # noqa: F401  (before the game's modules: the heap's peak is the game's start)
@@ -247,9 +243,7 @@ class App:
 
         try:
             if header is None:
-                with store._open(path) as f:
-                    header = json.load(f)
-                store.fs.remove(path)
+                header = store.start()
             new_game(header)
             name = store.new_game(header)
             store.remember(header["players"])
@@ -430,6 +424,10 @@ class App:
             screen = NewGame(self)
         elif op == _START:  # the new game's header, checked and written on this fresh heap
             screen = self.start_game(None)
+        elif op == _MEMORY:  # App.run's MemoryError: said in the player's language, then the game
+            from kitapi.app.refusal import memory
+
+            screen = memory(self)
         elif op == _GAMES:
             from kitapi.app.games import Games
 
@@ -522,4 +520,10 @@ class App:
             # ever (kitapi.app.run shows the error instead); after it, each reset waits for a key
             if not ran or not hasattr(hw, "reset"):
                 raise
+            self.g = screen = None  # the boot after the reset says so (App.first_screen: kitapi.app.refusal
+            gc.collect()  # .memory); the game and the screen let go first: the note needs a little room
+            try:
+                store.next(_MEMORY)
+            except Exception:  # noqa: BLE001 - no room even for the note: the reset still gives a fresh heap
+                pass
             hw.reset()
