@@ -12,6 +12,7 @@ from pathlib import Path
 
 from kitapi.game import result_json
 from kitapi_host import logs
+from kitapi_host.families import NoFamily, archive_family
 from kitapi_host.mpy import heapsize
 
 
@@ -44,7 +45,11 @@ def _replay(args: argparse.Namespace) -> int:
             print(result_json(g))
             return 0
         res = logs.result(g)
-    print(logs.table(res))
+    try:
+        print(archive_family(res["rules"]).standings(res))  # (its family's table, kitapi_host.families.hookspecs)
+    except NoFamily as e:
+        print(e, file=sys.stderr)
+        return 2
     return 0
 
 
