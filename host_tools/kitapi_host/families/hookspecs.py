@@ -38,6 +38,7 @@ HOOKS = (
     "nets",
     "evening_nets",
     "payments",
+    "seat_total",
 )
 
 
@@ -120,6 +121,14 @@ class Family(Protocol):
         nets are not whole: rounded once, largest remainder), ``now`` (the game is in play: if it ended now),
         and the family's own keys (a kasa's ``kasa`` and ``split``, a pot's ``pot`` and ``refills``, a stake's
         ``stake``); ``kitapi_host.families.no_payments(res)`` is the base of every answer."""
+        ...
+
+    def seat_total(self, rules: str, result: dict[str, Any], seat: int) -> tuple[str, Fraction]:
+        """What a game of ``rules`` (its stored ``result``) gave seat ``seat``: ``(key, amount)``, the amount
+        exact in the unit of the standings it is added up in, ``key`` (the family's name, or a system's own
+        where its units are its own: a pot game's rules id, Balkan's): the archive's period standings and a
+        player's games (``Archive.standings``, ``Archive.player_games``), ``kitapi ratings``, a tournament's
+        table results."""
         ...
 
 

@@ -136,6 +136,11 @@ def evening_nets(g: dict[str, Any]) -> list[Net]:
     return [exact(x) + Fraction(res["kasa"], n) for x in res["net"]]
 
 
+def seat_total(rules: str, result: dict[str, Any], seat: int) -> tuple[str, Fraction]:
+    """The net kapikia, under the family's name."""
+    return "kasa", Fraction(result["net"][seat])
+
+
 def payments(res: dict[str, Any]) -> dict[str, Any]:
     """The kasa: its split, the nets and what is left in it shared equally."""
     out = no_payments(res)

@@ -6,6 +6,7 @@ import functools
 import json
 import random
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from kitapi.game import new_game, result_json
@@ -104,6 +105,13 @@ def nets(g: dict[str, Any]) -> list[Net]:
 
 
 evening_nets = nets
+
+
+def seat_total(rules: str, result: dict[str, Any], seat: int) -> tuple[str, Fraction]:
+    """The chips won or lost (the stock less what each player brought, as the stats count them), under the
+    system's rules id (an Austrian chip is not an American one)."""
+    brought = (result["pot"] + sum(result["stock"])) // len(result["stock"])
+    return rules, Fraction(result["stock"][seat] - brought)
 
 
 @functools.lru_cache(maxsize=256)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from kitapi.outcome import prefa as outcome
@@ -75,6 +76,11 @@ def nets(g: dict[str, Any]) -> list[Net]:
 
 
 evening_nets = nets
+
+
+def seat_total(rules: str, result: dict[str, Any], seat: int) -> tuple[str, Fraction]:
+    """The chips, under the family's name."""
+    return "prefa", Fraction(result["chips"][seat])
 
 
 def payments(res: dict[str, Any]) -> dict[str, Any]:

@@ -204,6 +204,12 @@ def nets(g: dict[str, Any]) -> list[Net]:
 evening_nets = nets
 
 
+def seat_total(rules: str, result: dict[str, Any], seat: int) -> tuple[str, Fraction]:
+    """The net whists, under the family's name; a variant whose contracts are numbers (Balkan) under its rules
+    id (its whists are not Russian Preferans')."""
+    return (rules if variant(rules).NUMBERED else "preferans"), Fraction(result["settlement"][seat])
+
+
 def payments(res: dict[str, Any]) -> dict[str, Any]:
     """The net whists (in money where a stake is set)."""
     nets = [Fraction(x) for x in res["settlement"]]

@@ -129,6 +129,11 @@ def nets(g: dict[str, Any]) -> list[Net]:
 evening_nets = nets
 
 
+def seat_total(rules: str, result: dict[str, Any], seat: int) -> tuple[str, Fraction]:
+    """The individual points, under the family's name."""
+    return "priffe", Fraction(result["individual"][seat])
+
+
 def payments(res: dict[str, Any]) -> dict[str, Any]:
     """Nobody pays anybody (*"The player with the highest individual score at the end is the overall winner"*)."""
     return no_payments(res)
