@@ -30,7 +30,7 @@ _TITLES = {
     "preference_illustrated": "Illustrated Préférence",
     "preference_us": "American Preference",
 }
-_US = 4  # kitapi.game.Game.OUTCOME of a system whose hands are a suit or chips (American)
+_US = 4  # the OUTCOME (kitapi.game.Game's comment) of a system whose hands are a suit or chips (American)
 
 
 # kitapi serve (kitapi_host.web): the unit of its nets (a word key of kitapi_host.web.words), and its systems' names
