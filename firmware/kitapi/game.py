@@ -237,8 +237,8 @@ class Game:
     # ``over`` and ``last_dealer``.
     state = ()  # type: tuple[str, ...]
     # OUTCOME (a system's class attribute, not Game's: read as getattr(g, "OUTCOME", 1)): what its hands are, as
-    # the box's legend and pot screens and the pot family's outcome ask the class (never its rules id; a hand's
-    # outcome is its family's, kitapi.outcome): 1 Prefa's (a bid, a defense; the kasa's too), 2 Preferans' (a
+    # the box's legend and pot screens and the PC's pot family ask the class (never its rules id; what a hand
+    # came to is its family's on the PC, by the registry): 1 Prefa's (a bid, a defense; the kasa's too), 2 Preferans' (a
     # soloist and whisters), 3 a ladder of bids with drops (Austrian, Illustrated), 4 a suit or chips (American),
     # 5 a partnership's contract (Priffe).  Not declared by Prefa's class, whose 1 is the default (it and Game are
     # at their heap margins: the 17 KB replay, tests/pc/test_cli.py, the 64 KB boot); a new family declares its own.
