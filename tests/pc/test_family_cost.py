@@ -218,7 +218,7 @@ from kitapi_host.archive.facts import HandFacts, outcome_facts
 from kitapi_host.archive.text import Table, grid, number, table
 from kitapi_host.archive.text import count as count_column
 from kitapi_host.archive.text import players as players_of
-from kitapi_host.families import Net, exact, no_payments
+from kitapi_host.families.hookspecs import Net, exact, no_payments
 from kitapi_host.logs.table import title_line
 
 UNIT = "points"

@@ -17,6 +17,7 @@ _NEW = const("1")  # kitapi.app.nextboot.NEW
 _GAMES = const("g")  # kitapi.app.nextboot.GAMES
 _VIEW = const("v")  # kitapi.app.nextboot.VIEW
 _REPLACE = const("r")  # kitapi.app.nextboot.REPLACE
+_START = const("s")  # kitapi.app.nextboot.START
 _HINTS = const(0)  # true for mypy alone (always_true in its configs): MicroPython compiles the import away
 if _HINTS:
     from typing import Any
@@ -79,13 +80,8 @@ def load_language(code, drop=True):
     """
     if drop:
         _forget(["app.lang_" + other for other in LANGUAGES if other != code])
-    if code == "el":
-        import kitapi.app.lang_el as t
-    elif code == "ru":
-        import kitapi.app.lang_ru as t  # type: ignore[no-redef]
-    else:
-        import kitapi.app.lang_en as t  # type: ignore[no-redef]
-    return t.T
+    # by its name made here: three import statements would intern the three modules' names at every boot
+    return __import__("kitapi.app.lang_" + (code if code in LANGUAGES else "en"), None, None, ("T",)).T
 
 
 # --- the hand wizards' shell -------------------------------------------------------
@@ -240,15 +236,34 @@ class App:
 
     def start_game(self, header):
         """Start a new game: the core checks its header before anything is written; then its home screen,
-        or the start menu with the reason it could not start."""
+        or the start menu with the reason it could not start.
+
+        A board with a soft reset does that on a fresh heap: the new-game wizard's header (``header``) is put
+        on flash first (ROOT/start, and the note ``s``: kitapi.app.nextboot), the box resets, and the boot
+        after it checks and writes it (``header`` None: App.first_screen).  The wizard cuts the heap up: a
+        Greek or Russian Balkan game found no room in 64 KB for its check and its log's header after it."""
+        import json
+
+        store = self.store
+        path = store.root + "/start"
+        if header is not None and hasattr(self.hw, "reset"):
+            with store._open(path + ".tmp", "w") as f:
+                json.dump(header, f)  # (a piece at a time: the heap the wizard left holds no big one)
+            store.fs.rename(path + ".tmp", path)
+            store.next(_START)
+            self.hw.reset()
         import kitapi.app.home  # noqa: F401  (before the game's modules: the heap's peak is the game's start)
         from kitapi.game import RuleError, new_game
 
         try:
+            if header is None:
+                with store._open(path) as f:
+                    header = json.load(f)
+                store.fs.remove(path)
             new_game(header)
-            name = self.store.new_game(header)
-            self.store.remember(header["players"])
-        except (OSError, RuleError) as e:
+            name = store.new_game(header)
+            store.remember(header["players"])
+        except (OSError, ValueError, RuleError) as e:  # (ValueError: ROOT/start not the JSON it wrote)
             from kitapi.app.refusal import say
 
             return say(self, 3, e)  # 3: kitapi.app.refusal.START
@@ -416,6 +431,8 @@ class App:
             from kitapi.app.newgame import NewGame
 
             screen = NewGame(self)
+        elif op == _START:  # the new game's header, checked and written on this fresh heap
+            screen = self.start_game(None)
         elif op == _GAMES:
             from kitapi.app.games import Games
 

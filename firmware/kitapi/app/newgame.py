@@ -289,8 +289,8 @@ class NewGame:
     def add_player(self, name):
         """Seat ``name`` next, in NFC as the archive compares names ("Νίκος" with ί, not ι + U+0301): a name
         seated already, in either form, is refused as taken, as the core would refuse the game."""
-        for c in name:
-            o = ord(c)
+        for i in range(len(name)):  # (a slice: a str's loop interns each character it gives, kitapi.game.check_name)
+            o = ord(name[i : i + 1])
             if 0x300 <= o < 0x370 or 0x1F70 <= o < 0x2000 or o == 0x374 or o == 0x37E or o == 0x387:
                 from kitapi.app import name as nfc  # (a combining mark, or a character NFC replaces)
 

@@ -9,6 +9,7 @@ note is one letter and its arguments (decimal, no sign):
     eN P     hand N edited, P its packed hand (App.retry: kitapi.app.history.again, as d and r)
     dN       hand N deleted
     rN P     hand N replaced by P (a hand brought back, an edit saved)
+    s        a new game started: its header in ROOT/start, checked and written now (App.start_game)
 
 ``Store.next(op, a, b)`` writes it ("%s%s" % (op, a), then " %d" % b if any;
 written whole, then renamed), here and now, with no import: it is written short
@@ -31,6 +32,7 @@ VIEW = const("v")
 EDIT = const("e")
 DELETE = const("d")
 REPLACE = const("r")
+START = const("s")
 _DIGITS = const("0123456789")
 
 
@@ -50,7 +52,7 @@ def read(store, text, game_number):
     p = text[1:].split(" ")
     hand = op in (DELETE, EDIT, REPLACE)
     if (
-        text in (NEW, GAMES)
+        text in (NEW, GAMES, START)
         or (op == VIEW and game_number(text[1:]) >= 0)
         or (
             hand

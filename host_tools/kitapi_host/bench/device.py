@@ -26,7 +26,7 @@ from typing import Any
 from kitapi.game import RuleError, new_game
 from kitapi.registry import rows
 from kitapi_host.bench import long_game
-from kitapi_host.families._common import typist_family
+from kitapi_host.families import typist_family
 from kitapi_host.logs import gen
 from kitapi_host.mpy import NO_PATH, romfs_command, romfs_image
 from kitapi_host.sim import typist

@@ -30,14 +30,12 @@ member it lacks.  Nothing else of the PC names a family: the rest asks ``family(
 
 from __future__ import annotations
 
-import functools
 import importlib
-from fractions import Fraction
 from types import ModuleType
 from typing import Any, cast
 
 from kitapi.registry import row, rows
-from kitapi_host.families.hookspecs import HOOKS, Family, Net, TypistFamily
+from kitapi_host.families.hookspecs import HOOKS, Family, Net, TypistFamily, exact, no_payments
 
 __all__ = [
     "TypistFamily",
@@ -53,6 +51,7 @@ __all__ = [
     "family_name",
     "exact",
     "no_payments",
+    "typist_family",
 ]
 
 
@@ -119,26 +118,20 @@ def archive_families() -> list[ArchiveFamily]:
     return out
 
 
-# --- what the hooks share ----------------------------------------------------------------------------------
+# what a family's module gives the typist and the generator (kitapi_host.families.hookspecs.TypistFamily)
+MEMBERS = ("SIZE", "BENCH", "header", "generate", "hand_keys", "device_form")
 
 
-def exact(x: Any) -> Net:
-    """A figure of a stored result: an int, or the core's exact "N/D" text (a Fraction)."""
-    if type(x) is int:  # (the most of them: a month's standings ask thousands)
-        return x
-    if isinstance(x, int | Fraction) and not isinstance(x, bool):
-        return x
-    if isinstance(x, str):
-        return _fraction(x)
-    raise ValueError(f"not a figure: {x!r}")
-
-
-@functools.lru_cache(maxsize=4096)
-def _fraction(text: str) -> Fraction:
-    """An exact "N/D" text's value (parsed once: a period's results repeat the same few thirds)."""
-    return Fraction(text)
-
-
-def no_payments(res: dict[str, Any]) -> dict[str, Any]:
-    """The base of every family's ``payments``: nobody pays anybody, the game in play or not."""
-    return {"unit": None, "pays": [], "rounded": False, "now": not res.get("over")}
+def typist_family(rules: str) -> TypistFamily:
+    """The family module of the system ``rules`` for the typist and the generator; ValueError, one line,
+    for a rules id the registry does not know or a family whose module lacks one of ``MEMBERS``."""
+    fam = family(rules)
+    if fam is None:
+        name = family_name(rules)
+        if name is None:
+            raise ValueError(f"no game system {rules!r} in kitapi.registry")
+        raise ValueError(f"the family {name!r} of {rules!r} has no module kitapi_host.families.{name}")
+    missing = [m for m in MEMBERS if not hasattr(fam, m)]
+    if missing:
+        raise ValueError(f"kitapi_host.families.{fam.__name__.rpartition('.')[2]} lacks {', '.join(missing)}")
+    return cast(TypistFamily, fam)

@@ -11,10 +11,14 @@ The typist's and the generator's members are ``TypistFamily``'s (kitapi_host.sim
 and ``kitapi bench`` ask them through ``typist_family(rules)``, which refuses, in one line, a family whose
 module lacks one; ``COMMONEST``, the family's commonest hand whose keys the bench counts, is optional); the
 score sheet is the family's ``sheet`` module (the interface of ``kitapi_host.sheets``).
+
+What the hooks share is at the end (``exact``, ``no_payments``): a family's module imports them from here, not
+from its package (``kitapi_host.families`` finds the family modules by name: the import guard counts that).
 """
 
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -106,7 +110,7 @@ class Family(Protocol):
         """Each player's net of game ``g`` (a row of ``Archive.find_games``: ``rules``, ``result``, and
         ``header`` or ``header_json``), in the family's unit (its ``UNIT``): what a period's standings of
         ``kitapi serve`` add up per system; ``g["result"]`` may be a hand's standings (a game's chart).  The
-        figures of the stored result, exact (``kitapi_host.families.exact``)."""
+        figures of the stored result, exact (``exact`` below)."""
         ...
 
     def evening_nets(self, g: dict[str, Any]) -> list[Net]:
@@ -120,7 +124,7 @@ class Family(Protocol):
         between the players), ``pays`` ``[(payer, payee, amount, money or None)]`` (seats), ``rounded`` (the
         nets are not whole: rounded once, largest remainder), ``now`` (the game is in play: if it ended now),
         and the family's own keys (a kasa's ``kasa`` and ``split``, a pot's ``pot`` and ``refills``, a stake's
-        ``stake``); ``kitapi_host.families.no_payments(res)`` is the base of every answer."""
+        ``stake``); ``no_payments(res)`` below is the base of every answer."""
         ...
 
     def seat_total(self, rules: str, result: dict[str, Any], seat: int) -> tuple[str, Fraction]:
@@ -161,3 +165,28 @@ class TypistFamily(Protocol):
     def device_form(self, g: Any, hand: dict[str, Any]) -> dict[str, Any]:
         """``hand`` as the box writes it once typed (a copy)."""
         ...
+
+
+# --- what the hooks share (kitapi_host.families names them too) -------------------------------------------
+
+
+def exact(x: Any) -> Net:
+    """A figure of a stored result: an int, or the core's exact "N/D" text (a Fraction)."""
+    if type(x) is int:  # (the most of them: a month's standings ask thousands)
+        return x
+    if isinstance(x, int | Fraction) and not isinstance(x, bool):
+        return x
+    if isinstance(x, str):
+        return _fraction(x)
+    raise ValueError(f"not a figure: {x!r}")
+
+
+@functools.lru_cache(maxsize=4096)
+def _fraction(text: str) -> Fraction:
+    """An exact "N/D" text's value (parsed once: a period's results repeat the same few thirds)."""
+    return Fraction(text)
+
+
+def no_payments(res: dict[str, Any]) -> dict[str, Any]:
+    """The base of every family's ``payments``: nobody pays anybody, the game in play or not."""
+    return {"unit": None, "pays": [], "rounded": False, "now": not res.get("over")}

@@ -1,7 +1,7 @@
 """A tournament in the archive (issue 34, items 1-4, 6, 7): its draw, its tables round by round, the games
 attached to them, the tables decided or closed, and the points and standings the pure computations
 (``tables``, ``seating``, ``points``, ``standings``) make of them. ``kitapi tournament`` (``tournament.cli``) is
-its command line; the archive's tables are schema 7's (``archive/db.py``, ``_TOURNAMENTS``), on SQLite and
+its command line; the archive's tables are schema 7's (``archive/schema.py``, ``TOURNAMENTS``), on SQLite and
 PostgreSQL alike, through the archive's portable SQL.
 
 - A tournament's players are the archive's (``players``, by id): a rename or a merge follows them, and a game's

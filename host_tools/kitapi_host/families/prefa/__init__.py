@@ -12,8 +12,8 @@ from kitapi.settle import settle
 from kitapi_host.archive.facts import HandFacts, outcome_facts, tricks_json
 from kitapi_host.archive.text import Table, Words, grid, number, pick, signed, table
 from kitapi_host.archive.text import count as count_column
-from kitapi_host.families import Net, exact, no_payments
-from kitapi_host.families._common import Hand, next_dealer, play_out, tricks_key
+from kitapi_host.families.hookspecs import Net, exact, no_payments
+from kitapi_host.families.scripted import Hand, next_dealer, play_out, tricks_key
 from kitapi_host.logs.table import title_line
 
 # --- the archive: a hand's facts, its row in show, the statistics, the titles --------------------------------
