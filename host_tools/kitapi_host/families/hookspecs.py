@@ -123,8 +123,9 @@ class Family(Protocol):
         it: ``unit`` (the word key of the amounts, kitapi_host.web.words; None where the rules settle nothing
         between the players), ``pays`` ``[(payer, payee, amount, money or None)]`` (seats), ``rounded`` (the
         nets are not whole: rounded once, largest remainder), ``now`` (the game is in play: if it ended now),
-        and the family's own keys (a kasa's ``kasa`` and ``split``, a pot's ``pot`` and ``refills``, a stake's
-        ``stake``); ``no_payments(res)`` below is the base of every answer."""
+        and the family's own keys (a kasa's ``kasa`` and ``split``, a pot's ``pot`` and ``refills``; ``stake``,
+        the money of a unit or None, always in a family whose games may set the option ``stake``, and only
+        there: the evening asks it so); ``no_payments(res)`` below is the base of every answer."""
         ...
 
     def seat_total(self, rules: str, result: dict[str, Any], seat: int) -> tuple[str, Fraction]:

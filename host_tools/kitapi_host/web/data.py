@@ -495,7 +495,7 @@ def evening(archive: Archive, day_: date | None, venue: str | None) -> dict[str,
         s["games"] += 1
         s["on"] += not g["over"]
         opts = (g["header"] if "header" in g else json.loads(g["header_json"])).get("options", {})
-        s["stakes"].add(opts.get("stake") if "settlement" in g["result"] else None)
+        s["stakes"].add(opts.get("stake") if "stake" in r["pay"] else None)  # (a family whose payments have stakes)
         for name, x in zip(g["players"], r["evening"], strict=False):
             p = s["players"].setdefault(name, {"name": name, "games": 0, "net": 0})
             p["games"] += 1
