@@ -5,11 +5,11 @@ The family is ``tally`` (one system of its name): three players, each hand write
 totals are the standings.  docs/architecture.md says what a new family is: its rules module and its vectors, one
 box package (``firmware/kitapi/app/systems/<family>/``: the package, its wizard, its three string tables), one PC
 package (``host_tools/kitapi_host/families/<family>/``: the hooks of ``kitapi_host.families.hookspecs``, its
-sheet), and its registry row.  ``FAMILY_FILES`` are the family's own (9 files, created), ``ROW_FILES`` the shared
-files its row is written in (kitapi/registry.py; and, while the string tables hold the systems' labels, their
-``SYSTEMS``: 3 more); the test fails if any other file of the copy had to change, or if a path of the PC needs
-one (``kitapi replay``, the archive's ``add``, ``games``, ``show``, ``stats``, ``ratings``, ``export`` in three
-languages, the web page's game, player, statistics, evening and standings pages).  On the copy,
+sheet), and its registry row.  ``FAMILY_FILES`` are the family's own (9 files, created), its row is written in
+kitapi/registry.py (its names in each language with it); the test fails if any other file of the copy had to
+change, or if a path of the PC needs one (``kitapi replay``, the archive's ``add``, ``games``, ``show``,
+``stats``, ``ratings``, ``export`` in three languages, the web page's game, player, statistics, evening and
+standings pages).  On the copy,
 tests/core/test_registry.py checks the box's package has the documented members and that nothing loops; the
 box's screens are not typed here (the family's wizard below is a stub: a new family's own test types its game,
 ``tests/device/test_app_<family>.py``).
@@ -382,23 +382,17 @@ FAMILY_FILES = {
     "host_tools/kitapi_host/families/tally/__init__.py": _PC,
     "host_tools/kitapi_host/families/tally/sheet.py": _SHEET,
 }
-_LABELS = {"en": "Tally", "el": "Λογαριασμός", "ru": "Счёт"}
+_NAMES = {"en": "Tally game", "el": "Μέτρημα", "ru": "Подсчёт"}  # (the system's names: not its texts' word)
 
 
 def _row_edits(tree: Path) -> dict[str, str]:
-    """The registry row, as docs/architecture.md's step 2 writes it: the row last, in kitapi/registry.py; and the
-    label in every string table's SYSTEMS while the tables hold them.  The files edited, and their new text."""
-    out = {}
+    """The registry row, as docs/architecture.md's step 2 writes it: the row last in kitapi/registry.py, its
+    names in each language (label, short name, title) on the lines under it.  The file edited, and its new text."""
     reg = tree / "firmware/kitapi/registry.py"
     text = reg.read_text(encoding="utf-8")
-    last = [line for line in text.splitlines() if re.fullmatch(r"[a-z0-9_]+ [a-z0-9_]+ [a-z0-9_]+ .+", line)][-1]
-    out["firmware/kitapi/registry.py"] = text.replace(last + "\n", last + "\ntally tally tally Tally\n", 1)
-    for lang, label in _LABELS.items():
-        name = f"firmware/kitapi/app/lang_{lang}.py"
-        text = (tree / name).read_text(encoding="utf-8")
-        if "\n    ),  # SYSTEMS" in text:
-            out[name] = text.replace("\n    ),  # SYSTEMS", f'\n        "{label}",\n    ),  # SYSTEMS', 1)
-    return out
+    last = [line for line in text.splitlines() if re.fullmatch(r" [a-z]{2} .+\|.+\|.+", line)][-1]
+    names = "".join(f"{'' if lang == 'en' else ' ' + lang + ' '}{n}|{n[:7]}|{n}\n" for lang, n in _NAMES.items())
+    return {"firmware/kitapi/registry.py": text.replace(last + "\n", last + "\ntally tally tally " + names, 1)}
 
 
 @pytest.fixture(scope="module")
@@ -528,7 +522,8 @@ for url in ("/?from=2026-01-01&to=2026-12-31", "/game/1", "/game/1/sheet", "/pla
             "/standings.csv?from=2026-01-01&to=2026-12-31"):
     for lang in ("en", "el", "ru"):
         r = c.get(url + "&lang=" + lang if "?" in url else url + "?lang=" + lang)
-        print(url, lang, r.status_code, "Tally" in r.get_data(as_text=True), "17" in r.get_data(as_text=True))
+        text = r.get_data(as_text=True)
+        print(url, lang, r.status_code, "Tally" in text or {_NAMES!r}[lang] in text, "17" in text)
 """,
     )
     answers = {(a[0], a[1]): a[2:] for a in (line.split() for line in pages.splitlines())}
