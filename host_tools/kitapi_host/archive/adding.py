@@ -12,7 +12,16 @@ from kitapi.jsonw import header_json
 from kitapi.replay import replay
 from kitapi_host.archive.connection import utc_now
 from kitapi_host.archive.errors import LogError
-from kitapi_host.archive.parse import CHUNK, Parsed, canonical, digest_of, insert_hands, replayed, same_prefix
+from kitapi_host.archive.parse import (
+    CHUNK,
+    Parsed,
+    canonical,
+    digest_of,
+    insert_hands,
+    insert_rows,
+    replayed,
+    same_prefix,
+)
 from kitapi_host.archive.players import Players
 from kitapi_host.archive.values import nfc
 
@@ -225,12 +234,10 @@ class Adding(Players):
                 while chunk := f.read(CHUNK):
                     blob.write(chunk)
         if seats is None or len(seats) != g.n:
-            self.db.execute("DELETE FROM game_players WHERE game = ?", (game_id,))
-            seats = [self._player_id(p) for p in g.players]
-            self.db.executemany(
-                "INSERT INTO game_players (game, seat, player) VALUES (?, ?, ?)",
-                [(game_id, s, p) for s, p in enumerate(seats)],
-            )
+            if seats is not None:  # (a new game has none)
+                self.db.execute("DELETE FROM game_players WHERE game = ?", (game_id,))
+            seats = self._player_ids(g.players)
+            insert_rows(self.db, "game_players", "game, seat, player", [(game_id, s, p) for s, p in enumerate(seats)])
         insert_hands(self.db, game_id, f, name, parsed, seats)
         done = Added(game_id, status, warnings)
         done.table = self._attach_to_table(game_id, g.header.get("tournament"))  # a tournament's table whose game it is
