@@ -34,13 +34,12 @@ class RuleError(Exception):
     def __str__(self):
         import sys
 
-        import kitapi
+        from kitapi import forget
         from kitapi.messages import text
 
         s = text(self.args)
         if sys.implementation.name == "micropython":  # the texts stay in the heap only while shown
-            del sys.modules["kitapi.messages"]
-            del kitapi.messages
+            forget("kitapi.messages")
         return s
 
 
@@ -93,8 +92,9 @@ def check_name(p, what=None):
     hi = 0  # a high surrogate waiting for its low one
     units = 0  # the length in UTF-16 code units, as JSON escapes it: the same on every runtime
     seen = False  # a visible character
-    for c in p:  # (MicroPython's json keeps a surrogate pair as two characters, CPython's makes it one)
-        o = ord(c)
+    for i in range(len(p)):  # (MicroPython's json keeps a surrogate pair as two characters, CPython's makes
+        o = ord(p[i : i + 1])  # it one.)  A slice, not ``for c in p``: MicroPython interns each character a
+        # str's loop or index gives (for good: a name's letters, a date's digits, each one a permanent name)
         units += 2 if o > 0xFFFF else 1
         if not seen and not _blank(o):
             seen = True

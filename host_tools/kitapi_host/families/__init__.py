@@ -35,7 +35,7 @@ rules id.  ``ARCHIVE`` names them, ``ArchiveFamily`` has their types, and ``arch
 system whose family's module lacks one (``NoFamily``: one line, which system and what is missing).
 
 The typist's and generator's members (``TypistFamily``; kitapi_host.sim.typist, kitapi_host.logs.gen and
-``kitapi bench`` ask them through ``_common.typist_family(rules)``, which refuses, in one line, a family
+``kitapi bench`` ask them through ``typist_family(rules)``, which refuses, in one line, a family
 whose module lacks one):
 
 - ``SIZE``: the header option the new game's number step sets (``pouch``, ``pool``, ``kasa``, ``rubbers``,
@@ -70,6 +70,7 @@ __all__ = [
     "archive_family",
     "family",
     "family_name",
+    "typist_family",
 ]
 
 
@@ -164,3 +165,22 @@ class TypistFamily(Protocol):
     def hand_keys(self, g: Any, hand: dict[str, Any]) -> str: ...
 
     def device_form(self, g: Any, hand: dict[str, Any]) -> dict[str, Any]: ...
+
+
+# what a family's module gives the typist and the generator (kitapi_host.families's docstring describes them)
+MEMBERS = ("SIZE", "BENCH", "header", "generate", "hand_keys", "device_form")
+
+
+def typist_family(rules: str) -> TypistFamily:
+    """The family module of the system ``rules`` for the typist and the generator; ValueError, one line,
+    for a rules id the registry does not know or a family whose module lacks one of ``MEMBERS``."""
+    fam = family(rules)
+    if fam is None:
+        name = family_name(rules)
+        if name is None:
+            raise ValueError(f"no game system {rules!r} in kitapi.registry")
+        raise ValueError(f"the family {name!r} of {rules!r} has no module kitapi_host.families.{name}")
+    missing = [m for m in MEMBERS if not hasattr(fam, m)]
+    if missing:
+        raise ValueError(f"kitapi_host.families.{fam.__name__.rpartition('.')[2]} lacks {', '.join(missing)}")
+    return cast(TypistFamily, fam)

@@ -2,9 +2,11 @@
 kitapi.registry's family column, behind one interface; ``page`` (the HTML frame) and ``browser`` (PDF) are the
 toolkit here.
 
-- ``game``: a game read for its sheets (``load``, ``load_archive``, ``from_archive``, ``load_log``: the log
+- ``read``: a game read for its sheets (``load``, ``load_archive``, ``from_archive``, ``load_log``: the log
   checked by ``kitapi_host.logs.read``, the effective hands played through the core, the standings after
-  each; an archived game's seats named as the archive names them now, ``named``);
+  each), and the family's sheet module (``sheet``);
+- ``game``: what a sheet is made of (``Hand``, ``GameExport``, ``Sheet``, ``new_game``), which every family's sheet
+  imports; an archived game's seats named as the archive names them now, ``named``;
 - ``kitapi_host.families.<family>.sheet`` (``prefa``, ``preferans``, ``kasa``, ``pot``, ``priffe``), each with:
   ``snapshot(game)`` (its standings now, from the core), ``standings(snapshots)`` (them, as its own type),
   ``to_csv(header, hands, standings)`` and ``to_html(header, hands, standings, deleted=, ended=)``;
@@ -15,17 +17,8 @@ Adding a family's sheet: ``kitapi_host/families/<family>/sheet.py``, its package
 
 from __future__ import annotations
 
-from kitapi_host.sheets.game import (
-    GameExport,
-    Sheet,
-    from_archive,
-    load,
-    load_archive,
-    load_log,
-    named,
-    sheet,
-    to_jsonl,
-)
+from kitapi_host.sheets.game import GameExport, Sheet, named, to_jsonl
+from kitapi_host.sheets.read import from_archive, load, load_archive, load_log, sheet
 from kitapi_host.sheets.words import language
 
 __all__ = [

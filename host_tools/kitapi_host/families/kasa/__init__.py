@@ -15,9 +15,9 @@ from kitapi_host.archive.text import Table, Words, grid, number, pick, table
 from kitapi_host.archive.text import count as count_column
 from kitapi_host.archive.text import players as players_of
 from kitapi_host.families import prefa
-from kitapi_host.families._common import Hand, next_dealer, play_out
 from kitapi_host.families.prefa import COMMONEST as COMMONEST
 from kitapi_host.families.prefa import NAMES, keys_for, random_hand
+from kitapi_host.families.scripted import Hand, next_dealer, play_out
 from kitapi_host.logs import show_exact
 
 # --- the archive: a hand's facts, its row in show, the statistics, the titles --------------------------------

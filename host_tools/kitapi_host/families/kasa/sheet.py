@@ -33,7 +33,7 @@ from typing import Any
 from kitapi.game import Game, result_json
 from kitapi_host.families.prefa import sheet as prefa
 from kitapi_host.logs import ROUNDING_NOTE, preferans_transfers, show_exact
-from kitapi_host.sheets.game import Hand, Header, Snapshot, new_game, play
+from kitapi_host.sheets.game import Hand, Header, Snapshot, new_game
 from kitapi_host.sheets.page import (
     cell,
     correction_note,
@@ -89,7 +89,9 @@ def initial(header: Header) -> KasaStanding:
 
 def stopped(header: Header, hands: Sequence[Hand]) -> KasaStanding:
     """The standings of the game stopped after ``hands``: the core's split of what is left in the kasa."""
-    g, _ = play(header, hands)
+    g = new_game(header)
+    for h in hands:
+        g.play(h.data)
     g.close()
     return snapshot(g)
 

@@ -10,7 +10,7 @@ from kitapi.outcome import hand_outcome
 from kitapi_host.archive.facts import HandFacts, outcome_facts, tricks_json
 from kitapi_host.archive.text import Table, Words, grid, number, pick, signed, table
 from kitapi_host.archive.text import count as count_column
-from kitapi_host.families._common import Hand, next_dealer, play_out, tricks_key
+from kitapi_host.families.scripted import Hand, next_dealer, play_out, tricks_key
 
 # --- the archive: a hand's facts, its row in show, the statistics, the titles --------------------------------
 

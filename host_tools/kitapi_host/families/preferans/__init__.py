@@ -19,7 +19,7 @@ from kitapi_host.archive.facts import HandFacts, outcome_facts, tricks_json
 from kitapi_host.archive.text import Table, Words, grid, named, number, pick, table
 from kitapi_host.archive.text import count as count_column
 from kitapi_host.archive.text import players as players_of
-from kitapi_host.families._common import Hand, next_dealer, play_out, split, tricks_key
+from kitapi_host.families.scripted import Hand, next_dealer, play_out, split, tricks_key
 from kitapi_host.logs import show_exact
 
 # --- the archive: a hand's facts, its row in show, the statistics, the titles --------------------------------

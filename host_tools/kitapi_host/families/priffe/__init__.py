@@ -15,7 +15,7 @@ from kitapi_host.archive.facts import HandFacts, outcome_facts
 from kitapi_host.archive.text import Table, Words, grid, number, pick, signed, table
 from kitapi_host.archive.text import count as count_column
 from kitapi_host.archive.text import players as players_of
-from kitapi_host.families._common import SHORT_NAMES, Hand, next_dealer, play_out
+from kitapi_host.families.scripted import SHORT_NAMES, Hand, next_dealer, play_out
 
 # --- the archive: a hand's facts, its row in show, the statistics, the titles --------------------------------
 
