@@ -12,7 +12,7 @@ import pytest
 
 from kitapi_host.archive import cli as archive_cli
 from kitapi_host.archive import connection
-from kitapi_host.archive.db import NEW, Archive, LogError
+from kitapi_host.archive.db import NEW, Archive, ArchiveError, LogError
 from kitapi_host.logs import gen
 
 
@@ -78,21 +78,21 @@ def test_a_bad_log_in_a_batch_undoes_only_itself(tmp_path: Path, db: str, small_
         assert int(archive.db.execute("SELECT COUNT(*) FROM hands").fetchone()[0]) == 4 * 4
 
 
-def test_what_ends_a_batch_keeps_the_logs_before_it(tmp_path: Path, db: str, small_batches: None) -> None:
+def test_what_ends_a_batch_keeps_what_was_written_before_it(tmp_path: Path, db: str, small_batches: None) -> None:
+    """As ``archive copy``: a game added, then its players named; a naming refused ends the copy, and every write
+    before it stays, as when each was a transaction of its own."""
     data = logs(tmp_path, 6)
     written = []
     with opened(db) as archive:
 
         def add(i: int) -> None:
-            archive.add_log(data[i], "file", f"{i}.jsonl")
-            if i == 4:  # the second batch's second log: added, then the work fails (as a crash of the core would)
-                raise RuntimeError("stop")
+            added = archive.add_log(data[i], "file", f"{i}.jsonl")
+            archive.name_players(added.id, ["Ann", "Bob"] if i == 4 else archive.seats(added.id))
 
-        with pytest.raises(RuntimeError, match="stop"):
+        with pytest.raises(ArchiveError, match="game 5 has 3 players here, not 2"):
             archive.in_batches(range(6), add, lambda: written.append(games(db)))
-        assert written == [3, 4]  # each batch's end: the fourth log kept, the fifth undone
-        assert [g["name"] for g in archive.games()] == ["0.jsonl", "1.jsonl", "2.jsonl", "3.jsonl"]
-        assert archive.add_log(data[4], "file", "4.jsonl").status == NEW  # nothing of it was left behind
+        assert written == [3, 5]  # each batch's end: the second one's two games kept, the sixth never added
+        assert [g["name"] for g in archive.games()] == [f"{i}.jsonl" for i in range(5)]
 
 
 def test_archive_add_prints_each_batch_once_it_is_written(

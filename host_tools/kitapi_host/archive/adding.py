@@ -51,6 +51,17 @@ class Added(tuple[int, str]):
         return self[1]
 
 
+def _checked(f: BinaryIO, name: str) -> Parsed:
+    """The log in ``f`` replayed by the core (``replayed``); LogError for bad input, or for a name there twice
+    (written two ways in Unicode: one player in the archive)."""
+    parsed = replayed(f, name)
+    players = parsed.game.players
+    for i, p in enumerate(players):
+        if any(nfc(p) == nfc(q) for q in players[:i]):  # (the core has refused the same characters)
+            raise LogError(name, 1, f"the name {p!r} is there twice (written two ways in Unicode)")
+    return parsed
+
+
 class Adding(Players):
     """Adding logs to the archive (``kitapi_host.archive.db.Archive``)."""
 
@@ -72,17 +83,14 @@ class Adding(Players):
         keeps when the other archive took the game in).
 
         The log is replayed and hashed before the transaction (only reads: other
-        writers wait the less), unless its bytes are archived already.
+        writers wait the less), unless its bytes are archived already; inside a
+        batch (``batch``: the transaction is open already) in it, each look-up once.
         """
         f: BinaryIO = io.BytesIO(data) if isinstance(data, bytes | bytearray | memoryview) else data
         size, digest = digest_of(f)
         parsed = None
-        if self.db.execute("SELECT 1 FROM games WHERE sha256 = ?", (digest,)).fetchone() is None:
-            parsed = replayed(f, name)
-            players = parsed.game.players
-            for i, p in enumerate(players):
-                if any(nfc(p) == nfc(q) for q in players[:i]):  # (the core has refused the same characters)
-                    raise LogError(name, 1, f"the name {p!r} is there twice (written two ways in Unicode)")
+        if not self._batch and self.db.execute("SELECT 1 FROM games WHERE sha256 = ?", (digest,)).fetchone() is None:
+            parsed = _checked(f, name)
             canonical(f, name, parsed, self._kin_lengths(parsed))
         with self._tx():
             return self._add(f, device, name, size, digest, parsed, stamps)
@@ -120,8 +128,8 @@ class Adding(Players):
         known = self._same_bytes(f, size, digest, same_source)
         if known is not None:
             return known
-        if parsed is None:  # its bytes were archived when add_log looked, and are no longer
-            parsed = replayed(f, name)
+        if parsed is None:  # in a batch; or its bytes were archived when add_log looked, and are no longer
+            parsed = _checked(f, name)
         # The same game archived from a log in the other form (or written otherwise): same header, and
         # one canonical form the start of the other's.  (Hashed again if another writer added one since.)
         kin = self._kin(parsed)
@@ -286,12 +294,26 @@ class Adding(Players):
             f.seek(0, 2)
             return int(r.damage[1]) if r.damage else f.tell()
 
+    def _open_tables(self) -> bool:
+        """Inside a batch: the archive has a tournament's table waiting for its game (asked once a batch: nothing
+        else writes meanwhile, and adding a game opens no table)."""
+        if self._tables_known is None:
+            self._tables_known = (
+                self.db.execute(
+                    "SELECT 1 FROM tournament_tables WHERE game IS NULL AND mark IS NULL LIMIT 1"
+                ).fetchone()
+                is not None
+            )
+        return self._tables_known
+
     def _attach_to_table(self, game: int, named: Any = None) -> str | None:
         """Inside ``add_log``'s transaction, the game ``game`` just stored (new or grown): attached to the
         first open table it is the game of (``kitapi_host.tournament.store``'s docstring says when), in one query
         over the open tables of the tournaments of its system; ``"NAME round R table T"``, or None.  ``named``,
         its header's ``tournament`` (a table loaded onto the box, the core's checks passed), is tried first: that
         table, when it is open, of the game's system and players, whatever the box's clock said."""
+        if self._batch and not self._open_tables():
+            return None
         if isinstance(named, dict):
             r = self.db.execute(
                 "SELECT x.id, x.name, t.seats FROM games g JOIN tournaments x ON x.rules = g.rules AND x.name = ?"

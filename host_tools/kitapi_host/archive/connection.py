@@ -356,6 +356,7 @@ class Connection:
         self.close()
 
     _batch = False  # inside batch(): each _tx is a savepoint of the batch's one transaction
+    _tables_known: bool | None = None  # inside batch(): a tournament's table waits for its game (None: not asked)
 
     @contextmanager
     def batch(self) -> Iterator[None]:
@@ -369,6 +370,7 @@ class Connection:
             return
         with self._tx():
             self._batch = True
+            self._tables_known = None
             try:
                 yield
             finally:
@@ -377,8 +379,9 @@ class Connection:
     def in_batches(self, items: Iterable[T], work: Callable[[T], object], done: Callable[[], object] = tuple) -> None:
         """``work(item)`` for each of ``items`` in batches (``batch()``: up to ``BATCH`` items, or as many as
         ``BATCH_SECONDS`` take, so that another kitapi waiting to write waits no longer), ``done()`` once each
-        batch is written.  What ``work`` raises ends it: what it wrote undone, the items before it written (and
-        ``done()``), then raised, as when each item was a transaction of its own."""
+        batch is written.  What ``work`` raises ends it: the items before it written (and ``done()``), then
+        raised, as when each write was a transaction of its own (each ``add_log``, each ``name_players`` is a
+        savepoint: undone whole if it fails)."""
         rest = iter(items)
         end = False
         while not end:
@@ -387,8 +390,7 @@ class Connection:
                 start = time.monotonic()
                 for n, item in enumerate(rest, 1):
                     try:
-                        with self._savepoint():
-                            work(item)
+                        work(item)
                     except Exception as e:
                         error = e
                         break
