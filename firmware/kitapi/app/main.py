@@ -45,20 +45,15 @@ def _texts(name, code):
 
 
 def _forget(names, collect=True):
-    """Let modules of the kitapi package go (they are imported again when needed); with ``collect``, the heap
-    collected if any went."""
+    """Let modules of the kitapi package go (``kitapi.forget``; their names without "kitapi."; imported again
+    when needed); with ``collect``, the heap collected if any went."""
     import gc
-    import sys
+
+    from kitapi import forget
 
     gone = False
     for name in names:
-        full = "kitapi." + name
-        if full in sys.modules:
-            del sys.modules[full]
-            package, _, leaf = full.rpartition(".")
-            parent = sys.modules.get(package)
-            if parent is not None and hasattr(parent, leaf):
-                delattr(parent, leaf)
+        if forget("kitapi." + name):
             gone = True
     if gone and collect:  # (a collection costs time at every boot otherwise)
         gc.collect()
@@ -223,16 +218,11 @@ class App:
     def family(self, rules):
         """The screens of rules id ``rules``: kitapi.app.systems.<its family> (kitapi.registry's family
         column), imported.  kitapi.registry is let go again, as its ``load`` does."""
-        import sys
-
-        import kitapi
+        from kitapi import forget
         from kitapi.registry import row
 
         family = row(rules)[1]
-        if "kitapi.registry" in sys.modules:
-            del sys.modules["kitapi.registry"]
-        if hasattr(kitapi, "registry"):
-            del kitapi.registry
+        forget("kitapi.registry")
         return __import__("kitapi.app.systems." + family, None, None, ("x",))  # (the module)
 
     def start_game(self, header):
@@ -349,10 +339,17 @@ class App:
         """The screen * goes back to: the last one a screen was opened from (``go``); with none, the home
         screen (the root: the home screen, the start menu and a game opened empty the stack, so that no
         screen left behind stays in the heap), or, with no game open, the game being played or the
-        start menu."""
+        start menu.  Screens let go with their modules while another is shown are on the stack as what makes
+        them again: a closed game's hands list and home screen, while one of its hands is shown
+        (kitapi.app.readonly), as the arguments of kitapi.app.games.view (a tuple: game, hand, page)."""
         t = self.trail
         if t:
-            return t.pop()
+            s = t.pop()
+            if type(s) is tuple:
+                from kitapi.app.games import view
+
+                return view(self, s[0], s[1], s[2])
+            return s
         return self.home() if self.g is not None else self.first_screen()
 
     def home(self):

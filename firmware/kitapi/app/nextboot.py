@@ -44,12 +44,9 @@ def read(store, text, game_number):
     cannot be removed is not acted on (it would be again and again): ("", "", -1).  Whether hand N is there
     is for the game to say (kitapi.app.history.again).  ``game_number``: kitapi.app.store's, passed (no import of
     the store here: no import loop)."""
-    import sys
+    from kitapi import forget
 
-    sys.modules.pop("kitapi.app.nextboot", None)  # let go (its functions live on while they run): a retry's
-    parent = sys.modules.get("kitapi.app")  # boot is short of heap (not imported here: no import loop)
-    if parent is not None and hasattr(parent, "nextboot"):
-        delattr(parent, "nextboot")
+    forget("kitapi.app.nextboot")  # let go (its functions live on while they run): a retry's boot is short of heap
     op = text[:1]
     p = text[1:].split(" ")
     hand = op in (DELETE, EDIT, REPLACE)

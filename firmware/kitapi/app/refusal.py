@@ -101,12 +101,10 @@ def _let_go(name):
     runtimes (MicroPython, CircuitPython); CPython keeps its modules (the PC's code may hold them)."""
     import sys
 
-    if sys.implementation.name != "cpython" and name in sys.modules:
-        del sys.modules[name]
-        package, _, leaf = name.rpartition(".")
-        parent = sys.modules.get(package)
-        if parent is not None and hasattr(parent, leaf):
-            delattr(parent, leaf)
+    if sys.implementation.name != "cpython":
+        from kitapi import forget
+
+        forget(name)
 
 
 def preview(w, ui, e):
