@@ -134,10 +134,8 @@ def memory(app):
     restarted, every saved hand kept, in the player's language; its key goes on to the game (its hands are on
     flash), or the start menu if there is none.  (Here, not in kitapi.app.main: each of the app's names is
     interned at every boot.)"""
-    s = say(app, MEMORY, words(app)[_NO_MEMORY], 0)
-    name = app.store.current()
-    s.then = app.open_game(name) if name else app.start_menu()
-    return s
+    name = app.store.current()  # the game first, on the fresh heap; the words after it
+    return say(app, MEMORY, words(app)[_NO_MEMORY], app.open_game(name) if name else app.start_menu())
 
 
 def say(app, what, e, then=None):
