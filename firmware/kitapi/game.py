@@ -34,13 +34,12 @@ class RuleError(Exception):
     def __str__(self):
         import sys
 
-        import kitapi
+        from kitapi import forget
         from kitapi.messages import text
 
         s = text(self.args)
         if sys.implementation.name == "micropython":  # the texts stay in the heap only while shown
-            del sys.modules["kitapi.messages"]
-            del kitapi.messages
+            forget("kitapi.messages")
         return s
 
 

@@ -66,14 +66,11 @@ def load(name):
     when next needed)."""
     import sys
 
-    import kitapi
+    from kitapi import forget
 
     r = row(name)
     if sys.implementation.name == "micropython":  # (on the PC threads replay at once, kitapi serve's: one
-        if "kitapi.registry" in sys.modules:  # letting it go while another imports it breaks that import)
-            del sys.modules["kitapi.registry"]
-        if hasattr(kitapi, "registry"):
-            del kitapi.registry
+        forget("kitapi.registry")  # letting it go while another imports it breaks that import)
     if r is None:
         return None
     m = __import__("kitapi.rules." + r[2], None, None, ("CLASS",))

@@ -84,3 +84,35 @@ def test_a_new_game_starts_from_a_wizard_short_of_heap(tmp_path: Path, code: str
     dev.close()
     log, _ = device_log(dev.data, tmp_path)
     assert json.loads(log[0])["rules"] == "balkan" and len(log) == 1 + len(hands)
+
+
+# what the box says after it ran out of heap: the title, the start of its words (kitapi.app.refusal.WORDS)
+OUT = {
+    "en": ("Out of memory", "The box ran out"),
+    "el": ("Χωρίς μνήμη", "Η μνήμη του"),
+    "ru": ("Нет памяти", "Коробке не"),
+}
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_a_box_short_of_heap_says_so_and_keeps_the_game(tmp_path: Path, code: str) -> None:
+    """The heap held, cut up, at a game's home screen: the hands list has no room.  The box resets softly (as
+    before), and now says so in the player's language, not a silent home screen; # then the game, every hand
+    typed kept, and no crash (before: the home screen again, as if nothing had been pressed)."""
+    dev = device(tmp_path, code)
+    setup, hands = typist.script("sochi", 1, 2)
+    dev.keys(setup)
+    for keys in hands:
+        dev.keys(keys)
+    home = lines(dev.fw.texts)
+    before = dev.fw.resets
+    held(dev, 200)
+    said = lines(dev.keys("A")[-1])
+    assert dev.fw.resets == before + 1
+    assert said[0] == OUT[code][0] and " ".join(said[1:]).startswith(OUT[code][1]), said
+    back = lines(dev.keys("#")[-1])
+    assert back[0] == home[0] and back[2:] == home[2:], (back, home)  # the same game's home, hand 3 next
+    assert not (dev.data / "next").exists()
+    dev.close()
+    log, _ = device_log(dev.data, tmp_path)
+    assert len(log) == 1 + len(hands)

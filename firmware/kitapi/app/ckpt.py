@@ -158,7 +158,6 @@ def close():
     import sys
 
     if sys.implementation.name == "micropython":
-        sys.modules.pop("kitapi.app.ckpt", None)
-        parent = sys.modules.get("kitapi.app")  # (not imported here: no import loop)
-        if parent is not None and hasattr(parent, "ckpt"):
-            delattr(parent, "ckpt")
+        from kitapi import forget
+
+        forget("kitapi.app.ckpt")

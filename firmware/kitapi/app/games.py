@@ -14,6 +14,7 @@ the game being played.  An open game is resumed (asked first): it becomes the ga
 the one left stays open, to be resumed the same way.
 """
 
+from kitapi import forget
 from kitapi.app.home import Home
 from kitapi.keys import KEY_A, KEY_B, KEY_C, STAR
 
@@ -69,7 +70,7 @@ def state(store, name):
             if x[0] == h["rules"]:
                 system = i
             i += 1
-        _forget("kitapi.registry")  # (as kitapi.registry.load: its few hundred bytes back)
+        forget("kitapi.registry")  # (as kitapi.registry.load: its few hundred bytes back)
         started = h.get("started")
         day = ""
         if type(started) is str and len(started) >= 10 and started[4] == "-" and started[7] == "-":
@@ -199,10 +200,12 @@ class Viewed(Home):
         return None
 
 
-def view(app, name):
-    """Closed game ``name``, read only: the home screen on its settlement (the game being played let go,
-    and replayed when it is left).  Short of heap (an evening of screens cuts it up), after a soft reset: the
-    file ROOT/next says so (Store.next), and App.first_screen views it on the fresh heap."""
+def view(app, name, hand=0, page=1):
+    """Closed game ``name``, read only: the home screen on its settlement (``page`` 1; 0 its standings; the game
+    being played let go, and replayed when it is left); with ``hand``, its hands list at that hand over it (*
+    back from one of its hands: kitapi.app.readonly leaves these on the app's stack, App.back calls this).
+    Short of heap (an evening of screens cuts it up), after a soft reset: the file ROOT/next says so
+    (Store.next), and App.first_screen views it on the fresh heap."""
     app.g = None
     _drop()
     try:
@@ -215,7 +218,16 @@ def view(app, name):
         app.message = message
         return screen
     app.message = ""
-    screen = Viewed(app, 1)  # on who owes whom: the settlement
+    screen = Viewed(app, page)  # (1: on who owes whom, the settlement)
+    if hand:
+        try:
+            from kitapi.app.history import History
+
+            hands = History(app)
+        except MemoryError:
+            return app.retry(_VIEW, name)
+        hands.cursor = hand
+        return app.go(screen, hands)  # (* on the list: the game's home screen, as it was)
     return screen
 
 
@@ -247,15 +259,4 @@ def resume(app, name):
 
 def _drop():
     """Let this module go: the game opened next has the heap (its functions live on while they run)."""
-    _forget("kitapi.app.games")  # (not through kitapi.app.main, which imports this module)
-
-
-def _forget(name):
-    """Let module ``name`` go, and its name in its package."""
-    import sys
-
-    sys.modules.pop(name, None)
-    k = name.rfind(".")
-    parent = sys.modules.get(name[:k])
-    if parent is not None and hasattr(parent, name[k + 1 :]):
-        delattr(parent, name[k + 1 :])
+    forget("kitapi.app.games")

@@ -19,6 +19,7 @@ pressed again within a second takes its next letter, A switches between the
 language's alphabet and the Latin one, * deletes, # accepts.
 """
 
+from kitapi import forget
 from kitapi.app.ui import cut
 from kitapi.keys import HASH, KEY_A, KEY_B, KEY_D, LONG, STAR
 
@@ -106,7 +107,7 @@ class NewGame:
         from kitapi.app.table import offer
 
         self.offer = offer(app)  # (header, title, rows, hint) of the table loaded, or None
-        _forget("kitapi.app.table")
+        forget("kitapi.app.table")
         if self.offer:
             self.step = _OFFER
 
@@ -295,7 +296,7 @@ class NewGame:
                 from kitapi.app import name as nfc  # (a combining mark, or a character NFC replaces)
 
                 name = nfc.name(name)
-                _forget(nfc.__name__)
+                forget(nfc.__name__)
                 break
         if name in self.players:  # say so, and type another
             taken = _WORDS[self.app.lang][2]
@@ -362,7 +363,7 @@ def _systems():
     n = 0
     while row(n) is not None:
         n += 1
-    _forget("kitapi.registry")
+    forget("kitapi.registry")
     return n
 
 
@@ -378,19 +379,8 @@ def declared(rules, attribute):
     had = [k for k in sys.modules if k.startswith("kitapi.rules.")]
     value = getattr(load(rules), attribute, None)
     for k in [k for k in sys.modules if k.startswith("kitapi.rules.") and k not in had]:
-        _forget(k)
+        forget(k)
     return value
-
-
-def _forget(name):
-    """Let module ``name`` go, and its name in its package."""
-    import sys
-
-    sys.modules.pop(name, None)
-    k = name.rfind(".")
-    parent = sys.modules.get(name[:k])
-    if parent is not None and hasattr(parent, name[k + 1 :]):
-        delattr(parent, name[k + 1 :])
 
 
 def option_word(t, lang, i, v):

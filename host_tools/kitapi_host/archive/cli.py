@@ -41,13 +41,13 @@ from kitapi_host.families import NoFamily, archive_families, archive_family
 from kitapi_host.text import one_line
 
 
-def _open(args: argparse.Namespace, create: bool = False) -> Archive:
+def open_archive(args: argparse.Namespace, create: bool = False) -> Archive:
     """The archive of ``--db``; made if missing only for ``create`` (``archive add``): a command that reads (or
     renames in) an archive that is not there says so and makes none."""
     return Archive(args.db if args.db is not None else default_path(), create=create)
 
 
-def _guard(run: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
+def guarded(run: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
     """Run a subcommand; what the archive refuses is one line on stderr and exit status 2."""
 
     def wrapped(args: argparse.Namespace) -> int:
@@ -71,7 +71,7 @@ def _add(args: argparse.Namespace) -> int:
     reason``) and the others are still imported; the exit status is then 2.
     """
     rc = 0
-    with _open(args, create=True) as archive:
+    with open_archive(args, create=True) as archive:
         for path in args.files:
             try:
                 f = open(path, "rb")  # read as a stream, never whole
@@ -108,18 +108,18 @@ def _plain(x: Any) -> Any:
     return x
 
 
-def _print_json(obj: dict[str, Any]) -> int:
+def print_json(obj: dict[str, Any]) -> int:
     """Print ``obj`` as one line of JSON (``--json``): the exit status, 0."""
     print(json.dumps(_plain(obj), ensure_ascii=True))
     return 0
 
 
 def _games(args: argparse.Namespace) -> int:
-    with _open(args) as archive:
+    with open_archive(args) as archive:
         games = archive.games()
     if args.json:
         keys = ("id", "date", "started", "added", "device", "name", "rules", "players", "hands", "over", "ended")
-        return _print_json(
+        return print_json(
             {"games": [{**{k: g[k] for k in keys}, "damage": g["damage"], "result": g["result"]} for g in games]}
         )
     if not games:
@@ -145,7 +145,7 @@ def _games(args: argparse.Namespace) -> int:
 
 
 def _show(args: argparse.Namespace) -> int:
-    with _open(args) as archive:
+    with open_archive(args) as archive:
         g = archive.game(args.game)
     if g["damage"]:
         print(f"game {g['id']}: warning: {g['damage']}", file=sys.stderr)
@@ -156,7 +156,7 @@ def _show(args: argparse.Namespace) -> int:
                 h["made"] = bool(h["made"])
             if isinstance(h.get("tricks"), str):
                 h["tricks"] = json.loads(h["tricks"])
-        return _print_json(g)
+        return print_json(g)
     res = {**g["result"], "players": [one_line(p) for p in g["result"]["players"]]}  # a name is one line
     print(archive_family(g["rules"]).standings(res))
     print()
@@ -174,10 +174,10 @@ def _stats(args: argparse.Namespace) -> int:
     """A table per game system the players played, each family's from its module in kitapi.registry's order:
     Prefa's (chips), Russian Preferans' (whists), Balkan Preferans' (whists), the common kasa's (kapikia), each
     pot game's (chips) and Priffe's (individual points), each with the players who played it."""
-    with _open(args) as archive:
+    with open_archive(args) as archive:
         stats = archive.stats(args.player)
     if args.json:
-        return _print_json({"players": stats})
+        return print_json({"players": stats})
     if not stats:
         print("The archive holds no players.")
         return 0
@@ -191,24 +191,24 @@ def _stats(args: argparse.Namespace) -> int:
 def _players(args: argparse.Namespace) -> int:
     """Every player's name, one a line (a line feed or a tab in a name shown as ``\\n``, ``\\t``; ``--json``:
     ``{"players": [...]}``)."""
-    with _open(args) as archive:
+    with open_archive(args) as archive:
         names = archive.players()
     if args.json:
-        return _print_json({"players": names})
+        return print_json({"players": names})
     for name in names:
         print(one_line(name))
     return 0
 
 
 def _rename(args: argparse.Namespace) -> int:
-    with _open(args) as archive:
+    with open_archive(args) as archive:
         archive.rename_player(args.old, args.new)
     print(f"renamed {args.old} to {args.new}")
     return 0
 
 
 def _merge(args: argparse.Namespace) -> int:
-    with _open(args) as archive:
+    with open_archive(args) as archive:
         archive.merge_players(args.from_name, args.into_name)
     print(f"merged {args.from_name} into {args.into_name}")
     return 0
@@ -220,11 +220,13 @@ def _game_id(v: str) -> int:
     return int(v)
 
 
-def _db(p: argparse.ArgumentParser) -> None:
+def add_db_option(p: argparse.ArgumentParser) -> None:
+    """``--db PATH|URL``, the archive a command works on (every archive command's, ``kitapi tournament``'s too)."""
     p.add_argument("--db", type=db_arg, metavar="PATH|URL", help=f"{DB_HELP} (default {default_path()})")
 
 
-def _json(p: argparse.ArgumentParser) -> None:
+def add_json_option(p: argparse.ArgumentParser) -> None:
+    """``--json``: the command prints one JSON object (``print_json``)."""
     p.add_argument("--json", action="store_true", help="print one JSON object (as kitapi replay --json)")
 
 
@@ -242,45 +244,45 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     asub = a.add_subparsers(dest="archive_command", metavar="COMMAND")
     a.set_defaults(func=_help(a))
     add = asub.add_parser("add", help="import game logs from files (either form)")
-    _db(add)
+    add_db_option(add)
     add.add_argument("--device", default="file", help="the device the logs came from (default: file)")
     add.add_argument("files", type=Path, nargs="+", metavar="FILE")
-    add.set_defaults(func=_guard(_add))
+    add.set_defaults(func=guarded(_add))
     from kitapi_host.archive import copy
 
     copy.register(asub)
 
     g = sub.add_parser("games", help="list the archived games")
-    _db(g)
-    _json(g)
-    g.set_defaults(func=_guard(_games))
+    add_db_option(g)
+    add_json_option(g)
+    g.set_defaults(func=guarded(_games))
 
     s = sub.add_parser("show", help="an archived game: the standings and the hand table with the running figures")
     s.add_argument("game", type=_game_id, metavar="GAME")
-    _db(s)
-    _json(s)
-    s.set_defaults(func=_guard(_show))
+    add_db_option(s)
+    add_json_option(s)
+    s.set_defaults(func=guarded(_show))
 
     st = sub.add_parser("stats", help="per-player figures across the archived games")
     st.add_argument("player", nargs="?", metavar="PLAYER")
-    _db(st)
-    _json(st)
-    st.set_defaults(func=_guard(_stats))
+    add_db_option(st)
+    add_json_option(st)
+    st.set_defaults(func=guarded(_stats))
 
     p = sub.add_parser("players", help="list the players, rename a player, or merge two names of one player")
     psub = p.add_subparsers(dest="players_command", metavar="COMMAND")
     p.set_defaults(func=_help(p))
     pl = psub.add_parser("list", help="every player's name, one a line")
-    _db(pl)
-    _json(pl)
-    pl.set_defaults(func=_guard(_players))
+    add_db_option(pl)
+    add_json_option(pl)
+    pl.set_defaults(func=guarded(_players))
     r = psub.add_parser("rename", help="give a player another name")
     r.add_argument("old", metavar="OLD")
     r.add_argument("new", metavar="NEW")
-    _db(r)
-    r.set_defaults(func=_guard(_rename))
+    add_db_option(r)
+    r.set_defaults(func=guarded(_rename))
     m = psub.add_parser("merge", help="FROM is the same player as INTO: his games go to INTO")
     m.add_argument("from_name", metavar="FROM")
     m.add_argument("into_name", metavar="INTO")
-    _db(m)
-    m.set_defaults(func=_guard(_merge))
+    add_db_option(m)
+    m.set_defaults(func=guarded(_merge))

@@ -163,7 +163,7 @@ class League(Queries):
         pid = self._player(player)
         name = self.player_name(player)
         assert name is not None
-        table = {pid: stats.PlayerStats(name, parts=stats._parts())}
+        table = {pid: stats.PlayerStats(name, parts=stats.blank_parts())}
         mine, args = "SELECT gp.game FROM game_players gp WHERE gp.player = ?", list[Any]([pid])
         if since is not None or until is not None:  # (his games of the period only: /stats/NAME?from=...&to=...)
             mine = "SELECT gp.game FROM game_players gp JOIN games g ON g.id = gp.game WHERE gp.player = ?"

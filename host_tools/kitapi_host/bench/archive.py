@@ -52,12 +52,12 @@ RUNS = 5
 TARGET_MS = 300
 
 
-def _cache() -> Path:
+def cache_folder() -> Path:
     base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
     return Path(base) / "kitapi"
 
 
-def _name(i: int) -> str:
+def player_name(i: int) -> str:
     return f"Player {i + 1:03}"
 
 
@@ -65,7 +65,7 @@ def _stamp(t: float) -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(t))
 
 
-def _templates(folder: Path) -> Path:
+def templates_archive(folder: Path) -> Path:
     """The archive of the 600 template games (made once, cached)."""
     path = folder / f"bench-templates-{TEMPLATES}.sqlite3"
     if path.exists():
@@ -101,7 +101,7 @@ def _rows(templates: Path, n: int) -> Iterator[tuple[str, list[tuple[Any, ...]]]
         body = bytes(log).split(b"\n", 1)[1]
         tpl.append((dict(g), json.loads(g["header"]), body, seats, [tuple(h) for h in rows]))
     src.close()
-    yield "players", [(i + 1, _name(i)) for i in range(PLAYERS)]
+    yield "players", [(i + 1, player_name(i)) for i in range(PLAYERS)]
     games: list[tuple[Any, ...]] = []
     logs: list[tuple[Any, ...]] = []
     gps: list[tuple[Any, ...]] = []
@@ -112,7 +112,7 @@ def _rows(templates: Path, n: int) -> Iterator[tuple[str, list[tuple[Any, ...]]]
         players = [(i * 7 + s * 131 + i // PLAYERS) % PLAYERS for s in range(k)]
         if len(set(players)) < k:
             players = [(players[0] + s) % PLAYERS for s in range(k)]
-        hdr = {**hdr, "players": [_name(p) for p in players], "started": _stamp(END - DAYS * 86400 * (n - i) / n)}
+        hdr = {**hdr, "players": [player_name(p) for p in players], "started": _stamp(END - DAYS * 86400 * (n - i) / n)}
         head = header_json(hdr)
         log = head.encode() + b"\n" + body
         gid = i + 1
@@ -147,7 +147,7 @@ _COLS = {
 }
 
 
-def _sqlite(folder: Path, templates: Path, n: int) -> Path:
+def sqlite_archive(folder: Path, templates: Path, n: int) -> Path:
     """The cached SQLite archive of ``n`` games (made if missing)."""
     path = folder / f"bench-archive-{n}.sqlite3"
     if path.exists():
@@ -166,7 +166,7 @@ def _sqlite(folder: Path, templates: Path, n: int) -> Path:
     return path
 
 
-def _postgres(server: str, sqlite_path: Path) -> str:
+def postgres_archive(server: str, sqlite_path: Path) -> str:
     """A new database ``kitapi_bench`` on ``server`` holding the archive at ``sqlite_path`` (copied by COPY)."""
     import psycopg
 
@@ -215,7 +215,7 @@ def _new_logs() -> list[bytes]:
     for i in range(ADDED):
         rules = SYSTEMS[i % len(SYSTEMS)]
         hdr, hs = gen.generate(rules, 10_000 + i, HANDS)
-        hdr["players"] = [_name((i * 11 + s * 97) % PLAYERS) for s in range(len(hdr["players"]))]
+        hdr["players"] = [player_name((i * 11 + s * 97) % PLAYERS) for s in range(len(hdr["players"]))]
         out.append(_jsonl(hdr, hs))
     return out
 
@@ -244,7 +244,7 @@ def measure(db: Path | str, new: list[bytes]) -> dict[str, float]:
     out: dict[str, float] = {}
     last = this_month(datetime.fromtimestamp(END, UTC).date())  # (the bench's "this month")
     month = last.since + "T00:00:00"
-    player = _name(PLAYERS // 2)  # (his games: about 3.5 in 500 of them, as everyone's)
+    player = player_name(PLAYERS // 2)  # (his games: about 3.5 in 500 of them, as everyone's)
     client = create_app(db, hosts=set(LOOPBACK)).test_client()
     _get(client, "/")()  # (the templates compiled, the families' modules loaded: once per server)
     out["web_home"] = _ms(_get(client, f"/?from={last.since}&to={last.last}"))
@@ -286,24 +286,24 @@ def _late_game() -> bytes:
     """A game of the registry's first system of three of the players, started after every game of the bench's
     archive (the add rate's are dated when they were archived: today); made over once archived, as the others."""
     hdr, hs = gen.generate(SYSTEMS[0], 1, HANDS, 3)
-    hdr["players"] = [_name(p) for p in (1, 2, 3)]
+    hdr["players"] = [player_name(p) for p in (1, 2, 3)]
     hdr["started"] = _stamp(time.time() + 86400)
     return _jsonl(hdr, hs)
 
 
 def run(sizes: tuple[int, ...] = (10_000, 100_000), pg: str | None = None) -> int:
-    folder = _cache()
+    folder = cache_folder()
     folder.mkdir(parents=True, exist_ok=True)
     print(f"archive: {PLAYERS} players, games of {', '.join(SYSTEMS)} ({HANDS} hands), over {DAYS} days")
     t = time.perf_counter()
-    templates = _templates(folder)
+    templates = templates_archive(folder)
     new = _new_logs()
     print(f"  templates and {ADDED} new games ready in {time.perf_counter() - t:.1f} s (cached in {folder})")
     backends = ["SQLite"] + (["PostgreSQL"] if pg else [])
     results: dict[tuple[int, str], dict[str, float]] = {}
     for n in sizes:
         t = time.perf_counter()
-        cached = _sqlite(folder, templates, n)
+        cached = sqlite_archive(folder, templates, n)
         print(f"  {n:,} games: SQLite archive ready in {time.perf_counter() - t:.1f} s")
         with tempfile.TemporaryDirectory() as d:
             copy = Path(d) / "archive.sqlite3"
@@ -311,7 +311,7 @@ def run(sizes: tuple[int, ...] = (10_000, 100_000), pg: str | None = None) -> in
             results[(n, "SQLite")] = measure(copy, new)
         if pg:
             t = time.perf_counter()
-            url = _postgres(pg, cached)
+            url = postgres_archive(pg, cached)
             print(f"  {n:,} games: PostgreSQL database filled in {time.perf_counter() - t:.1f} s")
             try:
                 results[(n, "PostgreSQL")] = measure(url, new)

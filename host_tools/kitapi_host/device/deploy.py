@@ -74,7 +74,7 @@ def _w(d, file, folder=None):
 """
 
 # Lists "(path, sha256 hex)" for main.py, board.py, the pack and its loader, and every file below kitapi/.
-_HASHES = (
+HASHES = (
     _WALK
     + """import hashlib, binascii
 def _h(p):
@@ -348,7 +348,7 @@ except OSError:
 
 
 def _device_hashes(dev: Device) -> dict[str, str]:
-    out = dev.run(_HASHES).decode("utf-8", "replace")
+    out = dev.run(HASHES).decode("utf-8", "replace")
     hashes: dict[str, str] = {}
     for line in out.splitlines():
         try:
@@ -373,7 +373,7 @@ def _write(dev: Device, path: str, data: bytes) -> None:
     dev.run(f"f.close()\nimport os\nos.rename({new!r},{path!r})")
 
 
-def _drivers(dev: Device, packages: tuple[str, ...]) -> dict[str, bytes]:
+def installed_drivers(dev: Device, packages: tuple[str, ...]) -> dict[str, bytes]:
     """The .mpy that mip put in lib/ for ``packages`` (one module each: ``ssd1306``), read back: they go into
     the pack too, where their bytes are checked before each import (firmware/kitapi_pack.py) and found without
     a search of the flash; lib/ keeps its copy.  A package mip did not leave as one .mpy stays in lib/ alone."""
@@ -453,7 +453,7 @@ def deploy(dev: Device, board: str | None, index: str | None = None, set_clock: 
         files.update(circuitpython_drivers())  # circup needs the drive; over the serial port: this PC's copy
         out.drivers.append("adafruit_ssd1306 and adafruit_bus_device (from this PC's packages)")
     elif index is not None:
-        files = firmware_files(chosen, _drivers(dev, DRIVERS[chosen]))
+        files = firmware_files(chosen, installed_drivers(dev, DRIVERS[chosen]))
     else:
         files = firmware_files(chosen, package_drivers(chosen), lib=True)
     there = _device_hashes(dev)

@@ -126,7 +126,7 @@ _BOARD = (
         except Exception:
             pass
         try:
-            r[4] = h._vbus()
+            r[4] = h.vbus()
         except Exception:
             pass
     return tuple(r)
@@ -405,7 +405,7 @@ def _differs(dev: Device, board: str) -> list[str] | None:
     the box cannot hash them."""
     from kitapi_host.device import deploy
 
-    got = _run(dev, deploy._HASHES)
+    got = _run(dev, deploy.HASHES)
     if got is None:
         return None
     there: dict[str, str] = {}
@@ -420,7 +420,7 @@ def _differs(dev: Device, board: str) -> list[str] | None:
     wants = [deploy.firmware_files(board, deploy.package_drivers(board))]
     if deploy.DRIVERS[board]:
         try:
-            wants.append(deploy.firmware_files(board, deploy._drivers(dev, deploy.DRIVERS[board])))
+            wants.append(deploy.firmware_files(board, deploy.installed_drivers(dev, deploy.DRIVERS[board])))
         except DeviceError as e:
             if "connection was lost" in str(e) or "too slowly" in str(e):
                 raise
