@@ -65,21 +65,12 @@ _E_TEXT = const(8)
 _E_DEALER = const(9)
 _E_OVER = const(10)
 _E_OPTIONS = const(22)
-_E_INT = const(25)
 _E_PLAYERS_2 = const(57)
 _E_NAME_CHAR = const(97)
 _E_TEXT_CHAR = const(98)
 _E_TEXT_LONG = const(108)
 _E_NAME_BLANK = const(110)
 _E_TOURNAMENT = const(111)
-
-
-def check_int(v, what, lo, hi):
-    """``v`` if it is an int from ``lo`` to ``hi``, else RuleError: the one check every system's options and
-    hands' numbers take (``what`` names the field)."""
-    if type(v) is not int or v < lo or v > hi:
-        raise RuleError(_E_INT, what, lo, hi)
-    return v
 
 
 def check_name(p, what=None):

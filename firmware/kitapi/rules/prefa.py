@@ -13,7 +13,7 @@ a hand is a small reusable ``Hand`` object, so scoring a hand allocates
 nothing.
 """
 
-from kitapi.game import Game, RuleError, check_int, write_ints
+from kitapi.game import Game, RuleError, write_ints
 
 try:
     from micropython import const
@@ -69,6 +69,7 @@ _OPTIONS = ("pouch", "ten_no_trump", "tens_as_nines", "four_aces", "tentative_bi
 # RuleError codes (kitapi/messages.py has their text).
 _E_OPTION = const(23)
 _E_FLAG = const(24)
+_E_INT = const(25)
 _E_TEN_NT_OPTION = const(26)
 _E_ACES_OPTION = const(27)
 _E_SEAT = const(39)
@@ -112,6 +113,12 @@ def check_flag(options, name):
     v = options.get(name, False)
     if v is not True and v is not False:
         raise RuleError(_E_FLAG, name)
+    return v
+
+
+def check_int(v, what, lo, hi):
+    if type(v) is not int or v < lo or v > hi:
+        raise RuleError(_E_INT, what, lo, hi)
     return v
 
 

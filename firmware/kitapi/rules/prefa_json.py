@@ -4,7 +4,7 @@ Imported only where JSON Lines are read or written (the PC, exports); the
 device keeps its hands in the compact form of ``Prefa.pack``.
 """
 
-from kitapi.game import RuleError, check_int
+from kitapi.game import RuleError
 from kitapi.handjson import fields, need
 from kitapi.rules.prefa import (
     ALONE,
@@ -14,6 +14,7 @@ from kitapi.rules.prefa import (
     PASS,
     SUITS,
     THROW,
+    check_int,
 )
 
 try:

@@ -15,7 +15,7 @@ Seats are in turn order (seat i+1 after seat i); with four players the dealer
 sits out; with two (Hussar) the dummy has no seat.
 """
 
-from kitapi.game import Game, RuleError, check_int
+from kitapi.game import Game, RuleError
 
 try:
     from micropython import const
@@ -128,6 +128,12 @@ def _choice(options, name, values, default):
     v = options.get(name, default)
     if v not in values:
         raise RuleError(_E_ONE_OF, name, ", ".join(values))
+    return v
+
+
+def check_int(v, what, lo, hi):
+    if type(v) is not int or v < lo or v > hi:
+        raise RuleError(_E_INT, what, lo, hi)
     return v
 
 

@@ -4,7 +4,7 @@ Imported only where JSON Lines are read or written; the device keeps its hands
 in the compact form of ``Preferans.pack``.
 """
 
-from kitapi.game import RuleError, check_int
+from kitapi.game import RuleError
 from kitapi.handjson import fields, need
 from kitapi.rules.preferans import (
     ALLPASS,
@@ -16,6 +16,7 @@ from kitapi.rules.preferans import (
     SUITS,
     WIDOWS,
     WORDS,
+    check_int,
 )
 
 try:

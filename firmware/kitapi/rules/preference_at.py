@@ -14,7 +14,7 @@ everybody.  The game is over when a player has no chips left.  Always
 A hand is a small reusable ``AtHand``; scoring it allocates nothing.
 """
 
-from kitapi.game import Game, RuleError, check_int, write_ints
+from kitapi.game import Game, RuleError, write_ints
 
 try:
     from micropython import const
@@ -53,6 +53,7 @@ _OPTIONS = ("chips", "ante", "both_drop")
 _BOTH_DROP = ("win", "nothing")  # both defenders drop: the declarer takes 10 from the pool, or nothing
 
 _E_OPTION = const(23)
+_E_INT = const(25)
 _E_SUM = const(45)
 _E_DROPPED_TRICKS = const(47)
 _E_NOT_HAND = const(48)
@@ -80,6 +81,12 @@ class AtHand:
         self.drop = 0  # bit s: seat s dropped
         t = self.tricks
         t[0] = t[1] = t[2] = 0
+
+
+def check_int(v, what, lo, hi):
+    if type(v) is not int or v < lo or v > hi:
+        raise RuleError(_E_INT, what, lo, hi)
+    return v
 
 
 class PreferenceAt(Game):

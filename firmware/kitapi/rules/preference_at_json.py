@@ -4,9 +4,9 @@ Imported only where JSON Lines are read or written; the device keeps its
 hands in the compact form of ``PreferenceAt.pack``.
 """
 
-from kitapi.game import RuleError, check_int
+from kitapi.game import RuleError
 from kitapi.handjson import fields, need
-from kitapi.rules.preference_at import BIDS, SUITS
+from kitapi.rules.preference_at import BIDS, SUITS, check_int
 
 try:
     from micropython import const

@@ -13,7 +13,7 @@ refilled with an ante from each.  The game is over when a player must give
 chips and has not enough.  Always ``pot + sum(stock) == 3 * chips``.
 """
 
-from kitapi.game import Game, RuleError, check_int, write_ints
+from kitapi.game import Game, RuleError, write_ints
 
 try:
     from micropython import const
@@ -36,6 +36,7 @@ _OPTIONS = ("chips", "ante", "win", "chip_bids")
 _CHIP_BIDS = ("pot", "declarer")  # which chip bids stay in the pot: everybody's, or the declarer's only
 
 _E_OPTION = const(23)
+_E_INT = const(25)
 _E_NOT_HAND = const(48)
 _E_SEAT = const(39)
 _E_ONE_OF = const(72)
@@ -59,6 +60,12 @@ class UsHand:
         self.tricks = 0  # the declarer's
         c = self.chips
         c[0] = c[1] = c[2] = 0
+
+
+def check_int(v, what, lo, hi):
+    if type(v) is not int or v < lo or v > hi:
+        raise RuleError(_E_INT, what, lo, hi)
+    return v
 
 
 class PreferenceUs(Game):

@@ -3,9 +3,9 @@
 Imported only where JSON Lines are read or written.
 """
 
-from kitapi.game import RuleError, check_int
+from kitapi.game import RuleError
 from kitapi.handjson import fields, need
-from kitapi.rules.preference_us import CHIPS, PASS, SUIT, SUITS
+from kitapi.rules.preference_us import CHIPS, PASS, SUIT, SUITS, check_int
 
 try:
     from micropython import const

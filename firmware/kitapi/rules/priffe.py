@@ -17,7 +17,7 @@ Seats are the header's players; seat i+1 sits to the left of seat i at the
 start, so seats 0 and 2 are partners in the first rubber.
 """
 
-from kitapi.game import Game, RuleError, check_int, write_ints
+from kitapi.game import Game, RuleError, write_ints
 
 try:
     from micropython import const
@@ -58,6 +58,7 @@ _ROTATION = ("swap", "cycle")
 # RuleError codes (kitapi/messages.py has their text).
 _E_OPTION = const(23)
 _E_FLAG = const(24)
+_E_INT = const(25)
 _E_NOT_HAND = const(48)
 _E_ONE_OF = const(72)
 _E_ONLY = const(77)
@@ -78,6 +79,12 @@ class Hand:
         self.tricks = 0  # the declarer's partnership's tricks; the dealer's in a forced Noll
         self.honours = 0  # an index of HONOURS
         self.holder = 0  # the seat holding the three or four honours (0 without honours)
+
+
+def check_int(v, what, lo, hi):
+    if type(v) is not int or v < lo or v > hi:
+        raise RuleError(_E_INT, what, lo, hi)
+    return v
 
 
 class Priffe(Game):
