@@ -18,8 +18,8 @@ vectors and the box's package ``kitapi.app.systems.<family>`` (docs/architecture
   games``' ``result_line``, the web page's ``nets`` and ``payments``...), each hook's contract written
   beside it there; the typist's and generator's members (``hookspecs.TypistFamily``: ``SIZE``, ``BENCH``,
   ``header``, ``generate``, ``hand_keys``, ``device_form``); and optionally ``UNIT`` (the word key of its
-  nets on the web page, "points" if none), ``TITLES`` (its systems' names in Greek and Russian, by rules id;
-  the English ``title`` if none) and ``COMMONEST`` (the hand the bench counts);
+  nets on the web page, "points" if none) and ``COMMONEST`` (the hand the bench counts); its systems' names
+  in each language are their registry rows' (``kitapi_host.names``);
 - ``sheet.py``, its score sheet (the interface of ``kitapi_host.sheets``).
 
 The archive refuses the games of a family whose module lacks a hook (``archive_family``: ``NoFamily``, one

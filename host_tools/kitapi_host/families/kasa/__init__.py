@@ -14,6 +14,7 @@ from kitapi_host.archive.facts import HandFacts
 from kitapi_host.archive.text import Table, Words, grid, number, pick, table
 from kitapi_host.archive.text import count as count_column
 from kitapi_host.archive.text import players as players_of
+from kitapi_host.archive.text import title as registry_title
 from kitapi_host.families import prefa
 from kitapi_host.families.hookspecs import Net, exact, no_payments
 from kitapi_host.families.prefa import COMMONEST as COMMONEST
@@ -25,19 +26,16 @@ from kitapi_host.logs.table import SETTLES, preferans_transfers, title_line
 # --- the archive: a hand's facts, its row in show, the statistics, the titles --------------------------------
 
 
-_TITLE = "Greek Prefa with a common kasa"  # every system of the family's (the sheet, show, stats)
+_TITLE = "Greek Prefa with a common kasa"  # the family's table of statistics
 
 
-# kitapi serve (kitapi_host.web): the unit of its nets (a word key of kitapi_host.web.words), and its systems' names
-# in Greek and Russian (English: title())
+# kitapi serve (kitapi_host.web): the unit of its nets (a word key of kitapi_host.web.words); its systems' names are
+# their registry rows' (kitapi.registry)
 UNIT = "kapikia"
-TITLES: dict[str, tuple[str, str]] = {
-    "prefa_kasa": ("Πρέφα με κοινή κάσα", "Префа с общей кассой"),
-}
 
 
 def title(rules: str) -> str:
-    return _TITLE
+    return registry_title(rules)
 
 
 def facts(g: Any, number: int, line: str, corrected: bool) -> HandFacts:

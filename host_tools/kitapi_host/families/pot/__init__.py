@@ -11,40 +11,30 @@ from typing import Any
 
 from kitapi.game import new_game, result_json
 from kitapi.outcome import pot as outcome
-from kitapi.registry import row, rows
+from kitapi.registry import rows
 from kitapi.rules import load
 from kitapi.rules.preference_at import BIDS, SUITS, PreferenceAt
 from kitapi_host.archive.facts import HandFacts, outcome_facts, tricks_json
 from kitapi_host.archive.text import LANGUAGES, Table, Words, grid, named, number, pick, signed, table
 from kitapi_host.archive.text import count as count_column
 from kitapi_host.archive.text import players as players_of
+from kitapi_host.archive.text import title as registry_title
 from kitapi_host.families.hookspecs import Net, exact, no_payments
 from kitapi_host.families.scripted import SHORT_NAMES, Hand, play_out, tricks_key
 from kitapi_host.logs.table import title_line
 
 # --- the archive: a hand's facts, its row in show, the statistics, the titles --------------------------------
 
-# The systems' names as their texts spell them (docs/rules/preference_*.md); another pot system: its label's
-_TITLES = {
-    "preference_at": "Austrian Préférence",
-    "preference_illustrated": "Illustrated Préférence",
-    "preference_us": "American Preference",
-}
 _US = 4  # the OUTCOME (kitapi.game.Game's comment) of a system whose hands are a suit or chips (American)
 
 
-# kitapi serve (kitapi_host.web): the unit of its nets (a word key of kitapi_host.web.words), and its systems' names
-# in Greek and Russian (English: title())
+# kitapi serve (kitapi_host.web): the unit of its nets (a word key of kitapi_host.web.words); its systems' names are
+# their registry rows' (kitapi.registry: as their texts spell them, docs/rules/preference_*.md)
 UNIT = "chips"
-TITLES: dict[str, tuple[str, str]] = {
-    "preference_at": ("Αυστριακό πρέφερανς", "Австрийский преферанс"),
-    "preference_illustrated": ("Εικονογραφημένο πρέφερανς", "Иллюстрированный преферанс"),
-    "preference_us": ("Αμερικάνικο πρέφερανς", "Американский преферанс"),
-}
 
 
 def title(rules: str) -> str:
-    return _TITLES.get(rules) or f"{row(rules)[3]} Preference"
+    return registry_title(rules)
 
 
 def suit_or_chips(g: Any) -> bool:
@@ -311,7 +301,7 @@ def stats_tables(stats: list[dict[str, Any]], everyone: bool = False, lang: str 
 
 def _table(players: list[dict[str, Any]], rules: str, lang: str) -> Table:
     w = pick(STATS_WORDS, lang)
-    name = named(TITLES, rules, lang, title(rules))
+    name = named(rules, lang, title(rules))
     bids = [_bid(b, lang, w) for b in players[0][rules]["contracts"]]
     ladder = not suit_or_chips(load(rules))
     return table(

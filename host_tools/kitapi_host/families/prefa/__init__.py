@@ -12,6 +12,7 @@ from kitapi.settle import settle
 from kitapi_host.archive.facts import HandFacts, outcome_facts, tricks_json
 from kitapi_host.archive.text import Table, Words, grid, number, pick, signed, table
 from kitapi_host.archive.text import count as count_column
+from kitapi_host.archive.text import title as registry_title
 from kitapi_host.families.hookspecs import Net, exact, no_payments
 from kitapi_host.families.scripted import Hand, next_dealer, play_out, tricks_key
 from kitapi_host.logs.table import title_line
@@ -19,19 +20,13 @@ from kitapi_host.logs.table import title_line
 # --- the archive: a hand's facts, its row in show, the statistics, the titles --------------------------------
 
 
-_TITLE = "Greek Prefa"  # every system of the family's (the sheet, show, stats)
-
-
-# kitapi serve (kitapi_host.web): the unit of its nets (a word key of kitapi_host.web.words), and its systems' names
-# in Greek and Russian (English: title())
+# kitapi serve (kitapi_host.web): the unit of its nets (a word key of kitapi_host.web.words); its systems' names are
+# their registry rows' (kitapi.registry)
 UNIT = "chips_prefa"
-TITLES: dict[str, tuple[str, str]] = {
-    "prefa": ("Πρέφα", "Греческая префа"),
-}
 
 
 def title(rules: str) -> str:
-    return _TITLE
+    return registry_title(rules)
 
 
 def facts(g: Any, number: int, line: str, corrected: bool) -> HandFacts:

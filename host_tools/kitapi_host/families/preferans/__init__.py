@@ -11,7 +11,7 @@ from typing import Any
 
 from kitapi.game import new_game, result_json
 from kitapi.outcome import preferans as outcome
-from kitapi.registry import row, rows
+from kitapi.registry import rows
 from kitapi.rules import load
 from kitapi.rules.preferans import PLAY, RESIGN
 from kitapi.rules.preferans_json import contract_name, parse_contract
@@ -19,6 +19,7 @@ from kitapi_host.archive.facts import HandFacts, outcome_facts, tricks_json
 from kitapi_host.archive.text import Table, Words, grid, named, number, pick, table
 from kitapi_host.archive.text import count as count_column
 from kitapi_host.archive.text import players as players_of
+from kitapi_host.archive.text import title as registry_title
 from kitapi_host.families.hookspecs import Net, exact, no_payments
 from kitapi_host.families.scripted import Hand, next_dealer, play_out, split, tricks_key
 from kitapi_host.logs import show_exact
@@ -38,20 +39,13 @@ def variant(rules: str) -> Any:
     return load(rules)
 
 
-# kitapi serve (kitapi_host.web): the unit of its nets (a word key of kitapi_host.web.words), and its systems' names
-# in Greek and Russian (English: title())
+# kitapi serve (kitapi_host.web): the unit of its nets (a word key of kitapi_host.web.words); its systems' names are
+# their registry rows' (kitapi.registry)
 UNIT = "whists"
-TITLES: dict[str, tuple[str, str]] = {
-    "sochi": ("Πρέφερανς, Σότσι", "Преферанс, Сочи"),
-    "leningrad": ("Πρέφερανς, Λένινγκραντ", "Преферанс, Ленинградка"),
-    "rostov": ("Πρέφερανς, Ροστόφ", "Преферанс, Ростов"),
-    "balkan": ("Βαλκανικό πρέφερανς", "Балканский преферанс"),
-}
 
 
 def title(rules: str) -> str:
-    label = row(rules)[3]
-    return f"{label} Preferans" if variant(rules).NUMBERED else f"{_RUSSIAN}, {label}"
+    return registry_title(rules)
 
 
 def no_trick(rules: str) -> str:
@@ -396,7 +390,7 @@ def stats_tables(stats: list[dict[str, Any]], everyone: bool = False, lang: str 
     for rules, cls in _numbered():
         players = players_of(stats, lambda s, rules=rules: s[rules], everyone)  # type: ignore[misc]
         if players:
-            out.append(_table(players, rules, named(TITLES, rules, lang, title(rules)), cls.NO_TRICK, lang))
+            out.append(_table(players, rules, named(rules, lang, title(rules)), cls.NO_TRICK, lang))
     return out
 
 

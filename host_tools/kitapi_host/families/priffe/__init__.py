@@ -15,6 +15,7 @@ from kitapi_host.archive.facts import HandFacts, outcome_facts
 from kitapi_host.archive.text import Table, Words, grid, number, pick, signed, table
 from kitapi_host.archive.text import count as count_column
 from kitapi_host.archive.text import players as players_of
+from kitapi_host.archive.text import title as registry_title
 from kitapi_host.families.hookspecs import Net, exact, no_payments
 from kitapi_host.families.scripted import SHORT_NAMES, Hand, next_dealer, play_out
 from kitapi_host.logs.table import title_line
@@ -24,16 +25,13 @@ from kitapi_host.logs.table import title_line
 _KEY = "priffe"  # the key of a player's Priffe figures in ``kitapi stats --json``
 
 
-# kitapi serve (kitapi_host.web): the unit of its nets (a word key of kitapi_host.web.words), and its systems' names
-# in Greek and Russian (English: title())
+# kitapi serve (kitapi_host.web): the unit of its nets (a word key of kitapi_host.web.words); its systems' names are
+# their registry rows' (kitapi.registry)
 UNIT = "points"
-TITLES: dict[str, tuple[str, str]] = {
-    "priffe": ("Σουηδικό πρίφε", "Шведский приффе"),
-}
 
 
 def title(rules: str) -> str:
-    return "Swedish Priffe"
+    return registry_title(rules)
 
 
 @dataclass

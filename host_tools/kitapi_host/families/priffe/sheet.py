@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kitapi.game import Game, result_json
+from kitapi.registry import row
 from kitapi_host.families.priffe import PriffePoints, priffe_points
 from kitapi_host.families.priffe import title as system_title
 from kitapi_host.sheets.game import Hand, Header, Snapshot, new_game
@@ -400,4 +401,4 @@ def to_html(
 <div class="settle"><table class="totals"><thead><tr><th>{player}</th><th class="num">{points}</th></tr></thead>
 <tbody>{totals}</tbody></table></div>
 </section>"""
-    return sheet_page(title, players, f"\u2014 {esc(system(rules, 'Priffe'))}", css, meta_html, body)
+    return sheet_page(title, players, f"\u2014 {esc(system(rules, row(rules)[3]))}", css, meta_html, body)
