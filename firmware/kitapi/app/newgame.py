@@ -245,22 +245,7 @@ class NewGame:
                 if i < len(self.known) and self.known[i] not in self.players:
                     self.add_player(self.known[i])
         elif step == _POUCH:
-            if ev == KEY_A and hasattr(self.sys, "STAKE"):
-                self.typing_stake = not self.typing_stake
-            elif self.typing_stake and ev < 10 and len(self.stake) < 8:
-                self.stake += str(ev)
-            elif self.typing_stake and ev == KEY_B and "." not in self.stake:
-                self.stake += "."
-            elif self.typing_stake and ev == KEY_D:
-                self.stake = self.stake[:-1]
-            elif ev < 10 and len(self.typed) < 5:
-                self.typed += str(ev)
-            elif ev == HASH:
-                self.typing_stake = False
-                if self.typed:
-                    self.pouch = max(1, int(self.typed))
-                self.typed = ""
-                self.step = _OPTIONS
+            self.size(ev)
         elif step == _OPTIONS:
             if ev == HASH:
                 self.step = _DEALER
@@ -275,6 +260,25 @@ class NewGame:
         elif ev == HASH:
             return self.start()
         return None
+
+    def size(self, ev):  # (a name the firmware interns anyway: no new one)
+        """Key ``ev`` at the pouch's step: its size typed (the pouch, the pool, the kasa...), or with A the stake."""
+        if ev == KEY_A and hasattr(self.sys, "STAKE"):
+            self.typing_stake = not self.typing_stake
+        elif self.typing_stake and ev < 10 and len(self.stake) < 8:
+            self.stake += str(ev)
+        elif self.typing_stake and ev == KEY_B and "." not in self.stake:
+            self.stake += "."
+        elif self.typing_stake and ev == KEY_D:
+            self.stake = self.stake[:-1]
+        elif ev < 10 and len(self.typed) < 5:
+            self.typed += str(ev)
+        elif ev == HASH:
+            self.typing_stake = False
+            if self.typed:
+                self.pouch = max(1, int(self.typed))
+            self.typed = ""
+            self.step = _OPTIONS
 
     def rules_step(self, i):
         """The system ``i`` of kitapi.registry is chosen: its family's pouch (or pool, kasa...) and options

@@ -67,32 +67,46 @@ def guarded(run: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Name
 def _add(args: argparse.Namespace) -> int:
     """One line per file: ``FILE: game ID new|grown|same``, then ``; warning: ...`` for each warning.
 
-    Each file is its own transaction: a bad file is reported (stderr, ``FILE:LINE:
-    reason``) and the others are still imported; the exit status is then 2.
+    The files are added in batches, each one transaction (``Archive.in_batches``), each file in it under a
+    savepoint of its own: a bad file is reported (stderr, ``FILE:LINE: reason``), undoes only itself, and the
+    others are still imported; the exit status is then 2.  A batch's lines are printed once it is written.
     """
     rc = 0
+    lines: list[tuple[str, Any]] = []
+
+    def add(path: Path) -> None:
+        nonlocal rc
+        rc = max(rc, _add_file(archive, path, args.device, lines))
+
+    def written() -> None:
+        for text, stream in lines:
+            print(text, file=stream)
+        lines.clear()
+
     with open_archive(args, create=True) as archive:
-        for path in args.files:
-            try:
-                f = open(path, "rb")  # read as a stream, never whole
-            except OSError as e:
-                print(f"{path}:0: cannot open the file ({e.strerror})", file=sys.stderr)
-                rc = 2
-                continue
-            try:
-                with f:
-                    added = archive.add_log(f, args.device, str(path.resolve()))
-            except LogError as e:
-                print(f"{path}:{e.line}: {e.reason}", file=sys.stderr)
-                rc = 2
-                continue
-            except OSError as e:  # a folder, a file that cannot be read
-                print(f"{path}:0: cannot read the file ({e.strerror})", file=sys.stderr)
-                rc = 2
-                continue
-            line = f"{path}: game {added.id} {added.status}" + (f"; tournament {added.table}" if added.table else "")
-            print("".join([line, *(f"; warning: {w}" for w in added.warnings)]))
+        archive.in_batches(args.files, add, written)
     return rc
+
+
+def _add_file(archive: Archive, path: Path, device: str, lines: list[tuple[str, Any]]) -> int:
+    """Add the log file ``path`` (inside a batch); its line appended to ``lines``; 2 for a bad file, else 0."""
+    try:
+        f = open(path, "rb")  # read as a stream, never whole
+    except OSError as e:
+        lines.append((f"{path}:0: cannot open the file ({e.strerror})", sys.stderr))
+        return 2
+    try:
+        with f:
+            added = archive.add_log(f, device, str(path.resolve()))
+    except LogError as e:
+        lines.append((f"{path}:{e.line}: {e.reason}", sys.stderr))
+        return 2
+    except OSError as e:  # a folder, a file that cannot be read
+        lines.append((f"{path}:0: cannot read the file ({e.strerror})", sys.stderr))
+        return 2
+    line = f"{path}: game {added.id} {added.status}" + (f"; tournament {added.table}" if added.table else "")
+    lines.append(("".join([line, *(f"; warning: {w}" for w in added.warnings)]), sys.stdout))
+    return 0
 
 
 def _plain(x: Any) -> Any:

@@ -8,7 +8,7 @@ import hashlib
 import io
 import json
 import sqlite3
-from collections.abc import Collection, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, BinaryIO
 
@@ -174,12 +174,37 @@ def _corrections(f: BinaryIO) -> Iterator[tuple[int, str, int, str | None]]:
             yield rd.line, "delete", rd.target, None
 
 
+ROWS = 64  # rows an INSERT writes at most (insert_rows)
+
+
+def insert_rows(db: Any, table: str, columns: str, rows: Iterable[tuple[Any, ...]]) -> None:
+    """INSERT ``rows`` into ``table``'s ``columns``, up to ``ROWS`` rows a statement (SQLite's limit of 999
+    values a statement kept): one round trip each on PostgreSQL, where executemany's pipeline cost a round trip's
+    time a row (2.4 ms of the 12.5 ms of adding a game of 12 hands); the same SQL on SQLite."""
+    one = "(" + ", ".join("?" * (columns.count(",") + 1)) + ")"
+    part: list[tuple[Any, ...]] = []
+
+    def flush() -> None:
+        db.execute(
+            f"INSERT INTO {table} ({columns}) VALUES " + ", ".join([one] * len(part)), [v for r in part for v in r]
+        )
+        part.clear()
+
+    for row in rows:
+        part.append(row)
+        if len(part) == ROWS:
+            flush()
+    if part:
+        flush()
+
+
 def insert_hands(db: Any, game_id: int, f: BinaryIO, name: str, parsed: Parsed, seats: list[int]) -> None:
     """The hand table's and the corrections' rows of a game, read from its log ``f`` as a stream;
     ``seats``: the player id of each seat."""
-    db.executemany(
-        "INSERT INTO hands (game, number, hand, corrected, kind, bidder, contract, defense,"
-        " bidder_tricks, made, short, whist, tricks) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    insert_rows(
+        db,
+        "hands",
+        "game, number, hand, corrected, kind, bidder, contract, defense, bidder_tricks, made, short, whist, tricks",
         (
             (
                 game_id,
@@ -200,7 +225,4 @@ def insert_hands(db: Any, game_id: int, f: BinaryIO, name: str, parsed: Parsed, 
         ),
     )
     if parsed.fixes:
-        db.executemany(
-            "INSERT INTO corrections (game, line, op, number, hand) VALUES (?, ?, ?, ?, ?)",
-            ((game_id, *c) for c in _corrections(f)),
-        )
+        insert_rows(db, "corrections", "game, line, op, number, hand", ((game_id, *c) for c in _corrections(f)))

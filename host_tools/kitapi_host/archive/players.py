@@ -33,18 +33,30 @@ class Players(Connection):
             return pid
         return self._insert("players", {"name": nfc(name)})
 
+    def _player_ids(self, names: list[str]) -> list[int]:
+        """``_player_id`` of each of ``names``, those the archive has by their very characters or NFC asked in one
+        query (a round trip each cost a millisecond a game on PostgreSQL)."""
+        forms = list(dict.fromkeys(x for n in names for x in (n, nfc(n))))
+        marks = ", ".join("?" * len(forms))
+        known = {
+            r[1]: int(r[0]) for r in self.db.execute(f"SELECT id, name FROM players WHERE name IN ({marks})", forms)
+        }
+        out = []
+        for n in names:
+            pid = next((known[x] for x in dict.fromkeys((n, nfc(n))) if x in known), None)
+            out.append(self._player_id(n) if pid is None else pid)
+        return out
+
     def _insert(self, table: str, values: dict[str, Any], more_cols: str = "", more_values: str = "") -> int:
         """Insert a row of ``values`` (and the SQL ``more_cols``, ``more_values``) into ``table``; its id.  The id
         is the largest so far plus one on both backends (SQLite's rowid), so one archive's games have the same
         numbers on both (the writers' lock is held: no other writer takes the same)."""
-        if self.pg:
-            row = self.db.execute(f"SELECT COALESCE(MAX(id), 0) + 1 FROM {table}").fetchone()
-            values = {"id": int(row[0]), **values}
         cols = ", ".join(values) + more_cols
         marks = ", ".join(":" + k for k in values) + more_values
+        if self.pg:  # (the id and the row in one round trip)
+            sql = f"INSERT INTO {table} (id, {cols}) VALUES ((SELECT COALESCE(MAX(id), 0) + 1 FROM {table}), {marks})"
+            return int(self.db.execute(sql + " RETURNING id", values).fetchone()[0])
         cur = self.db.execute(f"INSERT INTO {table} ({cols}) VALUES ({marks})", values)
-        if self.pg:
-            return int(values["id"])
         assert cur.lastrowid is not None
         return int(cur.lastrowid)
 

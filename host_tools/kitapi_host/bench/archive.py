@@ -7,9 +7,10 @@ that month's standings of every system), GET ``/player/NAME`` (a player with a t
 games, net over time, head to head) and ``/stats/NAME`` (his ``kitapi stats``, a page of its own); the queries
 the league's tools ask (``Archive.latest``, ``standings``, ``player_games``, ``stats``, ``head_to_head``); each
 the median of 5 runs; the rate of ``archive add`` (``Archive.add_log``, each game replayed and checked by
-the core) into that archive; and the ratings (``kitapi ratings``' count from the start, one run, and the page
-``/ratings`` from ``kitapi serve``'s kept count, then once after a later game came), every game made finished
-first.
+the core) into that archive, 1,000 games in batches (``Archive.in_batches``, as ``kitapi archive add`` of many
+files) and 100 one by one (a transaction each, as ``kitapi sync``); and the ratings (``kitapi ratings``' count
+from the start, one run, and the page ``/ratings`` from ``kitapi serve``'s kept count, then once after a later
+game came), every game made finished first.
 
 The archive is made fast, and once: 600 games of six systems (Prefa, Sochi, the kasa, Austrian Preference,
 Priffe, Balkan; 12 hands each) are generated (``kitapi_host.logs.gen``) and archived through ``add_log``;
@@ -47,7 +48,8 @@ HANDS = 12
 SYSTEMS = tuple(r[0] for r in registry.rows())  # every system of kitapi.registry, in turn
 DAYS = 730  # the games are spread over two years, the last on END
 END = 1_795_000_000  # 2026-11-18 (UTC), in seconds: the month of the standings is the last one
-ADDED = 200  # games archived through add_log for the rate
+ADDED = 1000  # games archived through add_log for the rate, in batches (Archive.in_batches: kitapi archive add)
+ALONE = 100  # and games archived one by one, each its own transaction (as kitapi sync adds a game)
 RUNS = 5
 TARGET_MS = 300
 
@@ -210,9 +212,9 @@ def _ms(f: Callable[[], object]) -> float:
 
 
 def _new_logs() -> list[bytes]:
-    """ADDED new games (other seeds than the templates', among the 500 players) for the add rate."""
+    """ADDED + ALONE new games (other seeds than the templates', among the 500 players) for the add rates."""
     out = []
-    for i in range(ADDED):
+    for i in range(ADDED + ALONE):
         rules = SYSTEMS[i % len(SYSTEMS)]
         hdr, hs = gen.generate(rules, 10_000 + i, HANDS)
         hdr["players"] = [player_name((i * 11 + s * 97) % PLAYERS) for s in range(len(hdr["players"]))]
@@ -256,10 +258,14 @@ def measure(db: Path | str, new: list[bytes]) -> dict[str, float]:
         out["games_of"] = _ms(lambda: a.player_games(player))
         out["stats"] = _ms(lambda: a.stats(player))
         out["h2h"] = _ms(lambda: a.head_to_head(player))
+        t, cpu = time.perf_counter(), time.process_time()
+        a.in_batches(range(ADDED), lambda i: a.add_log(new[i], "bench-add", f"{i}.jsonl"))
+        out["add"] = ADDED / (time.perf_counter() - t)
+        out["add_cpu"] = (time.process_time() - cpu) / ADDED * 1000  # (this process's own, ms a game)
         t = time.perf_counter()
-        for i, log in enumerate(new):
-            a.add_log(log, "bench-add", f"{i}.jsonl")
-        out["add"] = len(new) / (time.perf_counter() - t)
+        for i in range(ADDED, ADDED + ALONE):
+            a.add_log(new[i], "bench-add", f"{i}.jsonl")
+        out["add_alone"] = ALONE / (time.perf_counter() - t)
         # the ratings (kitapi_host.archive.ratings) over every game, each made finished (the templates' 12 hands
         # end few games, and a game in play is not counted): the command's count from the start (one run: it
         # reads every game), then the page /ratings from kitapi serve's kept count
@@ -298,7 +304,7 @@ def run(sizes: tuple[int, ...] = (10_000, 100_000), pg: str | None = None) -> in
     t = time.perf_counter()
     templates = templates_archive(folder)
     new = _new_logs()
-    print(f"  templates and {ADDED} new games ready in {time.perf_counter() - t:.1f} s (cached in {folder})")
+    print(f"  templates and {ADDED + ALONE} new games ready in {time.perf_counter() - t:.1f} s (cached in {folder})")
     backends = ["SQLite"] + (["PostgreSQL"] if pg else [])
     results: dict[tuple[int, str], dict[str, float]] = {}
     for n in sizes:
@@ -320,6 +326,15 @@ def run(sizes: tuple[int, ...] = (10_000, 100_000), pg: str | None = None) -> in
     print()
     print("  the web page (GET, ms): / is the month's home page, /player a player's page, /stats his statistics")
     print("  the league's queries (Archive, ms): latest 20, the month's standings, his games, stats, head to head")
+    print(
+        f"  archive add: {ADDED:,} games in batches (kitapi archive add), games/s and the bench's own CPU ms a game;"
+        f" {ALONE} one by one, a transaction each (kitapi sync)"
+    )
+    for (n, b), r in results.items():
+        print(
+            f"  {n:>7,}  {b:<10}  in batches {r['add']:>5.0f} games/s ({r['add_cpu']:.2f} ms CPU a game)"
+            f"  one by one {r['add_alone']:>5.0f} games/s"
+        )
     print()
     print(
         "  games    backend     add (games/s)        /  /player   /stats   latest  standings  games_of   stats    h2h"

@@ -543,6 +543,35 @@ def _stake_text(header: Header) -> str | None:
     return None if stake is None else t("stake {}").format(stake)
 
 
+def _field_svg(fld: Field, e: Entry, caption: str, values: list[str], s: float) -> list[str]:
+    """The SVG of one field of the sheet: its entry ``e``'s ``caption`` and ``values`` at font size ``s``."""
+    out = []
+    lines = fill(fld, caption, values, s) or _fill_anyway(fld, caption, values, s)
+    cap_size = max(7.0, round(s * 0.62, 1))
+    rot = f' transform="rotate({fld.angle})"' if fld.angle else ""
+    against = "" if fld.against is None else f' data-against="{fld.against}"'
+    out.append(
+        f'<g class="field {fld.kind}" data-seat="{fld.seat}" data-kind="{fld.kind}"{against}'
+        f' data-values="{esc(e.dotted())}" data-hands="{".".join(str(k) for k, _ in e.values)}"'
+        f' data-points="{_pts(fld.poly)}">'
+    )
+    for line in lines:
+        spans = []
+        for p in line.pieces:
+            if p.cls == "cap":
+                spans.append(f'<tspan class="cap" font-size="{_f(cap_size)}">{esc(p.text)}</tspan>')
+            else:
+                dx = f' dx="{_f(0.4 * s)}"' if spans and spans[-1].startswith('<tspan class="cap"') else ""
+                spans.append(f'<tspan class="{p.cls}"{dx}>{esc(p.text)}</tspan>')
+        out.append(
+            f'<text class="ink" x="{_f(line.x)}" y="{_f(line.baseline)}" font-size="{_f(s)}"{rot}>'
+            + "".join(spans)
+            + "</text>"
+        )
+    out.append("</g>")
+    return out
+
+
 def _svg(header: Header, hands: Sequence[Hand], standings: Sequence[PrefStanding]) -> str:
     players: list[str] = header["players"]
     n = len(players)
@@ -579,32 +608,7 @@ def _svg(header: Header, hands: Sequence[Hand], standings: Sequence[PrefStanding
     out.append(f'<rect class="frame" x="{_f(x1)}" y="{_f(y1)}" width="{_f(x2 - x1)}" height="{_f(y2 - y1)}"/>')
 
     for fld in lay.fields:
-        e = entries[(fld.seat, fld.kind, fld.against)]
-        caption, values = texts[fld]
-        s = size[fld.kind]
-        lines = fill(fld, caption, values, s) or _fill_anyway(fld, caption, values, s)
-        cap_size = max(7.0, round(s * 0.62, 1))
-        rot = f' transform="rotate({fld.angle})"' if fld.angle else ""
-        against = "" if fld.against is None else f' data-against="{fld.against}"'
-        out.append(
-            f'<g class="field {fld.kind}" data-seat="{fld.seat}" data-kind="{fld.kind}"{against}'
-            f' data-values="{esc(e.dotted())}" data-hands="{".".join(str(k) for k, _ in e.values)}"'
-            f' data-points="{_pts(fld.poly)}">'
-        )
-        for line in lines:
-            spans = []
-            for p in line.pieces:
-                if p.cls == "cap":
-                    spans.append(f'<tspan class="cap" font-size="{_f(cap_size)}">{esc(p.text)}</tspan>')
-                else:
-                    dx = f' dx="{_f(0.4 * s)}"' if spans and spans[-1].startswith('<tspan class="cap"') else ""
-                    spans.append(f'<tspan class="{p.cls}"{dx}>{esc(p.text)}</tspan>')
-            out.append(
-                f'<text class="ink" x="{_f(line.x)}" y="{_f(line.baseline)}" font-size="{_f(s)}"{rot}>'
-                + "".join(spans)
-                + "</text>"
-            )
-        out.append("</g>")
+        out += _field_svg(fld, entries[(fld.seat, fld.kind, fld.against)], *texts[fld], size[fld.kind])
 
     # the centre: the pool size, the convention, the stake
     cx, cy = lay.centre
