@@ -343,11 +343,15 @@ def test_a_variant_of_american_added_to_the_registry_alone_is_american_on_the_bo
     header but for the rules id."""
     from testkit import firmware_copy, run_on
 
-    row = "preference_us2 pot preference_us American 2\n"
+    row = (
+        "preference_us2 pot preference_us American 2|Amer. 2|American Preference 2\n"
+        " el Αμερικανική 2|Αμερ. 2|Αμερικάνικο πρέφερανς 2\n"
+        " ru Американский 2|Амер. 2|Американский преферанс 2\n"
+    )
     tree = firmware_copy(
         tmp_path / "copy",
         {
-            "kitapi/registry.py": lambda s: s.replace("priffe Priffe\n", "priffe Priffe\n" + row),
+            "kitapi/registry.py": lambda s: s.replace('""".split(', row + '""".split('),
             "kitapi/rules/preference_us.py": lambda s: s + _US2,
         },
     )
