@@ -115,18 +115,18 @@ def crc16(buf, start, end):
     return crc
 
 
-def _colons(d):
-    """The colons the JSON text of value ``d`` holds if no key is there twice: one a key, and those in
+def _colons(data):
+    """The colons the JSON text of value ``data`` holds if no key is there twice: one a key, and those in
     its texts (as read: an escaped one too)."""
-    t = type(d)
+    t = type(data)
     if t is str:
-        return d.count(":")
+        return data.count(":")
     n = 0
     if t is dict:
-        for k in d:
-            n += 1 + k.count(":") + _colons(d[k])
+        for k in data:
+            n += 1 + k.count(":") + _colons(data[k])
     elif t is list:
-        for v in d:
+        for v in data:
             n += _colons(v)
     return n
 
@@ -207,13 +207,12 @@ class DevLogReader:
         except ValueError:
             raise RuleError(_E_JSON)
         except (RuntimeError, MemoryError):  # nested too deep for json (RecursionError; a MemoryError in
-            from kitapi.jsonl import loads  # MicroPython's), or the heap short: the JSON Lines reader tells
-
-            return loads(body)  # (RuleError if too deep; else json's own error again)
+            # MicroPython's), or the heap short: the JSON Lines reader tells (RuleError if too deep; else json's
+            # own error again; kitapi.jsonl by __import__, its name a string: no interned name)
+            return __import__("kitapi.jsonl", None, None, ("loads",)).loads(body)
         if _colons(d) != body.count(b":"):  # a key twice (json keeps the last), or a colon escaped in a text
-            from kitapi.jsonl import loads  # the JSON Lines reader tells which: a key twice is refused
-
-            d = loads(body)
+            # the JSON Lines reader tells which: a key twice is refused
+            d = __import__("kitapi.jsonl", None, None, ("loads",)).loads(body)
         return d
 
     def _written(self):
@@ -365,13 +364,13 @@ class DevLogReader:
             game.check(game.hand)
         return op
 
-    def bad(self, why=_D_RULES):
-        """Count the record just read as damaged (``why``): kitapi.replay's for a hand the rules cannot unpack."""
+    def bad(self, reason=_D_RULES):
+        """Count the record just read as damaged (``reason``): kitapi.replay's for a hand the rules cannot unpack."""
         rs = self.rs
         rs[_BAD] += 1
-        rs[_DROPPED] += RECORD if why != _D_CUT else self.size - self.end
+        rs[_DROPPED] += RECORD if reason != _D_CUT else self.size - self.end
         d = self.damage
-        self.damage = (why, self.pos, self.line) if d is None or self.pos < d[1] else d[:3]
+        self.damage = (reason, self.pos, self.line) if d is None or self.pos < d[1] else d[:3]
         self.damage += (rs[_DROPPED], rs[_BAD])
 
     def mark(self):
@@ -382,8 +381,8 @@ class DevLogReader:
         """A mark of the record just read (a hand or a correction)."""
         return (self.pos, self.line, self.seq - (self.buf[0] >> 5 == OP_HAND), 0, 0, 0, self.rs[_ENDED])
 
-    def reset(self, m):
-        self.f.seek(m[0])
-        self.line = m[1]
-        self.seq = m[2]
-        self.rs[0:4] = m[3:7]
+    def reset(self, mark):
+        self.f.seek(mark[0])
+        self.line = mark[1]
+        self.seq = mark[2]
+        self.rs[0:4] = mark[3:7]

@@ -425,10 +425,12 @@ class App:
             screen = NewGame(self)
         elif op == _START:  # the new game's header, checked and written on this fresh heap
             screen = self.start_game(None)
-        elif op == _MEMORY:  # App.run's MemoryError: said in the player's language, then the game
+        elif op == _MEMORY:  # App.run's MemoryError: the game opened as at any boot, then said in the player's
+            name = store.current()  # language (the words' module imported after the game: it cut the heap up)
+            screen = self.open_game(name) if name else self.start_menu()
             from kitapi.app.refusal import memory
 
-            screen = memory(self)
+            screen = memory(self, screen)
         elif op == _GAMES:
             from kitapi.app.games import Games
 

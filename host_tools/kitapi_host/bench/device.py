@@ -114,7 +114,7 @@ def run_game(heap: str, script: Script, measure: bool = False, free: bool = Fals
     is not taken as failing (a busy machine would move the smallest heap)."""
     setup, hands = script()
     with tempfile.TemporaryDirectory() as d:
-        data = Path(d)
+        data = Path(d) / "data"  # (the box's folder's name, as the device tests': the same paths, the same heap)
         out: list[str] = []
         fw: Firmware = start(
             argparse.Namespace(main=None, board="sim", data=data, heapsize=heap, romfs=True), out.append, False
