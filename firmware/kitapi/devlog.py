@@ -49,7 +49,7 @@ _D_END = const(55)
 _D_CORRECTION = const(56)
 _D_RULES = const(48)  # a record whose CRC holds but which is no hand of these rules ("not a hand of these rules")
 _D_NO_HAND = const(107)  # a correction of a hand not played yet
-_PENDING = const(0)  # DevLogReader.rs
+_PENDING = const(0)  # DevLogReader.state
 _TAIL = const(1)
 _OWED = const(2)
 _ENDED = const(3)
@@ -177,7 +177,7 @@ class DevLogReader:
         # lost hands to return before the record at the file's position, 1 after the end record;
         # the file position up to which damage is counted (replay reads the file twice), the damaged
         # records and bytes
-        self.rs = [0, 0, 0, 0, 0, 0, 0]
+        self.state = [0, 0, 0, 0, 0, 0, 0]
 
     def header(self):
         f = self.f
@@ -207,12 +207,13 @@ class DevLogReader:
         except ValueError:
             raise RuleError(_E_JSON)
         except (RuntimeError, MemoryError):  # nested too deep for json (RecursionError; a MemoryError in
-            # MicroPython's), or the heap short: the JSON Lines reader tells (RuleError if too deep; else json's
-            # own error again; kitapi.jsonl by __import__, its name a string: no interned name)
-            return __import__("kitapi.jsonl", None, None, ("loads",)).loads(body)
+            from kitapi.jsonl import loads  # MicroPython's), or the heap short: the JSON Lines reader tells
+
+            return loads(body)  # (RuleError if too deep; else json's own error again)
         if _colons(d) != body.count(b":"):  # a key twice (json keeps the last), or a colon escaped in a text
-            # the JSON Lines reader tells which: a key twice is refused
-            d = __import__("kitapi.jsonl", None, None, ("loads",)).loads(body)
+            from kitapi.jsonl import loads  # the JSON Lines reader tells which: a key twice is refused
+
+            d = loads(body)
         return d
 
     def _written(self):
@@ -255,7 +256,7 @@ class DevLogReader:
         """
         f = self.f
         b = self.buf
-        rs = self.rs
+        rs = self.state
         while True:
             if rs[_OWED]:
                 rs[_OWED] -= 1
@@ -366,7 +367,7 @@ class DevLogReader:
 
     def bad(self, reason=_D_RULES):
         """Count the record just read as damaged (``reason``): kitapi.replay's for a hand the rules cannot unpack."""
-        rs = self.rs
+        rs = self.state
         rs[_BAD] += 1
         rs[_DROPPED] += RECORD if reason != _D_CUT else self.size - self.end
         d = self.damage
@@ -374,15 +375,15 @@ class DevLogReader:
         self.damage += (rs[_DROPPED], rs[_BAD])
 
     def mark(self):
-        rs = self.rs
+        rs = self.state
         return (self.f.tell(), self.line, self.seq, rs[_PENDING], rs[_TAIL], rs[_OWED], rs[_ENDED])
 
     def mark_record(self):
         """A mark of the record just read (a hand or a correction)."""
-        return (self.pos, self.line, self.seq - (self.buf[0] >> 5 == OP_HAND), 0, 0, 0, self.rs[_ENDED])
+        return (self.pos, self.line, self.seq - (self.buf[0] >> 5 == OP_HAND), 0, 0, 0, self.state[_ENDED])
 
     def reset(self, mark):
         self.f.seek(mark[0])
         self.line = mark[1]
         self.seq = mark[2]
-        self.rs[0:4] = mark[3:7]
+        self.state[0:4] = mark[3:7]

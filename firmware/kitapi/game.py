@@ -35,9 +35,9 @@ class RuleError(Exception):
         import sys
 
         from kitapi import forget
+        from kitapi.messages import text
 
-        # (by __import__, its name a string: a replay that refuses nothing interns no name for it)
-        s = __import__("kitapi.messages", None, None, ("text",)).text(self.args)
+        s = text(self.args)
         if sys.implementation.name == "micropython":  # the texts stay in the heap only while shown
             forget("kitapi.messages")
         return s

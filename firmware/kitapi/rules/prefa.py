@@ -270,8 +270,8 @@ class Prefa(Game):
             self.chips[dest] += amount
             self.chips[src] -= amount
 
-    def _take(self, dest, points):
-        """Take points out of the bidder's (``dest``'s) pouch; a pouch never goes below zero.
+    def _take(self, dest, count):
+        """Take ``count`` points out of the bidder's (``dest``'s) pouch; a pouch never goes below zero.
 
         "Scoring Scenarios", last paragraphs: what the bidder's pouch cannot give
         is removed from the pouch of the player with the highest pouch score,
@@ -282,9 +282,9 @@ class Prefa(Game):
         """
         p = self.pouch
         n = self.n
-        need = points - p[dest]
+        need = count - p[dest]
         if need <= 0:
-            p[dest] -= points
+            p[dest] -= count
             return
         p[dest] = 0
         while need > 0:
