@@ -94,11 +94,56 @@ def test_every_module_in_systems_belongs_to_a_family_of_the_registry() -> None:
 
 
 def test_the_rules_menu_lists_the_registry() -> None:
+    from kitapi_host.names import table as registry_names
     from lang_table import table
 
+    names = registry_names()
     for code in ("en", "el", "ru"):
         assert len(table(code).SYSTEMS) == len(registry.rows()), code
+        assert tuple(table(code).SYSTEMS) == tuple(names[r[0]][code][0] for r in registry.rows())
     assert tuple(table("en").SYSTEMS) == tuple(r[3] for r in registry.rows())
+
+
+LANGUAGES = ("en", "el", "ru")  # kitapi.app.ui.LANGUAGES
+# The words that a system's name happens to be too: the pouch's (Prefa's kasa, the kasa game's short name), and the
+# kasa family's table of statistics (kitapi_host.families.kasa, a family's word: its one system's title)
+_WORDS_TOO = {"Kasa", "Κάσα", "Greek Prefa with a common kasa"}
+
+
+def test_a_systems_names_are_its_registry_rows_and_nowhere_else() -> None:
+    """Issue 35, item 1: every row names its system in each of the box's languages (a label for the Rules step, in
+    14 columns; a short name for the Games list, in 7; a title for the PC's pages), and no other source of
+    firmware/ or host_tools/ writes one: the box's tables are written from the rows when the firmware is built
+    (kitapi_host.names), and their sources hold only the marks where the names go."""
+    import ast
+
+    from kitapi_host.names import built
+    from kitapi_host.names import table as registry_names
+
+    table = registry_names()
+    assert list(table) == [r[0] for r in registry.rows()]
+    names = set()
+    for r in registry.rows():
+        assert tuple(table[r[0]]) == LANGUAGES and table[r[0]]["en"][0] == r[3], (r, table[r[0]])
+        for code in LANGUAGES:
+            got = table[r[0]][code]
+            assert len(got) == 3 and all(x and x == x.strip() for x in got), (r[0], code, got)
+            label, short, title = got
+            assert len(label) <= 14 and len(short) <= 7, (r[0], code, got)
+            names.update(got)
+    found = []
+    for path in sorted([*FIRMWARE.rglob("*.py"), *HOST_TOOLS.rglob("*.py")]):
+        if path == FIRMWARE / "registry.py":
+            continue
+        for n in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(n, ast.Constant) and isinstance(n.value, str) and n.value not in _WORDS_TOO:
+                if n.value in names or ("|" in n.value and names & set(n.value.split("|"))):
+                    found.append(f"{path.name}:{n.lineno} {n.value!r}")
+    assert found == []
+    for code in LANGUAGES:  # the marks, and the box's tables written over them
+        assert "\n    (),  # SYSTEMS\n" in (FIRMWARE / "app" / f"lang_{code}.py").read_text(encoding="utf-8")
+        words = built("kitapi/app/games.py")["WORDS"][LANGUAGES.index(code)][2]
+        assert words.split("|") == [table[r[0]][code][1] for r in registry.rows()]
 
 
 HOST_TOOLS = pathlib.Path(__file__).resolve().parents[2] / "host_tools" / "kitapi_host"

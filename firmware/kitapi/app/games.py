@@ -30,17 +30,17 @@ if _HINTS:
 # the texts it shows: their places in the string table (kitapi.app.lang_xx.T)
 _T_CLOSED = const(65)
 _T_GAMES = const(70)
-_T_SYSTEMS = const(40)
 
 _ROWS = const(3)  # games on a page: two rows each
 
 # this module's words, by language (kitapi.app.main.LANGUAGES): here, not in the string tables the game
-# keeps in the heap; the list's keys, resume, and the systems' names in 7 letters (kitapi.registry's order),
-# one string each (split when drawn: a short literal would be interned for good)
+# keeps in the heap; the list's keys, resume, and the systems' names in 7 letters (kitapi.registry's, in its
+# order, one string each, split when drawn: a short literal would be interned for good), written over the
+# language's code when the firmware is built for the box (kitapi_host.names)
 WORDS = (
-    ("1-3 +open A/B", "Resume game", "Prefa|Sochi|Lening.|Rostov|Balkan|Kasa|Austria|Illust.|America|Priffe"),
-    ("1-3 +ανοιχτή A/B", "Συνέχεια", "Πρέφα|Σότσι|Λένινγκ|Ροστόφ|Βαλκάν.|Κάσα|Αυστρία|Εικον.|Αμερ.|Πρίφε"),
-    ("1-3 +открыта A/B", "Продолжить", "Префа|Сочи|Ленингр|Ростов|Балкан|Каса|Австр.|Иллюстр|Америк.|Приффе"),
+    ("1-3 +open A/B", "Resume game", "en"),
+    ("1-3 +ανοιχτή A/B", "Συνέχεια", "el"),
+    ("1-3 +открыта A/B", "Продолжить", "ru"),
 )
 
 
@@ -55,22 +55,16 @@ def state(store, name):
     its system's place in kitapi.registry (-1: one it does not know) and the day it started ("28.11", ""
     without a clock)."""
     from kitapi.devlog import DevLogReader, crc16
-    from kitapi.registry import row
 
     with store.open(name) as f:
         r = DevLogReader(f)
         h = r.header()
         players = h["players"]
-        system = -1
-        i = 0
-        while system < 0:  # (a row at a time: no table of every system kept)
-            x = row(i)
-            if x is None:
-                break
-            if x[0] == h["rules"]:
-                system = i
-            i += 1
-        forget("kitapi.registry")  # (as kitapi.registry.load: its few hundred bytes back)
+        # the systems' ids, kitapi.registry's in its order: written over "ids" when the firmware is built for the
+        # box (kitapi_host.names), so that the list reads no registry (its module in the heap cost the
+        # hands list opened after it its room at 64 KB)
+        ids = "ids".split("|")
+        system = ids.index(h["rules"]) if h["rules"] in ids else -1
         started = h.get("started")
         day = ""
         if type(started) is str and len(started) >= 10 and started[4] == "-" and started[7] == "-":
@@ -133,8 +127,7 @@ class Games:
                     row = self.rows[i] = (("?",), True, -1, "")
             k = row[2]
             names = w[2].split("|")
-            # a system past these names (the registry's last rows): its name on the rules step, in 7 letters
-            system = names[k] if 0 <= k < len(names) else t[_T_SYSTEMS][k][:7] if 0 <= k < len(t[_T_SYSTEMS]) else "?"
+            system = names[k] if 0 <= k < len(names) else "?"
             ui.at("%d %s %s" % (i + 1, system, row[3]) if row[3] else "%d %s" % (i + 1, system), 0, 1 + 2 * i)
             mark = ">" if name == self.current else "" if row[1] else "+"
             if mark:

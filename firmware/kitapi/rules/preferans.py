@@ -175,7 +175,7 @@ class Preferans(Game):
 
     name = ""
     state = ("pool", "hill", "whists", "level")  # what a hand changes (Game.preview)
-    OUTCOME = 2  # a soloist and whisters (kitapi.game.Game.OUTCOME)
+    OUTCOME = 2  # a soloist and whisters (OUTCOME: kitapi.game.Game's comment, not an attribute of Game)
     # What a variant's contracts are, for its screens and the PC (asked, never told by the rules id): NUMBERED,
     # None: a level and a suit, (level - 6) * 5 + suit, in two steps; else (low, high): a number, in one step
     # (Balkan's 2 to 7).  NO_TRICK: the contract to take no trick (the misere; Balkan's Bettler).

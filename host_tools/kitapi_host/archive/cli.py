@@ -34,13 +34,10 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from kitapi_host import logs
 from kitapi_host.archive.db import DB_HELP, Archive, ArchiveError, LogError, db_arg, default_path, trouble
 from kitapi_host.archive.text import grid as _grid
 from kitapi_host.archive.text import print_tables
-from kitapi_host.archive.text import signed as _signed
 from kitapi_host.families import NoFamily, archive_families, archive_family
-from kitapi_host.logs import show_exact
 from kitapi_host.text import one_line
 
 
@@ -144,30 +141,7 @@ def _games(args: argparse.Namespace) -> int:
         return 0
     rows = []
     for g in games:
-        if g["settlement"] is not None:  # Preferans: the pools, then the net whists
-            nets = ", ".join(f"{p} {show_exact(x)}" for p, x in zip(g["players"], g["settlement"], strict=True))
-            result = f"pools {'/'.join(str(v) for v in g['pool'])}, net {nets}"
-        elif g["net"] is not None and g["share"] is not None:  # a kasa stopped early: what was in it, its split,
-            # each net with the share (replay's and show's Split: the core's net after the split, not a Net)
-            share = g["share"]
-            nets = ", ".join(f"{p} {show_exact(x)}" for p, x in zip(g["players"], g["net"], strict=True))
-            kasa = show_exact(share * len(g["players"]), sign=False)
-            result = f"kasa {kasa} (split {show_exact(share, sign=False)} each), split {nets}"
-        elif g["net"] is not None:  # a common kasa: what is in it, then the net kapikia
-            nets = ", ".join(f"{p} {show_exact(x)}" for p, x in zip(g["players"], g["net"], strict=True))
-            result = f"kasa {g['kasa']}, net {nets}"
-        elif g["stock"] is not None:  # a pot game: the pot, each player's stock, the refills
-            stock = ", ".join(f"{p} {c}" for p, c in zip(g["players"], g["stock"], strict=True))
-            result = f"pot {g['pot']}, stock {stock}, refills {g['refills']}"
-        elif g["individual"] is not None:  # Priffe: the rubbers played, the individual points
-            ind = ", ".join(f"{p} {_signed(x)}" for p, x in zip(g["players"], g["individual"], strict=True))
-            rub = g["rubber"]
-            teams = " v ".join("+".join(g["players"][s] for s in side) for side in rub["partners"])
-            playing = f"; {teams} games {rub['games'][0]}-{rub['games'][1]}" if any(rub["points"]) else ""
-            result = f"rubbers {g['rubbers']}, individual {ind}{playing}"
-        else:
-            chips = g["chips"] or []
-            result = ", ".join(f"{p} {_signed(c)}" for p, c in zip(g["players"], chips, strict=False))
+        result = archive_family(g["rules"]).result_line(g["result"])  # (its family's words)
         state = "over (closed)" if g["ended"] else "over" if g["over"] else "on"  # closed: over too
         rows.append(
             [
@@ -198,7 +172,7 @@ def _show(args: argparse.Namespace) -> int:
                 h["tricks"] = json.loads(h["tricks"])
         return print_json(g)
     res = {**g["result"], "players": [one_line(p) for p in g["result"]["players"]]}  # a name is one line
-    print(logs.table(res))
+    print(archive_family(g["rules"]).standings(res))
     print()
     started = f", started {one_line(g['started'])}" if g["started"] else ""
     print(f"Game {g['id']}: {one_line(g['device'])} {one_line(g['name'])}{started}, archived {g['added']}")

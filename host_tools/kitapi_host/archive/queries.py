@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from fractions import Fraction
 from typing import Any
 
 from kitapi.game import new_game
@@ -53,18 +52,11 @@ class Queries(Players):
         return out
 
     def games(self) -> list[dict[str, Any]]:
-        """Every archived game, oldest first (by the minute of its date, then by number): id, date, device, name,
-        rules, players, hands, over, chips...
-
-        ``chips`` is Prefa's net chips (None for the others); ``pool`` and
-        ``settlement`` (exact Fractions) are Preferans' (and Balkan's) pools and net
-        whists (None for the others); ``kasa``, ``net`` (exact Fractions) and ``share``
-        (an early stop's split of the kasa, else None) are prefa_kasa's (None for the others);
-        ``pot``, ``stock`` and ``refills`` the pot games' (Austrian, Illustrated, American
-        Preference); ``rubbers``, ``individual`` and ``rubber`` (the rubber in play:
-        ``partners``, ``games``, ``points``) Priffe's; ``result``: the standings as the core's
-        ``result_json`` gives them (``kitapi replay --json``), with the players' current names.
-        """
+        """Every archived game, oldest first (by the minute of its date, then by number): id, date, started,
+        added, device, name, rules, players, hands, over, ended, damage, and ``result``: the standings as the
+        core's ``result_json`` gives them (``kitapi replay --json``), with the players' current names; each
+        family's figures in it, read by the family's hooks (kitapi_host.families.hookspecs: ``kitapi games``'
+        ``result_line``), none taken out here by its shape."""
         out = []
         # the date to the minute (as `kitapi games` shows it), then the number: games shown at one time keep their
         # numbers' order, whatever seconds their headers carry
@@ -84,18 +76,6 @@ class Queries(Players):
                     "hands": r["hands"],
                     "over": bool(r["over"]),
                     "ended": bool(r["ended"]),
-                    "chips": res.get("chips"),
-                    "pool": res.get("pool"),
-                    "settlement": [Fraction(x) for x in res["settlement"]] if "settlement" in res else None,
-                    "kasa": res.get("kasa"),
-                    "net": [Fraction(x) for x in res["net"]] if "net" in res else None,
-                    "share": Fraction(res["share"]) if "share" in res else None,
-                    "pot": res.get("pot"),
-                    "stock": res.get("stock"),
-                    "refills": res.get("refills"),
-                    "rubbers": res.get("rubbers"),
-                    "individual": res.get("individual"),
-                    "rubber": {k: res[k] for k in ("partners", "games", "points")} if "individual" in res else None,
                     "damage": r["damage"],
                     "result": {**res, "players": self._names(r["id"])},
                 }

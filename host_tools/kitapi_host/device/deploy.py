@@ -51,6 +51,7 @@ from kitapi_host.device import pack
 from kitapi_host.device.box import MOUNT_PACK, Device, DeviceError, open_device
 from kitapi_host.device.pack import packed_modules, rescue_modules  # noqa: F401  (the tests take them from here)
 from kitapi_host.mpy import CompileError, compiled, mpy_cross
+from kitapi_host.names import device_source
 from kitapi_host.resources import BOARDS, CIRCUITPYTHON, MAIN, core_sources, device_path
 from kitapi_host.resources import DRIVERS as DRIVER_SOURCES
 
@@ -252,7 +253,7 @@ def circuitpython_files(board: str) -> dict[str, bytes]:
         "lib/framebuf.py": (CIRCUITPYTHON / "framebuf.py").read_bytes(),
     }
     for src in core_sources():
-        files[device_path(src)] = src.read_bytes()
+        files[device_path(src)] = device_source(device_path(src), src)  # (the systems' names written in)
     return files
 
 

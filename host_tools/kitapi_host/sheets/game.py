@@ -68,7 +68,7 @@ class Sheet(Protocol):
 
     def standings(self, standings: Sequence[Any]) -> list[Any]: ...
 
-    def to_csv(self, header: Header, hands: Sequence[Hand], standings: Sequence[Any]) -> bytes: ...
+    def csv_table(self, header: Header, hands: Sequence[Hand], standings: Sequence[Any]) -> Any: ...  # page.CsvTable
 
     def to_html(
         self,
