@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from openskill.models import PlackettLuceRating
 
 TREND = 10  # the ordinals after a player's last games kept for his page
-_PARTNERSHIPS = 5  # kitapi.game.Game.OUTCOME of a system played in partnerships (Priffe: a partnership's contract)
+_PARTNERSHIPS = 5  # the OUTCOME (kitapi.game.Game's comment) of a system played in partnerships (Priffe's)
 
 
 def families() -> list[str]:
