@@ -137,14 +137,15 @@ def seat_mark(t, g, s, dealer):
     return t[_T_DEALER] if s == dealer else t[_T_ELDEST] if s == (dealer + 1) % g.n else ""
 
 
-def player_row(ui, row, seat, names, mark, pouch, chips):
+def player_row(ui, row, seat, names, mark, pouch, chips, wide):
     """Seat number and mark, name (of ``names``: App.short), pouch and chips on one row; wide numbers take
-    room from the name, cut still told apart from the others (kitapi.app.names.fit)."""
+    room from the name, cut still told apart from the others (kitapi.app.names.fit).  ``wide``: the widest
+    chips of all the rows, in letters: the pouch column ends at one x on every row."""
     y = row * 8
     ui.text(str(seat + 1), 0, y)
     if mark:
         ui.text(mark, 8, y)
-    x = ui.right(chips, 128, row) - 8 * len(chips)  # where the chips begin
+    x = ui.right(chips, 128, row) - 8 * wide  # where the widest chips begin
     x = ui.right(pouch, min(96, x - 4), row) - 8 * len(pouch)  # where the pouch begins
     from kitapi.app.ui import cut
 

@@ -116,7 +116,7 @@ def draw_home(ui, app):
     t = ui.t
     dealer = app.next_dealer()
     for s in range(g.n):
-        player_row(ui, 2 + s, s, app.short, seat_mark(t, g, s, dealer), "", signed(g.net[s]))
+        player_row(ui, 2 + s, s, app.short, seat_mark(t, g, s, dealer), "", signed(g.net[s]), 0)
     k = app.pt("kasa")
     ui.at("%s %d" % (k[_K_KASA], g.kasa), 0, 6)
     if not g.over:

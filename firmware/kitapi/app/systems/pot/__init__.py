@@ -123,9 +123,10 @@ def draw_home(ui, app):
     p = app.pt("pot")
     chips = (g.pot + sum(g.stock)) // 3  # each player's starting chips: the pot and the stocks hold them all
     dealer = app.next_dealer()
+    wide = max([len(signed(v - chips)) for v in g.stock])
     for s in range(3):
         v = g.stock[s]
-        player_row(ui, 2 + s, s, app.short, seat_mark(ui.t, g, s, dealer), str(v), signed(v - chips))
+        player_row(ui, 2 + s, s, app.short, seat_mark(ui.t, g, s, dealer), str(v), signed(v - chips), wide)
     line = "%s %d" % (p[_O_POT], g.pot)
     ui.at(line, 0, 5)
     if g.refills:

@@ -47,18 +47,24 @@ def draw_home(ui, app):
         ui.right(t[_T_MORE][1], 128, 1)
     dealer = app.next_dealer()
     nets = whole(g.settlement([0] * n), 2 * n)  # rounded once, as who owes whom pays them (kitapi.settle)
+    rows = []
+    w = [0, 0, 0]  # each column's widest figure: the column ends at one x on every row
     for s in range(n):
-        net = nets[s]
-        hill = (g.hill[s] + 1) // 2  # kept in halves
-        pref_row(ui, 2 + s, s, app.short, seat_mark(t, g, s, dealer), str(g.pool[s]), str(hill), signed(net))
+        r = (str(g.pool[s]), str((g.hill[s] + 1) // 2), signed(nets[s]))  # (the hill kept in halves)
+        for i in range(3):
+            w[i] = max(w[i], len(r[i]))
+        rows.append(r)
+    for s in range(n):
+        pref_row(ui, 2 + s, s, app.short, seat_mark(t, g, s, dealer), rows[s], w)
     if g.level > 1:
         ui.at("%s x%d" % (app.pt("preferans")[_P_ALLPASS], g.allpass_k() // 2), 0, 6)
     elif not g.over:
         ui.hint(t[_T_HINT_HOME] % n, 6)
 
 
-def pref_row(ui, row, seat, names, mark, pool, hill, net):
-    """Seat and mark, name, pool, hill and net whists on one row.
+def pref_row(ui, row, seat, names, mark, r, w):
+    """Seat and mark, name, then pool, hill and net whists (``r``) right-aligned in columns ``w`` wide (the
+    widest of each over the rows), so that each column ends at one x on every row, as on a paper sheet.
 
     The columns stand 6 pixels apart while the name keeps 3 letters, else 3 apart.
     """
@@ -68,11 +74,12 @@ def pref_row(ui, row, seat, names, mark, pool, hill, net):
     ui.text(str(seat + 1), 0, y)
     if mark:
         ui.text(mark, 8, y)
-    gap = 6 if 8 * (len(net) + len(hill) + len(pool)) + 12 <= 128 - 16 - 24 else 3
-    x = ui.right(net, 128, row) - 8 * len(net)
-    x = ui.right(hill, x - gap, row) - 8 * len(hill)
-    x = ui.right(pool, x - gap, row) - 8 * len(pool)
-    ui.text(cut(names, seat, (x - 20) // 8), 16, y)  # 4 pixels at least before the pool (told apart: home.cut)
+    gap = 6 if 8 * (w[0] + w[1] + w[2]) + 12 <= 128 - 16 - 24 else 3
+    x = 128
+    for i in (2, 1, 0):
+        ui.right(r[i], x, row)
+        x -= 8 * w[i] + gap
+    ui.text(cut(names, seat, (x + gap - 20) // 8), 16, y)  # 4 pixels at least before the pool (told apart: home.cut)
 
 
 def key_home(app, ev):
