@@ -34,6 +34,7 @@ _T_DEALER = const(8)
 _T_ELDEST = const(9)
 _T_LOW_BATTERY = const(10)
 _T_UNDO = const(36)
+_T_SHARED = const(74)
 
 
 class Home:
@@ -65,14 +66,24 @@ class Home:
         one: three payments of two rows (a 4-player Preferans game with a stake) take the label's and the
         keys' rows too, never a payment."""
         t = ui.t
-        transfers = self.app.sys.transfers(self.app.g)
+        app = self.app
+        transfers = app.sys.transfers(app.g)
+        said = getattr(app.sys, "shared", None)  # the kasa or the pot left, shared equally: said in words
+        rows = []  # its rows, broken at spaces
+        for word in (said(app) if said else "").split():
+            if rows and len(rows[-1]) + 1 + len(word) <= 16:
+                rows[-1] += " " + word
+            else:
+                rows.append(word)
         if not transfers:
             ui.at(t[_T_OWES], 0, 2)
             ui.at(t[_T_NOBODY], 0, 3)
+            for i in range(len(rows)):
+                ui.at(rows[i], 0, 4 + i)
             ui.hint(t[_T_HINT_HOME2])
             return
         shown = []  # (line, amount, on two rows): at most 3 payments (4 players)
-        need = 0
+        need = len(rows)
         for frm, to, amount in transfers:
             line = self._pays(t, frm, to, amount)
             two = len(line) + 1 + len(amount) > 16  # the amount (and money) on a row of its own
@@ -85,6 +96,9 @@ class Home:
             ui.at(line, 0, row)
             ui.right(amount, 128, row + two)
             row += 1 + two
+        for s in rows:
+            ui.at(s, 0, row)
+            row += 1
         if row <= 7:
             ui.hint(t[_T_HINT_HOME2])
 
@@ -135,6 +149,15 @@ def seat_mark(t, g, s, dealer):
     if g.over:
         return ""
     return t[_T_DEALER] if s == dealer else t[_T_ELDEST] if s == (dealer + 1) % g.n else ""
+
+
+def shared(t, word, total, n):
+    """What is left in the kasa or the pot (``word``, ``total``) shared equally by ``n``: "Kasa 2120 shared:
+    530 each"; a share that is no whole number in hundredths, marked rounded (≈)."""
+    if total % n:
+        q = (200 * total + n) // (2 * n)  # (half up)
+        return t[_T_SHARED] % (word, total, "\u2248%d.%02d" % (q // 100, q % 100))
+    return t[_T_SHARED] % (word, total, total // n)
 
 
 def player_row(ui, row, seat, names, mark, pouch, chips, wide):

@@ -159,3 +159,11 @@ def transfers(g):
 
     n = g.n
     return [(a, b, str(c)) for a, b, c in settle_whole([v * n + g.kasa for v in g.net], n)[1]]
+
+
+def shared(app):
+    """Who owes whom's line of the kasa left, shared equally (kitapi.app.home.shared); none when it is empty."""
+    from kitapi.app.home import shared as said
+
+    g = app.g
+    return said(app.ui.t, app.pt("kasa")[_K_KASA], g.kasa, g.n) if g.kasa > 0 else ""

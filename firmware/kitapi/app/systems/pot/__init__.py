@@ -185,3 +185,11 @@ def transfers(g):
 
     chips = (g.pot + sum(g.stock)) // 3
     return [(a, b, str(c)) for a, b, c in settle_whole([3 * (v - chips) + g.pot for v in g.stock], 3)[1]]
+
+
+def shared(app):
+    """Who owes whom's line of the chips left in the pot, shared equally (kitapi.app.home.shared)."""
+    from kitapi.app.home import shared as said
+
+    g = app.g
+    return said(app.ui.t, app.pt("pot")[_O_POT], g.pot, 3) if g.pot > 0 else ""
