@@ -151,13 +151,13 @@ def seat_mark(t, g, s, dealer):
     return t[_T_DEALER] if s == dealer else t[_T_ELDEST] if s == (dealer + 1) % g.n else ""
 
 
-def shared(t, word, total, n):
-    """What is left in the kasa or the pot (``word``, ``total``) shared equally by ``n``: "Kasa 2120 shared:
-    530 each"; a share that is no whole number in hundredths, marked rounded (≈)."""
-    if total % n:
-        q = (200 * total + n) // (2 * n)  # (half up)
-        return t[_T_SHARED] % (word, total, "\u2248%d.%02d" % (q // 100, q % 100))
-    return t[_T_SHARED] % (word, total, total // n)
+def shared(t, s, v, n):
+    """What is left in the kasa or the pot (its word ``s``, ``v`` in it) shared equally by ``n``: "Kasa 2120
+    shared: 530 each"; a share that is no whole number in hundredths, marked rounded (≈)."""
+    if v % n:
+        q = (200 * v + n) // (2 * n)  # (half up)
+        return t[_T_SHARED] % (s, v, "\u2248%d.%02d" % (q // 100, q % 100))
+    return t[_T_SHARED] % (s, v, v // n)
 
 
 def player_row(ui, row, seat, names, mark, pouch, chips, wide):
