@@ -68,9 +68,14 @@ class Home:
         t = ui.t
         app = self.app
         transfers = app.sys.transfers(app.g)
-        said = getattr(app.sys, "shared", None)  # the kasa or the pot left, shared equally: said in words
-        rows = []  # its rows, broken at spaces
-        for word in (said(app) if said else "").split():
+        said = getattr(app.sys, "draw_owes", None)  # the kasa or the pot left, shared equally: said in words
+        said = said(app) if said else None  # (its word, what is left, the players)
+        if said:
+            s, v, n = said  # "Kasa 2120 shared: 530 each"; a share no whole number in hundredths, marked ≈
+            q = (200 * v + n) // (2 * n)  # (half up; the format's 11 characters: one of 10 or fewer is interned)
+            said = t[_T_SHARED] % (s, v, "%s%d.%02d%s" % (chr(8776), q // 100, q % 100, "") if v % n else v // n)
+        rows = []  # type: list[str]  # its rows, broken at spaces
+        for word in (said or "").split():
             if rows and len(rows[-1]) + 1 + len(word) <= 16:
                 rows[-1] += " " + word
             else:
@@ -83,13 +88,18 @@ class Home:
             ui.hint(t[_T_HINT_HOME2])
             return
         shown = []  # (line, amount, on two rows): at most 3 payments (4 players)
-        need = len(rows)
+        need = 0
         for frm, to, amount in transfers:
             line = self._pays(t, frm, to, amount)
             two = len(line) + 1 + len(amount) > 16  # the amount (and money) on a row of its own
             shown.append((line, amount, two))
             need += 1 + two
+        if need + len(rows) > 5 + (not app.battery_level()[1]):  # the shared line, with the keys, from row 1
+            rows = []  # (or 2: the battery's warning) on; else not said, the payments and the keys are
         row = 3 if need <= 4 else 8 - need
+        if rows:
+            need += len(rows)
+            row = 3 if need <= 4 else 7 - need  # (the keys' row kept)
         if row == 3:
             ui.at(t[_T_OWES], 0, 2)
         for line, amount, two in shown:
@@ -151,24 +161,15 @@ def seat_mark(t, g, s, dealer):
     return t[_T_DEALER] if s == dealer else t[_T_ELDEST] if s == (dealer + 1) % g.n else ""
 
 
-def shared(t, s, v, n):
-    """What is left in the kasa or the pot (its word ``s``, ``v`` in it) shared equally by ``n``: "Kasa 2120
-    shared: 530 each"; a share that is no whole number in hundredths, marked rounded (≈)."""
-    if v % n:
-        q = (200 * v + n) // (2 * n)  # (half up)
-        return t[_T_SHARED] % (s, v, "\u2248%d.%02d" % (q // 100, q % 100))
-    return t[_T_SHARED] % (s, v, v // n)
-
-
-def player_row(ui, row, seat, names, mark, pouch, chips, wide):
+def player_row(ui, row, seat, names, mark, pouch, chips, w):
     """Seat number and mark, name (of ``names``: App.short), pouch and chips on one row; wide numbers take
-    room from the name, cut still told apart from the others (kitapi.app.names.fit).  ``wide``: the widest
+    room from the name, cut still told apart from the others (kitapi.app.names.fit).  ``w``: the widest
     chips of all the rows, in letters: the pouch column ends at one x on every row."""
     y = row * 8
     ui.text(str(seat + 1), 0, y)
     if mark:
         ui.text(mark, 8, y)
-    x = ui.right(chips, 128, row) - 8 * wide  # where the widest chips begin
+    x = ui.right(chips, 128, row) - 8 * w  # where the widest chips begin
     x = ui.right(pouch, min(96, x - 4), row) - 8 * len(pouch)  # where the pouch begins
     from kitapi.app.ui import cut
 

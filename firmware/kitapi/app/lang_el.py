@@ -102,5 +102,5 @@ T = (
     ("", " -", "ΑΒΓΆ", "ΔΕΖΈ", "ΗΘΙΉΊ", "ΚΛΜ", "ΝΞΟΌ", "ΠΡΣ", "ΤΥΦΎ", "ΧΨΩΏ"),  # CAPITALS
     "0:νέο B:άλλα",  # NEW_NAME_MORE: the names saved, a page of them: 0 a new one, B the next page
     # helper W
-    "%s %s μοιράζεται: %s ο καθένας",  # SHARED
+    "%s %s, %s στον καθένα",  # SHARED
 )

@@ -101,5 +101,5 @@ T = (
     ("", " -", "АБВГ", "ДЕЖЗ", "ИЙКЛ", "МНОП", "РСТУ", "ФХЦЧ", "ШЩЪЫ", "ЬЭЮЯ"),  # CAPITALS
     "0:новое B:ещё",  # NEW_NAME_MORE: the names saved, a page of them: 0 a new one, B the next page
     # helper W
-    "%s %s поровну: по %s",  # SHARED
+    "%s %s: по %s каждому",  # SHARED
 )

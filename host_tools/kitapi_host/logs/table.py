@@ -8,7 +8,7 @@ from fractions import Fraction
 from typing import Any
 
 from kitapi.game import Game, result_json
-from kitapi.outcome import transfers
+from kitapi.outcome import money, transfers
 from kitapi.settle import settle
 
 
@@ -84,14 +84,32 @@ def preferans_table(res: dict[str, Any]) -> str:
         lines.append(_SETTLES)
     if not transfers:
         lines.append("  nobody pays anybody")
-    stake = None
-    if "money" in res:
-        k = next((i for i, x in enumerate(nets) if x), None)
-        stake = Fraction(res["money"][k]) / nets[k] if k is not None else None
     for payer, payee, a in transfers:
-        money = f" ({_show(a * stake).lstrip('+')} in money)" if stake is not None else ""  # (of the whole whists)
-        lines.append(f"  {players[payer]} pays {players[payee]} {a} {unit}{money}")
+        lines.append(f"  {players[payer]} pays {players[payee]} {a} {unit}")
+    cash = money_transfers(res)
+    if cash is not None:  # the money: from the exact nets, rounded once (as the box pays it)
+        places, exact, pays = cash
+        lines.append("In money:" if exact else f"In money ({_MONEY.format(places=places)}):")
+        if not pays:
+            lines.append("  nobody pays anybody")
+        for payer, payee, text in pays:
+            lines.append(f"  {players[payer]} pays {players[payee]} {text}")
     return "\n".join(lines)
+
+
+_MONEY = "the exact nets x the stake, each rounded once to {places} decimals, largest remainder"
+
+
+def money_transfers(res: dict[str, Any]) -> tuple[int, bool, list[tuple[int, int, str]]] | None:
+    """With a stake: who pays whom in money, as the box pays it (the core's ``kitapi.outcome.money``): the
+    decimals, whether no net needed rounding, and ``(payer, payee, amount)`` with the amount written out
+    ("2.67"); None without a stake."""
+    m = money(res)
+    if m is None:
+        return None
+    places, _, exact, pays = m
+    scale = 10**places
+    return places, exact, [(a, b, f"{x // scale}.{x % scale:0{places}d}") for a, b, x in pays]
 
 
 def pot_table(res: dict[str, Any]) -> str:
