@@ -47,6 +47,8 @@ def replay(f, fix=None, stop=0):
     a correction this way before it writes it (one of a hand the log does not
     hold is refused: "there is no hand N to correct yet").
 
+    A RuleError raised while the hands are scored has ``hand``, the number of the hand refused.
+
     ``stop``, if given, is a hand number: the replay stops before it, giving
     the game as it stood before that hand (the device previews a correction
     against it); the log is still read, and checked, to its end first.
@@ -78,7 +80,7 @@ def replay(f, fix=None, stop=0):
         raise
     start = r.mark()
     fixes = {}  # hand number -> mark of its last correction
-    lost = first = 0  # damaged hands not replaced
+    lost = first = k = 0  # damaged hands not replaced (k: the hand being scored)
     try:
         hands = 0
         ended = False
@@ -146,6 +148,8 @@ def replay(f, fix=None, stop=0):
                 r.reset(back)
     except RuleError as e:
         e.line = r.line
+        e.hand = k  # (the hand scored when it was refused: a correction that ends the game earlier, the first
+        # hand that can no longer follow; 0 while the records are framed)
         raise
     if ended:
         g.close()

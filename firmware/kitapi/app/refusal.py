@@ -28,11 +28,15 @@ MORE = const(4)
 # that says a refusal too long for a hand's summary whole (kitapi.app.main.wizard_preview: MORE)
 WORDS = (
     ("Delete the later hands first.", "Update the box: kitapi deploy.", "#ok",
-     ("Not saved", "Not deleted", "Not opened", "Not started"), "#:read it all"),
+     ("Not saved", "Not deleted", "Not opened", "Not started"), "#:read it all",
+     # helper W: a correction that ends the game earlier (kitapi.app.history.ends): the new end, the later hands
+     "The game now ends at hand %d. D: delete hands %s (restorable) and save."),
     ("Σβήστε πρώτα τις επόμενες διανομές.", "Ενημερώστε το κουτί: kitapi deploy.", "#εντάξει",
-     ("Δεν γράφτηκε", "Δεν σβήστηκε", "Δεν άνοιξε", "Δεν ξεκίνησε"), "#:όλο το μήνυμα"),
+     ("Δεν γράφτηκε", "Δεν σβήστηκε", "Δεν άνοιξε", "Δεν ξεκίνησε"), "#:όλο το μήνυμα",
+     "Τέλος πλέον στη διανομή %d. D: σβήνει τις %s (επαναφέρονται) και γράφει."),
     ("Сначала удалите следующие раздачи.", "Обновите прошивку: kitapi deploy.", "#ок",
-     ("Не записано", "Не удалено", "Не открыто", "Не начата"), "#:читать всё"),
+     ("Не записано", "Не удалено", "Не открыто", "Не начата"), "#:читать всё",
+     "Теперь партия кончается на раздаче %d. D: удалить %s (можно вернуть) и записать."),
 )  # fmt: skip
 
 
