@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from kitapi_host.logs.table import money_transfers, table
+from kitapi_host.families import archive_family
+from kitapi_host.logs.table import money_transfers
 from testkit import Device, device_log, lines
 
 # the setup from the start menu of a box (Sochi, 3 players: Иван, Оля, Петр on a Russian box, their
@@ -68,7 +69,7 @@ def test_replay_and_the_sheet_pay_the_box_s_money(tmp_path: Path) -> None:
     dev.keys(HAND)
     dev.close()
     _, res = device_log(dev.data, tmp_path)
-    out = table(res)
+    out = archive_family(res["rules"]).standings(res)  # (replay's table: the family's standings hook)
     assert out.endswith("  Иван pays Оля 2.67\n  Иван pays Петр 0.66"), out
     (game,) = sorted((dev.data / "games").glob("*.kitapi"))
     html = tmp_path / "sheet.html"

@@ -116,7 +116,7 @@ def test_the_words_of_the_refusal_screen_fit() -> None:
     assert len(WORDS) == len(LANGUAGES) and len({len(w) for w in WORDS}) == 1
     for w in WORDS:
         assert all(len(s) <= COLS for s in (w[2], w[4], *w[3])), w
-        for s in (w[0], w[1], w[2], w[4], *w[3]):
+        for s in (w[0], w[1], w[2], w[4], w[5], *w[3]):
             assert all(ord(c) < 128 or c in font.GLYPHS for c in s), s
 
 
@@ -168,7 +168,7 @@ def test_a_refused_deletion_and_correction_say_why_whole_and_what_to_do(tmp_path
     # hand 3; D would delete hands 4-5 and save it (issue 36, item 9: tests/device/test_app_mend.py)
     summary = dev.keys("A 8 8 8 8 # * * 6 # ")[-1]
     assert lines(summary)[1].endswith(" 6♠ ="), lines(summary)  # (Ann, as multi-tap types it in the language)
-    _whole(dev.keys("#")[-1], not_saved, WORDS[LANGUAGES.index(lang)][5] % (3, "4-5"))
+    _whole(dev.keys("#")[-1], not_saved, WORDS[LANGUAGES.index(lang)][6] % (3, "4-5"))
     assert dev.keys("5")[-1] == summary  # any key: back to the hand, to change it or leave it
     dev.close()
     assert log.read_bytes() == before  # nothing written

@@ -48,7 +48,7 @@ def say(app, number, payload, e, then):
     n = "%d" % later[0] if len(later) == 1 else "%d-%d" % (later[0], later[-1])
     if len(later) > 1 and later[-1] - later[0] + 1 != len(later):
         n = ", ".join([str(j) for j in later])
-    s = refused(app, 0, words(app)[5] % (end, n), then)  # 0: kitapi.app.refusal.SAVE; 5: its WORDS' new end
+    s = refused(app, 0, words(app)[6] % (end, n), then)  # 0: kitapi.app.refusal.SAVE; 6: its WORDS' new end
     s.action = lambda: mend(app, number, payload, later, then)
     return s
 
@@ -59,12 +59,9 @@ def mend(app, number, payload, later, w):
     each restorable, and the correction unsaved: the game replays, and the edit can be made again.  ``w``:
     the edit's wizard, whose game is let go before the replay; and this module (its functions live on while
     they run)."""
-    import sys
+    from kitapi import forget
 
-    sys.modules.pop("kitapi.app.mend", None)
-    parent = sys.modules.get("kitapi.app")
-    if parent is not None and hasattr(parent, "mend"):
-        delattr(parent, "mend")
+    forget("kitapi.app.mend")
     store = app.store
     app.g = None
     w.g = None
