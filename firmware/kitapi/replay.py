@@ -45,9 +45,7 @@ def replay(f, fix=None, stop=0):
     ``fix``, if given, is a correction not yet in the log, ``(hand number,
     packed hand)`` or ``(hand number, -1)`` for a deletion: the device checks
     a correction this way before it writes it (one of a hand the log does not
-    hold is refused: "there is no hand N to correct yet").
-
-    A RuleError raised while the hands are scored has ``hand``, the number of the hand refused.
+    hold is refused: "there is no hand N to correct yet"); a RuleError's ``hand`` is the hand refused (0: none).
 
     ``stop``, if given, is a hand number: the replay stops before it, giving
     the game as it stood before that hand (the device previews a correction
@@ -147,9 +145,7 @@ def replay(f, fix=None, stop=0):
             if back is not None:
                 r.reset(back)
     except RuleError as e:
-        e.line = r.line
-        e.hand = k  # (the hand scored when it was refused: a correction that ends the game earlier, the first
-        # hand that can no longer follow; 0 while the records are framed)
+        e.line, e.hand = r.line, k  # (hand: the first that can no longer follow a correction that ends the game)
         raise
     if ended:
         g.close()
