@@ -55,7 +55,7 @@ class Said:
     #ok                         row 7 (the message's, if it needs seven)
     """
 
-    action = None  # what D does, where the message offers it (kitapi.app.history.ends)
+    action = None  # what D does, where the message offers it (kitapi.app.mend)
 
     def __init__(self, app, title, ok, msg, then):
         self.app = app
