@@ -145,7 +145,7 @@ def replay(f, fix=None, stop=0):
             if back is not None:
                 r.reset(back)
     except RuleError as e:
-        e.line, e.hand = r.line, k  # (hand: the first that can no longer follow a correction that ends the game)
+        e.line, e.hand = r.line, k  # type: ignore[attr-defined]  # (hand: an instance's alone, see RuleError)
         raise
     if ended:
         g.close()
