@@ -90,6 +90,20 @@ class FakeSSD1306:
         self.window = [0, 127, 0, 7]
         self.col = self.page = 0
         self.bytes = 0
+        self.i2c = self  # the bus, as RP2Hardware.show uses it (one transfer of commands, one of data)
+        self.addr = addr
+
+    def writeto(self, addr: int, buf: bytes) -> None:
+        assert addr == self.addr and buf[0] == 0x00  # Co=0, D/C#=0: commands to the end
+        for c in bytes(buf[1:]):
+            self.write_cmd(c)
+        self.bytes += len(buf) - 2 * (len(buf) - 1)  # (write_cmd counted 2 a command)
+
+    def writevto(self, addr: int, bufs: list) -> None:
+        assert addr == self.addr and bytes(bufs[0]) == b"\x40"  # Co=0, D/C#=1: display data to the end
+        for b in bufs[1:]:
+            self.write_data(b)
+        self.bytes += 1 - len(bufs[1:])  # (write_data counted a control byte each)
 
     def write_cmd(self, c: int) -> None:
         self.bytes += 2
@@ -117,8 +131,9 @@ class FakeSSD1306:
                 self.page = p0 if self.page >= p1 else self.page + 1
 
 
-def test_the_pico_board_sends_the_changed_pages_as_windows(monkeypatch) -> None:
-    """RP2Hardware.show over a fake ssd1306 driver: the controller's RAM is the frame after every show."""
+def test_the_pico_board_sends_the_changed_pages_and_columns_as_windows(monkeypatch) -> None:
+    """RP2Hardware.show over a fake ssd1306 driver: the controller's RAM is the frame after every show, and each run
+    of changed pages is sent as one window of the columns from the first to the last that changed in it."""
     import sys
     import types
 
@@ -134,6 +149,11 @@ def test_the_pico_board_sends_the_changed_pages_as_windows(monkeypatch) -> None:
             if v is not None:
                 self.v = v
             return self.v
+
+        IRQ_FALLING = 2
+
+        def irq(self, handler: object, trigger: int = 0) -> None:  # (a column's edge wakes the CPU: RP2Hardware.key)
+            pass
 
     monkeypatch.setitem(sys.modules, "umachine", types.ModuleType("umachine"))  # (board_rp2 imports it by its u name)
     monkeypatch.setitem(sys.modules, "micropython", types.SimpleNamespace(const=lambda x: x))
@@ -158,14 +178,23 @@ def test_the_pico_board_sends_the_changed_pages_as_windows(monkeypatch) -> None:
     fb.buffer[2 * 128 + 9] = 1  # the first frame of the app: its pages that are not blank
     fb.buffer[5 * 128 + 9] = 1
     hw.show()
-    assert fb.ram == fb.buffer and fb.bytes == 2 * (128 + PANEL_WINDOW_BYTES)
+    assert fb.ram == fb.buffer and fb.bytes == 2 * (7 + 1 + 1)  # two windows of one column each
     for _ in range(300):
-        for _ in range(rng.choice((0, 1, 2, 5))):
+        for _ in range(rng.choice((0, 1, 2, 5, 40))):
             fb.buffer[rng.randrange(FULL)] = rng.randrange(256)
         fb.bytes = 0
-        touched = {p for p in range(8) if fb.ram[p * 128 : p * 128 + 128] != fb.buffer[p * 128 : p * 128 + 128]}
+        ram = bytes(fb.ram)
+        touched = [p for p in range(8) if ram[p * 128 : p * 128 + 128] != fb.buffer[p * 128 : p * 128 + 128]]
+        want = 0
+        for p in touched:
+            if p - 1 in touched:
+                continue
+            q = p
+            while q + 1 in touched:
+                q += 1
+            cols = [c for c in range(128) for k in range(p, q + 1) if ram[k * 128 + c] != fb.buffer[k * 128 + c]]
+            want += 7 + 1 + (q - p + 1) * (max(cols) - min(cols) + 1)  # two transfers: commands, data
         hw.show()
         assert fb.ram == fb.buffer
-        runs = sum(1 for p in touched if p - 1 not in touched)
-        assert fb.bytes == len(touched) * 128 + runs * PANEL_WINDOW_BYTES
+        assert fb.bytes == want
     monkeypatch.delitem(sys.modules, "kitapi.hw.board_rp2")
