@@ -180,7 +180,7 @@ class RP2Hardware:
                 cmd[5] = p
                 cmd[6] = q
                 fb.i2c.writeto(fb.addr, cmd)
-                data = [b"\x40"]
+                data = [b"\x40"]  # type: list[Any]
                 if a or z < 127:
                     for k in range(p << 7, (q + 1) << 7, 128):
                         data.append(mv[k + a : k + z + 1])
