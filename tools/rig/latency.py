@@ -8,6 +8,8 @@ save (Store.append), the rest before the frame (the wizard, the loop's gc.collec
 changed pages' CRCs and the I2C), the bytes and bus time of the I2C transfers, and the press to the last byte.
 
     .venv/bin/python tools/rig/latency.py [KEYS [HANDS]]     (default 261#### 9)
+    .venv/bin/python tools/rig/latency.py --system ID [HANDS]  (a 1,000-hand game of system ID, then its next
+                                                               HANDS generated hands typed, each its own keys)
 """
 
 import json
@@ -64,12 +66,16 @@ def one_key(r, k, seen):
 
 
 def main(argv):
+    system = None
+    if argv[:1] == ["--system"]:
+        system = argv[1]
+        argv = ["", *argv[2:]]
     keys = argv[0] if argv else "261####"
     hands = int(argv[1]) if len(argv) > 1 else 9
     r = rig.Rig()
     install(r)
-    hdr, hs, _ = rig.game(rig.systems()[0], 1000)  # the box's first system (the registry's first row: Prefa)
-    rig.put_game(r, hdr, hs)
+    hdr, hs, typed = rig.game(system or rig.systems()[0], 1000 + (hands if system else 0))  # (default: Prefa)
+    rig.put_game(r, hdr, hs[:1000])
     boot(r)  # no checkpoint: replays the 1,000 hands, writes one
     boot(r)  # from the checkpoint
     r.cmd("marks clear")
@@ -80,6 +86,8 @@ def main(argv):
         "(ms; gc.collect now)"
     )
     for h in range(hands):
+        if system:
+            keys = typed[1000 + h]
         for i, k in enumerate(keys):
             down, edge, tr, t = one_key(r, k, seen)
             if not tr or t is None or edge is None:

@@ -154,6 +154,7 @@ class RP2Hardware:
         fb = self.fb
         buf = fb.buffer
         old = self._panel
+        ov = memoryview(old)
         cmd = self._cmd
         mv = memoryview(buf)
         m = changed(buf, self._sums)
@@ -164,17 +165,29 @@ class RP2Hardware:
                 while m & 2:
                     m >>= 1
                     q += 1
-                a = 127  # the first and the last column that changed in pages p-q
-                z = 0
+                a = 128  # the first and the last column that changed in pages p-q: found by halving, each
+                z = -1  # test a comparison of two memoryviews (C; a byte at a time in Python took 2-3 ms a frame)
                 for k in range(p << 7, (q + 1) << 7, 128):
-                    i = 0
-                    while i < a and buf[k + i] == old[k + i]:
-                        i += 1
-                    a = i
-                    i = 127
-                    while i > z and buf[k + i] == old[k + i]:
-                        i -= 1
-                    z = i
+                    if a and mv[k : k + a] != ov[k : k + a]:  # one below a: the first
+                        i = 0
+                        j = a - 1
+                        while i < j:
+                            n = (i + j) >> 1
+                            if mv[k : k + n + 1] != ov[k : k + n + 1]:
+                                j = n
+                            else:
+                                i = n + 1
+                        a = i
+                    if z < 127 and mv[k + z + 1 : k + 128] != ov[k + z + 1 : k + 128]:  # one above z: the last
+                        i = z + 1
+                        j = 127
+                        while i < j:
+                            n = (i + j + 1) >> 1
+                            if mv[k + n : k + 128] != ov[k + n : k + 128]:
+                                i = n
+                            else:
+                                j = n - 1
+                        z = i
                 cmd[2] = a  # 0x21 a z: columns a-z; 0x22 p q: pages p-q (horizontal addressing)
                 cmd[3] = z
                 cmd[5] = p
