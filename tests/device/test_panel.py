@@ -11,6 +11,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
+
 from kitapi.hw.oled import changed
 from kitapi_host.sim.firmware import PANEL_WINDOW_BYTES, parse_script
 from testkit import SETUP, Device
@@ -92,6 +94,10 @@ class FakeSSD1306:
         self.bytes = 0
         self.i2c = self  # the bus, as RP2Hardware.show uses it (one transfer of commands, one of data)
         self.addr = addr
+        self.on = True  # micropython-lib's: on, a blank frame sent (Kitapi's, LAZY: dark, the RAM as it was)
+
+    def poweron(self) -> None:
+        self.on = True
 
     def writeto(self, addr: int, buf: bytes) -> None:
         assert addr == self.addr and buf[0] == 0x00  # Co=0, D/C#=0: commands to the end
@@ -131,9 +137,12 @@ class FakeSSD1306:
                 self.page = p0 if self.page >= p1 else self.page + 1
 
 
-def test_the_pico_board_sends_the_changed_pages_and_columns_as_windows(monkeypatch) -> None:
+@pytest.mark.parametrize("lazy", [False, True])
+def test_the_pico_board_sends_the_changed_pages_and_columns_as_windows(monkeypatch, lazy: bool) -> None:
     """RP2Hardware.show over a fake ssd1306 driver: the controller's RAM is the frame after every show, and each run
-    of changed pages is sent as one window of the columns from the first to the last that changed in it."""
+    of changed pages is sent as one window of the columns from the first to the last that changed in it.  With
+    Kitapi's driver (``LAZY``: no blank frame at its start, the panel dark, its RAM what it was) the first frame is
+    sent whole, then the panel turned on."""
     import sys
     import types
 
@@ -157,7 +166,8 @@ def test_the_pico_board_sends_the_changed_pages_and_columns_as_windows(monkeypat
 
     monkeypatch.setitem(sys.modules, "umachine", types.ModuleType("umachine"))  # (board_rp2 imports it by its u name)
     monkeypatch.setitem(sys.modules, "micropython", types.SimpleNamespace(const=lambda x: x))
-    monkeypatch.setitem(sys.modules, "ssd1306", types.SimpleNamespace(SSD1306_I2C=FakeSSD1306))
+    driver = types.SimpleNamespace(SSD1306_I2C=FakeSSD1306, **({"LAZY": 1} if lazy else {}))
+    monkeypatch.setitem(sys.modules, "ssd1306", driver)
     import binascii
     import os
     import time
@@ -173,12 +183,19 @@ def test_the_pico_board_sends_the_changed_pages_and_columns_as_windows(monkeypat
     hw = RP2Hardware("pico", I2C(), 0x3C, [Pin() for _ in range(4)], [Pin() for _ in range(4)], root=".")
     fb = hw.fb
     rng = random.Random(3)
-    hw.show()  # the driver sent a blank frame at its start: a blank frame sends nothing
-    assert fb.ram == fb.buffer and fb.bytes == 0
-    fb.buffer[2 * 128 + 9] = 1  # the first frame of the app: its pages that are not blank
-    fb.buffer[5 * 128 + 9] = 1
-    hw.show()
-    assert fb.ram == fb.buffer and fb.bytes == 2 * (7 + 1 + 1)  # two windows of one column each
+    if lazy:
+        fb.ram[:] = bytes(rng.randrange(256) for _ in range(FULL))  # what the panel's RAM held at power-on
+        fb.on = False
+        fb.buffer[2 * 128 + 9] = 1
+        hw.show()  # the first frame: whole, in one window, then the panel on
+        assert fb.ram == fb.buffer and fb.bytes == 7 + 1 + FULL and fb.on
+    else:
+        hw.show()  # the driver sent a blank frame at its start: a blank frame sends nothing
+        assert fb.ram == fb.buffer and fb.bytes == 0
+        fb.buffer[2 * 128 + 9] = 1  # the first frame of the app: its pages that are not blank
+        fb.buffer[5 * 128 + 9] = 1
+        hw.show()
+        assert fb.ram == fb.buffer and fb.bytes == 2 * (7 + 1 + 1)  # two windows of one column each
     for _ in range(300):
         for _ in range(rng.choice((0, 1, 2, 5, 40))):
             fb.buffer[rng.randrange(FULL)] = rng.randrange(256)

@@ -59,7 +59,7 @@ def one_key(r, k, seen):
     edges = [float(m) for m in re.findall(r"([0-9]+(?:\.[0-9]+)?)", " ".join(str(m) for m in marks))]
     edge = min((e for e in edges if e >= down), default=None)
     tr = [json.loads(x) for x in r.cmd("transfers 60")]
-    tr = [t for t in tr if t["t0_us"] >= down]
+    tr = [t for t in tr if down <= t["t0_us"] < down + 600_000]  # (not a transfer of an earlier boot: its clock)
     seen.append(0)
     t = t_line(r, len(seen))
     return down, edge, tr, t

@@ -117,10 +117,12 @@ class RP2Hardware:
         self.name = name
         self.fb = ssd1306.SSD1306_I2C(_WIDTH, _HEIGHT, i2c, addr)  # clears the screen and turns it on
         self._sums = [-1] * 8  # the CRC of each page as the panel has it (kitapi.hw.oled)
-        from kitapi.hw.oled import changed
+        self._panel = None  # type: Any  # the panel's copy (1 KB: the Pico has it), for the columns; None: unknown
+        if not getattr(ssd1306, "LAZY", 0):  # micropython-lib's driver has sent a blank frame: the first frame sends
+            from kitapi.hw.oled import changed  # the rest; Kitapi's sent none, the first frame is sent whole
 
-        changed(self.fb.buffer, self._sums)  # the driver has sent its blank frame: the first frame sends the rest
-        self._panel = bytearray(self.fb.buffer)  # the panel's copy (1 KB: the Pico has the room), for the columns
+            changed(self.fb.buffer, self._sums)
+            self._panel = bytearray(self.fb.buffer)
         self._cmd = bytearray(b"\x00\x21\x00\x7f\x22\x00\x07")  # a window's commands, one transfer (show)
         self.keypad = Keypad(rows, cols, long_ms)
         self.long_keys = None  # type: Any  # set by the app: the keys with a long meaning now (Keypad.long_keys)
@@ -154,6 +156,9 @@ class RP2Hardware:
         fb = self.fb
         buf = fb.buffer
         old = self._panel
+        first = old is None  # (the panel's RAM not known, and dark: every page whole, then on)
+        if first:
+            old = self._panel = bytearray(len(buf))
         ov = memoryview(old)
         cmd = self._cmd
         mv = memoryview(buf)
@@ -165,8 +170,9 @@ class RP2Hardware:
                 while m & 2:
                     m >>= 1
                     q += 1
-                a = 128  # the first and the last column that changed in pages p-q: found by halving, each
-                z = -1  # test a comparison of two memoryviews (C; a byte at a time in Python took 2-3 ms a frame)
+                a = 0 if first else 128  # the first and the last column that changed in pages p-q: found by
+                z = 127 if first else -1  # halving, each test a comparison of two memoryviews (C; a byte at a time
+                # in Python took 2-3 ms a frame)
                 for k in range(p << 7, (q + 1) << 7, 128):
                     if a and mv[k : k + a] != ov[k : k + a]:  # one below a: the first
                         i = 0
@@ -204,6 +210,8 @@ class RP2Hardware:
                 p = q
             m >>= 1
             p += 1
+        if first:
+            fb.poweron()
 
     def display_power(self, on):
         """The display on or off (the keypad sleeps the same way either way: ``key``)."""
