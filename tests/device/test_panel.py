@@ -137,6 +137,31 @@ class FakeSSD1306:
                 self.page = p0 if self.page >= p1 else self.page + 1
 
 
+def test_no_display_at_the_address_is_said(monkeypatch) -> None:
+    """The driver's first transfer not acknowledged (its OSError): the board says which address had no display."""
+    import sys
+    import types
+
+    def absent(*args: object) -> None:
+        raise OSError(19)  # ENODEV, as rp2's I2C raises it
+
+    monkeypatch.setitem(sys.modules, "umachine", types.ModuleType("umachine"))
+    monkeypatch.setitem(sys.modules, "micropython", types.SimpleNamespace(const=lambda x: x))
+    monkeypatch.setitem(sys.modules, "ssd1306", types.SimpleNamespace(SSD1306_I2C=absent))
+    import binascii
+    import os
+    import time
+
+    for u, m in (("ubinascii", binascii), ("uos", os), ("utime", time)):
+        monkeypatch.setitem(sys.modules, u, m)
+    monkeypatch.delitem(sys.modules, "kitapi.hw.board_rp2", raising=False)
+    from kitapi.hw.board_rp2 import RP2Hardware
+
+    with pytest.raises(OSError, match="no display at I2C address 0x3c"):
+        RP2Hardware("pico", object(), 0x3C, [], [], root=".")
+    monkeypatch.delitem(sys.modules, "kitapi.hw.board_rp2")
+
+
 @pytest.mark.parametrize("lazy", [False, True])
 def test_the_pico_board_sends_the_changed_pages_and_columns_as_windows(monkeypatch, lazy: bool) -> None:
     """RP2Hardware.show over a fake ssd1306 driver: the controller's RAM is the frame after every show, and each run

@@ -112,10 +112,11 @@ class RP2Hardware:
             import ssd1306  # lib/ssd1306.mpy: firmware/drivers/, or micropython-lib's by mip
         except ImportError:
             raise ImportError("no ssd1306 driver: kitapi deploy puts it in lib/")
-        if addr not in i2c.scan():
-            raise OSError("no display at I2C address 0x%02x" % addr)
         self.name = name
-        self.fb = ssd1306.SSD1306_I2C(_WIDTH, _HEIGHT, i2c, addr)  # clears the screen and turns it on
+        try:  # (its first transfer, the setup, is the probe: i2c.scan() asked all 112 addresses at every boot)
+            self.fb = ssd1306.SSD1306_I2C(_WIDTH, _HEIGHT, i2c, addr)
+        except OSError:  # not acknowledged
+            raise OSError("no display at I2C address 0x%02x" % addr)
         self._sums = [-1] * 8  # the CRC of each page as the panel has it (kitapi.hw.oled)
         self._panel = None  # type: Any  # the panel's copy (1 KB: the Pico has it), for the columns; None: unknown
         if not getattr(ssd1306, "LAZY", 0):  # micropython-lib's driver has sent a blank frame: the first frame sends
