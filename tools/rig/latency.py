@@ -104,7 +104,7 @@ def main(argv):
             nbytes = sum(x["bytes"] for x in tr)
             first = (min(x["t0_us"] for x in tr) - down) / 1000
             last = (max(x["t1_us"] for x in tr) - down) / 1000
-            rows.append((h, i, k, ev, before_save, save, to_frame, draw, show, bus, nbytes, first, last, gcus))
+            rows.append((h, i, k, ev, before_save, save, to_frame, draw, show, bus, nbytes, first, last, gcus, s1))
 
             def f(v):
                 return "-" if v is None else "%.1f" % v
@@ -119,6 +119,11 @@ def main(argv):
         "n %d  press to last byte: median %.1f  worst %.1f  best %.1f"
         % (len(lasts), statistics.median(lasts), max(lasts), min(lasts))
     )
+    # the same from the device's own clock: the press to the event (GP22) and the event to hw.show's end (its I2C
+    # writes block until the last byte is out); free of transfers the log mixes in (a second frame of the key, an
+    # earlier boot's, whose clock started again at a reset)
+    ends = [x[3] + x[14] for x in rows]
+    print("n %d  press to hw.show's end: median %.1f  worst %.1f" % (len(ends), statistics.median(ends), max(ends)))
     for i, k in enumerate(keys):
         sel = [x for x in rows if x[1] == i]
         if sel:
