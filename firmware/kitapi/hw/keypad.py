@@ -14,7 +14,9 @@ key is down at all: an idle scan reads the columns once and drives no row.  Only
 when a column is low are the rows driven one at a time to find the key.
 
 One ``scan(now_ms)`` reads the matrix once and allocates nothing.  Call it every
-20 ms or so (``RP2Hardware.key`` does).  What it reports:
+5-20 ms while a key is down or being debounced (``idle()`` false); while it is idle a
+press's falling column can wake the caller instead (``RP2Hardware.key`` sleeps until
+it, then scans at once).  What it reports:
 
 - **Debounce.**  A reading counts only when two scans in a row agree, so a contact
   that bounces, or a glitch that lasts one scan, is not a key.  The cost is one
