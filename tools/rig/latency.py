@@ -123,7 +123,7 @@ def main(argv):
     # writes block until the last byte is out); free of transfers the log mixes in (a second frame of the key, an
     # earlier boot's, whose clock started again at a reset)
     ends = [x[3] + x[14] for x in rows]
-    print("n %d  press to hw.show's end: median %.1f  worst %.1f" % (len(ends), statistics.median(ends), max(ends)))
+    print(f"n {len(ends)}  press to hw.show's end: median {statistics.median(ends):.1f}  worst {max(ends):.1f}")
     for i, k in enumerate(keys):
         sel = [x for x in rows if x[1] == i]
         if sel:
