@@ -91,4 +91,6 @@ T = (
     ("", " -", "αβγά", "δεζέ", "ηθιήίϊ", "κλμ", "νξοό", "πρσς", "τυφύϋ", "χψωώ"),  # LETTERS
     ("", " -", "ΑΒΓΆ", "ΔΕΖΈ", "ΗΘΙΉΊ", "ΚΛΜ", "ΝΞΟΌ", "ΠΡΣ", "ΤΥΦΎ", "ΧΨΩΏ"),  # CAPITALS
     "0:νέο B:άλλα",  # NEW_NAME_MORE: the names saved, a page of them: 0 a new one, B the next page
+    # helper W
+    "%s %s, %s στον καθένα",  # SHARED
 )

@@ -90,4 +90,6 @@ T = (
     ("", " -", "абвг", "дежз", "ийкл", "мноп", "рсту", "фхцч", "шщъы", "ьэюя"),  # LETTERS
     ("", " -", "АБВГ", "ДЕЖЗ", "ИЙКЛ", "МНОП", "РСТУ", "ФХЦЧ", "ШЩЪЫ", "ЬЭЮЯ"),  # CAPITALS
     "0:новое B:ещё",  # NEW_NAME_MORE: the names saved, a page of them: 0 a new one, B the next page
+    # helper W
+    "%s %s: по %s каждому",  # SHARED
 )
