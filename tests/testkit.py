@@ -178,10 +178,10 @@ NAMES = ["Ann", "Bob", "Cat"]
 class Device:
     """The firmware in the simulator, a key at a time; the texts of each screen with their places."""
 
-    def __init__(self, data: Path, heapsize: str = "64K") -> None:
+    def __init__(self, data: Path, heapsize: str = "64K", text: bool = True) -> None:
         self.output: list[str] = []
         args = argparse.Namespace(main=None, board="sim", data=data, heapsize=heapsize, romfs=True)
-        self.fw: Firmware = start(args, self.output.append, text=True)
+        self.fw: Firmware = start(args, self.output.append, text=text)  # (text False: no texts, as the bench)
         self.data = data
         assert self.fw.wait_ready(60)
 

@@ -49,7 +49,7 @@ _D_END = const(55)
 _D_CORRECTION = const(56)
 _D_RULES = const(48)  # a record whose CRC holds but which is no hand of these rules ("not a hand of these rules")
 _D_NO_HAND = const(107)  # a correction of a hand not played yet
-_PENDING = const(0)  # DevLogReader.rs
+_PENDING = const(0)  # DevLogReader.state
 _TAIL = const(1)
 _OWED = const(2)
 _ENDED = const(3)
@@ -68,7 +68,7 @@ MAX_HEADER = const(4096)
 
 # CRC-16/CCITT-FALSE of each byte value, high byte first: the CRC takes one lookup a
 # byte instead of eight shifts (the device replays its log at every boot).
-_CRC_TABLE = (
+_CRC_TABLE = const(
     b"\x00\x00\x10\x21\x20\x42\x30\x63\x40\x84\x50\xa5\x60\xc6\x70\xe7\x81\x08\x91\x29\xa1\x4a\xb1\x6b\xc1\x8c\xd1\xad\xe1\xce\xf1\xef"
     b"\x12\x31\x02\x10\x32\x73\x22\x52\x52\xb5\x42\x94\x72\xf7\x62\xd6\x93\x39\x83\x18\xb3\x7b\xa3\x5a\xd3\xbd\xc3\x9c\xf3\xff\xe3\xde"
     b"\x24\x62\x34\x43\x04\x20\x14\x01\x64\xe6\x74\xc7\x44\xa4\x54\x85\xa5\x6a\xb5\x4b\x85\x28\x95\x09\xe5\xee\xf5\xcf\xc5\xac\xd5\x8d"
@@ -91,13 +91,13 @@ _CRC_TABLE = (
 # The syndrome (computed CRC xor stored CRC) of one flipped bit of bytes 0-5, by bit (bit 0: byte 0's highest):
 # a record whose syndrome is one of these is mended by flipping that bit; one with a single bit set, by a flip
 # in the CRC itself.  (Distance 4: the 64 syndromes differ.)  One lookup instead of 64 CRCs a damaged record.
-_SYNDROME = (  # 2 bytes each, high first (bytes, as _CRC_TABLE: read in place from flash, no heap)
+_SYNDROME = const(  # 2 bytes each, high first (bytes, as _CRC_TABLE: read in place from flash, no heap)
     b"\xd4\x20\x6a\x10\x35\x08\x1a\x84\x0d\x42\x06\xa1\x8b\x40\x45\xa0\x22\xd0\x11\x68\x08\xb4\x04\x5a"
     b"\x02\x2d\x89\x06\x44\x83\xaa\x51\xdd\x38\x6e\x9c\x37\x4e\x1b\xa7\x85\xc3\xca\xf1\xed\x68\x76\xb4"
     b"\x3b\x5a\x1d\xad\x86\xc6\x43\x63\xa9\xa1\xdc\xc0\x6e\x60\x37\x30\x1b\x98\x0d\xcc\x06\xe6\x03\x73"
     b"\x89\xa9\xcc\xc4\x66\x62\x33\x31\x91\x88\x48\xc4\x24\x62\x12\x31\x81\x08\x40\x84\x20\x42\x10\x21"
 )
-_SYNDROME_AT = (  # a syndrome's bit + 1 at its remainder mod 79 (the 48 remainders differ), else 0: one lookup
+_SYNDROME_AT = const(  # a syndrome's bit + 1 at its remainder mod 79 (the 48 remainders differ), else 0: one lookup
     b"\x00\x0f\x0e\x00\x0d\x2e\x00\x25\x0c\x00\x2d\x00\x00\x1a\x24\x00\x0b\x13\x00\x07\x00\x30\x00\x00\x00\x17\x19"
     b"\x1e\x23\x1c\x00\x01\x0a\x21\x12\x00\x15\x00\x06\x00\x00\x00\x2f\x26\x00\x00\x00\x29\x14\x08\x16\x00\x18\x1f"
     b"\x1d\x02\x22\x00\x1b\x00\x00\x27\x00\x2a\x09\x00\x20\x03\x11\x00\x28\x2b\x10\x04\x00\x2c\x05\x00\x00"
@@ -115,18 +115,18 @@ def crc16(buf, start, end):
     return crc
 
 
-def _colons(d):
-    """The colons the JSON text of value ``d`` holds if no key is there twice: one a key, and those in
+def _colons(data):
+    """The colons the JSON text of value ``data`` holds if no key is there twice: one a key, and those in
     its texts (as read: an escaped one too)."""
-    t = type(d)
+    t = type(data)
     if t is str:
-        return d.count(":")
+        return data.count(":")
     n = 0
     if t is dict:
-        for k in d:
-            n += 1 + k.count(":") + _colons(d[k])
+        for k in data:
+            n += 1 + k.count(":") + _colons(data[k])
     elif t is list:
-        for v in d:
+        for v in data:
             n += _colons(v)
     return n
 
@@ -177,7 +177,7 @@ class DevLogReader:
         # lost hands to return before the record at the file's position, 1 after the end record;
         # the file position up to which damage is counted (replay reads the file twice), the damaged
         # records and bytes
-        self.rs = [0, 0, 0, 0, 0, 0, 0]
+        self.state = [0, 0, 0, 0, 0, 0, 0]
 
     def header(self):
         f = self.f
@@ -256,7 +256,7 @@ class DevLogReader:
         """
         f = self.f
         b = self.buf
-        rs = self.rs
+        rs = self.state
         while True:
             if rs[_OWED]:
                 rs[_OWED] -= 1
@@ -365,25 +365,25 @@ class DevLogReader:
             game.check(game.hand)
         return op
 
-    def bad(self, why=_D_RULES):
-        """Count the record just read as damaged (``why``): kitapi.replay's for a hand the rules cannot unpack."""
-        rs = self.rs
+    def bad(self, reason=_D_RULES):
+        """Count the record just read as damaged (``reason``): kitapi.replay's for a hand the rules cannot unpack."""
+        rs = self.state
         rs[_BAD] += 1
-        rs[_DROPPED] += RECORD if why != _D_CUT else self.size - self.end
+        rs[_DROPPED] += RECORD if reason != _D_CUT else self.size - self.end
         d = self.damage
-        self.damage = (why, self.pos, self.line) if d is None or self.pos < d[1] else d[:3]
+        self.damage = (reason, self.pos, self.line) if d is None or self.pos < d[1] else d[:3]
         self.damage += (rs[_DROPPED], rs[_BAD])
 
     def mark(self):
-        rs = self.rs
+        rs = self.state
         return (self.f.tell(), self.line, self.seq, rs[_PENDING], rs[_TAIL], rs[_OWED], rs[_ENDED])
 
     def mark_record(self):
         """A mark of the record just read (a hand or a correction)."""
-        return (self.pos, self.line, self.seq - (self.buf[0] >> 5 == OP_HAND), 0, 0, 0, self.rs[_ENDED])
+        return (self.pos, self.line, self.seq - (self.buf[0] >> 5 == OP_HAND), 0, 0, 0, self.state[_ENDED])
 
-    def reset(self, m):
-        self.f.seek(m[0])
-        self.line = m[1]
-        self.seq = m[2]
-        self.rs[0:4] = m[3:7]
+    def reset(self, mark):
+        self.f.seek(mark[0])
+        self.line = mark[1]
+        self.seq = mark[2]
+        self.state[0:4] = mark[3:7]

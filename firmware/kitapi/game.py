@@ -75,9 +75,9 @@ _E_NAME_BLANK = const(110)
 _E_TOURNAMENT = const(111)
 
 
-def check_name(p, what=None):
-    """RuleError unless ``p`` is a player's name: text of 1 to 24 characters (an emoji 2) a person typed,
-    with one visible; with ``what`` (``started``, ``device``), unless the text ``p`` of that header field is
+def check_name(text, key=None):
+    """RuleError unless ``text`` is a player's name: text of 1 to 24 characters (an emoji 2) a person typed,
+    with one visible; with ``key`` (``started``, ``device``), unless ``text``, that header field's text, is
     typed text of at most ``MAX_TEXT`` characters.
 
     Refused: the C0 and C1 control characters (ESC, BEL, DEL...), the bidi
@@ -88,15 +88,36 @@ def check_name(p, what=None):
     no one could tell it on a screen or a sheet.  One loop over ord(), no
     regex: cheap on the device.
     """
-    if what is None and (type(p) is not str or not p):
+    if key is None and (type(text) is not str or not text):
         raise RuleError(_E_NAME)
     bad = -1  # the first character refused
     hi = 0  # a high surrogate waiting for its low one
     units = 0  # the length in UTF-16 code units, as JSON escapes it: the same on every runtime
     seen = False  # a visible character
-    for i in range(len(p)):  # (MicroPython's json keeps a surrogate pair as two characters, CPython's makes
-        o = ord(p[i : i + 1])  # it one.)  A slice, not ``for c in p``: MicroPython interns each character a
-        # str's loop or index gives (for good: a name's letters, a date's digits, each one a permanent name)
+    # Its code points read from its UTF-8 bytes, not ``for c in text``: MicroPython interns each character a str's
+    # loop or index gives, for good (a name's letters, a date's digits, each one a permanent name), and a slice
+    # a character is two objects on the heap.  (MicroPython's json keeps a surrogate pair as two characters,
+    # each three bytes; CPython's makes it one, four bytes.)
+    try:
+        b = text.encode()
+    except UnicodeError:  # CPython: a lone surrogate (MicroPython's encode keeps its three bytes)
+        from kitapi.compat import encode
+
+        b = encode(text)
+    i = 0
+    while i < len(b):
+        o = b[i]
+        if o < 0x80:
+            i += 1
+        elif o < 0xE0:
+            o = (o & 0x1F) << 6 | b[i + 1] & 0x3F
+            i += 2
+        elif o < 0xF0:
+            o = (o & 0x0F) << 12 | (b[i + 1] & 0x3F) << 6 | b[i + 2] & 0x3F
+            i += 3
+        else:
+            o = (o & 7) << 18 | (b[i + 1] & 0x3F) << 12 | (b[i + 2] & 0x3F) << 6 | b[i + 3] & 0x3F
+            i += 4
         units += 2 if o > 0xFFFF else 1
         if not seen and not _blank(o):
             seen = True
@@ -121,13 +142,13 @@ def check_name(p, what=None):
             hi = o
     if hi and bad < 0:
         bad = hi  # a high surrogate at the end
-    if what is None and units > _MAX_NAME:
+    if key is None and units > _MAX_NAME:
         raise RuleError(_E_NAME)
-    if what is not None and units > MAX_TEXT:
-        raise RuleError(_E_TEXT_LONG, what, MAX_TEXT)
+    if key is not None and units > MAX_TEXT:
+        raise RuleError(_E_TEXT_LONG, key, MAX_TEXT)
     if bad >= 0:
-        raise RuleError(_E_NAME_CHAR, bad) if what is None else RuleError(_E_TEXT_CHAR, what, bad)
-    if what is None and not seen:
+        raise RuleError(_E_NAME_CHAR, bad) if key is None else RuleError(_E_TEXT_CHAR, key, bad)
+    if key is None and not seen:
         raise RuleError(_E_NAME_BLANK)
 
 
@@ -138,8 +159,8 @@ def check_name(p, what=None):
 # U+1D173-U+1D17A, U+E0000-U+E0FFF).  A table (in _blank), not a chain of tests: less code in the heap.
 
 
-def _blank(o):
-    """Whether character ``o`` shows nothing (the table above)."""
+def _blank(code):
+    """Whether character ``code`` shows nothing (the table above)."""
     t = (
         b"\x00\x00\x00\x00\x00\x20\x00\x00\x7f\x00\x00\xa0\x00\x00\xad\x00\x00\xad\x00\x03\x4f\x00\x03\x4f"
         b"\x00\x11\x5f\x00\x11\x60\x00\x16\x80\x00\x16\x80\x00\x17\xb4\x00\x17\xb5\x00\x18\x0b\x00\x18\x0e"
@@ -148,9 +169,9 @@ def _blank(o):
         b"\x00\xff\xa0\x00\xff\xa0\x00\xff\xf0\x00\xff\xf8\x01\xd1\x73\x01\xd1\x7a\x0e\x00\x00\x0e\x0f\xff"
     )  # (a constant of the function: no name in the module's globals, which the heap holds)
     for i in range(0, len(t), 6):
-        if o < (t[i] << 16 | t[i + 1] << 8 | t[i + 2]):
+        if code < (t[i] << 16 | t[i + 1] << 8 | t[i + 2]):
             return False
-        if o <= (t[i + 3] << 16 | t[i + 4] << 8 | t[i + 5]):
+        if code <= (t[i + 3] << 16 | t[i + 4] << 8 | t[i + 5]):
             return True
     return False
 
@@ -245,25 +266,25 @@ class Game:
     # 5 a partnership's contract (Priffe).  Not declared by Prefa's class, whose 1 is the default (it and Game are
     # at their heap margins: the 17 KB replay, tests/pc/test_cli.py, the 64 KB boot); a new family declares its own.
 
-    def parse(self, d):
+    def parse(self, data):
         """Check a hand object (a dict, as in the game log) and return it as ``self.hand``."""
         h = self.hand
-        self.parse_hand(d, h)
+        self.parse_hand(data, h)
         self.check(h)
         return h
 
-    def play(self, d):
+    def play(self, data):
         """Score one hand given as a game-log hand object."""
-        self.apply(self.parse(d))
+        self.apply(self.parse(data))
 
-    def apply(self, h):
+    def apply(self, hand):
         """Score a hand (``self.hand``, filled by ``parse`` or by a log reader)."""
         if self.over:
             raise RuleError(_E_OVER)
-        self.check(h)
-        self.score(h)
+        self.check(hand)
+        self.score(hand)
         self.hands += 1
-        self.last_dealer = h.dealer
+        self.last_dealer = hand.dealer
 
     def next_dealer(self):
         """The dealer of the next hand: the header's for the first, then the seat on the last dealer's left."""
@@ -271,8 +292,8 @@ class Game:
             return self.header.get("dealer", 0)
         return (self.last_dealer + 1) % self.n
 
-    def preview(self, h):
-        """Score hand ``h`` as if played now, note what it changes, and put the game back exactly as it was.
+    def preview(self, hand):
+        """Score ``hand`` as if played now, note what it changes, and put the game back exactly as it was.
 
         The change is in the list ``self.buf``: for each field named by ``state``, in order (a list
         entry by entry), its value after the hand minus its value before; then 1 if the hand ends the
@@ -300,7 +321,7 @@ class Game:
         hands, over, last = self.hands, self.over, self.last_dealer
         err = None
         try:
-            self.apply(h)
+            self.apply(hand)
         except RuleError as e:
             err = e
         c[k] = 1 if self.over else 0
@@ -330,60 +351,60 @@ class Game:
 # heap may hold no large free block.
 
 
-def write_result(g, w):
-    """Write the standings of game ``g`` as one JSON object with ``w(text)``."""
-    w('{"rules": "')
-    w(g.name)
-    w('", "players": [')
-    for i in range(g.n):
+def write_result(game, write):
+    """Write the standings of ``game`` as one JSON object with ``write(text)``."""
+    write('{"rules": "')
+    write(game.name)
+    write('", "players": [')
+    for i in range(game.n):
         if i:
-            w(", ")
-        write_quoted(w, g.players[i])
-    w('], "hands": ')
-    w(str(g.hands))
-    w(", ")
-    g.write_fields(w)
-    w(', "over": true}' if g.over else ', "over": false}')
+            write(", ")
+        write_quoted(write, game.players[i])
+    write('], "hands": ')
+    write(str(game.hands))
+    write(", ")
+    game.write_fields(write)
+    write(', "over": true}' if game.over else ', "over": false}')
 
 
-def result_json(g):
-    """The standings of game ``g`` as one JSON object, in a string."""
+def result_json(game):
+    """The standings of ``game`` as one JSON object, in a string."""
     out = []  # type: list[str]
-    write_result(g, out.append)
+    write_result(game, out.append)
     return "".join(out)
 
 
-def write_ints(w, values):
+def write_ints(write, values):
     """Write a JSON array of ints."""
-    w("[")
+    write("[")
     for i in range(len(values)):
         if i:
-            w(", ")
-        w(str(values[i]))
-    w("]")
+            write(", ")
+        write(str(values[i]))
+    write("]")
 
 
-def write_quoted(w, s):
+def write_quoted(write, s):
     """Write ``s`` as a JSON string in ASCII (``\\u`` escapes): the same bytes on every runtime."""
-    w('"')
+    write('"')
     start = 0
     for i in range(len(s)):
-        c = s[i]
-        o = ord(c)
-        if 0x20 <= o < 0x7F and c != '"' and c != "\\":
+        o = ord(s[i : i + 1])  # (a slice: a str's index interns the character it gives, for good)
+        if 0x20 <= o < 0x7F and o != 34 and o != 92:  # (not " or \\)
             continue
         if start < i:
-            w(s[start:i])
+            write(s[start:i])
         start = i + 1
         if o < 0x7F and o >= 0x20:
-            w("\\" + c)
+            write("\\")
+            write('"' if o == 34 else "\\")
         elif o < 0x10000:
-            w("\\u%04x" % o)
+            write("\\u%04x" % o)
         else:  # a UTF-16 surrogate pair, as JSON has it
             o -= 0x10000
-            w("\\u%04x\\u%04x" % (0xD800 + (o >> 10), 0xDC00 + (o & 0x3FF)))
-    w(s[start:] if start else s)
-    w('"')
+            write("\\u%04x\\u%04x" % (0xD800 + (o >> 10), 0xDC00 + (o & 0x3FF)))
+    write(s[start:] if start else s)
+    write('"')
 
 
 def quote(s):

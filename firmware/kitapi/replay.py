@@ -39,10 +39,10 @@ def reader(f):
     return JsonlReader(f)
 
 
-def replay(f, fix=None, stop=0):
+def replay(f, update=None, stop=0):
     """Replay the log in binary file ``f``: (game, reader); RuleError, with its ``line``, for bad input.
 
-    ``fix``, if given, is a correction not yet in the log, ``(hand number,
+    ``update``, if given, is a correction not yet in the log, ``(hand number,
     packed hand)`` or ``(hand number, -1)`` for a deletion: the device checks
     a correction this way before it writes it (one of a hand the log does not
     hold is refused: "there is no hand N to correct yet"); a RuleError's ``hand`` is the hand refused (0: none).
@@ -96,8 +96,8 @@ def replay(f, fix=None, stop=0):
                 raise RuleError(_E_NO_HAND, r.target)
             else:
                 fixes[r.target] = r.mark_record()
-        if fix is not None and not 0 < fix[0] <= hands:  # (the device checks a correction here before it writes it)
-            raise RuleError(_E_NO_HAND, fix[0])
+        if update is not None and not 0 < update[0] <= hands:  # (the device checks a correction before writing)
+            raise RuleError(_E_NO_HAND, update[0])
         r.reset(start)
         k = last = held = late = 0  # hands held back (and the first): see the docstring
         while True:
@@ -113,10 +113,10 @@ def replay(f, fix=None, stop=0):
             h = g.hand
             back = None
             m = fixes.get(k)
-            if fix is not None and fix[0] == k:
-                if fix[1] < 0:
+            if update is not None and update[0] == k:
+                if update[1] < 0:
                     continue
-                g.unpack(fix[1], h)
+                g.unpack(update[1], h)
             elif m is not None:
                 back = r.mark()
                 r.reset(m)

@@ -31,14 +31,17 @@ from kitapi_host.names import WRITTEN, device_source
 from kitapi_host.resources import CORE, SOURCES, core_sources, device_path
 
 FIRMWARE = SOURCES  # (the folder holding the package kitapi; main.py and boards/: kitapi_host.resources)
-REPLAY_CODE = "import sys\nfrom kitapi.replay import main\nmain(sys.argv[-1])"
+# The log's path from the environment (REPLAY_FILE): every argument on the command line is an interned name
+REPLAY_CODE = "import os\nfrom kitapi.replay import main\nmain(os.getenv('KITAPI_REPLAY_FILE'))"
+REPLAY_FILE = "KITAPI_REPLAY_FILE"
 
 # Run first: the core's folder, not the current directory, comes first on sys.path.
 _PATH_PRELUDE = "import sys\nif sys.path[0] == '': sys.path.pop(0)\n"
-# Run first with romfs: mount the image whose address and size are argv[1:3].
+# Run first with romfs: mount the image whose address and size the launcher writes in (ROM_AT, ROM_SIZE: in
+# the code, not on the command line, whose every argument the unix port interns: two names fewer)
 _ROMFS_PRELUDE = (
     "import sys, uctypes, vfs\n"
-    "vfs.mount(vfs.VfsRom(uctypes.bytearray_at(int(sys.argv[1]), int(sys.argv[2]))), '/rom')\n"
+    "vfs.mount(vfs.VfsRom(uctypes.bytearray_at(ROM_AT, ROM_SIZE)), '/rom')\n"
     "sys.path[0] = '/rom'\n"
 )
 _ROMFS_LAUNCHER = """import ctypes, mmap, sys
@@ -48,7 +51,8 @@ rom = mmap.mmap(-1, len(image))
 rom.write(image)
 address = ctypes.addressof(ctypes.c_char.from_buffer(rom))
 i = sys.argv.index("-c", 2)
-sys.exit(run_main(["micropython", *sys.argv[2:i + 2], str(address), str(len(image)), *sys.argv[i + 2:]]))
+code = sys.argv[i + 1].replace("ROM_AT", str(address), 1).replace("ROM_SIZE", str(len(image)), 1)
+sys.exit(run_main(["micropython", *sys.argv[2:i + 1], code, *sys.argv[i + 2:]]))
 """
 
 
@@ -204,20 +208,32 @@ def romfs_command(image: Path, opts: list[str], code: str) -> list[str]:
 
 
 NO_PATH = str(Path(tempfile.gettempdir()) / "kitapi-no-such-dir")  # MICROPYPATH when the code is in ROMFS
+# ... and the replay's: the image's mount point (the prelude puts it first on sys.path), a name the unix port
+# holds already (NO_PATH is one interned name more: the 16 KB replay has none to spare; the box's 64 KB tests
+# are measured with it)
+ROM_PATH = "/rom"
 
 
 def run_core(
-    code: str, args: list[str], heapsize: str | None = None, romfs: bool = False
+    code: str, args: list[str], heapsize: str | None = None, romfs: bool = False, env: dict[str, str] | None = None
 ) -> subprocess.CompletedProcess[str]:
-    """Run ``code`` on the MicroPython unix port with the compiled core importable."""
+    """Run ``code`` on the MicroPython unix port with the compiled core importable (``env``: more of its
+    environment)."""
     opts = ["-X", f"heapsize={heapsize}"] if heapsize else []
     if romfs:
         cmd = romfs_command(romfs_image(), opts, code)
-        env = dict(os.environ, MICROPYPATH=NO_PATH)
+        path = ROM_PATH
     else:
         cmd = [micropython(), *opts, "-c", _PATH_PRELUDE + code]
-        env = dict(os.environ, MICROPYPATH=str(compiled_core()))
-    return subprocess.run([*cmd, *args], capture_output=True, text=True, env=env)
+        path = str(compiled_core())
+    return subprocess.run(
+        [*cmd, *args], capture_output=True, text=True, env=dict(os.environ, **(env or {}), MICROPYPATH=path)
+    )
+
+
+def run_replay(path: Path, heapsize: str | None = None, romfs: bool = False) -> subprocess.CompletedProcess[str]:
+    """``kitapi.replay.main`` of the log ``path`` on the unix port (REPLAY_CODE): its standings as JSON."""
+    return run_core(REPLAY_CODE, [], heapsize, romfs, {REPLAY_FILE: str(path)})
 
 
 def heapsize(v: str) -> str:

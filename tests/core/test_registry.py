@@ -153,7 +153,9 @@ def _imports(root: pathlib.Path = FIRMWARE, package: str = "kitapi", by_name: bo
     """Each module's imports of other modules of its tree (``root``, the package ``package``: the firmware's
     kitapi, or host_tools' kitapi_host; "": the folder's own, as firmware/'s main and kitapi_pack), anywhere in
     it (in a function too), as parsed: ``from a.b import c`` is a.b.c when that is a module, else a.b; a
-    relative import as the absolute one; with ``by_name``, a module imported by its name too (``_dynamic``)."""
+    relative import as the absolute one, and ``__import__("a.b", ...)`` of a whole name (the core's way to import
+    without interning the module's name) as ``import a.b``; with ``by_name``, a module imported by its name too
+    (``_dynamic``)."""
     import ast
 
     names = {}
@@ -167,6 +169,10 @@ def _imports(root: pathlib.Path = FIRMWARE, package: str = "kitapi", by_name: bo
         for node in ast.walk(tree):
             if isinstance(node, ast.Import):
                 edges[m] |= {a.name for a in node.names if a.name in names}
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "__import__":
+                first = node.args[0] if node.args else None
+                if isinstance(first, ast.Constant) and first.value in names and first.value != m:
+                    edges[m].add(first.value)
             elif isinstance(node, ast.ImportFrom):
                 module = node.module or ""
                 if node.level:

@@ -120,7 +120,9 @@ def run(hw):
         except (SystemExit, KeyboardInterrupt):
             raise
         except Exception as e:  # noqa: BLE001 - the device must never stop
-            _crashed(hw, e, 0 if app is not None and app.fails < 0 else n + 1)
+            n = 0 if app is not None and app.fails < 0 else n + 1
+            app = None  # (the app let go first: short of heap, the crash.log and the screen need its room)
+            _crashed(hw, e, n)
             if hasattr(hw, "reset"):  # a soft reset: a fresh heap (a MemoryError leaves it in pieces)
                 hw.reset()
             gc.collect()

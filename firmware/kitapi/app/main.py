@@ -238,7 +238,8 @@ class App:
             store.start(header)
             store.next(_START)
             self.hw.reset()
-        import kitapi.app.home  # noqa: F401  (before the game's modules: the heap's peak is the game's start)
+        if header is not None:  # no reset: the game opens here (its home screen's module before the game's:
+            import kitapi.app.home  # noqa: F401  (the heap's peak is the game's start); else after a reset
         from kitapi.game import RuleError, new_game
 
         try:
@@ -429,10 +430,12 @@ class App:
             screen = NewGame(self)
         elif op == _START:  # the new game's header, checked and written on this fresh heap
             screen = self.start_game(None)
-        elif op == _MEMORY:  # App.run's MemoryError: said in the player's language, then the game
+        elif op == _MEMORY:  # App.run's MemoryError: the game opened as at any boot, then said in the player's
+            name = store.current()  # language (the words' module imported after the game: it cut the heap up)
+            screen = self.open_game(name) if name else self.start_menu()
             from kitapi.app.refusal import memory
 
-            screen = memory(self)
+            screen = memory(self, screen)
         elif op == _GAMES:
             from kitapi.app.games import Games
 

@@ -288,6 +288,10 @@ class NewGame:
         self.options = [0] * 6
         self.step = _PLAYERS
         self.rules = row(i)[0]
+        import gc
+
+        gc.collect()  # (the rules step's pieces let go: the family's modules may need a new pool of names in
+        # one piece, 3.8 KB for Preferans' fifth)
         self.sys = m = self.app.family(self.rules)
         m.setup(self)
 

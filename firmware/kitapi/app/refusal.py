@@ -134,15 +134,13 @@ def preview(w, ui, e):
     return None
 
 
-def memory(app):
+def memory(app, then):
     """The boot after App.run's MemoryError (ROOT/next ``m``: kitapi.app.nextboot): "Out of memory", the box
-    restarted, every saved hand kept, in the player's language; its key goes on to the game (its hands are on
-    flash), or the start menu if there is none.  (Here, not in kitapi.app.main: each of the app's names is
+    restarted, every saved hand kept, in the player's language; its key goes on to ``then``, the game (its
+    hands are on flash) or the start menu if there is none, made before this module was imported: the game
+    opens on the fresh heap as at any boot.  (Here, not in kitapi.app.main: each of the app's names is
     interned at every boot.)"""
-    s = say(app, MEMORY, words(app)[_NO_MEMORY], 0)
-    name = app.store.current()
-    s.then = app.open_game(name) if name else app.start_menu()
-    return s
+    return say(app, MEMORY, words(app)[_NO_MEMORY], then)
 
 
 def say(app, what, e, then=None):

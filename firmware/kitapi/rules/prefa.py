@@ -116,9 +116,9 @@ def check_flag(options, name):
     return v
 
 
-def check_int(v, what, lo, hi):
-    if type(v) is not int or v < lo or v > hi:
-        raise RuleError(_E_INT, what, lo, hi)
+def check_int(v, key, start, end):
+    if type(v) is not int or v < start or v > end:
+        raise RuleError(_E_INT, key, start, end)
     return v
 
 
@@ -162,119 +162,116 @@ class Prefa(Game):
 
     # --- the hand: parsing, checking and the compact form -----------------
 
-    def parse_hand(self, d, h):
-        """Fill ``h`` from a game-log hand object (a dict); RuleError if malformed."""
-        from kitapi.rules.prefa_json import parse  # (a loop kept for the heap: prefa_json takes the rules'
-        # constants from here; imported only here, so the device, which keeps its hands packed, never loads it)
+    def parse_hand(self, data, hand):
+        """Fill ``hand`` from a game-log hand object (a dict); RuleError if malformed."""
+        # (a loop kept for the heap: prefa_json takes the rules' constants from here; imported only here, so the
+        # device, which keeps its hands packed, never loads it; by __import__, its name a string: no interned name)
+        __import__("kitapi.rules.prefa_json", None, None, ("parse",)).parse(self, data, hand)
 
-        parse(self, d, h)
+    def hand_json(self, hand, head=""):
+        """The game-log line of ``hand``, ``head`` put first inside the braces."""
+        return __import__("kitapi.rules.prefa_json", None, None, ("to_json",)).to_json(self, hand, head)
 
-    def hand_json(self, h, prefix=""):
-        """The game-log line of hand ``h``, ``prefix`` put first inside the braces."""
-        from kitapi.rules.prefa_json import to_json
-
-        return to_json(self, h, prefix)
-
-    def check(self, h):
-        """RuleError unless hand ``h`` is legal in this game (any state)."""
+    def check(self, hand):
+        """RuleError unless ``hand`` is legal in this game (any state)."""
         n = self.n
-        if h.dealer >= n or (h.kind != PASS and h.bidder >= n):
+        if hand.dealer >= n or (hand.kind != PASS and hand.bidder >= n):
             raise RuleError(_E_SEAT, n)
-        if h.kind == PASS:
+        if hand.kind == PASS:
             return
-        if n == 4 and h.bidder == h.dealer:
+        if n == 4 and hand.bidder == hand.dealer:
             raise RuleError(_E_DEALER_BIDS)
-        if h.kind == THROW:
+        if hand.kind == THROW:
             if not self.tentative_bid:
                 raise RuleError(_E_THROW)
             return
-        if h.contract == _TEN_NT and not self.ten_nt_value:
+        if hand.contract == _TEN_NT and not self.ten_nt_value:
             raise RuleError(_E_TEN_NT)
-        if h.aces and not self.aces_mode:
+        if hand.aces and not self.aces_mode:
             raise RuleError(_E_ACES)
-        self.defenders(h)
-        d1 = h.d1
-        d2 = h.d2
-        if (h.defense == ALONE or h.defense == INVITE) and h.active != d1 and h.active != d2:
+        self.defenders(hand)
+        d1 = hand.d1
+        d2 = hand.d2
+        if (hand.defense == ALONE or hand.defense == INVITE) and hand.active != d1 and hand.active != d2:
             raise RuleError(_E_ACTIVE, d1, d2)
-        if h.defense == NONE:
+        if hand.defense == NONE:
             return
-        t = h.tricks
+        t = hand.tricks
         total = 0
         for i in range(n):
             total += t[i]
         if total != 10:
             raise RuleError(_E_SUM, total)
-        if n == 4 and t[h.dealer]:
+        if n == 4 and t[hand.dealer]:
             raise RuleError(_E_DEALER_TRICKS)
-        if h.defense == ALONE and t[d1 + d2 - h.active]:
+        if hand.defense == ALONE and t[d1 + d2 - hand.active]:
             raise RuleError(_E_DROPPED_TRICKS)
 
-    def defenders(self, h):
-        """Set ``h.d1``, ``h.d2``: the seats after the bidder in turn order, the 4-player dealer skipped."""
+    def defenders(self, hand):
+        """Set ``hand.d1``, ``hand.d2``: the seats after the bidder in turn order, the 4-player dealer skipped."""
         n = self.n
-        d = (h.bidder + 1) % n
-        if n == 4 and d == h.dealer:
+        d = (hand.bidder + 1) % n
+        if n == 4 and d == hand.dealer:
             d = (d + 1) % n
-        h.d1 = d
+        hand.d1 = d
         d = (d + 1) % n
-        if n == 4 and d == h.dealer:
+        if n == 4 and d == hand.dealer:
             d = (d + 1) % n
-        h.d2 = d
+        hand.d2 = d
 
-    def pack(self, h):
+    def pack(self, hand):
         """Hand -> a 28-bit integer (docs/log-format.md, "Prefa hand payload")."""
-        v = h.kind << 26 | h.dealer << 24
-        if h.kind == PASS:
+        v = hand.kind << 26 | hand.dealer << 24
+        if hand.kind == PASS:
             return v
-        v |= h.bidder << 22
-        if h.kind == THROW:
+        v |= hand.bidder << 22
+        if hand.kind == THROW:
             return v
-        v |= h.contract << 17 | h.defense << 15 | h.aces << 12
-        if h.defense == ALONE or h.defense == INVITE:
-            v |= h.active << 13
-        if h.defense != NONE:
-            self.defenders(h)
-            t = h.tricks
-            v |= t[h.bidder] << 8 | t[h.d1] << 4 | t[h.d2]
+        v |= hand.contract << 17 | hand.defense << 15 | hand.aces << 12
+        if hand.defense == ALONE or hand.defense == INVITE:
+            v |= hand.active << 13
+        if hand.defense != NONE:
+            self.defenders(hand)
+            t = hand.tricks
+            v |= t[hand.bidder] << 8 | t[hand.d1] << 4 | t[hand.d2]
         return v
 
-    def unpack(self, v, h):
-        """Fill ``h`` from ``pack``'s integer; RuleError unless it is one ``pack`` makes.
+    def unpack(self, v, hand):
+        """Fill ``hand`` from ``pack``'s integer; RuleError unless it is one ``pack`` makes.
 
         The seats are checked by ``check``, which the reader calls next.
         """
-        h.clear()
-        h.kind = v >> 26 & 3
-        h.dealer = v >> 24 & 3
-        h.bidder = v >> 22 & 3
-        h.contract = v >> 17 & 31
-        h.defense = v >> 15 & 3
-        h.active = v >> 13 & 3
-        h.aces = bool(v >> 12 & 1)
-        if h.kind > THROW or h.contract > _TEN_NT:
+        hand.clear()
+        hand.kind = v >> 26 & 3
+        hand.dealer = v >> 24 & 3
+        hand.bidder = v >> 22 & 3
+        hand.contract = v >> 17 & 31
+        hand.defense = v >> 15 & 3
+        hand.active = v >> 13 & 3
+        hand.aces = bool(v >> 12 & 1)
+        if hand.kind > THROW or hand.contract > _TEN_NT:
             raise RuleError(_E_NOT_HAND)
-        if h.kind == PLAY and h.defense != NONE:
-            self.defenders(h)
-            t = h.tricks
-            t[h.bidder] = v >> 8 & 15
-            t[h.d1] = v >> 4 & 15
-            t[h.d2] = v & 15
-        if self.pack(h) != v:
+        if hand.kind == PLAY and hand.defense != NONE:
+            self.defenders(hand)
+            t = hand.tricks
+            t[hand.bidder] = v >> 8 & 15
+            t[hand.d1] = v >> 4 & 15
+            t[hand.d2] = v & 15
+        if self.pack(hand) != v:
             raise RuleError(_E_NOT_HAND)
 
     # --- scoring -----------------------------------------------------------
 
-    def pay(self, frm, to, amount):
+    def pay(self, src, dest, amount):
         if amount:
             n = self.n
-            self.owed[to * n + frm] += amount
-            self.owed[frm * n + to] -= amount
-            self.chips[to] += amount
-            self.chips[frm] -= amount
+            self.owed[dest * n + src] += amount
+            self.owed[src * n + dest] -= amount
+            self.chips[dest] += amount
+            self.chips[src] -= amount
 
-    def _take(self, b, points):
-        """Take points out of the bidder's pouch; a pouch never goes below zero.
+    def _take(self, dest, count):
+        """Take ``count`` points out of the bidder's (``dest``'s) pouch; a pouch never goes below zero.
 
         "Scoring Scenarios", last paragraphs: what the bidder's pouch cannot give
         is removed from the pouch of the player with the highest pouch score,
@@ -285,15 +282,15 @@ class Prefa(Game):
         """
         p = self.pouch
         n = self.n
-        need = points - p[b]
+        need = count - p[dest]
         if need <= 0:
-            p[b] -= points
+            p[dest] -= count
             return
-        p[b] = 0
+        p[dest] = 0
         while need > 0:
             j = -1
             for k in range(1, n):
-                s = (b + k) % n
+                s = (dest + k) % n
                 if p[s] and (j < 0 or p[s] > p[j]):
                     j = s
             if j < 0:
@@ -301,65 +298,64 @@ class Prefa(Game):
             t = need if need < p[j] else p[j]
             p[j] -= t
             need -= t
-            self.pay(j, b, t * _CHIPS_PER_POINT)
+            self.pay(j, dest, t * _CHIPS_PER_POINT)
 
-    def score(self, h):
+    def score(self, hand):
         """Score a hand that ``check`` accepted."""
-        if h.kind == PLAY:
-            self._play(h)
-        elif h.kind == THROW:
-            b = h.bidder
+        if hand.kind == PLAY:
+            self._play(hand)
+        elif hand.kind == THROW:
+            b = hand.bidder
             self.pouch[b] += _THROW_POINTS
             for s in range(self.n):
                 if s != b:
                     self.pay(b, s, _THROW_CHIPS)
         self._end()
 
-    def _play(self, h):
+    def _play(self, hand):
         n = self.n
-        b = h.bidder
-        bv = self.ten_nt_value if h.contract == _TEN_NT else BID_VALUE[h.contract]
-        if h.aces and self.aces_mode == "A":
+        b = hand.bidder
+        bv = self.ten_nt_value if hand.contract == _TEN_NT else BID_VALUE[hand.contract]
+        if hand.aces and self.aces_mode == "A":
             bv += self.aces_amount  # "Four Aces", variation A: the b.v. is raised
-        level = h.contract // 5 + 6
+        level = hand.contract // 5 + 6
         if level == 10 and self.tens_as_nines:
             level = 9  # "10's as 9's": scored as though won as a 9 bid
         i = level - 6
-        if h.defense == NONE:
+        if hand.defense == NONE:
             # "If both defenders pass": b.v. is subtracted, no other payments.
             self._take(b, bv)
             made = True
         else:
-            t = h.tricks
+            t = hand.tricks
             tb = t[b]
-            d1 = h.d1  # set by check()
-            d2 = h.d2
+            d1 = hand.d1  # set by check()
+            d2 = hand.d2
             t1 = t[d1]
             t2 = t[d2]
-            a = h.active
+            a = hand.active
             short = level - tb
-            if h.defense == ALONE and short < 0 and t[a] >= RESP_ALONE[i]:
+            if hand.defense == ALONE and short < 0 and t[a] >= RESP_ALONE[i]:
                 # "If a defender goes it alone": the bidder makes it exactly or
                 # better but the defender also makes it -> scored as exact.
                 short = 0
             made = short <= 0
             if short >= 0:
-                # Exact (x1, b.v. out of the pouch), short by one (x1, b.v. in) or
-                # nailed (x2, twice the b.v. in); the bidder pays for the defenders'
-                # tricks: each his own, or all to the active defender.
+                # Exact (x1, b.v. out of the pouch), short by one (x1, b.v. in) or nailed (x2, twice the b.v.
+                # in); the bidder pays for the defenders' tricks: each his own, or all to the active defender.
                 k = 1 if short <= 1 else 2
                 if short:
                     self.pouch[b] += bv * k
                     if n == 4:
-                        self.pay(b, h.dealer, _SIT_OUT_FEE * k)
+                        self.pay(b, hand.dealer, _SIT_OUT_FEE * k)
                 else:
                     self._take(b, bv)
-                if h.defense == BOTH:
+                if hand.defense == BOTH:
                     self.pay(b, d1, bv * t1 * k)
                     self.pay(b, d2, bv * t2 * k)
                 else:
                     self.pay(b, a, bv * (t1 + t2) * k)
-            elif h.defense == BOTH:
+            elif hand.defense == BOTH:
                 # The defense failed.  A defender short of his responsibility pays
                 # b.v. x Tb, doubled when nailed; if only one is short he also pays
                 # the other defender for that defender's tricks.
@@ -367,7 +363,8 @@ class Prefa(Game):
                 r2 = RESP_D2[i]
                 if i == 3:
                     o = self.header.get("options")
-                    if o and o.get("nine_quota") == "dealer" and (d2 - h.dealer - 1) % n < (d1 - h.dealer - 1) % n:
+                    e = hand.dealer + 1
+                    if o and o.get("nine_quota") == "dealer" and (d2 - e) % n < (d1 - e) % n:
                         r1, r2 = r2, r1
                 m1 = r1 - t1
                 m1 = 0 if m1 < 0 else 2 if m1 > 2 else m1
@@ -381,14 +378,14 @@ class Prefa(Game):
                     self.pay(d1, d2, bv * t2 * m1)
                 elif not m1:
                     self.pay(d2, d1, bv * t1 * m2)
-            elif h.defense == INVITE:
+            elif hand.defense == INVITE:
                 # The collective responsibility stays; the active defender pays
                 # b.v. x Tb x the collective shortfall (1 to 4).
                 self.pay(a, b, bv * tb * (RESP_D1[i] + RESP_D2[i] - t1 - t2))
             else:
                 m = RESP_ALONE[i] - t[a]
                 self.pay(a, b, bv * tb * (2 if m > 2 else m))
-        if h.aces and self.aces_mode == "B":
+        if hand.aces and self.aces_mode == "B":
             # "Four Aces", variation B: every other player (the one sitting out
             # too) pays the bidder who makes it, or is paid by the one who doesn't.
             for s in range(n):
@@ -419,9 +416,9 @@ class Prefa(Game):
             p[left] = 0
         self.over = True
 
-    def write_fields(self, w):
-        """Write ``"pouch": [...], "chips": [...]`` with ``w(text)``."""
-        w('"pouch": ')
-        write_ints(w, self.pouch)
-        w(', "chips": ')
-        write_ints(w, self.chips)
+    def write_fields(self, write):
+        """Write ``"pouch": [...], "chips": [...]`` with ``write(text)``."""
+        write('"pouch": ')
+        write_ints(write, self.pouch)
+        write(', "chips": ')
+        write_ints(write, self.chips)

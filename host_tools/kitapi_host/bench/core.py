@@ -28,7 +28,7 @@ from kitapi.game import result_json
 from kitapi_host import logs
 from kitapi_host.bench import long_game
 from kitapi_host.logs import gen
-from kitapi_host.mpy import REPLAY_CODE, run_core
+from kitapi_host.mpy import run_core, run_replay
 
 SEED = 1
 TARGET = 16 * 1024
@@ -64,7 +64,7 @@ def _best(f: Callable[[], object], runs: int = 3) -> float:
 
 
 def _mp_ok(path: Path, heap: int, expected: str, romfs: bool) -> bool:
-    p = run_core(REPLAY_CODE, [str(path)], str(heap), romfs=romfs)
+    p = run_replay(path, str(heap), romfs=romfs)
     return p.returncode == 0 and p.stdout == expected
 
 
@@ -116,7 +116,7 @@ def run(hands: int = 10_000) -> int:
             expected = {n: result_json(logs.replay_file(p)[0]) + "\n" for n, p in paths.items()}
             col = [f"{big.stat().st_size / hands:.1f}"]
             col.append(f"{_best(partial(logs.replay_file, big)):.3f} s")
-            col.append(f"{_best(partial(run_core, REPLAY_CODE, [str(big)])) - empty:.3f} s")
+            col.append(f"{_best(partial(run_replay, big)) - empty:.3f} s")
             col.append(f"{(allocated(big) - allocated(paths[small])) / (hands - small):.1f}")
             for romfs in (True, False):
                 heap = smallest_heap(big, expected[hands], romfs)

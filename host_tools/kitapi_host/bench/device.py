@@ -25,10 +25,11 @@ from typing import Any
 
 from kitapi.game import RuleError, new_game
 from kitapi.registry import rows
+from kitapi_host import logs
 from kitapi_host.bench import long_game
 from kitapi_host.families import typist_family
 from kitapi_host.logs import gen
-from kitapi_host.mpy import NO_PATH, romfs_command, romfs_image
+from kitapi_host.mpy import NO_PATH, compiled_core, romfs_command, romfs_image
 from kitapi_host.sim import typist
 from kitapi_host.sim.firmware import BOARDS, MAIN, Firmware, compiled_boot, parse_script, start
 
@@ -104,18 +105,22 @@ def script_of(rules: str, hands: int = HANDS) -> Script:
     return lambda: typist.script(rules, SEED, hands)
 
 
-def run_game(heap: str, script: Script, measure: bool = False) -> list[int] | None:
+def run_game(heap: str, script: Script, measure: bool = False, free: bool = False) -> list[int] | None:
     """Type the scripted game ``script`` into the simulator; None if the firmware failed, else the heaps
-    after each hand.  SystemExit, one line, if it neither waits for a key nor ends within KEY_TIMEOUT seconds: a heap
-    that is not known to fail is not taken as failing (a busy machine would move the smallest heap)."""
+    after each hand (with ``free``, the heap left free after each).  Failed: a crash, or a soft reset once the
+    game is open (the box resets then only when it ran out of heap: App.run, App.retry; it opens the game again
+    and says so, and a key typed then is lost), or a log that does not hold every hand typed.  SystemExit, one
+    line, if it neither waits for a key nor ends within KEY_TIMEOUT seconds: a heap that is not known to fail
+    is not taken as failing (a busy machine would move the smallest heap)."""
     setup, hands = script()
     with tempfile.TemporaryDirectory() as d:
-        data = Path(d)
+        data = Path(d) / "data"  # (the box's folder's name, as the device tests': the same paths, the same heap)
         out: list[str] = []
         fw: Firmware = start(
             argparse.Namespace(main=None, board="sim", data=data, heapsize=heap, romfs=True), out.append, False
         )
         heaps = []
+        opened = -1  # the soft resets once the game is open (its start makes its own)
         try:
             if not fw.wait_ready(KEY_TIMEOUT):
                 return None
@@ -124,16 +129,20 @@ def run_game(heap: str, script: Script, measure: bool = False) -> list[int] | No
                     fw.send(step.line)
                     if not fw.wait_ready(KEY_TIMEOUT):
                         return None
+                if opened < 0:
+                    opened = fw.resets
+                elif fw.resets != opened:  # short of heap: the box reset, the hand's keys went elsewhere
+                    return None
                 if measure:
                     fw.send("m\n")
                     if not fw.wait_ready(KEY_TIMEOUT):
                         return None
-                    heaps.append(int([x for x in out if x.startswith("M ")][-1].split()[1]))
+                    heaps.append(int([x for x in out if x.startswith("M ")][-1].split()[2 if free else 1]))
             fw.quit()
             if fw.finish() != 0 or (data / "crash.log").exists():
                 return None
             games = list((data / "games").glob("*.kitapi"))
-            if len(games) != 1 or games[0].stat().st_size < 8 * len(hands):
+            if len(games) != 1 or logs.replay_file(games[0])[0].hands != len(hands):
                 return None
         except TimeoutError:
             raise SystemExit(
@@ -142,6 +151,29 @@ def run_game(heap: str, script: Script, measure: bool = False) -> list[int] | No
         finally:
             fw.kill()
         return heaps
+
+
+FREE_HANDS = 60  # hands of the typed game whose lowest free heap ``lowest_free`` reports
+
+
+def lowest_free(rules: str, hands: int = FREE_HANDS, heap: str = "64K") -> int:
+    """The least heap left free (bytes, after a collection) over a typed game of ``rules`` (its new game and
+    ``hands`` hands) in the simulator's ``heap``: how far the box is from running out (issue 37)."""
+    frees = run_game(heap, script_of(rules, hands), measure=True, free=True)
+    if not frees:
+        raise SystemExit(f"kitapi bench: the firmware cannot type a {rules} game in {heap}")
+    return min(frees)
+
+
+def core_sizes() -> list[tuple[str, int]]:
+    """The core's size on the box: the ``.mpy`` bytes of kitapi.game and of each rules module (their ``_json``
+    halves too, which the box never loads: the PC's and the replay's)."""
+    core = compiled_core() / "kitapi"
+    out = [("kitapi.game", (core / "game.mpy").stat().st_size)]
+    for f in sorted((core / "rules").glob("*.mpy")):
+        if f.stem != "__init__":
+            out.append((f"kitapi.rules.{f.stem}", f.stat().st_size))
+    return out
 
 
 def smallest_heap(script: Script, lo: int = 24, hi: int = 128) -> int:
@@ -272,6 +304,11 @@ def run() -> None:
             f" (mean {statistics.mean(presses):.2f}); heap after hand 1 and hand {len(presses)}"
             f" {heaps[0]} / {heaps[-1]} bytes ({flat}); smallest heap {kb} KB ({verdict} the 64 KB target)"
         )
+    for module, size in core_sizes():
+        print(f"  the core on the box: {module + '.mpy':<40} {size:>6} bytes")
+    for rules in systems():
+        free = lowest_free(rules)
+        print(f"  {rules}: lowest free heap, a typed game of {FREE_HANDS} hands in 64 KB  {free:>6} bytes")
     for name, us in draw_times():
         print(f"  drawing the {name + ' screen':<24}       {us / 1000:>7.2f} ms")
     ms = boot_time()

@@ -19,12 +19,12 @@ from kitapi_host.mpy import heapsize
 def _replay(args: argparse.Namespace) -> int:
     path: Path = args.file
     if args.runtime == "micropython":
-        from kitapi_host.mpy import REPLAY_CODE, run_core
+        from kitapi_host.mpy import run_replay
 
         if not path.is_file():
             print(f"{path}:0: cannot open the file", file=sys.stderr)
             return 2
-        proc = run_core(REPLAY_CODE, [str(path)], args.heapsize, romfs=args.romfs)
+        proc = run_replay(path, args.heapsize, romfs=args.romfs)
         sys.stderr.write(proc.stderr)
         if proc.returncode:
             sys.stderr.write(proc.stdout)  # the unix port prints a traceback on stdout
