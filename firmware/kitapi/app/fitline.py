@@ -17,7 +17,7 @@ def fit_line(names, s, w):
             k = i
     if k >= 0:
         n = len(names[k])
-        s = fit(names, k, max(3, n - (len(s) - w))) + s[n:]
+        s = fit(names, k, max(4, n - (len(s) - w))) + s[n:]
     return squeeze(s, w)
 
 

@@ -3,7 +3,7 @@ its number (digits, #), # edits one, D deletes one, or restores a deleted one; 0
 (kitapi.app.legend).
 
 A hand's number is its place in the log (docs/firmware.md): deleted hands keep theirs, and show
-struck out ("x" before the hand as it was); D on one brings it back, a correction record that
+struck out ("x" before its number, the hand as it was); D on one brings it back, a correction record that
 replaces it with its last contents.  A damaged hand (kitapi.devlog) shows as damaged; # enters it again.
 After an edit, a deletion or a restoration the list comes back at that hand, saying so until the next key
 ("Saved" on row 6; "Game over" or "Reopened" in the title where it ends or reopens the game): several
@@ -44,8 +44,8 @@ _X_ROW = const(6)
 # one long string each, split when a screen is made (a short literal or a name would be interned for good)
 WORDS = (
     "Restore|D:restore|A/B:page C:go to|Go to|Deleted|Restored|#view *back|Read only *back",
-    "Επαναφορά|D:επαναφορά|A/B:σελ C:μετάβ|Μετάβαση|Διαγράφηκε|Επαναφέρθηκε|#προβολή *πίσω|Προβολή *πίσω",
-    "Вернуть|D:вернуть|A/B:стр. C:к №|К раздаче|Удалено|Восстановлено|#смотреть *назад|Просмотр *назад",
+    "Επαναφορά|D:επαναφορά|A/B:σελίδα C:№|Μετάβαση|Διαγράφηκε|Επαναφέρθηκε|#προβολή *πίσω|Προβολή *πίσω",
+    "Вернуть|D:вернуть|A/B:листать C:№|К раздаче|Удалено|Восстановлено|#смотреть *назад|Просмотр *назад",
 )
 _W_DELETED = const(4)
 _W_RESTORED = const(5)
@@ -130,16 +130,15 @@ class History:
             p = self.payloads[i]
             gone = p <= -3
             if p == _DELETED:
-                line = "x"
+                line = ""
             elif p == _DAMAGED:
                 line = self.app.pt("damage")[_X_ROW]
             else:
                 g.unpack(-3 - p if gone else p, self.h)
                 line = describe(self.app, g, self.h)
-                line = fitted(self.app.short, line, 12 - gone)  # the name cut, then the words; never a figure
-                if gone:
-                    line = "x" + line
-            ui.at("%3d %s" % (k, line), 0, 1 + i, k == self.cursor)
+                # the name cut, then the words; never a figure (a deleted hand's x is in the number's column)
+                line = fitted(self.app.short, line, 12 - (gone and k > 99))
+            ui.at("%3s %s" % (("x%d" if gone or p == _DELETED else "%d") % k, line), 0, 1 + i, k == self.cursor)
         w = self.w
         ui.hint(self.said or w[2], 6)
         if self.app.store.log is None:  # a closed game viewed: read only (its log not open), # shows a hand

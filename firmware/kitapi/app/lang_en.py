@@ -104,4 +104,6 @@ T = (
     None,  # LETTERS: the Latin letters (kitapi.app.newgame)
     None,  # CAPITALS: the Latin letters (kitapi.app.newgame)
     "0:new B:more",  # NEW_NAME_MORE: the names saved, a page of them: 0 a new one, B the next page
+    # helper K
+    "?",  # QUESTION: the language's question mark (Greek ";"), put for "?" by kitapi.app.ui
 )

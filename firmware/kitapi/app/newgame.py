@@ -73,8 +73,10 @@ _LATIN_CAPITALS = ("", " -", "ABC", "DEF", "GHI", "JKL", "MNO", "PQRS", "TUV", "
 # raised: "value+", Greek "αξία+" of "αξία της αγοράς", Russian "цена+"; B: paid in chips) and a name typed
 # twice.  Here and not in the string tables: this module is let
 # go once the game starts, and every text in a string table stays in the heap of every game.
-_WORDS = {"en": ("value+", "chips", "%s: taken"), "el": ("αξία+", "καπίκ.", "%s: υπάρχει"),
-          "ru": ("цена+", "фишки", "%s: уже есть")}  # fmt: skip
+# A blank name (a name needs a letter) and, where the language has its own letters, what A switches to.
+_WORDS = {"en": ("value+", "chips", "%s: taken", "Type a letter", "", ""),
+          "el": ("αξία+", "καπίκια", "%s: υπάρχει", "Γράψε ένα γράμμα", "A:λατινικά", "A:ελληνικά"),
+          "ru": ("цена+", "фишки", "%s: уже есть", "Нужна буква", "A:латиница", "A:кириллица")}  # fmt: skip
 
 
 class NewGame:
@@ -157,6 +159,7 @@ class NewGame:
             if self.typing:
                 ui.at(t[_T_TYPE_NAME], 0, 2)
                 ui.at(self.typed[-15:] + "_", 0, 3)
+                ui.at(_WORDS[self.app.lang][5 if self.latin else 4], 0, 6)  # (A: the alphabet, in words)
                 ui.hint(t[_T_HINT_TYPE])
                 return
             first = self.names_page * _PAGE  # a page of the names saved (up to 20), picked by 1-5 on it
@@ -321,6 +324,8 @@ class NewGame:
             self.typed = ""
             if name:
                 self.add_player(name[:24])
+            else:  # said, not dropped
+                self.app.message = _WORDS[self.app.lang][3]
         elif 1 <= ev <= 9:
             t = app.ui.t
             latin = self.latin or t[_T_LETTERS] is None

@@ -9,7 +9,7 @@ T = (
     "#ναι *πίσω",  # HINT_STEP
     "#γράψε *πίσω",  # HINT_SAVE
     "Μπάζες",  # TRICKS_D1
-    ("Στάλινγκρ.", "Μισό-βιστ", "Βιστ 10", "Παραίτηση", "Λείπει 1"),  # PREF_OPTION_NAMES: 5: who pays a failed 1
+    ("Σταλινγκράδ", "Μισό-βιστ", "Βιστ 10", "Παραίτηση", "Λείπει 1"),  # PREF_OPTION_NAMES: 5: who pays a failed 1
     ("Βιστ", "Πάσο όλοι", "Χήρα"),  # PREF_OWN_NAMES
     ("2ος", "κοινό", "άπληστο", "τζέντλμαν"),  # VALUE_NAMES
     "Ποιος παίζει;",  # SOLOIST
@@ -35,10 +35,10 @@ T = (
     "Πάσο όλοι",  # ALLPASS
     "παραιτ.",  # RESIGNED
     "A: αξία/βιστ",  # STAKE
-    "#ok A:αξία",  # HINT_POOL
-    "B . D σβήσε #ok",  # HINT_STAKE
+    "#ναι A:αξία",  # HINT_POOL
+    "B . D:σβήσε #ναι",  # HINT_STAKE
     "2-7 (6 Μπέτλερ)",  # BALKAN_BIDS
-    "A: Game κλειστό",  # BALKAN_GAME_KEY
+    "A: κλειστό γκέιμ",  # BALKAN_GAME_KEY
     "Μπέτ",  # BETTLER
     "Τέλος παρτίδας",  # ENDS: the summary: the hand about to be saved ends the game
     ("Π πουλ  Β βουνό", "Σ βιστ (γράφει)", "σ βιστ  - πάσο", "\u00bd μισό βιστ", "d βιστ ντίλερ"),  # LEGEND

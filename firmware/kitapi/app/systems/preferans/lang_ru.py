@@ -36,9 +36,9 @@ T = (
     "без трёх",  # RESIGNED
     "A: цена виста",  # STAKE
     "#да A:цена",  # HINT_POOL
-    "B . D стер #да",  # HINT_STAKE
+    "B . D:убрать #да",  # HINT_STAKE
     "2-7 (6 беттлер)",  # BALKAN_BIDS
-    "A: игра (закр.)",  # BALKAN_GAME_KEY
+    "A: закрытая игра",  # BALKAN_GAME_KEY
     "Бет",  # BETTLER
     "Конец игры",  # ENDS: the summary: the hand about to be saved ends the game
     ("П пуля  Г гора", "В висты", "в вист  - пас", "\u00bd полвиста", "d вист сдающего"),  # LEGEND
