@@ -89,13 +89,15 @@ _NOT_YET = frozenset("Παιχν Παιχ Παι Υποχρ Иллюстр Ει�
 
 @lru_cache(maxsize=1)
 def _undotted() -> frozenset[str]:
-    """The words the firmware writes without a dot after them somewhere: whole words, whose dot ends a
-    sentence ("can follow."), where a word only ever written with one is cut ("Εικονογρ.")."""
+    """The words the firmware writes without a dot after them somewhere, or in a sentence: whole words, whose
+    dot ends a sentence ("can follow."), where a word only ever written with one is cut ("Εικονογρ.")."""
     out = set()
     for py in (ROOT / "firmware" / "kitapi").rglob("*.py"):
         for node in ast.walk(ast.parse(py.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Constant) and isinstance(node.value, str):
-                out.update(m.group() for m in _LETTERS.finditer(node.value) if node.value[m.end() : m.end() + 1] != ".")
+            v = node.value if isinstance(node, ast.Constant) else None
+            if isinstance(v, str):
+                prose = len(v) >= 20 and v.count(" ") >= 2 and "|" not in v
+                out.update(m.group() for m in _LETTERS.finditer(v) if prose or v[m.end() : m.end() + 1] != ".")
     return frozenset(out)
 
 
@@ -141,8 +143,8 @@ def foreign(screen: Screen, code: str, names: tuple[str, ...] = ()) -> list[str]
 
 def cut(text: str, words: frozenset[str]) -> str | None:
     """What is cut off in ``text``, or None: a word that is only the beginning of one the firmware (or a name)
-    has ("κλειστ" of "κλειστή"; an abbreviation says so with a dot), or a figure lost at its end ("+" of "+1",
-    "0-4-" of "0-4-3-3", a space at the screen's edge where it stood)."""
+    has ("κλειστ" of "κλειστή"), a word cut with a dot ("Παρτί."), a table's cut ("λίστ"), or a figure lost at
+    its end ("+" of "+1", "0-4-" of "0-4-3-3", a space at the screen's edge where it stood)."""
     for m in _LETTERS.finditer(text):
         w = m.group()
         if w in _NOT_YET or w in _legend_codes():

@@ -72,7 +72,10 @@ def test_a_game_that_cannot_follow_says_to_delete_the_later_hands_first() -> Non
 
 
 def test_an_error_that_is_no_rule_error_says_its_own_words_and_a_code_from_a_newer_core_its_number() -> None:
-    assert text(SimpleNamespace(lang="el"), OSError(28, "ENOSPC")) == str(OSError(28, "ENOSPC"))
+    # the flash's refusals, by their number, in the box's words (issue 36, item 5); any other error as it says
+    assert text(SimpleNamespace(lang="el"), OSError(28, "ENOSPC")) == "Η μνήμη του κουτιού γέμισε."
+    assert text(SimpleNamespace(lang="ru"), OSError(5)) == "Память не приняла запись (ошибка 5)."
+    assert text(SimpleNamespace(lang="el"), ValueError("x")) == "x"
     for lang in LANGUAGES:
         assert text(SimpleNamespace(lang=lang), RuleError(len(EN) + 5)) == f"?{len(EN) + 5}"
 

@@ -179,11 +179,11 @@ class Viewed(Home):
 
     def draw(self, ui):
         Home.draw(self, ui)
-        line = "%d %s" % (int(self.app.store.name[:-7]), ui.t[_T_CLOSED])
-        if len(line) > 16:  # ("1 Παρτίδα κλειστή": a word cut with a dot, not a letter lost)
-            from kitapi.app.fitline import squeeze
-
-            line = squeeze(line, 16)
+        words = ui.t[_T_CLOSED]
+        line = "%d %s" % (int(self.app.store.name[:-7]), words)
+        while len(line) > 16 and " " in words:  # ("1 Παρτίδα κλειστή": less said, in whole words: "1 κλειστή")
+            words = words[words.index(" ") + 1 :]
+            line = "%d %s" % (int(self.app.store.name[:-7]), words)
         ui.at(line, 0, 1)
 
     def key(self, ev):

@@ -279,9 +279,10 @@ class Settle:
             return None
         try:
             app.store.end_game()
-        except OSError as e:
-            app.message = "%s %s" % (app.ui.t[_T_NOT_SAVED], e)
-            return app.home()
+        except OSError as e:  # said whole, in the player's words (kitapi.app.refusal); then the home screen
+            from kitapi.app.refusal import say
+
+            return say(app, 0, e)  # 0: kitapi.app.refusal.SAVE
         app.g = None
         app.message = app.ui.t[_T_CLOSED]
         return app.start_menu()

@@ -23,16 +23,20 @@ DELETE = const(1)
 OPEN = const(2)
 START = const(3)
 MORE = const(4)
+_OS = const(5)  # the flash's refusals (an OSError's number): full, or any other
 
 # by language (kitapi.app.ui.LANGUAGES): the next steps, the refusal screen's key and its titles, and the key
 # that says a refusal too long for a hand's summary whole (kitapi.app.main.wizard_preview: MORE)
 WORDS = (
     ("Delete the later hands first.", "Update the box: kitapi deploy.", "#ok",
-     ("Not saved", "Not deleted", "Not opened", "Not started"), "#:read it all"),
+     ("Not saved", "Not deleted", "Not opened", "Not started"), "#:read it all",
+     ("The box's memory is full.", "The memory would not take it (error %d).")),
     ("Σβήστε πρώτα τις επόμενες διανομές.", "Ενημερώστε το κουτί: kitapi deploy.", "#εντάξει",
-     ("Δεν γράφτηκε", "Δεν σβήστηκε", "Δεν άνοιξε", "Δεν ξεκίνησε"), "#:όλο το μήνυμα"),
+     ("Δεν γράφτηκε", "Δεν σβήστηκε", "Δεν άνοιξε", "Δεν ξεκίνησε"), "#:όλο το μήνυμα",
+     ("Η μνήμη του κουτιού γέμισε.", "Η μνήμη δεν το δέχτηκε (σφάλμα %d).")),
     ("Сначала удалите следующие раздачи.", "Обновите прошивку: kitapi deploy.", "#ок",
-     ("Не записано", "Не удалено", "Не открыто", "Не начата"), "#:читать всё"),
+     ("Не записано", "Не удалено", "Не открыто", "Не начата"), "#:читать всё",
+     ("Память устройства заполнена.", "Память не приняла запись (ошибка %d).")),
 )  # fmt: skip
 
 
@@ -45,9 +49,12 @@ def words(app):
 def text(app, e):
     """What error ``e`` says, in the app's language: a RuleError's message (its code's), then its next step
     where there is one (a correction or a deletion that a later hand cannot follow: delete the later hands
-    first); any other error (OSError) in its own words."""
+    first); the flash's (an OSError with its number) in the language's words, any other error in its own."""
     from kitapi.game import RuleError
 
+    if isinstance(e, OSError) and e.args and type(e.args[0]) is int:
+        w = words(app)[_OS]
+        return w[0] if e.args[0] == 28 else w[1] % e.args[0]  # (28: ENOSPC)
     if not isinstance(e, RuleError) or not e.args or type(e.args[0]) is not int:
         return str(e)
     args = e.args
