@@ -175,3 +175,59 @@ def test_a_settlement_the_flash_refuses_is_said_whole_in_the_players_words(tmp_p
     names = ("Ann", "Bob", "Cat", *TYPED.get(code, ()))
     assert not problems(refused, vocabulary(names)) and not foreign(refused, code, names), shown
     assert lines(home)[0] != lines(settle)[0] and lines(home)[-1] == KEYS.get(code, ("A:log B:owe C:\u2261",))[0]
+
+
+def test_both_defenders_out_reads_as_the_bidders_win(tmp_path: Path) -> None:
+    """Item 7: "Νικος 7ΣΑ −" (both defenders out) read as a failure; now the hand's line ends with ✓, and the
+    hands list's legend (0) says what it means."""
+    dev = device(tmp_path, "el")
+    dev.keys(f"{new_game_keys('prefa')} 3 {_TYPED} 100# # # #")
+    summary = lines(dev.keys("1 7 5 4")[-1])  # Ann 7 no trumps, both defenders out: the summary
+    dev.keys("#")
+    listed = lines(dev.keys("A")[-1])
+    legend = lines(dev.keys("0")[-1])
+    dev.close()
+    assert summary[1] == "Αξξ 7ΣΑ \u2713" and listed[2] == "  1 Αξξ 7ΣΑ \u2713", (summary, listed)
+    assert "\u2713 και οι 2 πάσο" in legend, legend
+
+
+@pytest.mark.parametrize(
+    ("code", "zero", "misdeal"), [("ru", "0:пас", "A:пересдача"), ("el", "0:πάσο", "A:ξαναμοίρασμα")]
+)
+def test_the_misdeal_key_is_named_in_a_whole_word(tmp_path: Path, code: str, zero: str, misdeal: str) -> None:
+    """Item 7: "0:пас A:пересд.": the soloist step's A (a misdeal: the cards dealt again) in a whole word on the
+    hint row, 0 (all pass) on the title bar."""
+    dev = device(tmp_path, code)
+    dev.keys(f"{new_game_keys('sochi')} 3 {_TYPED} 20# # # #")
+    step = dev.keys("D")[-1]  # the soloist step, from the home screen's D
+    dev.close()
+    assert lines(step)[1] == zero and lines(step)[-1] == misdeal, lines(step)
+    assert not bad(step, code, TYPED[code]), lines(step)
+
+
+def test_the_austrian_bid_step_shows_no_bid_before_one_is_made(tmp_path: Path) -> None:
+    """Item 7: Austrian "Al 1 / Bid?": the line above the question showed the first bid before any was made."""
+    dev = device(tmp_path, "en")
+    dev.keys(f"1 7 3 {_TYPED} 100# # # # #")  # Austrian (the rules step's 7), Ann, Bob, Cat
+    asked = lines(dev.keys("1")[-1])  # Ann declares: her bid?
+    trump = lines(dev.keys("2")[-1])  # she bids 2: the trump
+    dev.close()
+    assert asked[1:3] == ["Ann", "Bid?"] and trump[1] == "Ann 2", (asked, trump)
+
+
+def test_every_menu_and_new_game_step_answers_every_key(tmp_path: Path) -> None:
+    """Item 8: a key a menu or a new-game step has no use for is said, as the wizard's steps say theirs."""
+    dev = device(tmp_path, "el")
+    said = {lines(dev.keys(k)[-1])[-1] for k in ("9", "1 D", "1 9", "# A")}  # start menu, rules, players, names
+    dev.close()
+    assert said == {"Πλήκτρο 9: άκυρο", "Πλήκτρο D: άκυρο", "Πλήκτρο A: άκυρο"}, said
+
+
+def test_star_on_an_edits_first_step_and_a_refused_deletion_go_back_to_the_list(tmp_path: Path) -> None:
+    """Item 8: * on the first step of a hand being edited went home; now back to the hands list, at that hand."""
+    dev = device(tmp_path, "en")
+    dev.keys(f"{new_game_keys('prefa')} 3 {_TYPED} 100# # # # 1 # # # # # # 2 # # # # # #")
+    dev.keys("A 8 #")  # the list, hand 1, edited: its summary
+    back = lines(dev.keys("* * * * * * *")[-1])  # back step by step, then out of the first
+    dev.close()
+    assert back[0] == "Hands" and back[1].startswith("1/2") and back[-1] == "#edit D:delete", back

@@ -17,6 +17,7 @@ from kitapi.app.ui import COLS, LANGUAGES
 from kitapi.game import RuleError
 from kitapi.messages import EN
 from kitapi.messages import text as english
+from lang_table import table as lang_table
 from test_app_screens import problems, vocabulary
 from testkit import NAMES, SETUP, Device, lines
 
@@ -165,7 +166,9 @@ def test_a_refused_deletion_and_correction_say_why_whole_and_what_to_do(tmp_path
     before = log.read_bytes()
     shown = dev.keys("A 8 8 8 8 D #")  # the hands, down to hand 1, delete it: refused
     _whole(shown[-1], not_deleted, said)
-    home = dev.keys("1")[-1]  # any key: the home screen, the game as it was
+    listed = lines(dev.keys("1")[-1])  # any key: back to the list, at hand 1 (issue 36, item 8: it was home)
+    assert listed[1].startswith("1/") and listed[-1] == lang_table(lang).HINT_HISTORY, listed
+    home = dev.keys("*")[-1]  # the home screen, the game as it was
     assert "A:" in lines(home)[-1] and len(lines(home)) > 10, lines(home)
     # edit hand 1: Ann made her six (6 tricks, the defenders' default): refused when saved
     summary = dev.keys("A 8 8 8 8 # * * 6 # ")[-1]

@@ -59,9 +59,9 @@ _DAMAGED = const(-2)  # a damaged hand (kitapi.devlog.OP_LOST), not replaced
 
 
 class History:
-    def __init__(self, app):
+    def __init__(self, app, number=0):
         self.app = app
-        self.cursor = app.store.seq  # hand numbers run from 1 to the store's seq
+        self.cursor = min(number, app.store.seq) if number else app.store.seq  # hands 1 to the store's seq
         self.first = 0  # the hand number on the page's top row
         self.payloads = [0] * _PAGE  # the packed hand of each row, or _DELETED, _DAMAGED, -3 - p
         self.h = type(app.g.hand)()  # the rules' own Hand
@@ -246,10 +246,13 @@ def delete(app, number, listed=False):
         app.store.check_fix((number, -1))
     except MemoryError:
         return app.retry(_DELETE, number)
-    except RuleError as e:  # said whole (kitapi.app.refusal), then the home screen
+    except RuleError as e:  # said whole (kitapi.app.refusal), then the list at it (an undo: the home screen)
         from kitapi.app.refusal import say
 
-        return say(app, 1, e)  # 1: kitapi.app.refusal.DELETE; then the home screen
+        s = say(app, 1, e)  # 1: kitapi.app.refusal.DELETE; then the home screen, the game replayed
+        if listed:
+            s.then = listed_at(app, number, s.then)
+        return s
     app.store.delete_hand(number)
     said = words(app)[_W_DELETED]
     if listed:
@@ -276,6 +279,15 @@ def restore(app, number, payload, said=""):
         return say(app, 0, e)  # 0: kitapi.app.refusal.SAVE; then the home screen
     app.store.replace_hand(number, payload)
     return fixed(app, number, said or words(app)[_W_RESTORED])
+
+
+def listed_at(app, number, home):
+    """The hands list at hand ``number``, the game replayed (``home``: App.home's screen, made), where a refused
+    deletion or an edit given up goes back to (issue 36, item 8); a screen that is not the home screen (damage
+    found) is the one shown."""
+    if type(home).__name__ != "Home" or app.g is None:
+        return home
+    return History(app, number)
 
 
 def fixed(app, number, said):

@@ -32,7 +32,7 @@ _PREFERENCE = const(8)  # kitapi.rules.preference_at.PREFERENCE: the Austrian la
 # imported on a boot that may be near a doubling of the interned names' pool.
 WORDS = (
     (
-        "= made exactly|+1 one over|-1 one down|- both passed|! four aces",
+        "= made exactly|+1 one over|-1 one down|✓ both passed|! four aces",
         "%|= made exactly|+1 one over|-1 one down|Mis misère",
         "%|Bett Bettler|G Game, closed|= made exactly|+1 one over|-1 one down",
         "1-4 bid  H Hand|P Preference|^5 misère 6 slam|^7 8 open 5 6|- all passed|x13 seats out|then his tricks",
@@ -41,7 +41,7 @@ WORDS = (
         "*back",
     ),
     (
-        "= έβγαλε ακριβώς|+1 μία παραπάνω|-1 μία λιγότερη|- και οι 2 πάσο|! τέσσερις άσσοι",
+        "= έβγαλε ακριβώς|+1 μία παραπάνω|-1 μία λιγότερη|✓ και οι 2 πάσο|! τέσσερις άσσοι",
         "%|= έβγαλε ακριβώς|+1 μία παραπάνω|-1 μία λιγότερη|Μιζ μιζέρ",
         "%|Μπέτ Μπέτλερ|G κλειστό γκέιμ|= έβγαλε ακριβώς|+1 μία παραπάνω|-1 μία λιγότερη",
         "1-4 αγορά H χέρι|P Πρεφεράνς|^5 μιζέρ 6 σλαμ|^7 8 ανοιχτά 5 6|- όλοι πάσο|x13 φεύγουν|μετά οι μπάζες",
@@ -50,7 +50,7 @@ WORDS = (
         "*πίσω",
     ),
     (
-        "= сыграно ровно|+1 взятка сверх|-1 без одной|- оба паса|! четыре туза",
+        "= сыграно ровно|+1 взятка сверх|-1 без одной|✓ оба паса|! четыре туза",
         "%|= сыграно ровно|+1 взятка сверх|-1 без одной|Миз мизер",
         "%|Бет беттлер|G закрытая игра|= сыграно ровно|+1 взятка сверх|-1 без одной",
         "1-4 заявка - пас|H из руки|P Преферанс|^5 мизер 6 шлем|^7 8 открытые 5 6|x13 вышли|затем взятки",

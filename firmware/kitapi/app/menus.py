@@ -52,6 +52,8 @@ class Menu:
             ui.at(self.app.message[:16], 0, 1)
         for i, name in enumerate(self.entries(ui.t)):
             ui.at("%d %s" % (i + 1, name), 0, 2 + i)
+        if ui.note:  # (a key no entry has, said: kitapi.app.nokey)
+            ui.hint("")
 
     def key(self, ev):
         self.app.message = ""
@@ -59,6 +61,9 @@ class Menu:
             return self.app.back()
         if 1 <= ev <= len(self.entries(self.app.ui.t)):
             return self.pick(ev)
+        from kitapi.app.nokey import key  # (a key no entry has: said, on the hint row)
+
+        key(self.app, ev)
         return None
 
     def pick(self, n):

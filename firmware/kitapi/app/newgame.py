@@ -224,28 +224,40 @@ class NewGame:
             return None
         if step == _RULES:
             n = self.systems
+            # ten systems or fewer: 1-9, 0 the tenth, on either page; more: 1-5 of the page shown
+            i = n if ev > 9 else (ev + 9) % 10 if n <= 10 else self.page * _PAGE + ev - 1 if 1 <= ev <= _PAGE else n
             if ev == KEY_B:
                 self.page = (self.page + 1) % ((n + _PAGE - 1) // _PAGE or 1)
-            elif ev < 10:
-                # ten systems or fewer: 1-9, 0 the tenth, on either page; more: 1-5 of the page shown
-                i = (ev + 9) % 10 if n <= 10 else self.page * _PAGE + ev - 1 if 1 <= ev <= _PAGE else n
-                if i < n:
-                    self.rules_step(i)
+            elif i < n:
+                self.rules_step(i)
+            else:
+                i = -1  # (said below)
         elif step == _PLAYERS:
             seats = self.sys.SEATS
+            i = 0
             if ev == HASH or (ev < 10 and str(ev) in seats):
                 self.n = ev if ev < 10 else 3 if "3" in seats else int(seats[0])
                 self.step = _NAME
+            else:
+                i = -1
         elif step == _NAME:
+            i = 0
             if ev == 0:
                 self.typing = True
                 self.typed = ""
             elif ev == KEY_B and len(self.known) > _PAGE:  # the next page of names (after the last: the first)
                 self.names_page = (self.names_page + 1) % ((len(self.known) + _PAGE - 1) // _PAGE)
-            elif 1 <= ev <= _PAGE:
+            elif 1 <= ev <= _PAGE and self.names_page * _PAGE + ev - 1 < len(self.known):
                 i = self.names_page * _PAGE + ev - 1
-                if i < len(self.known) and self.known[i] not in self.players:
+                if self.known[i] not in self.players:
                     self.add_player(self.known[i])
+            else:
+                i = -1
+        if step <= _NAME:
+            if i < 0:  # a key that does nothing at this step: said, on the hint row
+                from kitapi.app.nokey import key
+
+                key(app, ev)
         elif step == _POUCH:
             if ev == KEY_A and hasattr(self.sys, "STAKE"):
                 self.typing_stake = not self.typing_stake

@@ -37,7 +37,7 @@ class UI:
         """Draw ``s`` at pixel (x, y); inverse: light cells, dark letters.  Its "?" is the language's question
         mark (Greek ";")."""
         t = self.t
-        if t and s[-1:] == "?" and s[-2:-1] != ":":  # (a question; "0:?" is a key's sign)
+        if t and s.endswith("?") and not s.endswith(":?"):  # (a question; "0:?" is a key's sign; no allocation)
             s = s[:-1] + t[_T_QUESTION]
         if self._trace:
             self._trace(x, y, s)
@@ -57,7 +57,7 @@ class UI:
     def title(self, s, right=""):
         """Row 0: a light bar with ``s`` at the left and ``right`` at the right."""
         t = self.t
-        if t and s[-1:] == "?":
+        if t and s.endswith("?"):
             s = s[:-1] + t[_T_QUESTION]
         self.fb.fill_rect(0, 0, _W, 8, 1)
         if self._trace:

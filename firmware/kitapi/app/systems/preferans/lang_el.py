@@ -13,7 +13,7 @@ T = (
     ("Βιστ", "Πάσο όλοι", "Χήρα"),  # PREF_OWN_NAMES
     ("2ος", "κοινό", "άπληστο", "τζέντλμαν"),  # VALUE_NAMES
     "Ποιος παίζει;",  # SOLOIST
-    "0:πάσο A:ξαναμ.",  # HINT_SOLOIST
+    "0:πάσο|A:ξαναμοίρασμα",  # HINT_SOLOIST: 0 on the title bar, A on the hint row
     "Συμβόλαιο;",  # CONTRACT
     "A: μιζέρ",  # MISERE_KEY
     "Μιζ",  # MISERE

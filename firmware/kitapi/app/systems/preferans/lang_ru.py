@@ -13,7 +13,7 @@ T = (
     ("Вист", "Распасы", "Прикуп"),  # PREF_OWN_NAMES
     ("2-й", "оба", "жлобский", "джентл."),  # VALUE_NAMES
     "Кто играет?",  # SOLOIST
-    "0:пас A:пересд.",  # HINT_SOLOIST
+    "0:пас|A:пересдача",  # HINT_SOLOIST: 0 on the title bar, A on the hint row
     "Игра?",  # CONTRACT
     "A: мизер",  # MISERE_KEY
     "Миз",  # MISERE
