@@ -136,9 +136,12 @@ class History:
             else:
                 g.unpack(-3 - p if gone else p, self.h)
                 line = describe(self.app, g, self.h)
-                # the name cut, then the words; never a figure (a deleted hand's x is in the number's column)
-                line = fitted(self.app.short, line, 12 - (gone and k > 99))
-            ui.at("%3s %s" % (("x%d" if gone or p == _DELETED else "%d") % k, line), 0, 1 + i, k == self.cursor)
+            at = ("x%d" if gone or p == _DELETED else "%d") % k  # (a deleted hand's x in the number's column)
+            if len(line) + max(3, len(at)) > 15:  # a line too long: the number's spaces too ("1 Распасы 2-3-5"),
+                line = fitted(self.app.short, line, 15 - len(at))  # then the name cut, then the words; never a figure
+                ui.at("%s %s" % (at, line), 0, 1 + i, k == self.cursor)
+            else:
+                ui.at("%3s %s" % (at, line), 0, 1 + i, k == self.cursor)
         w = self.w
         ui.hint(self.said or w[2], 6)
         if self.app.store.log is None:  # a closed game viewed: read only (its log not open), # shows a hand
