@@ -231,3 +231,14 @@ def test_star_on_an_edits_first_step_and_a_refused_deletion_go_back_to_the_list(
     back = lines(dev.keys("* * * * * * *")[-1])  # back step by step, then out of the first
     dev.close()
     assert back[0] == "Hands" and back[1].startswith("1/2") and back[-1] == "#edit D:delete", back
+
+
+@pytest.mark.parametrize(("code", "name"), [("el", "1 Λένινγκραντ"), ("ru", "1 Ленинград"), ("en", "1 Leningrad")])
+def test_the_games_list_names_the_system_whole(tmp_path: Path, code: str, name: str) -> None:
+    """Item 4: the games list cut a system's name to 7 letters ("Λένινγκ", "Ленингр", "Lening.")."""
+    dev = device(tmp_path, code)
+    dev.keys(f"{new_game_keys('leningrad')} 3 {_TYPED} 20# # # #")
+    listed = dev.keys("C 5")[-1]  # the menu's Games
+    dev.close()
+    assert lines(listed)[2] == name, lines(listed)
+    assert not problems(listed, vocabulary(("Ann", "Bob", "Cat", *TYPED.get(code, ()))))

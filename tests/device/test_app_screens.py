@@ -193,7 +193,7 @@ def language(data: Path, code: str) -> None:
 
 
 # the keys that look around a game once some hands are in: the hands, owes page, menu, settings, end?
-LOOK = "A 8 8 * B B C 2 * C 4 * C 3 * * L* * C 1 1 * * * "
+LOOK = "A 0 * 8 8 D # D # * B B C 2 * C 4 * C 3 * * L* * C 1 1 * * * "
 
 
 def tour(system: str) -> str:
@@ -457,7 +457,7 @@ def test_a_short_list_of_names_keeps_its_hint(tmp_path: Path) -> None:
     dev.close()
 
 
-_LISTED = {"en": ["2 All-pass 4-6-0", "  1 Misdeal"], "el": ["2 Πάσο 4-6-0", "1 Λάθος μοίρασμα"],
+_LISTED = {"en": ["2 Passed 4-6-0", "  1 Misdeal"], "el": ["2 Πάσο 4-6-0", "1 Λάθος μοίρασμα"],
            "ru": ["2 Распасы 4-6-0", "  1 Пересдача"]}  # fmt: skip
 
 

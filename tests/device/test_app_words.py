@@ -113,8 +113,8 @@ def test_the_kasa_options_say_what_a_bidder_who_went_in_pays(tmp_path: Path, cod
 # the Preferans summary's codes, spelled out by its key 0: the summary's pool, hill, whists; a hand's words
 LEGEND = {
     "en": ["P pool  H hill", "W whists", "w whist  - pass", "½ half-whist", "d dealer whists", "*back #save"],
-    "el": ["Π πουλ  Β βουνό", "Σ βιστ (γράφει)", "σ βιστ  - πάσο", "½ μισό βιστ", "d βιστ ντίλερ", "*πίσω #γράψε"],
-    "ru": ["П пуля  Г гора", "В висты", "в вист  - пас", "½ полвиста", "d вист сдающего", "*назад #записать"],
+    "el": ["Π πουλ  Β βουνό", "Σ βιστ (γράφει)", "σ βιστ  - πάσο", "½ μισό βιστ", "μ βιστ ντίλερ", "*πίσω #γράψε"],
+    "ru": ["П пуля  Г гора", "В висты", "в вист  - пас", "½ полвиста", "с вист сдающего", "*назад #записать"],
 }
 # Bob plays 7 spades, Cat whists, Ann passes, Bob takes 5: the hand's words, then what Ann, Bob and Cat
 # write (after each name: the names are typed in each language's letters)

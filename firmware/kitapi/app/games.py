@@ -34,13 +34,17 @@ _T_SYSTEMS = const(40)
 _ROWS = const(3)  # games on a page: two rows each
 
 # this module's words, by language (kitapi.app.main.LANGUAGES): here, not in the string tables the game
-# keeps in the heap; the list's keys, resume, and the systems' names in 7 letters (kitapi.registry's order),
-# one string each (split when drawn: a short literal would be interned for good)
+# keeps in the heap; the list's keys, resume, and the systems' names, whole (kitapi.registry's order; the day
+# the game started beside one where it fits), one string each (split when drawn: a short literal would be
+# interned for good)
 WORDS = (
-    ("1-3 +open A/B", "Resume game", "Prefa|Sochi|Lening.|Rostov|Balkan|Kasa|Austria|Illust.|America|Priffe"),
-    ("1-3 +ανοιχτή A/B", "Συνέχεια", "Πρέφα|Σότσι|Λένινγκ|Ροστόφ|Βαλκάν.|Κάσα|Αυστρία|Εικον.|Αμερ.|Πρίφε"),
-    ("1-3 +открыта A/B", "Продолжить", "Префа|Сочи|Ленингр|Ростов|Балкан|Каса|Австр.|Иллюстр|Америк.|Приффе"),
-)
+    ("1-3 +open A/B", "Resume game",
+     "Prefa|Sochi|Leningrad|Rostov|Balkan|Kasa|Austrian|Illustrated|American|Priffe"),
+    ("1-3 +ανοιχτή A/B", "Συνέχεια",
+     "Πρέφα|Σότσι|Λένινγκραντ|Ροστόφ|Βαλκανική|Κάσα|Αυστριακή|Εικονογρ.|Αμερικανική|Πρίφε"),
+    ("1-3 +открыта A/B", "Продолжить",
+     "Префа|Сочи|Ленинград|Ростов|Балканский|Каса|Австрийский|Иллюстр.|Американский|Приффе"),
+)  # fmt: skip
 
 
 def words(app):
@@ -134,7 +138,8 @@ class Games:
             names = w[2].split("|")
             # a system past these names (the registry's last rows): its name on the rules step, in 7 letters
             system = names[k] if 0 <= k < len(names) else t[_T_SYSTEMS][k][:7] if 0 <= k < len(t[_T_SYSTEMS]) else "?"
-            ui.at("%d %s %s" % (i + 1, system, row[3]) if row[3] else "%d %s" % (i + 1, system), 0, 1 + 2 * i)
+            line = "%d %s %s" % (i + 1, system, row[3])
+            ui.at(line if row[3] and len(line) <= 15 else "%d %s" % (i + 1, system), 0, 1 + 2 * i)  # (the day: room)
             mark = ">" if name == self.current else "" if row[1] else "+"
             if mark:
                 ui.at(mark, 15, 1 + 2 * i)

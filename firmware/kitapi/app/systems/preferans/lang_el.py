@@ -29,7 +29,7 @@ T = (
     "πάσο και οι 2",  # BOTH_PASS
     "μισό",  # HALF_WORD
     "βιστ",  # WHISTS_WORD
-    "ΠΒΣσ-\u00bd",  # CODES: the summary's pool, hill, whists; then a hand's words: whist, pass, half-whist
+    "ΠΒΣσ-\u00bdμ",  # CODES: the summary's pool, hill, whists; a hand's whist, pass, half-whist, dealer's whist
     "#γράψε A:ανοιχτά",  # HINT_SAVE_OPEN: A marks the hand played open (ανοιχτά)
     "Λάθος μοίρασμα",  # MISDEAL
     "Πάσο όλοι",  # ALLPASS
@@ -41,6 +41,6 @@ T = (
     "A: κλειστό γκέιμ",  # BALKAN_GAME_KEY
     "Μπέτ",  # BETTLER
     "Τέλος παρτίδας",  # ENDS: the summary: the hand about to be saved ends the game
-    ("Π πουλ  Β βουνό", "Σ βιστ (γράφει)", "σ βιστ  - πάσο", "\u00bd μισό βιστ", "d βιστ ντίλερ"),  # LEGEND
+    ("Π πουλ  Β βουνό", "Σ βιστ (γράφει)", "σ βιστ  - πάσο", "\u00bd μισό βιστ", "μ βιστ ντίλερ"),  # LEGEND
     "*πίσω #γράψε",  # HINT_LEGEND: the legend's keys
 )

@@ -29,7 +29,7 @@ T = (
     "оба пас",  # BOTH_PASS
     "полвиста",  # HALF_WORD
     "вист",  # WHISTS_WORD
-    "ПГВв-\u00bd",  # CODES: the summary's pool, hill, whists; then a hand's words: whist, pass, half-whist
+    "ПГВв-\u00bdс",  # CODES: the summary's pool, hill, whists; a hand's whist, pass, half-whist, dealer's whist
     "#записать A:лёжа",  # HINT_SAVE_OPEN: A marks the hand played open ("лёжа": C "down" or "open")
     "Пересдача",  # MISDEAL
     "Распасы",  # ALLPASS
@@ -41,6 +41,6 @@ T = (
     "A: закрытая игра",  # BALKAN_GAME_KEY
     "Бет",  # BETTLER
     "Конец игры",  # ENDS: the summary: the hand about to be saved ends the game
-    ("П пуля  Г гора", "В висты", "в вист  - пас", "\u00bd полвиста", "d вист сдающего"),  # LEGEND
+    ("П пуля  Г гора", "В висты", "в вист  - пас", "\u00bd полвиста", "с вист сдающего"),  # LEGEND
     "*назад #записать",  # HINT_LEGEND: the legend's keys
 )

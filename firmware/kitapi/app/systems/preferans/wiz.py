@@ -519,7 +519,7 @@ def describe(p, g, h, step=_SUMMARY):
         c = p[_P_CODES]
         s += " " + c[3 + h.w1] + (c[3 + h.w2] if h.w2 >= 0 else "")
         if h.dealer_whist >= 0:
-            s += "d"
+            s += c[6]  # (the dealer's whist: "d", Greek "μ", Russian "с")
     if step > _TRICKS_S and g.played(h):
         ts = h.tricks[h.soloist]
         if g.is_misere(h):
