@@ -222,6 +222,7 @@ class NewGame:
             else:
                 self.step = step - 1
             return None
+        i = 0  # (-1: a key that does nothing at this step, said below)
         if step == _RULES:
             n = self.systems
             # ten systems or fewer: 1-9, 0 the tenth, on either page; more: 1-5 of the page shown
@@ -234,14 +235,12 @@ class NewGame:
                 i = -1  # (said below)
         elif step == _PLAYERS:
             seats = self.sys.SEATS
-            i = 0
             if ev == HASH or (ev < 10 and str(ev) in seats):
                 self.n = ev if ev < 10 else 3 if "3" in seats else int(seats[0])
                 self.step = _NAME
             else:
                 i = -1
         elif step == _NAME:
-            i = 0
             if ev == 0:
                 self.typing = True
                 self.typed = ""
@@ -253,11 +252,6 @@ class NewGame:
                     self.add_player(self.known[i])
             else:
                 i = -1
-        if step <= _NAME:
-            if i < 0:  # a key that does nothing at this step: said, on the hint row
-                from kitapi.app.nokey import key
-
-                key(app, ev)
         elif step == _POUCH:
             if ev == KEY_A and hasattr(self.sys, "STAKE"):
                 self.typing_stake = not self.typing_stake
@@ -275,6 +269,8 @@ class NewGame:
                     self.pouch = max(1, int(self.typed))
                 self.typed = ""
                 self.step = _OPTIONS
+            else:
+                i = -1
         elif step == _OPTIONS:
             if ev == HASH:
                 self.step = _DEALER
@@ -286,8 +282,14 @@ class NewGame:
                 self.step = _START
             elif ev == HASH:
                 self.step = _START
+            else:
+                i = -1
         elif ev == HASH:
             return self.start()
+        if i < 0:  # a key that does nothing at this step: said, on the hint row
+            from kitapi.app.nokey import key
+
+            key(app, ev)
         return None
 
     def rules_step(self, i):
