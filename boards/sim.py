@@ -47,6 +47,7 @@ _Q = const(113)  # ord("q")
 _M = const(109)  # ord("m")
 _X = const(120)  # ord("x")
 _H = const(104)  # ord("h")
+_I = const(105)  # ord("i")
 
 
 def _num(line):
@@ -188,6 +189,11 @@ class SimHW:
 
                 gc.collect()
                 write(b"M %d %d\n" % (gc.mem_alloc(), gc.mem_free()))
+            elif c == _I:  # "i": the heap's blocks and the interned names (their count; "i 1": each one), for
+                import micropython  # the heap tests and for finding where the heap goes (docs/figures.md)
+
+                micropython.mem_info()
+                micropython.qstr_info(_num(line) if len(line) > 2 else 0)
             elif c == _H:  # "h N": the heap held until N bytes are left free, till the next reset: a heap a
                 import gc  # long evening has cut up, for the tests of what the box does short of heap
 

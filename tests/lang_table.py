@@ -9,6 +9,8 @@ import re
 from pathlib import Path
 from types import SimpleNamespace
 
+from kitapi_host.names import built
+
 FIRMWARE = Path(__file__).resolve().parents[1] / "firmware"
 LANG_EN = FIRMWARE / "kitapi" / "app" / "lang_en.py"
 
@@ -44,8 +46,12 @@ def path_of(whose: str, code: str) -> Path:
 
 
 def table(code: str, whose: str = "app.lang") -> SimpleNamespace:
-    """Language ``code``'s texts as attributes: table("en").HAND, table("en", "app.damage").TORN."""
-    t = importlib.import_module(f"kitapi.{whose}_{code}").T
+    """Language ``code``'s texts as attributes: table("en").HAND, table("en", "app.damage").TORN; the box's string
+    table as the box has it, the systems' labels (SYSTEMS) written from kitapi.registry (kitapi_host.names)."""
+    if whose == "app.lang":
+        t = built(f"kitapi/app/lang_{code}.py")["T"]
+    else:
+        t = importlib.import_module(f"kitapi.{whose}_{code}").T
     keys = NAMES if whose == "app.lang" else names(path_of(whose, "en"))
     assert len(t) == len(keys), (whose, code)
     return SimpleNamespace(**dict(zip(keys, t, strict=True)))

@@ -24,7 +24,7 @@ from kitapi_host import logs
 from kitapi_host.archive.db import Archive
 from kitapi_host.families import prefa, preferans
 from kitapi_host.logs import gen
-from kitapi_host.sim.firmware import Firmware, _start, parse_script
+from kitapi_host.sim.firmware import Firmware, parse_script, start
 from kitapi_host.sim.pick import rules_keys
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -181,7 +181,7 @@ class Device:
     def __init__(self, data: Path, heapsize: str = "64K") -> None:
         self.output: list[str] = []
         args = argparse.Namespace(main=None, board="sim", data=data, heapsize=heapsize, romfs=True)
-        self.fw: Firmware = _start(args, self.output.append, text=True)
+        self.fw: Firmware = start(args, self.output.append, text=True)
         self.data = data
         assert self.fw.wait_ready(60)
 

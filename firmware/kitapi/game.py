@@ -34,13 +34,12 @@ class RuleError(Exception):
     def __str__(self):
         import sys
 
-        import kitapi
+        from kitapi import forget
         from kitapi.messages import text
 
         s = text(self.args)
         if sys.implementation.name == "micropython":  # the texts stay in the heap only while shown
-            del sys.modules["kitapi.messages"]
-            del kitapi.messages
+            forget("kitapi.messages")
         return s
 
 
@@ -93,8 +92,9 @@ def check_name(p, what=None):
     hi = 0  # a high surrogate waiting for its low one
     units = 0  # the length in UTF-16 code units, as JSON escapes it: the same on every runtime
     seen = False  # a visible character
-    for c in p:  # (MicroPython's json keeps a surrogate pair as two characters, CPython's makes it one)
-        o = ord(c)
+    for i in range(len(p)):  # (MicroPython's json keeps a surrogate pair as two characters, CPython's makes
+        o = ord(p[i : i + 1])  # it one.)  A slice, not ``for c in p``: MicroPython interns each character a
+        # str's loop or index gives (for good: a name's letters, a date's digits, each one a permanent name)
         units += 2 if o > 0xFFFF else 1
         if not seen and not _blank(o):
             seen = True
@@ -236,12 +236,12 @@ class Game:
     # ints (its length fixed by the header) or an int (or bool), besides the core's own ``hands``,
     # ``over`` and ``last_dealer``.
     state = ()  # type: tuple[str, ...]
-    # What the system's hands are, as the PC's reader of a hand's result asks the class (never its rules
-    # id): 1 Prefa's (a bid, a defense; the kasa's too), 2 Preferans' (a soloist and whisters), 3 a ladder of
-    # bids with drops (Austrian, Illustrated), 4 a suit or chips (American), 5 a partnership's contract
-    # (Priffe).  Declared by every class but Prefa's, the device's own game, whose 1 is the default (its
-    # class and this one are at their heap margins: the 17 KB replay, tests/pc/test_cli.py, and the boot of
-    # tests/device/test_app_memory.py move with one more name); a new family declares its own.
+    # OUTCOME (a system's class attribute, not Game's: read as getattr(g, "OUTCOME", 1)): what its hands are, as
+    # the box's legend and pot screens and the PC's pot family ask the class (never its rules id; what a hand
+    # came to is its family's on the PC, by the registry): 1 Prefa's (a bid, a defense; the kasa's too), 2 Preferans' (a
+    # soloist and whisters), 3 a ladder of bids with drops (Austrian, Illustrated), 4 a suit or chips (American),
+    # 5 a partnership's contract (Priffe).  Not declared by Prefa's class, whose 1 is the default (it and Game are
+    # at their heap margins: the 17 KB replay, tests/pc/test_cli.py, the 64 KB boot); a new family declares its own.
 
     def parse(self, d):
         """Check a hand object (a dict, as in the game log) and return it as ``self.hand``."""

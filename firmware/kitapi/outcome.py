@@ -6,7 +6,10 @@ The device never imports this module (its screens say it in their own words):
 it costs the box nothing.  MicroPython-clean all the same, as all of the core.
 
 - ``hand_outcome(g, h)``: hand ``h``, parsed and checked by the core on game
-  ``g`` in its place (not yet applied), as a dict of words and numbers:
+  ``g`` in its place (not yet applied), as a dict of words and numbers, by
+  its family's function here, one a family of kitapi.registry, named as it
+  (``prefa``, ``kasa``, ``preferans``, ``pot``, ``priffe``: each family's
+  ``outcome`` hook on the PC, kitapi_host.families.hookspecs):
   ``kind``, ``bidder`` (a seat, or None), ``contract`` (as the log writes it),
   ``defense``, ``tricks`` (the bidder's), ``made``, ``short`` (the tricks
   missing; a misere's: the tricks taken); Prefa's hands also ``level`` (the
@@ -65,17 +68,14 @@ _POT_MAKE = 6
 
 
 def hand_outcome(g, h):
-    """What hand ``h`` (parsed and checked on ``g``, not yet applied) came to: a dict (see the module)."""
-    k = getattr(g, "OUTCOME", 1)  # what the system's hands are (kitapi.game.Game's OUTCOME), asked of its class
-    if k == 1:
-        return _prefa(g, h)
-    if k == 2:
-        return _preferans(g, h)
-    if k == 3 or k == 4:
-        return _pot(g, h)
-    if k == 5:
-        return _priffe(g, h)
-    return None
+    """What hand ``h`` (parsed and checked on ``g``, not yet applied) came to: a dict (see the module), by the
+    function of this module named as the system's family (kitapi.registry's family column); None for a family
+    with none here (the PC asks each family's ``outcome``, kitapi_host.families.hookspecs)."""
+    from kitapi.registry import row
+
+    r = row(g.name)
+    f = globals().get(r[1]) if r else None
+    return f(g, h) if f else None
 
 
 def _blank(kind, bidder):
@@ -90,7 +90,8 @@ def _blank(kind, bidder):
     }
 
 
-def _prefa(g, h):
+def prefa(g, h):
+    """A Prefa hand's outcome (see the module)."""
     # docs/rules/prefa.md: the levels, the responsibilities (prefa-ball-v2.txt, "Responsibility")
     from kitapi.rules.prefa import ALONE, BOTH, DEFENSES, INVITE, NONE, PLAY, RESP_ALONE, RESP_D1, RESP_D2
     from kitapi.rules.prefa_json import contract_name
@@ -141,7 +142,8 @@ def _prefa(g, h):
     return o
 
 
-def _preferans(g, h):
+def preferans(g, h):
+    """A Preferans hand's outcome: Russian and Balkan (see the module)."""
     # docs/rules/preferans.md, "A played contract": both passing or a half-whist that stood count as made;
     # a misere (Balkan's Bettler) is made with no trick; a resignation is not made, and not played
     from kitapi.rules.preferans import ALLPASS, MISDEAL, RESIGN
@@ -207,7 +209,9 @@ def _whisters(g, h, made):
     return [(d, g.whist_one_shared or d == h.d2) for d in seats]
 
 
-def _pot(g, h):
+def pot(g, h):
+    """A pot game's hand's outcome: the Austrian and Illustrated ladder, or an American suit or chips (what
+    the class says its hands are, its ``OUTCOME``: 4 for a suit or chips)."""
     # docs/rules/preference_at.md, preference_illustrated.md, preference_us.md
     o = _blank("play", None)
     if g.OUTCOME == 4:  # a suit or chips (American)
@@ -253,7 +257,8 @@ def _pot(g, h):
     return o
 
 
-def _priffe(g, h):
+def priffe(g, h):
+    """A Priffe hand's outcome (see the module)."""
     # what kitapi.rules.priffe's Priffe.score adds up, part by part (docs/rules/priffe.md, "Outcome", "Points")
     from kitapi.rules.priffe import CONTRACTS, FORCED, NOLL
 
@@ -313,6 +318,10 @@ def _priffe(g, h):
     o["points"] = points
     o["games"] = games
     return o
+
+
+# a kasa hand is a Prefa hand, or a top-up (its kind, no bidder: kitapi.rules.prefa_kasa)
+kasa = prefa
 
 
 def transfers(res):

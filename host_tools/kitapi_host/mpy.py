@@ -27,7 +27,8 @@ import sysconfig
 import tempfile
 from pathlib import Path
 
-from kitapi_host.resources import SOURCES, core_sources, device_path
+from kitapi_host.names import WRITTEN, device_source
+from kitapi_host.resources import CORE, SOURCES, core_sources, device_path
 
 FIRMWARE = SOURCES  # (the folder holding the package kitapi; main.py and boards/: kitapi_host.resources)
 REPLAY_CODE = "import sys\nfrom kitapi.replay import main\nmain(sys.argv[-1])"
@@ -109,13 +110,16 @@ def compiled(kind: str, files: dict[str, Path]) -> Path:
     """A cache folder with ``files`` (name in the folder -> source) compiled to .mpy; built once per state.
 
     The folder's name holds a hash of mpy-cross's version and of every name and
-    source, so a change makes a new folder and an unchanged tree reuses it.
+    source, so a change makes a new folder and an unchanged tree reuses it.  A source
+    is compiled as the box gets it: the systems' names of kitapi.registry written in
+    (kitapi_host.names).
     """
     tool = mpy_cross()
     cache = Path(os.environ.get("KITAPI_CACHE") or Path.home() / ".cache" / "kitapi")
     # Asked again by the same process (a test run starts the firmware thousands of times), the answer is the
     # folder found before while no source has changed its size or time: no mpy-cross run, no file read.
-    state = (tool, str(cache), kind, tuple((name, str(src), _stamp(src)) for name, src in files.items()))
+    stamps = tuple((name, str(src), _stamp(src)) for name, src in files.items())
+    state = (tool, str(cache), kind, stamps, _stamp(CORE / "registry.py"))  # (the registry: the box's names)
     out = _BUILT.get(state)
     if out is not None and out.is_dir():
         return out
@@ -123,8 +127,9 @@ def compiled(kind: str, files: dict[str, Path]) -> Path:
         _VERSIONS[tool] = subprocess.run([tool, "--version"], capture_output=True, check=True).stdout
     digest = hashlib.sha256(_VERSIONS[tool])
     digest.update(b"source names: the module's name\0")  # (see source_name)
-    for name, src in files.items():
-        digest.update(name.encode() + b"\0" + src.read_bytes() + b"\0")
+    sources = {name: device_source(name, src) for name, src in files.items()}
+    for name, data in sources.items():
+        digest.update(name.encode() + b"\0" + data + b"\0")
     out = cache / f"{kind}-{digest.hexdigest()[:16]}"
     if out.is_dir():
         _BUILT[state] = out
@@ -135,8 +140,13 @@ def compiled(kind: str, files: dict[str, Path]) -> Path:
         for name, src in files.items():
             target = tmp / Path(name).with_suffix(".mpy")
             target.parent.mkdir(parents=True, exist_ok=True)
-            cmd = [tool, "-s", source_name(name), "-o", str(target), str(src)]
-            proc = subprocess.run(cmd, capture_output=True, text=True)
+            with tempfile.TemporaryDirectory() as d:
+                given = src
+                if name in WRITTEN:  # (its names written in: compiled from a copy, its errors named by the file)
+                    given = Path(d) / Path(name).name
+                    given.write_bytes(sources[name])
+                cmd = [tool, "-s", source_name(name), "-o", str(target), str(given)]
+                proc = subprocess.run(cmd, capture_output=True, text=True)
             if proc.returncode:
                 raise CompileError(f"{src}: {(proc.stderr or proc.stdout).strip()}")
         try:

@@ -64,6 +64,21 @@ def test_hand_outcome_is_what_the_archive_stored(key: str) -> None:
         g.apply(h)
 
 
+def test_a_hands_outcome_is_its_familys_by_the_registrys_family_column() -> None:
+    """kitapi.outcome has one function a family of the registry, named as it (no integer switch that matches no
+    family column: the kasa shared Prefa's number, the pot games had two); ``hand_outcome`` finds it by the
+    game's family; each PC family's ``outcome`` hook is it."""
+    for key in sorted(GOLDEN)[:: max(1, len(GOLDEN) // 12)]:
+        v = vector(key)
+        g = new_game(v["header"])
+        family = row(g.name)[1]
+        h = g.parse(v["hands"][0])
+        mine = getattr(outcome, family)
+        assert outcome.hand_outcome(g, h) == mine(g, h), key
+        assert archive_family(g.name).outcome is mine, key
+    assert {r[1] for r in rows()} <= {k for k in vars(outcome) if callable(vars(outcome)[k])}
+
+
 def test_pot_make_is_the_rules() -> None:
     from kitapi.rules import preference_at, preference_us
 

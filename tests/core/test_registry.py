@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import ast
 import pathlib
+import re
 
 from kitapi import registry, rules
 
@@ -92,21 +94,66 @@ def test_every_module_in_systems_belongs_to_a_family_of_the_registry() -> None:
 
 
 def test_the_rules_menu_lists_the_registry() -> None:
+    from kitapi_host.names import table as registry_names
     from lang_table import table
 
+    names = registry_names()
     for code in ("en", "el", "ru"):
         assert len(table(code).SYSTEMS) == len(registry.rows()), code
+        assert tuple(table(code).SYSTEMS) == tuple(names[r[0]][code][0] for r in registry.rows())
     assert tuple(table("en").SYSTEMS) == tuple(r[3] for r in registry.rows())
+
+
+LANGUAGES = ("en", "el", "ru")  # kitapi.app.ui.LANGUAGES
+# The words that a system's name happens to be too: the pouch's (Prefa's kasa, the kasa game's short name), and the
+# kasa family's table of statistics (kitapi_host.families.kasa, a family's word: its one system's title)
+_WORDS_TOO = {"Kasa", "Κάσα", "Greek Prefa with a common kasa"}
+
+
+def test_a_systems_names_are_its_registry_rows_and_nowhere_else() -> None:
+    """Issue 35, item 1: every row names its system in each of the box's languages (a label for the Rules step, in
+    14 columns; a short name for the Games list, in 7; a title for the PC's pages), and no other source of
+    firmware/ or host_tools/ writes one: the box's tables are written from the rows when the firmware is built
+    (kitapi_host.names), and their sources hold only the marks where the names go."""
+    import ast
+
+    from kitapi_host.names import built
+    from kitapi_host.names import table as registry_names
+
+    table = registry_names()
+    assert list(table) == [r[0] for r in registry.rows()]
+    names = set()
+    for r in registry.rows():
+        assert tuple(table[r[0]]) == LANGUAGES and table[r[0]]["en"][0] == r[3], (r, table[r[0]])
+        for code in LANGUAGES:
+            got = table[r[0]][code]
+            assert len(got) == 3 and all(x and x == x.strip() for x in got), (r[0], code, got)
+            label, short, title = got
+            assert len(label) <= 14 and len(short) <= 7, (r[0], code, got)
+            names.update(got)
+    found = []
+    for path in sorted([*FIRMWARE.rglob("*.py"), *HOST_TOOLS.rglob("*.py")]):
+        if path == FIRMWARE / "registry.py":
+            continue
+        for n in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(n, ast.Constant) and isinstance(n.value, str) and n.value not in _WORDS_TOO:
+                if n.value in names or ("|" in n.value and names & set(n.value.split("|"))):
+                    found.append(f"{path.name}:{n.lineno} {n.value!r}")
+    assert found == []
+    for code in LANGUAGES:  # the marks, and the box's tables written over them
+        assert "\n    (),  # SYSTEMS\n" in (FIRMWARE / "app" / f"lang_{code}.py").read_text(encoding="utf-8")
+        words = built("kitapi/app/games.py")["WORDS"][LANGUAGES.index(code)][2]
+        assert words.split("|") == [table[r[0]][code][1] for r in registry.rows()]
 
 
 HOST_TOOLS = pathlib.Path(__file__).resolve().parents[2] / "host_tools" / "kitapi_host"
 
 
-def _imports(root: pathlib.Path = FIRMWARE, package: str = "kitapi") -> dict[str, set[str]]:
+def _imports(root: pathlib.Path = FIRMWARE, package: str = "kitapi", by_name: bool = False) -> dict[str, set[str]]:
     """Each module's imports of other modules of its tree (``root``, the package ``package``: the firmware's
     kitapi, or host_tools' kitapi_host; "": the folder's own, as firmware/'s main and kitapi_pack), anywhere in
     it (in a function too), as parsed: ``from a.b import c`` is a.b.c when that is a module, else a.b; a
-    relative import as the absolute one."""
+    relative import as the absolute one; with ``by_name``, a module imported by its name too (``_dynamic``)."""
     import ast
 
     names = {}
@@ -116,7 +163,8 @@ def _imports(root: pathlib.Path = FIRMWARE, package: str = "kitapi") -> dict[str
     edges: dict[str, set[str]] = {m: set() for m in names}
     for m, p in names.items():
         here = m.split(".") if p.name == "__init__.py" else m.split(".")[:-1]
-        for node in ast.walk(ast.parse(p.read_text(encoding="utf-8"))):
+        tree = ast.parse(p.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
             if isinstance(node, ast.Import):
                 edges[m] |= {a.name for a in node.names if a.name in names}
             elif isinstance(node, ast.ImportFrom):
@@ -128,7 +176,35 @@ def _imports(root: pathlib.Path = FIRMWARE, package: str = "kitapi") -> dict[str
                     target = full if full in names else module
                     if target in names and target != m:
                         edges[m].add(target)
+        if by_name:
+            edges[m] |= _dynamic(tree, set(names)) - {m}
     return edges
+
+
+def _dynamic(tree: ast.Module, names: set[str]) -> set[str]:
+    """The modules of ``names`` a module imports by name (``importlib.import_module(x)``, ``__import__(x)``): ``x``
+    a string, a string built of known parts and unknown ones (an f-string, ``"a.b." + c``: every module of that
+    shape, an unknown part one name), or a variable (every module the module's strings name: a table of
+    commands)."""
+    found: set[str] = set()
+    table = {n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and n.value in names}
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and node.args):
+            continue
+        f = node.func
+        name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
+        if name not in ("import_module", "__import__"):
+            continue
+        x = node.args[0]
+        if isinstance(x, ast.Name):
+            found |= table
+            continue
+        parts = x.values if isinstance(x, ast.JoinedStr) else [x.left, x.right] if isinstance(x, ast.BinOp) else [x]
+        shape = "".join(
+            re.escape(v.value) if isinstance(v, ast.Constant) and isinstance(v.value, str) else "[^.]+" for v in parts
+        )
+        found |= {n for n in names if re.fullmatch(shape, n)}
+    return found
 
 
 def _loops(edges: dict[str, set[str]]) -> list[list[str]]:
@@ -176,15 +252,11 @@ def _closure(start: list[str]) -> set[str]:
 
 # Imports that close a loop, kept for the heap, each with its reason at the import (the import-loop guard below
 # fails on any other loop, and on one of these that is gone: then it goes from the list):
-# - a closed game's hand viewed (kitapi.app.readonly) lets the hands list and the Games screens go while the hand
-#   is shown, and imports them again when * goes back (a 7-hand Sochi game's hand did not fit beside them at 64 KB);
 # - a rules module imports its JSON form (kitapi.rules.X_json, which takes the rules' constants from it) inside
 #   parse_hand and hand_json: the device keeps its hands packed and never loads the JSON form;
 # - kitapi.game.new_game imports kitapi.rules (whose systems subclass kitapi.game.Game) when it makes a game:
 #   only the chosen system's module is loaded, and a module that reads logs without making a game loads none.
 _KEPT_FOR_THE_HEAP = {
-    ("kitapi.app.readonly", "kitapi.app.history"),
-    ("kitapi.app.readonly", "kitapi.app.games"),
     ("kitapi.game", "kitapi.rules"),
     ("kitapi.rules.prefa", "kitapi.rules.prefa_json"),
     ("kitapi.rules.preferans", "kitapi.rules.preferans_json"),
@@ -211,12 +283,62 @@ def test_no_import_loops_in_the_firmware_but_the_ones_kept_for_the_heap() -> Non
         edges[a] = edges[a] - {b}
 
 
+def test_no_import_loop_in_the_app_not_even_for_the_heap() -> None:
+    """kitapi.app (the shell, the shared screens, the families' packages): no loop at all, imports in functions
+    counted, none kept for the heap.  A screen goes back by the app's stack (App.back), never by importing the
+    screen it came from: a closed game's hand viewed (kitapi.app.readonly) lets the hands list and the Games
+    screens go while the hand is shown (a 7-hand Sochi game's hand did not fit beside them at 64 KB) and leaves
+    on the stack what views them again (kitapi.app.games.view's arguments), not the screens."""
+    edges = _imports()
+    app = {m: {d for d in e if d.startswith("kitapi.app")} for m, e in edges.items() if m.startswith("kitapi.app")}
+    assert {"kitapi.app.readonly", "kitapi.app.games", "kitapi.app.history", "kitapi.app.home"} <= set(app)
+    assert "kitapi.app.readonly" in app["kitapi.app.history"]  # (the hands list shows a hand: in a function)
+    assert _loops(app) == []
+    assert not {"kitapi.app.games", "kitapi.app.history", "kitapi.app.home"} & app["kitapi.app.readonly"]
+
+
 def test_no_import_loops_in_host_tools() -> None:
     """kitapi_host (host_tools/): no loop at all, the heap is no reason on the PC (the sheets' registry lookup
-    lives in kitapi_host.sheets.game, the link's rescue modules in kitapi_host.device.pack)."""
-    edges = _imports(HOST_TOOLS, "kitapi_host")
-    assert len(edges) > 40 and "kitapi_host.sheets.game" in edges["kitapi_host.sheets"]
+    lives in kitapi_host.sheets.read, above the family sheets, which import kitapi_host.sheets.game; the
+    typist's family lookup in kitapi_host.families, above the families' shared kitapi_host.families.scripted;
+    the link's rescue modules in kitapi_host.device.pack); a module imported by its name (``importlib``) counts."""
+    edges = _imports(HOST_TOOLS, "kitapi_host", by_name=True)
+    assert len(edges) > 40 and "kitapi_host.sheets.read" in edges["kitapi_host.sheets"]
+    assert {"kitapi_host.sheets.cli", "kitapi_host.web.cli"} <= edges["kitapi_host.cli"]  # (its COMMANDS, by name)
+    assert "kitapi_host.families.prefa.sheet" in edges["kitapi_host.sheets.read"]  # (f"...families.{family}.sheet")
     assert _loops(edges) == []
+
+
+def test_no_library_module_imports_the_command() -> None:
+    """The ``kitapi`` command (kitapi_host.cli) loads the library, never the other way: only ``python -m
+    kitapi_host`` (its __main__) imports it, by name or not (text cleaning is kitapi_host.text's)."""
+    edges = _imports(HOST_TOOLS, "kitapi_host", by_name=True)
+    assert [m for m, e in edges.items() if "kitapi_host.cli" in e] == ["kitapi_host.__main__"]
+
+
+def test_the_import_guard_follows_importlib(tmp_path: pathlib.Path) -> None:
+    """A loop closed by a module imported by its name (a table of names, an f-string, a name built with +) is a
+    loop to the guard (``kitapi`` loaded ``sheets.cli`` through importlib, which imported it back unseen)."""
+    pkg = tmp_path / "pkg"
+    (pkg / "fam" / "x").mkdir(parents=True)
+    for f in ("__init__.py", "fam/__init__.py", "fam/x/__init__.py"):
+        (pkg / f).write_text("")
+    cli = 'import importlib\nTABLE = ("pkg.lib",)\nfor m in TABLE:\n    importlib.import_module(m)\n'
+    (pkg / "cli.py").write_text(cli)
+    (pkg / "lib.py").write_text("def f():\n    from pkg.cli import TABLE\n")
+    (pkg / "sheet.py").write_text('import importlib\ndef s(k):\n    return importlib.import_module(f"pkg.fam.{k}.s")\n')
+    (pkg / "fam" / "x" / "s.py").write_text("from pkg import sheet\n")
+    (pkg / "box.py").write_text('def s(k):\n    return __import__("pkg.fam." + k)\n')
+    (pkg / "fam" / "x" / "__init__.py").write_text("import pkg.box\n")
+    assert _loops(_imports(pkg, "pkg")) == []  # (by its imports' words alone: none)
+    edges = _imports(pkg, "pkg", by_name=True)
+    assert edges["pkg.cli"] == {"pkg.lib"} and edges["pkg.sheet"] == {"pkg.fam.x.s"}
+    assert edges["pkg.box"] == {"pkg.fam.x"}  # (one name: not pkg.fam.x.s)
+    assert sorted(map(tuple, _loops(edges))) == [
+        ("pkg.box", "pkg.fam.x", "pkg.box"),
+        ("pkg.cli", "pkg.lib", "pkg.cli"),
+        ("pkg.fam.x.s", "pkg.sheet", "pkg.fam.x.s"),
+    ]
 
 
 def test_the_keys_below_hw_and_app_and_the_shell_away_from_the_families() -> None:

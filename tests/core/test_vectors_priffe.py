@@ -21,7 +21,7 @@ import pytest
 
 import forkrun
 from kitapi.game import RuleError, new_game, result_json
-from kitapi_host.logs import table
+from kitapi_host.families.priffe import standings as table
 from logcheck import both_forms_agree, play_vector, round_trips
 
 HERE = os.path.dirname(os.path.abspath(__file__))

@@ -20,20 +20,17 @@ _TYPED = "0 2~1500 66~1500 66# 0 22~1500 666~1500 22# 0 222~1500 2~1500 8#"
 _BALKAN = ("2 2 # # 6 #", "1 A 4 # # #", "2 6 # #")
 
 
-# The heap the legend is shown in: 64 KB (the legend fits beside any open game), but Balkan's in Greek and Russian,
-# which the start menu's "New box" check (kitapi.app.menus, some 400 bytes of code and no new name) put at the
-# unix port's doubling of the interned names' pool (docs/figures.md): they needed 65 KB and were given 72 KB; the
-# new game's tournament offer and the header's tournament field (issue 34, item 5) took that room: they need 74 KB
-# now (73 KB fails), given 80 KB.  Making room again is issue 35's item 3 and issue 37's item 4.  On the Pico the
-# lowest free heap of any game is above 140 KB.
-_HEAP = {("balkan", "el"): "80K", ("balkan", "ru"): "80K"}
+# The legend is shown in 64 KB beside any open game, Balkan's in Greek and Russian too (they needed 74 KB once
+# the tournament offer came: the new-game wizard had cut the heap up for the game's start, which is now on a
+# fresh heap, and a player's letters were interned names; issue 37, item 4).  How much is left is said by
+# tests/device/test_app_heap_lang.py.  On the Pico the lowest free heap of any game is above 140 KB.
 
 
 def device(tmp_path: Path, code: str, system: str = "") -> Device:
     data = tmp_path / "data"
     data.mkdir(parents=True)
     (data / "settings").write_text(f"255 60 {code}\n")
-    return Device(data, heapsize=_HEAP.get((system, code), "64K"))
+    return Device(data, heapsize="64K")
 
 
 def keys_of(tok: str, pot: bool) -> list[str]:

@@ -57,12 +57,15 @@ def test_leaving_the_wizard_after_the_reset_goes_back_to_the_game(tmp_path: Path
 
 
 def test_a_new_game_starts_on_a_fresh_heap(tmp_path: Path) -> None:
-    """The new game on flash, the box resets softly and opens it: the wizard's names and pieces are gone."""
+    """The new game on flash, the box resets softly and opens it: the wizard's names and pieces are gone.  Its
+    header is checked and written on a fresh heap too (the wizard's header on flash first, ROOT/start, then a
+    soft reset: App.start_game), so two resets in all."""
     dev = Device(tmp_path / "data", heapsize="64K")
     shown = dev.keys(SETUP[:-2])  # the wizard's last step: no reset yet
     assert dev.fw.resets == 0
     shown = dev.keys("#")
-    assert dev.fw.resets == 1 and lines(shown[-1])[0] == "Hand 1"
+    assert dev.fw.resets == 2 and lines(shown[-1])[0] == "Hand 1"
+    assert not (dev.data / "start").exists()  # (the header's note, gone once the log holds it)
     assert home_standings(shown[-1]) == [("Ann", 100, 0), ("Bob", 100, 0), ("Cat", 100, 0)]
     dev.close()
 
@@ -191,4 +194,27 @@ def test_a_closed_game_viewed_short_of_heap_opens_after_a_reset(tmp_path: Path) 
     dev.keys("* 3")  # left (the start menu), the games list again
     assert dev.keys("1")[-1] == short  # viewed with room
     assert not (data / "crash.log").exists(), (data / "crash.log").read_text()
+    dev.close()
+
+
+def test_a_closed_games_hand_shown_keeps_no_screen_it_let_go_and_star_makes_them_again(tmp_path: Path) -> None:
+    """Issue 35, item 10: a closed game's hand viewed (kitapi.app.readonly) lets its hands list, its home screen
+    and their modules go; the app's stack keeps only what views them again (kitapi.app.games.view's arguments),
+    so the heap while the hand is shown is kilobytes below the list's; * comes back by the stack (App.back): the
+    list at the hand, then the home screen on the page it was on (its standings, B before A)."""
+    data = tmp_path / "data"
+    dev = Device(data, heapsize="64K")
+    dev.keys(SETUP + "161#### 271#### 0# C 3 # #")  # three hands, the game ended and closed
+    dev.keys("3 1 B A 8")  # Games, the closed game, its standings, its hands, the cursor on hand 2
+    listed = dev.heap()
+    shown = dev.keys("#")[-1]
+    assert lines(shown)[0] == "Hand 2" and lines(shown)[-1] == "Read only *back"
+    held = dev.heap()
+    assert held < listed - 3000, (held, listed)
+    back = lines(dev.keys("*")[-1])
+    assert back[1] == "2/3 0:?", back  # the list at the hand
+    home = dev.keys("*")[-1]
+    assert "1 Game closed" in lines(home) and home_standings(home), lines(home)  # its standings, as left
+    assert "Who owes whom" in lines(dev.keys("B")[-1])
+    dev.keys("*")
     dev.close()

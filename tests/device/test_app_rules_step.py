@@ -15,6 +15,7 @@ from kitapi.app.systems.preferans import lang_en as pref_en
 from kitapi.registry import rows
 from kitapi_host.sim import typist
 from kitapi_host.sim.pick import PAGE, rules_keys
+from lang_table import table
 from testkit import Device, device_log, firmware_copy, lines, new_game_keys, run_on
 
 IDS = [r[0] for r in rows()]
@@ -47,7 +48,7 @@ def test_the_number_beside_a_system_is_the_key_that_picks_it(tmp_path: Path) -> 
     dev = Device(tmp_path / "data")
     count = -(-len(IDS) // PAGE)  # pages
     pages = [lines(dev.keys("1")[-1])[2:7]] + [lines(dev.keys("B")[-1])[2:7] for _ in range(count)]
-    names = lang_en.T[40]  # SYSTEMS
+    names = table("en").SYSTEMS
     assert len(names) == len(IDS) and PAGE == newgame._PAGE
     for i in range(count):
         shown = [f"{rules_keys(r).split()[-1]} {n}" for r, n in zip(IDS, names, strict=True)][
@@ -70,8 +71,8 @@ def test_the_number_beside_a_system_is_the_key_that_picks_it(tmp_path: Path) -> 
 
 
 # An eleventh system as a newcomer adds one (docs/architecture.md's checklist): Sochi with doubled whists, a
-# core subclass with one constant changed (its options step not named: Sochi's), a registry row, no strings
-# (the rules step shows the registry's label).
+# core subclass with one constant changed (its options step not named: Sochi's), a registry row with its names
+# (the rules step shows its label: the string tables' SYSTEMS are written from the registry).
 _SOCHI2 = '''
 
 class Sochi2(Sochi):
@@ -85,13 +86,18 @@ CLASSES["sochi2"] = Sochi2
 '''
 
 
+_SOCHI2_ROW = """sochi2 preferans preferans Sochi x2|Sochi x2|Russian Preferans, Sochi x2
+ el Σότσι x2|Σότσι2|Πρέφερανς, Σότσι x2
+ ru Сочи x2|Сочи x2|Преферанс, Сочи x2
+"""
+
+
 def eleven_systems(tmp: Path) -> Path:
     """A copy of the firmware with an eleventh system, ``sochi2`` (the registry's last row)."""
     return firmware_copy(
         tmp,
         {
-            "kitapi/registry.py": lambda s: s.replace("priffe priffe priffe Priffe\n", "priffe priffe priffe Priffe\n"
-                                                     "sochi2 preferans preferans Sochi x2\n"),
+            "kitapi/registry.py": lambda s: s.replace('""".split(', _SOCHI2_ROW + '""".split('),
             "kitapi/rules/preferans.py": lambda s: s + _SOCHI2,
         },
     )  # fmt: skip
@@ -106,6 +112,7 @@ from pathlib import Path
 from kitapi.registry import rows
 from kitapi_host.sim import typist
 from kitapi_host.sim.pick import PAGE, rules_keys
+from lang_table import table
 from testkit import Device, device_log, lines
 
 out = {"keys": {r[0]: rules_keys(r[0]) for r in rows()}}
@@ -132,7 +139,7 @@ def test_a_system_past_the_last_is_on_its_page_picked_by_its_keys_and_played(tmp
     assert len(ids) > 10  # (the registry has ten rows or more: the copy's has more than ten)
     # more than ten: the page's own 1-5, B before each page past the first
     assert got["keys"] == {r: " ".join(["B"] * (i // PAGE) + [str(i % PAGE + 1)]) for i, r in enumerate(ids)}
-    names = [*lang_en.T[40], "Sochi x2"]  # (no string table names it: the registry's label)
+    names = [*table("en").SYSTEMS, "Sochi x2"]  # (its row's label)
     pages = [[f"{i + 1} {n}" for i, n in enumerate(names[k : k + PAGE])] for k in range(0, len(names), PAGE)]
     if len(pages[-1]) < PAGE:
         pages[-1].append("B:more *back")  # (and the key hint under the last page's rows)

@@ -46,8 +46,9 @@ def _firmware_words() -> frozenset[str]:
     return frozenset(words)
 
 
-# Greek and Russian words that are whole though another word begins with them ("σαν", "вист")
-_WHOLE = frozenset("σαν μιζέρ лист игр Балкан Вист вист Выход Роббер Сброс сброс пополнен сыгран".split())
+# Greek and Russian words that are whole though another word begins with them ("σαν", "вист"; "Ленинград" of the
+# PC's title "Ленинградка", in kitapi.registry's rows)
+_WHOLE = frozenset("σαν μιζέρ лист игр Балкан Ленинград Вист вист Выход Роббер Сброс сброс пополнен сыгран".split())
 # cuts the tables had ("A:λίστ", "A:спис", "D стер"): no longer word begins with them
 _SEEN_CUTS = frozenset("λίστ σελ спис стер Распа Παρτί Ива Пет".split())
 

@@ -10,7 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from kitapi_host.sim.firmware import Firmware, _start, parse_script
+from kitapi_host.sim.firmware import Firmware, parse_script, start
 from kitapi_host.sim.pick import rules_keys
 from testkit import HANG_S
 
@@ -56,7 +56,7 @@ def cp_frames(data: Path, keys: str) -> list[bytes]:
 
 def sim_frames(data: Path, keys: str) -> list[bytes]:
     out: list[str] = []
-    fw: Firmware = _start(argparse.Namespace(main=None, board="sim", data=data, heapsize="128K", romfs=True),
+    fw: Firmware = start(argparse.Namespace(main=None, board="sim", data=data, heapsize="128K", romfs=True),
                           out.append, False)  # fmt: skip
     frames = []
     try:

@@ -120,7 +120,7 @@ def test_the_words_of_the_refusal_screen_fit() -> None:
     assert len(WORDS) == len(LANGUAGES) and len({len(w) for w in WORDS}) == 1
     for w in WORDS:
         assert all(len(s) <= COLS for s in (w[2], w[4], *w[3])), w
-        for s in (w[0], w[1], w[2], w[4], *w[3]):
+        for s in (w[0], w[1], w[2], w[4], w[5], *w[3]):
             assert all(ord(c) < 128 or c in font.GLYPHS for c in s), s
 
 

@@ -822,7 +822,7 @@ def test_every_family_has_its_sheet_behind_one_interface() -> None:
     for rules, family, _core, _label in rows():
         m = sheets.sheet(rules)
         assert m is not None and m.__name__ == f"kitapi_host.families.{family}.sheet", rules  # type: ignore[attr-defined]
-        for name in ("snapshot", "standings", "to_csv", "to_html"):
+        for name in ("snapshot", "standings", "csv_table", "to_html"):
             assert callable(getattr(m, name)), (family, name)
         assert "deleted" in inspect.signature(m.to_html).parameters
     assert sheets.sheet("no_such_rules") is None

@@ -9,6 +9,8 @@ import argparse
 import ast
 import importlib
 import inspect
+import json
+import re
 import types
 from pathlib import Path
 
@@ -185,3 +187,66 @@ def test_a_variant_is_asked_what_its_contracts_are() -> None:
     assert preferans.no_trick("balkan") == "6" and preferans.no_trick("sochi") == "M"
     assert [preferans.needed("balkan", c) for c in "23457"] == [6] * 5
     assert [preferans.needed("sochi", c) for c in ("6S", "7N", "10H")] == [6, 7, 10]
+
+
+def test_every_hook_has_its_contract_beside_it() -> None:
+    """kitapi_host.families.hookspecs (as Datasette's hookspecs.py): each hook of ``HOOKS`` a method of ``Family``
+    whose docstring is its contract, and no other; families/__init__.py's docstring names what a new family
+    must provide (the hooks' module, the typist's members, the sheet) and the test that counts its files."""
+    from kitapi_host.families import hookspecs
+
+    methods = [k for k, v in vars(hookspecs.Family).items() if callable(v) and not k.startswith("_")]
+    assert methods == list(hookspecs.HOOKS) == list(families.ARCHIVE)
+    for name in hookspecs.HOOKS:
+        doc = inspect.getdoc(getattr(hookspecs.Family, name)) or ""
+        assert len(doc) > 40, name
+    for name in ("SIZE", "BENCH", "header", "generate", "hand_keys", "device_form"):
+        assert re.search(rf"\n    (def )?{name}\b", inspect.getsource(hookspecs.TypistFamily)), name
+    doc = families.__doc__ or ""
+    for words in ("kitapi_host.families.hookspecs.Family", "TypistFamily", "``sheet.py``", "test_family_cost.py"):
+        assert words in doc, words
+
+
+@pytest.mark.parametrize(
+    "hook", ["outcome", "standings", "result_line", "nets", "evening_nets", "payments", "seat_total"]
+)
+def test_the_archive_refuses_a_family_module_lacking_a_hook(
+    hook: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each hook the PC calls instead of a switch on a result's shape is the family's to have: one lacking it is
+    refused in one line (before the hooks, a family module was kept without them, and its results were read
+    as Prefa's or another family's by their shape)."""
+    log = _log(tmp_path)
+    _lacking(monkeypatch, hook)
+    with Archive(tmp_path / "a.sqlite3") as a, pytest.raises(LogError) as e, open(log, "rb") as f:
+        a.add_log(f, "file", str(log))
+    assert e.value.reason == (
+        f"the archive does not keep games of rules 'prefa': kitapi_host.families.prefa lacks {hook}"
+        " (kitapi replay keeps it)"
+    )
+
+
+def test_replay_asks_the_family_for_its_standings(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``kitapi replay``'s table is the family's ``standings`` hook (no switch on the result's shape falling
+    through to Prefa's pouch); a family whose module lacks it: the core's standings as JSON, and one line
+    saying why."""
+    from kitapi_host.cli import main
+
+    log = _log(tmp_path)
+    assert main(["replay", str(log)]) == 0
+    table = capsys.readouterr().out
+    assert "Pouch" in table
+    real = importlib.import_module("kitapi_host.families.prefa")
+    monkeypatch.setattr(real, "standings", lambda res: "the family's own table")
+    assert main(["replay", str(log)]) == 0
+    assert capsys.readouterr().out == "the family's own table\n"
+    _lacking(monkeypatch, "standings")
+    assert main(["replay", str(log)]) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out)["rules"] == "prefa" and "pouch" in json.loads(out)
+    assert err == (
+        f"{log}: the archive does not keep games of rules 'prefa': kitapi_host.families.prefa lacks standings:"
+        " the standings as JSON\n"
+    )

@@ -296,10 +296,12 @@ def test_the_bench_of_the_archive_runs_on_both_backends(
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     monkeypatch.setattr(bench, "TEMPLATES", 12)
     monkeypatch.setattr(bench, "ADDED", 6)
+    monkeypatch.setattr(bench, "ALONE", 3)
     assert bench.run((60,), pg_server) == 0
     out = capsys.readouterr().out
     assert "     60  SQLite" in out and "     60  PostgreSQL" in out and "slowest page (/ or /player)" in out, out
     assert "the web page (GET, ms)" in out  # (each GET answered 200: the bench stops on any other)
+    assert re.search(r"     60  PostgreSQL  in batches\s+\d+ games/s \([\d.]+ ms CPU a game\)  one by one", out), out
     assert re.search(r"     60  SQLite\s+\d+ games rated: count\s+\d+  /ratings", out), out  # (kitapi ratings)
     with Archive(tmp_path / "kitapi" / "bench-archive-60.sqlite3") as a:
         assert len(a.games()) == 60 and len(a.players()) == 500

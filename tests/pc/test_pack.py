@@ -257,7 +257,7 @@ for m in sys.argv[1:]:
 
 @pytest.mark.fuzz
 def test_every_byte_of_prefas_module_flipped_is_refused_at_its_import(flash: Path, tmp_path: Path) -> None:
-    """The report's case: a flipped bit in Prefa's _BID_VALUE booted and scored wrong.  Every byte of
+    """The report's case: a flipped bit in Prefa's BID_VALUE booted and scored wrong.  Every byte of
     kitapi/rules/prefa.mpy, one bit each: its import raises Damaged before the .mpy loader reads it."""
     fs = copy(flash, tmp_path / "fs")
     n, _ = _layout(flash)

@@ -16,7 +16,7 @@ import kitapi_host.families as families
 from kitapi.game import new_game
 from kitapi.registry import row, rows
 from kitapi_host.bench import device as bench_device
-from kitapi_host.families import _common, family
+from kitapi_host.families import family
 from kitapi_host.logs import gen
 from kitapi_host.sim import typist
 from testkit import Device, device_log
@@ -40,9 +40,9 @@ _GOLDEN: dict[str, tuple[str, int | None, dict[str, Any]]] = {
 
 @pytest.mark.parametrize("rules", SYSTEMS)
 def test_every_system_has_its_family_typist_and_generator(rules: str) -> None:
-    fam = _common.typist_family(rules)
+    fam = families.typist_family(rules)
     assert fam is family(rules)
-    for name in _common.MEMBERS:
+    for name in families.MEMBERS:
         assert hasattr(fam, name), name
     hdr, hands = gen.generate(rules, 5, 30)
     assert hdr["rules"] == rules and 0 < len(hands) <= 30
@@ -72,7 +72,7 @@ def test_a_rules_id_or_family_without_a_module_is_one_line(monkeypatch: pytest.M
     monkeypatch.setattr(families, "row", lambda r: extra if r == "euchre" else row(r))
     with pytest.raises(ValueError, match=r"^the family 'trick' of 'euchre' has no module kitapi_host.families.trick$"):
         typist.script("euchre", 1, 10)
-    monkeypatch.setattr(_common, "MEMBERS", (*_common.MEMBERS, "deal_cards"))
+    monkeypatch.setattr(families, "MEMBERS", (*families.MEMBERS, "deal_cards"))
     with pytest.raises(ValueError, match=r"^kitapi_host.families.prefa lacks deal_cards$"):
         gen.generate("prefa", 1, 10)
 
@@ -93,7 +93,7 @@ def test_a_generated_game_of_every_system_types_through_the_simulator(tmp_path: 
     """The bench's game of the system (its setup from the registry's key, 12 hands) typed into the
     firmware: the log holds each hand as the device writes it."""
     setup, keys = typist.script(rules, 7, 12)
-    fam = _common.typist_family(rules)
+    fam = families.typist_family(rules)
     hdr, hands = gen.generate(rules, 7, 12, None, **fam.BENCH)
     g = new_game(hdr)
     written = []

@@ -296,15 +296,16 @@ def test_an_empty_archive(tmp_path: Path) -> None:
 
 
 def test_every_system_and_word_in_three_languages() -> None:
-    """Each system of kitapi.registry has its Greek and Russian name (its family module's TITLES) and its unit;
-    each word its three, none empty."""
+    """Each system of kitapi.registry has its title in each language (its registry row's) and its unit; each word
+    its three, none empty."""
     from kitapi.registry import rows
     from kitapi_host.families import family
+    from kitapi_host.names import names
     from kitapi_host.web.words import KINDS, WORDS
 
     for r in rows():
-        names = family(r[0]).TITLES[r[0]]  # type: ignore[union-attr]
-        assert len(names) == 2 and all(x.strip() for x in names), r[0]
+        titles = [n[2] for n in names(r[0]).values()]  # type: ignore[union-attr]
+        assert len(titles) == 3 and all(x.strip() for x in titles), r[0]
         assert family(r[0]).UNIT in WORDS, r[0]  # type: ignore[union-attr]
     assert all(len(v) == 3 and all(x.strip() for x in v) for v in KINDS.values())
     assert all(len(v) == 3 and all(x.strip() for x in v) for v in WORDS.values())

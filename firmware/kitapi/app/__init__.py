@@ -109,10 +109,9 @@ def run(hw):
                 if hasattr(hw, "reset"):  # on a fresh heap
                     hw.reset()
                 n = 0
-                import sys
+                from kitapi import forget
 
-                sys.modules.pop("kitapi.app.safe", None)  # (its heap is the app's now)
-                globals().pop("safe", None)
+                forget("kitapi.app.safe")  # (its heap is the app's now)
             from kitapi.app.main import App
 
             app = App(hw)

@@ -62,6 +62,25 @@ def sum(f, n):  # (a name the firmware interns anyway: no heap for it; Store.dum
     return c
 
 
+def restore(g, c):  # (names the firmware interns anyway: no new one)
+    """The game ``g``'s figures from the checkpoint's numbers ``c`` (SIZE first); False if they do not fit."""
+    v = c
+    g.hands = v[4]
+    g.over = v[5] == 1
+    g.last_dealer = v[6]
+    k = 7
+    for a in g.state:
+        x = getattr(g, a)
+        if type(x) is list:
+            for i in range(len(x)):
+                x[i] = v[k]
+                k += 1
+        else:
+            setattr(g, a, v[k] == 1 if type(x) is bool else v[k])
+            k += 1
+    return k == len(v)
+
+
 def read(c, name, f):
     """The game ``name`` (its log open as ``f``) from the checkpoint (ROOT/ckpt open as ``c``: Store.load
     opens both) and the hands after it: (game, reader, the hands replayed), game and reader as
@@ -82,22 +101,7 @@ def read(c, name, f):
         f.seek(0)
         r = DevLogReader(f)  # type: Any
         g = new_game(r.header())
-        if size < r.start or size > r.end or (size - r.start) & 7:
-            return None
-        g.hands = v[4]
-        g.over = v[5] == 1
-        g.last_dealer = v[6]
-        k = 7
-        for a in g.state:
-            x = getattr(g, a)
-            if type(x) is list:
-                for i in range(len(x)):
-                    x[i] = v[k]
-                    k += 1
-            else:
-                setattr(g, a, v[k] == 1 if type(x) is bool else v[k])
-                k += 1
-        if k != len(v):
+        if size < r.start or size > r.end or (size - r.start) & 7 or not restore(g, v):
             return None
         base = v[2]
         # the records after it, as kitapi.replay.replay reads a log: first framed, the corrections noted
@@ -158,7 +162,6 @@ def close():
     import sys
 
     if sys.implementation.name == "micropython":
-        sys.modules.pop("kitapi.app.ckpt", None)
-        parent = sys.modules.get("kitapi.app")  # (not imported here: no import loop)
-        if parent is not None and hasattr(parent, "ckpt"):
-            delattr(parent, "ckpt")
+        from kitapi import forget
+
+        forget("kitapi.app.ckpt")

@@ -44,12 +44,11 @@ class Damaged:
         ui.at(d[_X_LINES][1], 0, 3)
         ui.at(d[_X_LINES][2], 0, 4)
         if self.held[0]:  # its two lines wrapped as one text: a hand number of 3 digits cuts nothing
-            import sys
-
+            from kitapi import forget
             from kitapi.app.said import lines
 
             lines(ui, "%s %s" % (d[_X_HELD][0] % self.held[0], d[_X_HELD][1] % self.held[1]), 5)
-            sys.modules.pop("kitapi.app.said", None)  # (imported again for the next frame)
+            forget("kitapi.app.said")  # (imported again for the next frame)
         ui.hint(d[_X_HINT])
 
     def key(self, ev):

@@ -14,6 +14,7 @@ the game being played.  An open game is resumed (asked first): it becomes the ga
 the one left stays open, to be resumed the same way.
 """
 
+from kitapi import forget
 from kitapi.app.home import Home
 from kitapi.keys import KEY_A, KEY_B, KEY_C, STAR
 
@@ -34,17 +35,15 @@ _T_SYSTEMS = const(40)
 _ROWS = const(3)  # games on a page: two rows each
 
 # this module's words, by language (kitapi.app.main.LANGUAGES): here, not in the string tables the game
-# keeps in the heap; the list's keys, resume, and the systems' names, whole (kitapi.registry's order; the day
-# the game started beside one where it fits), one string each (split when drawn: a short literal would be
-# interned for good)
+# keeps in the heap; the list's keys, resume, and the systems' names in 7 letters (kitapi.registry's, in its
+# order, one string each, split when drawn: a short literal would be interned for good), written over the
+# language's code when the firmware is built for the box (kitapi_host.names); one cut (its ".") gives way to
+# the system's label on the Rules step, whole (13 letters at most)
 WORDS = (
-    ("1-3 +open A/B", "Resume game",
-     "Prefa|Sochi|Leningrad|Rostov|Balkan|Kasa|Austrian|Illustrated|American|Priffe"),
-    ("1-3 +ανοιχτή A/B", "Συνέχεια",
-     "Πρέφα|Σότσι|Λένινγκραντ|Ροστόφ|Βαλκανική|Κάσα|Αυστριακή|Εικονογρ.|Αμερικανική|Πρίφε"),
-    ("1-3 +открыта A/B", "Продолжить",
-     "Префа|Сочи|Ленинград|Ростов|Балканский|Каса|Австрийский|Иллюстр.|Американский|Приффе"),
-)  # fmt: skip
+    ("1-3 +open A/B", "Resume game", "en"),
+    ("1-3 +ανοιχτή A/B", "Συνέχεια", "el"),
+    ("1-3 +открыта A/B", "Продолжить", "ru"),
+)
 
 
 def words(app):
@@ -58,22 +57,16 @@ def state(store, name):
     its system's place in kitapi.registry (-1: one it does not know) and the day it started ("28.11", ""
     without a clock)."""
     from kitapi.devlog import DevLogReader, crc16
-    from kitapi.registry import row
 
     with store.open(name) as f:
         r = DevLogReader(f)
         h = r.header()
         players = h["players"]
-        system = -1
-        i = 0
-        while system < 0:  # (a row at a time: no table of every system kept)
-            x = row(i)
-            if x is None:
-                break
-            if x[0] == h["rules"]:
-                system = i
-            i += 1
-        _forget("kitapi.registry")  # (as kitapi.registry.load: its few hundred bytes back)
+        # the systems' ids, kitapi.registry's in its order: written over "ids" when the firmware is built for the
+        # box (kitapi_host.names), so that the list reads no registry (its module in the heap cost the
+        # hands list opened after it its room at 64 KB)
+        ids = "ids".split("|")
+        system = ids.index(h["rules"]) if h["rules"] in ids else -1
         started = h.get("started")
         day = ""
         if type(started) is str and len(started) >= 10 and started[4] == "-" and started[7] == "-":
@@ -136,10 +129,11 @@ class Games:
                     row = self.rows[i] = (("?",), True, -1, "")
             k = row[2]
             names = w[2].split("|")
-            # a system past these names (the registry's last rows): its name on the rules step, in 7 letters
-            system = names[k] if 0 <= k < len(names) else t[_T_SYSTEMS][k][:7] if 0 <= k < len(t[_T_SYSTEMS]) else "?"
+            system = names[k] if 0 <= k < len(names) else "?"
+            if system[-1:] == ".":  # a short name cut (its "."): the label, whole (a row "1 Leningrad" and its
+                system = t[_T_SYSTEMS][k]  # mark fit 16; the day beside it where there is room)
             line = "%d %s %s" % (i + 1, system, row[3])
-            ui.at(line if row[3] and len(line) <= 15 else "%d %s" % (i + 1, system), 0, 1 + 2 * i)  # (the day: room)
+            ui.at(line if row[3] and len(line) <= 15 else "%d %s" % (i + 1, system), 0, 1 + 2 * i)
             mark = ">" if name == self.current else "" if row[1] else "+"
             if mark:
                 ui.at(mark, 15, 1 + 2 * i)
@@ -204,10 +198,12 @@ class Viewed(Home):
         return None
 
 
-def view(app, name):
-    """Closed game ``name``, read only: the home screen on its settlement (the game being played let go,
-    and replayed when it is left).  Short of heap (an evening of screens cuts it up), after a soft reset: the
-    file ROOT/next says so (Store.next), and App.first_screen views it on the fresh heap."""
+def view(app, name, hand=0, page=1):
+    """Closed game ``name``, read only: the home screen on its settlement (``page`` 1; 0 its standings; the game
+    being played let go, and replayed when it is left); with ``hand``, its hands list at that hand over it (*
+    back from one of its hands: kitapi.app.readonly leaves these on the app's stack, App.back calls this).
+    Short of heap (an evening of screens cuts it up), after a soft reset: the file ROOT/next says so
+    (Store.next), and App.first_screen views it on the fresh heap."""
     app.g = None
     _drop()
     try:
@@ -220,7 +216,16 @@ def view(app, name):
         app.message = message
         return screen
     app.message = ""
-    screen = Viewed(app, 1)  # on who owes whom: the settlement
+    screen = Viewed(app, page)  # (1: on who owes whom, the settlement)
+    if hand:
+        try:
+            from kitapi.app.history import History
+
+            hands = History(app)
+        except MemoryError:
+            return app.retry(_VIEW, name)
+        hands.cursor = hand
+        return app.go(screen, hands)  # (* on the list: the game's home screen, as it was)
     return screen
 
 
@@ -252,15 +257,4 @@ def resume(app, name):
 
 def _drop():
     """Let this module go: the game opened next has the heap (its functions live on while they run)."""
-    _forget("kitapi.app.games")  # (not through kitapi.app.main, which imports this module)
-
-
-def _forget(name):
-    """Let module ``name`` go, and its name in its package."""
-    import sys
-
-    sys.modules.pop(name, None)
-    k = name.rfind(".")
-    parent = sys.modules.get(name[:k])
-    if parent is not None and hasattr(parent, name[k + 1 :]):
-        delattr(parent, name[k + 1 :])
+    forget("kitapi.app.games")

@@ -15,6 +15,7 @@ rewritten, and the standings are replayed from the log.  A page is read from
 the log when the cursor leaves the one on screen.
 """
 
+from kitapi import forget
 from kitapi.app.ui import fitted
 from kitapi.game import OP_DELETE, OP_HAND, RuleError
 from kitapi.keys import HASH, KEY_A, KEY_B, KEY_C, KEY_D, STAR
@@ -165,7 +166,7 @@ class History:
                 self.typed = None
             return None
         if ev == STAR:
-            _let_go()  # (the game's heap: this list is read again when opened)
+            forget("kitapi.app.history")  # (the game's heap: this list is read again when opened)
             return app.back()  # (the home screen; a closed game viewed: its own, App.go)
         if not seq:
             return None
@@ -204,7 +205,7 @@ class History:
             # that one): App.home and App.save_hand replay the game again
             app.over = g.over
             g = app.g = None
-            _let_go()  # this list too (the wizard goes home, never back here)
+            forget("kitapi.app.history")  # this list too (the wizard goes home, never back here)
             try:
                 return app.sys.edit(app, self.cursor, self.h)
             except MemoryError:  # no room for the game before the hand
@@ -228,17 +229,6 @@ def words(app):
     return WORDS[LANGUAGES.index(app.lang)].split("|")
 
 
-def _let_go():
-    """Let this module go (its functions live on while they run); not through kitapi.app.main, which
-    imports this one."""
-    import sys
-
-    sys.modules.pop("kitapi.app.history", None)
-    parent = sys.modules.get("kitapi.app")
-    if parent is not None and hasattr(parent, "history"):
-        delattr(parent, "history")
-
-
 def delete(app, number, listed=False):
     """Delete hand ``number`` (a correction record) if the game stays valid, then replay: the hands list at it
     (``listed``: deleted there; ``app.over`` the game's end before), else the home screen (an undo), saying so."""
@@ -252,7 +242,10 @@ def delete(app, number, listed=False):
     except RuleError as e:  # said whole (kitapi.app.refusal), then the list at it (an undo: the home screen)
         from kitapi.app.refusal import say
 
-        s = say(app, 1, e)  # 1: kitapi.app.refusal.DELETE; then the home screen, the game replayed
+        try:
+            s = say(app, 1, e)  # 1: kitapi.app.refusal.DELETE; then the home screen, the game replayed
+        except MemoryError:  # no room for its words beside the pieces the check left: refused and said again
+            return app.retry(_DELETE, number)  # after a soft reset, on a fresh heap
         if listed:
             s.then = listed_at(app, number, s.then)
         return s
@@ -279,7 +272,10 @@ def restore(app, number, payload, said=""):
     except RuleError as e:  # (as delete)
         from kitapi.app.refusal import say
 
-        return say(app, 0, e)  # 0: kitapi.app.refusal.SAVE; then the home screen
+        try:
+            return say(app, 0, e)  # 0: kitapi.app.refusal.SAVE; then the home screen
+        except MemoryError:
+            return app.retry(_REPLACE, number, payload)
     app.store.replace_hand(number, payload)
     return fixed(app, number, said or words(app)[_W_RESTORED])
 
@@ -317,15 +313,15 @@ def fixed(app, number, said):
     app.message = ""
     if app.again:  # the boot's first frame: drawn once here, so that what it imports (the lines' fitting, the
         ui = app.ui  # family's texts) is on the heap just collected; short of heap, the home screen says what
-        trace = ui._trace  # was done.  (Not traced: the simulator's texts are the frame's.)
-        ui._trace = None
+        trace = ui.trace  # was done.  (Not traced: the simulator's texts are the frame's.)
+        ui.trace = None
         try:
             h.draw(ui)
         except MemoryError:
             app.message = said
             return screen
         finally:
-            ui._trace = trace
+            ui.trace = trace
         ui.clear()
         _collect(app)
     return h
@@ -359,7 +355,7 @@ def again(app, op, n, p):
     """After App.retry, on a fresh heap: the current game opened, then ``op`` done to hand ``n`` (Store.note's
     letters: _EDIT, ``p`` its packed hand; _DELETE; _REPLACE by ``p``, a hand brought back or an edit saved);
     the screen it leads to."""
-    _let_go()  # (this module: as when the hands list is left)
+    forget("kitapi.app.history")  # (this module: as when the hands list is left)
     name = app.store.current()
     if name is None:  # no game to do it to: not acted on, said
         _ignored(app)

@@ -48,19 +48,9 @@ T = (
     "#αλλαγή D:σβήσε",  # HINT_HISTORY
     # New game
     "Κανόνες;",  # RULES
-    # the game systems, in the order of kitapi.registry's rows
-    (
-        "Πρέφα",
-        "Σότσι",
-        "Λένινγκραντ",
-        "Ροστόφ",
-        "Βαλκανική",
-        "Πρέφα κάσα",
-        "Αυστριακή",
-        "Εικονογρ.",
-        "Αμερικανική",
-        "Πρίφε",
-    ),  # SYSTEMS
+    # the game systems' labels, kitapi.registry's, in its order: written over () when the firmware is built
+    # for the box (kitapi_host.names)
+    (),  # SYSTEMS
     "B:άλλα *πίσω",  # HINT_RULES
     "Παίκτες;",  # PLAYERS
     "Παίκτης",  # PLAYER

@@ -51,19 +51,9 @@ T = (
     "#edit D:delete",  # HINT_HISTORY
     # New game
     "Rules?",  # RULES
-    # the game systems, in the order of kitapi.registry's rows
-    (
-        "Greek Prefa",
-        "Sochi",
-        "Leningrad",
-        "Rostov",
-        "Balkan",
-        "Prefa kasa",
-        "Austrian",
-        "Illustrated",
-        "American",
-        "Priffe",
-    ),  # SYSTEMS
+    # the game systems' labels, kitapi.registry's, in its order: written over () when the firmware is built
+    # for the box (kitapi_host.names)
+    (),  # SYSTEMS
     "B:more *back",  # HINT_RULES
     "Players?",  # PLAYERS
     "Player",  # PLAYER

@@ -48,19 +48,9 @@ T = (
     "#правка D:убрать",  # HINT_HISTORY
     # New game
     "Правила?",  # RULES
-    # the game systems, in the order of kitapi.registry's rows
-    (
-        "Префа",
-        "Сочи",
-        "Ленинград",
-        "Ростов",
-        "Балканский",
-        "Префа с кассой",
-        "Австрийский",
-        "Иллюстр.",
-        "Американский",
-        "Приффе",
-    ),  # SYSTEMS
+    # the game systems' labels, kitapi.registry's, in its order: written over () when the firmware is built
+    # for the box (kitapi_host.names)
+    (),  # SYSTEMS
     "B:ещё *назад",  # HINT_RULES
     "Игроков?",  # PLAYERS
     "Игрок",  # PLAYER

@@ -97,19 +97,11 @@ class Legend:
     def key(self, ev):
         if ev == STAR or ev == 0:  # back to the list, where it was (App.go kept it)
             app = self.app
-            _let_go()
+            from kitapi import forget
+
+            forget("kitapi.app.legend")  # (its class lives on while it runs)
             return app.back()
         from kitapi.app.nokey import key
 
         key(self.app, ev)
         return None
-
-
-def _let_go():
-    """Let this module go (its class lives on while it runs)."""
-    import sys
-
-    sys.modules.pop("kitapi.app.legend", None)
-    parent = sys.modules.get("kitapi.app")
-    if parent is not None and hasattr(parent, "legend"):
-        delattr(parent, "legend")

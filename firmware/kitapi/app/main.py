@@ -17,6 +17,8 @@ _NEW = const("1")  # kitapi.app.nextboot.NEW
 _GAMES = const("g")  # kitapi.app.nextboot.GAMES
 _VIEW = const("v")  # kitapi.app.nextboot.VIEW
 _REPLACE = const("r")  # kitapi.app.nextboot.REPLACE
+_START = const("s")  # kitapi.app.nextboot.START
+_MEMORY = const("m")  # kitapi.app.nextboot.MEMORY
 _HINTS = const(0)  # true for mypy alone (always_true in its configs): MicroPython compiles the import away
 if _HINTS:
     from typing import Any
@@ -43,20 +45,15 @@ def _texts(name, code):
 
 
 def _forget(names, collect=True):
-    """Let modules of the kitapi package go (they are imported again when needed); with ``collect``, the heap
-    collected if any went."""
+    """Let modules of the kitapi package go (``kitapi.forget``; their names without "kitapi."; imported again
+    when needed); with ``collect``, the heap collected if any went."""
     import gc
-    import sys
+
+    from kitapi import forget
 
     gone = False
     for name in names:
-        full = "kitapi." + name
-        if full in sys.modules:
-            del sys.modules[full]
-            package, _, leaf = full.rpartition(".")
-            parent = sys.modules.get(package)
-            if parent is not None and hasattr(parent, leaf):
-                delattr(parent, leaf)
+        if forget("kitapi." + name):
             gone = True
     if gone and collect:  # (a collection costs time at every boot otherwise)
         gc.collect()
@@ -79,13 +76,8 @@ def load_language(code, drop=True):
     """
     if drop:
         _forget(["app.lang_" + other for other in LANGUAGES if other != code])
-    if code == "el":
-        import kitapi.app.lang_el as t
-    elif code == "ru":
-        import kitapi.app.lang_ru as t  # type: ignore[no-redef]
-    else:
-        import kitapi.app.lang_en as t  # type: ignore[no-redef]
-    return t.T
+    # by its name made here: three import statements would intern the three modules' names at every boot
+    return __import__("kitapi.app.lang_" + (code if code in LANGUAGES else "en"), None, None, ("T",)).T
 
 
 # --- the hand wizards' shell -------------------------------------------------------
@@ -228,29 +220,36 @@ class App:
     def family(self, rules):
         """The screens of rules id ``rules``: kitapi.app.systems.<its family> (kitapi.registry's family
         column), imported.  kitapi.registry is let go again, as its ``load`` does."""
-        import sys
-
-        import kitapi
+        from kitapi import forget
         from kitapi.registry import row
 
         family = row(rules)[1]
-        if "kitapi.registry" in sys.modules:
-            del sys.modules["kitapi.registry"]
-        if hasattr(kitapi, "registry"):
-            del kitapi.registry
+        forget("kitapi.registry")
         return __import__("kitapi.app.systems." + family, None, None, ("x",))  # (the module)
 
     def start_game(self, header):
         """Start a new game: the core checks its header before anything is written; then its home screen,
-        or the start menu with the reason it could not start."""
+        or the start menu with the reason it could not start.
+
+        A board with a soft reset does that on a fresh heap: the new-game wizard's header (``header``) is put
+        on flash first (ROOT/start, and the note ``s``: kitapi.app.nextboot), the box resets, and the boot
+        after it checks and writes it (``header`` None: App.first_screen).  The wizard cuts the heap up: a
+        Greek or Russian Balkan game found no room in 64 KB for its check and its log's header after it."""
+        store = self.store
+        if header is not None and hasattr(self.hw, "reset"):
+            store.start(header)
+            store.next(_START)
+            self.hw.reset()
         import kitapi.app.home  # noqa: F401  (before the game's modules: the heap's peak is the game's start)
         from kitapi.game import RuleError, new_game
 
         try:
+            if header is None:
+                header = store.start()
             new_game(header)
-            name = self.store.new_game(header)
-            self.store.remember(header["players"])
-        except (OSError, RuleError) as e:
+            name = store.new_game(header)
+            store.remember(header["players"])
+        except (OSError, ValueError, RuleError) as e:  # (ValueError: ROOT/start not the JSON it wrote)
             from kitapi.app.refusal import say
 
             return say(self, 3, e)  # 3: kitapi.app.refusal.START
@@ -341,10 +340,17 @@ class App:
         """The screen * goes back to: the last one a screen was opened from (``go``); with none, the home
         screen (the root: the home screen, the start menu and a game opened empty the stack, so that no
         screen left behind stays in the heap), or, with no game open, the game being played or the
-        start menu."""
+        start menu.  Screens let go with their modules while another is shown are on the stack as what makes
+        them again: a closed game's hands list and home screen, while one of its hands is shown
+        (kitapi.app.readonly), as the arguments of kitapi.app.games.view (a tuple: game, hand, page)."""
         t = self.trail
         if t:
-            return t.pop()
+            s = t.pop()
+            if type(s) is tuple:
+                from kitapi.app.games import view
+
+                return view(self, s[0], s[1], s[2])
+            return s
         return self.home() if self.g is not None else self.first_screen()
 
     def home(self):
@@ -420,6 +426,12 @@ class App:
             from kitapi.app.newgame import NewGame
 
             screen = NewGame(self)
+        elif op == _START:  # the new game's header, checked and written on this fresh heap
+            screen = self.start_game(None)
+        elif op == _MEMORY:  # App.run's MemoryError: said in the player's language, then the game
+            from kitapi.app.refusal import memory
+
+            screen = memory(self)
         elif op == _GAMES:
             from kitapi.app.games import Games
 
@@ -512,4 +524,10 @@ class App:
             # ever (kitapi.app.run shows the error instead); after it, each reset waits for a key
             if not ran or not hasattr(hw, "reset"):
                 raise
+            self.g = screen = None  # the boot after the reset says so (App.first_screen: kitapi.app.refusal
+            gc.collect()  # .memory); the game and the screen let go first: the note needs a little room
+            try:
+                store.next(_MEMORY)
+            except Exception:  # noqa: BLE001 - no room even for the note: the reset still gives a fresh heap
+                pass
             hw.reset()

@@ -24,10 +24,10 @@ def fit(names, i, w):
     for j in range(len(names)):
         b = names[j]
         if j != i and (b if len(b) <= w else b[:w].rstrip()) == s:
-            k = 0
-            while k < len(a) and k < len(b) and a[k] == b[k]:
+            k = 0  # (slices: a str's index interns the character it gives, for good)
+            while k < len(a) and k < len(b) and a[k : k + 1] == b[k : k + 1]:
                 k += 1
             same = max(same, k)
     if same and w >= 3:
-        s = a[: w - 2].rstrip() + " " + (a[same:].strip()[:1] or a[-1])
+        s = a[: w - 2].rstrip() + " " + (a[same:].strip()[:1] or a[-1:])
     return s

@@ -41,10 +41,7 @@ def key(app, ev, path):
         app.store.fs.remove(path)
     except OSError:  # (gone already, or the flash refused: shown again at the next start)
         pass
-    import sys
+    from kitapi import forget
 
-    sys.modules.pop("kitapi.app.newbox", None)  # never needed again (kitapi.app.main's _forget is not imported
-    parent = sys.modules.get("kitapi.app")  # here: no import loop)
-    if parent is not None and hasattr(parent, "newbox"):
-        delattr(parent, "newbox")
+    forget("kitapi.app.newbox")  # never needed again
     return None

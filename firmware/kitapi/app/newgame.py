@@ -19,6 +19,7 @@ pressed again within a second takes its next letter, A switches between the
 language's alphabet and the Latin one, * deletes, # accepts.
 """
 
+from kitapi import forget
 from kitapi.app.ui import cut
 from kitapi.keys import HASH, KEY_A, KEY_B, KEY_D, LONG, STAR
 
@@ -108,7 +109,7 @@ class NewGame:
         from kitapi.app.table import offer
 
         self.offer = offer(app)  # (header, title, rows, hint) of the table loaded, or None
-        _forget("kitapi.app.table")
+        forget("kitapi.app.table")
         if self.offer:
             self.step = _OFFER
 
@@ -253,24 +254,7 @@ class NewGame:
             else:
                 i = -1
         elif step == _POUCH:
-            if ev == KEY_A and hasattr(self.sys, "STAKE"):
-                self.typing_stake = not self.typing_stake
-            elif self.typing_stake and ev < 10 and len(self.stake) < 8:
-                self.stake += str(ev)
-            elif self.typing_stake and ev == KEY_B and "." not in self.stake:
-                self.stake += "."
-            elif self.typing_stake and ev == KEY_D:
-                self.stake = self.stake[:-1]
-            elif ev < 10 and len(self.typed) < 5:
-                self.typed += str(ev)
-            elif ev == HASH:
-                self.typing_stake = False
-                if self.typed:
-                    self.pouch = max(1, int(self.typed))
-                self.typed = ""
-                self.step = _OPTIONS
-            else:
-                i = -1
+            i = self.size(ev)
         elif step == _OPTIONS:
             if ev == HASH:
                 self.step = _DEALER
@@ -292,6 +276,29 @@ class NewGame:
             key(app, ev)
         return None
 
+    def size(self, ev):  # (a name the firmware interns anyway: no new one)
+        """Key ``ev`` at the pouch's step: its size typed (the pouch, the pool, the kasa...), or with A the stake;
+        -1 for a key that does nothing there."""
+        if ev == KEY_A and hasattr(self.sys, "STAKE"):
+            self.typing_stake = not self.typing_stake
+        elif self.typing_stake and ev < 10 and len(self.stake) < 8:
+            self.stake += str(ev)
+        elif self.typing_stake and ev == KEY_B and "." not in self.stake:
+            self.stake += "."
+        elif self.typing_stake and ev == KEY_D:
+            self.stake = self.stake[:-1]
+        elif ev < 10 and len(self.typed) < 5:
+            self.typed += str(ev)
+        elif ev == HASH:
+            self.typing_stake = False
+            if self.typed:
+                self.pouch = max(1, int(self.typed))
+            self.typed = ""
+            self.step = _OPTIONS
+        else:
+            return -1  # (a key that does nothing at this step)
+        return 0
+
     def rules_step(self, i):
         """The system ``i`` of kitapi.registry is chosen: its family's pouch (or pool, kasa...) and options
         steps (``setup`` may put a module of those steps alone in ``sys``)."""
@@ -306,13 +313,13 @@ class NewGame:
     def add_player(self, name):
         """Seat ``name`` next, in NFC as the archive compares names ("Νίκος" with ί, not ι + U+0301): a name
         seated already, in either form, is refused as taken, as the core would refuse the game."""
-        for c in name:
-            o = ord(c)
+        for i in range(len(name)):  # (a slice: a str's loop interns each character it gives, kitapi.game.check_name)
+            o = ord(name[i : i + 1])
             if 0x300 <= o < 0x370 or 0x1F70 <= o < 0x2000 or o == 0x374 or o == 0x37E or o == 0x387:
                 from kitapi.app import name as nfc  # (a combining mark, or a character NFC replaces)
 
                 name = nfc.name(name)
-                _forget(nfc.__name__)
+                forget(nfc.__name__)
                 break
         if name in self.players:  # say so, and type another
             taken = _WORDS[self.app.lang][2]
@@ -381,7 +388,7 @@ def _systems():
     n = 0
     while row(n) is not None:
         n += 1
-    _forget("kitapi.registry")
+    forget("kitapi.registry")
     return n
 
 
@@ -397,19 +404,8 @@ def declared(rules, attribute):
     had = [k for k in sys.modules if k.startswith("kitapi.rules.")]
     value = getattr(load(rules), attribute, None)
     for k in [k for k in sys.modules if k.startswith("kitapi.rules.") and k not in had]:
-        _forget(k)
+        forget(k)
     return value
-
-
-def _forget(name):
-    """Let module ``name`` go, and its name in its package."""
-    import sys
-
-    sys.modules.pop(name, None)
-    k = name.rfind(".")
-    parent = sys.modules.get(name[:k])
-    if parent is not None and hasattr(parent, name[k + 1 :]):
-        delattr(parent, name[k + 1 :])
 
 
 def option_word(t, lang, i, v):

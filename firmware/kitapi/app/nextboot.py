@@ -9,6 +9,8 @@ note is one letter and its arguments (decimal, no sign):
     eN P     hand N edited, P its packed hand (App.retry: kitapi.app.history.again, as d and r)
     dN       hand N deleted
     rN P     hand N replaced by P (a hand brought back, an edit saved)
+    s        a new game started: its header in ROOT/start, checked and written now (App.start_game)
+    m        the box ran short of heap (App.run's MemoryError): said, then the game (kitapi.app.refusal.memory)
 
 ``Store.next(op, a, b)`` writes it ("%s%s" % (op, a), then " %d" % b if any;
 written whole, then renamed), here and now, with no import: it is written short
@@ -31,6 +33,8 @@ VIEW = const("v")
 EDIT = const("e")
 DELETE = const("d")
 REPLACE = const("r")
+START = const("s")
+MEMORY = const("m")
 _DIGITS = const("0123456789")
 
 
@@ -40,17 +44,14 @@ def read(store, text, game_number):
     cannot be removed is not acted on (it would be again and again): ("", "", -1).  Whether hand N is there
     is for the game to say (kitapi.app.history.again).  ``game_number``: kitapi.app.store's, passed (no import of
     the store here: no import loop)."""
-    import sys
+    from kitapi import forget
 
-    sys.modules.pop("kitapi.app.nextboot", None)  # let go (its functions live on while they run): a retry's
-    parent = sys.modules.get("kitapi.app")  # boot is short of heap (not imported here: no import loop)
-    if parent is not None and hasattr(parent, "nextboot"):
-        delattr(parent, "nextboot")
+    forget("kitapi.app.nextboot")  # let go (its functions live on while they run): a retry's boot is short of heap
     op = text[:1]
     p = text[1:].split(" ")
     hand = op in (DELETE, EDIT, REPLACE)
     if (
-        text in (NEW, GAMES)
+        text in (NEW, GAMES, START, MEMORY)
         or (op == VIEW and game_number(text[1:]) >= 0)
         or (
             hand

@@ -15,10 +15,7 @@ WORDS = ("Key %s: not here", "Πλήκτρο %s: άκυρο", "Кнопка %s: 
 def key(app, ev):
     """Say that key ``ev`` does nothing on the screen shown: the next frame's hint row says so (UI.note,
     cleared by App.run once the frame is out: until the next key); this module let go again."""
-    import sys
+    from kitapi import forget
 
     app.ui.note = WORDS[LANGUAGES.index(app.lang)] % "0123456789ABCD*#"[ev & 15]
-    sys.modules.pop("kitapi.app.nokey", None)
-    parent = sys.modules.get("kitapi.app")  # (not imported: the package imports what leads here)
-    if parent is not None and hasattr(parent, "nokey"):
-        delattr(parent, "nokey")
+    forget("kitapi.app.nokey")

@@ -9,9 +9,12 @@ the summary its wizard shows, the hand against the game before it as when it was
 A key that does nothing says "Game closed" in the title until the next key.
 
 Nothing is written: the wizard's keys never reach it, so no save, no step; * goes back to the list at the
-hand.  (Its own module: its two classes cost the hands list's heap nothing the rest of the time.)
+hand, by the app's stack (App.back), which makes again the screens let go while the hand was shown: this
+module imports none of them.  (Its own module: its two classes cost the hands list's heap nothing the rest of
+the time.)
 """
 
+from kitapi import forget
 from kitapi.keys import STAR
 
 try:
@@ -30,8 +33,10 @@ def show(app, hands, p):
     """Packed hand ``p``, at the cursor of the hands list ``hands``: its wizard's summary, read only (Shown).
     What the edit of an open game lets go is let go here too, and the viewed game's screens (the list, its
     home screen, their modules: made again when * comes back), so that the game before the hand fits beside
-    what is left (a 7-hand Sochi game's did not at 64 KB); short of heap all the same, the game is viewed
-    again after a soft reset (as kitapi.app.games.view)."""
+    what is left (a 7-hand Sochi game's did not at 64 KB); on the app's stack instead, what views them again
+    (the arguments of kitapi.app.games.view: the game, the hand, the home screen's page), which App.back calls
+    when * comes back.  Short of heap all the same, the game is viewed again after a soft reset (as
+    kitapi.app.games.view)."""
     h = hands.h
     number = hands.cursor
     hint = hands.w[_W_READ_ONLY]  # (the list's words: its module let go below)
@@ -40,28 +45,27 @@ def show(app, hands, p):
     page = app.trail[-1].page if app.trail else 1  # (its page: who owes whom, or the standings)
     del app.trail[:]  # (the viewed game's home screen: kitapi.app.games.Viewed, and its module)
     for m in ("kitapi.app.games", "kitapi.app.history", "kitapi.app.home", "kitapi.settle", "kitapi.app.names"):
-        _forget(m)  # (and the viewed game's home screen, who owes whom, the names' abbreviations: made again
+        forget(m)  # (and the viewed game's home screen, who owes whom, the names' abbreviations: made again
         # when * comes back; 1.9 KB at 64 KB, where a 7-hand Sochi game's hand did not fit beside them)
     import gc
 
     gc.collect()  # (here, not in the allocation that fails: a collection deep in the replay frees less)
+    app.trail.append((app.store.name, number, page))  # (no screen: App.back views the game again at the hand)
     try:
         w = app.sys.edit(app, number, h)
     except MemoryError:
         return app.retry(_VIEW, app.store.name)
-    return Shown(app, number, w, hint, page)
+    return Shown(app, w, hint)
 
 
 class Shown:
     """The wizard's summary drawn through _Rows, which keeps its keys off row 7; * back to the hands list at the
     hand, any other key says the game is closed."""
 
-    def __init__(self, app, number, w, hint, page):
+    def __init__(self, app, w, hint):
         self.app = app
-        self.number = number
         self.w = w
         self.hint = hint
-        self.page = page  # the viewed game's home screen's page, made again when * comes back
         self.rows = _Rows(app.ui)
         self.closed = False  # a key that does nothing was pressed: the title says why, until the next key
 
@@ -80,35 +84,9 @@ class Shown:
         self.w = None  # (the game before the hand: let go before the replay)
         for m in app.sys.MODULES:  # and the wizard's module: no hand is entered in a closed game
             if m.endswith(".wiz"):
-                _forget("kitapi." + m)
-        name = app.store.name
-        try:
-            app.open_game(name, True)
-            if app.g is None:  # (read before, unreadable now: the start menu says why)
-                return app.start_menu()
-            # (an import loop kept for the heap: both import this module, and were let go while the hand was
-            # shown; tests/core/test_registry.py lists it)
-            from kitapi.app.games import Viewed
-            from kitapi.app.history import History
-
-            app.trail.append(Viewed(app, self.page))  # (* on the list: the game's home screen, as it was)
-            hands = History(app)
-        except MemoryError:
-            return app.retry(_VIEW, name)
-        hands.cursor = self.number
-        _forget("kitapi.app.readonly")
-        return hands
-
-
-def _forget(name):
-    """Let module ``name`` go (its functions live on while they run)."""
-    import sys
-
-    sys.modules.pop(name, None)
-    k = name.rfind(".")
-    parent = sys.modules.get(name[:k])
-    if parent is not None and hasattr(parent, name[k + 1 :]):
-        delattr(parent, name[k + 1 :])
+                forget("kitapi." + m)
+        forget("kitapi.app.readonly")  # (its functions live on while they run)
+        return app.back()  # the hands list at the hand, over the game's home screen as it was (show: the stack)
 
 
 class _Rows:

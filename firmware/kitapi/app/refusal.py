@@ -23,19 +23,25 @@ DELETE = const(1)
 OPEN = const(2)
 START = const(3)
 MORE = const(4)
-_OS = const(5)  # the flash's refusals (an OSError's number): full, or any other
+MEMORY = const(4)  # a fifth title: short of heap, the box restarted (App.run's MemoryError: ``memory``)
+_NO_MEMORY = const(5)  # what it says then: its place in a language's WORDS
+_OS = const(6)  # the flash's refusals (an OSError's number): full, or any other
 
-# by language (kitapi.app.ui.LANGUAGES): the next steps, the refusal screen's key and its titles, and the key
-# that says a refusal too long for a hand's summary whole (kitapi.app.main.wizard_preview: MORE)
+# by language (kitapi.app.ui.LANGUAGES): the next steps, the refusal screen's key and its titles (MEMORY's
+# last), the key that says a refusal too long for a hand's summary whole (kitapi.app.main.wizard_preview: MORE),
+# what the box says after it ran out of heap (``memory``), and the flash's refusals (``text``)
 WORDS = (
     ("Delete the later hands first.", "Update the box: kitapi deploy.", "#ok",
-     ("Not saved", "Not deleted", "Not opened", "Not started"), "#:read it all",
+     ("Not saved", "Not deleted", "Not opened", "Not started", "Out of memory"), "#:read it all",
+     "The box ran out of memory and started again. Every saved hand is kept.",
      ("The box's memory is full.", "The memory would not take it (error %d).")),
     ("Σβήστε πρώτα τις επόμενες διανομές.", "Ενημερώστε το κουτί: kitapi deploy.", "#εντάξει",
-     ("Δεν γράφτηκε", "Δεν σβήστηκε", "Δεν άνοιξε", "Δεν ξεκίνησε"), "#:όλο το μήνυμα",
+     ("Δεν γράφτηκε", "Δεν σβήστηκε", "Δεν άνοιξε", "Δεν ξεκίνησε", "Χωρίς μνήμη"), "#:όλο το μήνυμα",
+     "Η μνήμη του κουτιού δεν έφτασε και ξεκίνησε ξανά. Κάθε γραμμένη διανομή κρατήθηκε.",
      ("Η μνήμη του κουτιού γέμισε.", "Η μνήμη δεν το δέχτηκε (σφάλμα %d).")),
     ("Сначала удалите следующие раздачи.", "Обновите прошивку: kitapi deploy.", "#ок",
-     ("Не записано", "Не удалено", "Не открыто", "Не начата"), "#:читать всё",
+     ("Не записано", "Не удалено", "Не открыто", "Не начата", "Нет памяти"), "#:читать всё",
+     "Коробке не хватило памяти, она перезапущена. Все записанные раздачи сохранены.",
      ("Память устройства заполнена.", "Память не приняла запись (ошибка %d).")),
 )  # fmt: skip
 
@@ -102,12 +108,10 @@ def _let_go(name):
     runtimes (MicroPython, CircuitPython); CPython keeps its modules (the PC's code may hold them)."""
     import sys
 
-    if sys.implementation.name != "cpython" and name in sys.modules:
-        del sys.modules[name]
-        package, _, leaf = name.rpartition(".")
-        parent = sys.modules.get(package)
-        if parent is not None and hasattr(parent, leaf):
-            delattr(parent, leaf)
+    if sys.implementation.name != "cpython":
+        from kitapi import forget
+
+        forget(name)
 
 
 def preview(w, ui, e):
@@ -132,9 +136,20 @@ def preview(w, ui, e):
     return None
 
 
+def memory(app):
+    """The boot after App.run's MemoryError (ROOT/next ``m``: kitapi.app.nextboot): "Out of memory", the box
+    restarted, every saved hand kept, in the player's language; its key goes on to the game (its hands are on
+    flash), or the start menu if there is none.  (Here, not in kitapi.app.main: each of the app's names is
+    interned at every boot.)"""
+    s = say(app, MEMORY, words(app)[_NO_MEMORY], 0)
+    name = app.store.current()
+    s.then = app.open_game(name) if name else app.start_menu()
+    return s
+
+
 def say(app, what, e, then=None):
     """The refusal screen for error ``e`` (or its words, ``text``; ``what`` was refused: SAVE, DELETE, OPEN,
-    START: the callers pass the number, no name in their modules), whose first key goes on to screen
+    START, MEMORY: the callers pass the number, no name in their modules), whose first key goes on to screen
     ``then``: by default the start menu after OPEN and START (a game that could not be opened leaves its
     title, "Not opened", as the app's line, for a screen that goes elsewhere: kitapi.app.games.view, whose
     home screen has one row for it), else the home screen, made once the words are (a deletion's replays the

@@ -46,15 +46,12 @@ def say(app, k, arg=None):
     """Text ``k`` (``arg`` in its place) as the app's line (``app.message``): a file set aside not over a
     damaged log's line, but over a note ignored (its cause); then this module is let go (a game's heap has
     no room to keep it)."""
-    import sys
+    from kitapi import forget
 
     s = word(app.lang, k)
     if k == IGNORED or not app.message or app.message == word(app.lang, IGNORED):
         app.message = s if arg is None else s % arg
-    sys.modules.pop("kitapi.app.safe", None)
-    parent = sys.modules.get("kitapi.app")
-    if parent is not None and hasattr(parent, "safe"):
-        delattr(parent, "safe")
+    forget("kitapi.app.safe")
 
 
 def _rows(s):

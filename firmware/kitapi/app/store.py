@@ -213,6 +213,24 @@ class Store:
             f.write(text)
         self.fs.rename(path + ".tmp", path)
 
+    def start(self, header=None):
+        """A new game's header kept for the boot after a soft reset (App.start_game: checked and written on a
+        fresh heap): ``header`` put in ROOT/start (JSON, a piece at a time: the heap the new-game wizard left
+        holds no big one; written whole, then renamed); without it, the header read back and the file removed
+        (OSError if there is none, ValueError if it is not the JSON written)."""
+        import json
+
+        path = self.root + "/start"
+        if header is None:
+            with self._open(path) as f:
+                header = json.load(f)
+            self.fs.remove(path)
+            return header
+        with self._open(path + ".tmp", "w") as f:
+            json.dump(header, f)
+        self.fs.rename(path + ".tmp", path)
+        return header
+
     def next(self, what, n="", p=-1):
         """Note in ROOT/next what the next boot is to do: letter ``what`` (kitapi.app.nextboot has the
         letters and the forms), ``n`` its hand's number or its game's name, ``p`` its packed hand (App.retry,

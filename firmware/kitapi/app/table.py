@@ -39,13 +39,10 @@ def offer(app):
     except Exception:  # noqa: BLE001 - a damaged or hostile file costs itself: not offered
         return None
     finally:  # the rules modules the check imported, and the registry: the game imports them when it starts
-        for k in [k for k in sys.modules if (k.startswith("kitapi.rules") and k not in had) or k == "kitapi.registry"]:
-            del sys.modules[k]
-        import kitapi
+        from kitapi import forget
 
-        for k in ("rules", "registry"):
-            if "kitapi." + k not in sys.modules and hasattr(kitapi, k):
-                delattr(kitapi, k)
+        for k in [k for k in sys.modules if (k.startswith("kitapi.rules") and k not in had) or k == "kitapi.registry"]:
+            forget(k)
 
 
 def _offer(app):

@@ -27,7 +27,7 @@ class UI:
         self.hw = hw
         self.fb = hw.fb
         self.t = lang  # the string table of the chosen language
-        self._trace = getattr(hw, "trace_text", None)
+        self.trace = getattr(hw, "trace_text", None)  # each text drawn reported (the simulator's), or None
         self.note = ""  # a refused key's words (kitapi.app.nokey): the hint row's, for one frame
 
     def clear(self):
@@ -39,8 +39,8 @@ class UI:
         t = self.t
         if t and s.endswith("?") and not s.endswith(":?"):  # (a question; "0:?" is a key's sign; no allocation)
             s = s[:-1] + t[_T_QUESTION]
-        if self._trace:
-            self._trace(x, y, s)
+        if self.trace:
+            self.trace(x, y, s)
         if inverse:
             self.fb.fill_rect(x, y, font.width(s), 8, 1)
             return font.text(self.fb, s, x, y, 0)
@@ -60,12 +60,12 @@ class UI:
         if t and s.endswith("?"):
             s = s[:-1] + t[_T_QUESTION]
         self.fb.fill_rect(0, 0, _W, 8, 1)
-        if self._trace:
-            self._trace(0, 0, s)
+        if self.trace:
+            self.trace(0, 0, s)
         font.text(self.fb, s, 0, 0, 0)
         if right:
-            if self._trace:
-                self._trace(_W - font.width(right), 0, right)
+            if self.trace:
+                self.trace(_W - font.width(right), 0, right)
             font.text(self.fb, right, _W - font.width(right), 0, 0)
 
     def hint(self, s, row=ROWS - 1):

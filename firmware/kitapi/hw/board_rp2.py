@@ -123,7 +123,7 @@ class RP2Hardware:
         self.long_keys = None  # type: Any  # set by the app: the keys with a long meaning now (Keypad.long_keys)
         self.ticks_ms = time.ticks_ms
         self._vsys = vsys_adc
-        self._vbus = vbus
+        self.vbus = vbus  # the VBUS pin (1 on USB power), or None: read here and by kitapi doctor's code
         self._period = scan_ms
         self._off_period = off_scan_ms  # the period in lightsleep while no key is down
         self._cols = cols  # their falling edge wakes a lightsleep (display_power)
@@ -277,7 +277,7 @@ class RP2Hardware:
 
     def _usb_power(self, now):
         """1 if USB power is (or may be) present; the VBUS pin is read at most every _VBUS_MS."""
-        vbus = self._vbus
+        vbus = self.vbus
         if vbus is None:
             return 1  # the board cannot tell: assume a host may be there
         if time.ticks_diff(now, self._usb_at) >= _VBUS_MS:

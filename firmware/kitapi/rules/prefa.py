@@ -40,8 +40,8 @@ _TEN_NT = const(24)  # contract index of 10N: (10 - 6) * 5 + 4
 # spades (2) clubs (3) diamonds (4) hearts (5) no trumps (6); 7 x (7), 7 NT (8);
 # 8 x (8), 8 NT (9); 9 x (9), 9 NT (10); 10 x (10).  10N has no value of its
 # own: "Bidding Process: '10 no trump' Bid", variation A 11, variation B 10.
-_BID_VALUE = b"\x02\x03\x04\x05\x06\x07\x07\x07\x07\x08\x08\x08\x08\x08\x09\x09\x09\x09\x09\x0a\x0a\x0a\x0a\x0a\x00"
-_TEN_NT_VALUE = {"A": 11, "B": 10}
+BID_VALUE = b"\x02\x03\x04\x05\x06\x07\x07\x07\x07\x08\x08\x08\x08\x08\x09\x09\x09\x09\x09\x0a\x0a\x0a\x0a\x0a\x00"
+TEN_NT_VALUE = {"A": 11, "B": 10}
 
 # Defenders' responsibilities by level 6..10.  "Defenders' Responsibilities
 # and Decisions": both playing, 6: 2/2, 7: 2/1, 8: 1/1, 9: 1/0, 10: 0/0 (D1/D2);
@@ -108,7 +108,8 @@ class Hand:
         t[0] = t[1] = t[2] = t[3] = 0
 
 
-def _flag(options, name):
+def check_flag(options, name):
+    """Option ``name`` of ``options``, true or false (False if absent); RuleError if it is neither."""
     v = options.get(name, False)
     if v is not True and v is not False:
         raise RuleError(_E_FLAG, name)
@@ -136,12 +137,12 @@ class Prefa(Game):
         n = self.n
         start = check_int(options.get("pouch", 31), "pouch", 1, 100000)
         tnt = options.get("ten_no_trump", False)
-        if tnt is not False and (type(tnt) is not str or tnt not in _TEN_NT_VALUE):
+        if tnt is not False and (type(tnt) is not str or tnt not in TEN_NT_VALUE):
             raise RuleError(_E_TEN_NT_OPTION)
-        self.ten_nt_value = _TEN_NT_VALUE[tnt] if tnt else 0
-        self.tens_as_nines = _flag(options, "tens_as_nines")
-        self.tentative_bid = _flag(options, "tentative_bid")
-        self.two_empty_pouches = _flag(options, "two_empty_pouches")
+        self.ten_nt_value = TEN_NT_VALUE[tnt] if tnt else 0
+        self.tens_as_nines = check_flag(options, "tens_as_nines")
+        self.tentative_bid = check_flag(options, "tentative_bid")
+        self.two_empty_pouches = check_flag(options, "two_empty_pouches")
         q = options.get("nine_quota", "bidder")
         if q != "bidder" and q != "dealer":
             raise RuleError(_E_NINE_QUOTA)
@@ -317,7 +318,7 @@ class Prefa(Game):
     def _play(self, h):
         n = self.n
         b = h.bidder
-        bv = self.ten_nt_value if h.contract == _TEN_NT else _BID_VALUE[h.contract]
+        bv = self.ten_nt_value if h.contract == _TEN_NT else BID_VALUE[h.contract]
         if h.aces and self.aces_mode == "A":
             bv += self.aces_amount  # "Four Aces", variation A: the b.v. is raised
         level = h.contract // 5 + 6

@@ -5,6 +5,7 @@ device keeps its hands in the compact form of ``Prefa.pack``.
 """
 
 from kitapi.game import RuleError
+from kitapi.handjson import fields, need
 from kitapi.rules.prefa import (
     ALONE,
     DEFENSES,
@@ -22,9 +23,6 @@ except ImportError:  # CPython
     from kitapi.compat import const
 
 
-_E_HAND = const(28)
-_E_FIELD = const(29)
-_E_MISSING = const(30)
 _E_PASS = const(31)
 _E_THROW = const(32)
 _E_CONTRACT = const(33)
@@ -36,12 +34,6 @@ _E_TRICKS = const(38)
 
 _KEYS = ("dealer", "bidder", "contract", "defense", "active", "tricks", "aces", "pass", "throw")
 _LEVELS = ("6", "7", "8", "9", "10")
-
-
-def _seat(d, key, n):
-    if key not in d:
-        raise RuleError(_E_MISSING, key)
-    return check_int(d[key], key, 0, n - 1)
 
 
 def contract_name(i):
@@ -61,20 +53,16 @@ def parse_contract(c):
 
 def parse(game, d, h):
     """Fill hand ``h`` from the hand object ``d``; RuleError if a field is missing, unknown or malformed."""
-    if type(d) is not dict:
-        raise RuleError(_E_HAND)
-    for k in d:
-        if k not in _KEYS:
-            raise RuleError(_E_FIELD, k)
+    fields(d, _KEYS)
     h.clear()
     n = game.n
-    h.dealer = _seat(d, "dealer", n)
+    h.dealer = need(d, "dealer", 0, n - 1)
     if "pass" in d:
         if d["pass"] is not True or len(d) != 2:
             raise RuleError(_E_PASS)
         h.kind = PASS
         return
-    h.bidder = _seat(d, "bidder", n)
+    h.bidder = need(d, "bidder", 0, n - 1)
     if "throw" in d:
         if d["throw"] is not True or len(d) != 3:
             raise RuleError(_E_THROW)
@@ -90,7 +78,7 @@ def parse(game, d, h):
         raise RuleError(_E_ACES)
     h.aces = aces
     if h.defense == ALONE or h.defense == INVITE:
-        h.active = _seat(d, "active", n)
+        h.active = need(d, "active", 0, n - 1)
     elif "active" in d:
         raise RuleError(_E_ACTIVE)
     if h.defense == NONE:

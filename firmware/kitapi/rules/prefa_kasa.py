@@ -15,19 +15,19 @@ s got minus what he paid in, so ``kasa + sum(net) == 0`` always.
 
 from kitapi.game import Game, RuleError, write_ints
 from kitapi.rules.prefa import (
-    _BID_VALUE,
-    _TEN_NT_VALUE,
     ALONE,
+    BID_VALUE,
     BOTH,
     NONE,
     PLAY,
     RESP_ALONE,
     RESP_D1,
     RESP_D2,
+    TEN_NT_VALUE,
     THROW,
     Hand,
     Prefa,
-    _flag,
+    check_flag,
     check_int,
 )
 
@@ -81,10 +81,10 @@ class PrefaKasa(Prefa):
             raise RuleError(_E_ONE_OF, "bidder_in", ", ".join(_BIDDER_IN))
         self.in_level = b == "level"
         tnt = options.get("ten_no_trump", False)
-        if tnt is not False and (type(tnt) is not str or tnt not in _TEN_NT_VALUE):
+        if tnt is not False and (type(tnt) is not str or tnt not in TEN_NT_VALUE):
             raise RuleError(_E_TEN_NT_OPTION)
-        self.ten_nt_value = _TEN_NT_VALUE[tnt] if tnt else 0
-        self.tens_as_nines = _flag(options, "tens_as_nines")
+        self.ten_nt_value = TEN_NT_VALUE[tnt] if tnt else 0
+        self.tens_as_nines = check_flag(options, "tens_as_nines")
         self.tentative_bid = False
         q = options.get("nine_quota", "bidder")
         if q != "bidder" and q != "dealer":
@@ -182,7 +182,7 @@ class PrefaKasa(Prefa):
 
     def _kasa_play(self, h):
         b = h.bidder
-        bv = self.ten_nt_value if h.contract == _TEN_NT else _BID_VALUE[h.contract]
+        bv = self.ten_nt_value if h.contract == _TEN_NT else BID_VALUE[h.contract]
         if h.aces and self.aces_mode == "A":
             bv += self.aces_amount
         level = h.contract // 5 + 6

@@ -175,7 +175,7 @@ class Preferans(Game):
 
     name = ""
     state = ("pool", "hill", "whists", "level")  # what a hand changes (Game.preview)
-    OUTCOME = 2  # a soloist and whisters (kitapi.game.Game.OUTCOME)
+    OUTCOME = 2  # a soloist and whisters (OUTCOME: kitapi.game.Game's comment, not an attribute of Game)
     # What a variant's contracts are, for its screens and the PC (asked, never told by the rules id): NUMBERED,
     # None: a level and a suit, (level - 6) * 5 + suit, in two steps; else (low, high): a number, in one step
     # (Balkan's 2 to 7).  NO_TRICK: the contract to take no trick (the misere; Balkan's Bettler).
@@ -233,7 +233,7 @@ class Preferans(Game):
         self.whist_one_shared = _choice(options, "whist_one", ("second", "shared"), "second") == "shared"
         w = options.get("whist")
         if w is not None:
-            self.GENTLEMAN = _choice(options, "whist", ("greedy", "gentleman"), "greedy") == "gentleman"
+            self.setdefault("GENTLEMAN", _choice(options, "whist", ("greedy", "gentleman"), "greedy") == "gentleman")
         self._options(options)
         self.stake = _stake(options["stake"]) if "stake" in options else None
         self.pool = [0] * n
@@ -251,16 +251,25 @@ class Preferans(Game):
                 raise RuleError(_E_ONLY, k, "leningrad" if k == "progression" else "rostov")
 
     def _variants(self):
-        """V's reading of this convention: Sochi's entries (subclasses transform them)."""
-        self.HILL_K = 1
-        self.CONS_K = 1
-        self.CONS_FIXED = 0
-        self.WHIST_K = 1
-        self.GENTLEMAN = False
-        self.RESP_HALVES = 2
-        self.MISERE_K = 1
-        self.ALLPASS_KIND = 0
-        self.AID = True
+        """V's reading of this convention: Sochi's entries (subclasses transform them; V's failed whisters write
+        the game value whatever ``RESP_HALVES``)."""
+        for k, v in (("HILL_K", 1), ("CONS_K", 1), ("CONS_FIXED", 0), ("WHIST_K", 1), ("GENTLEMAN", False),
+                     ("MISERE_K", 1), ("ALLPASS_KIND", 0), ("AID", True)):  # fmt: skip
+            self.setdefault(k, v)
+
+    def setdefault(self, name, v):
+        """An option's (or V's) value of the convention's attribute ``name`` on this game, unless a variant
+        sets it: a class below its convention (a convention, Sochi, Leningrad, Rostov, is a class just below
+        Preferans) that writes ``name`` in its own body keeps it whatever the options (docs/architecture.md,
+        adding a variant).  Named as dict.setdefault, whose sense it has: a name the firmware's MicroPython
+        already holds, where a new one (``_set``) crossed the table of names' next step, and a Sochi variant's
+        box then needed 84 KB of heap where it needs 64 (docs/figures.md)."""
+        c = type(self)
+        while c is not Preferans and c.__bases__[0] is not Preferans:
+            if name in c.__dict__:
+                return
+            c = c.__bases__[0]
+        setattr(self, name, v)
 
     # --- writing on the sheet (halves) ---------------------------------------------
 
@@ -798,8 +807,8 @@ class Leningrad(Preferans):
 
     def _variants(self):
         super()._variants()
-        self.AID = True
-        self.END = "pools"
+        self.setdefault("AID", True)
+        self.setdefault("END", "pools")
 
     def _hill(self, p, v2):
         self.hill[p] += 2 * v2 if self.variants else v2
@@ -856,7 +865,7 @@ class Rostov(Preferans):
         # V, four players: "If the Rostov scoring variant is being used, the talon is not used ...
         # when all players pass, the dealer scores one bullet point automatically" (his no-trick
         # pool point under Sochi's all-pass)
-        self.NO_TALON = True
+        self.setdefault("NO_TALON", True)
 
     def _hill(self, p, v2):
         if not self.variants:

@@ -5,6 +5,7 @@ in the compact form of ``Preferans.pack``.
 """
 
 from kitapi.game import RuleError
+from kitapi.handjson import fields, need
 from kitapi.rules.preferans import (
     ALLPASS,
     HALF,
@@ -23,8 +24,6 @@ try:
 except ImportError:  # CPython
     from kitapi.compat import const
 
-_E_HAND = const(28)
-_E_FIELD = const(29)
 _E_MISSING = const(30)
 _E_TRICKS = const(38)
 _E_CONTRACT = const(58)
@@ -39,12 +38,6 @@ _E_FLAG = const(24)
 _KEYS = ("dealer", "soloist", "contract", "hand", "resign", "whist", "open", "dealer_whist", "tricks",
          "widow", "refused", "allpass", "misdeal")  # fmt: skip
 _LEVELS = ("6", "7", "8", "9", "10")
-
-
-def _seat(d, key, n):
-    if key not in d:
-        raise RuleError(_E_MISSING, key)
-    return check_int(d[key], key, 0, n - 1)
 
 
 def _true(d, key):
@@ -83,14 +76,10 @@ def parse(game, d, h, contract=None, keys=_KEYS):
     ``contract`` (Balkan Preferans) reads the contract instead of ``parse_contract``; ``keys``
     are the fields allowed.
     """
-    if type(d) is not dict:
-        raise RuleError(_E_HAND)
-    for k in d:
-        if k not in keys:
-            raise RuleError(_E_FIELD, k)
+    fields(d, keys)
     h.clear()
     n = game.n
-    h.dealer = _seat(d, "dealer", n)
+    h.dealer = need(d, "dealer", 0, n - 1)
     t = h.tricks
     if "misdeal" in d:
         _true(d, "misdeal")
@@ -106,7 +95,7 @@ def parse(game, d, h, contract=None, keys=_KEYS):
         for i in range(n):
             t[i] = v[i]
         return
-    h.soloist = _seat(d, "soloist", n)
+    h.soloist = need(d, "soloist", 0, n - 1)
     if "contract" not in d:
         raise RuleError(_E_MISSING, "contract")
     h.contract = (contract or parse_contract)(d["contract"])

@@ -93,7 +93,7 @@ class PreferenceAt(Game):
     """A game of Austrian Préférence: the pool and each player's stock."""
 
     name = "preference_at"
-    OUTCOME = 3  # a ladder of bids with drops (kitapi.game.Game.OUTCOME)
+    OUTCOME = 3  # a ladder of bids with drops (OUTCOME: kitapi.game.Game's comment, not an attribute of Game)
     state = ("stock", "pot", "refills")  # what a hand changes (Game.preview)
     max_bid = PREFERENCE
     options = _OPTIONS  # type: tuple[str, ...]

@@ -5,6 +5,7 @@ hands in the compact form of ``PreferenceAt.pack``.
 """
 
 from kitapi.game import RuleError
+from kitapi.handjson import fields, need
 from kitapi.rules.preference_at import BIDS, SUITS, check_int
 
 try:
@@ -12,8 +13,6 @@ try:
 except ImportError:  # CPython
     from kitapi.compat import const
 
-_E_HAND = const(28)
-_E_FIELD = const(29)
 _E_MISSING = const(30)
 _E_TRICKS = const(38)
 _E_NO_TRICKS = const(65)
@@ -24,21 +23,11 @@ _E_DROP = const(84)
 _KEYS = ("dealer", "declarer", "bid", "trump", "drop", "tricks")
 
 
-def _seat(d, key):
-    if key not in d:
-        raise RuleError(_E_MISSING, key)
-    return check_int(d[key], key, 0, 2)
-
-
 def parse(game, d, h):
-    if type(d) is not dict:
-        raise RuleError(_E_HAND)
-    for k in d:
-        if k not in _KEYS:
-            raise RuleError(_E_FIELD, k)
+    fields(d, _KEYS)
     h.clear()
-    h.dealer = _seat(d, "dealer")
-    h.declarer = _seat(d, "declarer")
+    h.dealer = need(d, "dealer", 0, 2)
+    h.declarer = need(d, "declarer", 0, 2)
     b = d.get("bid")
     if b is None:
         raise RuleError(_E_MISSING, "bid")

@@ -11,7 +11,7 @@ players, never through the pool.
 """
 
 from kitapi.game import RuleError
-from kitapi.rules.preference_at import _OPTIONS, PREFERENCE, PreferenceAt
+from kitapi.rules.preference_at import PREFERENCE, PreferenceAt
 
 try:
     from micropython import const
@@ -35,7 +35,7 @@ _HIGH_DROP = ("three", "lost")  # the declarer drops above Preference: 3 to each
 class PreferenceIllustrated(PreferenceAt):
     name = "preference_illustrated"
     max_bid = 16
-    options = _OPTIONS + ("high_drop",)
+    options = PreferenceAt.options + ("high_drop",)
     bid_help = "1 to 4, 1H to 3H, P, 5 to 8, 5H to 8H, or none"
 
     def read_options(self, options):

@@ -72,7 +72,7 @@ class PreferenceUs(Game):
     """A game of American Preference: the pot and each player's stock."""
 
     name = "preference_us"
-    OUTCOME = 4  # a suit or chips (kitapi.game.Game.OUTCOME)
+    OUTCOME = 4  # a suit or chips (OUTCOME: kitapi.game.Game's comment, not an attribute of Game)
     state = ("stock", "pot", "refills")  # what a hand changes (Game.preview)
 
     def __init__(self, header):

@@ -4,6 +4,7 @@ Imported only where JSON Lines are read or written.
 """
 
 from kitapi.game import RuleError
+from kitapi.handjson import fields, need
 from kitapi.rules.preference_us import CHIPS, PASS, SUIT, SUITS, check_int
 
 try:
@@ -11,9 +12,6 @@ try:
 except ImportError:  # CPython
     from kitapi.compat import const
 
-_E_HAND = const(28)
-_E_FIELD = const(29)
-_E_MISSING = const(30)
 _E_PASS = const(31)
 _E_BID = const(81)
 _E_TRUMP = const(82)
@@ -22,27 +20,17 @@ _E_CHIP_BIDS = const(86)
 _KEYS = ("dealer", "declarer", "bid", "chips", "trump", "tricks", "pass")
 
 
-def _int(d, key, hi):
-    if key not in d:
-        raise RuleError(_E_MISSING, key)
-    return check_int(d[key], key, 0, hi)
-
-
 def parse(game, d, h):
-    if type(d) is not dict:
-        raise RuleError(_E_HAND)
-    for k in d:
-        if k not in _KEYS:
-            raise RuleError(_E_FIELD, k)
+    fields(d, _KEYS)
     h.clear()
-    h.dealer = _int(d, "dealer", 2)
+    h.dealer = need(d, "dealer", 0, 2)
     if "pass" in d:
         if d["pass"] is not True or len(d) != 2:
             raise RuleError(_E_PASS)
         h.kind = PASS
         return
-    h.declarer = _int(d, "declarer", 2)
-    h.tricks = _int(d, "tricks", 10)
+    h.declarer = need(d, "declarer", 0, 2)
+    h.tricks = need(d, "tricks", 0, 10)
     if "bid" in d:
         b = d["bid"]
         if type(b) is not str or len(b) != 1 or b not in SUITS or "chips" in d or "trump" in d:

@@ -91,7 +91,7 @@ class Priffe(Game):
     """A game of Priffe: the rubber in play per partnership, and each player's individual points."""
 
     name = "priffe"
-    OUTCOME = 5  # a partnership's contract (kitapi.game.Game.OUTCOME)
+    OUTCOME = 5  # a partnership's contract (OUTCOME: kitapi.game.Game's comment, not an attribute of Game)
     # what a hand changes (Game.preview)
     state = ("below", "games", "points", "individual", "order", "side", "prev", "lead", "rubbers")
     min_players = 4

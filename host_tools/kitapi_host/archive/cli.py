@@ -34,23 +34,20 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from kitapi_host import logs
 from kitapi_host.archive.db import DB_HELP, Archive, ArchiveError, LogError, db_arg, default_path, trouble
 from kitapi_host.archive.text import grid as _grid
 from kitapi_host.archive.text import print_tables
-from kitapi_host.archive.text import signed as _signed
 from kitapi_host.families import NoFamily, archive_families, archive_family
-from kitapi_host.logs import show_exact
 from kitapi_host.text import one_line
 
 
-def _open(args: argparse.Namespace, create: bool = False) -> Archive:
+def open_archive(args: argparse.Namespace, create: bool = False) -> Archive:
     """The archive of ``--db``; made if missing only for ``create`` (``archive add``): a command that reads (or
     renames in) an archive that is not there says so and makes none."""
     return Archive(args.db if args.db is not None else default_path(), create=create)
 
 
-def _guard(run: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
+def guarded(run: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
     """Run a subcommand; what the archive refuses is one line on stderr and exit status 2."""
 
     def wrapped(args: argparse.Namespace) -> int:
@@ -70,32 +67,46 @@ def _guard(run: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Names
 def _add(args: argparse.Namespace) -> int:
     """One line per file: ``FILE: game ID new|grown|same``, then ``; warning: ...`` for each warning.
 
-    Each file is its own transaction: a bad file is reported (stderr, ``FILE:LINE:
-    reason``) and the others are still imported; the exit status is then 2.
+    The files are added in batches, each one transaction (``Archive.in_batches``), each file in it under a
+    savepoint of its own: a bad file is reported (stderr, ``FILE:LINE: reason``), undoes only itself, and the
+    others are still imported; the exit status is then 2.  A batch's lines are printed once it is written.
     """
     rc = 0
-    with _open(args, create=True) as archive:
-        for path in args.files:
-            try:
-                f = open(path, "rb")  # read as a stream, never whole
-            except OSError as e:
-                print(f"{path}:0: cannot open the file ({e.strerror})", file=sys.stderr)
-                rc = 2
-                continue
-            try:
-                with f:
-                    added = archive.add_log(f, args.device, str(path.resolve()))
-            except LogError as e:
-                print(f"{path}:{e.line}: {e.reason}", file=sys.stderr)
-                rc = 2
-                continue
-            except OSError as e:  # a folder, a file that cannot be read
-                print(f"{path}:0: cannot read the file ({e.strerror})", file=sys.stderr)
-                rc = 2
-                continue
-            line = f"{path}: game {added.id} {added.status}" + (f"; tournament {added.table}" if added.table else "")
-            print("".join([line, *(f"; warning: {w}" for w in added.warnings)]))
+    lines: list[tuple[str, Any]] = []
+
+    def add(path: Path) -> None:
+        nonlocal rc
+        rc = max(rc, _add_file(archive, path, args.device, lines))
+
+    def written() -> None:
+        for text, stream in lines:
+            print(text, file=stream)
+        lines.clear()
+
+    with open_archive(args, create=True) as archive:
+        archive.in_batches(args.files, add, written)
     return rc
+
+
+def _add_file(archive: Archive, path: Path, device: str, lines: list[tuple[str, Any]]) -> int:
+    """Add the log file ``path`` (inside a batch); its line appended to ``lines``; 2 for a bad file, else 0."""
+    try:
+        f = open(path, "rb")  # read as a stream, never whole
+    except OSError as e:
+        lines.append((f"{path}:0: cannot open the file ({e.strerror})", sys.stderr))
+        return 2
+    try:
+        with f:
+            added = archive.add_log(f, device, str(path.resolve()))
+    except LogError as e:
+        lines.append((f"{path}:{e.line}: {e.reason}", sys.stderr))
+        return 2
+    except OSError as e:  # a folder, a file that cannot be read
+        lines.append((f"{path}:0: cannot read the file ({e.strerror})", sys.stderr))
+        return 2
+    line = f"{path}: game {added.id} {added.status}" + (f"; tournament {added.table}" if added.table else "")
+    lines.append(("".join([line, *(f"; warning: {w}" for w in added.warnings)]), sys.stdout))
+    return 0
 
 
 def _plain(x: Any) -> Any:
@@ -111,18 +122,18 @@ def _plain(x: Any) -> Any:
     return x
 
 
-def _print_json(obj: dict[str, Any]) -> int:
+def print_json(obj: dict[str, Any]) -> int:
     """Print ``obj`` as one line of JSON (``--json``): the exit status, 0."""
     print(json.dumps(_plain(obj), ensure_ascii=True))
     return 0
 
 
 def _games(args: argparse.Namespace) -> int:
-    with _open(args) as archive:
+    with open_archive(args) as archive:
         games = archive.games()
     if args.json:
         keys = ("id", "date", "started", "added", "device", "name", "rules", "players", "hands", "over", "ended")
-        return _print_json(
+        return print_json(
             {"games": [{**{k: g[k] for k in keys}, "damage": g["damage"], "result": g["result"]} for g in games]}
         )
     if not games:
@@ -130,30 +141,7 @@ def _games(args: argparse.Namespace) -> int:
         return 0
     rows = []
     for g in games:
-        if g["settlement"] is not None:  # Preferans: the pools, then the net whists
-            nets = ", ".join(f"{p} {show_exact(x)}" for p, x in zip(g["players"], g["settlement"], strict=True))
-            result = f"pools {'/'.join(str(v) for v in g['pool'])}, net {nets}"
-        elif g["net"] is not None and g["share"] is not None:  # a kasa stopped early: what was in it, its split,
-            # each net with the share (replay's and show's Split: the core's net after the split, not a Net)
-            share = g["share"]
-            nets = ", ".join(f"{p} {show_exact(x)}" for p, x in zip(g["players"], g["net"], strict=True))
-            kasa = show_exact(share * len(g["players"]), sign=False)
-            result = f"kasa {kasa} (split {show_exact(share, sign=False)} each), split {nets}"
-        elif g["net"] is not None:  # a common kasa: what is in it, then the net kapikia
-            nets = ", ".join(f"{p} {show_exact(x)}" for p, x in zip(g["players"], g["net"], strict=True))
-            result = f"kasa {g['kasa']}, net {nets}"
-        elif g["stock"] is not None:  # a pot game: the pot, each player's stock, the refills
-            stock = ", ".join(f"{p} {c}" for p, c in zip(g["players"], g["stock"], strict=True))
-            result = f"pot {g['pot']}, stock {stock}, refills {g['refills']}"
-        elif g["individual"] is not None:  # Priffe: the rubbers played, the individual points
-            ind = ", ".join(f"{p} {_signed(x)}" for p, x in zip(g["players"], g["individual"], strict=True))
-            rub = g["rubber"]
-            teams = " v ".join("+".join(g["players"][s] for s in side) for side in rub["partners"])
-            playing = f"; {teams} games {rub['games'][0]}-{rub['games'][1]}" if any(rub["points"]) else ""
-            result = f"rubbers {g['rubbers']}, individual {ind}{playing}"
-        else:
-            chips = g["chips"] or []
-            result = ", ".join(f"{p} {_signed(c)}" for p, c in zip(g["players"], chips, strict=False))
+        result = archive_family(g["rules"]).result_line(g["result"])  # (its family's words)
         state = "over (closed)" if g["ended"] else "over" if g["over"] else "on"  # closed: over too
         rows.append(
             [
@@ -171,7 +159,7 @@ def _games(args: argparse.Namespace) -> int:
 
 
 def _show(args: argparse.Namespace) -> int:
-    with _open(args) as archive:
+    with open_archive(args) as archive:
         g = archive.game(args.game)
     if g["damage"]:
         print(f"game {g['id']}: warning: {g['damage']}", file=sys.stderr)
@@ -182,9 +170,9 @@ def _show(args: argparse.Namespace) -> int:
                 h["made"] = bool(h["made"])
             if isinstance(h.get("tricks"), str):
                 h["tricks"] = json.loads(h["tricks"])
-        return _print_json(g)
+        return print_json(g)
     res = {**g["result"], "players": [one_line(p) for p in g["result"]["players"]]}  # a name is one line
-    print(logs.table(res))
+    print(archive_family(g["rules"]).standings(res))
     print()
     started = f", started {one_line(g['started'])}" if g["started"] else ""
     print(f"Game {g['id']}: {one_line(g['device'])} {one_line(g['name'])}{started}, archived {g['added']}")
@@ -200,10 +188,10 @@ def _stats(args: argparse.Namespace) -> int:
     """A table per game system the players played, each family's from its module in kitapi.registry's order:
     Prefa's (chips), Russian Preferans' (whists), Balkan Preferans' (whists), the common kasa's (kapikia), each
     pot game's (chips) and Priffe's (individual points), each with the players who played it."""
-    with _open(args) as archive:
+    with open_archive(args) as archive:
         stats = archive.stats(args.player)
     if args.json:
-        return _print_json({"players": stats})
+        return print_json({"players": stats})
     if not stats:
         print("The archive holds no players.")
         return 0
@@ -217,24 +205,24 @@ def _stats(args: argparse.Namespace) -> int:
 def _players(args: argparse.Namespace) -> int:
     """Every player's name, one a line (a line feed or a tab in a name shown as ``\\n``, ``\\t``; ``--json``:
     ``{"players": [...]}``)."""
-    with _open(args) as archive:
+    with open_archive(args) as archive:
         names = archive.players()
     if args.json:
-        return _print_json({"players": names})
+        return print_json({"players": names})
     for name in names:
         print(one_line(name))
     return 0
 
 
 def _rename(args: argparse.Namespace) -> int:
-    with _open(args) as archive:
+    with open_archive(args) as archive:
         archive.rename_player(args.old, args.new)
     print(f"renamed {args.old} to {args.new}")
     return 0
 
 
 def _merge(args: argparse.Namespace) -> int:
-    with _open(args) as archive:
+    with open_archive(args) as archive:
         archive.merge_players(args.from_name, args.into_name)
     print(f"merged {args.from_name} into {args.into_name}")
     return 0
@@ -246,11 +234,13 @@ def _game_id(v: str) -> int:
     return int(v)
 
 
-def _db(p: argparse.ArgumentParser) -> None:
+def add_db_option(p: argparse.ArgumentParser) -> None:
+    """``--db PATH|URL``, the archive a command works on (every archive command's, ``kitapi tournament``'s too)."""
     p.add_argument("--db", type=db_arg, metavar="PATH|URL", help=f"{DB_HELP} (default {default_path()})")
 
 
-def _json(p: argparse.ArgumentParser) -> None:
+def add_json_option(p: argparse.ArgumentParser) -> None:
+    """``--json``: the command prints one JSON object (``print_json``)."""
     p.add_argument("--json", action="store_true", help="print one JSON object (as kitapi replay --json)")
 
 
@@ -268,45 +258,45 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     asub = a.add_subparsers(dest="archive_command", metavar="COMMAND")
     a.set_defaults(func=_help(a))
     add = asub.add_parser("add", help="import game logs from files (either form)")
-    _db(add)
+    add_db_option(add)
     add.add_argument("--device", default="file", help="the device the logs came from (default: file)")
     add.add_argument("files", type=Path, nargs="+", metavar="FILE")
-    add.set_defaults(func=_guard(_add))
+    add.set_defaults(func=guarded(_add))
     from kitapi_host.archive import copy
 
     copy.register(asub)
 
     g = sub.add_parser("games", help="list the archived games")
-    _db(g)
-    _json(g)
-    g.set_defaults(func=_guard(_games))
+    add_db_option(g)
+    add_json_option(g)
+    g.set_defaults(func=guarded(_games))
 
     s = sub.add_parser("show", help="an archived game: the standings and the hand table with the running figures")
     s.add_argument("game", type=_game_id, metavar="GAME")
-    _db(s)
-    _json(s)
-    s.set_defaults(func=_guard(_show))
+    add_db_option(s)
+    add_json_option(s)
+    s.set_defaults(func=guarded(_show))
 
     st = sub.add_parser("stats", help="per-player figures across the archived games")
     st.add_argument("player", nargs="?", metavar="PLAYER")
-    _db(st)
-    _json(st)
-    st.set_defaults(func=_guard(_stats))
+    add_db_option(st)
+    add_json_option(st)
+    st.set_defaults(func=guarded(_stats))
 
     p = sub.add_parser("players", help="list the players, rename a player, or merge two names of one player")
     psub = p.add_subparsers(dest="players_command", metavar="COMMAND")
     p.set_defaults(func=_help(p))
     pl = psub.add_parser("list", help="every player's name, one a line")
-    _db(pl)
-    _json(pl)
-    pl.set_defaults(func=_guard(_players))
+    add_db_option(pl)
+    add_json_option(pl)
+    pl.set_defaults(func=guarded(_players))
     r = psub.add_parser("rename", help="give a player another name")
     r.add_argument("old", metavar="OLD")
     r.add_argument("new", metavar="NEW")
-    _db(r)
-    r.set_defaults(func=_guard(_rename))
+    add_db_option(r)
+    r.set_defaults(func=guarded(_rename))
     m = psub.add_parser("merge", help="FROM is the same player as INTO: his games go to INTO")
     m.add_argument("from_name", metavar="FROM")
     m.add_argument("into_name", metavar="INTO")
-    _db(m)
-    m.set_defaults(func=_guard(_merge))
+    add_db_option(m)
+    m.set_defaults(func=guarded(_merge))

@@ -4,8 +4,8 @@ Each game of FROM goes into TO as its stored log, through ``Archive.add_log`` (s
 core again, and a game TO has already, from this club or from another venue, is one game: ``same``), with
 the dates FROM took it in; then its players are named in TO as FROM names them (``Archive.name_players``):
 the renames and merges made in FROM come along, for that game only.  Run again, it changes nothing (each game
-``same``, each name already so); interrupted, it is run again to finish (each game is its own transaction,
-its naming another).
+``same``, each name already so); interrupted, it is run again to finish (the games are written in batches,
+``Archive.in_batches``: each game and its naming under a savepoint of their own).
 """
 
 from __future__ import annotations
@@ -20,10 +20,14 @@ from kitapi_host.archive.db import DB_HELP, NEW, SAME, Archive, ArchiveError, db
 def copy(src: Archive, dst: Archive) -> dict[str, int]:
     """Copy every game of ``src`` into ``dst``; how many were new, grown, the same there, and renamed."""
     counts = {"new": 0, "grown": 0, "same": 0, "renamed": 0}
-    for gid, device, name, names, stamps in src.games_to_copy():
+
+    def one(game: tuple[int, str, str, list[str], tuple[str, str]]) -> None:
+        gid, device, name, names, stamps = game
         added = dst.add_log(src.log(gid), device, name, stamps)
         counts[added.status] += 1
         counts["renamed"] += dst.name_players(added.id, names)
+
+    dst.in_batches(src.games_to_copy(), one)
     return counts
 
 

@@ -11,8 +11,6 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from kitapi.outcome import hand_outcome
-
 
 @dataclass
 class HandFacts:
@@ -39,10 +37,10 @@ def tricks_json(line: str) -> str | None:
     return None if tricks is None else json.dumps(tricks)
 
 
-def outcome_facts(g: Any, number: int, line: str, corrected: bool) -> HandFacts:
-    """The columns every family's hand has, from the core's outcome of ``g.hand`` (``kitapi.outcome.hand_outcome``):
-    kind, bidder, contract, defense, tricks, made, short; a family adds its own (``tricks``, ``whist``)."""
-    o = hand_outcome(g, g.hand)
+def outcome_facts(o: dict[str, Any], number: int, line: str, corrected: bool) -> HandFacts:
+    """The columns every family's hand has, from its outcome ``o`` (the family's ``outcome`` hook,
+    kitapi_host.families.hookspecs): kind, bidder, contract, defense, tricks, made, short; a family adds its own
+    (``tricks``, ``whist``)."""
     f = HandFacts(number, line, corrected, o["kind"], o["bidder"], o["contract"], o["defense"], o["tricks"])
     f.made, f.short = o["made"], o["short"]
     return f

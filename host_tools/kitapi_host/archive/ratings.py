@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from openskill.models import PlackettLuceRating
 
 TREND = 10  # the ordinals after a player's last games kept for his page
-_PARTNERSHIPS = 5  # kitapi.game.Game.OUTCOME of a system played in partnerships (Priffe: a partnership's contract)
+_PARTNERSHIPS = 5  # the OUTCOME (kitapi.game.Game's comment) of a system played in partnerships (Priffe's)
 
 
 def families() -> list[str]:
@@ -318,16 +318,16 @@ def in_partnerships(rules: str) -> bool:
 
 
 def _ratings(args: argparse.Namespace) -> int:
-    from kitapi_host.archive.cli import _open, _print_json
+    from kitapi_host.archive.cli import open_archive, print_json
     from kitapi_host.archive.text import grid
 
     if args.family is not None and args.family not in families():
         print(f"kitapi ratings: no family {args.family!r}: one of {', '.join(families())}", file=sys.stderr)
         return 2
-    with _open(args) as archive:
+    with open_archive(args) as archive:
         got = ratings(archive, args.family)
     if args.json:
-        return _print_json(
+        return print_json(
             {
                 "families": [
                     {"family": f, "systems": systems(f), "players": [r.as_dict() for r in rs]}
@@ -358,15 +358,15 @@ def _ratings(args: argparse.Namespace) -> int:
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``ratings`` to ``kitapi``'s subcommands."""
-    from kitapi_host.archive.cli import _db, _guard, _json
+    from kitapi_host.archive.cli import add_db_option, add_json_option, guarded
 
     p = sub.add_parser("ratings", help="each player's rating per family (openskill), from the finished games")
     p.add_argument("--family", metavar="F", help=f"one family only: {', '.join(families())}")
-    _db(p)
-    _json(p)
-    guarded = _guard(_ratings)
+    add_db_option(p)
+    add_json_option(p)
+    command = guarded(_ratings)
 
     def run(args: argparse.Namespace) -> int:  # (the command's own: cli.COMMANDS names this module)
-        return guarded(args)
+        return command(args)
 
     p.set_defaults(func=run)

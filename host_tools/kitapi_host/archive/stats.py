@@ -17,7 +17,7 @@ def count(db: Any, player: str | None = None) -> list[dict[str, Any]]:
     """Per-player figures across every game of the archive ``db`` (or one player's); see ``PlayerStats``.
     ``db``: the archive's connection (sqlite3's, or kitapi_host.archive.pg's: the same SQL)."""
     table: dict[int, PlayerStats] = {}
-    blank = _parts()  # (asked once: each family asks the core's classes)
+    blank = blank_parts()  # (asked once: each family asks the core's classes)
     for pid, name in db.execute("SELECT id, name FROM players ORDER BY name"):
         if player is None or name == player:
             table[pid] = PlayerStats(name, parts=copy.deepcopy(blank))
@@ -67,7 +67,8 @@ def count(db: Any, player: str | None = None) -> list[dict[str, Any]]:
     return [st.as_dict() for st in table.values()]
 
 
-def _parts() -> dict[str, Any]:
+def blank_parts() -> dict[str, Any]:
+    """A player's blank figures of every family the archive keeps (each family's ``stats_parts``), by their key."""
     parts: dict[str, Any] = {}
     for m in archive_families():
         parts.update(m.stats_parts())
@@ -88,7 +89,7 @@ class PlayerStats:
     name: str
     games: int = 0
     hands: int = 0
-    parts: dict[str, Any] = field(default_factory=_parts)
+    parts: dict[str, Any] = field(default_factory=blank_parts)
 
     def as_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"player": self.name, "games": self.games, "hands": self.hands}

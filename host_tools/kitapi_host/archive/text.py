@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from kitapi_host.names import names
 from kitapi_host.text import one_line
 
 
@@ -65,11 +66,20 @@ def pick(words: Words, lang: str) -> dict[str, str]:
     return {k: v[i] for k, v in words.items()}
 
 
-def named(titles: dict[str, tuple[str, str]], rules: str, lang: str, english: str) -> str:
-    """The name of the system ``rules`` in ``lang`` from a family's ``TITLES`` (Greek, Russian); ``english``
-    in English, or where there is none."""
-    names = titles.get(rules)
-    return names[LANGUAGES.index(lang) - 1] if names and lang != "en" else english
+def title(rules: str, lang: str = "en") -> str:
+    """The title of the system ``rules`` in ``lang`` (one of LANGUAGES): its registry row's (kitapi.registry, the
+    only place a system's names live); its id for a system the registry does not know."""
+    return _titles(rules).get(lang, rules)
+
+
+def named(rules: str, lang: str, english: str) -> str:
+    """The name of the system ``rules`` in ``lang``: its title (``title``), but ``english`` in English and for a
+    system the registry does not know."""
+    return _titles(rules).get(lang, english) if lang != "en" else english
+
+
+def _titles(rules: str) -> dict[str, str]:
+    return {lang: n[2] for lang, n in (names(rules) or {}).items()}
 
 
 @dataclass

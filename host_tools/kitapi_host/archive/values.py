@@ -5,11 +5,12 @@ unit (``unit``).  ``kitapi_host.archive.db`` keeps its games with them, and ``ki
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 from fractions import Fraction
 from typing import Any
 
-from kitapi_host.families import family_name
+from kitapi_host.families import Family, archive_family
 
 
 def nfc(name: str) -> str:
@@ -29,20 +30,14 @@ def blank(name: str) -> bool:
 
 
 def unit(rules: str, result: dict[str, Any], seat: int) -> tuple[str, Fraction]:
-    """What a game (its stored ``result``) gave seat ``seat``, in its family's unit: ``(family, amount)``.
-    Prefa's chips (``prefa``), Russian Preferans' and Balkan's net whists (``preferans``, ``balkan``), the
-    kasa's net kapikia (``kasa``), a pot game's chips won or lost (its rules id: the stock less what each
-    player brought, as the stats count them), Priffe's individual points (``priffe``)."""
-    fam = family_name(rules) or rules
-    if "settlement" in result:  # (Balkan's whists are not Russian Preferans': its own standings, by its rules id)
-        from kitapi_host.families.preferans import variant
+    """What a game (its stored ``result``) gave seat ``seat``, in its family's unit: ``(key, amount)``, its
+    family's ``seat_total`` (kitapi_host.families.hookspecs): Prefa's chips (``prefa``), Russian Preferans' and
+    Balkan's net whists (``preferans``, ``balkan``), the kasa's net kapikia (``kasa``), a pot game's chips won
+    or lost (its rules id), Priffe's individual points (``priffe``)."""
+    return _hooks(rules).seat_total(rules, result, seat)
 
-        return (rules if variant(rules).NUMBERED else fam), Fraction(result["settlement"][seat])
-    if "net" in result:
-        return fam, Fraction(result["net"][seat])
-    if "stock" in result:
-        brought = (result["pot"] + sum(result["stock"])) // len(result["stock"])
-        return rules, Fraction(result["stock"][seat] - brought)
-    if "individual" in result:
-        return fam, Fraction(result["individual"][seat])
-    return fam, Fraction(result["chips"][seat])
+
+@functools.lru_cache(maxsize=64)
+def _hooks(rules: str) -> Family:
+    """The family of ``rules`` with its hooks (asked once a system: a period's standings ask thousands)."""
+    return archive_family(rules)

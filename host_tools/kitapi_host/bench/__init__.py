@@ -9,7 +9,7 @@ def long_game(seed: int, hands: int) -> tuple[dict[str, Any], list[dict[str, Any
     """A generated game of the box's first system (kitapi.registry's first row: Prefa) that ``hands`` hands
     fit: the option of its new game's number step (the pouch) at 100,000."""
     from kitapi.registry import row
-    from kitapi_host.families._common import typist_family
+    from kitapi_host.families import typist_family
     from kitapi_host.logs import gen
 
     first = row(0)

@@ -7,9 +7,10 @@ that month's standings of every system), GET ``/player/NAME`` (a player with a t
 games, net over time, head to head) and ``/stats/NAME`` (his ``kitapi stats``, a page of its own); the queries
 the league's tools ask (``Archive.latest``, ``standings``, ``player_games``, ``stats``, ``head_to_head``); each
 the median of 5 runs; the rate of ``archive add`` (``Archive.add_log``, each game replayed and checked by
-the core) into that archive; and the ratings (``kitapi ratings``' count from the start, one run, and the page
-``/ratings`` from ``kitapi serve``'s kept count, then once after a later game came), every game made finished
-first.
+the core) into that archive, 1,000 games in batches (``Archive.in_batches``, as ``kitapi archive add`` of many
+files) and 100 one by one (a transaction each, as ``kitapi sync``); and the ratings (``kitapi ratings``' count
+from the start, one run, and the page ``/ratings`` from ``kitapi serve``'s kept count, then once after a later
+game came), every game made finished first.
 
 The archive is made fast, and once: 600 games of six systems (Prefa, Sochi, the kasa, Austrian Preference,
 Priffe, Balkan; 12 hands each) are generated (``kitapi_host.logs.gen``) and archived through ``add_log``;
@@ -47,17 +48,18 @@ HANDS = 12
 SYSTEMS = tuple(r[0] for r in registry.rows())  # every system of kitapi.registry, in turn
 DAYS = 730  # the games are spread over two years, the last on END
 END = 1_795_000_000  # 2026-11-18 (UTC), in seconds: the month of the standings is the last one
-ADDED = 200  # games archived through add_log for the rate
+ADDED = 1000  # games archived through add_log for the rate, in batches (Archive.in_batches: kitapi archive add)
+ALONE = 100  # and games archived one by one, each its own transaction (as kitapi sync adds a game)
 RUNS = 5
 TARGET_MS = 300
 
 
-def _cache() -> Path:
+def cache_folder() -> Path:
     base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
     return Path(base) / "kitapi"
 
 
-def _name(i: int) -> str:
+def player_name(i: int) -> str:
     return f"Player {i + 1:03}"
 
 
@@ -65,7 +67,7 @@ def _stamp(t: float) -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(t))
 
 
-def _templates(folder: Path) -> Path:
+def templates_archive(folder: Path) -> Path:
     """The archive of the 600 template games (made once, cached)."""
     path = folder / f"bench-templates-{TEMPLATES}.sqlite3"
     if path.exists():
@@ -101,7 +103,7 @@ def _rows(templates: Path, n: int) -> Iterator[tuple[str, list[tuple[Any, ...]]]
         body = bytes(log).split(b"\n", 1)[1]
         tpl.append((dict(g), json.loads(g["header"]), body, seats, [tuple(h) for h in rows]))
     src.close()
-    yield "players", [(i + 1, _name(i)) for i in range(PLAYERS)]
+    yield "players", [(i + 1, player_name(i)) for i in range(PLAYERS)]
     games: list[tuple[Any, ...]] = []
     logs: list[tuple[Any, ...]] = []
     gps: list[tuple[Any, ...]] = []
@@ -112,7 +114,7 @@ def _rows(templates: Path, n: int) -> Iterator[tuple[str, list[tuple[Any, ...]]]
         players = [(i * 7 + s * 131 + i // PLAYERS) % PLAYERS for s in range(k)]
         if len(set(players)) < k:
             players = [(players[0] + s) % PLAYERS for s in range(k)]
-        hdr = {**hdr, "players": [_name(p) for p in players], "started": _stamp(END - DAYS * 86400 * (n - i) / n)}
+        hdr = {**hdr, "players": [player_name(p) for p in players], "started": _stamp(END - DAYS * 86400 * (n - i) / n)}
         head = header_json(hdr)
         log = head.encode() + b"\n" + body
         gid = i + 1
@@ -147,7 +149,7 @@ _COLS = {
 }
 
 
-def _sqlite(folder: Path, templates: Path, n: int) -> Path:
+def sqlite_archive(folder: Path, templates: Path, n: int) -> Path:
     """The cached SQLite archive of ``n`` games (made if missing)."""
     path = folder / f"bench-archive-{n}.sqlite3"
     if path.exists():
@@ -166,7 +168,7 @@ def _sqlite(folder: Path, templates: Path, n: int) -> Path:
     return path
 
 
-def _postgres(server: str, sqlite_path: Path) -> str:
+def postgres_archive(server: str, sqlite_path: Path) -> str:
     """A new database ``kitapi_bench`` on ``server`` holding the archive at ``sqlite_path`` (copied by COPY)."""
     import psycopg
 
@@ -210,12 +212,12 @@ def _ms(f: Callable[[], object]) -> float:
 
 
 def _new_logs() -> list[bytes]:
-    """ADDED new games (other seeds than the templates', among the 500 players) for the add rate."""
+    """ADDED + ALONE new games (other seeds than the templates', among the 500 players) for the add rates."""
     out = []
-    for i in range(ADDED):
+    for i in range(ADDED + ALONE):
         rules = SYSTEMS[i % len(SYSTEMS)]
         hdr, hs = gen.generate(rules, 10_000 + i, HANDS)
-        hdr["players"] = [_name((i * 11 + s * 97) % PLAYERS) for s in range(len(hdr["players"]))]
+        hdr["players"] = [player_name((i * 11 + s * 97) % PLAYERS) for s in range(len(hdr["players"]))]
         out.append(_jsonl(hdr, hs))
     return out
 
@@ -244,7 +246,7 @@ def measure(db: Path | str, new: list[bytes]) -> dict[str, float]:
     out: dict[str, float] = {}
     last = this_month(datetime.fromtimestamp(END, UTC).date())  # (the bench's "this month")
     month = last.since + "T00:00:00"
-    player = _name(PLAYERS // 2)  # (his games: about 3.5 in 500 of them, as everyone's)
+    player = player_name(PLAYERS // 2)  # (his games: about 3.5 in 500 of them, as everyone's)
     client = create_app(db, hosts=set(LOOPBACK)).test_client()
     _get(client, "/")()  # (the templates compiled, the families' modules loaded: once per server)
     out["web_home"] = _ms(_get(client, f"/?from={last.since}&to={last.last}"))
@@ -256,10 +258,14 @@ def measure(db: Path | str, new: list[bytes]) -> dict[str, float]:
         out["games_of"] = _ms(lambda: a.player_games(player))
         out["stats"] = _ms(lambda: a.stats(player))
         out["h2h"] = _ms(lambda: a.head_to_head(player))
+        t, cpu = time.perf_counter(), time.process_time()
+        a.in_batches(range(ADDED), lambda i: a.add_log(new[i], "bench-add", f"{i}.jsonl"))
+        out["add"] = ADDED / (time.perf_counter() - t)
+        out["add_cpu"] = (time.process_time() - cpu) / ADDED * 1000  # (this process's own, ms a game)
         t = time.perf_counter()
-        for i, log in enumerate(new):
-            a.add_log(log, "bench-add", f"{i}.jsonl")
-        out["add"] = len(new) / (time.perf_counter() - t)
+        for i in range(ADDED, ADDED + ALONE):
+            a.add_log(new[i], "bench-add", f"{i}.jsonl")
+        out["add_alone"] = ALONE / (time.perf_counter() - t)
         # the ratings (kitapi_host.archive.ratings) over every game, each made finished (the templates' 12 hands
         # end few games, and a game in play is not counted): the command's count from the start (one run: it
         # reads every game), then the page /ratings from kitapi serve's kept count
@@ -286,24 +292,24 @@ def _late_game() -> bytes:
     """A game of the registry's first system of three of the players, started after every game of the bench's
     archive (the add rate's are dated when they were archived: today); made over once archived, as the others."""
     hdr, hs = gen.generate(SYSTEMS[0], 1, HANDS, 3)
-    hdr["players"] = [_name(p) for p in (1, 2, 3)]
+    hdr["players"] = [player_name(p) for p in (1, 2, 3)]
     hdr["started"] = _stamp(time.time() + 86400)
     return _jsonl(hdr, hs)
 
 
 def run(sizes: tuple[int, ...] = (10_000, 100_000), pg: str | None = None) -> int:
-    folder = _cache()
+    folder = cache_folder()
     folder.mkdir(parents=True, exist_ok=True)
     print(f"archive: {PLAYERS} players, games of {', '.join(SYSTEMS)} ({HANDS} hands), over {DAYS} days")
     t = time.perf_counter()
-    templates = _templates(folder)
+    templates = templates_archive(folder)
     new = _new_logs()
-    print(f"  templates and {ADDED} new games ready in {time.perf_counter() - t:.1f} s (cached in {folder})")
+    print(f"  templates and {ADDED + ALONE} new games ready in {time.perf_counter() - t:.1f} s (cached in {folder})")
     backends = ["SQLite"] + (["PostgreSQL"] if pg else [])
     results: dict[tuple[int, str], dict[str, float]] = {}
     for n in sizes:
         t = time.perf_counter()
-        cached = _sqlite(folder, templates, n)
+        cached = sqlite_archive(folder, templates, n)
         print(f"  {n:,} games: SQLite archive ready in {time.perf_counter() - t:.1f} s")
         with tempfile.TemporaryDirectory() as d:
             copy = Path(d) / "archive.sqlite3"
@@ -311,7 +317,7 @@ def run(sizes: tuple[int, ...] = (10_000, 100_000), pg: str | None = None) -> in
             results[(n, "SQLite")] = measure(copy, new)
         if pg:
             t = time.perf_counter()
-            url = _postgres(pg, cached)
+            url = postgres_archive(pg, cached)
             print(f"  {n:,} games: PostgreSQL database filled in {time.perf_counter() - t:.1f} s")
             try:
                 results[(n, "PostgreSQL")] = measure(url, new)
@@ -320,6 +326,15 @@ def run(sizes: tuple[int, ...] = (10_000, 100_000), pg: str | None = None) -> in
     print()
     print("  the web page (GET, ms): / is the month's home page, /player a player's page, /stats his statistics")
     print("  the league's queries (Archive, ms): latest 20, the month's standings, his games, stats, head to head")
+    print(
+        f"  archive add: {ADDED:,} games in batches (kitapi archive add), games/s and the bench's own CPU ms a game;"
+        f" {ALONE} one by one, a transaction each (kitapi sync)"
+    )
+    for (n, b), r in results.items():
+        print(
+            f"  {n:>7,}  {b:<10}  in batches {r['add']:>5.0f} games/s ({r['add_cpu']:.2f} ms CPU a game)"
+            f"  one by one {r['add_alone']:>5.0f} games/s"
+        )
     print()
     print(
         "  games    backend     add (games/s)        /  /player   /stats   latest  standings  games_of   stats    h2h"

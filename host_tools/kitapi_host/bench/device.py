@@ -26,11 +26,11 @@ from typing import Any
 from kitapi.game import RuleError, new_game
 from kitapi.registry import rows
 from kitapi_host.bench import long_game
-from kitapi_host.families._common import typist_family
+from kitapi_host.families import typist_family
 from kitapi_host.logs import gen
 from kitapi_host.mpy import NO_PATH, romfs_command, romfs_image
 from kitapi_host.sim import typist
-from kitapi_host.sim.firmware import BOARDS, MAIN, Firmware, _start, compiled_boot, parse_script
+from kitapi_host.sim.firmware import BOARDS, MAIN, Firmware, compiled_boot, parse_script, start
 
 SEED = 1
 CORPUS = 2000  # hands in the key-press corpus
@@ -112,7 +112,7 @@ def run_game(heap: str, script: Script, measure: bool = False) -> list[int] | No
     with tempfile.TemporaryDirectory() as d:
         data = Path(d)
         out: list[str] = []
-        fw: Firmware = _start(
+        fw: Firmware = start(
             argparse.Namespace(main=None, board="sim", data=data, heapsize=heap, romfs=True), out.append, False
         )
         heaps = []
@@ -304,7 +304,7 @@ def display_bytes() -> list[tuple[str, str, int, list[int]]]:
         with tempfile.TemporaryDirectory() as d:
             lines: list[str] = []
             args = argparse.Namespace(main=None, board="sim", data=Path(d), heapsize="256K", romfs=True)
-            fw: Firmware = _start(args, lines.append, False)
+            fw: Firmware = start(args, lines.append, False)
             try:
                 assert fw.wait_ready(60)
                 for step in parse_script(setup + " " + keys):

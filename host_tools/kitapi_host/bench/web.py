@@ -69,7 +69,7 @@ def pages(db: Path | str) -> list[tuple[str, str]]:
 
     last = this_month(datetime.fromtimestamp(bench.END, UTC).date())  # (the bench's "this month")
     before = this_month(last.first - timedelta(days=1))
-    player = bench._name(bench.PLAYERS // 2)
+    player = bench.player_name(bench.PLAYERS // 2)
     with Archive(db, create=False) as a:
         some = a.find_games(last.since, last.until, limit=1)
         gid = some[0]["id"] if some else 1
@@ -125,20 +125,20 @@ def _load() -> str:
 
 def run(sizes: tuple[int, ...] = (10_000, 100_000), pg: str | None = None, requests: int = REQUESTS) -> int:
     """Make (or find cached) the archives, measure each, print the table: 0."""
-    folder = bench._cache()
+    folder = bench.cache_folder()
     folder.mkdir(parents=True, exist_ok=True)
     print(f"kitapi serve over HTTP: {requests} GETs per page (gzip accepted), median and worst, ms")
-    templates = bench._templates(folder)
+    templates = bench.templates_archive(folder)
     results: dict[tuple[int, str], dict[str, Any]] = {}
     for n in sizes:
-        cached = bench._sqlite(folder, templates, n)
+        cached = bench.sqlite_archive(folder, templates, n)
         with tempfile.TemporaryDirectory() as d:
             copy = Path(d) / "archive.sqlite3"
             shutil.copyfile(cached, copy)  # (the cached one stays as it is, whatever the server does)
             print(f"  {n:,} games, SQLite ({_load()})", flush=True)
             results[(n, "SQLite")] = measure(copy, requests)
         if pg:
-            url = bench._postgres(pg, cached)
+            url = bench.postgres_archive(pg, cached)
             try:
                 print(f"  {n:,} games, PostgreSQL ({_load()})", flush=True)
                 results[(n, "PostgreSQL")] = measure(url, requests)

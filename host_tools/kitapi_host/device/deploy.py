@@ -51,6 +51,7 @@ from kitapi_host.device import pack
 from kitapi_host.device.box import MOUNT_PACK, Device, DeviceError, open_device
 from kitapi_host.device.pack import packed_modules, rescue_modules  # noqa: F401  (the tests take them from here)
 from kitapi_host.mpy import CompileError, compiled, mpy_cross
+from kitapi_host.names import device_source
 from kitapi_host.resources import BOARDS, CIRCUITPYTHON, MAIN, core_sources, device_path
 from kitapi_host.resources import DRIVERS as DRIVER_SOURCES
 
@@ -74,7 +75,7 @@ def _w(d, file, folder=None):
 """
 
 # Lists "(path, sha256 hex)" for main.py, board.py, the pack and its loader, and every file below kitapi/.
-_HASHES = (
+HASHES = (
     _WALK
     + """import hashlib, binascii
 def _h(p):
@@ -252,7 +253,7 @@ def circuitpython_files(board: str) -> dict[str, bytes]:
         "lib/framebuf.py": (CIRCUITPYTHON / "framebuf.py").read_bytes(),
     }
     for src in core_sources():
-        files[device_path(src)] = src.read_bytes()
+        files[device_path(src)] = device_source(device_path(src), src)  # (the systems' names written in)
     return files
 
 
@@ -348,7 +349,7 @@ except OSError:
 
 
 def _device_hashes(dev: Device) -> dict[str, str]:
-    out = dev.run(_HASHES).decode("utf-8", "replace")
+    out = dev.run(HASHES).decode("utf-8", "replace")
     hashes: dict[str, str] = {}
     for line in out.splitlines():
         try:
@@ -373,7 +374,7 @@ def _write(dev: Device, path: str, data: bytes) -> None:
     dev.run(f"f.close()\nimport os\nos.rename({new!r},{path!r})")
 
 
-def _drivers(dev: Device, packages: tuple[str, ...]) -> dict[str, bytes]:
+def installed_drivers(dev: Device, packages: tuple[str, ...]) -> dict[str, bytes]:
     """The .mpy that mip put in lib/ for ``packages`` (one module each: ``ssd1306``), read back: they go into
     the pack too, where their bytes are checked before each import (firmware/kitapi_pack.py) and found without
     a search of the flash; lib/ keeps its copy.  A package mip did not leave as one .mpy stays in lib/ alone."""
@@ -453,7 +454,7 @@ def deploy(dev: Device, board: str | None, index: str | None = None, set_clock: 
         files.update(circuitpython_drivers())  # circup needs the drive; over the serial port: this PC's copy
         out.drivers.append("adafruit_ssd1306 and adafruit_bus_device (from this PC's packages)")
     elif index is not None:
-        files = firmware_files(chosen, _drivers(dev, DRIVERS[chosen]))
+        files = firmware_files(chosen, installed_drivers(dev, DRIVERS[chosen]))
     else:
         files = firmware_files(chosen, package_drivers(chosen), lib=True)
     there = _device_hashes(dev)

@@ -126,7 +126,7 @@ _BOARD = (
         except Exception:
             pass
         try:
-            r[4] = h._vbus()
+            r[4] = h.vbus()
         except Exception:
             pass
     return tuple(r)
@@ -289,9 +289,20 @@ def _damage(data: bytes) -> str | None:
 
 def examine(dev: Device) -> Report:
     """The facts of the box on ``dev`` (raw REPL entered, no hello) and its problems."""
+    rep = Report(where=dev.where)
+    circuitpython = _runtime(dev, rep)
+    _firmware(dev, rep, circuitpython)
+    pc = _board(dev, rep, circuitpython)
+    _judge(rep, pc)
+    if rep.root:
+        _data(dev, rep)
+    return rep
+
+
+def _runtime(dev: Device, rep: Report) -> bool:
+    """The box's MicroPython (or CircuitPython), flash and heap into ``rep``; True for CircuitPython."""
     from kitapi_host.device import deploy
 
-    rep = Report(where=dev.where)
     got = _call(dev, _PROBE)
     if not (isinstance(got, tuple) and len(got) == 7):
         raise DeviceError(f"{dev.where}: the device does not say which MicroPython it runs")
@@ -315,8 +326,11 @@ def examine(dev: Device) -> Report:
                 f"put a MicroPython that reads .mpy {f.pack_mpy} on the box, then run `kitapi deploy`: its "
                 f"MicroPython {rep.micropython} reads .mpy {f.box_mpy}, this kitapi's pack is .mpy {f.pack_mpy}",
             )
+    return circuitpython
 
-    # the firmware: its files checked, then Kitapi's version (a damaged pack is not imported from)
+
+def _firmware(dev: Device, rep: Report, circuitpython: bool) -> None:
+    """The firmware's files checked, then Kitapi's version on the box (a damaged pack is not imported from)."""
     damage = _call(dev, CHECK_PACK) if not circuitpython else None
     rep.firmware_damage = _text(damage) if isinstance(damage, str) else None
     if rep.firmware_damage:
@@ -339,7 +353,12 @@ def examine(dev: Device) -> Report:
             f"run `kitapi deploy`: the box runs Kitapi {rep.kitapi}{link}, this PC's kitapi is {VERSION}",
         )
 
-    # the board file: its name, data folder, clock and battery
+
+def _board(dev: Device, rep: Report, circuitpython: bool) -> int:
+    """The board file's facts (its name, data folder, clock and battery) and whether the firmware is this
+    kitapi's build; the PC's clock when the box read its own."""
+    from kitapi_host.device import deploy
+
     t0 = time.time()
     b = _call(dev, _BOARD)
     pc = int((t0 + time.time()) / 2)  # the PC's clock when the box read its own
@@ -366,7 +385,11 @@ def examine(dev: Device) -> Report:
                 f"run `kitapi deploy`: the box's firmware is not this kitapi's build ({', '.join(rep.firmware_differs)}"
                 f"), though both are Kitapi {VERSION}",
             )
+    return pc
 
+
+def _judge(rep: Report, pc: int) -> None:
+    """The problems of the flash, the clock (against ``pc``, the PC's) and the battery."""
     if rep.flash_total and rep.flash_free is not None:
         # littlefs counts the blocks in use by walking them, at best: on a full flash it may count more blocks
         # than there are, and its free ones (total - counted) wrap round to some 4 G blocks
@@ -394,10 +417,6 @@ def examine(dev: Device) -> Report:
     if rep.battery_mv is not None and LEAST_MV <= rep.battery_mv < WARN_MV and not rep.usb_power:
         rep.problem("battery", f"battery low: charge it or change the cells ({rep.battery_mv / 1000:.2f} V)")
 
-    if rep.root:
-        _data(dev, rep)
-    return rep
-
 
 def _differs(dev: Device, board: str) -> list[str] | None:
     """The firmware files on the box that are not as this kitapi deploys them for ``board`` (its sha256 of each,
@@ -405,7 +424,7 @@ def _differs(dev: Device, board: str) -> list[str] | None:
     the box cannot hash them."""
     from kitapi_host.device import deploy
 
-    got = _run(dev, deploy._HASHES)
+    got = _run(dev, deploy.HASHES)
     if got is None:
         return None
     there: dict[str, str] = {}
@@ -420,7 +439,7 @@ def _differs(dev: Device, board: str) -> list[str] | None:
     wants = [deploy.firmware_files(board, deploy.package_drivers(board))]
     if deploy.DRIVERS[board]:
         try:
-            wants.append(deploy.firmware_files(board, deploy._drivers(dev, deploy.DRIVERS[board])))
+            wants.append(deploy.firmware_files(board, deploy.installed_drivers(dev, deploy.DRIVERS[board])))
         except DeviceError as e:
             if "connection was lost" in str(e) or "too slowly" in str(e):
                 raise

@@ -289,8 +289,18 @@ def sync(
     for name, why in sorted(left):
         if not EVIDENCE.fullmatch(name):  # (evidence is copied after the games)
             leave(name, why)
+    todo = _to_pull(dev, archive, games, leave)
+    games = _pull(dev, archive, todo, games, rep, leave, progress, on_pulled)
+    _prune_and_mark(dev, archive, games, current, marks, left, prune, rep, leave)
+    rep.seconds = time.monotonic() - start
+    return rep
 
-    # what to pull: (name, size, digest, base bytes already archived that the device log starts with)
+
+def _to_pull(
+    dev: Device | Drive, archive: Archive, games: list[tuple[str, int, str]], leave: Callable[[str, str], None]
+) -> list[tuple[str, int, str, bytes]]:
+    """What to pull of ``games``: ``(name, size, digest, base)``, ``base`` the bytes already archived that the
+    device log starts with (the device hashes that prefix to prove it)."""
     todo: list[tuple[str, int, str, bytes]] = []
     for name, size, digest in games:
         stored = archive.stored(dev.uid, name)
@@ -324,11 +334,24 @@ def sync(
                     base = old
                     break
         todo.append((name, size, digest, base))
+    return todo
 
+
+def _pull(
+    dev: Device | Drive,
+    archive: Archive,
+    todo: list[tuple[str, int, str, bytes]],
+    games: list[tuple[str, int, str]],
+    rep: Report,
+    leave: Callable[[str, str], None],
+    progress: TextIO | None,
+    on_pulled: Callable[[str], None] | None,
+) -> list[tuple[str, int, str]]:
+    """Pull each game of ``todo``, check the copy and archive it; ``games`` with the digests the PC computed
+    for a device that hashes nothing."""
     bar = Progress(progress or sys.stderr, len(todo), sum(size - len(base) for _, size, _, base in todo))
     bar.show()
     for name, size, digest, base in todo:
-        where = f"game {name} of device {dev.uid}"
         try:
             tail = dev.read(name, len(base), size - len(base), bar.show)
             data = base + tail
@@ -349,39 +372,64 @@ def sync(
         if len(data) != size or hashlib.sha256(data).hexdigest() != digest:
             leave(name, "the copy does not match the device's hash (run the sync again)")
             continue
-        with dev.busy():  # the archive may take a while with a big log: the device is told the PC is there
-            try:
-                added = archive.add_log(data, dev.uid, name)
-            except LogError as e:
-                rep.errors.append(f"{dev.where}:{e}: not archived, left on the device")
-                rep.left.append(f"{name} (not a game log Kitapi reads)")
-                continue
-            except (UnicodeError, ValueError, RecursionError) as e:  # text the archive cannot hold
-                leave(name, f"the log holds text the archive cannot store ({type(e).__name__})")
-                continue
-            _, replayed = replay(io.BytesIO(data))
-        rep.pulled.append(name)
+        if not _archived(dev, archive, name, data, rep, leave):
+            continue
         rep.bytes_pulled += len(tail)
-        if added.status == NEW:
-            rep.new += 1
-        elif added.status == "grown":
-            rep.grown += 1
-        else:
-            rep.same += 1
-        damage = damage_text(replayed.damage) if replayed.damage else None
-        if damage:
-            # every valid hand is archived; the core's text says where, and which hands to enter again
-            rep.warnings.append(f"{where}: archived with its damage noted: {damage}")
-        rep.warnings += [f"{where}: {w}" for w in added.warnings if w != damage]
-        if added.table:
-            rep.tables.append(f"{name}: tournament {added.table}")
         bar.done_games += 1
         bar.done_bytes += len(tail)
         bar.show()
         if on_pulled is not None:
             on_pulled(name)
     bar.end()
+    return games
 
+
+def _archived(
+    dev: Device | Drive, archive: Archive, name: str, data: bytes, rep: Report, leave: Callable[[str, str], None]
+) -> bool:
+    """Archive the checked copy ``data`` of the game ``name``, told in ``rep``; False if the archive refused it
+    (said, and the game left on the device)."""
+    where = f"game {name} of device {dev.uid}"
+    with dev.busy():  # the archive may take a while with a big log: the device is told the PC is there
+        try:
+            added = archive.add_log(data, dev.uid, name)
+        except LogError as e:
+            rep.errors.append(f"{dev.where}:{e}: not archived, left on the device")
+            rep.left.append(f"{name} (not a game log Kitapi reads)")
+            return False
+        except (UnicodeError, ValueError, RecursionError) as e:  # text the archive cannot hold
+            leave(name, f"the log holds text the archive cannot store ({type(e).__name__})")
+            return False
+        _, replayed = replay(io.BytesIO(data))
+    rep.pulled.append(name)
+    if added.status == NEW:
+        rep.new += 1
+    elif added.status == "grown":
+        rep.grown += 1
+    else:
+        rep.same += 1
+    damage = damage_text(replayed.damage) if replayed.damage else None
+    if damage:
+        # every valid hand is archived; the core's text says where, and which hands to enter again
+        rep.warnings.append(f"{where}: archived with its damage noted: {damage}")
+    rep.warnings += [f"{where}: {w}" for w in added.warnings if w != damage]
+    if added.table:
+        rep.tables.append(f"{name}: tournament {added.table}")
+    return True
+
+
+def _prune_and_mark(
+    dev: Device | Drive,
+    archive: Archive,
+    games: list[tuple[str, int, str]],
+    current: str | None,
+    marks: dict[str, tuple[int, str]],
+    left: list[tuple[str, str]],
+    prune: bool,
+    rep: Report,
+    leave: Callable[[str, str], None],
+) -> None:
+    """After the pull: prune (``prune``), copy the evidence of repairs, and mark the archived games on the device."""
     # With --prune, first the ended games the archive holds at their present size and hash (never the current
     # one): the device removes each and then its mark, so that a full flash frees the room the marks need.
     prunable = []
@@ -424,8 +472,6 @@ def sync(
     for name, size, digest in prunable:
         if name not in rep.pruned and marks.get(name) == (size, digest) and dev.remove(name, size, digest):
             rep.pruned.append(name)
-    rep.seconds = time.monotonic() - start
-    return rep
 
 
 # --- kitapi sync ----------------------------------------------------------------------------

@@ -2,74 +2,56 @@
 
 A family is the systems scored and shown alike (``prefa``, ``preferans``, ``kasa``, ``pot``, ``priffe``).
 Everything the PC does differently by family lives in its package here, ``kitapi_host.families.<family>``:
-behind the one interface below, and its score sheet, ``kitapi_host.families.<family>.sheet`` (the interface of
-``kitapi_host.sheets``). The rest of the PC (the archive, ``show``,
-``stats``, the typist, the generator, the bench) asks ``family(rules)`` and never compares a rules id.
+behind the hooks of ``kitapi_host.families.hookspecs`` (each with its contract), and its score sheet,
+``kitapi_host.families.<family>.sheet`` (the interface of ``kitapi_host.sheets``). The rest of the PC (the
+archive, ``show``, ``games``, ``replay``, ``stats``, ``kitapi serve``, the typist, the generator, the bench) asks
+``family(rules)`` and never compares a rules id.
 
 Adding a system of an existing family: its registry row (firmware/kitapi/registry.py), nothing here.
-Adding a family: one package here (and the box's package ``kitapi.app.systems.<family>``).
 
-The archive's members:
+Adding a family takes, besides its registry rows (firmware/kitapi/registry.py), its rules module with its
+vectors and the box's package ``kitapi.app.systems.<family>`` (docs/architecture.md), one package here,
+``kitapi_host/families/<family>/`` (``tests/pc/test_family_cost.py`` keeps that count):
 
-- ``title(rules)``: the system's name in English ("Russian Preferans, Sochi"), for the sheets, ``show``
-  and ``stats``;
-- ``facts(g, number, line, corrected)``: the archive's columns of a hand (``kitapi_host.archive.facts.
-  HandFacts``), ``g.hand`` as the core parsed and checked it on ``g`` (not applied);
-- ``hand_columns(g, d, memo)``: play hand ``d`` on ``g`` and give what ``show`` (and ``Archive.game``) adds
-  to its row: the standings after it (``memo``: a dict the family keeps from hand to hand of one game);
-- ``show(game, names)``: print ``kitapi show``'s hand table of an archived game (``Archive.game``) and its
-  notes;
-- ``stats_parts()``: a player's blank figures of the family, by their key in ``kitapi stats --json`` (the
-  key "" is merged into the player's object), in the order printed;
-- ``count(g, res, hands, seats, table)``: add one archived game (``g`` a fresh game of its header, ``res``
-  its result, ``hands`` its effective hands' objects, ``seats`` the player ids by seat) to ``table`` (player
-  id to ``kitapi_host.archive.stats.PlayerStats``, whose ``parts`` are the families' ``stats_parts``);
-- ``stats_tables(stats, everyone=False, lang="en")``: ``kitapi stats``' tables of the family
-  (``kitapi_host.archive.text.Table``: title, head, rows, note), for the players of ``stats`` (``kitapi stats
-  --json``'s) who played it, or every player (``everyone``: the archive's first family's table when nobody
-  played any); the title, heads and note in ``lang`` (en, el, ru: ``kitapi serve``'s ``/stats/NAME``; the
-  command's are English), from the family's ``STATS_WORDS`` (``text.Words``) beside its tables.
+- ``__init__.py``, with every hook of ``kitapi_host.families.hookspecs.Family`` (``HOOKS``: a hand's
+  ``outcome`` and ``facts``, ``show``'s table, the statistics, the terminal's ``standings``, ``kitapi
+  games``' ``result_line``, the web page's ``nets`` and ``payments``...), each hook's contract written
+  beside it there; the typist's and generator's members (``hookspecs.TypistFamily``: ``SIZE``, ``BENCH``,
+  ``header``, ``generate``, ``hand_keys``, ``device_form``); and optionally ``UNIT`` (the word key of its
+  nets on the web page, "points" if none) and ``COMMONEST`` (the hand the bench counts); its systems' names
+  in each language are their registry rows' (``kitapi_host.names``);
+- ``sheet.py``, its score sheet (the interface of ``kitapi_host.sheets``).
 
-Each asks the core's class (its ``OUTCOME``, a Preferans variant's ``NUMBERED`` and ``NO_TRICK``), never a
-rules id.  ``ARCHIVE`` names them, ``ArchiveFamily`` has their types, and ``archive_family(rules)`` refuses a
-system whose family's module lacks one (``NoFamily``: one line, which system and what is missing).
-
-The typist's and generator's members (``TypistFamily``; kitapi_host.sim.typist, kitapi_host.logs.gen and
-``kitapi bench`` ask them through ``_common.typist_family(rules)``, which refuses, in one line, a family
-whose module lacks one):
-
-- ``SIZE``: the header option the new game's number step sets (``pouch``, ``pool``, ``kasa``, ``rubbers``,
-  ``chips``), which ``typist.setup_keys`` types;
-- ``BENCH``: the options of the game ``kitapi bench`` and the rig type, long enough for 1,000 hands;
-- ``header(rules, players=None, **options)``: a new game's header, the family's players and defaults;
-- ``generate(rules, seed, hands, players=None, **options)``: a header and up to ``hands`` random legal
-  hands, each played by the core (fewer if the game ends); the same seed, the same bytes;
-- ``hand_keys(g, hand)``: the keys of ``hand`` on the box's hand wizard, from the home screen to the
-  saved hand (``g``: the core's game before it); the variant asked of ``g``'s class, never its rules id;
-- ``device_form(g, hand)``: ``hand`` as the box writes it once typed (a copy);
-- optionally ``COMMONEST``: the family's commonest hand, whose keys the bench counts.
+The archive refuses the games of a family whose module lacks a hook (``archive_family``: ``NoFamily``, one
+line, which system and what is missing); the typist, the generator and ``kitapi bench`` say in one line which
+member it lacks.  Nothing else of the PC names a family: the rest asks ``family(rules)`` or
+``archive_family(rules)`` and never compares a rules id or switches on the shape of a result.
 """
 
 from __future__ import annotations
 
 import importlib
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import Any, cast
 
 from kitapi.registry import row, rows
-
-if TYPE_CHECKING:
-    from kitapi_host.archive.text import Table
+from kitapi_host.families.hookspecs import HOOKS, Family, Net, TypistFamily, exact, no_payments
 
 __all__ = [
     "TypistFamily",
     "ARCHIVE",
     "ArchiveFamily",
+    "Family",
+    "HOOKS",
+    "Net",
     "NoFamily",
     "archive_families",
     "archive_family",
     "family",
     "family_name",
+    "exact",
+    "no_payments",
+    "typist_family",
 ]
 
 
@@ -91,23 +73,10 @@ def family(rules: str) -> ModuleType | None:
         return None
 
 
-# --- the archive's members ---------------------------------------------------------------------------------
+# --- the archive's members: the hooks (kitapi_host.families.hookspecs) ------------------------------------------
 
-ARCHIVE = ("title", "facts", "hand_columns", "show", "stats_parts", "count", "stats_tables")
-
-
-class ArchiveFamily(Protocol):
-    """The archive's members of a family module (see the module)."""
-
-    def title(self, rules: str) -> str: ...
-    def facts(self, g: Any, number: int, line: str, corrected: bool) -> Any: ...  # HandFacts
-    def hand_columns(self, g: Any, d: dict[str, Any], memo: dict[str, Any]) -> dict[str, Any]: ...
-    def show(self, game: dict[str, Any], names: list[str]) -> None: ...
-    def stats_parts(self) -> dict[str, Any]: ...
-    def count(
-        self, g: Any, res: dict[str, Any], hands: list[dict[str, Any]], seats: list[int], table: dict[int, Any]
-    ) -> None: ...
-    def stats_tables(self, stats: list[dict[str, Any]], everyone: bool = False, lang: str = "en") -> list[Table]: ...
+ARCHIVE = HOOKS
+ArchiveFamily = Family
 
 
 class NoFamily(Exception):
@@ -149,18 +118,20 @@ def archive_families() -> list[ArchiveFamily]:
     return out
 
 
-class TypistFamily(Protocol):
-    """A family module's typist and generator (the members above)."""
+# what a family's module gives the typist and the generator (kitapi_host.families.hookspecs.TypistFamily)
+MEMBERS = ("SIZE", "BENCH", "header", "generate", "hand_keys", "device_form")
 
-    SIZE: str
-    BENCH: dict[str, Any]
 
-    def header(self, rules: str, players: int | None = None, **options: Any) -> dict[str, Any]: ...
-
-    def generate(
-        self, rules: str, seed: int, hands: int, players: int | None = None, **options: Any
-    ) -> tuple[dict[str, Any], list[dict[str, Any]]]: ...
-
-    def hand_keys(self, g: Any, hand: dict[str, Any]) -> str: ...
-
-    def device_form(self, g: Any, hand: dict[str, Any]) -> dict[str, Any]: ...
+def typist_family(rules: str) -> TypistFamily:
+    """The family module of the system ``rules`` for the typist and the generator; ValueError, one line,
+    for a rules id the registry does not know or a family whose module lacks one of ``MEMBERS``."""
+    fam = family(rules)
+    if fam is None:
+        name = family_name(rules)
+        if name is None:
+            raise ValueError(f"no game system {rules!r} in kitapi.registry")
+        raise ValueError(f"the family {name!r} of {rules!r} has no module kitapi_host.families.{name}")
+    missing = [m for m in MEMBERS if not hasattr(fam, m)]
+    if missing:
+        raise ValueError(f"kitapi_host.families.{fam.__name__.rpartition('.')[2]} lacks {', '.join(missing)}")
+    return cast(TypistFamily, fam)

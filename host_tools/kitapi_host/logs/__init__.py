@@ -4,29 +4,19 @@ Everything here goes through the core in ``firmware/kitapi`` (the very files
 that run on the device): the PC computes nothing of its own.
 
 - ``read``: the one reader of checked logs, for ``kitapi replay``, the archive and the sheets;
-- ``table``: the standings as a table for the terminal, and who pays whom;
+- ``table``: what the families' standings for the terminal share (each family's ``standings``), who pays whom;
 - ``convert``: a log in the other form;
 - ``cli``: ``kitapi replay`` and ``kitapi convert``;
 - ``gen``: made-up games, for the tests and the benches.
 
-The names most used are here too: ``logs.replay_file``, ``logs.table``, ``logs.convert``...
+The names most used are here too: ``logs.replay_file``, ``logs.result``, ``logs.convert``...
 """
 
 from __future__ import annotations
 
 from kitapi_host.logs.convert import FORMATS, MAX_HEADER, convert
 from kitapi_host.logs.read import InputError, detect, replay_file
-from kitapi_host.logs.table import (
-    ROUNDING_NOTE,
-    kasa_table,
-    pot_table,
-    preferans_table,
-    preferans_transfers,
-    priffe_table,
-    result,
-    show_exact,
-    table,
-)
+from kitapi_host.logs.table import ROUNDING_NOTE, preferans_transfers, result, show_exact
 
 __all__ = [
     "FORMATS",
@@ -34,14 +24,9 @@ __all__ = [
     "InputError",
     "convert",
     "detect",
-    "kasa_table",
-    "pot_table",
-    "preferans_table",
     "ROUNDING_NOTE",
     "preferans_transfers",
-    "priffe_table",
     "replay_file",
     "result",
     "show_exact",
-    "table",
 ]

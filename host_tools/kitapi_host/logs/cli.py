@@ -12,6 +12,7 @@ from pathlib import Path
 
 from kitapi.game import result_json
 from kitapi_host import logs
+from kitapi_host.families import NoFamily, archive_family
 from kitapi_host.mpy import heapsize
 
 
@@ -44,7 +45,12 @@ def _replay(args: argparse.Namespace) -> int:
             print(result_json(g))
             return 0
         res = logs.result(g)
-    print(logs.table(res))
+    try:
+        table = archive_family(res["rules"]).standings(res)  # (its family's table, kitapi_host.families.hookspecs)
+    except NoFamily as e:  # the log is the core's to check, and it did: its standings as the core writes them
+        print(f"{path}: {e}: the standings as JSON", file=sys.stderr)
+        table = json.dumps(res, ensure_ascii=False)
+    print(table)
     return 0
 
 

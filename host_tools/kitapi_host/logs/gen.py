@@ -14,7 +14,8 @@ from typing import Any
 
 from kitapi.game import OP_HAND, new_game
 from kitapi.jsonw import header_json, record_json
-from kitapi_host.families._common import SHORT_NAMES, Hand, play_out, typist_family
+from kitapi_host.families import typist_family
+from kitapi_host.families.scripted import SHORT_NAMES, Hand, play_out
 
 __all__ = ["SHORT_NAMES", "Hand", "generate", "header", "play_out", "write_jsonl"]
 

@@ -1,15 +1,18 @@
 """The page every score sheet shares: the HTML frame (``sheet_page``, ``sheet_css``, ``sheet_meta``,
-``correction_note``), the running table (``running_rows``) and the small pieces a sheet is written with
-(``esc``, ``cell`` and ``to_csv_bytes`` for CSV, ``signed``, ``entry``, ``contract_html``, ``date_text``)."""
+``correction_note``), the running table (``running_table``, ``running_rows``), the CSV (``CsvTable`` of
+``Column``s, written by ``csv_rows`` and ``to_csv_bytes``) and the small pieces a sheet is written with
+(``esc``, ``cell``, ``signed``, ``entry``, ``contract_html``, ``date_text``)."""
 
 from __future__ import annotations
 
 import csv
 import html
 import io
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, TypeVar
+from fractions import Fraction
+from typing import Any, Generic, TypeVar
 
 from kitapi_host.sheets.game import Hand, Header
 from kitapi_host.sheets.words import amount_of, lang, t
@@ -168,6 +171,90 @@ def to_csv_bytes(rows: Sequence[Sequence[object]]) -> bytes:
     return out.getvalue().encode("utf-8-sig")
 
 
+# --- the CSV: a family gives its columns, each with its heads and its cells of a row ---------------------------
+
+Cell = str | int
+R = TypeVar("R")
+
+
+@dataclass(frozen=True)
+class Column(Generic[R]):
+    """A column of a sheet's CSV, or a run of them (one a player): ``heads``, and ``cells(row)``, its cells of
+    one row (as many as heads)."""
+
+    heads: Sequence[str]
+    cells: Callable[[R], Sequence[Cell]]
+
+
+@dataclass(frozen=True)
+class CsvTable(Generic[R]):
+    """A family's CSV (its sheet's ``csv_table``): its columns, and its rows (one an effective hand: what the
+    columns' cells are taken from)."""
+
+    columns: Sequence[Column[R]]
+    rows: Iterable[R]
+
+
+def csv_rows(table: CsvTable[Any]) -> list[list[Cell]]:
+    """The header row (every column's heads), then one row per row of ``table`` (values as written to the
+    file: ``to_csv_bytes``)."""
+    out: list[list[Cell]] = [[h for c in table.columns for h in c.heads]]
+    for r in table.rows:
+        out.append([x for c in table.columns for x in c.cells(r)])
+    return out
+
+
+def csv_number(x: Fraction) -> Cell:
+    """An exact figure in a CSV cell: a whole number as such, any other rounded to two decimals."""
+    return x.numerator if x.denominator == 1 else f"{float(x):.2f}"
+
+
+def one(head: str, value: Callable[[Any], Cell]) -> Column[Any]:
+    """A column of one cell: ``value(row)``."""
+    return Column([head], lambda r: [value(r)])
+
+
+def hand_seat(players: Sequence[str], key: str, head: str | None = None) -> Column[Any]:
+    """The player at seat ``d[key]`` of the hand (a row's first item, a ``Hand``), empty if the hand has none;
+    headed ``t(key)`` (or ``head``)."""
+    return one(t(key) if head is None else head, lambda r: cell(players[r[0].data[key]]) if key in r[0].data else "")
+
+
+def hand_word(key: str) -> Column[Any]:
+    """The hand's ``key`` as written in the log (a row's first item, a ``Hand``), empty if it has none."""
+    return one(t(key), lambda r: r[0].data.get(key, ""))
+
+
+def hand_flag(key: str) -> Column[Any]:
+    """1 if the hand (a row's first item, a ``Hand``) says ``key``, else 0."""
+    return one(t(key), lambda r: int(bool(r[0].data.get(key))))
+
+
+def hand_tricks(names: Sequence[str], key: str = "tricks", other: str = "") -> Column[Any]:
+    """ "tricks NAME" per player: the hand's ``key`` (or ``other``) list, empty cells if it has none."""
+
+    def cells(r: Any) -> Sequence[Cell]:
+        d = r[0].data
+        tricks = d.get(key, d.get(other)) if other else d.get(key)
+        return tricks if tricks is not None else [""] * len(names)
+
+    return Column([t("tricks {}").format(p) for p in names], cells)
+
+
+def corrected() -> Column[Any]:
+    """1 if the hand (a row's first item) is a correction, else 0."""
+    return one(t("corrected"), lambda r: int(r[0].corrected))
+
+
+def per_player(names: Sequence[str], heads: Sequence[str], cells: Callable[[Any, int], Sequence[Cell]]) -> Column[Any]:
+    """Each player's run of columns, headed each of ``heads`` (``t`` of a "WORD {}" key) with his name, in seat
+    order: ``cells(row, seat)``."""
+    return Column(
+        [t(h).format(p) for p in names for h in heads],
+        lambda r: [x for i in range(len(names)) for x in cells(r, i)],
+    )
+
+
 def pays_html(
     players: Sequence[str],
     transfers: Sequence[tuple[int, int, int]],
@@ -227,6 +314,29 @@ def running_rows(
         )
         prev = s
     return "".join(rows)
+
+
+def running_table(
+    kind: str,
+    players: Sequence[str],
+    rows: str,
+    lead: Sequence[tuple[str, str]] = (),
+    figures: Sequence[tuple[str, str]] = (),
+    group: str = "",
+) -> str:
+    """A score sheet's running table (class ``kind``) of ``rows`` (``running_rows``', or the family's own): the
+    hand's number and words, the ``lead`` columns (``(attributes, head)``: the kasa, the pot...), then the
+    players': each player's ``figures`` under his name (``(class, head)``: Prefa's pouch and chips), or, one
+    figure a player, the players' names under ``group`` (the kasa's nets, the pot's chips)."""
+    head1 = f'<tr><th rowspan="2">#</th><th rowspan="2" style="text-align:left">{t("hand")}</th>'
+    head1 += "".join(f'<th rowspan="2"{attrs}>{head}</th>' for attrs, head in lead)
+    if figures:
+        head1 += "".join(f'<th colspan="{len(figures)}" class="p">{esc(p)}</th>' for p in players)
+        head2 = "".join(f'<th class="{cls}">{head}</th>' for cls, head in figures) * len(players)
+    else:
+        head1 += f'<th colspan="{len(players)}" class="p">{group}</th>'
+        head2 = "".join(f'<th class="num">{esc(p)}</th>' for p in players)
+    return f'<table class="{kind}"><thead>{head1}</tr><tr>{head2}</tr></thead><tbody>{rows}</tbody></table>'
 
 
 def date_text(started: str) -> str:

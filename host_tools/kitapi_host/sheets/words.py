@@ -64,10 +64,9 @@ def amount_of(n: int, unit: str) -> str:
 
 
 def system(rules: str, title: str) -> str:
-    """The name of the system ``rules`` in the sheets' language (its family's ``TITLES``), ``title`` in English."""
-    from kitapi_host.families import family
-
-    return named(getattr(family(rules), "TITLES", {}), rules, _LANG.get(), title)
+    """The name of the system ``rules`` in the sheets' language (its registry row's title), ``title`` for a
+    system the registry does not know."""
+    return named(rules, _LANG.get(), title)
 
 
 # English: (Greek, Russian). The players' words, as the box says them (firmware/kitapi/app/lang_*.py and the

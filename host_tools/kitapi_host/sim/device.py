@@ -372,6 +372,51 @@ class SimDevice:
             except OSError:
                 return
 
+    def _accept(self, sel: selectors.BaseSelector) -> None:
+        """A host calls: its connection taken (one host at a time, as a serial port)."""
+        assert self._listener is not None
+        if self._client is not None and self._client_state() == "talking":
+            return  # its bytes first; the call waits in the backlog until the next round
+        if self._client is not None and self._client_state() == "gone":
+            with contextlib.suppress(KeyError, ValueError):
+                sel.unregister(self._client)
+            self._drop()
+        try:
+            conn, _addr = self._listener.accept()
+        except BlockingIOError:
+            return
+        if self._client is not None:
+            conn.close()  # one host at a time, as a serial port
+            return
+        if self.deaf_after is not None and self._deaf_taken:
+            self.deaf_after = None
+        self._deaf_taken = self.deaf_after is not None
+        conn.setblocking(True)
+        conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        self._client = conn
+        self.connections += 1
+        self.sent = self.received = 0
+        self._slow.clear()
+        sel.register(conn, selectors.EVENT_READ, "client")
+
+    def _from_firmware(self, sel: selectors.BaseSelector) -> None:
+        """The firmware wrote: its bytes to the host; its end (a soft reset) starts it again."""
+        try:
+            data = os.read(self._master, 4096)
+        except BlockingIOError:
+            return
+        except OSError:  # EIO: the process has ended (a soft reset)
+            data = b""
+        if data:
+            self._booted(data)
+            self._to_pc(data)
+        else:
+            sel.unregister(self._master)
+            self._reap()
+            self._to_pc(b"MPY: soft reboot\r\n")
+            self._spawn()
+            sel.register(self._master, selectors.EVENT_READ, "fw")
+
     def _run(self) -> None:
         sel = selectors.DefaultSelector()
         if self._listener is not None:
@@ -386,30 +431,7 @@ class SimDevice:
                 for key, _ in sorted(sel.select(0.05), key=lambda e: e[0].data == "listen"):
                     what = key.data
                     if what == "listen":
-                        assert self._listener is not None
-                        if self._client is not None and self._client_state() == "talking":
-                            continue  # its bytes first; the call waits in the backlog until the next round
-                        if self._client is not None and self._client_state() == "gone":
-                            with contextlib.suppress(KeyError, ValueError):
-                                sel.unregister(self._client)
-                            self._drop()
-                        try:
-                            conn, _addr = self._listener.accept()
-                        except BlockingIOError:
-                            continue
-                        if self._client is not None:
-                            conn.close()  # one host at a time, as a serial port
-                            continue
-                        if self.deaf_after is not None and self._deaf_taken:
-                            self.deaf_after = None
-                        self._deaf_taken = self.deaf_after is not None
-                        conn.setblocking(True)
-                        conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-                        self._client = conn
-                        self.connections += 1
-                        self.sent = self.received = 0
-                        self._slow.clear()
-                        sel.register(conn, selectors.EVENT_READ, "client")
+                        self._accept(sel)
                     elif what == "client":
                         client = self._client
                         data = b""
@@ -429,21 +451,7 @@ class SimDevice:
                             continue
                         self._to_device(data)
                     else:  # the firmware wrote
-                        try:
-                            data = os.read(self._master, 4096)
-                        except BlockingIOError:
-                            continue
-                        except OSError:  # EIO: the process has ended (a soft reset)
-                            data = b""
-                        if data:
-                            self._booted(data)
-                            self._to_pc(data)
-                        else:
-                            sel.unregister(self._master)
-                            self._reap()
-                            self._to_pc(b"MPY: soft reboot\r\n")
-                            self._spawn()
-                            sel.register(self._master, selectors.EVENT_READ, "fw")
+                        self._from_firmware(sel)
                 self._trickle()
                 if self._pending and self._booted():
                     self.received -= len(self._pending)

@@ -311,7 +311,10 @@ class Firmware:
         self.proc.wait()
 
 
-def _start(args: argparse.Namespace, on_output: Callable[[str], None], text: bool) -> Firmware:
+def start(args: argparse.Namespace, on_output: Callable[[str], None], text: bool) -> Firmware:
+    """The firmware of ``args`` (``main``, ``board``, ``data``, ``heapsize``, ``romfs``) started in the unix
+    ``micropython``, its output lines to ``on_output`` (``text``: each text drawn too); BuildError if it cannot
+    be built.  ``kitapi sim``, the bench and the tests' Device start it here."""
     main = Path(args.main) if args.main else MAIN
     board = board_file(args.board)
     for path in (main, board):
@@ -377,7 +380,7 @@ def run_headless(args: argparse.Namespace, steps: list[Step]) -> int:
     shots: Path | None = args.screenshot
     if shots is not None:
         shots.mkdir(parents=True, exist_ok=True)
-    fw = _start(args, stray, args.text)
+    fw = start(args, stray, args.text)
     try:
         for i in range(len(steps) + 1):
             where = "while starting" if i == 0 else f"at step {i} ({steps[i - 1].label})"
@@ -516,7 +519,7 @@ def run_interactive(args: argparse.Namespace) -> int:
         output.append(line)
         log.append(line)
 
-    fw = _start(args, stray, False)
+    fw = start(args, stray, False)
     fd = sys.stdin.fileno()
     quit_ = False
     virtual_ms = 0

@@ -14,7 +14,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from kitapi.game import new_game
-from kitapi_host.families._common import TYPED, typist_family
+from kitapi_host.families import typist_family
+from kitapi_host.families.scripted import TYPED
 from kitapi_host.sim.pick import rules_keys
 
 if TYPE_CHECKING:  # each family module is a TypistFamily (mypy checks the modules against the Protocol)

@@ -23,7 +23,7 @@ import sys
 from fractions import Fraction
 from typing import Any
 
-from kitapi_host.archive.cli import _db, _guard, _json, _open
+from kitapi_host.archive.cli import add_db_option, add_json_option, guarded, open_archive
 from kitapi_host.archive.text import grid
 from kitapi_host.logs import show_exact
 from kitapi_host.tournament import store
@@ -42,7 +42,7 @@ def _num(x: Any) -> Any:
     return x
 
 
-def _print_json(obj: dict[str, Any]) -> int:
+def print_json(obj: dict[str, Any]) -> int:
     print(json.dumps(_num(obj), ensure_ascii=True))
     return 0
 
@@ -60,7 +60,7 @@ def _new(args: argparse.Namespace) -> int:
     if not isinstance(options, dict):
         raise TournamentError(f"--options: a JSON object, like '{{\"pouch\": 31}}', not {args.options}")
     players = [p.strip() for p in args.players.split(",")]
-    with _open(args, create=True) as archive:
+    with open_archive(args, create=True) as archive:
         made = store.new(
             archive, args.name, args.system, options, players, args.rounds, args.open_rounds, args.points, args.seed
         )
@@ -77,7 +77,7 @@ def _new(args: argparse.Namespace) -> int:
 
 
 def _seat(args: argparse.Namespace) -> int:
-    with _open(args) as archive:
+    with open_archive(args) as archive:
         t, rnd, tables = store.seat(archive, args.name)
     print(f"{t.name}: round {rnd} seated by the standings")
     rows = [[str(n), ", ".join(t.names[p - 1] for p in tab)] for n, tab in enumerate(tables, 1)]
@@ -86,10 +86,10 @@ def _seat(args: argparse.Namespace) -> int:
 
 
 def _list(args: argparse.Namespace) -> int:
-    with _open(args) as archive:
+    with open_archive(args) as archive:
         rows = store.tournaments(archive)
     if args.json:
-        return _print_json({"tournaments": rows})
+        return print_json({"tournaments": rows})
     if not rows:
         print("The archive holds no tournaments.")
         return 0
@@ -126,10 +126,10 @@ _STATE = {
 
 
 def _show(args: argparse.Namespace) -> int:
-    with _open(args) as archive:
+    with open_archive(args) as archive:
         rep = store.report(archive, args.name, args.round)
     if args.json:
-        return _print_json(rep)
+        return print_json(rep)
     opts = f" {json.dumps(rep['options'], sort_keys=True)}" if rep["options"] else ""
     print(
         f"Tournament {rep['name']}: {rep['rules']}{opts}, {rep['points']} points, {len(rep['draw'])} players,"
@@ -167,14 +167,14 @@ def _show(args: argparse.Namespace) -> int:
 
 
 def _attach(args: argparse.Namespace) -> int:
-    with _open(args) as archive:
+    with open_archive(args) as archive:
         store.attach(archive, args.name, args.round, args.table, args.game)
     print(f"{args.name}: game {args.game} is table {args.table} of round {args.round}")
     return 0
 
 
 def _detach(args: argparse.Namespace) -> int:
-    with _open(args) as archive:
+    with open_archive(args) as archive:
         store.detach(archive, args.name, args.round, args.table, args.game)
     print(f"{args.name}: game {args.game} is no longer table {args.table} of round {args.round}")
     return 0
@@ -190,7 +190,7 @@ def _result(args: argparse.Namespace) -> int:
             given.append((who.strip(), Fraction(value.strip())))
         except (ValueError, ZeroDivisionError):
             raise TournamentError(f"{text!r}: a result is NAME=RESULT, like Anna=+120 (or Anna=-10/3)") from None
-    with _open(args) as archive:
+    with open_archive(args) as archive:
         x = store.decide(archive, args.name, args.round, args.table, given)
     assert x.points is not None
     pts = ", ".join(_pts(p) for p in x.points)
@@ -199,7 +199,7 @@ def _result(args: argparse.Namespace) -> int:
 
 
 def _close(args: argparse.Namespace) -> int:
-    with _open(args) as archive:
+    with open_archive(args) as archive:
         closed = store.close_round(archive, args.name, args.round)
     if not closed:
         print(f"{args.name}: round {args.round} had no game in play: nothing to close")
@@ -214,7 +214,7 @@ def _load(args: argparse.Namespace) -> int:
     what the archive refuses, exit status 2; what the device does, exit status 1 (as ``kitapi sync``)."""
     from kitapi_host.device.box import MOUNT_PACK, DeviceError, open_device
 
-    with _open(args) as archive:
+    with open_archive(args) as archive:
         t, x, data = store.box_table(archive, args.name, args.round, args.table)
     dev = None
     try:
@@ -291,46 +291,46 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     n.add_argument("--points", choices=SYSTEMS, default="serbian", help="serbian (tables of 3) or matchpoints")
     n.add_argument("--seed", type=_seed, metavar="N", help="the draw's seed (default: one chosen, printed, stored)")
-    _db(n)
-    n.set_defaults(func=_guard(_new))
+    add_db_option(n)
+    n.set_defaults(func=guarded(_new))
 
     s = tsub.add_parser("seat", help="seat the next round by the standings, once the round before is complete")
     s.add_argument("name", metavar="NAME")
-    _db(s)
-    s.set_defaults(func=_guard(_seat))
+    add_db_option(s)
+    s.set_defaults(func=guarded(_seat))
 
     ls = tsub.add_parser("list", help="the tournaments")
-    _db(ls)
-    _json(ls)
-    ls.set_defaults(func=_guard(_list))
+    add_db_option(ls)
+    add_json_option(ls)
+    ls.set_defaults(func=guarded(_list))
 
     sh = tsub.add_parser("show", help="the draw, every round's tables with their games and points, the standings")
     sh.add_argument("name", metavar="NAME")
     sh.add_argument("--round", type=_positive, metavar="R", help="round R's tables and the standings after it")
-    _db(sh)
-    _json(sh)
-    sh.set_defaults(func=_guard(_show))
+    add_db_option(sh)
+    add_json_option(sh)
+    sh.set_defaults(func=guarded(_show))
 
     at = tsub.add_parser("attach", help="make an archived game a table's (mending a wrong match)")
     _where(at, game=True)
-    _db(at)
-    at.set_defaults(func=_guard(_attach))
+    add_db_option(at)
+    at.set_defaults(func=guarded(_attach))
     de = tsub.add_parser("detach", help="take a game off a table (it is not attached there again by itself)")
     _where(de, game=True)
-    _db(de)
-    de.set_defaults(func=_guard(_detach))
+    add_db_option(de)
+    de.set_defaults(func=guarded(_detach))
 
     r = tsub.add_parser("result", help="a table's results decided without a game (marked so)")
     _where(r)
     r.add_argument("results", nargs="+", metavar="NAME=RESULT", help='each player\'s result: "Anna=+120"')
-    _db(r)
-    r.set_defaults(func=_guard(_result))
+    add_db_option(r)
+    r.set_defaults(func=guarded(_result))
 
     c = tsub.add_parser("close-round", help="the time limit: the round's games in play counted as they stand")
     c.add_argument("name", metavar="NAME")
     c.add_argument("round", type=_positive, metavar="ROUND")
-    _db(c)
-    c.set_defaults(func=_guard(_close))
+    add_db_option(c)
+    c.set_defaults(func=guarded(_close))
 
     lo = tsub.add_parser("load", help="put a table on a box: its New game offers it first, players and system set")
     lo.add_argument("name", metavar="NAME")
@@ -339,5 +339,5 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     lo.add_argument(
         "--device", "-d", required=True, metavar="CONNECT", help="the box: a serial port, socket://HOST:PORT..."
     )
-    _db(lo)
-    lo.set_defaults(func=_guard(_load))
+    add_db_option(lo)
+    lo.set_defaults(func=guarded(_load))

@@ -1,7 +1,7 @@
 """A tournament in the archive (issue 34, items 1-4, 6, 7): its draw, its tables round by round, the games
 attached to them, the tables decided or closed, and the points and standings the pure computations
 (``tables``, ``seating``, ``points``, ``standings``) make of them. ``kitapi tournament`` (``tournament.cli``) is
-its command line; the archive's tables are schema 7's (``archive/db.py``, ``_TOURNAMENTS``), on SQLite and
+its command line; the archive's tables are schema 7's (``archive/schema.py``, ``TOURNAMENTS``), on SQLite and
 PostgreSQL alike, through the archive's portable SQL.
 
 - A tournament's players are the archive's (``players``, by id): a rename or a merge follows them, and a game's
@@ -172,7 +172,7 @@ def new(
     names sorted first, so the same seed and players give the same draw in whatever order they are listed), the
     tables' sizes for ``points``, rounds 1..``fixed`` (None: as many as can be seated with no pair twice, at most
     ``rounds``) seated now. Each check's refusal is one line, before anything is written."""
-    from kitapi_host.archive.values import blank, nfc
+    from kitapi_host.archive.values import nfc
     from kitapi_host.families import NoFamily, archive_family
 
     check_tournament_name(name)
@@ -190,17 +190,7 @@ def new(
         raise TournamentError(f"--open-rounds must be 1 to {rounds} (the rounds), not {fixed}")
     if seed is not None and not 0 <= seed < 2**63:
         raise TournamentError(f"--seed must be a whole number from 0 to 2**63 - 1, not {seed}")
-    for p in players:
-        try:
-            check_name(p)
-        except RuleError as e:
-            raise TournamentError(f"player {p!r}: {e}") from None
-        if blank(p):
-            raise TournamentError(f"player {p!r}: a name must hold a visible character")
-    keys = [nfc(p) for p in players]
-    twice = sorted({p for p in keys if keys.count(p) > 1})
-    if twice:
-        raise TournamentError(f"a player is named twice: {', '.join(twice)}")
+    keys = _checked_players(players)
     try:
         sizes = table_sizes(len(players), points)
     except ValueError as e:
@@ -239,6 +229,25 @@ def new(
         )
         _seat(a, tid, [(r, list(rnd)) for r, rnd in enumerate(done.rounds, 1)], now)
     return Made(get(a, name), done)
+
+
+def _checked_players(players: Sequence[str]) -> list[str]:
+    """The players' names as the archive keeps them (NFC); TournamentError for a name the core refuses, one
+    with nothing visible, or one named twice."""
+    from kitapi_host.archive.values import blank, nfc
+
+    for p in players:
+        try:
+            check_name(p)
+        except RuleError as e:
+            raise TournamentError(f"player {p!r}: {e}") from None
+        if blank(p):
+            raise TournamentError(f"player {p!r}: a name must hold a visible character")
+    keys = [nfc(p) for p in players]
+    twice = sorted({p for p in keys if keys.count(p) > 1})
+    if twice:
+        raise TournamentError(f"a player is named twice: {', '.join(twice)}")
+    return keys
 
 
 def _seat(a: Archive, tid: int, rounds: list[tuple[int, list[tuple[int, ...]]]], now: str) -> None:

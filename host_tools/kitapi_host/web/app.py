@@ -119,6 +119,17 @@ def create_app(db: Path | str, admin: bool = False, hosts: set[str] | None = Non
 
     app.after_request(_compress)  # (the first registered runs last: after every other header is set)
 
+    _hooks(app)
+    _error_handlers(app)
+    _routes(app)
+    _evening_routes(app)
+    return app
+
+
+def _hooks(app: Flask) -> None:
+    """Before each request: its language, its Host, the admin link and a form's CSRF token; after it: the
+    headers; at its end: the archive closed."""
+
     @app.before_request
     def check() -> Response | None:
         g.lang = _language()
@@ -152,6 +163,10 @@ def create_app(db: Path | str, admin: bool = False, hosts: set[str] | None = Non
         if archive is not None:
             archive.close()
 
+
+def _error_handlers(app: Flask) -> None:
+    """An error as a page of the site: in the page's language, never naming the archive's file or connection."""
+
     @app.errorhandler(HTTPException)
     def error(e: HTTPException) -> tuple[str, int]:
         w = _words()
@@ -176,10 +191,6 @@ def create_app(db: Path | str, admin: bool = False, hosts: set[str] | None = Non
             app.logger.error("%s %s: %s", request.method, _shown(request.path, 200), _shown(text, 1000))
             return render_template("error.html", title=w["unavailable"], message=w["fault"]), 503
         return render_template("error.html", title=w["not_found"], message=_no_such(text, w)), 404
-
-    _routes(app)
-    _evening_routes(app)
-    return app
 
 
 def _routes(app: Flask) -> None:
@@ -236,6 +247,12 @@ def _routes(app: Flask) -> None:
         resp = Response(body, mimetype=kind)
         resp.headers["Content-Disposition"] = f'attachment; filename="{name}"'
         return resp
+
+    _people_routes(app)
+
+
+def _people_routes(app: Flask) -> None:
+    """The players' pages, their statistics, the ratings, the tournaments, and the admin's forms."""
 
     @app.get("/player/<path:name>")
     def player(name: str) -> str:
@@ -340,28 +357,8 @@ def _fig(x: Fraction, figure: Callable[[Fraction], str]) -> dict[str, str]:
     return {"text": figure(x), "exact": str(x)}
 
 
-def _tournament(name: str) -> dict[str, Any]:
-    """The tournament page's values: ``store.report``'s (nothing recomputed), its figures as the page shows them.
-    404 for a tournament the archive has not; 400 for a ``round`` not seated."""
-    from kitapi.registry import rows
-    from kitapi_host.tournament import store
-
-    a = _archive()
-    w = g.w
-    missing = Said(f"{w['tournament']} {_quoted(name)}: {w['not_in_archive']}")
-    try:  # (an archive without the tournaments' tables has none: store.get says so)
-        store.get(a, name)
-    except store.TournamentError:
-        abort(404, missing)
-    text = _arg("round")
-    upto = int(text) if text is not None and text.isascii() and text.isdigit() and len(text) < 10 else None
-    try:
-        if text is not None and upto is None:
-            raise store.TournamentError(text)
-        rep = store.report(a, name, upto)
-    except store.TournamentError:
-        seated = store.report(a, name)["seated"]
-        abort(400, Said(f"{w['round']} {_quoted(text or '')}: {w['bad_round'].format(n=seated)}"))
+def _schedule(rep: dict[str, Any]) -> list[dict[str, Any]]:
+    """The tournament's rounds as its page shows them, the newest first (the one the players look for)."""
     schedule = []
     for r in reversed(rep["schedule"]):  # (the newest round first: the one the players look for)
         tables = []
@@ -385,6 +382,32 @@ def _tournament(name: str) -> dict[str, Any]:
                 }
             )
         schedule.append({"round": r["round"], "seated": r["seated"], "complete": r["complete"], "tables": tables})
+    return schedule
+
+
+def _tournament(name: str) -> dict[str, Any]:
+    """The tournament page's values: ``store.report``'s (nothing recomputed), its figures as the page shows them.
+    404 for a tournament the archive has not; 400 for a ``round`` not seated."""
+    from kitapi.registry import rows
+    from kitapi_host.tournament import store
+
+    a = _archive()
+    w = g.w
+    missing = Said(f"{w['tournament']} {_quoted(name)}: {w['not_in_archive']}")
+    try:  # (an archive without the tournaments' tables has none: store.get says so)
+        store.get(a, name)
+    except store.TournamentError:
+        abort(404, missing)
+    text = _arg("round")
+    upto = int(text) if text is not None and text.isascii() and text.isdigit() and len(text) < 10 else None
+    try:
+        if text is not None and upto is None:
+            raise store.TournamentError(text)
+        rep = store.report(a, name, upto)
+    except store.TournamentError:
+        seated = store.report(a, name)["seated"]
+        abort(400, Said(f"{w['round']} {_quoted(text or '')}: {w['bad_round'].format(n=seated)}"))
+    schedule = _schedule(rep)
     latest = schedule[0] if schedule else None
     finder = []
     if latest is not None:
@@ -647,7 +670,7 @@ def _no_such(text: str, w: dict[str, str]) -> str:
     return f"{w[m[1]]} {what}: {w['not_in_archive']}"
 
 
-# The archive's other refusals of --admin's forms (archive/db.py: rename_player, merge_players), names as reprs
+# The archive's other refusals of --admin's forms (archive/players.py: rename_player, merge_players), names as reprs
 _REPR = r"('(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\")"
 _REFUSALS = (
     (re.compile(rf"there is already a player {_REPR}: merge the two instead", re.S), "name_taken"),

@@ -15,7 +15,7 @@ import sys
 import threading
 import webbrowser
 
-from kitapi_host.archive.cli import _db
+from kitapi_host.archive.cli import add_db_option
 from kitapi_host.archive.db import default_path
 
 PORT = 8330
@@ -24,7 +24,7 @@ PORT = 8330
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``serve`` to the subcommands ``sub`` of the ``kitapi`` parser."""
     s = sub.add_parser("serve", help="the archive as a web site: standings, games, players (a local server)")
-    _db(s)  # (the archive commands' own --db)
+    add_db_option(s)  # (the archive commands' own --db)
     s.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1: this PC only)")
     s.add_argument("--port", type=int, default=PORT, help=f"the port (default {PORT}; 0: any free one)")
     s.add_argument("--no-browser", action="store_true", help="do not open the home page in the browser")

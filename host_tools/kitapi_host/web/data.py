@@ -33,7 +33,7 @@ from typing import Any
 
 from kitapi.game import new_game
 from kitapi_host.archive.db import Archive, ArchiveError
-from kitapi_host.families import archive_families, archive_family, family, family_name
+from kitapi_host.families import Family, Net, NoFamily, archive_families, archive_family, family, family_name
 
 LATEST = 20  # games a page of the home page's latest
 PLAYER_PAGE = 50  # games a page of a player's page
@@ -98,56 +98,19 @@ def _day(text: str) -> date:
     return d
 
 
-Net = int | Fraction  # (a whole figure stays an int: a period adds up thousands)
-
-
-def _exact(x: Any) -> Net:
-    """A figure of a stored result: an int, or the core's exact "N/D" text."""
-    if type(x) is int:  # (the most of them: a month's standings ask thousands)
-        return x
-    if isinstance(x, int | Fraction) and not isinstance(x, bool):
-        return x
-    if isinstance(x, str):
-        return _fraction(x)
-    raise ValueError(f"not a figure: {x!r}")
-
-
-@functools.lru_cache(maxsize=4096)
-def _fraction(text: str) -> Fraction:
-    """An exact "N/D" text's value (parsed once: a period's results repeat the same few thirds)."""
-    return Fraction(text)
-
-
 def nets(g: dict[str, Any]) -> list[Net]:
     """Each player's net of game ``g`` (a ``find_games`` row: ``rules``, ``result``; a pot game's
-    ``header_json`` or ``header``) in its family's unit (see the module)."""
-    res = g["result"]
-    # by the figures the core's result holds, not by a family's name: the kasa's holds Prefa's chips beside
-    # its net, so the net is asked first (as kitapi_host.archive.db.unit does)
-    if "stock" in res:  # a pot game: what is in front of each, less what each brought
-        header = g["header"] if "header" in g else json.loads(g["header_json"])
-        kind = {k: v for k, v in header.items() if k not in ("started", "players")}
-        brought = _brought(json.dumps(kind, sort_keys=True), len(header["players"]))
-        return [_exact(s) - brought for s in res["stock"]]
-    for key in ("settlement", "net", "individual", "chips"):
-        if key in res:
-            return [_exact(x) for x in res[key]]
-    fam = _family(g["rules"])
-    raise ArchiveError(f"game {g['id']}: no net for the family {fam!r}")
+    ``header_json`` or ``header``) in its family's unit (see the module): its family's ``nets``."""
+    try:
+        return _hooks(g["rules"]).nets(g)
+    except NoFamily:
+        raise ArchiveError(f"game {g['id']}: no net for the family {family_name(g['rules'])!r}") from None
 
 
 @functools.lru_cache(maxsize=64)
-def _family(rules: str) -> str | None:
-    return family_name(rules)
-
-
-@functools.lru_cache(maxsize=256)
-def _brought(kind: str, players: int) -> int:
-    """The chips each player of a pot game brought (as kitapi_host.families.pot counts them): asked of a fresh
-    game of the header (``kind``: its JSON text without the players' names and the start, which they never
-    depend on) once per kind (a new game loads its rules module)."""
-    g: Any = new_game({**json.loads(kind), "players": [f"P{i}" for i in range(players)]})
-    return int((g.pot + sum(g.stock)) // len(g.stock))
+def _hooks(rules: str) -> Family:
+    """The family of ``rules`` with its hooks (asked once a system: a month's standings ask thousands)."""
+    return archive_family(rules)
 
 
 @functools.lru_cache(maxsize=64)
@@ -467,45 +430,14 @@ def payments(res: dict[str, Any]) -> dict[str, Any]:
     once, largest remainder), ``now`` (the game is in play: if it ended now), and a kasa game's ``kasa`` and
     ``split`` (each net with the kasa shared equally: what each would have if the game stopped now), a pot
     game's ``pot`` and ``refills``."""
-    from kitapi.settle import settle
-    from kitapi_host.logs.table import preferans_transfers
-
-    out: dict[str, Any] = {"unit": None, "pays": [], "rounded": False, "now": not res.get("over")}
-    if "individual" in res:
-        return out
-    if "stock" in res:
-        return {**out, "pot": res["pot"], "refills": res.get("refills", 0)}
-    if "settlement" in res:  # Russian and Balkan Preferans: net whists (in money where a stake is set)
-        nets = [Fraction(x) for x in res["settlement"]]
-        _, pays = preferans_transfers(nets)
-        stake = None
-        if "money" in res:
-            k = next((i for i, x in enumerate(nets) if x), None)
-            stake = Fraction(res["money"][k]) / nets[k] if k is not None else None
-        money = [a * stake if stake is not None else None for _, _, a in pays]
-        rounded = any(x.denominator != 1 for x in nets)
-        return {**out, "unit": "whists", "pays": [(*p, m) for p, m in zip(pays, money, strict=True)],
-                "rounded": rounded, "stake": stake}  # fmt: skip
-    if "kasa" in res:  # the kasa: its split, the nets and what is left in it shared equally
-        n = len(res["net"])
-        split = [Fraction(x) + Fraction(res["kasa"], n) for x in res["net"]]
-        _, pays = preferans_transfers(split)
-        rounded = any(x.denominator != 1 for x in split)
-        now = out["now"] and "share" not in res
-        return {**out, "unit": "kapikia", "pays": [(*p, None) for p in pays], "kasa": res["kasa"], "split": split,
-                "rounded": rounded, "now": now}  # fmt: skip
-    return {**out, "unit": "chips_prefa", "pays": [(a, b, x, None) for a, b, x in settle(res["chips"])]}
+    return _hooks(res["rules"]).payments(res)
 
 
 def evening_nets(g: dict[str, Any]) -> list[Net]:
     """Each player's figure of game ``g`` (a ``find_games`` row) for the evening's totals: its net (``nets``),
     except a kasa game's, which is its split: the net with what is left in the kasa shared equally (what each
     takes home if it stopped now; the net itself once the kasa is empty)."""
-    res = g["result"]
-    if "kasa" in res and "net" in res and "settlement" not in res:
-        n = len(res["net"])
-        return [_exact(x) + Fraction(res["kasa"], n) for x in res["net"]]
-    return nets(g)
+    return _hooks(g["rules"]).evening_nets(g)
 
 
 def venue_of(device: str, devices: list[str]) -> str:
@@ -563,7 +495,7 @@ def evening(archive: Archive, day_: date | None, venue: str | None) -> dict[str,
         s["games"] += 1
         s["on"] += not g["over"]
         opts = (g["header"] if "header" in g else json.loads(g["header_json"])).get("options", {})
-        s["stakes"].add(opts.get("stake") if "settlement" in g["result"] else None)
+        s["stakes"].add(opts.get("stake") if "stake" in r["pay"] else None)  # (a family whose payments have stakes)
         for name, x in zip(g["players"], r["evening"], strict=False):
             p = s["players"].setdefault(name, {"name": name, "games": 0, "net": 0})
             p["games"] += 1

@@ -422,7 +422,7 @@ def games_n(lang: str, n: int, counted: tuple[tuple[str, ...], ...] = GAMES_N) -
 
 def system(lang: str, rules: str, title: str) -> str:
     """The name of the system ``rules`` in ``lang``; ``title`` (its English one) where there is none."""
-    return named(getattr(family(rules), "TITLES", {}), rules, lang, title)  # (each family module's)
+    return named(rules, lang, title)
 
 
 # A hand's kind (the archive's ``kind`` column) in the hand table, in the box's words; a kind not here shows

@@ -9,33 +9,33 @@ from fractions import Fraction
 from typing import Any
 
 from kitapi.game import result_json
-from kitapi.outcome import hand_outcome
+from kitapi.outcome import kasa as outcome
 from kitapi_host.archive.facts import HandFacts
 from kitapi_host.archive.text import Table, Words, grid, number, pick, table
 from kitapi_host.archive.text import count as count_column
 from kitapi_host.archive.text import players as players_of
+from kitapi_host.archive.text import title as registry_title
 from kitapi_host.families import prefa
-from kitapi_host.families._common import Hand, next_dealer, play_out
+from kitapi_host.families.hookspecs import Net, exact, no_payments
 from kitapi_host.families.prefa import COMMONEST as COMMONEST
 from kitapi_host.families.prefa import NAMES, keys_for, random_hand
+from kitapi_host.families.scripted import Hand, next_dealer, play_out
 from kitapi_host.logs import show_exact
+from kitapi_host.logs.table import SETTLES, preferans_transfers, title_line
 
 # --- the archive: a hand's facts, its row in show, the statistics, the titles --------------------------------
 
 
-_TITLE = "Greek Prefa with a common kasa"  # every system of the family's (the sheet, show, stats)
+_TITLE = "Greek Prefa with a common kasa"  # the family's table of statistics
 
 
-# kitapi serve (kitapi_host.web): the unit of its nets (a word key of kitapi_host.web.words), and its systems' names
-# in Greek and Russian (English: title())
+# kitapi serve (kitapi_host.web): the unit of its nets (a word key of kitapi_host.web.words); its systems' names are
+# their registry rows' (kitapi.registry)
 UNIT = "kapikia"
-TITLES: dict[str, tuple[str, str]] = {
-    "prefa_kasa": ("Πρέφα με κοινή κάσα", "Префа с общей кассой"),
-}
 
 
 def title(rules: str) -> str:
-    return _TITLE
+    return registry_title(rules)
 
 
 def facts(g: Any, number: int, line: str, corrected: bool) -> HandFacts:
@@ -71,6 +71,85 @@ def show(game: dict[str, Any], names: list[str]) -> None:
             f"Stopped early: the kasa's {show_exact(Fraction(res['share']) * len(names), sign=False)} split,"
             f" {show_exact(Fraction(res['share']), sign=False)} each (the nets above are before it)"
         )
+
+
+def standings(res: dict[str, Any]) -> str:
+    """What is in the kasa, each player's net (and the split of an early stop)."""
+    players: list[str] = res["players"]
+    title, width = title_line(res)
+    n = len(players)
+    # the words of `kitapi show` (show above) for the same figures: Kasa what is in it, Net kapikia got less paid
+    # in, Split the net with the kasa shared equally.  After an early stop the core's result holds the kasa split
+    # already ("kasa": 0, "net" with the share, "share"): the figures before it are taken back out of it, as
+    # show's hand table gives them
+    share = Fraction(res["share"]) if "share" in res else Fraction(0)
+    kasa = share * n if "share" in res else Fraction(res["kasa"])
+    net = [Fraction(x) - share for x in res["net"]]
+    lines = [title, f"  Kasa: {show_exact(kasa, sign=False)}"]
+    if "share" in res:
+        lines.append(
+            f"  Stopped early: the kasa's {show_exact(kasa, sign=False)} split, {show_exact(share, sign=False)} each"
+        )
+    # the split (as the box's who owes whom): the nets, and what is left in the kasa shared equally
+    split = [x + kasa / n for x in net]
+    wholes, transfers = preferans_transfers(split)
+    lines.append(f"  {'Player':<{width}}  {'Net':>9}  {'Split':>9}  {'Settles':>7}")
+    for i, name in enumerate(players):
+        lines.append(
+            f"  {name:<{width}}  {show_exact(net[i]):>9}  {show_exact(split[i]):>9}  "
+            f"{show_exact(Fraction(wholes[i])):>7}"
+        )
+    over = res["over"] or "share" in res
+    lines.append("Split:" if over else "Split (if the game stopped now, the kasa shared equally):")
+    if any(x.denominator != 1 for x in split):  # (what is rounded here is the Split, not the Net)
+        lines.append(SETTLES.replace("each net", "each split"))
+    if not transfers:
+        lines.append("  nobody pays anybody")
+    for payer, payee, a in transfers:
+        lines.append(f"  {players[payer]} pays {players[payee]} {a} kapikia")
+    return "\n".join(lines)
+
+
+def result_line(res: dict[str, Any]) -> str:
+    """What is in the kasa, then the net kapikia; a kasa stopped early: what was in it, its split, each net with
+    the share (replay's and show's Split: the core's net after the split, not a Net)."""
+    players = res["players"]
+    nets_text = ", ".join(f"{p} {show_exact(Fraction(x))}" for p, x in zip(players, res["net"], strict=True))
+    if "share" in res:
+        share = Fraction(res["share"])
+        kasa = show_exact(share * len(players), sign=False)
+        return f"kasa {kasa} (split {show_exact(share, sign=False)} each), split {nets_text}"
+    return f"kasa {res['kasa']}, net {nets_text}"
+
+
+def nets(g: dict[str, Any]) -> list[Net]:
+    """The net kapikia (the result holds Prefa's chips beside them: not a net of the kasa's)."""
+    return [exact(x) for x in g["result"]["net"]]
+
+
+def evening_nets(g: dict[str, Any]) -> list[Net]:
+    """The split: the net with what is left in the kasa shared equally (what each takes home if it stopped now;
+    the net itself once the kasa is empty)."""
+    res = g["result"]
+    n = len(res["net"])
+    return [exact(x) + Fraction(res["kasa"], n) for x in res["net"]]
+
+
+def seat_total(rules: str, result: dict[str, Any], seat: int) -> tuple[str, Fraction]:
+    """The net kapikia, under the family's name."""
+    return "kasa", Fraction(result["net"][seat])
+
+
+def payments(res: dict[str, Any]) -> dict[str, Any]:
+    """The kasa: its split, the nets and what is left in it shared equally."""
+    out = no_payments(res)
+    n = len(res["net"])
+    split = [Fraction(x) + Fraction(res["kasa"], n) for x in res["net"]]
+    _, pays = preferans_transfers(split)
+    rounded = any(x.denominator != 1 for x in split)
+    now = out["now"] and "share" not in res
+    return {**out, "unit": "kapikia", "pays": [(*p, None) for p in pays], "kasa": res["kasa"], "split": split,
+            "rounded": rounded, "now": now}  # fmt: skip
 
 
 @dataclass
@@ -114,7 +193,7 @@ def count(g: Any, res: dict[str, Any], hands: list[dict[str, Any]], seats: list[
             st.hands += res["hands"]
             st.net += Fraction(res["net"][seat])
     for d in hands:  # each effective hand (parsed and checked by the core)
-        o = hand_outcome(g, g.parse(d))
+        o = outcome(g, g.parse(d))
         if o["kind"] != "play":  # passed out, thrown in, or a top-up
             continue
         ps = table.get(seats[o["bidder"]])

@@ -8,7 +8,7 @@ read exactly).  Nothing is scored here: the split of an early stop, and the
 split "if the game stopped now", are the core's (the game played through
 ``Game.play`` and closed with ``ended``, as ``kitapi.replay`` closes it).
 
-- ``to_csv``: one row per effective hand with the kasa and every player's net
+- ``csv_table``: one row per effective hand with the kasa and every player's net
   kapikia after it (``CSV_DOC``);
 - ``to_html``: one self-contained page (inline CSS, no script), in the style of
   Prefa's sheet (``kitapi_host.sheets.page``):
@@ -33,18 +33,27 @@ from typing import Any
 from kitapi.game import Game, result_json
 from kitapi_host.families.prefa import sheet as prefa
 from kitapi_host.logs import ROUNDING_NOTE, preferans_transfers, show_exact
-from kitapi_host.sheets.game import Hand, Header, Snapshot, new_game, play
+from kitapi_host.sheets.game import Hand, Header, Snapshot, new_game
 from kitapi_host.sheets.page import (
+    CsvTable,
     cell,
+    corrected,
     correction_note,
+    csv_number,
     entry,
     esc,
+    hand_flag,
+    hand_seat,
+    hand_tricks,
+    hand_word,
+    one,
     pays_html,
+    per_player,
     running_rows,
+    running_table,
     sheet_css,
     sheet_meta,
     sheet_page,
-    to_csv_bytes,
 )
 from kitapi_host.sheets.words import t
 
@@ -89,7 +98,9 @@ def initial(header: Header) -> KasaStanding:
 
 def stopped(header: Header, hands: Sequence[Hand]) -> KasaStanding:
     """The standings of the game stopped after ``hands``: the core's split of what is left in the kasa."""
-    g, _ = play(header, hands)
+    g = new_game(header)
+    for h in hands:
+        g.play(h.data)
     g.close()
     return snapshot(g)
 
@@ -115,64 +126,25 @@ a formula, as Prefa's.
 """
 
 
-def csv_columns(header: Header) -> list[str]:
-    names = [cell(p) for p in header["players"]]
-    return [
-        t("hand"),
-        t("dealer"),
-        t("bidder"),
-        t("contract"),
-        t("defense"),
-        t("active"),
-        *(t("tricks {}").format(p) for p in names),
-        t("aces"),
-        t("pass"),
-        t("topup"),
-        t("corrected"),
-        t("kasa"),
-        *(t("net {}").format(p) for p in names),
-    ]
-
-
-def _cell_num(x: Fraction) -> str | int:
-    return x.numerator if x.denominator == 1 else f"{float(x):.2f}"
-
-
-def csv_rows(header: Header, hands: Sequence[Hand], standings: Sequence[KasaStanding]) -> list[list[str | int]]:
-    """The header row and one row per hand (values as written to the file)."""
+def csv_table(header: Header, hands: Sequence[Hand], standings: Sequence[KasaStanding]) -> CsvTable[Any]:
+    """The spreadsheet (``CSV_DOC``): a row per hand (its ``Hand`` and the ``KasaStanding`` after it), as Prefa's."""
     players: list[str] = header["players"]
-    n = len(players)
-
-    def seat(d: dict[str, Any], key: str) -> str:
-        return cell(players[d[key]]) if key in d else ""
-
-    rows: list[list[str | int]] = [list(csv_columns(header))]
-    for h, s in zip(hands, standings, strict=True):
-        d = h.data
-        tricks = d.get("tricks")
-        rows.append(
-            [
-                h.number,
-                seat(d, "dealer"),
-                seat(d, "bidder"),
-                d.get("contract", ""),
-                d.get("defense", ""),
-                seat(d, "active"),
-                *(tricks if tricks is not None else [""] * n),
-                int(bool(d.get("aces"))),
-                int(bool(d.get("pass"))),
-                d.get("topup", ""),
-                int(h.corrected),
-                s.kasa,
-                *(_cell_num(x) for x in s.net),
-            ]
-        )
-    return rows
-
-
-def to_csv(header: Header, hands: Sequence[Hand], standings: Sequence[KasaStanding]) -> bytes:
-    """The spreadsheet (``CSV_DOC``): UTF-8 with BOM, CRLF, as Prefa's."""
-    return to_csv_bytes(csv_rows(header, hands, standings))
+    names = [cell(p) for p in players]
+    return CsvTable(
+        [
+            one(t("hand"), lambda r: r[0].number),
+            *(hand_seat(players, k) for k in ("dealer", "bidder")),
+            *(hand_word(k) for k in ("contract", "defense")),
+            hand_seat(players, "active"),
+            hand_tricks(names),
+            *(hand_flag(k) for k in ("aces", "pass")),
+            hand_word("topup"),
+            corrected(),
+            one(t("kasa"), lambda r: r[1].kasa),
+            per_player(names, ("net {}",), lambda r, i: (csv_number(r[1].net[i]),)),
+        ],
+        zip(hands, standings, strict=True),
+    )
 
 
 # --- HTML ---------------------------------------------------------------------------------
@@ -226,12 +198,6 @@ def _sheet_html(header: Header, hands: Sequence[Hand], standings: Sequence[KasaS
 def _running_html(header: Header, hands: Sequence[Hand], standings: Sequence[KasaStanding]) -> str:
     players: list[str] = header["players"]
     start = initial(header)
-    head1 = (
-        f'<tr><th rowspan="2">#</th><th rowspan="2" style="text-align:left">{t("hand")}</th>'
-        f'<th rowspan="2" class="p num">{t("Kasa")}</th>'
-        f'<th colspan="{len(players)}" class="p">{t("net")}</th></tr>'
-    )
-    head2 = "<tr>" + "".join(f'<th class="num">{esc(p)}</th>' for p in players) + "</tr>"
 
     def cells(s: KasaStanding, prev: KasaStanding | None) -> str:
         same_k = " same" if prev is not None and prev.kasa == s.kasa else ""
@@ -243,7 +209,7 @@ def _running_html(header: Header, hands: Sequence[Hand], standings: Sequence[Kas
         return "".join(out)
 
     rows = running_rows(hands, standings, start, cells, lambda k, h: hand_html(players, h.data))
-    return f'<table class="running kasa"><thead>{head1}{head2}</thead><tbody>{rows}</tbody></table>'
+    return running_table("running kasa", players, rows, [(' class="p num"', t("Kasa"))], group=t("net"))
 
 
 def _split_html(header: Header, last: KasaStanding, final: KasaStanding) -> str:

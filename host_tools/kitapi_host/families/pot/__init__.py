@@ -2,44 +2,39 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
-from kitapi.game import result_json
-from kitapi.registry import row, rows
+from kitapi.game import new_game, result_json
+from kitapi.outcome import pot as outcome
+from kitapi.registry import rows
 from kitapi.rules import load
 from kitapi.rules.preference_at import BIDS, SUITS, PreferenceAt
 from kitapi_host.archive.facts import HandFacts, outcome_facts, tricks_json
 from kitapi_host.archive.text import LANGUAGES, Table, Words, grid, named, number, pick, signed, table
 from kitapi_host.archive.text import count as count_column
 from kitapi_host.archive.text import players as players_of
-from kitapi_host.families._common import SHORT_NAMES, Hand, play_out, tricks_key
+from kitapi_host.archive.text import title as registry_title
+from kitapi_host.families.hookspecs import Net, exact, no_payments
+from kitapi_host.families.scripted import SHORT_NAMES, Hand, play_out, tricks_key
+from kitapi_host.logs.table import title_line
 
 # --- the archive: a hand's facts, its row in show, the statistics, the titles --------------------------------
 
-# The systems' names as their texts spell them (docs/rules/preference_*.md); another pot system: its label's
-_TITLES = {
-    "preference_at": "Austrian Préférence",
-    "preference_illustrated": "Illustrated Préférence",
-    "preference_us": "American Preference",
-}
-_US = 4  # kitapi.game.Game.OUTCOME of a system whose hands are a suit or chips (American)
+_US = 4  # the OUTCOME (kitapi.game.Game's comment) of a system whose hands are a suit or chips (American)
 
 
-# kitapi serve (kitapi_host.web): the unit of its nets (a word key of kitapi_host.web.words), and its systems' names
-# in Greek and Russian (English: title())
+# kitapi serve (kitapi_host.web): the unit of its nets (a word key of kitapi_host.web.words); its systems' names are
+# their registry rows' (kitapi.registry: as their texts spell them, docs/rules/preference_*.md)
 UNIT = "chips"
-TITLES: dict[str, tuple[str, str]] = {
-    "preference_at": ("Αυστριακό πρέφερανς", "Австрийский преферанс"),
-    "preference_illustrated": ("Εικονογραφημένο πρέφερανς", "Иллюстрированный преферанс"),
-    "preference_us": ("Αμερικάνικο πρέφερανς", "Американский преферанс"),
-}
 
 
 def title(rules: str) -> str:
-    return _TITLES.get(rules) or f"{row(rules)[3]} Preference"
+    return registry_title(rules)
 
 
 def suit_or_chips(g: Any) -> bool:
@@ -63,10 +58,65 @@ def bids(g: Any) -> tuple[str, ...]:
 def facts(g: Any, number: int, line: str, corrected: bool) -> HandFacts:
     """A pot hand's columns: the core's outcome, and a played hand's tricks (American: none, the declarer's
     count only)."""
-    f = outcome_facts(g, number, line, corrected)
+    f = outcome_facts(outcome(g, g.hand), number, line, corrected)
     if f.kind == "play":
         f.tricks = tricks_json(line)
     return f
+
+
+def standings(res: dict[str, Any]) -> str:
+    """The pot and each player's stock of chips."""
+    players: list[str] = res["players"]
+    title, width = title_line(res)
+    lines = [
+        title,
+        f"  Pot: {res['pot']} (refilled {res['refills']} times)",
+        f"  {'Player':<{width}}  {'Chips':>6}",
+    ]
+    top = max(res["stock"])
+    for name, stock in zip(players, res["stock"], strict=True):
+        mark = "  (most chips)" if res["over"] and stock == top else ""
+        lines.append(f"  {name:<{width}}  {stock:>6}{mark}")
+    return "\n".join(lines)
+
+
+def result_line(res: dict[str, Any]) -> str:
+    """The pot, each player's stock, the refills."""
+    stock = ", ".join(f"{p} {c}" for p, c in zip(res["players"], res["stock"], strict=True))
+    return f"pot {res['pot']}, stock {stock}, refills {res['refills']}"
+
+
+def nets(g: dict[str, Any]) -> list[Net]:
+    """The chips over what each brought (the stock less the header's share, as ``kitapi stats``)."""
+    header = g["header"] if "header" in g else json.loads(g["header_json"])
+    kind = {k: v for k, v in header.items() if k not in ("started", "players")}
+    brought = _brought(json.dumps(kind, sort_keys=True), len(header["players"]))
+    return [exact(s) - brought for s in g["result"]["stock"]]
+
+
+evening_nets = nets
+
+
+def seat_total(rules: str, result: dict[str, Any], seat: int) -> tuple[str, Fraction]:
+    """The chips won or lost (the stock less what each player brought, as the stats count them), under the
+    system's rules id (an Austrian chip is not an American one)."""
+    brought = (result["pot"] + sum(result["stock"])) // len(result["stock"])
+    return rules, Fraction(result["stock"][seat] - brought)
+
+
+@functools.lru_cache(maxsize=256)
+def _brought(kind: str, players: int) -> int:
+    """The chips each player of a pot game brought: asked of a fresh game of the header (``kind``: its JSON text
+    without the players' names and the start, which they never depend on) once per kind (a new game loads its
+    rules module)."""
+    g: Any = new_game({**json.loads(kind), "players": [f"P{i}" for i in range(players)]})
+    return int((g.pot + sum(g.stock)) // len(g.stock))
+
+
+def payments(res: dict[str, Any]) -> dict[str, Any]:
+    """Nobody pays anybody (*"The player with the current most number of chips is declared the game winner"*):
+    the pot and its refills."""
+    return {**no_payments(res), "pot": res["pot"], "refills": res.get("refills", 0)}
 
 
 # what show's row takes from the core's result after each hand (the pot games' and Priffe's, in this order)
@@ -124,7 +174,7 @@ class PotStats:
     - ``chips``: chips won (+) or lost (-), each game's final stock minus the
       chips he brought (the ``chips`` option, the ante included), summed;
     - ``declarer``: hands he declared; ``contracts``: by bid (``bids``),
-      ``[made, declared]``, made as ``kitapi.outcome.hand_outcome`` says (a drop of the declarer
+      ``[made, declared]``, made as ``kitapi.outcome.pot`` says (a drop of the declarer
       is declared, not made).
     """
 
@@ -251,7 +301,7 @@ def stats_tables(stats: list[dict[str, Any]], everyone: bool = False, lang: str 
 
 def _table(players: list[dict[str, Any]], rules: str, lang: str) -> Table:
     w = pick(STATS_WORDS, lang)
-    name = named(TITLES, rules, lang, title(rules))
+    name = named(rules, lang, title(rules))
     bids = [_bid(b, lang, w) for b in players[0][rules]["contracts"]]
     ladder = not suit_or_chips(load(rules))
     return table(

@@ -7,7 +7,7 @@ core's ``result_json``, the pot, each player's stock and the refills).  Nothing
 is scored here; the hand's bid and whether it was made are the archive's
 columns (``kitapi_host.families.pot.facts``, the core's parse).
 
-- ``to_csv``: one row per effective hand with the pot, the refills and every
+- ``csv_table``: one row per effective hand with the pot, the refills and every
   player's stock after it (``CSV_DOC``);
 - ``to_html``: one self-contained page (inline CSS, no script), in the style of
   Prefa's sheet (``kitapi_host.sheets.page``):
@@ -36,16 +36,25 @@ from kitapi_host.families.pot import facts as hand_facts
 from kitapi_host.families.pot import title as system_title
 from kitapi_host.sheets.game import Hand, Header, Snapshot, new_game
 from kitapi_host.sheets.page import (
+    Column,
+    CsvTable,
     cell,
+    corrected,
     correction_note,
     entry,
     esc,
+    hand_flag,
+    hand_seat,
+    hand_tricks,
+    hand_word,
+    one,
+    per_player,
     running_rows,
+    running_table,
     sheet_css,
     sheet_meta,
     sheet_page,
     signed,
-    to_csv_bytes,
 )
 from kitapi_host.sheets.words import lang, system, t
 
@@ -124,41 +133,42 @@ names; UTF-8 with a byte order mark, CRLF, no cell a formula, as Prefa's.
 """
 
 
-def csv_columns(header: Header) -> list[str]:
-    names = [cell(p) for p in header["players"]]
-    if _us(header):
-        what = [t("hand"), t("dealer"), t("declarer"), t("bid"), *(t("chips {}", "pot").format(p) for p in names)]
-        what += [t("trump"), t("tricks"), t("pass")]
-    else:
-        what = [t("hand"), t("dealer"), t("declarer"), t("bid"), t("trump"), t("dropped")]
-        what += [t("tricks {}").format(p) for p in names]
-    return [*what, t("made"), t("corrected"), t("pot"), t("refills"), *(t("stock {}").format(p) for p in names)]
-
-
-def csv_rows(header: Header, hands: Sequence[Hand], standings: Sequence[PotStanding]) -> list[list[str | int]]:
-    """The header row and one row per hand (values as written to the file)."""
+def csv_table(header: Header, hands: Sequence[Hand], standings: Sequence[PotStanding]) -> CsvTable[Any]:
+    """The spreadsheet (``CSV_DOC``): a row per hand (its ``Hand``, the ``PotStanding`` after it and its
+    ``facts``), as Prefa's."""
     players: list[str] = header["players"]
-    rows: list[list[str | int]] = [list(csv_columns(header))]
-    for h, f, s in zip(hands, facts(header, hands), standings, strict=True):
-        d = h.data
-        dealer = cell(players[d["dealer"]])
-        declarer = cell(players[f.bidder]) if f.bidder is not None else ""
-        if _us(header):
-            chips = d.get("chips", [""] * 3)
-            what: list[str | int] = [h.number, dealer, declarer, f.contract or "", *chips, d.get("trump", "")]
-            what += [d.get("tricks", ""), int(bool(d.get("pass")))]
-        else:
-            tricks = d.get("tricks", [""] * 3)
-            dropped = "; ".join(cell(players[k]) for k in d.get("drop", []))
-            what = [h.number, dealer, declarer, f.contract, d.get("trump", ""), dropped, *tricks]
-        made: str | int = "" if f.made is None else int(f.made)
-        rows.append([*what, made, int(h.corrected), s.pot, s.refills, *s.stock])
-    return rows
-
-
-def to_csv(header: Header, hands: Sequence[Hand], standings: Sequence[PotStanding]) -> bytes:
-    """The spreadsheet (``CSV_DOC``): UTF-8 with BOM, CRLF, as Prefa's."""
-    return to_csv_bytes(csv_rows(header, hands, standings))
+    names = [cell(p) for p in players]
+    what: list[Column[Any]] = [
+        one(t("hand"), lambda r: r[0].number),
+        hand_seat(players, "dealer"),
+        one(t("declarer"), lambda r: cell(players[r[2].bidder]) if r[2].bidder is not None else ""),
+    ]
+    if _us(header):
+        what += [
+            one(t("bid"), lambda r: r[2].contract or ""),
+            Column([t("chips {}", "pot").format(p) for p in names], lambda r: r[0].data.get("chips", [""] * 3)),
+            hand_word("trump"),
+            hand_word("tricks"),
+            hand_flag("pass"),
+        ]
+    else:
+        what += [
+            one(t("bid"), lambda r: r[2].contract),
+            hand_word("trump"),
+            one(t("dropped"), lambda r: "; ".join(cell(players[k]) for k in r[0].data.get("drop", []))),
+            hand_tricks(names),
+        ]
+    return CsvTable(
+        [
+            *what,
+            one(t("made"), lambda r: "" if r[2].made is None else int(r[2].made)),
+            corrected(),
+            one(t("pot"), lambda r: r[1].pot),
+            one(t("refills"), lambda r: r[1].refills),
+            per_player(names, ("stock {}",), lambda r, i: (r[1].stock[i],)),
+        ],
+        zip(hands, standings, facts(header, hands), strict=True),
+    )
 
 
 # --- HTML ---------------------------------------------------------------------------------
@@ -254,12 +264,6 @@ def _sheet_html(header: Header, hands: Sequence[Hand], standings: Sequence[PotSt
 def _running_html(header: Header, hands: Sequence[Hand], standings: Sequence[PotStanding]) -> str:
     players: list[str] = header["players"]
     start = initial(header)
-    head1 = (
-        f'<tr><th rowspan="2">#</th><th rowspan="2" style="text-align:left">{t("hand")}</th>'
-        f'<th rowspan="2" class="p num">{t("Pot")}</th><th rowspan="2" class="num">{t("Refills")}</th>'
-        f'<th colspan="{len(players)}" class="p">{t("chips", "pot")}</th></tr>'
-    )
-    head2 = "<tr>" + "".join(f'<th class="num">{esc(p)}</th>' for p in players) + "</tr>"
 
     def cells(s: PotStanding, prev: PotStanding | None) -> str:
         same = " same" if prev is not None and prev.pot == s.pot else ""
@@ -273,7 +277,8 @@ def _running_html(header: Header, hands: Sequence[Hand], standings: Sequence[Pot
 
     fs = facts(header, hands)
     rows = running_rows(hands, standings, start, cells, lambda k, h: hand_html(header, players, h.data, fs[k]))
-    return f'<table class="running pot"><thead>{head1}{head2}</thead><tbody>{rows}</tbody></table>'
+    lead = [(' class="p num"', t("Pot")), (' class="num"', t("Refills"))]
+    return running_table("running pot", players, rows, lead, group=t("chips", "pot"))
 
 
 def _standings_html(header: Header, final: PotStanding) -> str:

@@ -4,35 +4,34 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
-from kitapi.outcome import hand_outcome
+from kitapi.outcome import prefa as outcome
+from kitapi.settle import settle
 from kitapi_host.archive.facts import HandFacts, outcome_facts, tricks_json
 from kitapi_host.archive.text import Table, Words, grid, number, pick, signed, table
 from kitapi_host.archive.text import count as count_column
-from kitapi_host.families._common import Hand, next_dealer, play_out, tricks_key
+from kitapi_host.archive.text import title as registry_title
+from kitapi_host.families.hookspecs import Net, exact, no_payments
+from kitapi_host.families.scripted import Hand, next_dealer, play_out, tricks_key
+from kitapi_host.logs.table import title_line
 
 # --- the archive: a hand's facts, its row in show, the statistics, the titles --------------------------------
 
 
-_TITLE = "Greek Prefa"  # every system of the family's (the sheet, show, stats)
-
-
-# kitapi serve (kitapi_host.web): the unit of its nets (a word key of kitapi_host.web.words), and its systems' names
-# in Greek and Russian (English: title())
+# kitapi serve (kitapi_host.web): the unit of its nets (a word key of kitapi_host.web.words); its systems' names are
+# their registry rows' (kitapi.registry)
 UNIT = "chips_prefa"
-TITLES: dict[str, tuple[str, str]] = {
-    "prefa": ("Πρέφα", "Греческая префа"),
-}
 
 
 def title(rules: str) -> str:
-    return _TITLE
+    return registry_title(rules)
 
 
 def facts(g: Any, number: int, line: str, corrected: bool) -> HandFacts:
     """A Prefa hand's columns: the core's outcome, and a played hand's tricks."""
-    f = outcome_facts(g, number, line, corrected)
+    f = outcome_facts(outcome(g, g.hand), number, line, corrected)
     if f.kind == "play":
         f.tricks = tricks_json(line)
     return f
@@ -41,6 +40,47 @@ def facts(g: Any, number: int, line: str, corrected: bool) -> HandFacts:
 def hand_columns(g: Any, d: dict[str, Any], memo: dict[str, Any]) -> dict[str, Any]:
     g.play(d)
     return {"pouch": list(g.pouch), "chips": list(g.chips)}
+
+
+def standings(res: dict[str, Any]) -> str:
+    """A row per player (pouch, net chips), then who owes whom."""
+    players: list[str] = res["players"]
+    title, width = title_line(res)
+    lines = [
+        title,
+        f"  {'Player':<{width}}  {'Pouch':>5}  {'Chips':>6}",
+    ]
+    for name, pouch, chips in zip(players, res["pouch"], res["chips"], strict=True):
+        chips_text = f"{chips:+d}" if chips else "0"
+        lines.append(f"  {name:<{width}}  {pouch:>5}  {chips_text:>6}")
+    transfers = settle(res["chips"])
+    lines.append("Who owes whom:" if transfers else "Nobody owes anybody.")
+    for payer, payee, amount in transfers:
+        lines.append(f"  {players[payer]} pays {players[payee]} {amount} chips")
+    return "\n".join(lines)
+
+
+def result_line(res: dict[str, Any]) -> str:
+    """Each player's net chips."""
+    return ", ".join(f"{p} {signed(c)}" for p, c in zip(res["players"], res["chips"], strict=False))
+
+
+def nets(g: dict[str, Any]) -> list[Net]:
+    """The chips."""
+    return [exact(x) for x in g["result"]["chips"]]
+
+
+evening_nets = nets
+
+
+def seat_total(rules: str, result: dict[str, Any], seat: int) -> tuple[str, Fraction]:
+    """The chips, under the family's name."""
+    return "prefa", Fraction(result["chips"][seat])
+
+
+def payments(res: dict[str, Any]) -> dict[str, Any]:
+    """Who owes whom the chips (whole already: nothing rounded)."""
+    return {**no_payments(res), "unit": "chips_prefa", "pays": [(a, b, x, None) for a, b, x in settle(res["chips"])]}
 
 
 def hand_row(h: dict[str, Any]) -> list[str]:
@@ -128,7 +168,7 @@ def _count_hand(g: Any, h: Any, seats: list[int], table: dict[int, Any]) -> None
     """Add one effective Prefa hand (parsed and checked by the core) to the players' figures: the bid, the
     contract made or not, and each defender's responsibility met or failed: failed when the core's outcome
     puts him up (``kitapi.outcome``'s ``put_up``: the defense failed as a whole and he was short of his)."""
-    o = hand_outcome(g, h)
+    o = outcome(g, h)
     if o["kind"] == "pass":
         return
     b = table.get(seats[o["bidder"]])

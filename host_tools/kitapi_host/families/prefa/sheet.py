@@ -14,18 +14,26 @@ from kitapi.settle import settle
 from kitapi_host.families.prefa import title as system_title
 from kitapi_host.sheets.game import Hand, Header, Snapshot, new_game
 from kitapi_host.sheets.page import (
+    CsvTable,
     cell,
     contract_html,
+    corrected,
     correction_note,
     entry,
     esc,
+    hand_flag,
+    hand_seat,
+    hand_tricks,
+    hand_word,
+    one,
     pays_html,
+    per_player,
     running_rows,
+    running_table,
     sheet_css,
     sheet_meta,
     sheet_page,
     signed,
-    to_csv_bytes,
 )
 from kitapi_host.sheets.words import system, t
 
@@ -81,58 +89,23 @@ break: its control characters (a line feed, a tab) are written as escapes
 """
 
 
-def csv_columns(header: Header) -> list[str]:
-    names = [cell(p) for p in header["players"]]
-    return [
-        t("hand"),
-        t("dealer"),
-        t("bidder"),
-        t("contract"),
-        t("defense"),
-        t("active"),
-        *(t("tricks {}").format(p) for p in names),
-        t("aces"),
-        t("throw"),
-        t("pass"),
-        t("corrected"),
-        *(t(f"{what} {{}}").format(p) for p in names for what in ("pouch", "chips")),
-    ]
-
-
-def csv_rows(header: Header, hands: Sequence[Hand], standings: Sequence[Standing]) -> list[list[str | int]]:
-    """The header row and one row per hand (values as written to the file)."""
+def csv_table(header: Header, hands: Sequence[Hand], standings: Sequence[Standing]) -> CsvTable[Any]:
+    """The spreadsheet (``CSV_DOC``): a row per hand (its ``Hand`` and the ``Standing`` after it)."""
     players: list[str] = header["players"]
-    n = len(players)
-
-    def seat(d: dict[str, Any], key: str) -> str:
-        return cell(players[d[key]]) if key in d else ""
-
-    rows: list[list[str | int]] = [list(csv_columns(header))]
-    for h, s in zip(hands, standings, strict=True):
-        d = h.data
-        tricks = d.get("tricks")
-        row: list[str | int] = [
-            h.number,
-            seat(d, "dealer"),
-            seat(d, "bidder"),
-            d.get("contract", ""),
-            d.get("defense", ""),
-            seat(d, "active"),
-            *(tricks if tricks is not None else [""] * n),
-            int(bool(d.get("aces"))),
-            int(bool(d.get("throw"))),
-            int(bool(d.get("pass"))),
-            int(h.corrected),
-        ]
-        for i in range(n):
-            row += [s.pouch[i], s.chips[i]]
-        rows.append(row)
-    return rows
-
-
-def to_csv(header: Header, hands: Sequence[Hand], standings: Sequence[Standing]) -> bytes:
-    """The spreadsheet (``CSV_DOC``): UTF-8 with BOM, CRLF."""
-    return to_csv_bytes(csv_rows(header, hands, standings))
+    names = [cell(p) for p in players]
+    return CsvTable(
+        [
+            one(t("hand"), lambda r: r[0].number),
+            *(hand_seat(players, k) for k in ("dealer", "bidder")),
+            *(hand_word(k) for k in ("contract", "defense")),
+            hand_seat(players, "active"),
+            hand_tricks(names),
+            *(hand_flag(k) for k in ("aces", "throw", "pass")),
+            corrected(),
+            per_player(names, ("pouch {}", "chips {}"), lambda r, i: (r[1].pouch[i], r[1].chips[i])),
+        ],
+        zip(hands, standings, strict=True),
+    )
 
 
 # --- HTML: the score sheet ------------------------------------------------------
@@ -253,10 +226,6 @@ def _sheet_html(header: Header, hands: Sequence[Hand], standings: Sequence[Stand
 def _running_html(header: Header, hands: Sequence[Hand], standings: Sequence[Standing]) -> str:
     players: list[str] = header["players"]
     start = initial(header)
-    head1 = f'<tr><th rowspan="2">#</th><th rowspan="2" style="text-align:left">{t("hand")}</th>' + "".join(
-        f'<th colspan="2" class="p">{esc(p)}</th>' for p in players
-    )
-    head2 = "<tr>" + f'<th class="p num">{t("P")}</th><th class="num">{t("C")}</th>' * len(players) + "</tr>"
 
     def cells(s: Standing, prev: Standing | None) -> str:
         out = []
@@ -271,7 +240,7 @@ def _running_html(header: Header, hands: Sequence[Hand], standings: Sequence[Sta
         return "".join(out)
 
     rows = running_rows(hands, standings, start, cells, lambda k, h: hand_html(players, h.data))
-    return f'<table class="running"><thead>{head1}</tr>{head2}</thead><tbody>{rows}</tbody></table>'
+    return running_table("running", players, rows, figures=[("p num", t("P")), ("num", t("C"))])
 
 
 def _settlement_html(header: Header, final: Standing) -> str:

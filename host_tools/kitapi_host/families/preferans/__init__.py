@@ -10,8 +10,8 @@ from fractions import Fraction
 from typing import Any
 
 from kitapi.game import new_game, result_json
-from kitapi.outcome import hand_outcome
-from kitapi.registry import row, rows
+from kitapi.outcome import preferans as outcome
+from kitapi.registry import rows
 from kitapi.rules import load
 from kitapi.rules.preferans import PLAY, RESIGN
 from kitapi.rules.preferans_json import contract_name, parse_contract
@@ -19,8 +19,11 @@ from kitapi_host.archive.facts import HandFacts, outcome_facts, tricks_json
 from kitapi_host.archive.text import Table, Words, grid, named, number, pick, table
 from kitapi_host.archive.text import count as count_column
 from kitapi_host.archive.text import players as players_of
-from kitapi_host.families._common import Hand, next_dealer, play_out, split, tricks_key
+from kitapi_host.archive.text import title as registry_title
+from kitapi_host.families.hookspecs import Net, exact, no_payments
+from kitapi_host.families.scripted import Hand, next_dealer, play_out, split, tricks_key
 from kitapi_host.logs import show_exact
+from kitapi_host.logs.table import SETTLES, preferans_transfers, title_line
 
 # --- the archive: a hand's facts, its row in show, the statistics, the titles --------------------------------
 
@@ -36,20 +39,13 @@ def variant(rules: str) -> Any:
     return load(rules)
 
 
-# kitapi serve (kitapi_host.web): the unit of its nets (a word key of kitapi_host.web.words), and its systems' names
-# in Greek and Russian (English: title())
+# kitapi serve (kitapi_host.web): the unit of its nets (a word key of kitapi_host.web.words); its systems' names are
+# their registry rows' (kitapi.registry)
 UNIT = "whists"
-TITLES: dict[str, tuple[str, str]] = {
-    "sochi": ("Πρέφερανς, Σότσι", "Преферанс, Сочи"),
-    "leningrad": ("Πρέφερανς, Λένινγκραντ", "Преферанс, Ленинградка"),
-    "rostov": ("Πρέφερανς, Ροστόφ", "Преферанс, Ростов"),
-    "balkan": ("Βαλκανικό πρέφερανς", "Балканский преферанс"),
-}
 
 
 def title(rules: str) -> str:
-    label = row(rules)[3]
-    return f"{label} Preferans" if variant(rules).NUMBERED else f"{_RUSSIAN}, {label}"
+    return registry_title(rules)
 
 
 def no_trick(rules: str) -> str:
@@ -75,7 +71,7 @@ def needed(rules: str, contract: str) -> int:
 def facts(g: Any, number: int, line: str, corrected: bool) -> HandFacts:
     """A Preferans hand's columns: the core's outcome, every seat's tricks (an all-pass's too) and, in a played
     hand, the whisters' words."""
-    f = outcome_facts(g, number, line, corrected)
+    f = outcome_facts(outcome(g, g.hand), number, line, corrected)
     f.tricks = tricks_json(line)
     if f.kind == "play":
         words = json.loads(line).get("whist")
@@ -85,7 +81,7 @@ def facts(g: Any, number: int, line: str, corrected: bool) -> HandFacts:
 
 def hand_columns(g: Any, d: dict[str, Any], memo: dict[str, Any]) -> dict[str, Any]:
     # who whisted, as the core scores the hand (their split of the tricks counts only when two did)
-    whisters = [w for w, _ in hand_outcome(g, g.parse(d))["whisters"]]
+    whisters = [w for w, _ in outcome(g, g.parse(d))["whisters"]]
     g.play(d)
     after = json.loads(result_json(g))
     return {
@@ -146,6 +142,77 @@ def hand_row(h: dict[str, Any], misere: str) -> list[str]:
     for pool, hill, net in zip(h["pool"], h["hill"], h["settlement"], strict=True):
         figures += [str(pool), show_exact(hill, sign=False), show_exact(net)]
     return [number(h), *what, *figures]
+
+
+def standings(res: dict[str, Any]) -> str:
+    """Pool, hill, whists written, the net settlement; then who pays whom."""
+    players: list[str] = res["players"]
+    title, width = title_line(res)
+    lines = [
+        title,
+        f"  {'Player':<{width}}  {'Pool':>5}  {'Hill':>6}  {'Whists':>7}  {'Net':>9}  {'Settles':>7}",
+    ]
+    nets = [Fraction(x) for x in res["settlement"]]
+    wholes, transfers = preferans_transfers(nets)
+    for i, name in enumerate(players):
+        written = sum((Fraction(x) for x in res["whists"][i]), Fraction(0))
+        hill = Fraction(res["hill"][i])
+        lines.append(
+            f"  {name:<{width}}  {res['pool'][i]:>5}  {show_exact(hill).lstrip('+'):>6}  "
+            f"{show_exact(written).lstrip('+'):>7}  {show_exact(nets[i]):>9}  {show_exact(Fraction(wholes[i])):>7}"
+        )
+    unit = "whists"
+    lines.append("Settlement (if the game ended now):" if not res["over"] else "Settlement:")
+    if any(x.denominator != 1 for x in nets):
+        lines.append(SETTLES)
+    if not transfers:
+        lines.append("  nobody pays anybody")
+    stake = _stake(res, nets)
+    for payer, payee, a in transfers:
+        money = f" ({show_exact(a * stake).lstrip('+')} in money)" if stake is not None else ""  # (of whole whists)
+        lines.append(f"  {players[payer]} pays {players[payee]} {a} {unit}{money}")
+    return "\n".join(lines)
+
+
+def _stake(res: dict[str, Any], nets: list[Fraction]) -> Fraction | None:
+    """The money of a whist, where a stake is set (the result's ``money``), else None."""
+    if "money" not in res:
+        return None
+    k = next((i for i, x in enumerate(nets) if x), None)
+    return Fraction(res["money"][k]) / nets[k] if k is not None else None
+
+
+def result_line(res: dict[str, Any]) -> str:
+    """The pools, then the net whists."""
+    nets_text = ", ".join(
+        f"{p} {show_exact(Fraction(x))}" for p, x in zip(res["players"], res["settlement"], strict=True)
+    )
+    return f"pools {'/'.join(str(v) for v in res['pool'])}, net {nets_text}"
+
+
+def nets(g: dict[str, Any]) -> list[Net]:
+    """The net whists (exact thirds)."""
+    return [exact(x) for x in g["result"]["settlement"]]
+
+
+evening_nets = nets
+
+
+def seat_total(rules: str, result: dict[str, Any], seat: int) -> tuple[str, Fraction]:
+    """The net whists, under the family's name; a variant whose contracts are numbers (Balkan) under its rules
+    id (its whists are not Russian Preferans')."""
+    return (rules if variant(rules).NUMBERED else "preferans"), Fraction(result["settlement"][seat])
+
+
+def payments(res: dict[str, Any]) -> dict[str, Any]:
+    """The net whists (in money where a stake is set)."""
+    nets = [Fraction(x) for x in res["settlement"]]
+    _, pays = preferans_transfers(nets)
+    stake = _stake(res, nets)
+    money = [a * stake if stake is not None else None for _, _, a in pays]
+    rounded = any(x.denominator != 1 for x in nets)
+    return {**no_payments(res), "unit": "whists", "pays": [(*p, m) for p, m in zip(pays, money, strict=True)],
+            "rounded": rounded, "stake": stake}  # fmt: skip
 
 
 def show(game: dict[str, Any], names: list[str]) -> None:
@@ -238,14 +305,14 @@ def _count_hand(g: Any, d: dict[str, Any], seats: list[int], table: dict[int, An
     hands before) and add it to the players' figures (``PreferansStats``).
 
     Responsibility is not worked out here: the core's outcome names the whisters of a played contract and
-    which of them the hand charges with the whisters' shortfall (``kitapi.outcome.hand_outcome``'s
+    which of them the hand charges with the whisters' shortfall (``kitapi.outcome.preferans``'
     ``whisters``).
     """
     h = g.parse(d)
     if h.kind not in (PLAY, RESIGN):
         g.apply(h)
         return
-    o = hand_outcome(g, h)
+    o = outcome(g, h)
     g.apply(h)
     st = table.get(seats[o["bidder"]])
     if st is not None:
@@ -323,7 +390,7 @@ def stats_tables(stats: list[dict[str, Any]], everyone: bool = False, lang: str 
     for rules, cls in _numbered():
         players = players_of(stats, lambda s, rules=rules: s[rules], everyone)  # type: ignore[misc]
         if players:
-            out.append(_table(players, rules, named(TITLES, rules, lang, title(rules)), cls.NO_TRICK, lang))
+            out.append(_table(players, rules, named(rules, lang, title(rules)), cls.NO_TRICK, lang))
     return out
 
 

@@ -8,7 +8,7 @@ Bettler, with "game" for the closed Game bid) comes here from
 hands, and the standings after each one (``PrefStanding``, the core's
 ``result_json`` read exactly).  Nothing is scored here.
 
-- ``to_csv``: one row per effective hand with every player's running pool,
+- ``csv_table``: one row per effective hand with every player's running pool,
   hill, whists written and net whists (``CSV_DOC``).
 - ``to_html``: one self-contained page (inline CSS and SVG, no script):
 
@@ -45,16 +45,26 @@ from kitapi_host.families.preferans import title as system_title
 from kitapi_host.logs import ROUNDING_NOTE, preferans_transfers, show_exact
 from kitapi_host.sheets.game import Hand, Header, Snapshot, new_game
 from kitapi_host.sheets.page import (
+    Cell,
+    CsvTable,
     cell,
     contract_html,
+    corrected,
     correction_note,
+    csv_number,
     esc,
+    hand_flag,
+    hand_seat,
+    hand_tricks,
+    hand_word,
+    one,
     pays_html,
+    per_player,
     running_rows,
+    running_table,
     sheet_css,
     sheet_meta,
     sheet_page,
-    to_csv_bytes,
 )
 from kitapi_host.sheets.words import system, t
 
@@ -533,6 +543,35 @@ def _stake_text(header: Header) -> str | None:
     return None if stake is None else t("stake {}").format(stake)
 
 
+def _field_svg(fld: Field, e: Entry, caption: str, values: list[str], s: float) -> list[str]:
+    """The SVG of one field of the sheet: its entry ``e``'s ``caption`` and ``values`` at font size ``s``."""
+    out = []
+    lines = fill(fld, caption, values, s) or _fill_anyway(fld, caption, values, s)
+    cap_size = max(7.0, round(s * 0.62, 1))
+    rot = f' transform="rotate({fld.angle})"' if fld.angle else ""
+    against = "" if fld.against is None else f' data-against="{fld.against}"'
+    out.append(
+        f'<g class="field {fld.kind}" data-seat="{fld.seat}" data-kind="{fld.kind}"{against}'
+        f' data-values="{esc(e.dotted())}" data-hands="{".".join(str(k) for k, _ in e.values)}"'
+        f' data-points="{_pts(fld.poly)}">'
+    )
+    for line in lines:
+        spans = []
+        for p in line.pieces:
+            if p.cls == "cap":
+                spans.append(f'<tspan class="cap" font-size="{_f(cap_size)}">{esc(p.text)}</tspan>')
+            else:
+                dx = f' dx="{_f(0.4 * s)}"' if spans and spans[-1].startswith('<tspan class="cap"') else ""
+                spans.append(f'<tspan class="{p.cls}"{dx}>{esc(p.text)}</tspan>')
+        out.append(
+            f'<text class="ink" x="{_f(line.x)}" y="{_f(line.baseline)}" font-size="{_f(s)}"{rot}>'
+            + "".join(spans)
+            + "</text>"
+        )
+    out.append("</g>")
+    return out
+
+
 def _svg(header: Header, hands: Sequence[Hand], standings: Sequence[PrefStanding]) -> str:
     players: list[str] = header["players"]
     n = len(players)
@@ -569,32 +608,7 @@ def _svg(header: Header, hands: Sequence[Hand], standings: Sequence[PrefStanding
     out.append(f'<rect class="frame" x="{_f(x1)}" y="{_f(y1)}" width="{_f(x2 - x1)}" height="{_f(y2 - y1)}"/>')
 
     for fld in lay.fields:
-        e = entries[(fld.seat, fld.kind, fld.against)]
-        caption, values = texts[fld]
-        s = size[fld.kind]
-        lines = fill(fld, caption, values, s) or _fill_anyway(fld, caption, values, s)
-        cap_size = max(7.0, round(s * 0.62, 1))
-        rot = f' transform="rotate({fld.angle})"' if fld.angle else ""
-        against = "" if fld.against is None else f' data-against="{fld.against}"'
-        out.append(
-            f'<g class="field {fld.kind}" data-seat="{fld.seat}" data-kind="{fld.kind}"{against}'
-            f' data-values="{esc(e.dotted())}" data-hands="{".".join(str(k) for k, _ in e.values)}"'
-            f' data-points="{_pts(fld.poly)}">'
-        )
-        for line in lines:
-            spans = []
-            for p in line.pieces:
-                if p.cls == "cap":
-                    spans.append(f'<tspan class="cap" font-size="{_f(cap_size)}">{esc(p.text)}</tspan>')
-                else:
-                    dx = f' dx="{_f(0.4 * s)}"' if spans and spans[-1].startswith('<tspan class="cap"') else ""
-                    spans.append(f'<tspan class="{p.cls}"{dx}>{esc(p.text)}</tspan>')
-            out.append(
-                f'<text class="ink" x="{_f(line.x)}" y="{_f(line.baseline)}" font-size="{_f(s)}"{rot}>'
-                + "".join(spans)
-                + "</text>"
-            )
-        out.append("</g>")
+        out += _field_svg(fld, entries[(fld.seat, fld.kind, fld.against)], *texts[fld], size[fld.kind])
 
     # the centre: the pool size, the convention, the stake
     cx, cy = lay.centre
@@ -692,14 +706,6 @@ def _num(x: Fraction, sign: bool = False) -> str:
 def _running_html(header: Header, hands: Sequence[Hand], standings: Sequence[PrefStanding]) -> str:
     players: list[str] = header["players"]
     start = initial(header)
-    head1 = f'<tr><th rowspan="2">#</th><th rowspan="2" style="text-align:left">{t("hand")}</th>' + "".join(
-        f'<th colspan="3" class="p">{esc(p)}</th>' for p in players
-    )
-    pool, hill, net = t("P", "pool"), t("H"), t("N")
-    head2 = "<tr>" + f'<th class="p num">{pool}</th><th class="num">{hill}</th><th class="num">{net}</th>' * len(
-        players
-    )
-    head2 += "</tr>"
 
     def cells(s: PrefStanding, prev: PrefStanding | None) -> str:
         out = []
@@ -720,7 +726,8 @@ def _running_html(header: Header, hands: Sequence[Hand], standings: Sequence[Pre
 
     rules = header["rules"]
     rows = running_rows(hands, standings, start, cells, lambda k, h: hand_html(players, h.data, rules))
-    return f'<table class="running pref"><thead>{head1}</tr>{head2}</thead><tbody>{rows}</tbody></table>'
+    figures = [("p num", t("P", "pool")), ("num", t("H")), ("num", t("N"))]
+    return running_table("running pref", players, rows, figures=figures)
 
 
 def _settlement_html(header: Header, final: PrefStanding) -> str:
@@ -886,24 +893,6 @@ UTF-8 with a byte order mark, CRLF, no cell a formula (a figure stays a figure),
 """
 
 
-def _cell_num(x: Fraction) -> str | int:
-    return x.numerator if x.denominator == 1 else f"{float(x):.2f}"
-
-
-def csv_columns(header: Header) -> list[str]:
-    names = [cell(p) for p in header["players"]]
-    numbered = bool(variant(header["rules"]).NUMBERED)  # Balkan's numbers: its closed Game bid, no widow
-    cols = ["hand", "dealer", "kind", "soloist", "contract", *(["game"] if numbered else [])]
-    cols += ["whist", "open", "dealer_whist", *([] if numbered else ["misere_hand", "widow", "refused"])]
-    cols = [t(c) for c in cols]
-    cols += [*(t("tricks {}").format(p) for p in names), t("corrected")]
-    money = "stake" in header.get("options", {})
-    for p in names:
-        each = ["pool {}", "hill {}", "whists {}", "net {}"] + (["money {}"] if money else [])
-        cols += [t(c).format(p) for c in each]
-    return cols
-
-
 def _kind(d: dict[str, Any]) -> str:
     if d.get("misdeal"):
         return "misdeal"
@@ -912,45 +901,42 @@ def _kind(d: dict[str, Any]) -> str:
     return "resign" if d.get("resign") else "play"
 
 
-def csv_rows(header: Header, hands: Sequence[Hand], standings: Sequence[PrefStanding]) -> list[list[str | int]]:
-    """The header row and one row per hand (values as written to the file)."""
+def csv_table(header: Header, hands: Sequence[Hand], standings: Sequence[PrefStanding]) -> CsvTable[Any]:
+    """The spreadsheet (``CSV_DOC``): a row per hand (its ``Hand`` and the ``PrefStanding`` after it), as
+    Prefa's."""
     players: list[str] = header["players"]
-    n = len(players)
-    numbered = bool(variant(header["rules"]).NUMBERED)  # (as csv_columns)
-    rows: list[list[str | int]] = [list(csv_columns(header))]
-    for h, s in zip(hands, standings, strict=True):
-        d = h.data
-        tricks = d.get("tricks", d.get("allpass"))
-        row: list[str | int] = [
-            h.number,
-            cell(players[d["dealer"]]),
-            _kind(d),
-            cell(players[d["soloist"]]) if "soloist" in d else "",
-            d.get("contract", ""),
-        ]
-        if numbered:
-            row.append(int(bool(d.get("game"))))
-        row += [
-            "/".join(d.get("whist", [])),
-            int(d["open"]) if "open" in d else "",
-            d["dealer_whist"] + 1 if "dealer_whist" in d else "",
-        ]
-        if not numbered:
-            row += [int(bool(d.get("hand"))), d.get("widow", ""), int(bool(d.get("refused")))]
-        row += [*(tricks if tricks is not None else [""] * n), int(h.corrected)]
-        for i in range(n):
-            row += [
-                s.pool[i],
-                _cell_num(s.hill[i]),
-                _cell_num(sum(s.whists[i], Fraction(0))),
-                _cell_num(s.settlement[i]),
-            ]
-            if s.money is not None:
-                row.append(_cell_num(s.money[i]))
-        rows.append(row)
-    return rows
+    names = [cell(p) for p in players]
+    numbered = bool(variant(header["rules"]).NUMBERED)  # Balkan's numbers: its closed Game bid, no widow
+    money = "stake" in header.get("options", {})
 
+    def figures(r: Any, i: int) -> list[Cell]:
+        s = r[1]
+        out = [s.pool[i], csv_number(s.hill[i]), csv_number(sum(s.whists[i], Fraction(0))), csv_number(s.settlement[i])]
+        return out if s.money is None else [*out, csv_number(s.money[i])]
 
-def to_csv(header: Header, hands: Sequence[Hand], standings: Sequence[PrefStanding]) -> bytes:
-    """The spreadsheet (``CSV_DOC``): UTF-8 with BOM, CRLF, as Prefa's."""
-    return to_csv_bytes(csv_rows(header, hands, standings))
+    return CsvTable(
+        [
+            one(t("hand"), lambda r: r[0].number),
+            hand_seat(players, "dealer"),
+            one(t("kind"), lambda r: _kind(r[0].data)),
+            hand_seat(players, "soloist"),
+            hand_word("contract"),
+            *([hand_flag("game")] if numbered else []),
+            one(t("whist"), lambda r: "/".join(r[0].data.get("whist", []))),
+            one(t("open"), lambda r: int(r[0].data["open"]) if "open" in r[0].data else ""),
+            one(t("dealer_whist"), lambda r: r[0].data["dealer_whist"] + 1 if "dealer_whist" in r[0].data else ""),
+            *(
+                []
+                if numbered
+                else [
+                    one(t("misere_hand"), lambda r: int(bool(r[0].data.get("hand")))),
+                    hand_word("widow"),
+                    hand_flag("refused"),
+                ]
+            ),
+            hand_tricks(names, other="allpass"),
+            corrected(),
+            per_player(names, ["pool {}", "hill {}", "whists {}", "net {}"] + (["money {}"] if money else []), figures),
+        ],
+        zip(hands, standings, strict=True),
+    )

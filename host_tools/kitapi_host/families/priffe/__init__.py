@@ -9,29 +9,29 @@ from fractions import Fraction
 from typing import Any
 
 from kitapi.game import result_json
-from kitapi.outcome import hand_outcome
+from kitapi.outcome import priffe as outcome
 from kitapi.rules.priffe import CONTRACTS, HONOURS
 from kitapi_host.archive.facts import HandFacts, outcome_facts
 from kitapi_host.archive.text import Table, Words, grid, number, pick, signed, table
 from kitapi_host.archive.text import count as count_column
 from kitapi_host.archive.text import players as players_of
-from kitapi_host.families._common import SHORT_NAMES, Hand, next_dealer, play_out
+from kitapi_host.archive.text import title as registry_title
+from kitapi_host.families.hookspecs import Net, exact, no_payments
+from kitapi_host.families.scripted import SHORT_NAMES, Hand, next_dealer, play_out
+from kitapi_host.logs.table import title_line
 
 # --- the archive: a hand's facts, its row in show, the statistics, the titles --------------------------------
 
 _KEY = "priffe"  # the key of a player's Priffe figures in ``kitapi stats --json``
 
 
-# kitapi serve (kitapi_host.web): the unit of its nets (a word key of kitapi_host.web.words), and its systems' names
-# in Greek and Russian (English: title())
+# kitapi serve (kitapi_host.web): the unit of its nets (a word key of kitapi_host.web.words); its systems' names are
+# their registry rows' (kitapi.registry)
 UNIT = "points"
-TITLES: dict[str, tuple[str, str]] = {
-    "priffe": ("Σουηδικό πρίφε", "Шведский приффе"),
-}
 
 
 def title(rules: str) -> str:
-    return "Swedish Priffe"
+    return registry_title(rules)
 
 
 @dataclass
@@ -65,9 +65,9 @@ class PriffePoints:
 
 def priffe_points(g: Any, h: Any) -> PriffePoints:
     """What hand ``h`` (parsed and checked by the core, not yet applied) scores in Priffe game ``g``: the
-    core's outcome (``kitapi.outcome.hand_outcome``), as the sheets and the archive's table take it.
+    core's outcome (``kitapi.outcome.priffe``), as the sheets and the archive's table take it.
     ``g`` is not changed."""
-    o = hand_outcome(g, h)
+    o = outcome(g, h)
     return PriffePoints(
         sides=o["sides"],
         declaring=o["declaring"],
@@ -87,8 +87,54 @@ def facts(g: Any, number: int, line: str, corrected: bool) -> HandFacts:
     """The columns of a Priffe hand (docs/rules/priffe.md): ``contract`` the contract's name, ``bidder`` the
     declarer (None in a forced Noll), ``bidder_tricks`` the tricks the hand records (the declarer's
     partnership's; the dealer's in a forced Noll), ``made``: the declaring partnership won the hand (None
-    in a forced Noll), as the core scores it (``kitapi.outcome.hand_outcome``)."""
-    return outcome_facts(g, number, line, corrected)
+    in a forced Noll), as the core scores it (``kitapi.outcome.priffe``)."""
+    return outcome_facts(outcome(g, g.hand), number, line, corrected)
+
+
+def standings(res: dict[str, Any]) -> str:
+    """The rubber in play per partnership, then each player's individual points."""
+    players: list[str] = res["players"]
+    title, width = title_line(
+        res, f"{res['rubbers']} rubbers played" if res["over"] else f"rubber {res['rubbers'] + 1}"
+    )
+    lines = [title]
+    if not res["over"]:
+        names = [" + ".join(players[s] for s in side) for side in res["partners"]]
+        w = max(11, *(len(n) for n in names))
+        lines.append(f"  {'Partnership':<{w}}  {'Games':>5}  {'Tricks':>6}  {'Points':>6}")
+        for k in (0, 1):
+            lines.append(f"  {names[k]:<{w}}  {res['games'][k]:>5}  {res['trick_points'][k]:>6}  {res['points'][k]:>6}")
+    lines.append(f"  {'Player':<{width}}  {'Individual':>10}")
+    for name, x in zip(players, res["individual"], strict=True):
+        lines.append(f"  {name:<{width}}  {(f'{x:+d}' if x else '0'):>10}")
+    return "\n".join(lines)
+
+
+def result_line(res: dict[str, Any]) -> str:
+    """The rubbers played, the individual points, the partnerships' games while a rubber is in play."""
+    players = res["players"]
+    ind = ", ".join(f"{p} {signed(x)}" for p, x in zip(players, res["individual"], strict=True))
+    teams = " v ".join("+".join(players[s] for s in side) for side in res["partners"])
+    playing = f"; {teams} games {res['games'][0]}-{res['games'][1]}" if any(res["points"]) else ""
+    return f"rubbers {res['rubbers']}, individual {ind}{playing}"
+
+
+def nets(g: dict[str, Any]) -> list[Net]:
+    """The individual points."""
+    return [exact(x) for x in g["result"]["individual"]]
+
+
+evening_nets = nets
+
+
+def seat_total(rules: str, result: dict[str, Any], seat: int) -> tuple[str, Fraction]:
+    """The individual points, under the family's name."""
+    return "priffe", Fraction(result["individual"][seat])
+
+
+def payments(res: dict[str, Any]) -> dict[str, Any]:
+    """Nobody pays anybody (*"The player with the highest individual score at the end is the overall winner"*)."""
+    return no_payments(res)
 
 
 # what show's row takes from the core's result after each hand (as the pot games', in this order)

@@ -6,7 +6,7 @@ the core's ``result_json``).  What each hand scored, taken apart, is the core's
 ``kitapi.outcome.hand_outcome`` (by ``kitapi_host.families.priffe.priffe_points``);
 nothing is scored here.
 
-- ``to_csv``: one row per effective hand: the hand, what it scored (the
+- ``csv_table``: one row per effective hand: the hand, what it scored (the
   partnership that won it, trick points, towards the game, slam, honours, game
   bonus), then the rubber in play and every player's individual points (``CSV_DOC``);
 - ``to_html``: one self-contained page (inline CSS, no script), the classic
@@ -24,17 +24,25 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kitapi.game import Game, result_json
+from kitapi.registry import row
 from kitapi_host.families.priffe import PriffePoints, priffe_points
 from kitapi_host.families.priffe import title as system_title
 from kitapi_host.sheets.game import Hand, Header, Snapshot, new_game
 from kitapi_host.sheets.page import (
+    Column,
+    CsvTable,
     cell,
+    corrected,
     correction_note,
     esc,
+    hand_seat,
+    hand_word,
+    one,
+    per_player,
+    running_table,
     sheet_css,
     sheet_meta,
     sheet_page,
-    to_csv_bytes,
 )
 from kitapi_host.sheets.words import system, t
 
@@ -140,61 +148,44 @@ player.  UTF-8 with a byte order mark, CRLF, no cell a formula, as Prefa's.
 """
 
 
-CSV_HEAD = (
-    "hand", "dealer", "contract", "declarer", "tricks", "honours", "holder", "corrected",
-    "rubber", "team 1", "team 2", "won", "trick points", "below", "slam", "honours team", "honours points",
-    "game bonus", "trick points 1", "trick points 2", "games 1", "games 2", "points 1", "points 2", "rubbers",
-)  # fmt: skip
+def csv_table(header: Header, hands: Sequence[Hand], standings: Sequence[PriffeStanding]) -> CsvTable[Any]:
+    """The spreadsheet (``CSV_DOC``): a row per hand (its ``Hand``, what it scored, the ``PriffeStanding``
+    after it and its rubber), as Prefa's."""
+    players: list[str] = header["players"]
+    names = [cell(p) for p in players]
 
+    def two(head: str, values: Any) -> Column[Any]:  # the two partnerships' figures, "HEAD 1" and "HEAD 2"
+        return Column([t(f"{head} 1"), t(f"{head} 2")], values)
 
-def csv_columns(header: Header) -> list[str]:
-    names = [cell(p) for p in header["players"]]
-    return [
-        *(t(c) for c in CSV_HEAD),
-        *(t("individual {}").format(p) for p in names),
-    ]
-
-
-def csv_rows(header: Header, hands: Sequence[Hand], standings: Sequence[PriffeStanding]) -> list[list[str | int]]:
-    """The header row and one row per hand (values as written to the file)."""
-    players: list[str] = [cell(p) for p in header["players"]]
-    rows: list[list[str | int]] = [list(csv_columns(header))]
-    for r in rubbers(header, hands, standings):
-        for h, p, s in r.steps:
-            d = h.data
-            hon: list[str | int] = [p.honours[0] + 1, p.honours[1]] if p.honours else ["", ""]
-            rows.append(
-                [
-                    h.number,
-                    players[d["dealer"]],
-                    d["contract"],
-                    players[d["declarer"]] if "declarer" in d else "",
-                    d["tricks"],
-                    d.get("honours", ""),
-                    players[d["holder"]] if "holder" in d else "",
-                    int(h.corrected),
-                    r.number,
-                    _team(players, p.sides, 0),
-                    _team(players, p.sides, 1),
-                    p.won + 1,
-                    p.tricks,
-                    p.below,
-                    p.slam,
-                    *hon,
-                    p.bonus,
-                    *s.trick_points,
-                    *p.games,
-                    *p.points,
-                    s.rubbers,
-                    *s.individual,
-                ]
-            )
-    return rows
-
-
-def to_csv(header: Header, hands: Sequence[Hand], standings: Sequence[PriffeStanding]) -> bytes:
-    """The spreadsheet (``CSV_DOC``): UTF-8 with BOM, CRLF, as Prefa's."""
-    return to_csv_bytes(csv_rows(header, hands, standings))
+    return CsvTable(
+        [
+            one(t("hand"), lambda r: r[0].number),
+            hand_seat(players, "dealer"),
+            hand_word("contract"),
+            hand_seat(players, "declarer"),
+            one(t("tricks"), lambda r: r[0].data["tricks"]),
+            hand_word("honours"),
+            hand_seat(players, "holder"),
+            corrected(),
+            one(t("rubber"), lambda r: r[3]),
+            Column([t("team 1"), t("team 2")], lambda r: [_team(names, r[1].sides, k) for k in (0, 1)]),
+            one(t("won"), lambda r: r[1].won + 1),
+            one(t("trick points"), lambda r: r[1].tricks),
+            one(t("below"), lambda r: r[1].below),
+            one(t("slam"), lambda r: r[1].slam),
+            Column(
+                [t("honours team"), t("honours points")],
+                lambda r: [r[1].honours[0] + 1, r[1].honours[1]] if r[1].honours else ["", ""],
+            ),
+            one(t("game bonus"), lambda r: r[1].bonus),
+            two("trick points", lambda r: r[2].trick_points),
+            two("games", lambda r: r[1].games),
+            two("points", lambda r: r[1].points),
+            one(t("rubbers"), lambda r: r[2].rubbers),
+            per_player(names, ("individual {}",), lambda r, i: (r[2].individual[i],)),
+        ],
+        ((h, p, s, r.number) for r in rubbers(header, hands, standings) for h, p, s in r.steps),
+    )
 
 
 # --- HTML ---------------------------------------------------------------------------------
@@ -296,14 +287,6 @@ def _rubber_html(players: Sequence[str], r: Rubber) -> str:
 
 def _running_html(header: Header, hands: Sequence[Hand], standings: Sequence[PriffeStanding]) -> str:
     players: list[str] = header["players"]
-    head1 = (
-        f'<tr><th rowspan="2">#</th><th rowspan="2" style="text-align:left">{t("hand")}</th>'
-        f'<th rowspan="2" class="p" style="text-align:left">{t("won by")}</th>'
-        f'<th rowspan="2" class="num">{t("tricks")}</th>'
-        f'<th rowspan="2" class="num">{t("bonus")}</th><th rowspan="2" class="num">{t("rubber")}</th>'
-        f'<th colspan="4" class="p">{t("individual")}</th></tr>'
-    )
-    head2 = "<tr>" + "".join(f'<th class="num">{esc(p)}</th>' for p in players) + "</tr>"
     rows = []
     for r in rubbers(header, hands, standings):
         for h, p, s in r.steps:
@@ -322,7 +305,9 @@ def _running_html(header: Header, hands: Sequence[Hand], standings: Sequence[Pri
                 f'<td class="num">{p.tricks}</td><td class="num">{bonus or ""}</td>'
                 f'<td class="num">{p.games[0]}\u2013{p.games[1]}{end}</td>{ind}</tr>'
             )
-    return f'<table class="running priffe"><thead>{head1}{head2}</thead><tbody>{"".join(rows)}</tbody></table>'
+    lead = [(' class="p" style="text-align:left"', t("won by"))]
+    lead += [(' class="num"', t(k)) for k in ("tricks", "bonus", "rubber")]
+    return running_table("running priffe", players, "".join(rows), lead, group=t("individual"))
 
 
 _CSS = """
@@ -416,4 +401,4 @@ def to_html(
 <div class="settle"><table class="totals"><thead><tr><th>{player}</th><th class="num">{points}</th></tr></thead>
 <tbody>{totals}</tbody></table></div>
 </section>"""
-    return sheet_page(title, players, f"\u2014 {esc(system(rules, 'Priffe'))}", css, meta_html, body)
+    return sheet_page(title, players, f"\u2014 {esc(system(rules, row(rules)[3]))}", css, meta_html, body)

@@ -1,7 +1,7 @@
 """The kasa game's hands (kitapi.app.systems.kasa): Prefa's wizard with the kasa's summary, and the top-up."""
 
 from kitapi.app.main import wizard_preview
-from kitapi.app.systems.prefa.wiz import HandWizard, _no, ends
+from kitapi.app.systems.prefa.wiz import HandWizard, ends
 from kitapi.app.ui import signed
 from kitapi.rules.prefa import PASS, PLAY
 
@@ -94,8 +94,10 @@ class TopUp:
                 return self.app.save_hand(self)
             if ev == _STAR:
                 self.summary = False
-            else:
-                _no(self.app, ev)
+            else:  # (said until the next key: kitapi.app.nokey, imported for it and let go)
+                from kitapi.app.nokey import key
+
+                key(self.app, ev)
             return None
         if ev == _STAR:
             if not h.topup:
@@ -107,8 +109,10 @@ class TopUp:
             if not h.topup:
                 h.topup = self.g.header.get("options", {}).get("kasa", 500)
             self.summary = True
-        else:  # a letter, or a digit past the most
-            _no(self.app, ev)
+        else:  # a letter, or a digit past the most: said (kitapi.app.nokey)
+            from kitapi.app.nokey import key
+
+            key(self.app, ev)
         return None
 
     def draw(self, ui):

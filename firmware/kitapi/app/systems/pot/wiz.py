@@ -168,7 +168,6 @@ class PotWizard:
             return _no(self.app, ev)
         us = self.us
         d = ev if ev < 10 else 10 if ev == _KEY_A else -1  # a number of tricks
-        t = h.tricks
         if step == _WHO:
             kind = 0 if 1 <= ev <= 3 else 1 if ev == _KEY_D and us else 2 if ev == 0 else -1
             if kind < 0:
@@ -223,19 +222,28 @@ class PotWizard:
                 if not (d == 0 or lo <= d <= 4):
                     return _no(self.app, ev)
                 h.trump = d
-        elif step == _DROP:
+        elif step == _DROP or step == _TRICKS or step == _TRICKS2:
+            return self.tricks(ev, d)
+        return True
+
+    def tricks(self, ev, d):  # (a name the firmware interns anyway: no new one)
+        """Key ``ev`` (``d`` its number of tricks) at a step of the tricks (who dropped out, then the tricks):
+        True when it answers it."""
+        h = self.h
+        t = h.tricks
+        if self.step == _DROP:
             if 1 <= ev <= 3:
                 h.drop ^= 1 << ev - 1
                 return None
             if ev != _HASH:
                 return _no(self.app, ev)
             t[0] = t[1] = t[2] = 0
-        elif step == _TRICKS:
+        elif self.step == _TRICKS:
             if ev == _HASH:
                 d = self._likely()
             if not 0 <= d <= 10:
                 return _no(self.app, ev)
-            if us:
+            if self.us:
                 h.tricks = d
             else:
                 b = h.declarer
@@ -249,7 +257,7 @@ class PotWizard:
                 else:
                     t[d1] = r if h.drop >> d2 & 1 else (r + 1) // 2  # until the next step says otherwise
                     t[d2] = r - t[d1]
-        elif step == _TRICKS2:
+        else:
             b = h.declarer
             r = 10 - t[b]
             if ev == _HASH:

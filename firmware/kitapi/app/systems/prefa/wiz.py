@@ -186,13 +186,20 @@ class HandWizard:
             if digit - 1 != h.d1 and digit - 1 != h.d2:
                 return _no(self.app, ev)
             h.active = digit - 1
-        elif step == _TRICKS_B:
+        elif step == _TRICKS_B or step == _TRICKS_D:
+            return self.tricks(ev, digit)
+        return True
+
+    def tricks(self, ev, d):  # (a name the firmware interns anyway: no new one)
+        """Key ``ev`` (``d`` its d) at a step of the tricks: True when it answers it."""
+        h = self.h
+        if self.step == _TRICKS_B:
             if ev == _HASH:
                 tb = self.default_tricks()
-            elif ev == _KEY_A:  # tricks: the digit as it is, A ten (as on every screen)
+            elif ev == _KEY_A:  # tricks: the d as it is, A ten (as on every screen)
                 tb = 10
-            elif 0 <= digit <= 9:
-                tb = digit
+            elif 0 <= d <= 9:
+                tb = d
             else:
                 return _no(self.app, ev)
             t = h.tricks
@@ -203,17 +210,17 @@ class HandWizard:
             else:  # the defenders' split until the next step says otherwise
                 t[h.d1] = (11 - tb) // 2
                 t[h.d2] = 10 - tb - t[h.d1]
-        elif step == _TRICKS_D:
+        else:
             t = h.tricks
             rest = 10 - t[h.bidder]
             if ev == _KEY_A:  # (ten: the bidder took none)
-                digit = 10
+                d = 10
             if ev == _HASH:
-                digit = t[h.d1] if t[h.d1] + t[h.d2] == rest else (rest + 1) // 2
-            if not 0 <= digit <= rest:
+                d = t[h.d1] if t[h.d1] + t[h.d2] == rest else (rest + 1) // 2
+            if not 0 <= d <= rest:
                 return _no(self.app, ev)
-            t[h.d1] = digit
-            t[h.d2] = rest - digit
+            t[h.d1] = d
+            t[h.d2] = rest - d
         return True
 
     def default_tricks(self):

@@ -239,50 +239,8 @@ class PrefWizard:
                 t[self.order[i]] = left if i == self.k and n > 2 else 0
             self.step = _SUMMARY
             return None
-        elif step == _LEVEL and g.NUMBERED:
-            # the bid's number (Balkan's 2-7, 6 Bettler); A: the closed Game bid (no talon), on or off
-            if ev == _KEY_A:
-                h.game = not h.game
-                return None
-            if ev == _HASH:
-                digit = h.contract
-            if not g.NUMBERED[0] <= digit <= g.NUMBERED[1]:
-                return _no(self.app, ev)
-            h.contract = digit
-            if not g.requirement(digit):
-                h.w1 = h.w2 = -1
-                h.dealer_whist = h.open = -1
-        elif step == _LEVEL:
-            level = h.contract // 5 + 6 if h.contract != _MISERE else 6
-            if ev == _KEY_A or (ev == _KEY_A | _LONG and g.misere_hand):
-                h.contract = _MISERE
-                h.blind = ev != _KEY_A  # a long A: misere without the widow
-                h.w1 = h.w2 = -1
-                h.dealer_whist = h.open = -1
-            else:
-                if ev == _HASH:
-                    digit = level
-                if digit == 0:
-                    digit = 10
-                if not g.min_level() <= digit <= 10:
-                    return _no(self.app, ev)
-                h.contract = (digit - 6) * 5 + (h.contract % 5 if h.contract != _MISERE else 0)
-                h.blind = False
-        elif step == _SUIT:
-            if ev == _HASH:
-                digit = h.contract % 5 + 1
-            if not 1 <= digit <= 5:
-                return _no(self.app, ev)
-            h.contract = h.contract // 5 * 5 + digit - 1
-            if not g.requirement(h.contract):
-                h.w1 = h.w2 = -1
-                h.dealer_whist = h.open = -1
-        elif step == _WIDOW:
-            if ev == _HASH:
-                digit = h.widow
-            if not 0 <= digit <= _REFUSED:
-                return _no(self.app, ev)
-            h.widow = digit
+        elif step == _LEVEL or step == _SUIT or step == _WIDOW:
+            return self.level(ev, digit)
         elif step == _WORDS:
             if ev == _KEY_B and g.resign:
                 h.kind = _RESIGN
@@ -299,13 +257,73 @@ class PrefWizard:
                 h.w2 = -1
             whisters = (h.w1 == _WHIST) + (h.w2 == _WHIST)
             h.open = 0 if n > 2 and whisters == 1 and h.dealer_whist < 0 else -1
-        elif step == _TRICKS_S:
+        elif step == _TRICKS_S or step == _TRICKS_D:
+            return self.tricks(ev, digit)
+        return True
+
+    def level(self, ev, d):  # (a name the firmware interns anyway: no new one)
+        """Key ``ev`` (``d`` its d) at a step of the contract (its level, trump or Rostov's widow): True
+        when it answers it."""
+        g = self.g
+        h = self.h
+        step = self.step
+        if step == _LEVEL and g.NUMBERED:
+            # the bid's number (Balkan's 2-7, 6 Bettler); A: the closed Game bid (no talon), on or off
+            if ev == _KEY_A:
+                h.game = not h.game
+                return None
+            if ev == _HASH:
+                d = h.contract
+            if not g.NUMBERED[0] <= d <= g.NUMBERED[1]:
+                return _no(self.app, ev)
+            h.contract = d
+            if not g.requirement(d):
+                h.w1 = h.w2 = -1
+                h.dealer_whist = h.open = -1
+        elif step == _LEVEL:
+            level = h.contract // 5 + 6 if h.contract != _MISERE else 6
+            if ev == _KEY_A or (ev == _KEY_A | _LONG and g.misere_hand):
+                h.contract = _MISERE
+                h.blind = ev != _KEY_A  # a long A: misere without the widow
+                h.w1 = h.w2 = -1
+                h.dealer_whist = h.open = -1
+            else:
+                if ev == _HASH:
+                    d = level
+                if d == 0:
+                    d = 10
+                if not g.min_level() <= d <= 10:
+                    return _no(self.app, ev)
+                h.contract = (d - 6) * 5 + (h.contract % 5 if h.contract != _MISERE else 0)
+                h.blind = False
+        elif step == _SUIT:
+            if ev == _HASH:
+                d = h.contract % 5 + 1
+            if not 1 <= d <= 5:
+                return _no(self.app, ev)
+            h.contract = h.contract // 5 * 5 + d - 1
+            if not g.requirement(h.contract):
+                h.w1 = h.w2 = -1
+                h.dealer_whist = h.open = -1
+        else:
+            if ev == _HASH:
+                d = h.widow
+            if not 0 <= d <= _REFUSED:
+                return _no(self.app, ev)
+            h.widow = d
+        return True
+
+    def tricks(self, ev, d):  # (a name the firmware interns anyway: no new one)
+        """Key ``ev`` (``d`` its d) at a step of the tricks: True when it answers it."""
+        g = self.g
+        h = self.h
+        if self.step == _TRICKS_S:
             if ev == _HASH:
                 ts = 0 if g.is_misere(h) else g.needed(h)  # (# takes: none in a misere, else what it needs)
-            elif ev == _KEY_A:  # tricks: the digit as it is, A ten (as on every screen)
+            elif ev == _KEY_A:  # tricks: the d as it is, A ten (as on every screen)
                 ts = 10
-            elif 0 <= digit <= 9:
-                ts = digit
+            elif 0 <= d <= 9:
+                ts = d
             else:
                 return _no(self.app, ev)
             t = h.tricks
@@ -321,19 +339,19 @@ class PrefWizard:
                 t[h.d2] = rest
             else:
                 t[h.d1] = rest
-            if n == 2:
+            if g.n == 2:
                 t[h.d1] = rest
-        elif step == _TRICKS_D:
+        else:
             t = h.tricks
             rest = 10 - t[h.soloist]
             if ev == _KEY_A:  # (ten: the soloist took none)
-                digit = 10
+                d = 10
             if ev == _HASH:
-                digit = t[h.d1]
-            if not 0 <= digit <= rest:
+                d = t[h.d1]
+            if not 0 <= d <= rest:
                 return _no(self.app, ev)
-            t[h.d1] = digit
-            t[h.d2] = rest - digit
+            t[h.d1] = d
+            t[h.d2] = rest - d
         return True
 
     def _most(self, widow=True):

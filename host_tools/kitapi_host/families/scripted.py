@@ -1,17 +1,15 @@
-"""What the families' typists and generators share (kitapi_host.families.<family>): the core playing a
-generated game, the dealer it proposes, the names a new game types.  Not a family: the registry names none
-of this module."""
+"""Scripted games: what the families' typists and generators share (kitapi_host.families.<family>), and the
+typist and the generator use: the core playing a generated game, the dealer it proposes, the names a new game
+types.  Not a family: the registry names none of this module (a family's module is found by
+``kitapi_host.families.typist_family``)."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 from kitapi.game import new_game
-
-if TYPE_CHECKING:
-    from kitapi_host.families import TypistFamily
 
 Hand = dict[str, Any]
 
@@ -49,24 +47,3 @@ def split(rng: random.Random, total: int, seats: list[int], n: int) -> list[int]
 def tricks_key(t: int, default: int) -> str:
     """A trick count on a wizard's tricks step: # the default, A ten, else its digit."""
     return "#" if t == default else "A" if t == 10 else str(t)
-
-
-# what a family's module gives the typist and the generator (kitapi_host.families's docstring describes them)
-MEMBERS = ("SIZE", "BENCH", "header", "generate", "hand_keys", "device_form")
-
-
-def typist_family(rules: str) -> TypistFamily:
-    """The family module of the system ``rules`` for the typist and the generator; ValueError, one line,
-    for a rules id the registry does not know or a family whose module lacks one of ``MEMBERS``."""
-    from kitapi_host.families import family, family_name
-
-    fam = family(rules)
-    if fam is None:
-        name = family_name(rules)
-        if name is None:
-            raise ValueError(f"no game system {rules!r} in kitapi.registry")
-        raise ValueError(f"the family {name!r} of {rules!r} has no module kitapi_host.families.{name}")
-    missing = [m for m in MEMBERS if not hasattr(fam, m)]
-    if missing:
-        raise ValueError(f"kitapi_host.families.{fam.__name__.rpartition('.')[2]} lacks {', '.join(missing)}")
-    return cast("TypistFamily", fam)
