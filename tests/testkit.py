@@ -237,7 +237,8 @@ def pref_standings(texts: list[tuple[int, int, str]]) -> list[tuple[str, int, in
         cells = sorted(rows[y])
         names = [s for x, s in cells if x == 16]
         if cells[0][1] in "1234" and names and len(cells) >= 5:
-            out.append((names[0], int(cells[-3][1]), int(cells[-2][1]), int(cells[-1][1])))
+            net = int(cells[-1][1].lstrip("\u2248"))  # (≈: a net rounded)
+            out.append((names[0], int(cells[-3][1]), int(cells[-2][1]), net))
     return out
 
 

@@ -26,7 +26,9 @@ class RuleError(Exception):
     """A header or hand the rules do not allow: ``RuleError(code, *details)``.
 
     The text of a code is in kitapi/messages.py, imported only to show it.
-    ``line`` is the log line at fault, where a log was being read.
+    ``line`` is the log line at fault, where a log was being read; one raised while
+    kitapi.replay.replay scores the hands has ``hand`` too (not a class attribute:
+    one more costs a long replay's heap in 17 KB).
     """
 
     line = 0

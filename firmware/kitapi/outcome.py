@@ -52,6 +52,12 @@ it costs the box nothing.  MicroPython-clean all the same, as all of the core.
   and Priffe (*"The player with the highest individual score at the end is the
   overall winner"*): docs/rules/preference_at.md, preference_us.md and
   priffe.md, "No settlement between the players".
+- ``money(res)``: with a stake (Preferans' ``money``), who pays whom in money:
+  ``(places, wholes, exact, [(payer, payee, amount), ...])``, the exact nets x
+  the stake rounded once to units of ``10 ** -places`` (a hundredth, or the
+  stake's last decimal) by the same largest remainder (``kitapi.settle.whole``;
+  the box's who owes whom pays the same), ``exact`` when no net needed it;
+  None without a stake.
 """
 
 _PREFA_KINDS = ("play", "pass", "throw", "topup")  # kitapi.rules.prefa PLAY, PASS, THROW; prefa_kasa's TOPUP
@@ -324,21 +330,11 @@ def priffe(g, h):
 kasa = prefa
 
 
-def transfers(res):
-    """Who pays whom to settle the standings ``res``: ``(wholes, [(payer, payee, amount), ...])`` (see the
-    module), or None."""
-    from kitapi.settle import settle_whole
-
-    nets = None
-    for key in ("chips", "settlement", "net"):  # Prefa's chips, Preferans' net whists, a kasa's net kapikia
-        if key in res:
-            nets = res[key]
-            break
-    if nets is None:
-        return None
+def _fracs(xs):
+    """The exact figures of a result (whole numbers, or "N/D") as (numerators, common denominator)."""
     nums = []
     dens = []
-    for x in nets:  # an exact figure: a whole number, or "N/D" (kitapi.rules.prefa_kasa's _frac)
+    for x in xs:  # an exact figure: a whole number, or "N/D" (kitapi.rules.prefa_kasa's _frac)
         if isinstance(x, str):
             q = x.split("/")
             nums.append(int(q[0]))
@@ -352,4 +348,49 @@ def transfers(res):
         while r:
             g, r = r, g % r
         den = den * d // g
-    return settle_whole([nums[k] * (den // dens[k]) for k in range(len(nums))], den)
+    return [nums[k] * (den // dens[k]) for k in range(len(nums))], den
+
+
+def money(res):
+    """Who pays whom in money, with a stake: ``(places, wholes, exact, transfers)`` (see the module), or None.
+    The box's who owes whom computes the same in its own lines (kitapi.app.systems.preferans.transfers,
+    which interns no name for it); tests/core/test_settle.py keeps the two alike."""
+    from kitapi.settle import settle, whole
+
+    if "money" not in res:
+        return None
+    nets, den = _fracs(res["settlement"])
+    cash, cden = _fracs(res["money"])
+    num, sden = 1, 1
+    for k in range(len(nets)):  # the stake: a net's money over the net
+        if nets[k]:
+            num, sden = cash[k] * den, cden * nets[k]
+            if sden < 0:
+                num, sden = -num, -sden
+            break
+    places = 2  # the stake's last decimal, a hundredth at least
+    while num * 10**places % sden:
+        places += 1
+    m = [x * num * 10**places for x in nets]
+    d = den * sden
+    wholes = whole(m, d)
+    exact = True
+    for x in m:
+        exact = exact and x % d == 0
+    return places, wholes, exact, settle(wholes)
+
+
+def transfers(res):
+    """Who pays whom to settle the standings ``res``: ``(wholes, [(payer, payee, amount), ...])`` (see the
+    module), or None."""
+    from kitapi.settle import settle_whole
+
+    nets = None
+    for key in ("chips", "settlement", "net"):  # Prefa's chips, Preferans' net whists, a kasa's net kapikia
+        if key in res:
+            nets = res[key]
+            break
+    if nets is None:
+        return None
+    nums, den = _fracs(nets)
+    return settle_whole(nums, den)

@@ -45,7 +45,7 @@ def replay(f, fix=None, stop=0):
     ``fix``, if given, is a correction not yet in the log, ``(hand number,
     packed hand)`` or ``(hand number, -1)`` for a deletion: the device checks
     a correction this way before it writes it (one of a hand the log does not
-    hold is refused: "there is no hand N to correct yet").
+    hold is refused: "there is no hand N to correct yet"); a RuleError's ``hand`` is the hand refused (0: none).
 
     ``stop``, if given, is a hand number: the replay stops before it, giving
     the game as it stood before that hand (the device previews a correction
@@ -78,7 +78,7 @@ def replay(f, fix=None, stop=0):
         raise
     start = r.mark()
     fixes = {}  # hand number -> mark of its last correction
-    lost = first = 0  # damaged hands not replaced
+    lost = first = k = 0  # damaged hands not replaced (k: the hand being scored)
     try:
         hands = 0
         ended = False
@@ -145,7 +145,7 @@ def replay(f, fix=None, stop=0):
             if back is not None:
                 r.reset(back)
     except RuleError as e:
-        e.line = r.line
+        e.line, e.hand = r.line, k  # type: ignore[attr-defined]  # (hand: an instance's alone, see RuleError)
         raise
     if ended:
         g.close()

@@ -21,17 +21,8 @@ TREES = ("firmware", "boards", "host_tools")
 # to clash with a field).
 STDLIB = {("argparse", "_SubParsersAction"), ("", "_replace")}
 
-# Reached into, and kept for now, each with its reason: kitapi_host.archive.db.Archive's transaction and row
-# helpers, used by the tournament's store (which extends the archive's schema) and the archive's bench; their
-# public names wait for db.py's split by concern (issue 35, item 11), which moves every line that uses them.
-KEPT = {
-    ("host_tools/kitapi_host/tournament/store.py", "_tx"),
-    ("host_tools/kitapi_host/tournament/store.py", "_insert"),
-    ("host_tools/kitapi_host/tournament/store.py", "_version"),
-    ("host_tools/kitapi_host/tournament/store.py", "_player_id"),
-    ("host_tools/kitapi_host/tournament/store.py", "_find"),
-    ("host_tools/kitapi_host/bench/archive.py", "_tx"),
-}
+# Reached into, and kept, each with its reason: none.
+KEPT: set[tuple[str, str]] = set()
 
 
 def _private(name: str) -> bool:

@@ -220,11 +220,16 @@ def test_a_finished_games_seat_key_asks_to_close_the_game_and_settle(tmp_path: P
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_three_payments_of_two_rows_leave_the_question_its_short_form_in_the_title(tmp_path: Path, code: str) -> None:
     """Sochi, 4 players, 0.50 a whist (tests/device/test_app_settle.py): Bob owes all three, each payment on two
-    rows; rows 1-6 are theirs, so the question is the title, whole, in one row."""
+    rows (names of six letters: the money, "=60.00", does not fit beside two of them); rows 1-6 are theirs, so
+    the question is the title, whole, in one row."""
     t = table(code)
     q = _question(code)
     dev = _device(tmp_path, code, heapsize="96K")
-    typed = "0 2~1500 66~1500 66# 0 22~1500 666~1500 22# 0 222~1500 2~1500 8# 0 3~1500 2~1500 66#"
+    more = "~1500 2~1500 2~1500 2#"  # three more letters to each name
+    typed = " ".join(
+        x[:-1] + more for x in ("0 2~1500 66~1500 66#", "0 22~1500 666~1500 22#", "0 222~1500 2~1500 8#",
+                                "0 3~1500 2~1500 66#")
+    )  # fmt: skip
     dev.keys(new_game_keys("sochi") + " 4 " + typed + " 10 A 0 B 5 # # # #  2 8 1 # 4 #")
     end = dev.keys("C 3 #")  # End game? yes: the settlement
     shown = lines(end[-1])

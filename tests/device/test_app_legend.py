@@ -115,14 +115,14 @@ def test_the_legend_is_every_family_s_whole(code: str) -> None:
     from kitapi.app import font, legend
 
     texts = legend.WORDS[CODES.index(code)]
-    assert len(texts) == 7
+    assert len(texts) == 8  # the six families', the key back, how the box rounds (B) with the keys last
     # every system's class says which legend is its family's (its OUTCOME, kitapi.game.Game): none is left out
     assert all(1 <= getattr(rules.load(r[0]), "OUTCOME", 1) < len(legend._FAMILY) for r in registry.rows())
     for text in texts:
         for s in text.split("|"):
             s = s.lstrip("^")
             assert len(s) <= 16 and all(ord(c) < 128 or c in font.GLYPHS for c in s), s
-        assert len(text.split("|")) <= 7
+        assert len(text.split("|")) <= 7 + (text == texts[-1])  # (rows 0-6; the rounding's keys too)
 
 
 # the pot games' options, each one stepped to its last choice: (the keys, then the rows it must show)
@@ -193,7 +193,9 @@ def test_a_closed_sochi_games_hands_list_spells_out_its_codes(tmp_path: Path) ->
     dev = Device(tmp_path / "data", heapsize=_VIEW_HEAP["sochi"])
     listed = dev.keys("3 1 A")[-1]
     shown = lines(dev.keys("0")[-1])
-    assert shown[:3] == ["w whist  - pass", "\u00bd half-whist", "d dealer whists"] and shown[-1] == "*back", shown
+    assert shown[:3] == ["w whist  - pass", "\u00bd half-whist", "d dealer whists"] and shown[-1] == "*back B:\u2248", (
+        shown
+    )
     assert dev.keys("*")[-1] == listed
     assert lines(dev.keys("#")[-1])[0] == f"Hand {len(keys)}"  # and a hand viewed after it, read only
     dev.close()

@@ -343,11 +343,14 @@ def test_a_variant_of_american_added_to_the_registry_alone_is_american_on_the_bo
     header but for the rules id."""
     from testkit import firmware_copy, run_on
 
-    row = "preference_us2 pot preference_us American 2\n"
+    # the row last, its names in each language under it (as docs/architecture.md's checklist writes a row)
+    row = "preference_us2 pot preference_us American 2|Amer. 2|American 2\n el Αμερικ. 2|Αμερ. 2|Αμερικ. 2\n"
+    row += " ru Америк. 2|Амер. 2|Америк. 2\n"
+    end = '""".split("\\n")'  # (the table's end: the row goes last)
     tree = firmware_copy(
         tmp_path / "copy",
         {
-            "kitapi/registry.py": lambda s: s.replace("priffe Priffe\n", "priffe Priffe\n" + row),
+            "kitapi/registry.py": lambda s: s.replace(end, row + end, 1),
             "kitapi/rules/preference_us.py": lambda s: s + _US2,
         },
     )

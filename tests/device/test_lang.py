@@ -16,6 +16,7 @@ LANGUAGES = ("en", "el", "ru")
 # Texts that stand after a prefix on their line ("1 " of a menu entry, a number...), with the room left.
 SHORTER = {"SYSTEMS": 14, "NEW_GAME": 14, "HISTORY": 14, "END_GAME": 14, "SETTINGS": 14, "HAND": 12, "GAMES": 14,
            "DELETE": 11, "HINT_HOME": 17}  # fmt: skip  # HINT_HOME: its "%d" is one digit (the number of players)
+SHORTER["SHARED"] = 34  # (a sentence broken at its spaces on who owes whom's rows: tests/device/test_app_shared.py)
 
 
 def texts(value: object) -> list[str]:

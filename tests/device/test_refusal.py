@@ -170,10 +170,11 @@ def test_a_refused_deletion_and_correction_say_why_whole_and_what_to_do(tmp_path
     assert listed[1].startswith("1/") and listed[-1] == lang_table(lang).HINT_HISTORY, listed
     home = dev.keys("*")[-1]  # the home screen, the game as it was
     assert "A:" in lines(home)[-1] and len(lines(home)) > 10, lines(home)
-    # edit hand 1: Ann made her six (6 tricks, the defenders' default): refused when saved
+    # edit hand 1: Ann made her six (6 tricks, the defenders' default): refused when saved, the game now over at
+    # hand 3; D would delete hands 4-5 and save it (issue 36, item 9: tests/device/test_app_mend.py)
     summary = dev.keys("A 8 8 8 8 # * * 6 # ")[-1]
     assert lines(summary)[1].endswith(" 6♠ ="), lines(summary)  # (Ann, as multi-tap types it in the language)
-    _whole(dev.keys("#")[-1], not_saved, said)
+    _whole(dev.keys("#")[-1], not_saved, WORDS[LANGUAGES.index(lang)][6] % (3, "4-5"))
     assert dev.keys("5")[-1] == summary  # any key: back to the hand, to change it or leave it
     dev.close()
     assert log.read_bytes() == before  # nothing written

@@ -110,3 +110,22 @@ def test_archive_add_prints_each_batch_once_it_is_written(
     assert out.out.splitlines() == [f"{paths[i]}: game {g} new" for i, g in ((0, 1), (1, 2), (2, 3), (4, 4))]
     assert out.err.startswith(f"{paths[3]}:") and out.err.count("\n") == 1
     assert games(db) == 4
+
+
+def test_a_plain_logs_effective_hands_are_the_hands_read_for_its_canonical_form(tmp_path: Path) -> None:
+    """A log of plain hands (no correction, no damage) is not read a fourth time for its effective hands: the
+    canonical form's reading keeps them (``Parsed.hands_read``), and they give the rows the reading would give;
+    a log with a correction is read again (its corrections say which hand is which)."""
+    import io
+
+    from kitapi_host.archive import parse
+
+    for data in logs(tmp_path, 3):
+        f = io.BytesIO(data + b'{"end": true}\n')
+        out = parse.parse_log(f, "g")
+        assert out.hands_read is not None and len(out.hands_read) == 4
+        kept = list(parse._effective(f, "g", out))
+        out.hands_read = None
+        assert kept == list(parse._effective(f, "g", out))  # (read again: the same rows)
+    fixed = data + data.split(b"\n")[1].replace(b"{", b'{"replace": 1, ', 1) + b"\n"
+    assert parse.parse_log(io.BytesIO(fixed), "g").hands_read is None

@@ -276,7 +276,7 @@ HOLD = """
 import sys, time
 from kitapi_host.archive.db import Archive
 a = Archive(sys.argv[1])
-with a._tx():
+with a.transaction():
     a.db.execute("INSERT INTO players (name) VALUES ('holder')")
     print("holding", flush=True)
     time.sleep(float(sys.argv[2]))

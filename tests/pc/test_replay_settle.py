@@ -44,11 +44,14 @@ def test_a_four_player_kasa_in_quarters(tmp_path: Path, capsys: pytest.CaptureFi
 
 def test_a_sochi_game_in_thirds_with_a_stake(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Bob 7 spades, Cat whisting, 5 tricks (as on the box, tests/device/test_app_settle.py): +34.67 -89.33
-    +54.67, settled +35 -89 +54, the money of the whole whists at 0.50: 27.00 and 17.50."""
+    +54.67, settled +35 -89 +54; the money from the exact nets at 0.50, rounded once to cents as the box pays
+    it (issue 36, item 1): +17.34 -44.67 +27.33, not the whole whists' 27.00 and 17.50."""
     hdr = {"kitapi": 1, "rules": "sochi", "players": ["Ann", "Bob", "Cat"], "options": {"pool": 10, "stake": "0.5"},
            "dealer": 0}  # fmt: skip
     hands = [{"dealer": 0, "soloist": 1, "contract": "7S", "whist": ["whist", "pass"], "open": True,
               "tricks": [0, 5, 5]}]  # fmt: skip
     out = _replay(tmp_path, capsys, hdr, hands)
     assert _added_up(out, ["Ann", "Bob", "Cat"]) == {"Ann": 35, "Bob": -89, "Cat": 54}
-    assert "Bob pays Cat 54 whists (27 in money)" in out and "Bob pays Ann 35 whists (17.50 in money)" in out
+    assert "Bob pays Cat 54 whists\n" in out and "Bob pays Ann 35 whists\n" in out
+    assert "In money (the exact nets x the stake, each rounded once to 2 decimals, largest remainder):" in out
+    assert out.endswith("  Bob pays Cat 27.33\n  Bob pays Ann 17.34\n"), out

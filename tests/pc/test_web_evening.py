@@ -118,13 +118,23 @@ def test_the_evening_is_the_sum_of_kitapi_show(evening: tuple[str | Path, dict[s
             assert x > 0
             paid[a] -= x
             paid[b] += x
-            if rules == "sochi":  # money at the games' stake, of the whole whists
-                assert rest == f"whists ({show_exact(x * STAKE, False)} in money)"
+            assert rest in ("whists", "chips", "kapikia"), rest  # (the money apart, below)
         assert sum(paid.values()) == 0
         assert all(abs(paid[p] - exact[p]) < 1 for p in exact), (paid, exact)
         assert 0 < len(pays) < len(exact)
         if all(x.denominator == 1 for x in exact.values()):
             assert paid == exact
+    # the money at the games' stake (Sochi): the exact totals x the stake, rounded once to cents (issue 36, item 1)
+    sochi = html.split('<div class="evening-system">')[1]
+    item = rf"<li><a[^>]*><bdi>([^<]+)</bdi></a> {ARROW} <a[^>]*><bdi>([^<]+)</bdi></a>: (\d+\.\d\d) in money</li>"
+    cash = re.findall(item, sochi)
+    assert cash, sochi
+    paid_money = dict.fromkeys(sums["sochi"], Fraction(0))
+    for a, b, m in cash:
+        paid_money[a] -= Fraction(m)
+        paid_money[b] += Fraction(m)
+    assert sum(paid_money.values()) == 0
+    assert all(abs(paid_money[p] - x * STAKE) < Fraction(1, 100) for p, x in sums["sochi"].items()), paid_money
     assert "Rounding:" in page  # (Sochi's thirds)
     assert "Kasa" in page
 
@@ -180,7 +190,10 @@ def test_a_game_page_says_who_pays_whom(evening: tuple[str | Path, dict[str, int
         html = client.get(f"/game/{gid}?lang={lang}").get_data(as_text=True)
         page, flat = text(html), " ".join(re.sub(r"<[^>]+>", "", html).split())
         show = kitapi("show", "--db", str(db), str(gid))
-        lines = re.findall(r"^  (\S+) pays (\S+) (\d+) (\w+)(?: \((\S+) in money\))?$", show, re.M)
+        lines = re.findall(r"^  (\S+) pays (\S+) (\d+) (\w+)()$", show, re.M)
+        for a, b, money in re.findall(r"^  (\S+) pays (\S+) (\d+\.\d+)$", show, re.M):  # its money (a stake)
+            assert f"{a} {ARROW} {b}: " + {"en": f"{money} in money", "el": f"{money} σε χρήματα",
+                                          "ru": f"{money} в деньгах"}[lang] in flat, (a, b, money)  # fmt: skip
         if key in ("pot", "priffe"):
             assert not lines and w["none"] in page
             if key == "pot":

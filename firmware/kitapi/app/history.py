@@ -137,12 +137,12 @@ class History:
             else:
                 g.unpack(-3 - p if gone else p, self.h)
                 line = describe(self.app, g, self.h)
-            at = ("x%d" if gone or p == _DELETED else "%d") % k  # (a deleted hand's x in the number's column)
+            at = ("x" if gone or p == _DELETED else "") + str(k)  # (a deleted hand's x in the number's column)
             if len(line) + max(3, len(at)) > 15:  # a line too long: the number's spaces too ("1 Распасы 2-3-5"),
                 line = fitted(self.app.short, line, 15 - len(at))  # then the name cut, then the words; never a figure
                 ui.at("%s %s" % (at, line), 0, 1 + i, k == self.cursor)
             else:
-                ui.at("%3s %s" % (at, line), 0, 1 + i, k == self.cursor)
+                ui.at("%s %s" % (" " * (3 - len(at)) + at, line), 0, 1 + i, k == self.cursor)  # (no "%3s": a name)
         w = self.w
         ui.hint(self.said or w[2], 6)
         if self.app.store.log is None:  # a closed game viewed: read only (its log not open), # shows a hand
@@ -246,8 +246,8 @@ def delete(app, number, listed=False):
             s = say(app, 1, e)  # 1: kitapi.app.refusal.DELETE; then the home screen, the game replayed
         except MemoryError:  # no room for its words beside the pieces the check left: refused and said again
             return app.retry(_DELETE, number)  # after a soft reset, on a fresh heap
-        if listed:
-            s.then = listed_at(app, number, s.then)
+        if listed and app.g is not None and type(s.then).__name__ == "Home":  # the list at it, the game replayed
+            s.then = History(app, number)  # (issue 36, item 8; a screen not the home screen, damage found: shown)
         return s
     app.store.delete_hand(number)
     said = words(app)[_W_DELETED]
@@ -278,15 +278,6 @@ def restore(app, number, payload, said=""):
             return app.retry(_REPLACE, number, payload)
     app.store.replace_hand(number, payload)
     return fixed(app, number, said or words(app)[_W_RESTORED])
-
-
-def listed_at(app, number, home):
-    """The hands list at hand ``number``, the game replayed (``home``: App.home's screen, made), where a refused
-    deletion or an edit given up goes back to (issue 36, item 8); a screen that is not the home screen (damage
-    found) is the one shown."""
-    if type(home).__name__ != "Home" or app.g is None:
-        return home
-    return History(app, number)
 
 
 def fixed(app, number, said):

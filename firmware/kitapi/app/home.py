@@ -34,6 +34,7 @@ _T_DEALER = const(8)
 _T_ELDEST = const(9)
 _T_LOW_BATTERY = const(10)
 _T_UNDO = const(36)
+_T_SHARED = const(74)
 
 
 class Home:
@@ -65,10 +66,25 @@ class Home:
         one: three payments of two rows (a 4-player Preferans game with a stake) take the label's and the
         keys' rows too, never a payment."""
         t = ui.t
-        transfers = self.app.sys.transfers(self.app.g)
+        app = self.app
+        transfers = app.sys.transfers(app.g)
+        said = getattr(app.sys, "draw_owes", None)  # the kasa or the pot left, shared equally: said in words
+        said = said(app) if said else None  # (its word, what is left, the players)
+        if said:
+            s, v, n = said  # "Kasa 2120 shared: 530 each"; a share no whole number in hundredths, marked ≈
+            q = (200 * v + n) // (2 * n)  # (half up; the format's 11 characters: one of 10 or fewer is interned)
+            said = t[_T_SHARED] % (s, v, "%s%d.%02d%s" % (chr(8776), q // 100, q % 100, "") if v % n else v // n)
+        rows = []  # type: list[str]  # its rows, broken at spaces
+        for word in (said or "").split():
+            if rows and len(rows[-1]) + 1 + len(word) <= 16:
+                rows[-1] += " " + word
+            else:
+                rows.append(word)
         if not transfers:
             ui.at(t[_T_OWES], 0, 2)
             ui.at(t[_T_NOBODY], 0, 3)
+            for i in range(len(rows)):
+                ui.at(rows[i], 0, 4 + i)
             ui.hint(t[_T_HINT_HOME2])
             return
         shown = []  # (line, amount, on two rows): at most 3 payments (4 players)
@@ -78,13 +94,21 @@ class Home:
             two = len(line) + 1 + len(amount) > 16  # the amount (and money) on a row of its own
             shown.append((line, amount, two))
             need += 1 + two
+        if need + len(rows) > 5 + (not app.battery_level()[1]):  # the shared line, with the keys, from row 1
+            rows = []  # (or 2: the battery's warning) on; else not said, the payments and the keys are
         row = 3 if need <= 4 else 8 - need
+        if rows:
+            need += len(rows)
+            row = 3 if need <= 4 else 7 - need  # (the keys' row kept)
         if row == 3:
             ui.at(t[_T_OWES], 0, 2)
         for line, amount, two in shown:
             ui.at(line, 0, row)
             ui.right(amount, 128, row + two)
             row += 1 + two
+        for s in rows:
+            ui.at(s, 0, row)
+            row += 1
         if row <= 7:
             ui.hint(t[_T_HINT_HOME2])
 
@@ -143,14 +167,15 @@ def seat_mark(t, g, s, dealer):
     return t[_T_DEALER] if s == dealer else t[_T_ELDEST] if s == (dealer + 1) % g.n else ""
 
 
-def player_row(ui, row, seat, names, mark, pouch, chips):
+def player_row(ui, row, seat, names, mark, pouch, chips, w):
     """Seat number and mark, name (of ``names``: App.short), pouch and chips on one row; wide numbers take
-    room from the name, cut still told apart from the others (kitapi.app.names.fit)."""
+    room from the name, cut still told apart from the others (kitapi.app.names.fit).  ``w``: the widest
+    chips of all the rows, in letters: the pouch column ends at one x on every row."""
     y = row * 8
     ui.text(str(seat + 1), 0, y)
     if mark:
         ui.text(mark, 8, y)
-    x = ui.right(chips, 128, row) - 8 * len(chips)  # where the chips begin
+    x = ui.right(chips, 128, row) - 8 * w  # where the widest chips begin
     x = ui.right(pouch, min(96, x - 4), row) - 8 * len(pouch)  # where the pouch begins
     from kitapi.app.ui import cut
 

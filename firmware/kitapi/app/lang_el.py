@@ -91,6 +91,8 @@ T = (
     ("", " -", "αβγά", "δεζέ", "ηθιήίϊ", "κλμ", "νξοό", "πρσς", "τυφύϋ", "χψωώ"),  # LETTERS
     ("", " -", "ΑΒΓΆ", "ΔΕΖΈ", "ΗΘΙΉΊ", "ΚΛΜ", "ΝΞΟΌ", "ΠΡΣ", "ΤΥΦΎ", "ΧΨΩΏ"),  # CAPITALS
     "0:νέο B:άλλα",  # NEW_NAME_MORE: the names saved, a page of them: 0 a new one, B the next page
+    # helper W
+    "%s %s, %s στον καθένα",  # SHARED
     # helper K
     ";",  # QUESTION: the language's question mark (Greek ";"), put for "?" by kitapi.app.ui
 )

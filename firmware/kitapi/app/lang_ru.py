@@ -90,6 +90,8 @@ T = (
     ("", " -", "абвг", "дежз", "ийкл", "мноп", "рсту", "фхцч", "шщъы", "ьэюя"),  # LETTERS
     ("", " -", "АБВГ", "ДЕЖЗ", "ИЙКЛ", "МНОП", "РСТУ", "ФХЦЧ", "ШЩЪЫ", "ЬЭЮЯ"),  # CAPITALS
     "0:новое B:ещё",  # NEW_NAME_MORE: the names saved, a page of them: 0 a new one, B the next page
+    # helper W
+    "%s %s: по %s каждому",  # SHARED
     # helper K
     "?",  # QUESTION: the language's question mark (Greek ";"), put for "?" by kitapi.app.ui
 )

@@ -1,6 +1,7 @@
 """The hands list's codes spelled out (0 on the list, kitapi.app.history): what each short code on the rows of
-the open game's family means ("=", "+1", "w-", "Bett", "x13", "$5" ...), in the box's language; * (or 0)
-back to the list, at the page and the hand it was on.
+the open game's family means ("=", "+1", "w-", "Bett", "x13", "$5" ...), in the box's language; B its second
+page, how the box rounds the figures it marks ≈ (not Priffe's); * (or 0) back to the list, at the page and
+the hand it was on.
 
 Its own module, imported when 0 is pressed and let go when the list comes back: its words (every family's,
 in three languages) stay out of the heap the rest of the time, and its names out of the modules a boot loads
@@ -10,7 +11,7 @@ LEGEND), so that the list and the summary say them alike.
 """
 
 from kitapi.app.ui import LANGUAGES
-from kitapi.keys import STAR
+from kitapi.keys import KEY_B, STAR
 
 try:
     from micropython import const
@@ -39,6 +40,10 @@ WORDS = (
         "$5 his chip bid|then his tricks",
         "7 team's tricks|* honours held",
         "*back",
+        # helper W: how the box rounds (its second page, B; not Priffe's, which rounds nothing), its keys last (in
+        # the long string: a literal of 10 characters or fewer would be an interned name)
+        "\u2248 rounded once:|each down, then|the largest|fractions up, so|payments add up.|Money to 0.01 or"
+        "|stake's decimals|*back B:\u2248",
     ),
     (
         "= έβγαλε ακριβώς|+1 μία παραπάνω|-1 μία λιγότερη|✓ και οι 2 πάσο|! τέσσερις άσσοι",
@@ -48,6 +53,8 @@ WORDS = (
         "$5 οι μάρκες του|μετά οι μπάζες",
         "7 μπάζες ομάδας|* τιμές",
         "*πίσω",
+        "\u2248 στρογγυλεμένο:|όλα κάτω, μετά|τα μεγαλύτερα|δεκαδικά πάνω,|να συμφωνούν.|Χρήματα σε 0.01"
+        "|ή δεκαδικά αξίας|*πίσω B:\u2248",
     ),
     (
         "= сыграно ровно|+1 взятка сверх|-1 без одной|✓ оба паса|! четыре туза",
@@ -57,6 +64,8 @@ WORDS = (
         "$5 его ставка|затем взятки",
         "7 взятки пары|* онёры",
         "*назад",
+        "\u2248 округлено:|всё вниз, затем|наибольшие|остатки вверх,|чтобы сходилось.|Деньги до 0.01|или как ставка"
+        "|*назад B:\u2248",
     ),
 )
 # the place of each family's legend in WORDS, by what the open game's class says its hands are (its OUTCOME,
@@ -85,7 +94,12 @@ class Legend:
                 out.append(s)
             elif high:
                 out.append(s[1:])
-        out.append(w[6])
+        self.page = None  # the other page (B), how the box rounds: every family's but Priffe's (rounds nothing)
+        if k == 5:
+            out.append(w[6])
+        else:
+            self.page = w[7].split("|")
+            out.append(self.page[-1])  # (the keys, with B)
         self.w = out
 
     def draw(self, ui):
@@ -95,6 +109,9 @@ class Legend:
         ui.hint(w[-1])
 
     def key(self, ev):
+        if ev == KEY_B and self.page:  # the other page
+            self.w, self.page = self.page, self.w
+            return None
         if ev == STAR or ev == 0:  # back to the list, where it was (App.go kept it)
             app = self.app
             from kitapi import forget

@@ -287,6 +287,11 @@ class App:
         except (OSError, RuleError) as e:  # said whole (kitapi.app.refusal); any key: back to the hand
             from kitapi.app.refusal import say
 
+            if number and w.number and type(e) is RuleError:  # one that ends the game earlier: D mends it
+                # (kitapi.app.mend, by a name of more than 10 characters: no name interned here at boot)
+                s = __import__("kitapi.app.mend", None, None, ("say",)).say(self, number, payload, e, w)
+                if s:
+                    return s
             return say(self, 0, e, w)  # 0: kitapi.app.refusal.SAVE
         if number:
             g = w.g = None  # (the game before the hand: let go before the replay)

@@ -55,6 +55,8 @@ class Said:
     #ok                         row 7 (the message's, if it needs seven)
     """
 
+    action = None  # what D does, where the message offers it (kitapi.app.mend)
+
     def __init__(self, app, title, ok, msg, then):
         self.app = app
         self.title = title
@@ -69,4 +71,6 @@ class Said:
 
     def key(self, ev):
         self.app.message = ""  # (said here: not again on the next screen)
+        if ev == 13 and self.action:  # D (kitapi.keys.KEY_D), where the message offers it
+            return self.action()
         return self.then

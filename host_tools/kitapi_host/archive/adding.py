@@ -92,7 +92,7 @@ class Adding(Players):
         if not self._batch and self.db.execute("SELECT 1 FROM games WHERE sha256 = ?", (digest,)).fetchone() is None:
             parsed = _checked(f, name)
             canonical(f, name, parsed, self._kin_lengths(parsed))
-        with self._tx():
+        with self.transaction():
             return self._add(f, device, name, size, digest, parsed, stamps)
 
     def _kin(self, parsed: Parsed) -> list[Any]:
@@ -250,7 +250,7 @@ class Adding(Players):
         }
         seats: list[int] | None = None
         if target is None:
-            game_id = self._insert("games", {**values, "added": added}, ", log", ", x''")
+            game_id = self.insert_row("games", {**values, "added": added}, ", log", ", x''")
             status = NEW
         else:
             game_id = target

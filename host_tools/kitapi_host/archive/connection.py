@@ -138,14 +138,14 @@ class Connection:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         elif not self.path.exists():
             raise NoArchive(f"{self.path}: no archive here (kitapi archive add or kitapi sync make one)")
-        # transactions are explicit (_tx)
+        # transactions are explicit (transaction)
         self.db = self._connect(create)
         self.db.row_factory = sqlite3.Row
         try:
             self.db.execute(f"PRAGMA busy_timeout = {int(self.timeout * 1000)}")
             # before anything is written: another program's file is left as it is
             self._unmarked = self._recognise()
-            if not create and self._version() is None:  # (an empty file: no archive yet)
+            if not create and self.schema_version() is None:  # (an empty file: no archive yet)
                 raise NoArchive(f"{self.path}: no archive here (kitapi archive add or kitapi sync make one)")
             self.db.execute("PRAGMA foreign_keys = ON")
             if self.db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
@@ -153,16 +153,16 @@ class Connection:
                     self.db.execute("PRAGMA journal_mode = WAL")  # kept in the file: once for each archive
                 except sqlite3.OperationalError:
                     pass  # busy: the next kitapi will
-            if self._version() != SCHEMA_VERSION:  # a read: no write lock unless there is something to do
+            if self.schema_version() != SCHEMA_VERSION:  # a read: no write lock unless there is something to do
                 try:
-                    with self._tx():
-                        version = self._version()
+                    with self.transaction():
+                        version = self.schema_version()
                         self._bring_up(version)
                         if version is None:
                             self.db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
                             self._unmarked = False
                 except sqlite3.OperationalError as e:  # (a reader of an older archive on a read-only disk: as it is)
-                    if create or "readonly" not in str(e) or (self._version() or 0) < READ_AS_IS:
+                    if create or "readonly" not in str(e) or (self.schema_version() or 0) < READ_AS_IS:
                         raise
         except BaseException:
             self.db.close()
@@ -180,13 +180,13 @@ class Connection:
         self.path = self.db.where
         self._unmarked = False
         try:
-            version = self._version()
+            version = self.schema_version()
             if version == SCHEMA_VERSION:
                 return
             schema = self.db.schema()
             if version is None and not create:
                 self._foreign(schema)
-                version = self._version()  # (another kitapi may have just made it)
+                version = self.schema_version()  # (another kitapi may have just made it)
                 if version is None:
                     where = f"schema {schema or self.db.wanted_schema()} of " if schema != "public" else ""
                     raise NoArchive(
@@ -195,11 +195,11 @@ class Connection:
                     )
                 if version == SCHEMA_VERSION:
                     return
-            with self._tx():
+            with self.transaction():
                 if schema is None:  # (the URL's search path names a schema that is not there yet)
                     self.db.make_schema(self.db.wanted_schema())
                     schema = self.db.schema()
-                version = self._version()
+                version = self.schema_version()
                 if version is None:
                     self._foreign(schema)
                 self._bring_up(version, pg.ddl)
@@ -218,7 +218,7 @@ class Connection:
                 "SELECT table_name FROM information_schema.tables WHERE table_schema = ?", (schema,)
             )
         )
-        if tables and self._version() is None:  # (not the archive another kitapi made meanwhile)
+        if tables and self.schema_version() is None:  # (not the archive another kitapi made meanwhile)
             more = f" and {len(tables) - 4} more" if len(tables) > 4 else ""
             raise ArchiveError(
                 f"{self.path}: not a Kitapi archive: tables {', '.join(tables[:4])}{more} of another program in"
@@ -285,7 +285,7 @@ class Connection:
             f"{self.path}: not a Kitapi archive: another program's SQLite database ({what}{more}); left as it is"
         )
 
-    def _version(self) -> int | None:
+    def schema_version(self) -> int | None:
         if self.pg:  # (pg_class read as a table: its lock makes the server take in the tables another kitapi
             # made while this one waited for the writers' lock; to_regclass takes no lock and may answer from a
             # cache of the time before, and the CREATE TABLE that follows would fail: "already exists")
@@ -355,12 +355,12 @@ class Connection:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    _batch = False  # inside batch(): each _tx is a savepoint of the batch's one transaction
+    _batch = False  # inside batch(): each transaction() is a savepoint of the batch's one transaction
     _tables_known: bool | None = None  # inside batch(): a tournament's table waits for its game (None: not asked)
 
     @contextmanager
     def batch(self) -> Iterator[None]:
-        """Many writes in one transaction (``kitapi archive add`` of many files, ``archive copy``): each ``_tx``
+        """Many writes in one transaction (``kitapi archive add`` of many files, ``archive copy``): each ``transaction``
         inside it (each ``add_log``) is a savepoint, so one that fails (a bad log) undoes only itself; at the end
         everything is written, or nothing.  The commit is most of the time of adding a small game one by one
         (SQLite's fsync of its WAL, PostgreSQL's round trips and flush of its own): a batch pays it once.  Nested,
@@ -368,7 +368,7 @@ class Connection:
         if self._batch:
             yield
             return
-        with self._tx():
+        with self.transaction():
             self._batch = True
             self._tables_known = None
             try:
@@ -421,7 +421,7 @@ class Connection:
         self.db.execute("RELEASE SAVEPOINT kitapi")
 
     @contextmanager
-    def _tx(self) -> Iterator[None]:
+    def transaction(self) -> Iterator[None]:
         """One transaction: everything in it is written, or nothing.  One writer at a time, as SQLite's BEGIN
         IMMEDIATE: on PostgreSQL an advisory lock held to the transaction's end (lock_timeout: busy_timeout()).
         Inside ``batch()``: a savepoint of the batch's transaction."""

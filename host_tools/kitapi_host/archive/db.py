@@ -13,7 +13,9 @@ always be recomputed from its stored log and equal what the device showed.
 calls it for files and the sync will call it for each log pulled from a device
 (``device`` the device's name, ``name`` the file name on the device).  It is
 idempotent and safe to call again after an interruption: each call is one
-transaction.
+transaction, or a savepoint of a batch (``Archive.in_batches``: ``archive add`` of
+many files and ``archive copy`` write up to 100 logs a transaction, whose commit
+was most of the time of adding a small game alone).
 
 ``add_log`` and a log already stored under the same ``device`` and ``name``:
 

@@ -149,7 +149,7 @@ class League(Queries):
 
     def player_name(self, name: str) -> str | None:
         """The name as the archive keeps it of the player ``name`` (NFC), None if there is none."""
-        pid = self._find(name)
+        pid = self.find_player(name)
         if pid is None:
             return None
         return str(self.db.execute("SELECT name FROM players WHERE id = ?", (pid,)).fetchone()[0])

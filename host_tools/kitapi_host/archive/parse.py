@@ -17,7 +17,7 @@ from kitapi.replay import reader
 from kitapi_host.archive.errors import ConsistencyError, LogError
 from kitapi_host.archive.facts import HandFacts
 from kitapi_host.families import NoFamily, archive_family
-from kitapi_host.logs.read import BadLog, Checked, Mismatch, check, effective, final, records
+from kitapi_host.logs.read import BadLog, Checked, Effective, Mismatch, check, effective, final, records
 
 
 @dataclass
@@ -28,9 +28,15 @@ class Parsed(Checked):
     canon_len: int = 0
     prefixes: dict[int, str] = field(default_factory=dict)  # canonical length asked for -> digest of that prefix
     asked: set[int] = field(default_factory=set)  # the lengths asked for (prefixes has those between records)
+    # the hands' lines as ``canonical`` read them, a log of plain hands only (no correction, no damage) of at most
+    # KEPT_HANDS: its effective hands, as ``effective`` would read them once more; else None
+    hands_read: list[str] | None = None
 
 
 CHUNK = 1 << 20  # bytes read at a time: a log of any size costs no more memory
+# hands of a log kept as ``canonical`` reads them (a plain log's effective hands: the log not read again for them),
+# some 300 KB at most
+KEPT_HANDS = 2000
 
 
 class BlobIO(io.RawIOBase):
@@ -104,18 +110,25 @@ def canonical(f: BinaryIO, name: str, out: Parsed, stops: Collection[int] = ()) 
     h = hashlib.sha256()
     n = 0
     out.name = name
+    hands: list[str] | None = []
     try:
-        for line in records(f, out):
+        for i, line in enumerate(records(f, out)):
             text = b'{"damaged": true}\n' if line is None else (line + "\n").encode()
             h.update(text)
             n += len(text)
             if n in stops:
                 out.prefixes[n] = h.hexdigest()
+            if i and hands is not None and line != '{"end": true}':  # (the header's line aside)
+                if line is None or line.startswith(('{"replace"', '{"delete"')) or len(hands) == KEPT_HANDS:
+                    hands = None
+                else:
+                    hands.append(line)  # (a hand's line is kitapi.jsonw's of the hand, as effective gives it)
     except Mismatch as e:
         raise ConsistencyError(str(e)) from None
     out.canon = h.hexdigest()
     out.canon_len = n
     out.asked = set(stops)
+    out.hands_read = hands if not out.fixes else None
 
 
 def parse_log(f: BinaryIO, name: str, stops: Collection[int] = ()) -> Parsed:
@@ -138,8 +151,9 @@ def _effective(f: BinaryIO, name: str, parsed: Parsed) -> Iterator[HandFacts]:
     fam = archive_family(g.name)  # (replayed refused a system whose family the archive cannot keep)
     parsed.name = name
     missing = 0  # damaged hands no correction replaces, so far
+    kept = parsed.hands_read
     try:
-        for e in effective(f, parsed):
+        for e in effective(f, parsed) if kept is None else (Effective(k, t, False) for k, t in enumerate(kept, 1)):
             if e.text is None:
                 missing += not e.corrected  # a damaged hand keeps its number and scores nothing until replaced
                 continue

@@ -269,7 +269,7 @@ class Connection:
             raise ArchiveError(f"{self.where}: not a database URL ({self._hidden(str(e))})") from None
         try:
             self.conn.execute("SET client_encoding = 'UTF8'")
-            # a writer waits for another (Archive._tx's lock) as long as SQLite's busy timeout
+            # a writer waits for another (Archive.transaction's lock) as long as SQLite's busy timeout
             self.conn.execute(f"SET lock_timeout = {int(timeout * 1000)}")
         except psycopg.Error as e:
             self.conn.close()

@@ -13,7 +13,7 @@ from kitapi_host.archive.values import blank, nfc
 class Players(Connection):
     """The players' rows of the archive (``kitapi_host.archive.db.Archive``)."""
 
-    def _find(self, name: str) -> int | None:
+    def find_player(self, name: str) -> int | None:
         """The id of the player whose name is ``name`` after NFC normalisation, or None.  The very
         characters first: an archive of an earlier kitapi may hold a name in both forms, to be merged."""
         key = nfc(name)
@@ -27,14 +27,14 @@ class Players(Connection):
                 return int(pid)
         return None
 
-    def _player_id(self, name: str) -> int:
-        pid = self._find(name)
+    def player_id(self, name: str) -> int:
+        pid = self.find_player(name)
         if pid is not None:
             return pid
-        return self._insert("players", {"name": nfc(name)})
+        return self.insert_row("players", {"name": nfc(name)})
 
     def _player_ids(self, names: list[str]) -> list[int]:
-        """``_player_id`` of each of ``names``, those the archive has by their very characters or NFC asked in one
+        """``player_id`` of each of ``names``, those the archive has by their very characters or NFC asked in one
         query (a round trip each cost a millisecond a game on PostgreSQL)."""
         forms = list(dict.fromkeys(x for n in names for x in (n, nfc(n))))
         marks = ", ".join("?" * len(forms))
@@ -44,10 +44,10 @@ class Players(Connection):
         out = []
         for n in names:
             pid = next((known[x] for x in dict.fromkeys((n, nfc(n))) if x in known), None)
-            out.append(self._player_id(n) if pid is None else pid)
+            out.append(self.player_id(n) if pid is None else pid)
         return out
 
-    def _insert(self, table: str, values: dict[str, Any], more_cols: str = "", more_values: str = "") -> int:
+    def insert_row(self, table: str, values: dict[str, Any], more_cols: str = "", more_values: str = "") -> int:
         """Insert a row of ``values`` (and the SQL ``more_cols``, ``more_values``) into ``table``; its id.  The id
         is the largest so far plus one on both backends (SQLite's rowid), so one archive's games have the same
         numbers on both (the writers' lock is held: no other writer takes the same)."""
@@ -63,7 +63,7 @@ class Players(Connection):
     # --- players ------------------------------------------------------------------
 
     def _player(self, name: str) -> int:
-        pid = self._find(name)
+        pid = self.find_player(name)
         if pid is None:
             raise ArchiveError(f"no player {name!r} in the archive")
         return pid
@@ -87,16 +87,16 @@ class Players(Connection):
                 f"cannot rename {old!r} to {new!r}: player names must hold a visible character"
                 " (not only spaces or invisible ones)"
             )
-        with self._tx():
+        with self.transaction():
             pid = self._player(old)
-            other = self._find(new)
+            other = self.find_player(new)
             if other is not None and other != pid:
                 raise ArchiveError(f"there is already a player {new!r}: merge the two instead")
             self.db.execute("UPDATE players SET name = ? WHERE id = ?", (nfc(new), pid))
 
     def merge_players(self, from_name: str, into_name: str) -> None:
         """Every game of ``from_name`` now names ``into_name``; refused if both played in one game."""
-        with self._tx():
+        with self.transaction():
             src = self._player(from_name)
             dst = self._player(into_name)
             if src == dst:
@@ -132,14 +132,14 @@ class Players(Connection):
     def name_players(self, game_id: int, names: list[str]) -> bool:
         """The players of game ``game_id`` seat by seat are ``names`` (players made if missing; one left with no
         game removed): how another archive's renames and merges come with a copied game.  True if it changed."""
-        with self._tx():
+        with self.transaction():
             old = [
                 r[0]
                 for r in self.db.execute("SELECT player FROM game_players WHERE game = ? ORDER BY seat", (game_id,))
             ]
             if len(old) != len(names):
                 raise ArchiveError(f"game {game_id} has {len(old)} players here, not {len(names)}")
-            new = [self._player_id(n) for n in names]
+            new = [self.player_id(n) for n in names]
             if new == old:
                 return False
             seat = {p: s for s, p in enumerate(old)}

@@ -200,7 +200,7 @@ class Queries(Players):
             where.append("g.device = ?")
             args.append(device)
         if player is not None:
-            pid = self._find(player)
+            pid = self.find_player(player)
             if pid is None:
                 return []
             where.append("g.id IN (SELECT gp.game FROM game_players gp WHERE gp.player = ?)")

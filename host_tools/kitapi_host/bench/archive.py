@@ -271,7 +271,7 @@ def measure(db: Path | str, new: list[bytes]) -> dict[str, float]:
         # reads every game), then the page /ratings from kitapi serve's kept count
         from kitapi_host.archive.ratings import ratings
 
-        with a._tx():
+        with a.transaction():
             a.db.execute("UPDATE games SET over = 1")
         t = time.perf_counter()
         out["rated"] = ratings(a).counted
@@ -280,7 +280,7 @@ def measure(db: Path | str, new: list[bytes]) -> dict[str, float]:
     out["web_ratings"] = _ms(_get(client, "/ratings"))
     with Archive(db) as a:  # tonight's game, synced and over: the page counts it on top of its kept count
         gid, _ = a.add_log(_late_game(), "bench-late", "late.jsonl")
-        with a._tx():
+        with a.transaction():
             a.db.execute("UPDATE games SET over = 1 WHERE id = ?", (gid,))
     t = time.perf_counter()
     _get(client, "/ratings")()

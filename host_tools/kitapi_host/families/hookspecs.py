@@ -125,7 +125,9 @@ class Family(Protocol):
         nets are not whole: rounded once, largest remainder), ``now`` (the game is in play: if it ended now),
         and the family's own keys (a kasa's ``kasa`` and ``split``, a pot's ``pot`` and ``refills``; ``stake``,
         the money of a unit or None, always in a family whose games may set the option ``stake``, and only
-        there: the evening asks it so); ``no_payments(res)`` below is the base of every answer."""
+        there: the evening asks it so; with it ``cash``, who pays whom in money ``[(payer, payee, "2.67")]``,
+        the exact nets x the stake rounded once as the box pays it, kitapi_host.logs.table.money_transfers);
+        ``no_payments(res)`` below is the base of every answer."""
         ...
 
     def seat_total(self, rules: str, result: dict[str, Any], seat: int) -> tuple[str, Fraction]:

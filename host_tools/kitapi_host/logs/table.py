@@ -1,6 +1,7 @@
 """What the families' standings for the terminal share (``kitapi replay`` without ``--json``, ``kitapi show``:
 each family's ``standings`` hook, kitapi_host.families.hookspecs): the result as data, an exact figure for the
-eye, the title line, and who pays whom (the core's ``kitapi.outcome.transfers``)."""
+eye, the title line, and who pays whom (the core's ``kitapi.outcome.transfers``), in money where a stake is set
+(``kitapi.outcome.money``)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from fractions import Fraction
 from typing import Any
 
 from kitapi.game import Game, result_json
-from kitapi.outcome import transfers
+from kitapi.outcome import money, transfers
 
 
 def result(g: Game) -> dict[str, Any]:
@@ -56,3 +57,18 @@ def title_line(res: dict[str, Any], detail: str = "") -> tuple[str, int]:
     state = "game over" if res["over"] else "game on"
     line = f"{res['rules']}: {len(players)} players, {res['hands']} hands, {detail + ', ' if detail else ''}{state}"
     return line, max(6, *(len(p) for p in players))
+
+
+MONEY_NOTE = "the exact nets x the stake, each rounded once to {places} decimals, largest remainder"
+
+
+def money_transfers(res: dict[str, Any]) -> tuple[int, bool, list[tuple[int, int, str]]] | None:
+    """With a stake: who pays whom in money, as the box pays it (the core's ``kitapi.outcome.money``): the
+    decimals, whether no net needed rounding, and ``(payer, payee, amount)`` with the amount written out
+    ("2.67"); None without a stake."""
+    m = money(res)
+    if m is None:
+        return None
+    places, _, exact, pays = m
+    scale = 10**places
+    return places, exact, [(a, b, f"{x // scale}.{x % scale:0{places}d}") for a, b, x in pays]

@@ -123,7 +123,7 @@ def _names(a: Archive, t: Tournament) -> None:
 def _kept(a: Archive) -> bool:
     """The archive has the tournaments' tables: not one of an older schema read as it is (a read-only disk:
     ``archive.db.READ_AS_IS``), which has no tournament."""
-    return (a._version() or 0) >= SCHEMA
+    return (a.schema_version() or 0) >= SCHEMA
 
 
 def get(a: Archive, name: str) -> Tournament:
@@ -203,13 +203,13 @@ def new(
             raise TournamentError(f"--system {rules} --options {json.dumps(options)}: a table of {size}: {e}") from None
     done = seating.fixed_rounds(sizes, rounds, fixed, seed)
     now = _now()
-    with a._tx():
+    with a.transaction():
         if a.db.execute("SELECT 1 FROM tournaments WHERE name = ?", (name,)).fetchone() is not None:
             raise TournamentError(f"there is already a tournament {name!r} in the archive")
-        ids = [a._player_id(p) for p in names]
+        ids = [a.player_id(p) for p in names]
         if len(set(ids)) != len(ids):  # (two ways of writing one archive player's name)
             raise TournamentError("two of the names are one player of the archive")
-        tid = a._insert(
+        tid = a.insert_row(
             "tournaments",
             {
                 "name": name,
@@ -375,7 +375,7 @@ def _who(t: Tournament, numbers: Sequence[int]) -> str:
 def seat(a: Archive, name: str) -> tuple[Tournament, int, list[tuple[int, ...]]]:
     """Seat the next round by the standings (``seating.by_standings``, avoiding the pairs met so far) once every
     round before it is complete: ``(tournament, round, its tables)``."""
-    with a._tx():
+    with a.transaction():
         t = get(a, name)
         tabs = tables(a, t)
         by_round = rounds_of(tabs)
@@ -407,7 +407,7 @@ def _complete(t: Tournament, by_round: dict[int, list[Table]]) -> None:
 def attach(a: Archive, name: str, rnd: int, number: int, game: int) -> Tournament:
     """Make game ``game`` the table's by hand: a game of the tournament's system whose players are the table's,
     attached to no other table, at a table with no game."""
-    with a._tx():
+    with a.transaction():
         t = get(a, name)
         x = _table(a, t, rnd, number)
         g = a.db.execute("SELECT rules FROM games WHERE id = ?", (game,)).fetchone()
@@ -450,7 +450,7 @@ def attach(a: Archive, name: str, rnd: int, number: int, game: int) -> Tournamen
 def detach(a: Archive, name: str, rnd: int, number: int, game: int) -> Tournament:
     """Take game ``game`` off the table (a wrong match): it is not attached to a table of this tournament again
     by itself (only by ``attach``); a table closed with it loses the results it gave."""
-    with a._tx():
+    with a.transaction():
         t = get(a, name)
         x = _table(a, t, rnd, number)
         if x.game != game:
@@ -471,13 +471,13 @@ def detach(a: Archive, name: str, rnd: int, number: int, game: int) -> Tournamen
 def decide(a: Archive, name: str, rnd: int, number: int, given: Sequence[tuple[str, Fraction]]) -> Table:
     """The organisers' results of a table (``given``: each of its players' name and result, in any order),
     marked ``decided``; they stand over its game's, if it has one."""
-    with a._tx():
+    with a.transaction():
         t = get(a, name)
         x = _table(a, t, rnd, number)
         number_of = {p: n for n, p in enumerate(t.ids, 1)}
         by_number: dict[int, Fraction] = {}
         for who, value in given:
-            pid = a._find(who)
+            pid = a.find_player(who)
             n = number_of.get(pid) if pid is not None else None
             if n is None or n not in x.seats or n in by_number:
                 break
@@ -502,7 +502,7 @@ def close_round(a: Archive, name: str, rnd: int) -> list[Table]:
     closed."""
     from kitapi_host.archive.values import unit
 
-    with a._tx():
+    with a.transaction():
         t = get(a, name)
         ts = rounds_of(tables(a, t)).get(rnd)
         if ts is None:

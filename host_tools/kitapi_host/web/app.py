@@ -844,7 +844,8 @@ REFRESH_S = 60  # the evening page's reload while a game is in play (a meta refr
 
 
 def _evening_routes(app: Flask) -> None:
-    app.jinja_env.globals.update(payment=_payment, rounding=_rounding, money=lambda x: show_exact(Fraction(x), False))
+    app.jinja_env.globals.update(payment=_payment, rounding=_rounding, money=lambda x: show_exact(Fraction(x), False),
+                                 cash=_cash)  # fmt: skip
 
     @app.get("/evening")
     def evening() -> Response:
@@ -874,6 +875,12 @@ def _payment(payer: str, payee: str, amount: int, unit: str, money: Any = None) 
     if money is not None:
         line += Markup(" ({})").format(g.w["in_money"].format(show_exact(Fraction(money), False)))
     return line
+
+
+def _cash(payer: str, payee: str, money: str) -> Markup:
+    """A payment in money, where a stake is set ("Anna → Vera: 2.67 in money"): the exact nets x the stake,
+    rounded once as the box pays them (kitapi_host.logs.table.money_transfers)."""
+    return Markup("{} \u2192 {}: {}").format(_who(payer), _who(payee), g.w["in_money"].format(money))
 
 
 def _rounding() -> str:

@@ -466,6 +466,7 @@ def evening(archive: Archive, day_: date | None, venue: str | None) -> dict[str,
     the largest claim: the fewest transfers with up to four players, at most one fewer than the players in
     any case), in money where every game of the system set the same stake (Preferans' ``stake`` option)."""
     from kitapi.settle import settle_whole
+    from kitapi_host.logs.table import money_transfers
 
     day_ = day_ or datetime.now(UTC).date()
     since, until = day_.isoformat(), (day_ + timedelta(days=1)).isoformat() if day_ < date.max else None
@@ -505,16 +506,22 @@ def evening(archive: Archive, day_: date | None, venue: str | None) -> dict[str,
         s["players"] = players
         stake = next(iter(s["stakes"])) if len(s["stakes"]) == 1 else None
         s["stake"] = Fraction(stake) if stake else None
-        s["pays"], s["wholes"], s["rounded"] = [], [], False
+        s["pays"], s["wholes"], s["rounded"], s["cash"] = [], [], False, []
         if s["settles"] and players:
             totals = [Fraction(p["net"]) for p in players]
             den = math.lcm(*(x.denominator for x in totals))
             wholes, pays = settle_whole([int(x * den) for x in totals], den)
             s["wholes"] = list(wholes)
             s["rounded"] = den != 1
-            s["pays"] = [
-                (players[a]["name"], players[b]["name"], x, x * s["stake"] if s["stake"] else None) for a, b, x in pays
-            ]
+            s["pays"] = [(players[a]["name"], players[b]["name"], x, None) for a, b, x in pays]
+            if s["stake"]:  # the money: the exact totals x the stake, rounded once (kitapi.outcome.money, the box's)
+                written = [x.numerator if x.denominator == 1 else f"{x.numerator}/{x.denominator}" for x in totals]
+                money = [x * s["stake"] for x in totals]
+                cash = money_transfers(
+                    {"settlement": written,
+                     "money": [x.numerator if x.denominator == 1 else f"{x.numerator}/{x.denominator}" for x in money]}
+                )  # fmt: skip
+                s["cash"] = [(players[a]["name"], players[b]["name"], x) for a, b, x in cash[2]] if cash else []
         del s["stakes"]
     return {
         "day": day_,

@@ -10,7 +10,9 @@ by App.family), each a plug-in of the same shape (docs/architecture.md, "Adding 
   screen leaves to it (digits, D): the next screen or None;
 - ``describe(app, g, h)``: a hand in a few words (the hands list); ``edit(app, number, h)``: the
   wizard for hand ``number``;
-- ``transfers(g)``: who pays whom, [(payer, payee, amount as text)].
+- ``transfers(g)``: who pays whom, [(payer, payee, amount as text)]; and, where it shares what is left
+  in the middle (the kasa's, the pot games'), ``draw_owes(app)``: (its word, what is left, the players
+  sharing it) or None, which who owes whom says under the payments.
 
 Its hand wizard is ``<family>.wiz``, its texts ``<family>.lang_<language>`` (App.pt(family)).
 """

@@ -23,7 +23,7 @@ from kitapi_host.archive.text import title as registry_title
 from kitapi_host.families.hookspecs import Net, exact, no_payments
 from kitapi_host.families.scripted import Hand, next_dealer, play_out, split, tricks_key
 from kitapi_host.logs import show_exact
-from kitapi_host.logs.table import SETTLES, preferans_transfers, title_line
+from kitapi_host.logs.table import MONEY_NOTE, SETTLES, money_transfers, preferans_transfers, title_line
 
 # --- the archive: a hand's facts, its row in show, the statistics, the titles --------------------------------
 
@@ -167,10 +167,16 @@ def standings(res: dict[str, Any]) -> str:
         lines.append(SETTLES)
     if not transfers:
         lines.append("  nobody pays anybody")
-    stake = _stake(res, nets)
     for payer, payee, a in transfers:
-        money = f" ({show_exact(a * stake).lstrip('+')} in money)" if stake is not None else ""  # (of whole whists)
-        lines.append(f"  {players[payer]} pays {players[payee]} {a} {unit}{money}")
+        lines.append(f"  {players[payer]} pays {players[payee]} {a} {unit}")
+    cash = money_transfers(res)
+    if cash is not None:  # the money: from the exact nets, rounded once (as the box pays it)
+        places, whole, pays = cash
+        lines.append("In money:" if whole else f"In money ({MONEY_NOTE.format(places=places)}):")
+        if not pays:
+            lines.append("  nobody pays anybody")
+        for payer, payee, text in pays:
+            lines.append(f"  {players[payer]} pays {players[payee]} {text}")
     return "\n".join(lines)
 
 
@@ -205,13 +211,14 @@ def seat_total(rules: str, result: dict[str, Any], seat: int) -> tuple[str, Frac
 
 
 def payments(res: dict[str, Any]) -> dict[str, Any]:
-    """The net whists (in money where a stake is set)."""
+    """The net whists; where a stake is set, ``cash``: who pays whom in money (``[(payer, payee, "2.67")]``),
+    from the exact nets rounded once, as the box pays it."""
     nets = [Fraction(x) for x in res["settlement"]]
     _, pays = preferans_transfers(nets)
     stake = _stake(res, nets)
-    money = [a * stake if stake is not None else None for _, _, a in pays]
+    cash = money_transfers(res)  # the money: the exact nets x the stake, rounded once, as the box pays it
     rounded = any(x.denominator != 1 for x in nets)
-    return {**no_payments(res), "unit": "whists", "pays": [(*p, m) for p, m in zip(pays, money, strict=True)],
+    return {**no_payments(res), "unit": "whists", "pays": [(*p, None) for p in pays], "cash": cash[2] if cash else [],
             "rounded": rounded, "stake": stake}  # fmt: skip
 
 

@@ -43,6 +43,7 @@ from kitapi.game import Game, result_json
 from kitapi_host.families.preferans import needed, no_trick, variant
 from kitapi_host.families.preferans import title as system_title
 from kitapi_host.logs import ROUNDING_NOTE, preferans_transfers, show_exact
+from kitapi_host.logs.table import money_transfers
 from kitapi_host.sheets.game import Hand, Header, Snapshot, new_game
 from kitapi_host.sheets.page import (
     Cell,
@@ -84,6 +85,17 @@ class PrefStanding:
     settlement: tuple[Fraction, ...]
     money: tuple[Fraction, ...] | None
     over: bool
+
+    def res(self) -> dict[str, Any]:
+        """The settlement and the money as the core's result writes them (whole, or "N/D")."""
+        out: dict[str, Any] = {"settlement": [_written(x) for x in self.settlement]}
+        if self.money is not None:
+            out["money"] = [_written(x) for x in self.money]
+        return out
+
+
+def _written(x: Fraction) -> int | str:
+    return x.numerator if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
 
 
 def snapshot(g: Game) -> PrefStanding:
@@ -732,14 +744,17 @@ def _running_html(header: Header, hands: Sequence[Hand], standings: Sequence[Pre
 
 def _settlement_html(header: Header, final: PrefStanding) -> str:
     players: list[str] = header["players"]
-    stake_text = header.get("options", {}).get("stake")
-    stake = Fraction(stake_text) if stake_text is not None else None
     wholes, transfers = preferans_transfers(list(final.settlement))
-
-    def paid(amount: int) -> str:  # the money of the whole whists paid (as the box's stake line: the same rounding)
-        return f' <span class="money">({_num(amount * stake)})</span>' if stake is not None else ""
-
-    pays = pays_html(players, transfers, "whists", "Nobody pays anybody.", paid)
+    pays = pays_html(players, transfers, "whists", "Nobody pays anybody.")
+    cash = money_transfers(final.res())  # the money: the exact nets x the stake, rounded once (as the box)
+    if cash is not None:
+        pays += "".join(
+            f'<li class="pay money" data-payer="{a}" data-payee="{b}" data-amount="{x}">'
+            + t("{} pays {} {} {}").format(f"<b>{esc(players[a])}</b>", f"<b>{esc(players[b])}</b>",
+                                           f'<span class="amt">{x}</span>', t("in money"))
+            + "</li>"
+            for a, b, x in cash[2]
+        )  # fmt: skip
     money_head = f'<th class="num">{t("money")}</th>' if final.money is not None else ""
     rows = []
     for i, p in enumerate(players):

@@ -116,7 +116,7 @@ def draw_home(ui, app):
     t = ui.t
     dealer = app.next_dealer()
     for s in range(g.n):
-        player_row(ui, 2 + s, s, app.short, seat_mark(t, g, s, dealer), "", signed(g.net[s]))
+        player_row(ui, 2 + s, s, app.short, seat_mark(t, g, s, dealer), "", signed(g.net[s]), 0)
     k = app.pt("kasa")
     ui.at("%s %d" % (k[_K_KASA], g.kasa), 0, 6)
     if not g.over:
@@ -154,8 +154,16 @@ def edit(app, number, h):
 
 def transfers(g):
     """Who pays whom: the nets, the kasa left shared equally (an early end); in n-ths, exact, rounded once
-    to whole kapikia (kitapi.settle.whole: each player's payments sum to his net, rounded)."""
+    to whole kapikia (kitapi.settle.whole: each player's payments sum to his net, rounded; then marked ≈)."""
     from kitapi.settle import settle_whole
 
     n = g.n
-    return [(a, b, str(c)) for a, b, c in settle_whole([v * n + g.kasa for v in g.net], n)[1]]
+    mark = chr(8776) if g.kasa % n else ""  # the share not whole: the amounts rounded, marked ≈
+    return [(a, b, mark + str(c)) for a, b, c in settle_whole([v * n + g.kasa for v in g.net], n)[1]]
+
+
+def draw_owes(app):
+    """Who owes whom's words of the kasa left, shared equally (kitapi.app.home.Home.draw_owes says them): its
+    word, what is left, the players sharing it; None when nothing is."""
+    g = app.g
+    return (app.pt("kasa")[_K_KASA], g.kasa, g.n) if g.kasa > 0 else None

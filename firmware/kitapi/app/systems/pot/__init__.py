@@ -123,9 +123,10 @@ def draw_home(ui, app):
     p = app.pt("pot")
     chips = (g.pot + sum(g.stock)) // 3  # each player's starting chips: the pot and the stocks hold them all
     dealer = app.next_dealer()
+    wide = max([len(signed(v - chips)) for v in g.stock])
     for s in range(3):
         v = g.stock[s]
-        player_row(ui, 2 + s, s, app.short, seat_mark(ui.t, g, s, dealer), str(v), signed(v - chips))
+        player_row(ui, 2 + s, s, app.short, seat_mark(ui.t, g, s, dealer), str(v), signed(v - chips), wide)
     line = "%s %d" % (p[_O_POT], g.pot)
     ui.at(line, 0, 5)
     if g.refills:
@@ -181,8 +182,16 @@ def edit(app, number, h):
 
 def transfers(g):
     """Who pays whom: each stock less the starting chips, the chips left in the pot shared equally (in
-    thirds, exact; rounded once to whole chips, kitapi.settle.whole: the payments add up)."""
+    thirds, exact; rounded once to whole chips, kitapi.settle.whole: the payments add up; then marked ≈)."""
     from kitapi.settle import settle_whole
 
     chips = (g.pot + sum(g.stock)) // 3
-    return [(a, b, str(c)) for a, b, c in settle_whole([3 * (v - chips) + g.pot for v in g.stock], 3)[1]]
+    mark = chr(8776) if g.pot % 3 else ""
+    return [(a, b, mark + str(c)) for a, b, c in settle_whole([3 * (v - chips) + g.pot for v in g.stock], 3)[1]]
+
+
+def draw_owes(app):
+    """Who owes whom's words of the chips left in the pot, shared equally (kitapi.app.home.Home.draw_owes
+    says them): its word, what is left, the players sharing it; None when nothing is."""
+    g = app.g
+    return (app.pt("pot")[_O_POT], g.pot, 3) if g.pot > 0 else None

@@ -33,8 +33,9 @@ def draw_home(ui, app):
     if not (app.message or app.redo or app.battery_level()[1]):  # the columns' names, where no line is said
         ui.right(t[_T_MORE][0], 128, 1)
     dealer = app.next_dealer()
+    wide = max([len(signed(v)) for v in g.chips])
     for s in range(g.n):
-        player_row(ui, 2 + s, s, app.short, seat_mark(t, g, s, dealer), str(g.pouch[s]), signed(g.chips[s]))
+        player_row(ui, 2 + s, s, app.short, seat_mark(t, g, s, dealer), str(g.pouch[s]), signed(g.chips[s]), wide)
     if not g.over:
         ui.hint(t[_T_HINT_HOME] % g.n, 6)
 

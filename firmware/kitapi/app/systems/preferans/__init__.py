@@ -46,21 +46,30 @@ def draw_home(ui, app):
     if not (app.message or app.redo or app.battery_level()[1]):  # the columns' names, where no line is said
         ui.right(t[_T_MORE][1], 128, 1)
     dealer = app.next_dealer()
-    nets = whole(g.settlement([0] * n), 2 * n)  # rounded once, as who owes whom pays them (kitapi.settle)
+    nums = g.settlement([0] * n)
+    nets = whole(nums, 2 * n)  # rounded once, as who owes whom pays them (kitapi.settle); a rounded one marked ≈
+    rows = []
+    w = [0, 0, 0]  # each column's widest figure: the column ends at one x on every row
     for s in range(n):
-        net = nets[s]
-        hill = (g.hill[s] + 1) // 2  # kept in halves
-        pref_row(ui, 2 + s, s, app.short, seat_mark(t, g, s, dealer), str(g.pool[s]), str(hill), signed(net))
+        v = signed(nets[s])
+        r = (str(g.pool[s]), str((g.hill[s] + 1) // 2), chr(8776) + v if nums[s] % (2 * n) else v)  # (hill: halves)
+        for i in range(3):
+            w[i] = max(w[i], len(r[i]))
+        rows.append(r)
+    for s in range(n):
+        pref_row(ui, 2 + s, s, app.short, seat_mark(t, g, s, dealer), rows[s], w)
     if g.level > 1:
         ui.at("%s x%d" % (app.pt("preferans")[_P_ALLPASS], g.allpass_k() // 2), 0, 6)
     elif not g.over:
         ui.hint(t[_T_HINT_HOME] % n, 6)
 
 
-def pref_row(ui, row, seat, names, mark, pool, hill, net):
-    """Seat and mark, name, pool, hill and net whists on one row.
+def pref_row(ui, row, seat, names, mark, r, w):
+    """Seat and mark, name, then pool, hill and net whists (``r``) right-aligned in columns ``w`` wide (the
+    widest of each over the rows), so that each column ends at one x on every row, as on a paper sheet.
 
-    The columns stand 6 pixels apart while the name keeps 3 letters, else 3 apart.
+    The columns stand 6 pixels apart while the name keeps 4 letters (the fewest a cut name keeps:
+    kitapi.app.names.fit), else 3 apart, else 2.
     """
     from kitapi.app.ui import cut
 
@@ -68,11 +77,13 @@ def pref_row(ui, row, seat, names, mark, pool, hill, net):
     ui.text(str(seat + 1), 0, y)
     if mark:
         ui.text(mark, 8, y)
-    gap = 6 if 8 * (len(net) + len(hill) + len(pool)) + 12 <= 128 - 16 - 24 else 3
-    x = ui.right(net, 128, row) - 8 * len(net)
-    x = ui.right(hill, x - gap, row) - 8 * len(hill)
-    x = ui.right(pool, x - gap, row) - 8 * len(pool)
-    ui.text(cut(names, seat, (x - 20) // 8), 16, y)  # 4 pixels at least before the pool (told apart: home.cut)
+    gap = 128 - 16 - 32 - 4 - 8 * (w[0] + w[1] + w[2])  # the room for two gaps, the name in 4 letters
+    gap = 6 if gap >= 12 else 3 if gap >= 6 else 2
+    x = 128
+    for i in (2, 1, 0):
+        ui.right(r[i], x, row)
+        x -= 8 * w[i] + gap
+    ui.text(cut(names, seat, (x + gap - 20) // 8), 16, y)  # 4 pixels at least before the pool (told apart: home.cut)
 
 
 def key_home(app, ev):
@@ -103,19 +114,32 @@ def edit(app, number, h):
 
 
 def transfers(g):
-    """Who pays whom, fewest transfers: the net whists of the settlement, exact fractions (numerators
-    over 2 x players) rounded once to whole whists (kitapi.settle.whole, as the home screen shows them: each
-    player's payments sum to his net); and the money, with a stake: the whole whists x the stake."""
-    from kitapi.settle import settle_whole
+    """Who pays whom, fewest transfers: the net whists of the settlement, exact fractions (numerators over
+    2 x players) rounded once to whole whists (kitapi.settle.whole, as the home screen shows them: each
+    player's payments sum to his net); with a stake, the money instead: the exact nets x the stake rounded
+    once, by the same rule, to units of the stake's last decimal, a hundredth at least (as the PC's replay,
+    show, sheets and page pay them: tests/core/test_settle.py keeps the two alike; written here, so that the
+    box interns no name for it).  An amount the rounding touched (a net not whole) is marked ≈; money
+    exact, =."""
+    from kitapi.settle import settle, whole
 
-    out = []
-    for a, b, c in settle_whole(g.settlement([0] * g.n), 2 * g.n)[1]:
-        text = str(c)
-        if g.stake:  # and the money: the whists paid x the stake, to the stake's decimals (at least 2)
-            num, sden = g.stake
-            places = max(2, len(str(sden)) - 1)
-            scale = 10**places
-            units = (2 * c * num * scale + sden) // (2 * sden)  # (half up, for a stake of more decimals)
-            text += " =%d.%0*d" % (units // scale, places, units % scale)
-        out.append((a, b, text))
-    return out
+    nums = g.settlement([0] * g.n)
+    den = 2 * g.n
+    mark = ""
+    if g.stake:
+        num, sden = g.stake
+        places = 2
+        while num * 10**places % sden:
+            places += 1
+        nums = [x * num * 10**places for x in nums]
+        den *= sden
+        mark = "="
+    for x in nums:
+        if x % den:
+            mark = chr(8776)
+    if not g.stake:
+        return [(a, b, mark + str(c)) for a, b, c in settle(whole(nums, den))]
+    scale = 10**places
+    # (a format of 11 characters: a literal of 10 or fewer is an interned name, which a Balkan game in English
+    # at 64 KB has no room for)
+    return [(a, b, "%s%d.%0*d%s" % (mark, c // scale, places, c % scale, "")) for a, b, c in settle(whole(nums, den))]

@@ -69,9 +69,10 @@ def draw_home(ui, app):
     o = g.order
     dealer = app.next_dealer()
     forehand = o[(o.index(dealer) + 1) % 4]
+    wide = max([len(signed(v)) for v in g.individual])
     for s in range(4):
         mark = "" if g.over else t[_T_DEALER] if s == dealer else t[_T_ELDEST] if s == forehand else ""
-        player_row(ui, 2 + s, s, app.short, mark, "AB"[g.side[s]], signed(g.individual[s]))
+        player_row(ui, 2 + s, s, app.short, mark, "AB"[g.side[s]], signed(g.individual[s]), wide)
     ui.at("A %d/%d" % (g.below[0], g.games[0]), 0, 6)
     ui.right("B %d/%d" % (g.below[1], g.games[1]), 128, 6)
 
