@@ -66,6 +66,8 @@ VSYS_ADC = const(29)  # GP29 = ADC3 = VSYS/3
 VBUS_SENSE = const(24)  # GP24: high while USB power is present
 SCAN_MS = const(5)  # keypad scan period: two readings in a row debounce a press (5-10 ms after the contact)
 LONG_MS = const(600)  # long-press time
+POLL_MS = const(250)  # the keypad read at least this often while the CPU lightsleeps: a key's edge ends a lightsleep
+# on the Pico (micropython#7035, the pico-rig), not verified on the RP2350 (hardware/power.md, section 8)
 
 
 def make():
@@ -82,4 +84,5 @@ def make():
         vbus=Pin(VBUS_SENSE, Pin.IN),
         scan_ms=SCAN_MS,
         long_ms=LONG_MS,
+        poll_ms=POLL_MS,
     )

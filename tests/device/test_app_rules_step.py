@@ -160,9 +160,9 @@ def test_a_system_past_the_last_is_on_its_page_picked_by_its_keys_and_played(tmp
     # alone and took 5: 5 x 4 x 2 = 40 and 2 undertricks x 4 = 8, 48 against Bob (Sochi writes 28); Ann's 8 for
     # the undertricks, Bob's hill 8
     assert got["result"]["whists"] == [[0, 8, 0], [0, 0, 0], [0, 48, 0]] and got["result"]["hill"] == [0, 8, 0]
-    # the home screen shows them: the nets of the settlement (104/3, -328/3, 224/3) rounded once
-    assert got["home"][2:18] == ["1", "Ann", "0", "0", "+35", "2", "D", "Bob", "0", "8", "-109", "3", ">", "Cat",
-                                 "0", "0"] and got["home"][18] == "+74", got["home"]  # fmt: skip
+    # the home screen shows them: the nets of the settlement (104/3, -328/3, 224/3) rounded once, marked ≈
+    assert got["home"][2:18] == ["1", "Ann", "0", "0", "≈+35", "2", "D", "Bob", "0", "8", "≈-109", "3", ">",
+                                 "Cat", "0", "0"] and got["home"][18] == "≈+74", got["home"]  # fmt: skip
 
 
 def test_the_preferans_options_step_offers_what_each_class_declares() -> None:

@@ -11,6 +11,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
+
 from kitapi.hw.oled import changed
 from kitapi_host.sim.firmware import PANEL_WINDOW_BYTES, parse_script
 from testkit import SETUP, Device
@@ -90,6 +92,24 @@ class FakeSSD1306:
         self.window = [0, 127, 0, 7]
         self.col = self.page = 0
         self.bytes = 0
+        self.i2c = self  # the bus, as RP2Hardware.show uses it (one transfer of commands, one of data)
+        self.addr = addr
+        self.on = True  # micropython-lib's: on, a blank frame sent (Kitapi's, LAZY: dark, the RAM as it was)
+
+    def poweron(self) -> None:
+        self.on = True
+
+    def writeto(self, addr: int, buf: bytes) -> None:
+        assert addr == self.addr and buf[0] == 0x00  # Co=0, D/C#=0: commands to the end
+        for c in bytes(buf[1:]):
+            self.write_cmd(c)
+        self.bytes += len(buf) - 2 * (len(buf) - 1)  # (write_cmd counted 2 a command)
+
+    def writevto(self, addr: int, bufs: list) -> None:
+        assert addr == self.addr and bytes(bufs[0]) == b"\x40"  # Co=0, D/C#=1: display data to the end
+        for b in bufs[1:]:
+            self.write_data(b)
+        self.bytes += 1 - len(bufs[1:])  # (write_data counted a control byte each)
 
     def write_cmd(self, c: int) -> None:
         self.bytes += 2
@@ -117,8 +137,37 @@ class FakeSSD1306:
                 self.page = p0 if self.page >= p1 else self.page + 1
 
 
-def test_the_pico_board_sends_the_changed_pages_as_windows(monkeypatch) -> None:
-    """RP2Hardware.show over a fake ssd1306 driver: the controller's RAM is the frame after every show."""
+def test_no_display_at_the_address_is_said(monkeypatch) -> None:
+    """The driver's first transfer not acknowledged (its OSError): the board says which address had no display."""
+    import sys
+    import types
+
+    def absent(*args: object) -> None:
+        raise OSError(19)  # ENODEV, as rp2's I2C raises it
+
+    monkeypatch.setitem(sys.modules, "umachine", types.ModuleType("umachine"))
+    monkeypatch.setitem(sys.modules, "micropython", types.SimpleNamespace(const=lambda x: x))
+    monkeypatch.setitem(sys.modules, "ssd1306", types.SimpleNamespace(SSD1306_I2C=absent))
+    import binascii
+    import os
+    import time
+
+    for u, m in (("ubinascii", binascii), ("uos", os), ("utime", time)):
+        monkeypatch.setitem(sys.modules, u, m)
+    monkeypatch.delitem(sys.modules, "kitapi.hw.board_rp2", raising=False)
+    from kitapi.hw.board_rp2 import RP2Hardware
+
+    with pytest.raises(OSError, match="no display at I2C address 0x3c"):
+        RP2Hardware("pico", object(), 0x3C, [], [], root=".")
+    monkeypatch.delitem(sys.modules, "kitapi.hw.board_rp2")
+
+
+@pytest.mark.parametrize("lazy", [False, True])
+def test_the_pico_board_sends_the_changed_pages_and_columns_as_windows(monkeypatch, lazy: bool) -> None:
+    """RP2Hardware.show over a fake ssd1306 driver: the controller's RAM is the frame after every show, and each run
+    of changed pages is sent as one window of the columns from the first to the last that changed in it.  With
+    Kitapi's driver (``LAZY``: no blank frame at its start, the panel dark, its RAM what it was) the first frame is
+    sent whole, then the panel turned on."""
     import sys
     import types
 
@@ -135,9 +184,15 @@ def test_the_pico_board_sends_the_changed_pages_as_windows(monkeypatch) -> None:
                 self.v = v
             return self.v
 
+        IRQ_FALLING = 2
+
+        def irq(self, handler: object, trigger: int = 0) -> None:  # (a column's edge wakes the CPU: RP2Hardware.key)
+            pass
+
     monkeypatch.setitem(sys.modules, "umachine", types.ModuleType("umachine"))  # (board_rp2 imports it by its u name)
     monkeypatch.setitem(sys.modules, "micropython", types.SimpleNamespace(const=lambda x: x))
-    monkeypatch.setitem(sys.modules, "ssd1306", types.SimpleNamespace(SSD1306_I2C=FakeSSD1306))
+    driver = types.SimpleNamespace(SSD1306_I2C=FakeSSD1306, **({"LAZY": 1} if lazy else {}))
+    monkeypatch.setitem(sys.modules, "ssd1306", driver)
     import binascii
     import os
     import time
@@ -153,19 +208,35 @@ def test_the_pico_board_sends_the_changed_pages_as_windows(monkeypatch) -> None:
     hw = RP2Hardware("pico", I2C(), 0x3C, [Pin() for _ in range(4)], [Pin() for _ in range(4)], root=".")
     fb = hw.fb
     rng = random.Random(3)
-    hw.show()  # the driver sent a blank frame at its start: a blank frame sends nothing
-    assert fb.ram == fb.buffer and fb.bytes == 0
-    fb.buffer[2 * 128 + 9] = 1  # the first frame of the app: its pages that are not blank
-    fb.buffer[5 * 128 + 9] = 1
-    hw.show()
-    assert fb.ram == fb.buffer and fb.bytes == 2 * (128 + PANEL_WINDOW_BYTES)
+    if lazy:
+        fb.ram[:] = bytes(rng.randrange(256) for _ in range(FULL))  # what the panel's RAM held at power-on
+        fb.on = False
+        fb.buffer[2 * 128 + 9] = 1
+        hw.show()  # the first frame: whole, in one window, then the panel on
+        assert fb.ram == fb.buffer and fb.bytes == 7 + 1 + FULL and fb.on
+    else:
+        hw.show()  # the driver sent a blank frame at its start: a blank frame sends nothing
+        assert fb.ram == fb.buffer and fb.bytes == 0
+        fb.buffer[2 * 128 + 9] = 1  # the first frame of the app: its pages that are not blank
+        fb.buffer[5 * 128 + 9] = 1
+        hw.show()
+        assert fb.ram == fb.buffer and fb.bytes == 2 * (7 + 1 + 1)  # two windows of one column each
     for _ in range(300):
-        for _ in range(rng.choice((0, 1, 2, 5))):
+        for _ in range(rng.choice((0, 1, 2, 5, 40))):
             fb.buffer[rng.randrange(FULL)] = rng.randrange(256)
         fb.bytes = 0
-        touched = {p for p in range(8) if fb.ram[p * 128 : p * 128 + 128] != fb.buffer[p * 128 : p * 128 + 128]}
+        ram = bytes(fb.ram)
+        touched = [p for p in range(8) if ram[p * 128 : p * 128 + 128] != fb.buffer[p * 128 : p * 128 + 128]]
+        want = 0
+        for p in touched:
+            if p - 1 in touched:
+                continue
+            q = p
+            while q + 1 in touched:
+                q += 1
+            cols = [c for c in range(128) for k in range(p, q + 1) if ram[k * 128 + c] != fb.buffer[k * 128 + c]]
+            want += 7 + 1 + (q - p + 1) * (max(cols) - min(cols) + 1)  # two transfers: commands, data
         hw.show()
         assert fb.ram == fb.buffer
-        runs = sum(1 for p in touched if p - 1 not in touched)
-        assert fb.bytes == len(touched) * 128 + runs * PANEL_WINDOW_BYTES
+        assert fb.bytes == want
     monkeypatch.delitem(sys.modules, "kitapi.hw.board_rp2")

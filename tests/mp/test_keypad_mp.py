@@ -128,7 +128,7 @@ def timelines():
     check("roll-over", run({100: "1", 200: "12", 300: "2", 400: ""}, 1000), [])
     check("roll-over held", run({100: "1", 200: "12", 300: "2", 1500: ""}, 2000), [])
     check("chord glitch", run({100: "4", 200: "47", 220: "4", 300: ""}, 1000), [(320, 4)])
-    check("key replaced", run({100: "3", 200: "6", 300: ""}, 1000), [])
+    check("key replaced: a new press", run({100: "3", 200: "6", 300: ""}, 1000), [(220, 3), (320, 6)])
     check("after a chord", run({100: "12", 200: "", 300: "9", 400: ""}, 1000), [(420, 9)])
     check("long then chord", run({0: "B", 700: "BC", 800: "C", 900: ""}, 1200), [(600, 11 | LONG)])
 

@@ -140,7 +140,8 @@ def test_deploy_for_a_pico_installs_the_display_driver_with_mip(tmp_path: Path, 
     assert (fs / "kitapi.pack").read_bytes() == pack_
 
 
-# The driver drawing on an I2C bus that records what it is sent: the commands (one each, after 0x80) and the data.
+# The driver drawing on an I2C bus that records what it is sent: the commands (after 0x80 one, after 0x00 a run) and
+# the data.
 _DRIVE = """import kitapi_pack
 kitapi_pack.mount()
 import ssd1306
@@ -179,17 +180,17 @@ def test_deploy_for_a_pico_puts_kitapis_display_driver_on_it_with_no_network(tmp
                            "board.py"]  # fmt: skip
     for path, data in files.items():
         assert (fs / path).read_bytes() == data, path
-    # the real driver, imported from the pack: the SSD1306's power-on commands, a frame of 1024 bytes, display off
+    # the real driver, imported from the pack: the SSD1306's power-on commands, a frame of 1024 bytes, display on, off
     p = subprocess.run(
         [micropython(), "-c", _DRIVE], cwd=fs, capture_output=True, text=True, env={"MICROPYPATH": ":lib"}
     )
     said = p.stdout.splitlines()
     assert said[-1] == "/pack/ssd1306.mpy", p.stdout + p.stderr
-    cmds = [line.split()[2][2:] for line in said if line.startswith("cmd 60 80")]
-    assert "".join(cmds[:25]) == "ae200040a1a83fc8d300da12d580d9f1db3081ffa4a68d14af"
-    assert said.count("data 60 1025 40 0") == 1  # the blank frame init_display sends
-    assert said.count("data 60 1025 40 2040") == 1  # then the 8x8 square: 8 bytes of 0xFF
-    assert cmds[-7:] == ["21", "00", "7f", "22", "00", "07", "ae"]  # the window of show(), then poweroff
+    cmds = [line.split()[2] for line in said if line.startswith("cmd 60 ")]
+    # in one transfer (control byte 0x00), all but "display on" (0xaf): no blank frame, the panel dark till a frame
+    assert cmds[0] == "00ae200040a1a83fc8d300da12d580d9f1db3081ffa4a68d14"
+    assert [line for line in said if line.startswith("data")] == ["data 60 1025 40 2040"]  # the 8x8 square: 8 x 0xFF
+    assert cmds[-3:] == ["0021007f220007", "80af", "80ae"]  # the window of show() in one transfer, on; poweroff
     # deploying again writes nothing: lib/'s driver is compared as the other files are
     with SimDevice(fs, firmware="flash") as dev:
         out = forkrun.run(["deploy", "--device", dev.url, "--board", "pico"], text=True, env=offline)

@@ -1,9 +1,10 @@
 """Where the boot's time goes on the pico-rig: tools/rig/boot_main.py as /main.py for a few boots, then the real
 main.py back.  The game on the rig as it is (tools/rig/latency.py leaves a 1,000-hand Prefa game with its
 checkpoint), or with ``--hands N`` a generated N-hand Prefa game put there first and booted once by the real
-main.py (which writes its checkpoint).  Also the time to compile main.py and board.py from their source.
+main.py (which writes its checkpoint).  With ``--no-checkpoint`` the checkpoint is removed before each boot: the
+whole log replayed.  Also the time to compile main.py and board.py from their source.
 
-    .venv/bin/python tools/rig/boot.py [BOOTS] [--hands N]
+    .venv/bin/python tools/rig/boot.py [BOOTS] [--hands N] [--no-checkpoint]
 """
 
 import re
@@ -50,6 +51,8 @@ def put_game(r, hands):
 
 
 def main(argv):
+    fresh = "--no-checkpoint" in argv
+    argv = [a for a in argv if a != "--no-checkpoint"]
     hands = None
     if "--hands" in argv:
         i = argv.index("--hands")
@@ -73,8 +76,10 @@ def main(argv):
     )
     try:
         for _ in range(boots):
+            if fresh:  # (the app stopped at the REPL, the checkpoint removed: the next boot replays the whole log)
+                r.mp("exec", "import os\ntry:\n os.remove('/data/ckpt')\nexcept OSError:\n pass")
             r.cmd("reset")
-            r.cmd("wait 4000")
+            r.cmd("wait 8000" if fresh else "wait 4000")
             text = r.console()
             m = re.findall(r"BT [^\r\n]*", text)
             frames = r.cmd("transfers 400")

@@ -8,6 +8,8 @@ save (Store.append), the rest before the frame (the wizard, the loop's gc.collec
 changed pages' CRCs and the I2C), the bytes and bus time of the I2C transfers, and the press to the last byte.
 
     .venv/bin/python tools/rig/latency.py [KEYS [HANDS]]     (default 261#### 9)
+    .venv/bin/python tools/rig/latency.py --system ID [HANDS]  (a 1,000-hand game of system ID, then its next
+                                                               HANDS generated hands typed, each its own keys)
 """
 
 import json
@@ -57,19 +59,23 @@ def one_key(r, k, seen):
     edges = [float(m) for m in re.findall(r"([0-9]+(?:\.[0-9]+)?)", " ".join(str(m) for m in marks))]
     edge = min((e for e in edges if e >= down), default=None)
     tr = [json.loads(x) for x in r.cmd("transfers 60")]
-    tr = [t for t in tr if t["t0_us"] >= down]
+    tr = [t for t in tr if down <= t["t0_us"] < down + 600_000]  # (not a transfer of an earlier boot: its clock)
     seen.append(0)
     t = t_line(r, len(seen))
     return down, edge, tr, t
 
 
 def main(argv):
+    system = None
+    if argv[:1] == ["--system"]:
+        system = argv[1]
+        argv = ["", *argv[2:]]
     keys = argv[0] if argv else "261####"
     hands = int(argv[1]) if len(argv) > 1 else 9
     r = rig.Rig()
     install(r)
-    hdr, hs, _ = rig.game(rig.systems()[0], 1000)  # the box's first system (the registry's first row: Prefa)
-    rig.put_game(r, hdr, hs)
+    hdr, hs, typed = rig.game(system or rig.systems()[0], 1000 + (hands if system else 0))  # (default: Prefa)
+    rig.put_game(r, hdr, hs[:1000])
     boot(r)  # no checkpoint: replays the 1,000 hands, writes one
     boot(r)  # from the checkpoint
     r.cmd("marks clear")
@@ -80,6 +86,8 @@ def main(argv):
         "(ms; gc.collect now)"
     )
     for h in range(hands):
+        if system:
+            keys = typed[1000 + h]
         for i, k in enumerate(keys):
             down, edge, tr, t = one_key(r, k, seen)
             if not tr or t is None or edge is None:
@@ -96,7 +104,7 @@ def main(argv):
             nbytes = sum(x["bytes"] for x in tr)
             first = (min(x["t0_us"] for x in tr) - down) / 1000
             last = (max(x["t1_us"] for x in tr) - down) / 1000
-            rows.append((h, i, k, ev, before_save, save, to_frame, draw, show, bus, nbytes, first, last, gcus))
+            rows.append((h, i, k, ev, before_save, save, to_frame, draw, show, bus, nbytes, first, last, gcus, s1))
 
             def f(v):
                 return "-" if v is None else "%.1f" % v
@@ -111,6 +119,11 @@ def main(argv):
         "n %d  press to last byte: median %.1f  worst %.1f  best %.1f"
         % (len(lasts), statistics.median(lasts), max(lasts), min(lasts))
     )
+    # the same from the device's own clock: the press to the event (GP22) and the event to hw.show's end (its I2C
+    # writes block until the last byte is out); free of transfers the log mixes in (a second frame of the key, an
+    # earlier boot's, whose clock started again at a reset)
+    ends = [x[3] + x[14] for x in rows]
+    print(f"n {len(ends)}  press to hw.show's end: median {statistics.median(ends):.1f}  worst {max(ends):.1f}")
     for i, k in enumerate(keys):
         sel = [x for x in rows if x[1] == i]
         if sel:

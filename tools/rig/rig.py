@@ -89,7 +89,7 @@ def game(rules, hands):
     """(header, hands, each hand's keys) of a generated ``hands``-hand game of ``rules``, as the bench types it
     (its family's generator and typist, kitapi_host.families)."""
     sys.path.insert(0, str(REPO / "firmware"))
-    from kitapi_host.families._common import typist_family
+    from kitapi_host.families import typist_family
     from kitapi_host.logs import gen
     from kitapi_host.sim import typist
 

@@ -16,11 +16,12 @@ What the code relies on, from the MicroPython documentation and sources
   (``i2c.writevto``), ``poweroff()``/``poweron()`` send 0xAE/0xAF,
   ``contrast(v)`` 0x81 v.  ``write_cmd(c)`` sends one command, ``write_data(buf)`` data
   (``show`` sends the whole buffer so, after the window 0x21 0 127, 0x22 0 7); ``RP2Hardware.show``
-  sends only the pages that changed, each run of them as one window (kitapi.hw.oled).
+  sends only the pages that changed, each run of them as one window of the columns that changed
+  (kitapi.hw.oled).
 - Keypad: ``machine.Pin`` objects are callable, "a (fast) shortcut to set and get
   the value of the pin.  It is equivalent to Pin.value([x])" (machine.Pin docs),
   so ``Keypad`` calls them directly.
-- Sleeping between scans: see ``RP2Hardware._nap``.
+- Sleeping: see ``RP2Hardware.key`` and the notes at its end.
 - Battery: "GP29 is connected to VSYS" through a divider to VSYS/3 (rp2 quick
   reference, ADC section); ``read_u16()`` is "0-65535 across voltage range 0.0v -
   3.3v".  The ADC is made from a Pin, ``ADC(Pin(29))``: "If a pin is specified,
@@ -44,7 +45,7 @@ if _HINTS:
 _WIDTH = const(128)
 _HEIGHT = const(64)
 _SCAN_MS = const(5)  # between keypad scans (the board files give theirs)
-_OFF_SCAN_MS = const(250)  # between scans in lightsleep, no key down: a press's edge wakes the CPU before (_nap)
+_LONGEST_MS = const(600000)  # the longest lightsleep asked for: a wait without a limit wakes every 10 minutes
 _LONG_MS = const(600)  # a long press
 _VBUS_MS = const(1000)  # a VBUS reading is trusted this long
 _SAMPLES = const(4)  # ADC readings averaged for the battery
@@ -105,31 +106,35 @@ class RP2Hardware:
         scan_ms=_SCAN_MS,
         long_ms=_LONG_MS,
         root=ROOT,
-        off_scan_ms=_OFF_SCAN_MS,
+        poll_ms=0,
     ):
         try:
             import ssd1306  # lib/ssd1306.mpy: firmware/drivers/, or micropython-lib's by mip
         except ImportError:
             raise ImportError("no ssd1306 driver: kitapi deploy puts it in lib/")
-        if addr not in i2c.scan():
-            raise OSError("no display at I2C address 0x%02x" % addr)
         self.name = name
-        self.fb = ssd1306.SSD1306_I2C(_WIDTH, _HEIGHT, i2c, addr)  # clears the screen and turns it on
+        try:  # (its first transfer, the setup, is the probe: i2c.scan() asked all 112 addresses at every boot)
+            self.fb = ssd1306.SSD1306_I2C(_WIDTH, _HEIGHT, i2c, addr)
+        except OSError:  # not acknowledged
+            raise OSError("no display at I2C address 0x%02x" % addr)
         self._sums = [-1] * 8  # the CRC of each page as the panel has it (kitapi.hw.oled)
-        from kitapi.hw.oled import changed
+        self._panel = None  # type: Any  # the panel's copy (1 KB: the Pico has it), for the columns; None: unknown
+        if not getattr(ssd1306, "LAZY", 0):  # micropython-lib's driver has sent a blank frame: the first frame sends
+            from kitapi.hw.oled import changed  # the rest; Kitapi's sent none, the first frame is sent whole
 
-        changed(self.fb.buffer, self._sums)  # the driver has sent its blank frame: the first frame sends the rest
+            changed(self.fb.buffer, self._sums)
+            self._panel = bytearray(self.fb.buffer)
+        self._cmd = bytearray(b"\x00\x21\x00\x7f\x22\x00\x07")  # a window's commands, one transfer (show)
         self.keypad = Keypad(rows, cols, long_ms)
         self.long_keys = None  # type: Any  # set by the app: the keys with a long meaning now (Keypad.long_keys)
         self.ticks_ms = time.ticks_ms
         self._vsys = vsys_adc
         self.vbus = vbus  # the VBUS pin (1 on USB power), or None: read here and by kitapi doctor's code
         self._period = scan_ms
-        self._off_period = off_scan_ms  # the period in lightsleep while no key is down
-        self._cols = cols  # their falling edge wakes a lightsleep (display_power)
+        for c in cols:  # a column's falling edge (any press: the rows are held low) ends a lightsleep (key)
+            c.irq(_woken, c.IRQ_FALLING)
         self._due = time.ticks_ms()  # when the next keypad scan is due
-        self._at = self._due  # when the last one was
-        self._on = True  # the display is on
+        self._poll = poll_ms or _LONGEST_MS  # the longest lightsleep while nothing is down (a board's own: pico2.py)
         self._usb = 1  # the last VBUS reading (1 until read: the safe guess)
         self._usb_at = time.ticks_add(self._due, -_VBUS_MS)
         self.root = root
@@ -141,11 +146,23 @@ class RP2Hardware:
     # -- display -----------------------------------------------------------------
 
     def show(self):
-        """Send the pages that changed since the last frame: each run of them as one window."""
+        """Send what changed since the last frame: the pages that changed (kitapi.hw.oled), each run of them as
+        one window of the columns from the first to the last that changed in it (the panel's copy: ``_panel``).
+
+        Two I2C transfers a window, the driver's ``i2c`` and ``addr`` used directly: its 6 commands in one (control
+        byte 0x00), its bytes in one ``writevto`` (control byte 0x40, then each page's columns).  On the pico-rig
+        a transfer costs about 0.4 ms beside its bytes: ``write_cmd`` sends each command as one."""
         from kitapi.hw.oled import changed
 
         fb = self.fb
         buf = fb.buffer
+        old = self._panel
+        first = old is None  # (the panel's RAM not known, and dark: every page whole, then on)
+        if first:
+            old = self._panel = bytearray(len(buf))
+        ov = memoryview(old)
+        cmd = self._cmd
+        mv = memoryview(buf)
         m = changed(buf, self._sums)
         p = 0
         while m:
@@ -154,28 +171,55 @@ class RP2Hardware:
                 while m & 2:
                     m >>= 1
                     q += 1
-                for c in (0x21, 0, 127, 0x22, p, q):  # columns 0-127, pages p-q (horizontal addressing)
-                    fb.write_cmd(c)
-                fb.write_data(memoryview(buf)[p << 7 : (q + 1) << 7])
+                a = 0 if first else 128  # the first and the last column that changed in pages p-q: found by
+                z = 127 if first else -1  # halving, each test a comparison of two memoryviews (C; a byte at a time
+                # in Python took 2-3 ms a frame)
+                for k in range(p << 7, (q + 1) << 7, 128):
+                    if a and mv[k : k + a] != ov[k : k + a]:  # one below a: the first
+                        i = 0
+                        j = a - 1
+                        while i < j:
+                            n = (i + j) >> 1
+                            if mv[k : k + n + 1] != ov[k : k + n + 1]:
+                                j = n
+                            else:
+                                i = n + 1
+                        a = i
+                    if z < 127 and mv[k + z + 1 : k + 128] != ov[k + z + 1 : k + 128]:  # one above z: the last
+                        i = z + 1
+                        j = 127
+                        while i < j:
+                            n = (i + j + 1) >> 1
+                            if mv[k + n : k + 128] != ov[k + n : k + 128]:
+                                i = n
+                            else:
+                                j = n - 1
+                        z = i
+                cmd[2] = a  # 0x21 a z: columns a-z; 0x22 p q: pages p-q (horizontal addressing)
+                cmd[3] = z
+                cmd[5] = p
+                cmd[6] = q
+                fb.i2c.writeto(fb.addr, cmd)
+                data = [b"\x40"]  # type: list[Any]
+                if a or z < 127:
+                    for k in range(p << 7, (q + 1) << 7, 128):
+                        data.append(mv[k + a : k + z + 1])
+                else:  # whole pages: one slice
+                    data.append(mv[p << 7 : (q + 1) << 7])
+                fb.i2c.writevto(fb.addr, data)
+                old[p << 7 : (q + 1) << 7] = mv[p << 7 : (q + 1) << 7]
                 p = q
             m >>= 1
             p += 1
+        if first:
+            fb.poweron()
 
     def display_power(self, on):
-        """The display on or off; while it is off a key's column falling wakes a lightsleep (_nap)."""
+        """The display on or off (the keypad sleeps the same way either way: ``key``)."""
         if on:
             self.fb.poweron()
         else:
             self.fb.poweroff()
-        self._on = bool(on)
-        if on:  # the slow period (key) ends: the next scan scan_ms after the last
-            self._due = time.ticks_add(self._at, self._period)
-        for c in self._cols:
-            if hasattr(c, "irq"):  # (a machine.Pin; a test's stand-in may have none)
-                if on:
-                    c.irq(None)
-                else:
-                    c.irq(_woken, c.IRQ_FALLING)
 
     def contrast(self, v):
         self.fb.contrast(0 if v < 0 else 255 if v > 255 else v)
@@ -190,14 +234,20 @@ class RP2Hardware:
     # -- keys --------------------------------------------------------------------
 
     def key(self, timeout_ms):
-        """The next key event, or -1 after ``timeout_ms``; scans every ``scan_ms`` and sleeps between.
+        """The next key event, or -1 after ``timeout_ms``; the CPU asleep in between.
 
         ``timeout_ms`` None or negative waits without a limit, as on boards/sim.py.
-        Scans stay at least ``scan_ms`` apart, also across calls and when a sleep
-        ends early, because the keypad's debounce counts scans; the exception is
-        the scan after a lightsleep, which comes at once (no key is being debounced
-        then: a press may have woken the CPU).  While the display is off, no key is
-        down and lightsleep is used, scans are ``off_scan_ms`` apart.  Allocates nothing.
+        While no key is down (nor being debounced) the keypad is not scanned at
+        all: on batteries the CPU waits in ``machine.lightsleep`` until the
+        timeout or a key's edge (every row is held low between scans and the
+        columns are pulled up, so any press pulls a column down: its interrupt
+        ends the sleep, and the keypad is scanned at once).  While a key is down
+        the keypad is scanned every ``scan_ms`` (its debounce and the long press
+        count scans), in ``time.sleep_ms`` between.  Scans stay at least
+        ``scan_ms`` apart, also across calls; the scan after a lightsleep comes
+        at once.  On USB power (a sync, a deploy, ``kitapi doctor``) no
+        lightsleep: ``time.sleep_ms`` and a scan every ``scan_ms``, as the link
+        needs (the notes below).  Allocates nothing.
         """
         kp = self.keypad
         kp.long_keys = self.long_keys
@@ -211,69 +261,44 @@ class RP2Hardware:
             wait = time.ticks_diff(self._due, now)
             if wait <= 0:
                 kp.scan(now)
-                self._at = now
-                p = self._period
-                if not self._on and kp.idle() and not self._usb_power(now):
-                    p = self._off_period
-                self._due = time.ticks_add(now, p)
+                self._due = time.ticks_add(now, self._period)
                 continue
+            left = _LONGEST_MS
             if not forever:
                 left = timeout_ms - time.ticks_diff(now, start)
                 if left <= 0:
                     return -1
-                if left < wait:
-                    wait = left
-            if self._nap(wait, now) and kp.idle():
-                self._due = time.ticks_ms()  # out of a lightsleep, maybe by a key's edge: look at once
+            if kp.idle() and not self._usb_power(now):  # nothing down, on batteries: asleep until a key or the time
+                kp.scan(now)  # a last look (a press since the last scan has had its edge already)
+                if kp.idle():
+                    machine.lightsleep(left if left < self._poll else self._poll)
+                    self._due = time.ticks_ms()  # woken, maybe by a key's edge: look at once
+                else:
+                    self._due = time.ticks_add(now, self._period)
+                continue
+            if left < wait:
+                wait = left
+            time.sleep_ms(wait)
 
-    def _nap(self, ms, now):
-        """Sleep ``ms`` between two scans; True if it was a lightsleep.
-
-        ``time.sleep_ms`` already sleeps the CPU: on rp2, ``mp_hal_delay_ms`` waits
-        in ``mp_event_wait_ms`` -> ``mp_wfe_or_timeout``, which arms a soft timer
-        and executes ``__wfe()`` (ports/rp2/mphalport.c), so the core is clock-gated
-        until the timer or any other interrupt (USB included) wakes it.  USB, the
-        REPL and ``mpremote`` keep working.
-
-        ``machine.lightsleep(ms)`` saves more (the PLLs and most clocks stop; the
-        rp2 pull request that added it measured about 1.5 mA on a Pico,
-        micropython#8832), but it is used only while the display is off and no
-        USB power is seen:
-
-        - "The precise behaviour and power-saving capabilities of lightsleep and
-          deepsleep is highly dependent on the underlying hardware"
-          (machine.lightsleep docs).  On rp2 it sleeps with interrupts disabled
-          (ports/rp2/modmachine.c), and it used to stop the USB clock: "Without this change going
-          to lightsleep stops the USB peripheral clock, and can lead to either the
-          device going into a weird state or the host deciding to issue a bus reset"
-          (micropython#15111, 2024, which keeps the clock only for a configured host).
-          Keeping it for battery use only keeps the USB link (``kitapi`` over
-          mpremote, the REPL) away from it on every firmware version.
-        - With a host attached, the USB interrupts end each lightsleep almost at
-          once ("the board is usually woken almost immediately by the USB host so
-          this configuration doesn't save much power", micropython#16442), so it
-          would buy nothing there anyway.
-        - While the display is on, the user is at the keys: sleep_ms keeps the
-          board fully responsive.
-
-        Each lightsleep costs its wake-up: on the pico-rig 1.35 ms of the CPU's time
-        at 125 MHz (the clocks and PLLs brought back), so with scans 5 ms apart the
-        CPU was awake about half the time with the display off.  While no key is
-        down, scans there are ``off_scan_ms`` (250 ms) apart, and a key does not
-        wait for the next one: while the display is off the columns' falling edge
-        is an interrupt (display_power), which ends the lightsleep; ``key`` scans
-        at once after it, and every ``scan_ms`` while the key is debounced.
-
-        "execution may resume at any time if there are events that require
-        processing" (machine.lightsleep docs): ``key`` checks the time after every
-        nap and sleeps again if the next scan is not due yet.  ``time.ticks_ms``
-        keeps counting during lightsleep (micropython#8832).
-        """
-        if not self._on and not self._usb_power(now):
-            machine.lightsleep(ms)
-            return True
-        time.sleep_ms(ms)
-        return False
+    # Why these sleeps (MicroPython 1.28, ports/rp2):
+    # - ``time.sleep_ms`` waits in ``mp_event_wait_ms`` -> ``mp_wfe_or_timeout`` (``__wfe()``, ports/rp2/mphalport.c):
+    #   the core is clock-gated but at 125 MHz with its PLLs running (hardware/power.md: 18 mA); any interrupt,
+    #   USB's included, wakes it, and the link keeps working.  Used while a key is down (a scan every ``scan_ms``)
+    #   and on USB power.
+    # - ``machine.lightsleep(ms)`` stops the PLLs and most clocks (about 1.3 mA on a Pico, micropython#8832).  It
+    #   sleeps with interrupts disabled (ports/rp2/modmachine.c) and once stopped the USB clock ("can lead to
+    #   either the device going into a weird state or the host deciding to issue a bus reset", micropython#15111;
+    #   with a host attached its interrupts end each lightsleep almost at once anyway, micropython#16442): on
+    #   batteries only (``_usb_power``).  A pin interrupt ends it only when a handler is set and a timeout given
+    #   (micropython#7035, comment of 2024-12-18; seen on the pico-rig): ``_woken`` on the four columns, and
+    #   every wait has a timeout (at most ``_LONGEST_MS``).  Each wake-up costs about 1.35 ms of CPU on the rig
+    #   (the clocks brought back): the keypad is scanned once after it, not polled.
+    # - "execution may resume at any time if there are events that require processing" (machine.lightsleep
+    #   docs): ``key`` looks at the time and the keys after every sleep and sleeps again.  ``time.ticks_ms`` keeps
+    #   counting during lightsleep (micropython#8832).
+    # - A press between the last scan and the sleep's start (a few microseconds) has its edge handled before the
+    #   sleep and does not end it; a membrane contact bounces for milliseconds, so a later edge of the same press
+    #   does.
 
     def _usb_power(self, now):
         """1 if USB power is (or may be) present; the VBUS pin is read at most every _VBUS_MS."""

@@ -14,7 +14,9 @@ key is down at all: an idle scan reads the columns once and drives no row.  Only
 when a column is low are the rows driven one at a time to find the key.
 
 One ``scan(now_ms)`` reads the matrix once and allocates nothing.  Call it every
-20 ms or so (``RP2Hardware.key`` does).  What it reports:
+5-20 ms while a key is down or being debounced (``idle()`` false); while it is idle a
+press's falling column can wake the caller instead (``RP2Hardware.key`` sleeps until
+it, then scans at once).  What it reports:
 
 - **Debounce.**  A reading counts only when two scans in a row agree, so a contact
   that bounces, or a glitch that lasts one scan, is not a key.  The cost is one
@@ -33,7 +35,9 @@ One ``scan(now_ms)`` reads the matrix once and allocates nothing.  Call it every
   first scan that saw it down).  No short event follows at its release.
 - **One key at a time.**  When two or more keys are down together (a chord, or a
   second key pressed before the first is released), nothing is sent for any of
-  them: everything is ignored until every key is up.  A long press already sent
+  them: everything is ignored until every key is up.  A key alone after another
+  alone, no scan having seen both down, is a new press: the first was released
+  between two scans (keys typed faster than the app's frame, when nothing scans).  A long press already sent
   stays sent.  (A membrane matrix without diodes can also show a third, phantom
   key when three keys are down; it is a chord all the same.)
 - **Queue.**  Events go into a ring buffer of ``QUEUE`` (16) bytes; ``get()``
@@ -140,9 +144,9 @@ class Keypad:
         """The debounced state changes from ``self._down`` to ``new``."""
         old = self._down
         self._down = new
-        if old >= 0 and new == _NONE and not self._quiet:
-            self._put(self._codes[old])  # a short press, released
-        if old == _NONE and new >= 0:
+        if old >= 0 and new != _CHORD and not self._quiet:
+            self._put(self._codes[old])  # a short press, released (another key alone: its release fell between scans)
+        if new >= 0 and old != _CHORD:  # a press: after none, or after another key alone (no scan saw both down)
             self._t0 = self._since
             self._quiet = False
             ev = self._codes[new]
@@ -151,8 +155,8 @@ class Keypad:
                 self._quiet = True
                 self._put(ev)
         else:
-            # A chord, or a key that replaced another without a release between them:
-            # silent until every key is up.  Every key up: ready for the next press.
+            # A chord, or a key alone after one: silent until every key is up.  Every key
+            # up: ready for the next press.
             self._quiet = new != _NONE
 
     def _put(self, ev):

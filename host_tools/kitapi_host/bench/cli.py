@@ -1,5 +1,5 @@
-"""``kitapi bench``: figures of the core, the device, the sync, the archive (``--part archive``) and the web
-pages over HTTP (``--part web``).
+"""``kitapi bench``: figures of the core, the device, the sync, the archive (``--part archive``), the web
+pages over HTTP (``--part web``) and the box on the pico-rig (``--part rig``).
 
 ``register(sub)`` adds it to ``kitapi``'s subcommands (host_tools/kitapi_host/cli.py's table).
 """
@@ -26,6 +26,10 @@ def _bench(args: argparse.Namespace) -> int:
         from kitapi_host.bench import archive as bench_archive
 
         return bench_archive.run(tuple(args.games), args.pg)
+    if args.part == "rig":  # (not in "all": it needs the pico-rig running with the firmware deployed)
+        from kitapi_host.bench import rig as bench_rig
+
+        return bench_rig.run()
     if args.part == "web":  # (not in "all" either: the same archives, through kitapi serve's server)
         from kitapi_host.bench import web as bench_web
 
@@ -39,11 +43,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     b.add_argument("--hands", type=int, default=10_000, help="hands in the core's benchmark game (default 10000)")
     b.add_argument(
         "--part",
-        choices=("core", "device", "sync", "archive", "web", "all"),
+        choices=("core", "device", "sync", "archive", "web", "rig", "all"),
         default="all",
         help="the core (replay), the device (firmware in the simulator), the sync (simulated device), or all"
         " (default); archive: the archive at a league's size on SQLite and PostgreSQL (not in all); web: the"
-        " pages through kitapi serve's server over HTTP on those archives (not in all)",
+        " pages through kitapi serve's server over HTTP on those archives (not in all); rig: the box on the"
+        " pico-rig, awake fractions, hours, key to pixels, the boot (not in all: the rig running, RIG_PORT and"
+        " RIG_CTL_PORT)",
     )
     b.add_argument(
         "--games",
