@@ -297,8 +297,13 @@ def screen(hw, what):
     t = _TEXT[lang]
     fb.fill(0)
     fb.fill_rect(0, 0, 128, 8, 1)
-    rows = ((t[0], 0, 0), (t[1], 2, 1), (t[2], 3, 1), (t[3], 4, 1), (str(what)[-16:], 6, 1))
+    what = str(what)
+    k = what.rfind("/", 0, 16) + 1 if len(what) > 16 else 16  # (a long path broken after a "/", never cut)
+    k = k or 16
+    rows = ((t[0], 0, 0), (t[1], 2, 1), (t[2], 3, 1), (t[3], 4, 1), (what[:k], 6, 1), (what[k : k + 16], 7, 1))
     for s, row, c in rows:
+        if not s:  # (a path on one row)
+            continue
         if draw is None:
             fb.text(s, 0, row * 8, c)
         else:

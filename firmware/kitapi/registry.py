@@ -12,7 +12,8 @@ then a line `` code label|short|title`` for each other language of the box's
 - ``core``: the rules module, ``kitapi.rules.<core>``, whose ``CLASS`` (or
   ``CLASSES[id]`` when it scores several ids) is the system's ``Game``;
 - the names, in each language: ``label``, on the box's Rules step (14
-  columns at most); ``short``, on its Games list beside the day (7); ``title``,
+  columns at most); ``short``, on its Games list beside the day (7; one cut
+  ends in ".", and the list shows the label instead, whole, in 13); ``title``,
   on the PC's sheets, statistics and web pages.
 
 This is the only place a system's names live: the PC reads them here
@@ -54,13 +55,13 @@ def row(key):
     for line in """
 prefa prefa prefa Greek Prefa|Prefa|Greek Prefa
  el Πρέφα|Πρέφα|Πρέφα
- ru Префа (греч.)|Префа|Греческая префа
+ ru Префа|Префа|Греческая префа
 sochi preferans preferans Sochi|Sochi|Russian Preferans, Sochi
  el Σότσι|Σότσι|Πρέφερανς, Σότσι
  ru Сочи|Сочи|Преферанс, Сочи
 leningrad preferans preferans Leningrad|Lening.|Russian Preferans, Leningrad
- el Λένινγκραντ|Λένινγκ|Πρέφερανς, Λένινγκραντ
- ru Ленинград|Ленингр|Преферанс, Ленинградка
+ el Λένινγκραντ|Λένινγ.|Πρέφερανς, Λένινγκραντ
+ ru Ленинград|Ленинг.|Преферанс, Ленинградка
 rostov preferans preferans Rostov|Rostov|Russian Preferans, Rostov
  el Ροστόφ|Ροστόφ|Πρέφερανς, Ροστόφ
  ru Ростов|Ростов|Преферанс, Ростов
@@ -75,7 +76,7 @@ preference_at pot preference_at Austrian|Austria|Austrian Préférence
  ru Австрийский|Австр.|Австрийский преферанс
 preference_illustrated pot preference_illustrated Illustrated|Illust.|Illustrated Préférence
  el Εικονογρ.|Εικον.|Εικονογραφημένο πρέφερανς
- ru Иллюстр.|Иллюстр|Иллюстрированный преферанс
+ ru Иллюстр.|Иллюс.|Иллюстрированный преферанс
 preference_us pot preference_us American|America|American Preference
  el Αμερικανική|Αμερ.|Αμερικάνικο πρέφερανς
  ru Американский|Америк.|Американский преферанс

@@ -34,7 +34,7 @@ def test_the_issues_prefa_example_previews_hand_1_as_it_was(tmp_path: Path) -> N
     dev = Device(tmp_path / "data")
     dev.keys(SETUP5)
     new = dev.keys("1 6 1 4")[-1]  # Ann 6 spades, both defenders out: the summary before the save
-    assert lines(new) == ["Hand 1", "Ann 6♠ -", "Ann pouch", "-2", "#save *back"]
+    assert lines(new) == ["Hand 1", "Ann 6♠ ✓", "Ann pouch", "-2", "#save *back"]
     dev.keys("#  2 6 1 1 # # #  1 6 3 4 #")
     edit = dev.keys("A 8 8 #")[-1]  # the hands list, down to hand 1, edit it
     assert edit == new  # not "Cat->Ann 20, Cat pouch -2" (the preview against today's standings)

@@ -94,14 +94,14 @@ def test_a_deletion_then_a_restoration_each_come_back_to_the_list_saying_so(tmp_
     dev = _device(tmp_path, code)
     dev.keys(THREE)
     asked = lines(dev.keys("A 8 D")[-1])
-    assert asked[0] == f"{t.DELETE} 2?"
+    assert asked[0] == f"{t.DELETE} 2{t.QUESTION}"
     deleted = dev.keys("#")
     shown = lines(deleted[-1])
-    assert shown[:2] == [t.HISTORY, "2/3 0:?"] and shown[3].startswith("  2 x") and shown[-2:] == [w[4], w[1]]
-    assert lines(dev.keys("D")[-1])[0] == f"{w[0]} 2?"
+    assert shown[:2] == [t.HISTORY, "2/3 0:?"] and shown[3].startswith(" x2 ") and shown[-2:] == [w[4], w[1]]
+    assert lines(dev.keys("D")[-1])[0] == f"{w[0]} 2{t.QUESTION}"
     restored = dev.keys("#")
     shown = lines(restored[-1])
-    assert shown[:2] == [t.HISTORY, "2/3 0:?"] and shown[3].startswith("  2 ") and not shown[3].startswith("  2 x")
+    assert shown[:2] == [t.HISTORY, "2/3 0:?"] and shown[3].startswith("  2 ") and not shown[3].startswith(" x2 ")
     assert shown[-2:] == [w[5], t.HINT_HISTORY]
     _clean(deleted + restored)
     dev.close()
@@ -115,7 +115,7 @@ def test_an_undo_stays_on_the_home_screen_which_says_deleted(tmp_path: Path, cod
     t = table(code)
     dev = _device(tmp_path, code)
     dev.keys(THREE)
-    assert lines(dev.keys("L*")[-1])[0] == f"{t.UNDO} 3?"
+    assert lines(dev.keys("L*")[-1])[0] == f"{t.UNDO} 3{t.QUESTION}"
     shown = lines(dev.keys("#")[-1])
     assert shown[:2] == [f"{t.HAND} 4", _words(code)[4]]
     assert _words(code)[4] not in lines(dev.keys("B")[-1])  # (until the next key)
@@ -176,11 +176,11 @@ def test_fixes_done_after_a_soft_reset_come_back_to_the_list_saying_so(tmp_path:
     dev.keys("* A 8 8 D")  # from the home screen, as a fresh list: hand 1, delete?
     deleted = _short_then(dev, "#")
     shown = lines(deleted[-1])
-    assert shown[:2] == [t.HISTORY, "1/3 0:?"] and shown[4].startswith("  1 x") and shown[-2:] == [w[4], w[1]]
+    assert shown[:2] == [t.HISTORY, "1/3 0:?"] and shown[4].startswith(" x1 ") and shown[-2:] == [w[4], w[1]]
     dev.keys("* A 8 8 D")  # restore?
     restored = _short_then(dev, "#")
     shown = lines(restored[-1])
-    assert shown[:2] == [t.HISTORY, "1/3 0:?"] and not shown[4].startswith("  1 x") and shown[-2] == w[5]
+    assert shown[:2] == [t.HISTORY, "1/3 0:?"] and not shown[4].startswith(" x1 ") and shown[-2] == w[5]
     _clean(saved + deleted + restored)
     assert not (dev.data / "next").exists()
     dev.close()
@@ -246,10 +246,10 @@ def test_a_finished_games_new_game_prompt_says_it_stays_open_to_be_settled(tmp_p
     dev = _device(tmp_path, code, heapsize="96K")
     dev.keys(setup_keys("sochi", 3, 2))
     open_prompt = dev.keys("C 1")  # a game still open: it resumes from menu 5
-    assert lines(open_prompt[-1])[:4] == [f"{t.NEW_GAME}?", *w[0]]
+    assert lines(open_prompt[-1])[:4] == [f"{t.NEW_GAME}{t.QUESTION}", *w[0]]
     dev.keys("* * 2 6 1 2 # #  3 6 1 2 # #  1 6 1 2 # # *")  # the pools full: over
     over_prompt = dev.keys("C 1")
-    assert lines(over_prompt[-1]) == [f"{t.NEW_GAME}?", *w[3], t.CONFIRM]
+    assert lines(over_prompt[-1]) == [f"{t.NEW_GAME}{t.QUESTION}", *w[3], t.CONFIRM]
     _clean(open_prompt + over_prompt)
     dev.close()
 
@@ -321,7 +321,7 @@ def test_a_closed_games_hands_open_read_only_and_nothing_is_written(tmp_path: Pa
         if k > 1:
             dev.keys("8")
     refused = dev.keys("D")  # no deletion on the list either: the title says why
-    assert lines(refused[-1])[0] == t.CLOSED and "  1 x" not in " ".join(lines(refused[-1]))
+    assert lines(refused[-1])[0] == t.CLOSED and " x1 " not in " ".join(lines(refused[-1]))
     _clean(seen + refused)
     assert lines(dev.keys("* *")[-1])[0] == t.NO_GAME  # back to where the box was
     dev.close()

@@ -89,9 +89,10 @@ def test_a_new_game_starts_from_a_wizard_short_of_heap(tmp_path: Path, code: str
 # what the box says after it ran out of heap: the title, the start of its words (kitapi.app.refusal.WORDS)
 OUT = {
     "en": ("Out of memory", "The box ran out"),
-    "el": ("Χωρίς μνήμη", "Η μνήμη του"),
-    "ru": ("Нет памяти", "Коробке не"),
+    "el": ("Χωρίς μνήμη", "Η μνήμη τελείωσε"),
+    "ru": ("Нет памяти", "Не хватило"),
 }
+OK = {"en": "#ok", "el": "#εντάξει", "ru": "#ок"}  # its key, on the last row: its words in 6 rows at most
 
 
 @pytest.mark.parametrize("code", CODES)
@@ -109,7 +110,7 @@ def test_a_box_short_of_heap_says_so_and_keeps_the_game(tmp_path: Path, code: st
     held(dev, 200)
     said = lines(dev.keys("A")[-1])
     assert dev.fw.resets == before + 1
-    assert said[0] == OUT[code][0] and " ".join(said[1:]).startswith(OUT[code][1]), said
+    assert said[0] == OUT[code][0] and " ".join(said[1:-1]).startswith(OUT[code][1]) and said[-1] == OK[code], said
     back = lines(dev.keys("#")[-1])
     assert back[0] == home[0] and back[2:] == home[2:], (back, home)  # the same game's home, hand 3 next
     assert not (dev.data / "next").exists()

@@ -46,25 +46,122 @@ def _firmware_words() -> frozenset[str]:
     return frozenset(words)
 
 
+# Greek and Russian words that are whole though another word begins with them ("σαν", "вист"; "Ленинград" of the
+# PC's title "Ленинградка", in kitapi.registry's rows)
+_WHOLE = frozenset("σαν μιζέρ лист игр Балкан Ленинград Вист вист Выход Роббер Сброс сброс пополнен сыгран".split())
+# cuts the tables had ("A:λίστ", "A:спис", "D стер"): no longer word begins with them
+_SEEN_CUTS = frozenset("λίστ σελ спис стер Распа Παρτί Ива Пет".split())
+
+
+@lru_cache(maxsize=1)
+def _table_cuts() -> frozenset[str]:
+    """The Greek and Russian words of the firmware that are the beginning of a longer one (by two letters or
+    more) and are never written in a sentence of its texts: a table's cut ("διόρθ" of "διόρθωση")."""
+    prose, words = set(), _firmware_words()
+    for py in (ROOT / "firmware" / "kitapi").rglob("*.py"):
+        for node in ast.walk(ast.parse(py.read_text(encoding="utf-8"))):
+            v = node.value if isinstance(node, ast.Constant) else None
+            if isinstance(v, str) and len(v) >= 20 and v.count(" ") >= 2 and "|" not in v:
+                prose.update(w.lower() for w in _LETTERS.findall(v))
+    return frozenset(
+        w
+        for w in words
+        if len(w) >= 3 and re.search("[\u0370-\u04ff]", w) and not w.isupper() and w.lower() not in prose
+        and w not in _WHOLE and any(len(v) >= len(w) + 2 and v.lower().startswith(w.lower()) for v in words)
+    ) | _SEEN_CUTS  # fmt: skip
+
+
 def vocabulary(names: tuple[str, ...] = ()) -> frozenset[str]:
-    """The words a screen may show whole: the firmware's, the players' names and every abbreviation of them
-    a screen can give (kitapi.app.names.fit, at every width)."""
+    """The words a screen may show whole: the firmware's, the players' names and their abbreviations of 4
+    letters or more (kitapi.app.names.fit: "Kons o", never "Ива" for "Иван")."""
     words = set(_firmware_words())
     for i in range(len(names)):
-        for w in range(17):
+        for w in range(4, 17):
             words.update(_LETTERS.findall(fit(list(names), i, w)))
     return frozenset(words)
 
 
+# words whose dot is the language's own, not a cut
+_DOTTED = frozenset()
+# cuts still on the screens (issue 36, item 4: left open, named here so that no other comes in): Priffe's
+# contract words squeezed on the hands list, the Illustrated system's Russian name, the misdeal key's word
+_NOT_YET = frozenset("Παιχνί Παιχν Παιχ Παι Иллюстр Εικονογρ джентл gentlem".split())
+
+
+@lru_cache(maxsize=1)
+def _undotted() -> frozenset[str]:
+    """The words the firmware writes without a dot after them somewhere, or in a sentence: whole words, whose
+    dot ends a sentence ("can follow."), where a word only ever written with one is cut ("Εικονογρ.")."""
+    out = set()
+    for py in (ROOT / "firmware" / "kitapi").rglob("*.py"):
+        for node in ast.walk(ast.parse(py.read_text(encoding="utf-8"))):
+            v = node.value if isinstance(node, ast.Constant) else None
+            if isinstance(v, str):
+                prose = len(v) >= 20 and v.count(" ") >= 2 and "|" not in v
+                out.update(m.group() for m in _LETTERS.finditer(v) if prose or v[m.end() : m.end() + 1] != ".")
+    return frozenset(out)
+
+
+@lru_cache(maxsize=1)
+def _legend_codes() -> frozenset[str]:
+    """The codes the legend (key 0, kitapi.app.legend) spells out: each entry's first word ("Миз мизер")."""
+    out = set()
+    for node in ast.walk(ast.parse((ROOT / "firmware/kitapi/app/legend.py").read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            for entry in node.value.split("|"):
+                out.update(_LETTERS.findall(entry.split(" ")[0]))
+    return frozenset(out)
+
+
+def _codes(w: str, words: frozenset[str]) -> bool:
+    """Whether ``w`` is a row of a hand line's one-letter codes ("ww": both whist), each a text of its own
+    that the legend (key 0) spells out."""
+    return len(w) <= 3 and all(c in words for c in w)
+
+
+# what an el/ru screen may show in Latin letters: a key's name (A-D, before ":", "/", "=", a figure or alone),
+# the times sign ("7x3", "x3") and the codes the legend explains; Greek asks with ";" (Latin "?" is English)
+_KEY_LETTER = re.compile(r"(?<![^\W\d_])[A-D](?=[:/=≡\d]|\s|$)|L\*|(?<![^\W_])x(?=\d|\s)")
+_LATIN = re.compile(r"[A-Za-z]")
+
+
+def foreign(screen: Screen, code: str, names: tuple[str, ...] = ()) -> list[str]:
+    """What is English on a Greek or Russian screen: a Latin letter outside the players' names and the keys'
+    names, and on a Greek one the Latin "?"."""
+    if code == "en":
+        return []
+    out = []
+    for _, _, s in screen:
+        t = s
+        for n in sorted(names, key=len, reverse=True):
+            t = t.replace(n, "")
+        t = _KEY_LETTER.sub("", t)
+        t = "".join(w for w in re.split(r"([^\W\d_]+)", t) if w not in _legend_codes())  # (codes key 0 explains)
+        if _LATIN.search(t) or code == "el" and "?" in t.replace(":?", ""):
+            out.append(f"foreign: {s!r}")
+    return out
+
+
 def cut(text: str, words: frozenset[str]) -> str | None:
     """What is cut off in ``text``, or None: a word that is only the beginning of one the firmware (or a name)
-    has ("κλειστ" of "κλειστή"; an abbreviation says so with a dot), or a figure lost at its end ("+" of "+1",
-    "0-4-" of "0-4-3-3", a space at the screen's edge where it stood)."""
+    has ("κλειστ" of "κλειστή"), a word cut with a dot ("Παρτί."), a table's cut ("λίστ"), or a figure lost at
+    its end ("+" of "+1", "0-4-" of "0-4-3-3", a space at the screen's edge where it stood)."""
     for m in _LETTERS.finditer(text):
         w = m.group()
-        if len(w) > 2 and not w.isupper() and w not in words and text[m.end() : m.end() + 1] != ".":
-            if any(v.startswith(w) for v in words if len(v) > len(w)):
-                return w
+        if w in _NOT_YET or w in _legend_codes():
+            continue
+        if (
+            w not in words
+            and not w.isupper()
+            and not _codes(w, words)
+            and any(v.startswith(w) for v in words if len(v) > len(w))
+        ):
+            return w  # (the beginning of a word or a name: a slice)
+        if w in _table_cuts():
+            return w  # (a table's cut)
+        dot = text[m.end() : m.end() + 1] == "." and text[m.end() : m.end() + 2] != ".."
+        if dot and w not in _DOTTED and w not in _undotted():
+            return w + "."  # a word cut with a dot is cut too ("Παρτί.", "Распа."): say less, in whole words
     if re.search(r"(^|\s)[+\u2212]$|\d-$", text) or len(text) == 16 and text[-1] == " ":  # (16: sliced at the edge)
         return text[-3:]
     return None
@@ -97,7 +194,7 @@ def language(data: Path, code: str) -> None:
 
 
 # the keys that look around a game once some hands are in: the hands, owes page, menu, settings, end?
-LOOK = "A 8 8 * B B C 2 * C 4 * C 3 * * L* * C 1 1 * * * "
+LOOK = "A 0 * 8 8 D # D # * B B C 2 * C 4 * C 3 * * L* * C 1 1 * * * "
 
 
 def tour(system: str) -> str:
@@ -173,7 +270,7 @@ def test_every_screen_fits_and_names_its_keys(tmp_path: Path, system: str, code:
             step = step.replace(typed, str(i + 1))
         for screen in dev.keys(step):
             seen += 1
-            for p in problems(screen, words):
+            for p in problems(screen, words) + foreign(screen, code, names):
                 bad.setdefault(p, " | ".join(s for _, _, s in sorted(screen, key=lambda t: (t[1], t[0]))))
     dev.close()
     assert seen > 40
@@ -283,7 +380,7 @@ def test_russian_words_are_the_players_words(tmp_path: Path) -> None:
     )  # Sochi; resign on
     assert "4 Без трёх" in opts and "жлобский" in opts and not any("Сдача" in s for s in opts), opts
     soloist = texts_of(dev.keys("# # # D")[-1])  # started; D: the soloist step (where A is a misdeal)
-    assert soloist[-1] == "0:пас A:пересд.", soloist
+    assert soloist[-1] == "A:пересдача" and soloist[1] == "0:пас", soloist  # (0 on the title bar)
     words = texts_of(dev.keys("1 7 1")[-1])  # Ann 7 spades: the defenders' words (B resigns)
     assert words[-1] == "#да B:без трёх", words
     summary = texts_of(dev.keys("B")[-1])
@@ -337,7 +434,9 @@ def test_every_saved_name_can_be_seen_and_picked(tmp_path: Path, code: str) -> N
     assert first[2:7] == [f"{i + 1} {n}" for i, n in enumerate(_SEVEN[:5])] and first[-1] == _MORE[code], first
     second = texts_of(dev.keys("B")[-1])
     assert second[2:4] == ["1 Fotis", "2 Giorgos"] and "Anna" not in " ".join(second), second
-    assert texts_of(dev.keys("6 7 8 9")[-1]) == second  # nothing on the screen under them: nothing picked
+    picked = texts_of(dev.keys("6 7 8 9")[-1])  # nothing on the screen under them: nothing picked, and said
+    assert picked[:-1] == second[:-1] and picked[-1] == {"en": "Key 9: not here", "el": "Πλήκτρο 9: άκυρο",
+                                                          "ru": "Кнопка 9: нельзя"}[code], picked  # fmt: skip
     dev.keys("2")  # Giorgos
     assert texts_of(dev.keys("B")[-1])[2] == "1 Anna"  # the first page again
     shown = texts_of(dev.keys("1 B 1")[-1])  # Anna, then Fotis: the pouch step
@@ -349,24 +448,25 @@ def test_every_saved_name_can_be_seen_and_picked(tmp_path: Path, code: str) -> N
 
 
 def test_a_short_list_of_names_keeps_its_hint(tmp_path: Path) -> None:
-    """Five names or fewer: one page, no B, the hint as before."""
+    """Five names or fewer: one page, no B (said, if pressed), the hint as before."""
     data = tmp_path / "data"
     (data).mkdir(parents=True)
     (data / "names").write_text("".join(n + "\n" for n in _SEVEN[:5]), encoding="utf-8")
     dev = Device(data)
     shown = texts_of(dev.keys(new_game_keys("prefa") + " 3")[-1])
-    assert shown[-1] == "0:new name" and texts_of(dev.keys("B")[-1]) == shown, shown
+    assert shown[-1] == "0:new name" and texts_of(dev.keys("B")[-1]) == [*shown[:-1], "Key B: not here"], shown
     dev.close()
 
 
-_LISTED = {"en": ["  2 All-p. 4-6-0", "  1 Misdeal"], "el": ["  2 Πάσο 4-6-0", "  1 Λάθος μοίρα."],
-           "ru": ["  2 Распа. 4-6-0", "  1 Пересдача"]}  # fmt: skip
+_LISTED = {"en": ["2 Passed 4-6-0", "  1 Misdeal"], "el": ["2 Πάσο 4-6-0", "1 Λάθος μοίρασμα"],
+           "ru": ["2 Распасы 4-6-0", "  1 Пересдача"]}  # fmt: skip
 
 
 @pytest.mark.parametrize("code", ["en", "el", "ru"])
-def test_the_hands_list_keeps_every_figure_and_cuts_words_with_a_dot(tmp_path: Path, code: str) -> None:
+def test_the_hands_list_keeps_every_figure_and_every_word_whole(tmp_path: Path, code: str) -> None:
     """Issue 24, item 3: Sochi, a misdeal then an all-pass 4-6-0: the list's rows read "15 Распасы 0-4-" and
-    "20 Λάθος μοίρασ" (cut at 12); now a word is shortened with a dot or dropped, every figure kept."""
+    "20 Λάθος μοίρασ" (cut at 12); then "Распа. 4-6-0" (a word cut with a dot: issue 36, item 4); now a line too
+    long takes the spaces of its number's column too ("2 Распасы 4-6-0"), every word and figure whole."""
     data = tmp_path / "data"
     language(data, code)
     (data / "names").write_text("Babis\nCostas\nAnna\n", encoding="utf-8")

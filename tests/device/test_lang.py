@@ -51,7 +51,7 @@ def test_the_texts_of_each_system_are_there_fit_and_can_be_drawn(code: str, whos
     assert keys and names(path_of(whose, code)) == keys
     t = table(code, whose)
     for name in keys:
-        for s in texts(getattr(t, name)):
+        for s in (x for y in texts(getattr(t, name)) for x in y.split("|")):  # ("0:пас|A:пересдача": two places)
             assert len(s) <= 16, (code, name, s)
             assert all(ord(c) < 128 or c in font.GLYPHS for c in s), (code, name, s)
 
@@ -92,14 +92,20 @@ def test_the_words_of_a_screen_loaded_only_when_needed_fit_and_can_be_drawn(modu
                 assert len(s) <= 16 and all(ord(c) < 128 or c in font.GLYPHS for c in s), s
 
 
-def test_the_games_list_names_every_system_in_seven_letters() -> None:
-    """kitapi.app.games: the systems' short names, one for each row of kitapi.registry, 7 letters at most (a
-    row "1 Leningr 28.11" and its mark fit 16)."""
+def test_the_games_list_names_every_system_whole() -> None:
+    """kitapi.app.games: the systems' short names, one for each row of kitapi.registry, 7 letters at most (a row
+    "1 Sochi 28.11" and its mark fit 16); one cut ends in "." and the list shows the system's label instead, 13
+    letters at most (a row "1 Leningrad" and its mark fit 16; no day beside it): no name on the list is cut
+    ("Leningr", "Λένινγκ", issue 36, item 4)."""
     from kitapi.registry import rows
 
-    for w in built("kitapi/app/games.py")["WORDS"]:
+    for code, w in zip(LANGUAGES, built("kitapi/app/games.py")["WORDS"], strict=True):
         names = w[2].split("|")
         assert len(names) == len(rows()) and all(len(n) <= 7 for n in names), names
+        labels = table(code).SYSTEMS  # the Rules step's
+        shown = [label if n.endswith(".") else n for n, label in zip(names, labels, strict=True)]
+        assert all(len(n) <= 13 for n in shown), shown
+        assert not [n for n in shown if n.endswith(".") and n not in ("Εικονογρ.", "Иллюстр.")], shown  # (open)
 
 
 def test_every_screen_takes_its_texts_from_their_places() -> None:

@@ -17,6 +17,7 @@ from kitapi.app.ui import COLS, LANGUAGES
 from kitapi.game import RuleError
 from kitapi.messages import EN
 from kitapi.messages import text as english
+from lang_table import table as lang_table
 from test_app_screens import problems, vocabulary
 from testkit import NAMES, SETUP, Device, lines
 
@@ -72,7 +73,10 @@ def test_a_game_that_cannot_follow_says_to_delete_the_later_hands_first() -> Non
 
 
 def test_an_error_that_is_no_rule_error_says_its_own_words_and_a_code_from_a_newer_core_its_number() -> None:
-    assert text(SimpleNamespace(lang="el"), OSError(28, "ENOSPC")) == str(OSError(28, "ENOSPC"))
+    # the flash's refusals, by their number, in the box's words (issue 36, item 5); any other error as it says
+    assert text(SimpleNamespace(lang="el"), OSError(28, "ENOSPC")) == "Η μνήμη του κουτιού γέμισε."
+    assert text(SimpleNamespace(lang="ru"), OSError(5)) == "Память не приняла запись (ошибка 5)."
+    assert text(SimpleNamespace(lang="el"), ValueError("x")) == "x"
     for lang in LANGUAGES:
         assert text(SimpleNamespace(lang=lang), RuleError(len(EN) + 5)) == f"?{len(EN) + 5}"
 
@@ -162,7 +166,9 @@ def test_a_refused_deletion_and_correction_say_why_whole_and_what_to_do(tmp_path
     before = log.read_bytes()
     shown = dev.keys("A 8 8 8 8 D #")  # the hands, down to hand 1, delete it: refused
     _whole(shown[-1], not_deleted, said)
-    home = dev.keys("1")[-1]  # any key: the home screen, the game as it was
+    listed = lines(dev.keys("1")[-1])  # any key: back to the list, at hand 1 (issue 36, item 8: it was home)
+    assert listed[1].startswith("1/") and listed[-1] == lang_table(lang).HINT_HISTORY, listed
+    home = dev.keys("*")[-1]  # the home screen, the game as it was
     assert "A:" in lines(home)[-1] and len(lines(home)) > 10, lines(home)
     # edit hand 1: Ann made her six (6 tricks, the defenders' default): refused when saved, the game now over at
     # hand 3; D would delete hands 4-5 and save it (issue 36, item 9: tests/device/test_app_mend.py)

@@ -460,7 +460,8 @@ def test_the_damaged_firmware_screen_speaks_the_settings_language(
         f"2 {connect}",
         f"3 {run}",
         "4 kitapi deploy",
-        "6 /rules/prefa.mpy",
+        "6 kitapi/rules/",  # the path whole, broken after a "/" (issue 36, item 4: it was cut to its end)
+        "7 prefa.mpy",
         "P 1",
         "shown",
         "P 0",

@@ -30,13 +30,15 @@ if _HINTS:
 # the texts it shows: their places in the string table (kitapi.app.lang_xx.T)
 _T_CLOSED = const(65)
 _T_GAMES = const(70)
+_T_SYSTEMS = const(40)
 
 _ROWS = const(3)  # games on a page: two rows each
 
 # this module's words, by language (kitapi.app.main.LANGUAGES): here, not in the string tables the game
 # keeps in the heap; the list's keys, resume, and the systems' names in 7 letters (kitapi.registry's, in its
 # order, one string each, split when drawn: a short literal would be interned for good), written over the
-# language's code when the firmware is built for the box (kitapi_host.names)
+# language's code when the firmware is built for the box (kitapi_host.names); one cut (its ".") gives way to
+# the system's label on the Rules step, whole (13 letters at most)
 WORDS = (
     ("1-3 +open A/B", "Resume game", "en"),
     ("1-3 +ανοιχτή A/B", "Συνέχεια", "el"),
@@ -128,7 +130,10 @@ class Games:
             k = row[2]
             names = w[2].split("|")
             system = names[k] if 0 <= k < len(names) else "?"
-            ui.at("%d %s %s" % (i + 1, system, row[3]) if row[3] else "%d %s" % (i + 1, system), 0, 1 + 2 * i)
+            if system[-1:] == ".":  # a short name cut (its "."): the label, whole (a row "1 Leningrad" and its
+                system = t[_T_SYSTEMS][k]  # mark fit 16; the day beside it where there is room)
+            line = "%d %s %s" % (i + 1, system, row[3])
+            ui.at(line if row[3] and len(line) <= 15 else "%d %s" % (i + 1, system), 0, 1 + 2 * i)
             mark = ">" if name == self.current else "" if row[1] else "+"
             if mark:
                 ui.at(mark, 15, 1 + 2 * i)
@@ -175,11 +180,11 @@ class Viewed(Home):
 
     def draw(self, ui):
         Home.draw(self, ui)
-        line = "%d %s" % (int(self.app.store.name[:-7]), ui.t[_T_CLOSED])
-        if len(line) > 16:  # ("1 Παρτίδα κλειστή": a word cut with a dot, not a letter lost)
-            from kitapi.app.fitline import squeeze
-
-            line = squeeze(line, 16)
+        words = ui.t[_T_CLOSED]
+        line = "%d %s" % (int(self.app.store.name[:-7]), words)
+        while len(line) > 16 and " " in words:  # ("1 Παρτίδα κλειστή": less said, in whole words: "1 κλειστή")
+            words = words[words.index(" ") + 1 :]
+            line = "%d %s" % (int(self.app.store.name[:-7]), words)
         ui.at(line, 0, 1)
 
     def key(self, ev):

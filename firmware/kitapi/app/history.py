@@ -3,7 +3,7 @@ its number (digits, #), # edits one, D deletes one, or restores a deleted one; 0
 (kitapi.app.legend).
 
 A hand's number is its place in the log (docs/firmware.md): deleted hands keep theirs, and show
-struck out ("x" before the hand as it was); D on one brings it back, a correction record that
+struck out ("x" before its number, the hand as it was); D on one brings it back, a correction record that
 replaces it with its last contents.  A damaged hand (kitapi.devlog) shows as damaged; # enters it again.
 After an edit, a deletion or a restoration the list comes back at that hand, saying so until the next key
 ("Saved" on row 6; "Game over" or "Reopened" in the title where it ends or reopens the game): several
@@ -45,8 +45,8 @@ _X_ROW = const(6)
 # one long string each, split when a screen is made (a short literal or a name would be interned for good)
 WORDS = (
     "Restore|D:restore|A/B:page C:go to|Go to|Deleted|Restored|#view *back|Read only *back",
-    "Επαναφορά|D:επαναφορά|A/B:σελ C:μετάβ|Μετάβαση|Διαγράφηκε|Επαναφέρθηκε|#προβολή *πίσω|Προβολή *πίσω",
-    "Вернуть|D:вернуть|A/B:стр. C:к №|К раздаче|Удалено|Восстановлено|#смотреть *назад|Просмотр *назад",
+    "Επαναφορά|D:επαναφορά|A/B:σελίδα C:№|Μετάβαση|Διαγράφηκε|Επαναφέρθηκε|#προβολή *πίσω|Προβολή *πίσω",
+    "Вернуть|D:вернуть|A/B:листать C:№|К раздаче|Удалено|Восстановлено|#смотреть *назад|Просмотр *назад",
 )
 _W_DELETED = const(4)
 _W_RESTORED = const(5)
@@ -60,9 +60,9 @@ _DAMAGED = const(-2)  # a damaged hand (kitapi.devlog.OP_LOST), not replaced
 
 
 class History:
-    def __init__(self, app):
+    def __init__(self, app, number=0):
         self.app = app
-        self.cursor = app.store.seq  # hand numbers run from 1 to the store's seq
+        self.cursor = min(number, app.store.seq) if number else app.store.seq  # hands 1 to the store's seq
         self.first = 0  # the hand number on the page's top row
         self.payloads = [0] * _PAGE  # the packed hand of each row, or _DELETED, _DAMAGED, -3 - p
         self.h = type(app.g.hand)()  # the rules' own Hand
@@ -131,16 +131,18 @@ class History:
             p = self.payloads[i]
             gone = p <= -3
             if p == _DELETED:
-                line = "x"
+                line = ""
             elif p == _DAMAGED:
                 line = self.app.pt("damage")[_X_ROW]
             else:
                 g.unpack(-3 - p if gone else p, self.h)
                 line = describe(self.app, g, self.h)
-                line = fitted(self.app.short, line, 12 - gone)  # the name cut, then the words; never a figure
-                if gone:
-                    line = "x" + line
-            ui.at("%3d %s" % (k, line), 0, 1 + i, k == self.cursor)
+            at = ("x" if gone or p == _DELETED else "") + str(k)  # (a deleted hand's x in the number's column)
+            if len(line) + max(3, len(at)) > 15:  # a line too long: the number's spaces too ("1 Распасы 2-3-5"),
+                line = fitted(self.app.short, line, 15 - len(at))  # then the name cut, then the words; never a figure
+                ui.at("%s %s" % (at, line), 0, 1 + i, k == self.cursor)
+            else:
+                ui.at("%s %s" % (" " * (3 - len(at)) + at, line), 0, 1 + i, k == self.cursor)  # (no "%3s": a name)
         w = self.w
         ui.hint(self.said or w[2], 6)
         if self.app.store.log is None:  # a closed game viewed: read only (its log not open), # shows a hand
@@ -237,13 +239,16 @@ def delete(app, number, listed=False):
         app.store.check_fix((number, -1))
     except MemoryError:
         return app.retry(_DELETE, number)
-    except RuleError as e:  # said whole (kitapi.app.refusal), then the home screen
+    except RuleError as e:  # said whole (kitapi.app.refusal), then the list at it (an undo: the home screen)
         from kitapi.app.refusal import say
 
         try:
-            return say(app, 1, e)  # 1: kitapi.app.refusal.DELETE; then the home screen
+            s = say(app, 1, e)  # 1: kitapi.app.refusal.DELETE; then the home screen, the game replayed
         except MemoryError:  # no room for its words beside the pieces the check left: refused and said again
             return app.retry(_DELETE, number)  # after a soft reset, on a fresh heap
+        if listed and app.g is not None and type(s.then).__name__ == "Home":  # the list at it, the game replayed
+            s.then = History(app, number)  # (issue 36, item 8; a screen not the home screen, damage found: shown)
+        return s
     app.store.delete_hand(number)
     said = words(app)[_W_DELETED]
     if listed:

@@ -113,12 +113,13 @@ class Home:
             ui.hint(t[_T_HINT_HOME2])
 
     def _pays(self, t, frm, to, amount):
-        """The names of "A→B" cut (told apart) to keep the amount beside them where they can."""
+        """The names of "A→B" cut (told apart, 4 letters at least: "Ива" is no one's name) to keep the amount
+        beside them where they can; else whole, the amount on the row below."""
         from kitapi.app.ui import cut
 
         names = self.app.short
         w = (15 - len(t[_T_PAYS]) - len(amount)) // 2
-        a, b = (cut(names, frm, w), cut(names, to, w)) if w >= 3 else (names[frm], names[to])
+        a, b = (cut(names, frm, w), cut(names, to, w)) if w >= 4 else (names[frm], names[to])
         return "%s%s%s" % (a, t[_T_PAYS], b)
 
     def key(self, ev):
@@ -145,7 +146,12 @@ class Home:
             from kitapi.app.menus import Settle
 
             return Settle(app) if ev < 10 else None
-        return app.sys.key_home(app, ev)
+        nxt = app.sys.key_home(app, ev)
+        if nxt is None:  # a key that does nothing here ("9" in a game of 3): said, as the wizard's steps do
+            from kitapi.app.nokey import key
+
+            key(app, ev)
+        return nxt
 
     def undo(self):
         """Delete the last hand scored (a correction record), then replay."""

@@ -9,7 +9,7 @@ T = (
     "Διανομή",  # HAND
     "Τέλος",  # GAME_OVER
     "1-%d αγορά 0 πάσο",  # HINT_HOME: the number of players
-    "A:λίστ B:χρέη C\u2261",  # HINT_HOME2
+    "A:σκορ B:χρέη C\u2261",  # HINT_HOME2
     "Ποιος χρωστά",  # OWES
     "Κανείς δε χρωστά",  # NOBODY
     "\u2192",  # PAYS
@@ -25,7 +25,7 @@ T = (
     "Άμυνα;",  # DEFENSE
     ("παίζουν οι 2", "μόνος", "σε παίρνω", "πάσο οι 2"),  # DEFENSES
     "Ποιος παίζει;",  # ACTIVE
-    "Μπάζες τζογαδ.",  # TRICKS_BIDDER
+    "Μπάζες αγοραστή",  # TRICKS_BIDDER
     "Μπάζες",  # TRICKS_D1
     "Πάσο όλοι",  # PASSED
     "πέταξε",  # THROWN
@@ -45,7 +45,7 @@ T = (
     "#ναι *όχι",  # CONFIRM
     "Αναίρεση",  # UNDO
     "Διαγραφή",  # DELETE
-    "#διόρθ. D:διαγρ",  # HINT_HISTORY
+    "#αλλαγή D:σβήσε",  # HINT_HISTORY
     # New game
     "Κανόνες;",  # RULES
     # the game systems' labels, kitapi.registry's, in its order: written over () when the firmware is built
@@ -56,7 +56,7 @@ T = (
     "Παίκτης",  # PLAYER
     "0:νέο όνομα",  # NEW_NAME
     "Όνομα:",  # TYPE_NAME
-    "#ok *σβήσε A:abc",  # HINT_TYPE
+    "#ναι *σβήσε",  # HINT_TYPE
     "Κάσα;",  # POUCH_SIZE
     "Παραλλαγές",  # OPTIONS
     "Μοιράζει πρώτος;",  # FIRST_DEALER
@@ -80,7 +80,7 @@ T = (
     "Παρτίδα κλειστή",  # CLOSED
     "Καμία παρτίδα",  # NO_GAME
     # Russian Preferans: the rules' names and the pool (the rest is in systems/preferans/lang_el.py)
-    "Πούλια?",  # POOL_SIZE
+    "Πούλια;",  # POOL_SIZE
     "Συνεχίζεται",  # REOPENED: a correction took the game's end away: hands can follow again
     # the home screen's columns: Prefa's, Preferans'
     ("κάσα/καπίκια", "πουλ/βουνό/βιστ"),  # MORE
@@ -93,4 +93,6 @@ T = (
     "0:νέο B:άλλα",  # NEW_NAME_MORE: the names saved, a page of them: 0 a new one, B the next page
     # helper W
     "%s %s, %s στον καθένα",  # SHARED
+    # helper K
+    ";",  # QUESTION: the language's question mark (Greek ";"), put for "?" by kitapi.app.ui
 )

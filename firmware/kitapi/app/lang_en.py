@@ -96,4 +96,6 @@ T = (
     "0:new B:more",  # NEW_NAME_MORE: the names saved, a page of them: 0 a new one, B the next page
     # helper W
     "%s %s shared: %s each",  # SHARED: the kasa or the pot left, shared equally (who owes whom)
+    # helper K
+    "?",  # QUESTION: the language's question mark (Greek ";"), put for "?" by kitapi.app.ui
 )

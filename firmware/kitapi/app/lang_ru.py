@@ -9,7 +9,7 @@ T = (
     "Раздача",  # HAND
     "Игра окончена",  # GAME_OVER
     "1-%d заказ 0 пас",  # HINT_HOME: the number of players
-    "A:спис B:долг C\u2261",  # HINT_HOME2
+    "A:лист B:долг C\u2261",  # HINT_HOME2
     "Кто кому должен",  # OWES
     "Никто не должен",  # NOBODY
     "\u2192",  # PAYS
@@ -45,7 +45,7 @@ T = (
     "#да *нет",  # CONFIRM
     "Отменить",  # UNDO
     "Удалить",  # DELETE
-    "#испр. D:удал.",  # HINT_HISTORY
+    "#правка D:убрать",  # HINT_HISTORY
     # New game
     "Правила?",  # RULES
     # the game systems' labels, kitapi.registry's, in its order: written over () when the firmware is built
@@ -56,7 +56,7 @@ T = (
     "Игрок",  # PLAYER
     "0:новое имя",  # NEW_NAME
     "Имя:",  # TYPE_NAME
-    "#ok *стер A:abc",  # HINT_TYPE
+    "#да *стереть",  # HINT_TYPE
     "Касса?",  # POUCH_SIZE
     "Варианты",  # OPTIONS
     "Кто сдаёт?",  # FIRST_DEALER
@@ -92,4 +92,6 @@ T = (
     "0:новое B:ещё",  # NEW_NAME_MORE: the names saved, a page of them: 0 a new one, B the next page
     # helper W
     "%s %s: по %s каждому",  # SHARED
+    # helper K
+    "?",  # QUESTION: the language's question mark (Greek ";"), put for "?" by kitapi.app.ui
 )

@@ -96,7 +96,7 @@ def load_language(code, drop=True):
 
 
 def wizard_key(w, ev):
-    """* goes back a step (from the first, or out of an edit, home), long * leaves the hand, # on the
+    """* goes back a step (from the first home, or an edit's hands list), long * leaves the hand, # on the
     summary saves it (App.save_hand); any other key is the step's (``answer``)."""
     w.error = ""
     if ev == _STAR | _LONG:  # leave the hand, however far it was entered
@@ -108,13 +108,15 @@ def wizard_key(w, ev):
             return None
         if seq >> step & 1:
             seq &= (1 << step) - 1  # the steps before it: the last of them
-            if not seq:  # the first step
-                return w.app.home()
+            if not seq:  # the first step: home, or an edit's list (at the hand)
+                seq = w.app.home()
+                return w.app.history(w.number) if w.number and type(seq).__name__ == "Home" else seq
             step = 0
             while seq >> step > 1:
                 step += 1
-        elif w.number:  # a step off the list (Preferans' all-pass) while a hand is edited
-            return w.app.home()
+        elif w.number:  # a step off the list (Preferans' all-pass) while a hand is edited: its list
+            seq = w.app.home()
+            return w.app.history(w.number) if type(seq).__name__ == "Home" else seq
         else:  # one off the list: back to the first
             step = 0
             while not seq >> step & 1:
@@ -369,10 +371,12 @@ class App:
             _forget(("app.menus",))
         return Home(self)
 
-    def history(self):
+    def history(self, number=0):
+        """The hands list (at hand ``number``: an edit given up; no name of its own in this module, which every
+        boot loads: kitapi.app.history.History)."""
         from kitapi.app.history import History
 
-        return History(self)
+        return History(self, number)
 
     def start_menu(self):
         del self.trail[:]

@@ -52,6 +52,8 @@ class Menu:
             ui.at(self.app.message[:16], 0, 1)
         for i, name in enumerate(self.entries(ui.t)):
             ui.at("%d %s" % (i + 1, name), 0, 2 + i)
+        if ui.note:  # (a key no entry has, said: kitapi.app.nokey)
+            ui.hint("")
 
     def key(self, ev):
         self.app.message = ""
@@ -59,6 +61,9 @@ class Menu:
             return self.app.back()
         if 1 <= ev <= len(self.entries(self.app.ui.t)):
             return self.pick(ev)
+        from kitapi.app.nokey import key  # (a key no entry has: said, on the hint row)
+
+        key(self.app, ev)
         return None
 
     def pick(self, n):
@@ -281,9 +286,10 @@ class Settle:
             return None
         try:
             app.store.end_game()
-        except OSError as e:
-            app.message = "%s %s" % (app.ui.t[_T_NOT_SAVED], e)
-            return app.home()
+        except OSError as e:  # said whole, in the player's words (kitapi.app.refusal); then the home screen
+            from kitapi.app.refusal import say
+
+            return say(app, 0, e)  # 0: kitapi.app.refusal.SAVE
         app.g = None
         app.message = app.ui.t[_T_CLOSED]
         return app.start_menu()

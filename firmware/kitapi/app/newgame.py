@@ -74,8 +74,10 @@ _LATIN_CAPITALS = ("", " -", "ABC", "DEF", "GHI", "JKL", "MNO", "PQRS", "TUV", "
 # raised: "value+", Greek "αξία+" of "αξία της αγοράς", Russian "цена+"; B: paid in chips) and a name typed
 # twice.  Here and not in the string tables: this module is let
 # go once the game starts, and every text in a string table stays in the heap of every game.
-_WORDS = {"en": ("value+", "chips", "%s: taken"), "el": ("αξία+", "καπίκ.", "%s: υπάρχει"),
-          "ru": ("цена+", "фишки", "%s: уже есть")}  # fmt: skip
+# A blank name (a name needs a letter) and, where the language has its own letters, what A switches to.
+_WORDS = {"en": ("value+", "chips", "%s: taken", "Type a letter", "", ""),
+          "el": ("αξία+", "καπίκια", "%s: υπάρχει", "Γράψε ένα γράμμα", "A:λατινικά", "A:ελληνικά"),
+          "ru": ("цена+", "фишки", "%s: уже есть", "Нужна буква", "A:латиница", "A:кириллица")}  # fmt: skip
 
 
 class NewGame:
@@ -158,6 +160,7 @@ class NewGame:
             if self.typing:
                 ui.at(t[_T_TYPE_NAME], 0, 2)
                 ui.at(self.typed[-15:] + "_", 0, 3)
+                ui.at(_WORDS[self.app.lang][5 if self.latin else 4], 0, 6)  # (A: the alphabet, in words)
                 ui.hint(t[_T_HINT_TYPE])
                 return
             first = self.names_page * _PAGE  # a page of the names saved (up to 20), picked by 1-5 on it
@@ -220,32 +223,38 @@ class NewGame:
             else:
                 self.step = step - 1
             return None
+        i = 0  # (-1: a key that does nothing at this step, said below)
         if step == _RULES:
             n = self.systems
+            # ten systems or fewer: 1-9, 0 the tenth, on either page; more: 1-5 of the page shown
+            i = n if ev > 9 else (ev + 9) % 10 if n <= 10 else self.page * _PAGE + ev - 1 if 1 <= ev <= _PAGE else n
             if ev == KEY_B:
                 self.page = (self.page + 1) % ((n + _PAGE - 1) // _PAGE or 1)
-            elif ev < 10:
-                # ten systems or fewer: 1-9, 0 the tenth, on either page; more: 1-5 of the page shown
-                i = (ev + 9) % 10 if n <= 10 else self.page * _PAGE + ev - 1 if 1 <= ev <= _PAGE else n
-                if i < n:
-                    self.rules_step(i)
+            elif i < n:
+                self.rules_step(i)
+            else:
+                i = -1  # (said below)
         elif step == _PLAYERS:
             seats = self.sys.SEATS
             if ev == HASH or (ev < 10 and str(ev) in seats):
                 self.n = ev if ev < 10 else 3 if "3" in seats else int(seats[0])
                 self.step = _NAME
+            else:
+                i = -1
         elif step == _NAME:
             if ev == 0:
                 self.typing = True
                 self.typed = ""
             elif ev == KEY_B and len(self.known) > _PAGE:  # the next page of names (after the last: the first)
                 self.names_page = (self.names_page + 1) % ((len(self.known) + _PAGE - 1) // _PAGE)
-            elif 1 <= ev <= _PAGE:
+            elif 1 <= ev <= _PAGE and self.names_page * _PAGE + ev - 1 < len(self.known):
                 i = self.names_page * _PAGE + ev - 1
-                if i < len(self.known) and self.known[i] not in self.players:
+                if self.known[i] not in self.players:
                     self.add_player(self.known[i])
+            else:
+                i = -1
         elif step == _POUCH:
-            self.size(ev)
+            i = self.size(ev)
         elif step == _OPTIONS:
             if ev == HASH:
                 self.step = _DEALER
@@ -257,12 +266,19 @@ class NewGame:
                 self.step = _START
             elif ev == HASH:
                 self.step = _START
+            else:
+                i = -1
         elif ev == HASH:
             return self.start()
+        if i < 0:  # a key that does nothing at this step: said, on the hint row
+            from kitapi.app.nokey import key
+
+            key(app, ev)
         return None
 
     def size(self, ev):  # (a name the firmware interns anyway: no new one)
-        """Key ``ev`` at the pouch's step: its size typed (the pouch, the pool, the kasa...), or with A the stake."""
+        """Key ``ev`` at the pouch's step: its size typed (the pouch, the pool, the kasa...), or with A the stake;
+        -1 for a key that does nothing there."""
         if ev == KEY_A and hasattr(self.sys, "STAKE"):
             self.typing_stake = not self.typing_stake
         elif self.typing_stake and ev < 10 and len(self.stake) < 8:
@@ -279,6 +295,9 @@ class NewGame:
                 self.pouch = max(1, int(self.typed))
             self.typed = ""
             self.step = _OPTIONS
+        else:
+            return -1  # (a key that does nothing at this step)
+        return 0
 
     def rules_step(self, i):
         """The system ``i`` of kitapi.registry is chosen: its family's pouch (or pool, kasa...) and options
@@ -330,6 +349,8 @@ class NewGame:
             self.typed = ""
             if name:
                 self.add_player(name[:24])
+            else:  # said, not dropped
+                self.app.message = _WORDS[self.app.lang][3]
         elif 1 <= ev <= 9:
             t = app.ui.t
             latin = self.latin or t[_T_LETTERS] is None

@@ -25,25 +25,29 @@ START = const(3)
 MORE = const(4)
 MEMORY = const(4)  # a fifth title: short of heap, the box restarted (App.run's MemoryError: ``memory``)
 _NO_MEMORY = const(5)  # what it says then: its place in a language's WORDS
+_OS = const(7)  # the flash's refusals (an OSError's number): full, or any other
 
 # by language (kitapi.app.ui.LANGUAGES): the next steps, the refusal screen's key and its titles (MEMORY's
 # last), the key that says a refusal too long for a hand's summary whole (kitapi.app.main.wizard_preview: MORE),
-# what the box says after it ran out of heap (``memory``), and where a correction now ends the game (6: its
-# place, kitapi.app.mend's)
+# what the box says after it ran out of heap (``memory``), where a correction now ends the game (6: its
+# place, kitapi.app.mend's), and the flash's refusals (``text``)
 WORDS = (
     ("Delete the later hands first.", "Update the box: kitapi deploy.", "#ok",
      ("Not saved", "Not deleted", "Not opened", "Not started", "Out of memory"), "#:read it all",
      "The box ran out of memory and started again. Every saved hand is kept.",
      # helper W: a correction that ends the game earlier (kitapi.app.mend): the new end, the later hands
-     "The game now ends at hand %d. D: delete hands %s (restorable) and save."),
+     "The game now ends at hand %d. D: delete hands %s (restorable) and save.",
+     ("The box's memory is full.", "The memory would not take it (error %d).")),
     ("Σβήστε πρώτα τις επόμενες διανομές.", "Ενημερώστε το κουτί: kitapi deploy.", "#εντάξει",
      ("Δεν γράφτηκε", "Δεν σβήστηκε", "Δεν άνοιξε", "Δεν ξεκίνησε", "Χωρίς μνήμη"), "#:όλο το μήνυμα",
-     "Η μνήμη του κουτιού δεν έφτασε και ξεκίνησε ξανά. Κάθε γραμμένη διανομή κρατήθηκε.",
-     "Τέλος πλέον στη διανομή %d. D: σβήνει τις %s (επαναφέρονται) και γράφει."),
+     "Η μνήμη τελείωσε και το κουτί ξεκίνησε ξανά. Κάθε γραμμένη διανομή κρατήθηκε.",
+     "Τέλος πλέον στη διανομή %d. D: σβήνει τις %s (επαναφέρονται) και γράφει.",
+     ("Η μνήμη του κουτιού γέμισε.", "Η μνήμη δεν το δέχτηκε (σφάλμα %d).")),
     ("Сначала удалите следующие раздачи.", "Обновите прошивку: kitapi deploy.", "#ок",
      ("Не записано", "Не удалено", "Не открыто", "Не начата", "Нет памяти"), "#:читать всё",
-     "Коробке не хватило памяти, она перезапущена. Все записанные раздачи сохранены.",
-     "Теперь партия кончается на раздаче %d. D: удалить %s (можно вернуть) и записать."),
+     "Не хватило памяти: коробка перезапущена. Все записанные раздачи сохранены.",
+     "Теперь партия кончается на раздаче %d. D: удалить %s (можно вернуть) и записать.",
+     ("Память устройства заполнена.", "Память не приняла запись (ошибка %d).")),
 )  # fmt: skip
 
 
@@ -56,9 +60,12 @@ def words(app):
 def text(app, e):
     """What error ``e`` says, in the app's language: a RuleError's message (its code's), then its next step
     where there is one (a correction or a deletion that a later hand cannot follow: delete the later hands
-    first); any other error (OSError) in its own words."""
+    first); the flash's (an OSError with its number) in the language's words, any other error in its own."""
     from kitapi.game import RuleError
 
+    if isinstance(e, OSError) and e.args and type(e.args[0]) is int:
+        w = words(app)[_OS]
+        return w[0] if e.args[0] == 28 else w[1] % e.args[0]  # (28: ENOSPC)
     if not isinstance(e, RuleError) or not e.args or type(e.args[0]) is not int:
         return str(e)
     args = e.args

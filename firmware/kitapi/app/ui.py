@@ -15,6 +15,7 @@ except ImportError:  # CPython
 COLS = const(16)
 ROWS = const(8)
 _W = const(128)
+_T_QUESTION = const(75)  # the language's question mark (kitapi.app.lang_xx.T)
 # the settings' choices (kitapi.app.menus.Settings; the store keeps the chosen ones)
 CONTRASTS = (16, 64, 128, 192, 255)
 SLEEPS = (30, 60, 120, 300, 0)  # seconds; 0: never
@@ -33,7 +34,11 @@ class UI:
         self.fb.fill(0)
 
     def text(self, s, x, y, inverse=False):
-        """Draw ``s`` at pixel (x, y); inverse: light cells, dark letters."""
+        """Draw ``s`` at pixel (x, y); inverse: light cells, dark letters.  Its "?" is the language's question
+        mark (Greek ";")."""
+        t = self.t
+        if t and s.endswith("?") and s[-2:-1] != ":":  # (a question; "0:?" is a key's sign; ":?" would be a name)
+            s = s[:-1] + t[_T_QUESTION]
         if self.trace:
             self.trace(x, y, s)
         if inverse:
@@ -51,6 +56,9 @@ class UI:
 
     def title(self, s, right=""):
         """Row 0: a light bar with ``s`` at the left and ``right`` at the right."""
+        t = self.t
+        if t and s.endswith("?"):
+            s = s[:-1] + t[_T_QUESTION]
         self.fb.fill_rect(0, 0, _W, 8, 1)
         if self.trace:
             self.trace(0, 0, s)

@@ -160,6 +160,8 @@ def describe(app, g, h, step=7):
         from kitapi.rules.preference_at import BIDS
 
         s = app.short[h.declarer]
+        if step < 2:  # (asked now: no bid yet, not the first one's "1")
+            return s
         s += " " + (BIDS[h.bid] if h.bid else "-")
         if step > 3 and h.trump:
             s += AT_SUITS[h.trump]

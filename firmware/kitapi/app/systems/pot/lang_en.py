@@ -23,7 +23,7 @@ T = (
     "Bid?",  # BID
     "1-4  A: Hand",  # BID_KEYS
     "A 4: Preference",  # PREF_KEY
-    "5 mis. 6 slam",  # HIGH_KEYS
+    "5 misère 6 slam",  # HIGH_KEYS
     "7 8: open 5 6",  # OPEN_KEYS
     "Chip bid",  # CHIP_BID
     "0: none",  # NO_TRUMP

@@ -332,8 +332,8 @@ def describe(t, g, h, step=_SUMMARY):
         s += "!"
     if step <= _DEFENSE:
         return s
-    if h.defense == NONE:
-        return s + " -"
+    if h.defense == NONE:  # (both defenders out: the bidder wins unplayed, not "-", which reads as a loss)
+        return s + " \u2713"
     if step > _TRICKS_B:
         tb = h.tricks[h.bidder]
         s += " =" if tb == level else " %+d" % (tb - level)

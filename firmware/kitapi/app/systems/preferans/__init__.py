@@ -68,7 +68,8 @@ def pref_row(ui, row, seat, names, mark, r, w):
     """Seat and mark, name, then pool, hill and net whists (``r``) right-aligned in columns ``w`` wide (the
     widest of each over the rows), so that each column ends at one x on every row, as on a paper sheet.
 
-    The columns stand 6 pixels apart while the name keeps 3 letters, else 3 apart.
+    The columns stand 6 pixels apart while the name keeps 4 letters (the fewest a cut name keeps:
+    kitapi.app.names.fit), else 3 apart, else 2.
     """
     from kitapi.app.ui import cut
 
@@ -76,7 +77,8 @@ def pref_row(ui, row, seat, names, mark, r, w):
     ui.text(str(seat + 1), 0, y)
     if mark:
         ui.text(mark, 8, y)
-    gap = 6 if 8 * (w[0] + w[1] + w[2]) + 12 <= 128 - 16 - 24 else 3
+    gap = 128 - 16 - 32 - 4 - 8 * (w[0] + w[1] + w[2])  # the room for two gaps, the name in 4 letters
+    gap = 6 if gap >= 12 else 3 if gap >= 6 else 2
     x = 128
     for i in (2, 1, 0):
         ui.right(r[i], x, row)

@@ -9,11 +9,11 @@ T = (
     "#ναι *πίσω",  # HINT_STEP
     "#γράψε *πίσω",  # HINT_SAVE
     "Μπάζες",  # TRICKS_D1
-    ("Στάλινγκρ.", "Μισό-βιστ", "Βιστ 10", "Παραίτηση", "Λείπει 1"),  # PREF_OPTION_NAMES: 5: who pays a failed 1
+    ("Σταλινγκράδ", "Μισό-βιστ", "Βιστ 10", "Παραίτηση", "Λείπει 1"),  # PREF_OPTION_NAMES: 5: who pays a failed 1
     ("Βιστ", "Πάσο όλοι", "Χήρα"),  # PREF_OWN_NAMES
     ("2ος", "κοινό", "άπληστο", "τζέντλμαν"),  # VALUE_NAMES
     "Ποιος παίζει;",  # SOLOIST
-    "0:πάσο A:ξαναμ.",  # HINT_SOLOIST
+    "0:πάσο|A:ξαναμοίρασμα",  # HINT_SOLOIST: 0 on the title bar, A on the hint row
     "Συμβόλαιο;",  # CONTRACT
     "A: μιζέρ",  # MISERE_KEY
     "Μιζ",  # MISERE
@@ -29,18 +29,18 @@ T = (
     "πάσο και οι 2",  # BOTH_PASS
     "μισό",  # HALF_WORD
     "βιστ",  # WHISTS_WORD
-    "ΠΒΣσ-\u00bd",  # CODES: the summary's pool, hill, whists; then a hand's words: whist, pass, half-whist
+    "ΠΒΣσ-\u00bdμ",  # CODES: the summary's pool, hill, whists; a hand's whist, pass, half-whist, dealer's whist
     "#γράψε A:ανοιχτά",  # HINT_SAVE_OPEN: A marks the hand played open (ανοιχτά)
     "Λάθος μοίρασμα",  # MISDEAL
     "Πάσο όλοι",  # ALLPASS
     "παραιτ.",  # RESIGNED
     "A: αξία/βιστ",  # STAKE
-    "#ok A:αξία",  # HINT_POOL
-    "B . D σβήσε #ok",  # HINT_STAKE
+    "#ναι A:αξία",  # HINT_POOL
+    "B . D:σβήσε #ναι",  # HINT_STAKE
     "2-7 (6 Μπέτλερ)",  # BALKAN_BIDS
-    "A: Game κλειστό",  # BALKAN_GAME_KEY
+    "A: κλειστό γκέιμ",  # BALKAN_GAME_KEY
     "Μπέτ",  # BETTLER
     "Τέλος παρτίδας",  # ENDS: the summary: the hand about to be saved ends the game
-    ("Π πουλ  Β βουνό", "Σ βιστ (γράφει)", "σ βιστ  - πάσο", "\u00bd μισό βιστ", "d βιστ ντίλερ"),  # LEGEND
+    ("Π πουλ  Β βουνό", "Σ βιστ (γράφει)", "σ βιστ  - πάσο", "\u00bd μισό βιστ", "μ βιστ ντίλερ"),  # LEGEND
     "*πίσω #γράψε",  # HINT_LEGEND: the legend's keys
 )

@@ -29,10 +29,10 @@ T = (
     "both pass",  # BOTH_PASS
     "half",  # HALF_WORD
     "whists",  # WHISTS_WORD
-    "PHWw-\u00bd",  # CODES: the summary's pool, hill, whists; then a hand's words: whist, pass, half-whist
+    "PHWw-\u00bdd",  # CODES: the summary's pool, hill, whists; a hand's whist, pass, half-whist, dealer's whist
     "#save A:open",  # HINT_SAVE_OPEN
     "Misdeal",  # MISDEAL
-    "All-pass",  # ALLPASS
+    "Passed out",  # ALLPASS
     "resigns",  # RESIGNED
     "A: stake/whist",  # STAKE
     "#ok A:stake",  # HINT_POOL

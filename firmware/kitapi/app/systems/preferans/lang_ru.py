@@ -13,7 +13,7 @@ T = (
     ("Вист", "Распасы", "Прикуп"),  # PREF_OWN_NAMES
     ("2-й", "оба", "жлобский", "джентл."),  # VALUE_NAMES
     "Кто играет?",  # SOLOIST
-    "0:пас A:пересд.",  # HINT_SOLOIST
+    "0:пас|A:пересдача",  # HINT_SOLOIST: 0 on the title bar, A on the hint row
     "Игра?",  # CONTRACT
     "A: мизер",  # MISERE_KEY
     "Миз",  # MISERE
@@ -29,18 +29,18 @@ T = (
     "оба пас",  # BOTH_PASS
     "полвиста",  # HALF_WORD
     "вист",  # WHISTS_WORD
-    "ПГВв-\u00bd",  # CODES: the summary's pool, hill, whists; then a hand's words: whist, pass, half-whist
+    "ПГВв-\u00bdс",  # CODES: the summary's pool, hill, whists; a hand's whist, pass, half-whist, dealer's whist
     "#записать A:лёжа",  # HINT_SAVE_OPEN: A marks the hand played open ("лёжа": C "down" or "open")
     "Пересдача",  # MISDEAL
     "Распасы",  # ALLPASS
     "без трёх",  # RESIGNED
     "A: цена виста",  # STAKE
     "#да A:цена",  # HINT_POOL
-    "B . D стер #да",  # HINT_STAKE
+    "B . D:убрать #да",  # HINT_STAKE
     "2-7 (6 беттлер)",  # BALKAN_BIDS
-    "A: игра (закр.)",  # BALKAN_GAME_KEY
+    "A: закрытая игра",  # BALKAN_GAME_KEY
     "Бет",  # BETTLER
     "Конец игры",  # ENDS: the summary: the hand about to be saved ends the game
-    ("П пуля  Г гора", "В висты", "в вист  - пас", "\u00bd полвиста", "d вист сдающего"),  # LEGEND
+    ("П пуля  Г гора", "В висты", "в вист  - пас", "\u00bd полвиста", "с вист сдающего"),  # LEGEND
     "*назад #записать",  # HINT_LEGEND: the legend's keys
 )

@@ -386,7 +386,8 @@ class PrefWizard:
         t = ui.t
         p = self.app.pt("preferans")
         step = self.step
-        ui.title("%s %d" % (t[_T_HAND], self.number or self.app.number()))
+        keys = p[_P_HINT_SOLOIST].split("|") if step == _SOLOIST else ("",)  # (two parts: the title's, the hint's)
+        ui.title("%s %d" % (t[_T_HAND], self.number or self.app.number()), keys[0] if len(keys) > 1 else "")
         if step != _SOLOIST:
             ui.at(fitted(self.app.short, describe(p, g, h, step), 16), 0, 1)
         if step == _SOLOIST:
@@ -394,7 +395,7 @@ class PrefWizard:
             for s in range(g.n):
                 if not (g.n == 4 and s == h.dealer):
                     ui.at("%d %s" % (s + 1, cut(g.players, s, 14)), 0, 3 + s)
-            ui.hint(p[_P_HINT_SOLOIST])
+            ui.hint(keys[-1])
             return
         if step == _ALLPASS:
             ui.at(p[_P_TRICKS_OF], 0, 2)
@@ -536,7 +537,7 @@ def describe(p, g, h, step=_SUMMARY):
         c = p[_P_CODES]
         s += " " + c[3 + h.w1] + (c[3 + h.w2] if h.w2 >= 0 else "")
         if h.dealer_whist >= 0:
-            s += "d"
+            s += c[6]  # (the dealer's whist: "d", Greek "μ", Russian "с")
     if step > _TRICKS_S and g.played(h):
         ts = h.tricks[h.soloist]
         if g.is_misere(h):

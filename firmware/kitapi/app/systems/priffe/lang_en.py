@@ -8,7 +8,7 @@ T = (
     "Declarer?",  # DECLARER
     "0 forced Noll",  # HINT_FORCED
     "Contract?",  # CONTRACT
-    ("Play", "Noll", "Hearts", "Diam.", "Forced"),  # CONTRACTS
+    ("Play", "Noll", "Hearts", "Diamonds", "Forced"),  # CONTRACTS
     "Team's tricks?",  # TRICKS
     "A10 B11 C12 D13",  # HINT_TRICKS
     "Honours?",  # HONOURS
