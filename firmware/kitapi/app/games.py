@@ -148,7 +148,9 @@ class Games:
     def key(self, ev):
         app = self.app
         if ev == STAR:  # (opened after a soft reset: back to the game being played, or the start menu)
-            return app.back()
+            if not app.trail and app.store.current() and hasattr(app.hw, "reset"):
+                app.hw.reset()  # the game on a fresh heap: opened beside the list's pieces, its hands list found
+            return app.back()  # no 464 bytes in 13 KB free (an eleventh system's game at 64 KB)
         if ev == KEY_A or ev == KEY_B:
             if self.nums:
                 page = self._page(self.nums[-1], False) if ev == KEY_B else self._page(self.nums[0], True)
