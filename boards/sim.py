@@ -10,13 +10,16 @@
 #               C <v>                 the contrast changed
 #               X <x> <y> <text>      with KITAPI_SIM_TEXT=1: a text drawn, as it is drawn
 #                                     (the PC gathers them until the next F)
-#               R                     hw.key() is about to read a line: the app is idle
+#               R                     hw.key() is asleep (lightsleep, as on the Pico) and about to read a
+#                                     line: the app is idle
+#               S <n> <k> <on>        the answer to s: lightsleeps so far, those a key ended, display on
 #               Z <ms>                hw.reset(): the process ends, and the PC starts it again
 #                                     (a soft reset: a fresh heap) with the virtual clock at <ms>
 #   PC -> sim   k <event>             a key event (0-15, + 16 for a long press)
 #   PC -> sim   t <ms>                time passes with no key (the virtual clock)
 #   PC -> sim   q                     hw.key() raises SystemExit (so does end of input)
 #   PC -> sim   m                     collect garbage, answer M <bytes allocated> <bytes free>
+#   PC -> sim   s                     answer S (the sleeps, for the tests)
 #   PC -> sim   x                     hw.key() raises RuntimeError: a fault, to test the crash handling
 #
 # Settings from the environment (set by `kitapi sim`):
@@ -48,6 +51,9 @@ _M = const(109)  # ord("m")
 _X = const(120)  # ord("x")
 _H = const(104)  # ord("h")
 _I = const(105)  # ord("i")
+_S = const(115)  # ord("s")
+_LONGEST_MS = const(600000)  # the longest lightsleep, as kitapi.hw.board_rp2's: a wait without a limit wakes
+# every 10 minutes (of the virtual clock)
 
 
 def _num(line):
@@ -75,7 +81,10 @@ class SimHW:
         self._hex = bytearray(256)
         self.state = [-1] * 8  # the CRC of each page as the panel has it (kitapi.hw.oled; a name interned anyway)
         self._now = int(os.getenv("KITAPI_SIM_NOW") or 0)  # virtual milliseconds since the first boot
-        self._pending = 0  # time from a "t" line not yet spent by a wait
+        self._pending = 0  # time from a "t" line not yet spent by a sleep
+        self._ev = -1  # the key that ended the last sleep, not yet taken by key()
+        self._naps = 0  # lightsleeps (each R line is written from one)
+        self._wakes = 0  # lightsleeps a key ended
         self._on = True
         self._contrast = 255
         self._write = sys.stdout.buffer.write
@@ -141,24 +150,39 @@ class SimHW:
             self._flush()
 
     def key(self, timeout_ms):
+        # The Pico's wait (kitapi.hw.board_rp2, RP2Hardware.key on batteries with no key down): asleep in
+        # lightsleep until the timeout or a key's edge, and the key looked at after each wake-up.
         # timeout_ms 0 is a poll: the PC sends nothing while the app is busy, so no key
         # is ever queued.  None or < 0: no timeout.
         forever = timeout_ms is None or timeout_ms < 0
-        left = 0 if forever else int(timeout_ms)
-        if not forever and left == 0:
-            return -1
+        start = self._now
+        while True:
+            ev = self._ev
+            if ev >= 0:
+                self._ev = -1
+                return ev
+            left = _LONGEST_MS
+            if not forever:
+                left = int(timeout_ms) - (self._now - start)
+                if left <= 0:
+                    return -1
+            self.lightsleep(left if left < _LONGEST_MS else _LONGEST_MS)
+
+    def lightsleep(self, ms):
+        # machine.lightsleep(ms) as the Pico sleeps in it: the CPU stopped (here blocked reading stdin: no CPU time)
+        # until ms pass on the virtual clock ("t" lines) or a key's edge wakes it (a "k" line: the key is then
+        # the keypad's, self._ev).  Counted: the sleeps, and those a key ended (the "s" line's answer).
+        self._naps += 1
         pending = self._pending
         if pending:
-            # a "t" line that outlasted the previous wait goes on passing
-            if forever or pending < left:
-                self._now += pending
-                self._pending = 0
-                if not forever:
-                    left -= pending
-            else:
-                self._now += left
-                self._pending = pending - left
-                return -1
+            # a "t" line that outlasted the previous sleep goes on passing
+            if pending >= ms:
+                self._now += ms
+                self._pending = pending - ms
+                return
+            self._now += pending
+            self._pending = 0
+            ms -= pending
         write = self._write
         readline = self._readline
         while True:
@@ -169,17 +193,20 @@ class SimHW:
                 raise SystemExit
             c = line[0]
             if c == _K:
-                return _num(line)
+                self._ev = _num(line)
+                self._wakes += 1
+                return
             if c == _T:
-                ms = _num(line)
-                if forever or ms < left:
-                    self._now += ms
-                    if not forever:
-                        left -= ms
+                t = _num(line)
+                if t < ms:
+                    self._now += t
+                    ms -= t
                 else:
-                    self._now += left
-                    self._pending = ms - left
-                    return -1
+                    self._now += ms
+                    self._pending = t - ms
+                    return
+            elif c == _S:  # "s": the sleeps, those a key ended, the display on (1) or off, for the tests
+                write(b"S %d %d %d\n" % (self._naps, self._wakes, self._on))
             elif c == _Q:
                 raise SystemExit
             elif c == _X:  # a fault injected by the PC: the crash handling's test

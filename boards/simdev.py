@@ -4,11 +4,12 @@
 #
 # No wiring.  The serial line is the REPL, as on a Pico's USB: the app writes
 # nothing to it.  Nobody types: hw.key() sleeps in real time and returns -1 (the
-# app idles, as a box nobody touches).  A Ctrl-C from the PC is a byte on stdin
-# (the terminal sends no SIGINT: the unix port raises it at once from its signal
-# handler, which can leave a lock of the interpreter taken and the REPL dead):
-# hw.key() looks for it between naps and raises KeyboardInterrupt, as a Pico
-# raises it at the next bytecode once its USB has seen the byte.  What came
+# app idles, as a box nobody touches), in lightsleep() as a Pico on batteries
+# does: the process blocked until the time passes or a byte comes.  A Ctrl-C from
+# the PC is a byte on stdin (the terminal sends no SIGINT: the unix port raises it
+# at once from its signal handler, which can leave a lock of the interpreter taken
+# and the REPL dead): it ends the sleep, and hw.key() raises KeyboardInterrupt, as
+# a Pico raises it at the next bytecode once its USB has seen the byte.  What came
 # before it is dropped, as the Pico's USB drops it.  The process's working
 # folder is the device's filesystem (what mpremote sees); the app's files are in
 # ROOT below it.
@@ -108,7 +109,7 @@ ROOT = "/flash/data" if _FLASH else "data"  # relative: the working folder is th
 WIDTH = const(128)
 HEIGHT = const(64)
 FB_BYTES = const(1024)
-_NAP_MS = const(50)
+_LONGEST_MS = const(600000)  # the longest lightsleep, as kitapi.hw.board_rp2's
 
 
 def device_id():
@@ -169,15 +170,19 @@ class SimDevHW:
         pass
 
     def key(self, timeout_ms):
-        # Nobody types: wait out the timeout (None or < 0: for ever) in short naps, so
-        # that a Ctrl-C from the PC stops the app at once, as on the Pico.
+        # Nobody types: the box asleep as a Pico on batteries with no key down (kitapi.hw.board_rp2,
+        # RP2Hardware.key): in lightsleep until the timeout or a wake-up, looking again after each.
+        # None or < 0: for ever (in sleeps of at most _LONGEST_MS, as on the Pico).
         forever = timeout_ms is None or timeout_ms < 0
         start = time.ticks_ms()
         while True:
             _ctrl_c()
-            if not forever and time.ticks_diff(time.ticks_ms(), start) >= timeout_ms:
-                return -1
-            time.sleep_ms(_NAP_MS)
+            left = _LONGEST_MS
+            if not forever:
+                left = timeout_ms - time.ticks_diff(time.ticks_ms(), start)
+                if left <= 0:
+                    return -1
+            lightsleep(left if left < _LONGEST_MS else _LONGEST_MS)
 
     def time(self):
         return clock()
@@ -196,15 +201,23 @@ _stdin.register(sys.stdin, select.POLLIN)
 _read = getattr(sys.stdin, "buffer", sys.stdin).read
 
 
+def lightsleep(ms):
+    """machine.lightsleep(ms) as the Pico sleeps in it: the process blocked (no CPU time) until ``ms`` pass or a
+    byte from the PC wakes it; a Ctrl-C raises KeyboardInterrupt at once, as on the Pico."""
+    if _stdin.poll(ms) and _ctrl_c():  # the PC's end: nothing will wake it, the time is slept out
+        time.sleep_ms(ms)
+
+
 def _ctrl_c():
     """KeyboardInterrupt if the PC has sent Ctrl-C; the bytes before it are dropped, those after it are the
-    REPL's."""
+    REPL's.  1 if the input has ended."""
     while _stdin.poll(0):
         c = _read(1)
         if not c:  # (no PC end: nothing more to read)
-            return
+            return 1
         if c == b"\x03":
             raise KeyboardInterrupt
+    return 0
 
 
 def make():
