@@ -81,14 +81,14 @@ class SimHW:
         self._hex = bytearray(256)
         self.state = [-1] * 8  # the CRC of each page as the panel has it (kitapi.hw.oled; a name interned anyway)
         self._now = int(os.getenv("KITAPI_SIM_NOW") or 0)  # virtual milliseconds since the first boot
-        self._pending = 0  # time from a "t" line not yet spent by a sleep
-        self._ev = -1  # the key that ended the last sleep, not yet taken by key()
-        self._naps = 0  # lightsleeps (each R line is written from one)
-        self._wakes = 0  # lightsleeps a key ended
+        self._pending = 0  # time from a "t" line not yet spent by a sleep; < 0: -1 - the key that ended the last
+        # sleep, not yet taken by key() (the keypad's; one attribute less: the 32 KB boot tests' heap)
+        self.count = 0  # lightsleeps (each R line is written from one), + 1 << 24 for each a key ended
         self._on = True
         self._contrast = 255
+        # (the unix port's sys.stdout.buffer is unbuffered: each write is out at once, no flush needed; a bound
+        # flush here took the heap the lightsleep below costs)
         self._write = sys.stdout.buffer.write
-        self._flush = sys.stdout.flush
         self._readline = sys.stdin.buffer.readline
 
     def _page(self, p):
@@ -133,21 +133,18 @@ class SimHW:
         for k in range(8):
             self._page(k)
         write(b"\n")
-        self._flush()
 
     def display_power(self, on):
         on = bool(on)
         if on != self._on:
             self._on = on
             self._write(b"P 1\n" if on else b"P 0\n")
-            self._flush()
 
     def contrast(self, v):
         v = max(0, min(255, int(v)))
         if v != self._contrast:
             self._contrast = v
             self._write(b"C %d\n" % v)
-            self._flush()
 
     def key(self, timeout_ms):
         # The Pico's wait (kitapi.hw.board_rp2, RP2Hardware.key on batteries with no key down): asleep in
@@ -157,10 +154,10 @@ class SimHW:
         forever = timeout_ms is None or timeout_ms < 0
         start = self._now
         while True:
-            ev = self._ev
-            if ev >= 0:
-                self._ev = -1
-                return ev
+            ev = self._pending
+            if ev < 0:
+                self._pending = 0
+                return -1 - ev
             left = _LONGEST_MS
             if not forever:
                 left = int(timeout_ms) - (self._now - start)
@@ -171,10 +168,10 @@ class SimHW:
     def lightsleep(self, ms):
         # machine.lightsleep(ms) as the Pico sleeps in it: the CPU stopped (here blocked reading stdin: no CPU time)
         # until ms pass on the virtual clock ("t" lines) or a key's edge wakes it (a "k" line: the key is then
-        # the keypad's, self._ev).  Counted: the sleeps, and those a key ended (the "s" line's answer).
-        self._naps += 1
+        # the keypad's, in self._pending).  Counted: the sleeps, and those a key ended (the "s" line's answer).
+        self.count += 1
         pending = self._pending
-        if pending:
+        if pending > 0:
             # a "t" line that outlasted the previous sleep goes on passing
             if pending >= ms:
                 self._now += ms
@@ -187,14 +184,13 @@ class SimHW:
         readline = self._readline
         while True:
             write(b"R\n")
-            self._flush()
             line = readline()
             if not line:
                 raise SystemExit
             c = line[0]
             if c == _K:
-                self._ev = _num(line)
-                self._wakes += 1
+                self._pending = -1 - _num(line)
+                self.count += 1 << 24
                 return
             if c == _T:
                 t = _num(line)
@@ -206,7 +202,8 @@ class SimHW:
                     self._pending = t - ms
                     return
             elif c == _S:  # "s": the sleeps, those a key ended, the display on (1) or off, for the tests
-                write(b"S %d %d %d\n" % (self._naps, self._wakes, self._on))
+                n = self.count
+                write(b"S %d %d %d\n" % (n & 0xFFFFFF, n >> 24, self._on))
             elif c == _Q:
                 raise SystemExit
             elif c == _X:  # a fault injected by the PC: the crash handling's test
@@ -243,7 +240,6 @@ class SimHW:
     def reset(self):
         # a soft reset (machine.soft_reset() on a Pico): the PC starts the process again
         self._write(b"Z %d\n" % self._now)
-        self._flush()
         raise SystemExit
 
     def time(self):
