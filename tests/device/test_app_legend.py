@@ -199,3 +199,23 @@ def test_a_closed_sochi_games_hands_list_spells_out_its_codes(tmp_path: Path) ->
     assert dev.keys("*")[-1] == listed
     assert lines(dev.keys("#")[-1])[0] == f"Hand {len(keys)}"  # and a hand viewed after it, read only
     dev.close()
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_the_kasa_legend_names_its_top_up_key(tmp_path: Path, code: str) -> None:
+    """Issue 36, item 7: the kasa home screen's "D:+" is said on its legend in whole words, the top-up's own word
+    (the screen D opens); a Prefa game, which has no kasa, has no such line."""
+    import importlib
+
+    top_up = importlib.import_module(f"kitapi.app.systems.kasa.lang_{code}").T[5].lower()  # TOPUP
+    for system, said in (("prefa_kasa", True), ("prefa", False)):
+        dev = device(tmp_path / system, code, system)
+        hands_list(dev, system)
+        shown = dev.keys("0")[-1]
+        dev.close()
+        legend = [s for _, y, s in shown if y < 56]
+        assert not problems(shown, vocabulary(("Ann", "Bob", "Cat"))), (lines(shown), problems(shown))
+        rows = [s for s in legend if s.startswith("D:+ ")]
+        assert (rows != []) == said, legend
+        if said:
+            assert top_up in rows[0] and named("D:+", legend), legend

@@ -4,6 +4,7 @@ simulator, keys in, log and screens out (kitapi.app.systems.pot, kitapi.app.syst
 from __future__ import annotations
 
 import json
+import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -80,6 +81,10 @@ def test_a_typed_pot_game_is_the_game_in_the_log(
         expect = settle_whole([3 * (v - chips) + pot for v in stocks], 3)[1]
         mark = "≈" if pot % 3 else ""
         want = [x for a, b, c in expect for x in (f"{NAMES[a]}→{NAMES[b]}", f"{mark}{c}")]
+        if pot:  # the chips left in the pot, said shared by the three (issue 36, item 2): two rows here
+            q = (200 * pot + 3) // 6
+            each = f"\u2248{q // 100}.{q % 100:02d}" if pot % 3 else str(pot // 3)
+            want += textwrap.wrap(f"Pot {pot} shared: {each} each", 16)  # (broken at spaces)
         assert expect and lines(last)[1:-3] == want, lines(last)  # (then the question: close and settle?)
         return
     stock: list[int] = res["stock"]  # type: ignore[assignment]

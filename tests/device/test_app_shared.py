@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from kitapi.app import menus
+from kitapi.app.ui import LANGUAGES
 from kitapi_host.logs import gen
 from kitapi_host.sim import typist
 from testkit import Device, device_log, lines, new_game_keys
@@ -80,3 +82,41 @@ def test_the_pot_left_is_said_shared_equally(tmp_path: Path, code: str) -> None:
     assert isinstance(pot, int) and pot > 0
     said = _said(code, "pot", 5, pot, 3)
     assert _tail(text).endswith(said), text
+
+
+def _settled(dev: Device, code: str) -> list[str]:
+    """End game, yes: the settlement's rows (its title Settle up, or the question where the rows are full)."""
+    shown = lines(dev.keys("C 3 #")[-1])
+    ask = menus.WORDS[LANGUAGES.index(code)].split("|")
+    assert shown[0] == importlib.import_module(f"kitapi.app.lang_{code}").T[64] or shown[0] == ask[2], shown
+    return shown
+
+
+@pytest.mark.parametrize("code", ["en", "ru"])
+def test_the_settlement_says_the_kasa_shared(tmp_path: Path, code: str) -> None:
+    """The kasa game ended early (End game): the settlement shares the kasa left, and says so as who owes whom
+    does ("Kasa 2100 shared: 525 each"), below the payments."""
+    dev = _device(tmp_path, code)
+    dev.keys(new_game_keys("prefa_kasa") + " 4 " + " ".join(_TYPED) + " 530# # # #")
+    dev.keys("2 6 1 1 # # #")
+    text = _settled(dev, code)
+    dev.close()
+    said = _said(code, "kasa", 1, 2100, 4)
+    assert said in " ".join(text), text
+    assert " ".join(text).index(said) > " ".join(text).index("\u2192"), text  # below the payments
+
+
+@pytest.mark.parametrize("code", ["en", "el"])
+def test_the_settlement_says_the_pot_shared(tmp_path: Path, code: str) -> None:
+    """An Austrian game ended (End game) with chips left in the pot: the settlement says them shared."""
+    hdr, hands = gen.generate("preference_at", 5, 4, chips=100)
+    dev = _device(tmp_path, code)
+    dev.keys(typist.setup_keys("preference_at", 3, 100))
+    for keys in typist.game_keys(hdr, hands):
+        dev.keys(keys)
+    text = _settled(dev, code)
+    dev.close()
+    _, res = device_log(dev.data, tmp_path)
+    pot = res["pot"]
+    assert isinstance(pot, int) and pot > 0
+    assert _said(code, "pot", 5, pot, 3) in " ".join(text), text

@@ -34,7 +34,6 @@ _T_DEALER = const(8)
 _T_ELDEST = const(9)
 _T_LOW_BATTERY = const(10)
 _T_UNDO = const(36)
-_T_SHARED = const(74)
 
 
 class Home:
@@ -68,18 +67,9 @@ class Home:
         t = ui.t
         app = self.app
         transfers = app.sys.transfers(app.g)
-        said = getattr(app.sys, "draw_owes", None)  # the kasa or the pot left, shared equally: said in words
-        said = said(app) if said else None  # (its word, what is left, the players)
-        if said:
-            s, v, n = said  # "Kasa 2120 shared: 530 each"; a share no whole number in hundredths, marked ≈
-            q = (200 * v + n) // (2 * n)  # (half up; the format's 11 characters: one of 10 or fewer is interned)
-            said = t[_T_SHARED] % (s, v, "%s%d.%02d%s" % (chr(8776), q // 100, q % 100, "") if v % n else v // n)
-        rows = []  # type: list[str]  # its rows, broken at spaces
-        for word in (said or "").split():
-            if rows and len(rows[-1]) + 1 + len(word) <= 16:
-                rows[-1] += " " + word
-            else:
-                rows.append(word)
+        from kitapi.app.ui import shared
+
+        rows = shared(app, t)  # the kasa or the pot left, shared equally
         if not transfers:
             ui.at(t[_T_OWES], 0, 2)
             ui.at(t[_T_NOBODY], 0, 3)

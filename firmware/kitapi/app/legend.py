@@ -24,7 +24,8 @@ _PREFERENCE = const(8)  # kitapi.rules.preference_at.PREFERENCE: the Austrian la
 
 # By language (kitapi.app.ui.LANGUAGES): each family's legend, "|" between its lines (16 columns at most, 7
 # lines at most: rows 0-6; row 7 names the keys), then the key back.  A line that starts with "^" is the
-# Illustrated game's only (its bids 5-8); "%" stands for the defenders' words of the summary's legend.
+# Illustrated game's only (its bids 5-8), or the kasa game's (its home screen's key for a top-up); "%" stands
+# for the defenders' words of the summary's legend.
 # In the order of _FAMILY: Prefa and the kasa (a bid made exactly, over, short; both defenders passed;
 # four aces declared); Russian Preferans (the defenders' words, then made, over, short, misère); Balkan
 # (the words: whist and pass, half-whist; Bettler, a closed Game, made ...); the Austrian and Illustrated
@@ -33,7 +34,7 @@ _PREFERENCE = const(8)  # kitapi.rules.preference_at.PREFERENCE: the Austrian la
 # imported on a boot that may be near a doubling of the interned names' pool.
 WORDS = (
     (
-        "= made exactly|+1 one over|-1 one down|✓ both passed|! four aces",
+        "= made exactly|+1 one over|-1 one down|✓ both passed|! four aces|^D:+ kasa top-up",
         "%|= made exactly|+1 one over|-1 one down|Mis misère",
         "%|Bett Bettler|G Game, closed|= made exactly|+1 one over|-1 one down",
         "1-4 bid  H Hand|P Preference|^5 misère 6 slam|^7 8 open 5 6|- all passed|x13 seats out|then his tricks",
@@ -46,7 +47,7 @@ WORDS = (
         "|stake's decimals|*back B:\u2248",
     ),
     (
-        "= έβγαλε ακριβώς|+1 μία παραπάνω|-1 μία λιγότερη|✓ και οι 2 πάσο|! τέσσερις άσσοι",
+        "= έβγαλε ακριβώς|+1 μία παραπάνω|-1 μία λιγότερη|✓ και οι 2 πάσο|! τέσσερις άσσοι|^D:+ προσθήκη",
         "%|= έβγαλε ακριβώς|+1 μία παραπάνω|-1 μία λιγότερη|Μιζ μιζέρ",
         "%|Μπέτ Μπέτλερ|G κλειστό γκέιμ|= έβγαλε ακριβώς|+1 μία παραπάνω|-1 μία λιγότερη",
         "1-4 αγορά H χέρι|P Πρεφεράνς|^5 μιζέρ 6 σλαμ|^7 8 ανοιχτά 5 6|- όλοι πάσο|x13 φεύγουν|μετά οι μπάζες",
@@ -57,7 +58,7 @@ WORDS = (
         "|ή δεκαδικά αξίας|*πίσω B:\u2248",
     ),
     (
-        "= сыграно ровно|+1 взятка сверх|-1 без одной|✓ оба паса|! четыре туза",
+        "= сыграно ровно|+1 взятка сверх|-1 без одной|✓ оба паса|! четыре туза|^D:+ докупка",
         "%|= сыграно ровно|+1 взятка сверх|-1 без одной|Миз мизер",
         "%|Бет беттлер|G закрытая игра|= сыграно ровно|+1 взятка сверх|-1 без одной",
         "1-4 заявка - пас|H из руки|P Преферанс|^5 мизер 6 шлем|^7 8 открытые 5 6|x13 вышли|затем взятки",
@@ -84,8 +85,8 @@ class Legend:
         g = app.g
         k = getattr(g, "OUTCOME", 1)
         f = int(_FAMILY[k]) + (k == 2 and g.NUMBERED is not None)
-        # the Illustrated game's bids 5-8 (its ladder goes past the Austrian one's Preference)
-        high = k == 3 and g.max_bid > _PREFERENCE
+        # the Illustrated game's bids 5-8 (its ladder goes past the Austrian one's Preference); the kasa's top-up
+        high = g.max_bid > _PREFERENCE if k == 3 else k == 1 and hasattr(g, "kasa")
         out = []
         for s in w[f].split("|"):
             if s == "%":  # the summary's words of the defenders: whist and pass, half-whist (and the dealer's)

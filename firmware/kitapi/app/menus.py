@@ -236,6 +236,8 @@ class Settle:
         Settle up                  row 0 (the short question where the payments take rows 1-6)
         Anna→Babis 3               the payments, each on a row with its amount or on two
         Costas→Babis 3
+        Kasa 2120 shared:          the kasa or the pot left, shared equally (Home.draw_owes' line), where
+        530 each                   the rows hold it
         Close the game             the question, on the rows left above the keys
         and settle?
         #yes *no                   row 7
@@ -258,6 +260,12 @@ class Settle:
             need += 1 + two
         if not shown:
             need = 1  # (nobody's row)
+        from kitapi.app.ui import shared
+
+        rows = shared(app, t)  # the kasa or the pot left, shared equally: below the payments, where rows are left
+        if need + len(rows) > 6:
+            rows = []
+        need += len(rows)
         ask = WORDS[LANGUAGES.index(app.lang)].split("|")
         title = t[_T_SETTLE]
         if need + 2 <= 6:  # rows 1-6 hold the payments and the question, whole
@@ -274,6 +282,10 @@ class Settle:
             row += 1 + two
         if not shown:
             ui.at(t[_T_NOBODY], 0, row)
+            row += 1
+        for s in rows:
+            ui.at(s, 0, row)
+            row += 1
         for i in range(len(ask)):
             ui.at(ask[i], 0, 7 - len(ask) + i)
         ui.hint(t[_T_CONFIRM])

@@ -113,3 +113,25 @@ def fitted(names, s, w):
     from kitapi.app.fitline import fit_line
 
     return fit_line(names, s, w)
+
+
+_T_SHARED = const(74)  # the lang tables' SHARED
+
+
+def shared(app, t):
+    """The rows (16 columns, broken at spaces) of the line that says the kasa or the pot left shared equally
+    ("Kasa 2120 shared: 530 each"), by the family's draw_owes hook; none when nothing is left (who owes whom,
+    kitapi.app.home.Home.draw_owes; the settlement, kitapi.app.menus.Settle)."""
+    said = getattr(app.sys, "draw_owes", None)  # the kasa or the pot left, shared equally: said in words
+    said = said(app) if said else None  # (its word, what is left, the players)
+    if said:
+        s, v, n = said  # a share no whole number in hundredths, marked ≈
+        q = (200 * v + n) // (2 * n)  # (half up; the format's 11 characters: one of 10 or fewer is interned)
+        said = t[_T_SHARED] % (s, v, "%s%d.%02d%s" % (chr(8776), q // 100, q % 100, "") if v % n else v // n)
+    rows = []  # type: list[str]  # its rows, broken at spaces
+    for word in (said or "").split():
+        if rows and len(rows[-1]) + 1 + len(word) <= 16:
+            rows[-1] += " " + word
+        else:
+            rows.append(word)
+    return rows
