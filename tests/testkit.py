@@ -264,6 +264,58 @@ def firmware_copy(tmp: Path, edits: dict[str, Callable[[str], str]]) -> Path:
     return tree
 
 
+# A copy of the whole tree, as a newcomer's checkout to which a system or a family is added
+# (tests/pc/test_add_a_system.py, tests/pc/test_family_cost.py): what it holds, how its packages are found, and
+# the kitapi command and Python run on it.
+TREE = ("firmware", "boards", "host_tools", "tests", "pyproject.toml")
+
+
+def copy_tree(root: Path) -> Path:
+    """The folders and files of ``TREE`` copied into ``root`` (its packages found as the editable install finds
+    them, each folder its name: firmware/kitapi, host_tools/kitapi_host); returns ``root``."""
+    for name in TREE:
+        if (ROOT / name).is_file():
+            shutil.copy2(ROOT / name, root / name)
+        else:
+            shutil.copytree(ROOT / name, root / name, ignore=shutil.ignore_patterns("__pycache__", ".*cache*"))
+    return root
+
+
+def tree_changed(tree: Path) -> set[str]:
+    """The files of the copy ``tree`` (their paths below it) that are not the checkout's, byte for byte."""
+    out = set()
+    for name in TREE:
+        for path in [tree / name] if (tree / name).is_file() else (tree / name).rglob("*"):
+            if path.is_file() and "__pycache__" not in path.parts:
+                rel = path.relative_to(tree).as_posix()
+                if not (ROOT / rel).is_file() or (ROOT / rel).read_bytes() != path.read_bytes():
+                    out.add(rel)
+    return out
+
+
+def tree_env(tree: Path) -> dict[str, str]:
+    """The environment in which Python's packages are the copy's (its tests/ on the path too)."""
+    return dict(os.environ, PYTHONPATH=os.pathsep.join(str(tree / d) for d in ("firmware", "host_tools", "tests")))
+
+
+def kitapi_on(tree: Path, *args: str | Path) -> str:
+    """``kitapi ARGS`` on the copy (``python -m kitapi_host.cli``, its packages the copy's); its output, the
+    exit status asserted 0."""
+    p = subprocess.run([sys.executable, "-m", "kitapi_host.cli", *map(str, args)], env=tree_env(tree),
+                       cwd=tree.parent, capture_output=True, text=True, timeout=600)  # fmt: skip
+    assert p.returncode == 0, (args, p.stdout, p.stderr)
+    return p.stdout
+
+
+def python_on(tree: Path, code: str) -> str:
+    """Python ``code`` run on the copy (its packages, its tests/ on the path); its output, the run asserted to
+    pass."""
+    p = subprocess.run([sys.executable, "-c", code], env=tree_env(tree), cwd=tree.parent, capture_output=True,
+                       text=True, timeout=600)  # fmt: skip
+    assert p.returncode == 0, p.stderr
+    return p.stdout
+
+
 def edit_files(tree: Path, edits: dict[str, Callable[[str], str]]) -> None:
     """Each file of ``edits`` (its path below ``tree``) changed by its function; an edit that changes nothing
     fails (the text it looked for is gone)."""

@@ -30,12 +30,13 @@ import pytest
 
 from kitapi.registry import rows
 from kitapi_host.sim import pick
-from testkit import ROOT, edit_files
+from testkit import ROOT, copy_tree, edit_files, tree_changed, tree_env
+from testkit import kitapi_on as kitapi
+from testkit import python_on as python
 
 ARCHITECTURE = ROOT / "docs" / "architecture.md"
 # What is copied: every folder whose files the new system's path goes through (the core and the box, the PC, the
 # boards the simulator runs, the tests whose helpers the copy runs)
-COPIED = ("firmware", "boards", "host_tools", "tests", "pyproject.toml")
 
 # The system, as the checklist adds it: 1. the core (a subclass in the module of its parent, CLASSES[id]) and a
 # vector; 2. the registry row, in menu order (after its parent's), its names in each of the box's languages.
@@ -134,47 +135,16 @@ def _checklist_patterns() -> list[re.Pattern[str]]:
 
 @pytest.fixture(scope="module")
 def tree(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The copy: the tree's folders (COPIED), the system added by EDITS and the vector; its packages are found as
+    """The copy: the tree's folders (testkit.TREE), the system added by EDITS and the vector; its packages are found as
     the editable install finds them, each folder its name (firmware/kitapi, host_tools/kitapi_host)."""
-    root = tmp_path_factory.mktemp("added") / "tree"
-    for name in COPIED:
-        if (ROOT / name).is_file():
-            shutil.copy2(ROOT / name, root / name)
-        else:
-            shutil.copytree(ROOT / name, root / name, ignore=shutil.ignore_patterns("__pycache__", ".*cache*"))
+    root = copy_tree(tmp_path_factory.mktemp("added") / "tree")
     edit_files(root, EDITS)
     (root / VECTOR_FILE).write_text(json.dumps(_VECTOR, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     return root
 
 
-def _env(tree: Path) -> dict[str, str]:
-    return dict(os.environ, PYTHONPATH=os.pathsep.join(str(tree / d) for d in ("firmware", "host_tools", "tests")))
-
-
-def kitapi(tree: Path, *args: str | Path) -> str:
-    """``kitapi ARGS`` on the copy (``python -m kitapi_host.cli``, its packages the copy's); its output."""
-    p = subprocess.run([sys.executable, "-m", "kitapi_host.cli", *map(str, args)], env=_env(tree), cwd=tree.parent,
-                       capture_output=True, text=True, timeout=600)  # fmt: skip
-    assert p.returncode == 0, (args, p.stdout, p.stderr)
-    return p.stdout
-
-
-def python(tree: Path, code: str) -> str:
-    """Python ``code`` run on the copy (its packages, its tests/ on the path); its output."""
-    p = subprocess.run([sys.executable, "-c", code], env=_env(tree), cwd=tree.parent, capture_output=True,
-                       text=True, timeout=600)  # fmt: skip
-    assert p.returncode == 0, p.stderr
-    return p.stdout
-
-
 def test_the_system_is_added_by_the_files_the_checklist_names_and_no_other(tree: Path) -> None:
-    changed = set()
-    for name in COPIED:
-        for path in [tree / name] if (tree / name).is_file() else (tree / name).rglob("*"):
-            if path.is_file() and "__pycache__" not in path.parts:
-                rel = path.relative_to(tree).as_posix()
-                if not (ROOT / rel).is_file() or (ROOT / rel).read_bytes() != path.read_bytes():
-                    changed.add(rel)
+    changed = tree_changed(tree)
     assert changed == TOUCHED, sorted(changed ^ TOUCHED)
     assert len(TOUCHED) == 3  # (the module's docstring says so, and the README)
     patterns = _checklist_patterns()
@@ -193,7 +163,7 @@ def copy_pytest(tree: Path, *args: str) -> str:
     p = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:xdist", "-c",
          str(tree / "pyproject.toml"), "--rootdir", str(tree), *args],
-        env=_env(tree), cwd=tree, capture_output=True, text=True, timeout=600,
+        env=tree_env(tree), cwd=tree, capture_output=True, text=True, timeout=600,
     )  # fmt: skip
     assert p.returncode == 0, p.stdout[-6000:] + p.stderr[-3000:]
     assert re.search(r"\b(\d+) passed", p.stdout) and " failed" not in p.stdout, p.stdout

@@ -18,19 +18,18 @@ box's screens are not typed here (the family's wizard below is a stub: a new fam
 from __future__ import annotations
 
 import json
-import os
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from testkit import ROOT
+from testkit import ROOT, copy_tree, tree_changed, tree_env
+from testkit import kitapi_on as kitapi
+from testkit import python_on as python
 
 ARCHITECTURE = ROOT / "docs" / "architecture.md"
-COPIED = ("firmware", "boards", "host_tools", "tests", "pyproject.toml")
 
 # --- the family's own files ------------------------------------------------------------------------------------
 
@@ -398,12 +397,7 @@ def _row_edits(tree: Path) -> dict[str, str]:
 @pytest.fixture(scope="module")
 def tree(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The copy with the family added: its own files (``FAMILY_FILES``) and its registry row."""
-    root = tmp_path_factory.mktemp("family") / "tree"
-    for name in COPIED:
-        if (ROOT / name).is_file():
-            shutil.copy2(ROOT / name, root / name)
-        else:
-            shutil.copytree(ROOT / name, root / name, ignore=shutil.ignore_patterns("__pycache__", ".*cache*"))
+    root = copy_tree(tmp_path_factory.mktemp("family") / "tree")
     for name, text in FAMILY_FILES.items():
         path = root / name
         assert not path.exists(), name
@@ -414,36 +408,6 @@ def tree(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return root
 
 
-def _env(tree: Path) -> dict[str, str]:
-    return dict(os.environ, PYTHONPATH=os.pathsep.join(str(tree / d) for d in ("firmware", "host_tools", "tests")))
-
-
-def kitapi(tree: Path, *args: str | Path) -> str:
-    """``kitapi ARGS`` on the copy; its output (exit 0 asked)."""
-    p = subprocess.run([sys.executable, "-m", "kitapi_host.cli", *map(str, args)], env=_env(tree), cwd=tree.parent,
-                       capture_output=True, text=True, timeout=600)  # fmt: skip
-    assert p.returncode == 0, (args, p.stdout, p.stderr)
-    return p.stdout
-
-
-def python(tree: Path, code: str) -> str:
-    p = subprocess.run([sys.executable, "-c", code], env=_env(tree), cwd=tree.parent, capture_output=True,
-                       text=True, timeout=600)  # fmt: skip
-    assert p.returncode == 0, p.stderr
-    return p.stdout
-
-
-def _changed(tree: Path) -> set[str]:
-    out = set()
-    for name in COPIED:
-        for path in [tree / name] if (tree / name).is_file() else (tree / name).rglob("*"):
-            if path.is_file() and "__pycache__" not in path.parts:
-                rel = path.relative_to(tree).as_posix()
-                if not (ROOT / rel).is_file() or (ROOT / rel).read_bytes() != path.read_bytes():
-                    out.add(rel)
-    return out
-
-
 def test_a_new_family_is_its_own_nine_files_and_its_registry_row(tree: Path) -> None:
     """The files the family took: its own 9 (the rules module, a vector file, the box's package of 5, the PC's of
     2) and the registry row's (kitapi/registry.py, and the string tables' SYSTEMS while they hold labels): the
@@ -451,7 +415,7 @@ def test_a_new_family_is_its_own_nine_files_and_its_registry_row(tree: Path) -> 
     assert len(FAMILY_FILES) == 9
     row = set(_row_edits(ROOT))  # (the names only: ROOT is read, not written)
     assert "firmware/kitapi/registry.py" in row and len(row) in (1, 4), row
-    assert _changed(tree) == set(FAMILY_FILES) | row, sorted(_changed(tree) ^ (set(FAMILY_FILES) | row))
+    assert tree_changed(tree) == set(FAMILY_FILES) | row, sorted(tree_changed(tree) ^ (set(FAMILY_FILES) | row))
     text = ARCHITECTURE.read_text(encoding="utf-8")
     assert "A new family is 9 files of its own" in text and "tests/pc/test_family_cost.py" in text
     where = json.loads(python(tree, "import json, kitapi, kitapi_host; print(json.dumps([kitapi.__file__, "
@@ -468,7 +432,7 @@ def test_the_copys_registry_tests_pass(tree: Path) -> None:
     p = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-c", str(tree / "pyproject.toml"),
          "--rootdir", str(tree), "tests/core/test_registry.py"],
-        env=_env(tree), cwd=tree, capture_output=True, text=True, timeout=600,
+        env=tree_env(tree), cwd=tree, capture_output=True, text=True, timeout=600,
     )  # fmt: skip
     assert p.returncode == 0, p.stdout + p.stderr
     assert re.search(r"\b(\d+) passed", p.stdout) and " failed" not in p.stdout, p.stdout
