@@ -11,6 +11,7 @@ import ast
 import json
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -313,6 +314,18 @@ def python_on(tree: Path, code: str) -> str:
     p = subprocess.run([sys.executable, "-c", code], env=tree_env(tree), cwd=tree.parent, capture_output=True,
                        text=True, timeout=600)  # fmt: skip
     assert p.returncode == 0, p.stderr
+    return p.stdout
+
+
+def pytest_on(tree: Path, *args: str) -> str:
+    """pytest on the copy (its tests, its packages), in one process; its output, the run asserted to pass."""
+    p = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:xdist", "-c",
+         str(tree / "pyproject.toml"), "--rootdir", str(tree), *args],
+        env=tree_env(tree), cwd=tree, capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    assert p.returncode == 0, p.stdout[-6000:] + p.stderr[-3000:]
+    assert re.search(r"\b(\d+) passed", p.stdout) and " failed" not in p.stdout, p.stdout
     return p.stdout
 
 

@@ -21,7 +21,6 @@ import os
 import re
 import shutil
 import subprocess
-import sys
 from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
@@ -30,8 +29,9 @@ import pytest
 
 from kitapi.registry import rows
 from kitapi_host.sim import pick
-from testkit import ROOT, copy_tree, edit_files, tree_changed, tree_env
+from testkit import ROOT, copy_tree, edit_files, tree_changed
 from testkit import kitapi_on as kitapi
+from testkit import pytest_on as copy_pytest
 from testkit import python_on as python
 
 ARCHITECTURE = ROOT / "docs" / "architecture.md"
@@ -156,18 +156,6 @@ def test_the_system_is_added_by_the_files_the_checklist_names_and_no_other(tree:
         tree / "firmware/kitapi/__init__.py", tree / "host_tools/kitapi_host/__init__.py", tree,
         tree / "firmware/kitapi",
     ], where  # fmt: skip
-
-
-def copy_pytest(tree: Path, *args: str) -> str:
-    """pytest on the copy (its tests, its packages), in one process; its output, the run asserted to pass."""
-    p = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:xdist", "-c",
-         str(tree / "pyproject.toml"), "--rootdir", str(tree), *args],
-        env=tree_env(tree), cwd=tree, capture_output=True, text=True, timeout=600,
-    )  # fmt: skip
-    assert p.returncode == 0, p.stdout[-6000:] + p.stderr[-3000:]
-    assert re.search(r"\b(\d+) passed", p.stdout) and " failed" not in p.stdout, p.stdout
-    return p.stdout
 
 
 def test_the_copys_core_and_pc_tests_of_every_system_pass(tree: Path) -> None:

@@ -19,13 +19,11 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from testkit import ROOT, copy_tree, tree_changed, tree_env
+from testkit import ROOT, copy_tree, pytest_on, tree_changed
 from testkit import kitapi_on as kitapi
 from testkit import python_on as python
 
@@ -429,13 +427,7 @@ def test_the_copys_registry_tests_pass(tree: Path) -> None:
     """tests/core/test_registry.py on the copy: the row loads the family's Game, every rules module is in a row,
     the box's package has the documented members and modules, nothing in systems/ outside a family, the rules
     menu lists every row, and no import loop (the firmware's, the PC's)."""
-    p = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-c", str(tree / "pyproject.toml"),
-         "--rootdir", str(tree), "tests/core/test_registry.py"],
-        env=tree_env(tree), cwd=tree, capture_output=True, text=True, timeout=600,
-    )  # fmt: skip
-    assert p.returncode == 0, p.stdout + p.stderr
-    assert re.search(r"\b(\d+) passed", p.stdout) and " failed" not in p.stdout, p.stdout
+    pytest_on(tree, "tests/core/test_registry.py")
 
 
 _LOG = """
