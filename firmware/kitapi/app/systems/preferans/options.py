@@ -60,9 +60,16 @@ def draw_options(ui, ng):
     for i in range(len(offered)):
         k = offered[i]
         v = _CHOICES[k][1][ng.options[i]]
-        ui.at("%d %s" % (i + 1, p[_P_PREF_OPTION_NAMES][k] if k < 5 else p[_P_PREF_OWN_NAMES][k - 5]), 0, 1 + i)
-        word = p[_P_VALUE_NAMES][_VALUE_KEYS.index(v)] if v in _VALUE_KEYS else v
-        ui.right(t[_T_OFF] if v is False else t[_T_ON] if v is True else word, 128, 1 + i)
+        name = p[_P_PREF_OPTION_NAMES][k] if k < 5 else p[_P_PREF_OWN_NAMES][k - 5]
+        if v in _VALUE_KEYS:
+            word = p[_P_VALUE_NAMES][_VALUE_KEYS.index(v)]
+            if len(name) + len(word) > 13:  # no room for both, a space between: the choice alone, whole, naming
+                ui.at("%d %s" % (i + 1, word), 0, 1 + i)  # its option ("6 джентльменский"), never a word cut
+                continue  # ("джентл.")
+        else:
+            word = t[_T_OFF] if v is False else t[_T_ON] if v is True else v
+        ui.at("%d %s" % (i + 1, name), 0, 1 + i)
+        ui.right(word, 128, 1 + i)
     ui.hint(t[_T_HINT_STEP])
 
 
