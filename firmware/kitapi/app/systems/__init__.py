@@ -14,5 +14,8 @@ by App.family), each a plug-in of the same shape (docs/architecture.md, "Adding 
   in the middle (the kasa's, the pot games'), ``draw_owes(app)``: (its word, what is left, the players
   sharing it) or None, which who owes whom says under the payments.
 
-Its hand wizard is ``<family>.wiz``, its texts ``<family>.lang_<language>`` (App.pt(family)).
+Its hand wizard is ``<family>.wiz``, its texts ``<family>.lang_<language>`` (App.pt(family)), its hands
+list's legend ``<family>.legend``: ``legend(app, i)``, the lines that spell out the codes of its rows in language
+``i`` (of kitapi.app.ui.LANGUAGES), and whether the box rounds its figures (kitapi.app.legend, which imports it
+when 0 is pressed on the list and lets it go at once).
 """
