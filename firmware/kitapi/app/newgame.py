@@ -49,11 +49,6 @@ _T_LETTERS = const(71)
 _T_CAPITALS = const(72)
 _T_NEW_NAME_MORE = const(73)
 
-# its family's texts it shows: their places in the table (kitapi.app.systems.preferans.lang_<language>.T)
-_P_STAKE = const(29)
-_P_HINT_POOL = const(30)
-_P_HINT_STAKE = const(31)
-
 _RULES = const(0)
 _PLAYERS = const(1)
 _NAME = const(2)
@@ -169,10 +164,11 @@ class NewGame:
             ui.at(self.sys.size_name(self), 0, 2)
             ui.at((self.typed or str(self.pouch)) + ("" if self.typing_stake else "_"), 0, 3)
             if hasattr(self.sys, "STAKE"):  # the money per whist, for the settlement, in its family's texts
-                p = self.app.pt(self.sys.STAKE)
-                ui.at(p[_P_STAKE], 0, 4)
+                name, k = self.sys.STAKE  # (their table, the place of the stake's name; its keys after it)
+                p = self.app.pt(name)
+                ui.at(p[k], 0, 4)
                 ui.at((self.stake or "-") + ("_" if self.typing_stake else ""), 0, 5)
-                ui.hint(p[_P_HINT_STAKE] if self.typing_stake else p[_P_HINT_POOL])
+                ui.hint(p[k + 2] if self.typing_stake else p[k + 1])
                 return
         elif step == _OPTIONS:
             self.sys.draw_options(ui, self)  # rows 1-6 (the title says Options) and its key hint

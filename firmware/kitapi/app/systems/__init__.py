@@ -5,7 +5,9 @@ by App.family), each a plug-in of the same shape (docs/architecture.md, "Adding 
 - ``setup(ng)``: the new-game wizard's (kitapi.app.newgame.NewGame ``ng``) chosen system: sets the
   pouch's default and may put a module of the new-game steps alone in ``ng.sys``; those steps
   (the package's or that module's) are ``SEATS``, ``size_name(ng)``, ``draw_options(ui, ng)``,
-  ``key_options(ng, ev)`` and ``options(ng)`` (the header's);
+  ``key_options(ng, ev)`` and ``options(ng)`` (the header's); where the pouch step asks the money per whist
+  too, ``STAKE``: (the family whose texts say it, the place of the first of its three: its name, the pouch
+  step's keys, the stake's keys);
 - ``draw_home(ui, app)``: the home page's rows 2-6; ``key_home(app, ev)``: a home key the home
   screen leaves to it (digits, D): the next screen or None;
 - ``describe(app, g, h)``: a hand in a few words (the hands list); ``edit(app, number, h)``: the
