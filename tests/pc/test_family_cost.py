@@ -527,7 +527,7 @@ def test_a_new_family_is_its_own_ten_files_and_its_registry_row(tree: Path) -> N
     ], where  # fmt: skip
 
 
-def test_the_copys_registry_tests_pass(tree: Path) -> None:
+def test_the_copys_tests_of_every_family_pass(tree: Path) -> None:
     """tests/core/test_registry.py on the copy: the row loads the family's Game, every rules module is in a row,
     the box's package has the documented members and modules (its legend too), nothing in systems/ outside a
     family, the rules menu lists every row, and no import loop (the firmware's, the PC's); the string tables'
