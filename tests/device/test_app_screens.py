@@ -101,12 +101,15 @@ def _undotted() -> frozenset[str]:
 
 @lru_cache(maxsize=1)
 def _legend_codes() -> frozenset[str]:
-    """The codes the legend (key 0, kitapi.app.legend) spells out: each entry's first word ("Миз мизер")."""
+    """The codes the legend (key 0, kitapi.app.legend, each family's lines kitapi.app.systems.<family>.legend)
+    spells out: each entry's first word ("Миз мизер")."""
     out = set()
-    for node in ast.walk(ast.parse((ROOT / "firmware/kitapi/app/legend.py").read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Constant) and isinstance(node.value, str):
-            for entry in node.value.split("|"):
-                out.update(_LETTERS.findall(entry.split(" ")[0]))
+    firmware = ROOT / "firmware/kitapi/app"
+    for path in [firmware / "legend.py", *sorted(firmware.glob("systems/*/legend.py"))]:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                for entry in node.value.split("|"):
+                    out.update(_LETTERS.findall(entry.split(" ")[0]))
     return frozenset(out)
 
 

@@ -22,9 +22,12 @@ _T_POOL_SIZE = const(67)
 _P_PREF_OPTION_NAMES = const(4)
 _P_PREF_OWN_NAMES = const(5)
 _P_VALUE_NAMES = const(6)
+_P_STAKE = const(29)  # then HINT_POOL and HINT_STAKE
 
 SEATS = "234"
-STAKE = "preferans"  # the pool step also asks the money per whist (in these texts: App.pt)
+# the pool step also asks the money per whist: the texts that say it (App.pt) and the place of the first of its
+# three, the stake's name, the pool step's keys and the stake's keys (kitapi.app.newgame)
+STAKE = ("preferans", _P_STAKE)
 # Every option the step knows (docs/rules/preferans.md, balkan.md), in the order of PREF_OPTION_NAMES then
 # PREF_OWN_NAMES, with its choices (the first is the default, left out of the header).  The system's class
 # says which it offers: bit k of its STEP_OPTIONS (kitapi.rules.preferans._STEP_*) is the k-th here; a variant
