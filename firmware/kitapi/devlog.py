@@ -359,8 +359,8 @@ class DevLogReader:
         number = b[1] << 8 | b[2]
         want = (self.seq + rs[_TAIL] + 1) & 0xFFFF
         syn = crc16(b, 0, 6) ^ (b[6] << 8 | b[7])
-        hand = op == _OP_HAND and number == want
-        diff = (op << 16 | number) ^ want  # (_OP_HAND is 0) more than one bit from the next hand: no
+        diff = (op << 16 | number) ^ want  # (_OP_HAND is 0) 0: the next hand; more than one bit from it: no
+        hand = not diff
         # one flipped bit could decide it (not one of the CRC itself, a syndrome of one bit: op and number as they
         # are): the syndrome names the bit that mends the record, if one does (else no flip makes it the next hand)
         if syn & (syn - 1) and (op == _OP_HAND or number == want or not diff & (diff - 1)):

@@ -65,8 +65,7 @@ def index(r, game, update):
     as the log's index of corrections by a name the port interns already (the 16 KB replay has none to spare)."""
     start = r.mark()
     fixes = {}
-    hands = 0
-    ended = False
+    hands = ended = 0
     while True:
         op = r.record(game, False)
         if op < 0:
@@ -77,11 +76,12 @@ def index(r, game, update):
             hands += 1
         elif op == _OP_END:
             ended = True
-        elif r.target > hands:
-            raise RuleError(_E_NO_HAND, r.target)
-        else:
-            fixes[r.target] = r.mark_record()
-    if update is not None and not 0 < update[0] <= hands:  # (the device checks a correction before writing)
+        else:  # a correction (its hand's number: target)
+            k = r.target
+            if k > hands:
+                raise RuleError(_E_NO_HAND, k)
+            fixes[k] = r.mark_record()
+    if update is not None and (update[0] < 1 or update[0] > hands):  # (the device checks one before writing)
         raise RuleError(_E_NO_HAND, update[0])
     r.reset(start)
     return fixes, ended
