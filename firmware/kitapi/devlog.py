@@ -22,12 +22,7 @@ ever rewritten.
 Writing is kitapi.devlogw's (imported only when a game is written).
 """
 
-try:
-    import ujson as json  # the built-in at once (docs/firmware.md, "Imports")
-except ImportError:  # CPython
-    import json  # type: ignore[no-redef]
-
-from kitapi.game import OP_END, OP_HAND, OP_REPLACE, RuleError
+from kitapi.game import RuleError
 
 try:
     from micropython import const
@@ -41,6 +36,9 @@ _E_VERSION = const(21)
 _E_JSON = const(11)
 _E_HEADER_SIZE = const(109)
 OP_LOST = const(4)  # not a record: a hand whose record is damaged, returned in its place
+_OP_HAND = const(0)  # the records' ops (kitapi.game.OP_*), copied: no global each
+_OP_REPLACE = const(1)
+_OP_END = const(3)
 _D_CUT = const(51)
 _D_CRC = const(52)
 _D_TYPE = const(53)
@@ -203,6 +201,10 @@ class DevLogReader:
             self.end = end
         f.seek(self.start)
         try:
+            import ujson as json  # the built-in at once (docs/firmware.md, "Imports"); no global
+        except ImportError:  # CPython
+            import json  # type: ignore[no-redef]
+        try:
             d = json.loads(body)
         except ValueError:
             raise RuleError(_E_JSON)
@@ -251,9 +253,8 @@ class DevLogReader:
     def record(self, game, hands=True):
         """Read the next record into ``game.hand``; its OP_* (``OP_LOST`` for a damaged hand), or -1 at the end.
 
-        The hand is kept packed in ``payload``; with ``game`` None only so;
-        with ``hands`` False a plain hand is only framed (not unpacked).
-        """
+        The hand is kept packed in ``payload``; with ``game`` None only so; with ``hands`` False a plain hand is only
+        framed (not unpacked).  A damaged record is skipped (``discard``)."""
         f = self.f
         b = self.buf
         rs = self.state
@@ -264,17 +265,8 @@ class DevLogReader:
                 return OP_LOST
             pos = self.pos = f.tell()
             self.line = 2 + (pos - self.start) // RECORD
-            n = RECORD
             if pos >= self.end:
-                if rs[_TAIL] and not rs[_ENDED]:  # the damaged records at the end that read as hands
-                    rs[_OWED] = rs[_TAIL]
-                    rs[_TAIL] = rs[_PENDING] = 0
-                    continue
-                n = self.size - self.end  # a torn last record, or none; or unwritten space (no damage)
-                if not n or pos < rs[_SEEN] or self.blank:
-                    return -1
-                why = _D_CUT
-                crc_ok = True
+                why = _D_CUT  # the end of the records (a torn last record after them, or none)
             else:
                 f.readinto(b)
                 why = 0
@@ -282,12 +274,11 @@ class DevLogReader:
                 number = b[1] << 8 | b[2]
                 payload = (b[0] & 31) << 24 | b[3] << 16 | b[4] << 8 | b[5]
                 syn = crc16(b, 0, 6) ^ (b[6] << 8 | b[7])  # 0: the CRC holds
-                crc_ok = not syn
                 if syn:
                     why = _D_CRC
-                elif op > OP_END:
+                elif op > _OP_END:
                     why = _D_TYPE
-                elif op == OP_HAND:
+                elif op == _OP_HAND:
                     gap = (number - self.seq - 1) & 0xFFFF
                     if gap > rs[_PENDING]:
                         why = _D_SEQUENCE
@@ -296,10 +287,10 @@ class DevLogReader:
                         rs[_OWED] = gap
                         f.seek(pos)
                         continue
-                elif op == OP_END:
+                elif op == _OP_END:
                     if number or payload:
                         why = _D_END
-                elif not number or (op != OP_REPLACE and payload):
+                elif not number or (op != _OP_REPLACE and payload):
                     why = _D_CORRECTION
                 else:
                     gap = (number - self.seq) & 0xFFFF
@@ -311,59 +302,79 @@ class DevLogReader:
                         continue
                     if number > self.seq:  # of a hand not played yet: not applicable (never written so)
                         why = _D_NO_HAND
-            if not why and game is not None and (op == OP_REPLACE or (hands and op == OP_HAND)):
+            if not why and game is not None and (op == _OP_REPLACE or (hands and op == _OP_HAND)):
                 # a CRC that holds by chance (1 in 65,536 damaged records) on no hand of these rules: damage too
                 try:
                     game.unpack(payload, game.hand)
-                    if op == OP_HAND:
+                    if op == _OP_HAND:
                         game.check(game.hand)
                 except RuleError:
                     why = _D_RULES
-                    if op == OP_HAND and pos < rs[_SEEN]:  # (a hand is unpacked by replay's second reading
+                    if op == _OP_HAND and pos < rs[_SEEN]:  # (a hand is unpacked by replay's second reading
                         self.bad()  # only, after later damage was counted: counted here, once)
             if not why:
                 break
-            if pos >= rs[_SEEN]:  # damage is counted once (replay reads the file twice)
-                rs[_SEEN] = pos + n
-                self.bad(why)
-            if why == _D_CUT:
+            if not self.discard(why):
                 return -1
-            rs[_PENDING] += 1
-            # does it read as the next hand?  Intact (a valid CRC): op and number both; else as
-            # mended by the one flipped bit that mends it, if one does; else either
-            want = (self.seq + rs[_TAIL] + 1) & 0xFFFF
-            hand = op == OP_HAND and number == want
-            diff = (op << 16 | number) ^ want  # (OP_HAND is 0) more than one bit from the next hand: no
-            if not crc_ok and (op == OP_HAND or number == want or not diff & (diff - 1)):
-                # one flipped bit could decide it: the syndrome names the bit that mends the record, if one
-                # does (else no flip makes it the next hand)
-                if not syn & (syn - 1):  # a bit of the CRC itself: op and number as they are
-                    hand = op == OP_HAND and number == want
-                else:
-                    bit = _SYNDROME_AT[syn % 79] - 1
-                    if bit >= 0 and _SYNDROME[2 * bit] << 8 | _SYNDROME[2 * bit + 1] == syn:
-                        mask = 128 >> (bit & 7)
-                        b[bit >> 3] ^= mask
-                        hand = b[0] >> 5 == OP_HAND and (b[1] << 8 | b[2]) == want
-                        b[bit >> 3] ^= mask
-                    else:
-                        hand = op == OP_HAND or number == want
-            if hand:
-                rs[_TAIL] += 1
-        if op == OP_HAND:
+        if op == _OP_HAND:
             self.seq += 1
             rs[_PENDING] = rs[_TAIL] = 0
-        elif op == OP_END:
+        elif op == _OP_END:
             rs[_ENDED] = 1
             return op
         else:
             self.target = number
-            if op != OP_REPLACE:
+            if op != _OP_REPLACE:
                 return op
         self.payload = payload
-        if op == OP_REPLACE and game is not None:  # (unpacked above)
+        if op == _OP_REPLACE and game is not None:  # (unpacked above)
             game.check(game.hand)
         return op
+
+    def discard(self, reason):
+        """Skip the record just read, damaged (``reason``), or the end of the records (``_D_CUT``): False if the
+        reading ends there.  At the end, the damaged records that read as hands are owed first (returned as lost
+        hands); a last record cut short is damage, unwritten space is none.  Damage is counted once (replay reads
+        the file twice).  A damaged record stays pending until the next valid hand; it is one more of the tail (the
+        damaged records that read as the next hands) if it reads as the next hand: intact (a valid CRC), by op and
+        number; else as mended by the one flipped bit that mends it, if one does; else by either."""
+        rs = self.state
+        pos = self.pos
+        if reason == _D_CUT:
+            if rs[_TAIL] and not rs[_ENDED]:  # the damaged records at the end that read as hands
+                rs[_OWED] = rs[_TAIL]
+                rs[_TAIL] = rs[_PENDING] = 0
+                return True
+            # a torn last record after them (to the file's end), not unwritten space nor nothing, is damage
+            if self.size > self.end and pos >= rs[_SEEN] and not self.blank:
+                rs[_SEEN] = self.size
+                self.bad(reason)
+            return False
+        if pos >= rs[_SEEN]:
+            rs[_SEEN] = pos + RECORD
+            self.bad(reason)
+        rs[_PENDING] += 1
+        b = self.buf
+        op = b[0] >> 5
+        number = b[1] << 8 | b[2]
+        want = (self.seq + rs[_TAIL] + 1) & 0xFFFF
+        syn = crc16(b, 0, 6) ^ (b[6] << 8 | b[7])
+        diff = (op << 16 | number) ^ want  # (_OP_HAND is 0) 0: the next hand; more than one bit from it: no
+        hand = not diff
+        # one flipped bit could decide it (not one of the CRC itself, a syndrome of one bit: op and number as they
+        # are): the syndrome names the bit that mends the record, if one does (else no flip makes it the next hand)
+        if syn & (syn - 1) and (op == _OP_HAND or number == want or not diff & (diff - 1)):
+            bit = _SYNDROME_AT[syn % 79] - 1
+            if bit >= 0 and _SYNDROME[2 * bit] << 8 | _SYNDROME[2 * bit + 1] == syn:
+                mask = 128 >> (bit & 7)
+                b[bit >> 3] ^= mask
+                hand = b[0] >> 5 == _OP_HAND and (b[1] << 8 | b[2]) == want
+                b[bit >> 3] ^= mask
+            else:
+                hand = op == _OP_HAND or number == want
+        if hand:
+            rs[_TAIL] += 1
+        return True
 
     def bad(self, reason=_D_RULES):
         """Count the record just read as damaged (``reason``): kitapi.replay's for a hand the rules cannot unpack."""
@@ -380,7 +391,7 @@ class DevLogReader:
 
     def mark_record(self):
         """A mark of the record just read (a hand or a correction)."""
-        return (self.pos, self.line, self.seq - (self.buf[0] >> 5 == OP_HAND), 0, 0, 0, self.state[_ENDED])
+        return (self.pos, self.line, self.seq - (self.buf[0] >> 5 == _OP_HAND), 0, 0, 0, self.state[_ENDED])
 
     def reset(self, mark):
         self.f.seek(mark[0])

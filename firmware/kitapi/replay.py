@@ -6,12 +6,26 @@ stands in the file: a few bytes a correction); the second checks and scores
 the hands in order, reading a corrected hand from its correction instead.
 Memory stays flat however long the game.
 
+A damaged device log: every valid record is scored, a damaged record is
+skipped (kitapi.devlog).  A damaged hand keeps its number and scores nothing
+until a correction replaces it.  While one is missing, a later hand (or its
+correction) that the rules refuse (without it the game would be over, or a
+correction breaks a rule) is held back: kept and counted, not scored, and the
+hands after it go on; once the damaged hand is entered again it scores as any
+other (or is the error it is).  A hand record whose CRC holds but which is no
+hand of these rules is a damaged hand too (kitapi.devlog; here, where the
+replay unpacks it itself).  ``reader.damage`` (``replay``'s) says what is
+damaged: ``(code, byte, line, bytes, records, hand, hands, held, late)``,
+``hand`` the first damaged hand not yet replaced by a correction (0: none) and
+``hands`` how many such there are; ``held`` how many later hands are held
+back, ``late`` the first (``messages.damage`` words it).
+
 On the MicroPython unix port (``kitapi replay --runtime micropython``):
 
     micropython -c "import sys; from kitapi.replay import main; main(sys.argv[1])" FILE
 """
 
-from kitapi.game import OP_DELETE, OP_END, OP_HAND, RuleError, new_game, write_result
+from kitapi.game import RuleError, new_game, write_result
 
 try:
     from micropython import const
@@ -23,7 +37,11 @@ _E_NO_HAND = const(17)
 _E_ENDED = const(18)
 _E_DEEP = const(100)
 _MAX_DEPTH = const(16)  # kitapi.jsonl.MAX_DEPTH
-_OP_LOST = const(4)  # kitapi.devlog.OP_LOST: a damaged hand, in its place
+# the records' ops (kitapi.game.OP_*, kitapi.devlog.OP_LOST: a damaged hand, in its place), copied: no global each
+_OP_HAND = const(0)
+_OP_DELETE = const(2)
+_OP_END = const(3)
+_OP_LOST = const(4)
 
 
 def reader(f):
@@ -39,32 +57,48 @@ def reader(f):
     return JsonlReader(f)
 
 
+def index(r, game, update):
+    """The first pass over the log of reader ``r`` (its header read), the reader put back where it began: every
+    record framed and each correction checked (a hand's are checked as they are scored): ``(fixes, ended)``,
+    ``fixes`` the mark of each corrected hand's last correction by its number, ``ended`` whether the log holds
+    an end record; ``update`` as ``replay``'s (a correction of a hand the log does not hold is refused).  Named
+    as the log's index of corrections by a name the port interns already (the 16 KB replay has none to spare)."""
+    start = r.mark()
+    fixes = {}
+    hands = ended = 0
+    while True:
+        op = r.record(game, False)
+        if op < 0:
+            break
+        if ended:
+            raise RuleError(_E_ENDED)
+        if op == _OP_HAND or op == _OP_LOST:
+            hands += 1
+        elif op == _OP_END:
+            ended = True
+        else:  # a correction (its hand's number: target)
+            k = r.target
+            if k > hands:
+                raise RuleError(_E_NO_HAND, k)
+            fixes[k] = r.mark_record()
+    if update is not None and (update[0] < 1 or update[0] > hands):  # (the device checks one before writing)
+        raise RuleError(_E_NO_HAND, update[0])
+    r.reset(start)
+    return fixes, ended
+
+
 def replay(f, update=None, stop=0):
     """Replay the log in binary file ``f``: (game, reader); RuleError, with its ``line``, for bad input.
 
-    ``update``, if given, is a correction not yet in the log, ``(hand number,
-    packed hand)`` or ``(hand number, -1)`` for a deletion: the device checks
-    a correction this way before it writes it (one of a hand the log does not
-    hold is refused: "there is no hand N to correct yet"); a RuleError's ``hand`` is the hand refused (0: none).
+    ``update``, if given, is a correction not yet in the log, ``(hand number, packed hand)`` or ``(hand number,
+    -1)`` for a deletion: the device checks a correction this way before it writes it (one of a hand the log does
+    not hold is refused: "there is no hand N to correct yet"); a RuleError's ``hand`` is the hand refused (0: none).
 
-    ``stop``, if given, is a hand number: the replay stops before it, giving
-    the game as it stood before that hand (the device previews a correction
-    against it); the log is still read, and checked, to its end first.
+    ``stop``, if given, is a hand number: the replay stops before it, giving the game as it stood before that hand
+    (the device previews a correction against it); the log is still read, and checked, to its end first.
 
-    ``reader.damage`` is None, or what is damaged in a device log (every valid
-    record is scored, a damaged record is skipped): ``(code, byte, line,
-    bytes, records, hand, hands, held, late)``, ``hand`` the first damaged hand
-    not yet replaced by a correction (0: none) and ``hands`` how many such
-    there are; ``held`` how many later hands are held back, ``late`` the first
-    (``messages.damage`` words it); ``reader.last`` is the number of the last
-    hand scored.  A damaged hand keeps its number and scores nothing until a
-    correction replaces it.  While one is missing, a later hand (or its
-    correction) that the rules refuse (without it the game would be over, or
-    a correction breaks a rule) is held back: kept and counted, not scored,
-    and the hands after it go on; once the damaged hand is entered again it
-    scores as any other (or is the error it is).  A hand record whose CRC
-    holds but which is no hand of these rules is a damaged hand too
-    (kitapi.devlog; here, where the replay unpacks it itself).
+    ``reader.damage`` is None, or what is damaged in a device log (above); ``reader.last`` is the number of the
+    last hand scored.
     """
     r = reader(f)
     try:
@@ -76,35 +110,14 @@ def replay(f, update=None, stop=0):
     except RuleError as e:
         e.line = 1
         raise
-    start = r.mark()
-    fixes = {}  # hand number -> mark of its last correction
-    lost = first = k = 0  # damaged hands not replaced (k: the hand being scored)
+    lost = first = k = last = held = late = 0  # damaged hands not replaced, being scored, last scored, held back
     try:
-        hands = 0
-        ended = False
-        while True:
-            op = r.record(g, False)  # corrections are checked here, hands when they are scored
-            if op < 0:
-                break
-            if ended:
-                raise RuleError(_E_ENDED)
-            if op == OP_HAND or op == _OP_LOST:
-                hands += 1
-            elif op == OP_END:
-                ended = True
-            elif r.target > hands:
-                raise RuleError(_E_NO_HAND, r.target)
-            else:
-                fixes[r.target] = r.mark_record()
-        if update is not None and not 0 < update[0] <= hands:  # (the device checks a correction before writing)
-            raise RuleError(_E_NO_HAND, update[0])
-        r.reset(start)
-        k = last = held = late = 0  # hands held back (and the first): see the docstring
+        fixes, ended = index(r, g, update)
         while True:
             op = r.record(g, not lost)  # (a damaged hand missing: plain hands framed, checked below)
             if op < 0:
                 break
-            if op != OP_HAND and op != _OP_LOST:
+            if op != _OP_HAND and op != _OP_LOST:
                 continue
             k += 1
             if k == stop:
@@ -132,7 +145,7 @@ def replay(f, update=None, stop=0):
                     lost += 1
                     continue
             try:
-                if back is not None and r.record(g) == OP_DELETE:
+                if back is not None and r.record(g) == _OP_DELETE:
                     r.reset(back)
                     continue
                 g.apply(h)

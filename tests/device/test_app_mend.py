@@ -107,17 +107,62 @@ def test_the_issues_setup_on_a_russian_box(tmp_path: Path) -> None:
     assert res["over"] and res["hands"] == 11 and len(log) == 1 + 12 + 2
 
 
-def test_any_key_but_d_goes_back_to_the_hand_and_writes_nothing(tmp_path: Path) -> None:
-    dev = _device(tmp_path / "data", "en")
+@pytest.mark.parametrize(
+    ("heap", "free", "after"),
+    [("96K", 0, 0), ("64K", 0, 0), ("64K", 500, 0), ("64K", 3000, 0), ("64K", 6000, 0), ("64K", 500, 200)],
+)
+def test_any_key_but_d_goes_back_to_the_hand_and_writes_nothing(
+    tmp_path: Path, heap: str, free: int, after: int
+) -> None:
+    """Back to the hand's summary as it was before its save, whether the offer came in place (96 KB: room for it
+    beside the wizard) or after a soft reset (the heap held short before the save: "h N"), which the player
+    cannot tell apart (the reset path came back to the home screen); held short after the offer too (no room
+    to open the game again: the summary after one more soft reset)."""
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "settings").write_text("255 60 en\n")
+    dev = Device(data, heapsize=heap)
     dev.keys(SETUP)
     dev.keys(hand_keys())
-    dev.keys("*")
-    said = lines(dev.keys(EDIT)[-1])
+    summary = lines(dev.keys("* " + EDIT[:-1])[-1])
     size = (dev.data / "games" / "0001.kitapi").stat().st_size
-    back = lines(dev.keys("#")[-1])  # any key but D: back to the hand's summary
+    if free:
+        dev.fw.send(f"h {free}\n")
+        assert dev.fw.wait_ready(60)
+    said = lines(dev.keys("#")[-1])
+    if after:
+        dev.fw.send(f"h {after}\n")
+        assert dev.fw.wait_ready(60)
+    back = lines(dev.keys("#")[-1])  # any key but D
+    again = lines(dev.keys("#")[-1])  # and its save: the offer again
     dev.close()
-    assert said[0] == "Not saved" and back[0] == "Hand 4", (said, back)
+    assert summary[0] == "Hand 4" and "Bob 8\u2660 --" in summary, summary
+    assert said[0] == "Not saved" and "11-12" in " ".join(said), said
+    assert back == summary and again == said, (back, again)
     assert (dev.data / "games" / "0001.kitapi").stat().st_size == size
+
+
+def test_both_ways_to_the_offer_go_back_to_the_same_summary(tmp_path: Path) -> None:
+    """The offer in place (96 KB) and after a soft reset (64 KB, 500 bytes free before the save): the same offer
+    and, on #, the same summary; each way taken, as the resets say."""
+    shown = []
+    for heap, free in (("96K", 0), ("64K", 500)):
+        data = tmp_path / heap / "data"
+        data.mkdir(parents=True)
+        (data / "settings").write_text("255 60 en\n")
+        dev = Device(data, heapsize=heap)
+        dev.keys(SETUP)
+        dev.keys(hand_keys())
+        dev.keys("* " + EDIT[:-1])
+        resets = dev.fw.resets
+        if free:
+            dev.fw.send(f"h {free}\n")
+            assert dev.fw.wait_ready(60)
+        said = lines(dev.keys("#")[-1])
+        assert dev.fw.resets == resets + (1 if free else 0), (heap, said)
+        shown.append((said, lines(dev.keys("#")[-1])))
+        dev.close()
+    assert shown[0] == shown[1] and shown[0][1][0] == "Hand 4", shown
 
 
 @pytest.mark.parametrize(("free", "key"), [(500, "D"), (500, "#"), (6000, "D"), (6000, "#")])
@@ -125,7 +170,8 @@ def test_the_offer_short_of_heap_comes_after_a_soft_reset(tmp_path: Path, free: 
     """An evening that has cut the heap up (the simulator's "h N" holds it until N bytes are free, until the next
     reset; 500: no room for the check, 6,000: for the offer after it): the save resets softly and the boot
     checks the correction on a fresh heap, the game let go; it offers D as before (it said the refusal alone, or
-    "Out of memory"), whose hands list says "Saved"; any other key goes on to the home screen, nothing written."""
+    "Out of memory"), whose hands list says "Saved"; any other key goes back to the hand's summary, the game
+    opened again (it went to the home screen), nothing written."""
     dev = _device(tmp_path / "data", "en")
     dev.keys(SETUP)
     dev.keys(hand_keys())
@@ -144,25 +190,30 @@ def test_the_offer_short_of_heap_comes_after_a_soft_reset(tmp_path: Path, free: 
         assert after[0] == "Hands" and "Saved" in after, after
         assert res["over"] and res["hands"] == 10 and len(log) == 1 + 12 + 3
     else:
-        assert after[0] == "Game over" and after[-1].startswith("A:"), after  # (the home screen of the game over)
+        assert after[0] == "Hand 4" and "Bob 8\u2660 --" in after and after[-1] == "#save *back", after
         assert (dev.data / "games" / "0001.kitapi").stat().st_size == size and res["hands"] == 12
 
 
-@pytest.mark.parametrize("free", [500, 4500])
-def test_d_short_of_heap_lands_on_the_hands_list_after_a_soft_reset(tmp_path: Path, free: int) -> None:
-    """D writes its records, then replays the game for the list; where that finds no room (the heap held short
-    after the offer: "h N"; 500 bytes free: no room for the list's module, 4,500: for the replay), the box
-    resets softly and its boot shows the list it would have shown, at hand 4, "Saved" (it said "Out of
-    memory"); the records written once."""
+@pytest.mark.parametrize("reset", [False, True])
+@pytest.mark.parametrize("free", [0, 100, 200, 300, 500, 1000, 2000, 3000, 4500, 6000, 8000])
+def test_d_short_of_heap_lands_on_the_hands_list(tmp_path: Path, free: int, reset: bool) -> None:
+    """D with the heap held short after the offer ("h N": no room for the records' module, for the list's
+    module, for the replay, or room enough), the offer made as the heap allowed or after a soft reset (the
+    heap held short before the save too: the records' module not yet imported): the list at hand 4, "Saved",
+    whatever ran out (it said "Out of memory"): App.run's soft reset, and its boot does what was left (the note
+    ``k``: D from the log; ``l``: the list); each record written once."""
     dev = _device(tmp_path / "data", "en")
     dev.keys(SETUP)
     dev.keys(hand_keys())
-    assert lines(dev.keys("* " + EDIT)[-1])[0] == "Not saved"
-    resets = dev.fw.resets
-    dev.fw.send(f"h {free}\n")
-    assert dev.fw.wait_ready(60)
+    dev.keys("* " + EDIT[:-1])
+    if reset:
+        dev.fw.send("h 500\n")
+        assert dev.fw.wait_ready(60)
+    assert lines(dev.keys("#")[-1])[0] == "Not saved"
+    if free:
+        dev.fw.send(f"h {free}\n")
+        assert dev.fw.wait_ready(60)
     listed = lines(dev.keys("D")[-1])
-    assert dev.fw.resets == resets + 1, listed
     assert listed[:2] == ["Hands", "4/12 0:?"] and "Saved" in listed, listed
     assert any(r.split()[0] == "4" and "8\u2660" in r for r in listed[2:7]), listed
     assert lines(dev.keys("*")[-1])[0] == "Game over"
@@ -171,11 +222,8 @@ def test_d_short_of_heap_lands_on_the_hands_list_after_a_soft_reset(tmp_path: Pa
     assert res["over"] and res["hands"] == 10 and len(log) == 1 + 12 + 3
 
 
-@pytest.mark.parametrize("cut", range(6))
-def test_a_power_cut_at_each_step_leaves_a_game_that_opens(tmp_path: Path, cut: int) -> None:
-    """The log as a power cut leaves it after each of D's three records (8 bytes each: delete 12, delete 11,
-    replace 4), or in the middle of one: the box opens the game, the hands deleted so far are deleted (and
-    restorable), the correction is there only once written whole; then the edit again, saved."""
+def _records(tmp_path: Path) -> tuple[bytes, bytes]:
+    """The log before D and after it (its three records: delete 12, delete 11, replace 4)."""
     first = tmp_path / "first"
     dev = _device(first, "en")
     dev.keys(SETUP)
@@ -186,6 +234,37 @@ def test_a_power_cut_at_each_step_leaves_a_game_that_opens(tmp_path: Path, cut: 
     dev.close()
     after = (first / "games" / "0001.kitapi").read_bytes()
     assert after[: len(before)] == before and len(after) == len(before) + 24
+    return before, after
+
+
+@pytest.mark.parametrize("written", [0, 1, 2])
+def test_d_after_a_soft_reset_writes_what_is_left_once(tmp_path: Path, written: int) -> None:
+    """The note ``k`` (D short of heap before the correction's record, kitapi.app.mend.mend), with none, one
+    or both of the deletions on flash: the boot deletes the hands not yet deleted, saves the correction, and
+    shows the list at hand 4, "Saved"; no record twice.  (The tests above reach it where the heap runs out.)"""
+    before, after = _records(tmp_path)
+    r = after[-8:]  # the correction's record: its packed hand (docs/log-format.md)
+    payload = (r[0] & 31) << 24 | r[3] << 16 | r[4] << 8 | r[5]
+    data = tmp_path / "data"
+    (data / "games").mkdir(parents=True)
+    (data / "games" / "0001.kitapi").write_bytes(after[: len(before) + 8 * written])
+    (data / "current").write_text("0001.kitapi\n")
+    (data / "next").write_text(f"k4 {payload}")
+    dev = _device(data, "en")
+    listed = lines(dev.fw.texts)
+    dev.close()
+    # (the title says the game is over where the fix ended a game in play: the deletions left one)
+    assert listed[0] == ("Game over" if written else "Hands") and "Saved" in listed, listed
+    assert any(r.split()[0] == "4" and "8\u2660" in r for r in listed[2:7]), listed
+    assert (data / "games" / "0001.kitapi").read_bytes() == after and not (data / "next").exists()
+
+
+@pytest.mark.parametrize("cut", range(6))
+def test_a_power_cut_at_each_step_leaves_a_game_that_opens(tmp_path: Path, cut: int) -> None:
+    """The log as a power cut leaves it after each of D's three records (8 bytes each: delete 12, delete 11,
+    replace 4), or in the middle of one: the box opens the game, the hands deleted so far are deleted (and
+    restorable), the correction is there only once written whole; then the edit again, saved."""
+    before, after = _records(tmp_path)
     written, torn = divmod(cut, 2)  # records written whole, and half of the next one
     log = after[: len(before) + 8 * written + 4 * torn]
     data = tmp_path / "cut"

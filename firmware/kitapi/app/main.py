@@ -18,6 +18,7 @@ _GAMES = const("g")  # kitapi.app.nextboot.GAMES
 _VIEW = const("v")  # kitapi.app.nextboot.VIEW
 _REPLACE = const("r")  # kitapi.app.nextboot.REPLACE
 _FIX = const("f")  # kitapi.app.nextboot.FIX
+_MEND = const("k")  # kitapi.app.nextboot.MEND
 _START = const("s")  # kitapi.app.nextboot.START
 _MEMORY = const("m")  # kitapi.app.nextboot.MEMORY
 _HINTS = const(0)  # true for mypy alone (always_true in its configs): MicroPython compiles the import away
@@ -459,8 +460,8 @@ class App:
                 from kitapi.app.games import view
 
                 screen = view(self, a)
-            elif op == _FIX:  # an edit saved (kitapi.app.mend: one that ends the game earlier offers D there too)
-                screen = __import__("kitapi.app.mend", None, None, "x").again(self, a, b)
+            elif op == _FIX or op == _MEND:  # an edit saved (kitapi.app.mend: one that ends the game earlier offers
+                screen = __import__("kitapi.app.mend", None, None, "x").again(self, a, b, op)  # D there too; its D)
             else:
                 from kitapi.app.history import again
 
@@ -543,10 +544,11 @@ class App:
             # ever (kitapi.app.run shows the error instead); after it, each reset waits for a key
             if not ran or not hasattr(hw, "reset"):
                 raise
-            self.g = screen = None  # the boot after the reset says so (App.first_screen: kitapi.app.refusal
-            gc.collect()  # .memory); the game and the screen let go first: the note needs a little room
-            try:
-                store.next(_MEMORY)
+            note = getattr(screen, "note", None)  # (a screen that ran out of heap half way: what the boot does
+            self.g = screen = None  # instead, Store.next's arguments: kitapi.app.mend) the boot after the reset
+            gc.collect()  # says so (App.first_screen: kitapi.app.refusal.memory); the game and the screen let go
+            try:  # first: the note needs a little room
+                store.next(*note) if note else store.next(_MEMORY)
             except Exception:  # noqa: BLE001 - no room even for the note: the reset still gives a fresh heap
                 pass
             hw.reset()

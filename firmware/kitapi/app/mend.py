@@ -13,7 +13,10 @@ except ImportError:  # CPython
     from kitapi.compat import const
 
 _T_SAVED = const(27)
+_MEMORY = const("m")  # kitapi.app.nextboot.MEMORY
+_EDIT = const("e")  # kitapi.app.nextboot.EDIT
 _LIST = const("l")  # kitapi.app.nextboot.LIST
+_MEND = const("k")  # kitapi.app.nextboot.MEND
 
 
 def say(app, number, payload, e, then):
@@ -45,12 +48,12 @@ def say(app, number, payload, e, then):
                 gone[r.seq] = 0
             elif op <= OP_DELETE:
                 gone[r.target] = op == OP_DELETE
-    r = f = None
+    del r, f
     later = [j for j in range(k, store.seq + 1) if not gone[j]]
     end = k - 1
     while end > 1 and gone[end]:
         end -= 1
-    gone = None
+    del gone
     if not later:
         return None
     # the hands by str and "-": no format of its own (each short literal is a name interned)
@@ -60,6 +63,7 @@ def say(app, number, payload, e, then):
     s = refused(app, 0, words(app)[6] % (end, n), then or app)  # 0: kitapi.app.refusal.SAVE; 6: its WORDS'
     s.then = then  # new end.  (None: the home screen, made by a key but D: not beside the words, the game let go)
     s.action = lambda: mend(app, number, payload, later, s)
+    s.note = [_MEMORY, "", -1]  # (made here, where there is heap: ``_note``)
     forget("kitapi.app.mend")  # (its functions live on while the screen does)
     return s
 
@@ -69,10 +73,11 @@ def mend(app, number, payload, hands, s):
     "Saved" (and the game's end).  A power cut between two records leaves the hands deleted so far, each
     restorable, and the correction unsaved: the game replays, and the edit can be made again.  ``s``: the
     refusal screen, whose next screen (the edit's wizard and its game, or the home screen and the game) is
-    let go before the replay."""
+    let go before the replay.  Short of heap at any point: App.run's soft reset, and its boot does what is left
+    (its ``note`` ``k``: D again from the log, each hand deleted once; after the correction, ``l``: the list)."""
     store = app.store
     app.g = None
-    s.then = None
+    s.then = s.back = s.message = None  # (never drawn again: room for the note of a soft reset)
     try:
         for j in reversed(hands):
             store.delete_hand(j)
@@ -81,19 +86,47 @@ def mend(app, number, payload, hands, s):
         from kitapi.app.refusal import say
 
         return say(app, 0, e)
+    except MemoryError:  # before the correction's record (a record is one write of a buffer made before: whole
+        _note(s, _MEND, number, payload)  # or not there): the boot after App.run's soft reset does the rest
+        raise
     try:
         from kitapi.app.history import fixed
+
+        return fixed(app, number, app.ui.t[_T_SAVED])
     except MemoryError:  # (the records on flash) the list at it after a soft reset, as kitapi.app.history.fixed's
-        return app.retry(_LIST, number, app.over)  # replay short of heap: "Saved" (its word 0)
-    return fixed(app, number, app.ui.t[_T_SAVED])
+        _note(s, _LIST, number, app.over)  # replay short of heap: "Saved" (its word 0)
+        raise
 
 
-def again(app, number, payload):
+def _note(s, what, number, p):
+    """The note App.run writes for its soft reset instead of "Out of memory" (the offer's ``note``, made with it
+    and set in place: a tuple or a new attribute is heap, which there is none of), written once this screen is
+    let go: room enough for it (tests/device/test_app_mend.py)."""
+    note = s.note
+    note[0] = what
+    note[1] = number
+    note[2] = p
+
+
+def back(app, number, payload, s):
+    """Any key but D on the offer made after App.retry (``again``): the hand's summary, as in the wizard, the
+    game opened again and the edit made again (kitapi.app.history.again); short of heap, after App.run's soft
+    reset (the note ``e``, as the hands list's edit)."""
+    try:
+        from kitapi.app.history import again as edit
+
+        return edit(app, _EDIT, number, payload)
+    except MemoryError:  # (as ``mend``)
+        _note(s, _EDIT, number, payload)
+        raise
+
+
+def again(app, number, payload, op):
     """After App.retry (ROOT/next ``f``: kitapi.app.nextboot.FIX), on a fresh heap: edit ``payload`` of hand
     ``number`` saved again, the game opened, then let go while the corrected log is checked: the hands list at
     it, "Saved"; or refused, and where it ends the game earlier offered as in the wizard (``say``), any key but
-    D going on to the home screen.  (Here, not in kitapi.app.history, which this module imports: its list after
-    D.)"""
+    D going back to the hand's summary (``back``).  ``op`` ``k`` (kitapi.app.nextboot.MEND): D was pressed, and
+    is done here.  (Here, not in kitapi.app.history, which this module imports: its list after D.)"""
     import gc
 
     from kitapi import forget
@@ -113,6 +146,9 @@ def again(app, number, payload):
     except RuleError as e:
         s = say(app, number, payload, e, None)
         if s:
+            if op == _MEND:
+                return s.action()
+            s.back = lambda: back(app, number, payload, s)
             return s
         from kitapi.app.refusal import say as refused
 

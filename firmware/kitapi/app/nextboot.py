@@ -11,6 +11,8 @@ note is one letter and its arguments (decimal, no sign):
     rN P     hand N replaced by P (a hand brought back, a damaged hand entered again)
     fN P     hand N's edit P saved (App.save_hand): checked again, and where it ends the game earlier the
              offer to delete the later hands (kitapi.app.mend.again)
+    kN P     as f, and D pressed on its offer (kitapi.app.mend.mend short of heap before the correction's
+             record): done from the log, the hands not yet deleted deleted, then the correction
     lN K     the hands list at hand N, fixed on flash before its replay found no room: K its word, twice
              its place (0 "Saved", else kitapi.app.history's WORDS), plus 1 if the game was over before
     s        a new game started: its header in ROOT/start, checked and written now (App.start_game)
@@ -39,6 +41,7 @@ DELETE = const("d")
 REPLACE = const("r")
 FIX = const("f")
 LIST = const("l")
+MEND = const("k")
 START = const("s")
 MEMORY = const("m")
 _DIGITS = const("0123456789")
@@ -55,7 +58,7 @@ def read(store, text, game_number):
     forget("kitapi.app.nextboot")  # let go (its functions live on while they run): a retry's boot is short of heap
     op = text[:1]
     p = text[1:].split(" ")
-    hand = op in (DELETE, EDIT, REPLACE, FIX, LIST)
+    hand = op in (DELETE, EDIT, REPLACE, FIX, LIST, MEND)
     if (
         text in (NEW, GAMES, START, MEMORY)
         or (op == VIEW and game_number(text[1:]) >= 0)

@@ -56,6 +56,8 @@ class Said:
     """
 
     action = None  # what D does, where the message offers it (kitapi.app.mend)
+    back = None  # what any other key does there, where the next screen is made only then (kitapi.app.mend)
+    note = None  # what the boot does after App.run's soft reset, if either runs out of heap (kitapi.app.mend)
 
     def __init__(self, app, title, hint, message, then):  # (names interned anyway: none of its own)
         self.app = app
@@ -73,4 +75,6 @@ class Said:
         self.app.message = ""  # (said here: not again on the next screen)
         if ev == 13 and self.action:  # D (kitapi.keys.KEY_D), where the message offers it
             return self.action()
-        return self.then or self.app.home()  # (None: the home screen, made only now, kitapi.app.mend)
+        if self.back:
+            return self.back()
+        return self.then or self.app.home()  # (None: the home screen, made only now)

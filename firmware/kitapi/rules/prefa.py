@@ -390,10 +390,7 @@ class Prefa(Game):
             # too) pays the bidder who makes it, or is paid by the one who doesn't.
             for s in range(n):
                 if s != b:
-                    if made:
-                        self.pay(s, b, self.aces_amount)
-                    else:
-                        self.pay(b, s, self.aces_amount)
+                    self.pay(s if made else b, b if made else s, self.aces_amount)
 
     def _end(self):
         p = self.pouch

@@ -37,14 +37,14 @@ WORDS = ("whist", "pass", "half")
 SUITS = "SCDHN"
 MISERE = const(25)  # contract index after 10N (24): (level - 6) * 5 + suit for the others
 WIDOWS = ("", "A", "KQ", "AK", "AA")  # Rostov's widow points: 10, 10, 20, 30 (C)
-_WIDOW_POINTS = b"\x00\x0a\x0a\x14\x1e"
+_WIDOW_POINTS = const(b"\x00\x0a\x0a\x14\x1e")
 REFUSED = const(5)  # Hand.widow: the soloist refused the widow
 
 # Game values and whist requirements by level 6..10 (C: "Game point of a six-trick game
 # is 2, seven 4, eight 6, nine 8, and ten and misere 10"; "Whisting player(s) have to take
 # 4 tricks if the game is at six, 2 tricks if seven, and 1 trick if it's eight or nine").
-_GP = b"\x02\x04\x06\x08\x0a"
-_REQ = b"\x04\x02\x01\x01\x00"
+_GP = const(b"\x02\x04\x06\x08\x0a")
+_REQ = const(b"\x04\x02\x01\x01\x00")
 _MISERE_GP = const(10)
 _AID_WHISTS = const(10)  # American aid: 10 whists per pool point given (C, V)
 _ROSTOV_ALLPASS = const(5)  # Rostov all-pass: 5 whists per trick of an opponent (C)
@@ -380,23 +380,17 @@ class Preferans(Game):
             raise RuleError(_E_SEAT, n)
         if h.kind == MISDEAL:
             return
+        total = 0
         for i in range(n):
             if not 0 <= t[i] <= 10:  # (a JSON hand is checked as it is read; a device's hand here)
                 raise RuleError(_E_INT, "tricks", 0, 10)
+            total += t[i]
         if h.kind == ALLPASS:
-            total = 0
-            for i in range(n):
-                total += t[i]
-            if n == 2:
-                if total > 10:
-                    raise RuleError(_E_SUM_AT_MOST, total)
-            elif total != 10:
-                raise RuleError(_E_SUM, total)
-            if n == 4 and t[h.dealer]:
-                if self.ALLPASS_KIND == 2 or self.NO_TALON:
-                    raise RuleError(_E_NO_WIDOW)
-                if t[h.dealer] > 2:
-                    raise RuleError(_E_WIDOW_TRICKS)
+            if total > 10 or (n > 2 and total != 10):  # (Hussar: the dummy's tricks not written)
+                raise RuleError(_E_SUM_AT_MOST if n == 2 else _E_SUM, total)
+            # the 4-player dealer's tricks are the widow's: none where the all-pass is played without it, else 2 at most
+            if n == 4 and t[h.dealer] and (self.ALLPASS_KIND == 2 or self.NO_TALON or t[h.dealer] > 2):
+                raise RuleError(_E_NO_WIDOW if self.ALLPASS_KIND == 2 or self.NO_TALON else _E_WIDOW_TRICKS)
             return
         if h.soloist >= n:
             raise RuleError(_E_SEAT, n)
@@ -419,8 +413,7 @@ class Preferans(Game):
                 raise RuleError(_E_ONLY, "resign", "a contract of 6 to 10")
             return
         req = self.requirement(c)
-        w1 = h.w1
-        w2 = h.w2
+        w1, w2 = h.w1, h.w2
         if req == 0:
             if w1 >= 0:
                 raise RuleError(_E_NO_WHISTING, "whist")
@@ -430,15 +423,14 @@ class Preferans(Game):
             if w1 < 0 or (n > 2 and w2 < 0):
                 raise RuleError(_E_WHIST_MISSING)
             if w1 == HALF or w2 == HALF:
-                first_half = w1 == HALF
-                other = w2 if first_half else w1
+                other = w2 if w1 == HALF else w1
                 if not self.half_whist:
                     raise RuleError(_E_HALF_OFF)
                 if c // 5 > 1:
                     raise RuleError(_E_HALF)
                 if other != PASS:  # e.g. ["whist", "half"]: a half-whist after a whist
                     raise RuleError(_E_HALF_PASS, WORDS[other])
-                if first_half and not self.half_whist_first:
+                if w1 == HALF and not self.half_whist_first:
                     raise RuleError(_E_NEEDS, "a half-whist by defender 1", "half_whist_first")
             if self.stalingrad and c == 0 and (w1 != WHIST or (n > 2 and w2 != WHIST) or h.open >= 0):
                 raise RuleError(_E_STALINGRAD)
@@ -449,23 +441,15 @@ class Preferans(Game):
             if (h.open >= 0) != (n > 2 and whisters == 1 and h.dealer_whist < 0):
                 raise RuleError(_E_OPEN)
         if not self.played(h):
-            for i in range(n):
-                if t[i]:
-                    raise RuleError(_E_NOT_PLAYED)
+            if total:
+                raise RuleError(_E_NOT_PLAYED)
             return
-        total = 0
-        for i in range(n):
-            total += t[i]
         if total != 10:
             raise RuleError(_E_SUM, total)
-        if n == 4:
-            if h.dealer_whist < 0:
-                if t[h.dealer]:
-                    raise RuleError(_E_DEALER_TRICKS)
-            else:
-                out = h.d1 if h.dealer_whist == 0 else h.d2  # the defender whose hand the dealer took
-                if t[out]:
-                    raise RuleError(_E_TAKEN_OVER, out)
+        if n == 4:  # the dealer's tricks, or those of the defender whose hand he took: none
+            out = h.dealer if h.dealer_whist < 0 else h.d1 if h.dealer_whist == 0 else h.d2
+            if t[out]:
+                raise RuleError(_E_DEALER_TRICKS) if out == h.dealer else RuleError(_E_TAKEN_OVER, out)
 
     def _check_widow(self, h):
         raise RuleError(_E_NEEDS, "widow", "widow")
@@ -620,57 +604,48 @@ class Preferans(Game):
             w = h.d1 if h.w1 == WHIST else h.d2
             p = h.d2 if w == h.d1 else h.d1
         side = 10 - t[s]
-        if t[s] >= level:
+        made = t[s] >= level
+        if made:
             self._pool(s, gp)
-            if two:
-                self._whist(h.d1, s, wv * t[h.d1])
-                self._whist(h.d2, s, wv * t[h.d2])
-            else:
-                self._whist(w, s, wv * side)
-            if side < req:  # the whisters failed their requirement
-                r = self.RESP_HALVES * gp  # halves per undertrick
-                if self.variants:
-                    # V: "add this same number of mountain points" (the game value, once); "If both
-                    # opponents elected to whist ... adding half the indicated total"
-                    if two:
-                        self._hill(h.d1, gp)
-                        self._hill(h.d2, gp)
-                    else:
-                        self._hill(w, 2 * gp)
-                elif not two:
-                    self._hill(w, r * (req - side))
-                elif req > 1:
-                    q = req // 2  # "Undertricks are counted against his/her personal quota"
-                    for d in (h.d1, h.d2):
-                        if t[d] < q:
-                            self._hill(d, r * (q - t[d]))
-                elif self.whist_one_shared:
-                    self._hill(h.d1, r // 2)
-                    self._hill(h.d2, r // 2)
-                else:
-                    self._hill(h.d2, r)
-            self._whisted_made()
         else:
             self._fail(h, gp, level - t[s])
+        # the whisting side's whists: per trick taken; a failed soloist's by the gentleman's whist shared with
+        # the defender who passed; under V the game value instead ("If one player elected to whist, that player
+        # earns a number of points as per the following chart [the game value]. If both ... each earns one half")
+        value = not made and self.variants
+        if two:
+            self._whist(h.d1, s, gp if value else wv * t[h.d1])
+            self._whist(h.d2, s, gp if value else wv * t[h.d2])
+        elif not made and self.GENTLEMAN and p >= 0:
+            self._whist(w, s, gp if value else wv * side // 2)
+            self._whist(p, s, gp if value else wv * side // 2)
+        else:
+            self._whist(w, s, 2 * gp if value else wv * side)
+        if not made:
+            return
+        if side < req:  # the whisters failed their requirement
+            r = self.RESP_HALVES * gp  # halves per undertrick
             if self.variants:
-                # V: "If one player elected to whist, that player earns a number of points as per the
-                # following chart [the game value]. If both ... each earns one half"
+                # V: "add this same number of mountain points" (the game value, once); "If both
+                # opponents elected to whist ... adding half the indicated total"
                 if two:
-                    self._whist(h.d1, s, gp)
-                    self._whist(h.d2, s, gp)
-                elif self.GENTLEMAN and p >= 0:
-                    self._whist(w, s, gp)
-                    self._whist(p, s, gp)
+                    self._hill(h.d1, gp)
+                    self._hill(h.d2, gp)
                 else:
-                    self._whist(w, s, 2 * gp)
-            elif two:
-                self._whist(h.d1, s, wv * t[h.d1])
-                self._whist(h.d2, s, wv * t[h.d2])
-            elif self.GENTLEMAN and p >= 0:
-                self._whist(w, s, wv * side // 2)
-                self._whist(p, s, wv * side // 2)
+                    self._hill(w, 2 * gp)
+            elif not two:
+                self._hill(w, r * (req - side))
+            elif req > 1:
+                q = req // 2  # "Undertricks are counted against his/her personal quota"
+                for d in (h.d1, h.d2):
+                    if t[d] < q:
+                        self._hill(d, r * (q - t[d]))
+            elif self.whist_one_shared:
+                self._hill(h.d1, r // 2)
+                self._hill(h.d2, r // 2)
             else:
-                self._whist(w, s, wv * side)
+                self._hill(h.d2, r)
+        self._whisted_made()
 
     def _whisted_made(self):
         pass

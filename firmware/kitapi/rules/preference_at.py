@@ -12,6 +12,10 @@ everybody.  The game is over when a player has no chips left.  Always
 ``pot + sum(stock) == 3 * chips``.
 
 A hand is a small reusable ``AtHand``; scoring it allocates nothing.
+
+``Pot`` is what the pot games share (American Preference's class is one too,
+kitapi.rules.preference_us): three players, each with a stock of chips, the
+pot and its refills, the options checked, and the hands' JSON form.
 """
 
 from kitapi.game import Game, RuleError, write_ints
@@ -20,6 +24,10 @@ try:
     from micropython import const
 except ImportError:  # CPython
     from kitapi.compat import const
+
+_HINTS = const(0)  # true for mypy alone (always_true in its configs): MicroPython compiles the import away
+if _HINTS:
+    from typing import Any
 
 # Bids, by index; 0: all passed, the dealer declares.  "A bid usually consists
 # of a number from one to four ... a player may add 'Hand' ... The highest
@@ -89,54 +97,84 @@ def check_int(v, what, lo, hi):
     return v
 
 
-class PreferenceAt(Game):
+def one_of(options, what, values):
+    """The option ``what`` of ``options``: one of ``values``, the first if it is not given."""
+    v = options.get(what, values[0])
+    if v not in values:
+        raise RuleError(_E_ONE_OF, what, ", ".join(values))
+    return v
+
+
+class Pot(Game):
+    """A pot game: three players, each with a stock of chips, and the pot (``pot + sum(stock) == 3 * chips``).
+
+    A pot game's class gives its ``options`` (those it accepts) and ``json_form()``, the module of its hands in
+    JSON (``parse`` and ``to_json``): imported only there, so the device, which keeps its hands packed, never
+    loads it (a loop kept for the heap: it takes the rules' constants from the rules' module).  Its ``__init__``
+    reads its options after this one's, and sets ``ante``, ``stock``, ``pot`` and ``hand``."""
+
+    state = ("stock", "pot", "refills")  # what a hand changes (Game.preview)
+    if _HINTS:  # (declared for mypy alone: each name in the class would cost the device heap)
+        options = ()  # type: tuple[str, ...]
+        json_form = None  # type: Any
+        stock = []  # type: list[int]
+        pot = 0
+
+    def __init__(self, header):
+        super().__init__(header)
+        if self.n != 3:
+            raise RuleError(_E_PLAYERS3)
+        for k in header.get("options", {}):
+            if k not in self.options:
+                raise RuleError(_E_OPTION, k)
+        self.refills = 0
+        self.over = False
+
+    def parse_hand(self, d, h):
+        self.json_form().parse(self, d, h)
+
+    def hand_json(self, h, prefix=""):
+        return self.json_form().to_json(self, h, prefix)
+
+    def write_fields(self, w):
+        """Write ``"pot": P, "stock": [...], "refills": R``."""
+        w('"pot": ')
+        w(str(self.pot))
+        w(', "stock": ')
+        write_ints(w, self.stock)
+        w(', "refills": ')
+        w(str(self.refills))
+
+
+class PreferenceAt(Pot):
     """A game of Austrian Préférence: the pool and each player's stock."""
 
     name = "preference_at"
     OUTCOME = 3  # a ladder of bids with drops (OUTCOME: kitapi.game.Game's comment, not an attribute of Game)
-    state = ("stock", "pot", "refills")  # what a hand changes (Game.preview)
     max_bid = PREFERENCE
     options = _OPTIONS  # type: tuple[str, ...]
     bid_help = "1 to 4, 1H to 3H, P, or none"
 
     def __init__(self, header):
         super().__init__(header)
-        if self.n != 3:
-            raise RuleError(_E_PLAYERS3)
         options = header.get("options", {})
-        for k in options:
-            if k not in self.options:
-                raise RuleError(_E_OPTION, k)
         chips = check_int(options.get("chips", 100), "chips", 2, 100000)
         ante = self.ante = check_int(options.get("ante", 25), "ante", 1, chips - 1)
-        b = options.get("both_drop", "win")
-        if b not in _BOTH_DROP:
-            raise RuleError(_E_ONE_OF, "both_drop", ", ".join(_BOTH_DROP))
-        self.both_drop_wins = b == "win"
+        self.both_drop_wins = one_of(options, "both_drop", _BOTH_DROP) == "win"
         self.read_options(options)
         self.stock = [chips - ante] * 3
         self.pot = 3 * ante
-        self.refills = 0
-        self.over = False
         self.hand = AtHand()
 
     def read_options(self, options):
         pass  # Illustrated Préférence's options
 
+    def json_form(self):
+        import kitapi.rules.preference_at_json as form
+
+        return form
+
     # --- the hand ------------------------------------------------------------
-
-    def parse_hand(self, d, h):
-        from kitapi.rules.preference_at_json import (
-            parse,
-        )  # (a loop kept for the heap: preference_at_json takes the rules'
-        # constants from here; imported only here, so the device, which keeps its hands packed, never loads it)
-
-        parse(self, d, h)
-
-    def hand_json(self, h, prefix=""):
-        from kitapi.rules.preference_at_json import to_json
-
-        return to_json(self, h, prefix)
 
     def check(self, h):
         if h.dealer > 2 or h.declarer > 2 or h.drop > 7:
@@ -258,15 +296,6 @@ class PreferenceAt(Game):
                 self.into_pot(s, self.ante)
             self.refills += 1
             self.over = st[0] <= 0 or st[1] <= 0 or st[2] <= 0
-
-    def write_fields(self, w):
-        """Write ``"pot": P, "stock": [...], "refills": R``."""
-        w('"pot": ')
-        w(str(self.pot))
-        w(', "stock": ')
-        write_ints(w, self.stock)
-        w(', "refills": ')
-        w(str(self.refills))
 
 
 def _bits(m):

@@ -10,8 +10,7 @@ misère), 8 (open slam), Hand 7 and Hand 8.  They are paid between the
 players, never through the pool.
 """
 
-from kitapi.game import RuleError
-from kitapi.rules.preference_at import PREFERENCE, PreferenceAt
+from kitapi.rules.preference_at import PREFERENCE, PreferenceAt, one_of
 
 try:
     from micropython import const
@@ -27,7 +26,6 @@ except ImportError:  # CPython
 _HIGH_AMOUNT = b"\x0a\x14\x14\x28\x1e\x28\x3c\x50"  # 5: 10, 6: 20, H5: 20, H6: 40, 7: 30, 8: 40, H7: 60, H8: 80
 HIGH_MISERE = b"\x01\x00\x01\x00\x01\x00\x01\x00"  # 5 and 7 (and their hand forms): misère; 6 and 8: slam
 _DROP_EACH = const(3)
-_E_ONE_OF = const(72)  # a const in kitapi.rules.preference_at: not importable
 
 _HIGH_DROP = ("three", "lost")  # the declarer drops above Preference: 3 to each defender, or as if lost
 
@@ -39,10 +37,7 @@ class PreferenceIllustrated(PreferenceAt):
     bid_help = "1 to 4, 1H to 3H, P, 5 to 8, 5H to 8H, or none"
 
     def read_options(self, options):
-        v = options.get("high_drop", "three")
-        if v not in _HIGH_DROP:
-            raise RuleError(_E_ONE_OF, "high_drop", ", ".join(_HIGH_DROP))
-        self.high_drop_lost = v == "lost"
+        self.high_drop_lost = one_of(options, "high_drop", _HIGH_DROP) == "lost"
 
     def score_high(self, h, dd, k):
         b = h.declarer

@@ -11,9 +11,12 @@ all pass again, the hand is thrown in.  The declarer who takes six tricks
 takes ``win`` from the pot, else he pays ``win`` into it.  An emptied pot is
 refilled with an ante from each.  The game is over when a player must give
 chips and has not enough.  Always ``pot + sum(stock) == 3 * chips``.
+
+What the pot games share is kitapi.rules.preference_at's ``Pot``.
 """
 
-from kitapi.game import Game, RuleError, write_ints
+from kitapi.game import RuleError
+from kitapi.rules.preference_at import Pot, check_int, one_of
 
 try:
     from micropython import const
@@ -35,12 +38,8 @@ MAX_CHIP_BID = const(63)  # the device payload's field (6 bits a seat)
 _OPTIONS = ("chips", "ante", "win", "chip_bids")
 _CHIP_BIDS = ("pot", "declarer")  # which chip bids stay in the pot: everybody's, or the declarer's only
 
-_E_OPTION = const(23)
-_E_INT = const(25)
 _E_NOT_HAND = const(48)
 _E_SEAT = const(39)
-_E_ONE_OF = const(72)
-_E_PLAYERS3 = const(80)
 _E_CHIP_BIDS = const(86)
 _E_NO_CHIPS = const(87)
 
@@ -62,54 +61,30 @@ class UsHand:
         c[0] = c[1] = c[2] = 0
 
 
-def check_int(v, what, lo, hi):
-    if type(v) is not int or v < lo or v > hi:
-        raise RuleError(_E_INT, what, lo, hi)
-    return v
-
-
-class PreferenceUs(Game):
+class PreferenceUs(Pot):
     """A game of American Preference: the pot and each player's stock."""
 
     name = "preference_us"
     OUTCOME = 4  # a suit or chips (OUTCOME: kitapi.game.Game's comment, not an attribute of Game)
-    state = ("stock", "pot", "refills")  # what a hand changes (Game.preview)
+    options = _OPTIONS
 
     def __init__(self, header):
         super().__init__(header)
-        if self.n != 3:
-            raise RuleError(_E_PLAYERS3)
         options = header.get("options", {})
-        for k in options:
-            if k not in _OPTIONS:
-                raise RuleError(_E_OPTION, k)
         chips = check_int(options.get("chips", 50), "chips", 1, 100000)
         self.ante = check_int(options.get("ante", 10), "ante", 1, chips)
         self.win = check_int(options.get("win", 25), "win", 1, 100000)
-        b = options.get("chip_bids", "pot")
-        if b not in _CHIP_BIDS:
-            raise RuleError(_E_ONE_OF, "chip_bids", ", ".join(_CHIP_BIDS))
-        self.all_bids = b == "pot"
+        self.all_bids = one_of(options, "chip_bids", _CHIP_BIDS) == "pot"
         self.stock = [chips] * 3
         self.pot = 0
-        self.refills = 0
-        self.over = False
         self.hand = UsHand()
 
+    def json_form(self):
+        import kitapi.rules.preference_us_json as form
+
+        return form
+
     # --- the hand ------------------------------------------------------------
-
-    def parse_hand(self, d, h):
-        from kitapi.rules.preference_us_json import (
-            parse,
-        )  # (a loop kept for the heap: preference_us_json takes the rules'
-        # constants from here; imported only here, so the device, which keeps its hands packed, never loads it)
-
-        parse(self, d, h)
-
-    def hand_json(self, h, prefix=""):
-        from kitapi.rules.preference_us_json import to_json
-
-        return to_json(self, h, prefix)
 
     def check(self, h):
         if h.dealer > 2 or h.declarer > 2:
@@ -230,15 +205,6 @@ class PreferenceUs(Game):
             for s in range(3):
                 if not self._give(s, a):
                     return
-
-    def write_fields(self, w):
-        """Write ``"pot": P, "stock": [...], "refills": R``."""
-        w('"pot": ')
-        w(str(self.pot))
-        w(', "stock": ')
-        write_ints(w, self.stock)
-        w(', "refills": ')
-        w(str(self.refills))
 
 
 CLASS = PreferenceUs
