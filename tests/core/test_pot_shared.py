@@ -1,4 +1,4 @@
-"""Issue 35, item 6: Austrian and American Préférence share their code (kitapi.rules.preference_at's ``Pot``), each
+"""Issue 35, item 6: Austrian and American Préférence share their code (kitapi.rules.pot's ``Pot``), each
 module keeping only what differs: no run of lines written twice in preference_at.py and preference_us.py, and
 what the pot games share is defined once (the three players, the options checked, the pot and stocks written, the
 hands' JSON form asked of the class's module)."""
@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from kitapi.game import RuleError, new_game
-from kitapi.rules.preference_at import Pot, PreferenceAt
+from kitapi.rules.pot import Pot
+from kitapi.rules.preference_at import PreferenceAt
 from kitapi.rules.preference_illustrated import PreferenceIllustrated
 from kitapi.rules.preference_us import PreferenceUs
 
@@ -33,10 +34,14 @@ def shared_runs(a: str, b: str, run: int = RUN) -> list[list[str]]:
     return found
 
 
+def code(path: Path) -> str:
+    """A module's text after its docstring and its imports (every rules module begins with the same ones)."""
+    text = path.read_text(encoding="utf-8")
+    return text[text.index("except ImportError:") :].split("\n", 2)[2]
+
+
 def test_austrian_and_american_write_no_run_of_code_twice() -> None:
-    at = (RULES / "preference_at.py").read_text(encoding="utf-8")
-    us = (RULES / "preference_us.py").read_text(encoding="utf-8")
-    assert shared_runs(at, us) == []
+    assert shared_runs(code(RULES / "preference_at.py"), code(RULES / "preference_us.py")) == []
 
 
 def test_the_measure_finds_a_shared_run() -> None:
@@ -77,3 +82,17 @@ def test_each_pot_game_refuses_an_option_it_does_not_take(rules: str, options: d
 def test_each_pot_game_is_for_three_players(rules: str) -> None:
     with pytest.raises(RuleError):
         new_game(dict(HEADER, rules=rules, players=["Ann", "Bob", "Cat", "Dan"]))
+
+
+def test_an_american_game_loads_the_shared_module_not_the_austrian_one() -> None:
+    """The shared part is a module of its own (kitapi.rules.pot): an American game's heap holds it beside its own
+    module, not the Austrian game's module whole (3.3 KB less free at 64 KB when it did)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from kitapi import rules; rules.load('preference_us');"
+        "print(sorted(m for m in sys.modules if m.startswith('kitapi.rules.')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "['kitapi.rules.pot', 'kitapi.rules.preference_us']", out

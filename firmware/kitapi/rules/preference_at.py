@@ -13,21 +13,17 @@ everybody.  The game is over when a player has no chips left.  Always
 
 A hand is a small reusable ``AtHand``; scoring it allocates nothing.
 
-``Pot`` is what the pot games share (American Preference's class is one too,
-kitapi.rules.preference_us): three players, each with a stock of chips, the
-pot and its refills, the options checked, and the hands' JSON form.
+What the pot games share (American Preference's too) is kitapi.rules.pot's
+``Pot``.
 """
 
-from kitapi.game import Game, RuleError, write_ints
+from kitapi.game import RuleError
+from kitapi.rules.pot import Pot, check_int, one_of
 
 try:
     from micropython import const
 except ImportError:  # CPython
     from kitapi.compat import const
-
-_HINTS = const(0)  # true for mypy alone (always_true in its configs): MicroPython compiles the import away
-if _HINTS:
-    from typing import Any
 
 # Bids, by index; 0: all passed, the dealer declares.  "A bid usually consists
 # of a number from one to four ... a player may add 'Hand' ... The highest
@@ -60,15 +56,11 @@ _DROP_ONE = const(5)
 _OPTIONS = ("chips", "ante", "both_drop")
 _BOTH_DROP = ("win", "nothing")  # both defenders drop: the declarer takes 10 from the pool, or nothing
 
-_E_OPTION = const(23)
-_E_INT = const(25)
 _E_SUM = const(45)
 _E_DROPPED_TRICKS = const(47)
 _E_NOT_HAND = const(48)
 _E_SEAT = const(39)
 _E_NO_TRICKS = const(65)
-_E_ONE_OF = const(72)
-_E_PLAYERS3 = const(80)
 _E_TRUMP = const(82)
 _E_DEALER_DECLARES = const(83)
 _E_HIGH_DROP = const(85)
@@ -89,61 +81,6 @@ class AtHand:
         self.drop = 0  # bit s: seat s dropped
         t = self.tricks
         t[0] = t[1] = t[2] = 0
-
-
-def check_int(v, what, lo, hi):
-    if type(v) is not int or v < lo or v > hi:
-        raise RuleError(_E_INT, what, lo, hi)
-    return v
-
-
-def one_of(options, what, values):
-    """The option ``what`` of ``options``: one of ``values``, the first if it is not given."""
-    v = options.get(what, values[0])
-    if v not in values:
-        raise RuleError(_E_ONE_OF, what, ", ".join(values))
-    return v
-
-
-class Pot(Game):
-    """A pot game: three players, each with a stock of chips, and the pot (``pot + sum(stock) == 3 * chips``).
-
-    A pot game's class gives its ``options`` (those it accepts) and ``json_form()``, the module of its hands in
-    JSON (``parse`` and ``to_json``): imported only there, so the device, which keeps its hands packed, never
-    loads it (a loop kept for the heap: it takes the rules' constants from the rules' module).  Its ``__init__``
-    reads its options after this one's, and sets ``ante``, ``stock``, ``pot`` and ``hand``."""
-
-    state = ("stock", "pot", "refills")  # what a hand changes (Game.preview)
-    if _HINTS:  # (declared for mypy alone: each name in the class would cost the device heap)
-        options = ()  # type: tuple[str, ...]
-        json_form = None  # type: Any
-        stock = []  # type: list[int]
-        pot = 0
-
-    def __init__(self, header):
-        super().__init__(header)
-        if self.n != 3:
-            raise RuleError(_E_PLAYERS3)
-        for k in header.get("options", {}):
-            if k not in self.options:
-                raise RuleError(_E_OPTION, k)
-        self.refills = 0
-        self.over = False
-
-    def parse_hand(self, d, h):
-        self.json_form().parse(self, d, h)
-
-    def hand_json(self, h, prefix=""):
-        return self.json_form().to_json(self, h, prefix)
-
-    def write_fields(self, w):
-        """Write ``"pot": P, "stock": [...], "refills": R``."""
-        w('"pot": ')
-        w(str(self.pot))
-        w(', "stock": ')
-        write_ints(w, self.stock)
-        w(', "refills": ')
-        w(str(self.refills))
 
 
 class PreferenceAt(Pot):

@@ -6,7 +6,8 @@ hands in the compact form of ``PreferenceAt.pack``.
 
 from kitapi.game import RuleError
 from kitapi.handjson import fields, need
-from kitapi.rules.preference_at import BIDS, SUITS, check_int
+from kitapi.rules.pot import check_int
+from kitapi.rules.preference_at import BIDS, SUITS
 
 try:
     from micropython import const

@@ -12,11 +12,11 @@ takes ``win`` from the pot, else he pays ``win`` into it.  An emptied pot is
 refilled with an ante from each.  The game is over when a player must give
 chips and has not enough.  Always ``pot + sum(stock) == 3 * chips``.
 
-What the pot games share is kitapi.rules.preference_at's ``Pot``.
+What the pot games share is kitapi.rules.pot's ``Pot``.
 """
 
 from kitapi.game import RuleError
-from kitapi.rules.preference_at import Pot, check_int, one_of
+from kitapi.rules.pot import Pot, check_int, one_of
 
 try:
     from micropython import const

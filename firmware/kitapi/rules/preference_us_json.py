@@ -5,7 +5,7 @@ Imported only where JSON Lines are read or written.
 
 from kitapi.game import RuleError
 from kitapi.handjson import fields, need
-from kitapi.rules.preference_at import check_int
+from kitapi.rules.pot import check_int
 from kitapi.rules.preference_us import CHIPS, PASS, SUIT, SUITS
 
 try:

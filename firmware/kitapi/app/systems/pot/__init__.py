@@ -50,7 +50,7 @@ _O_HOME_US = const(9)
 _OUTCOME_US = const(4)  # kitapi.rules.preference_us.PreferenceUs.OUTCOME: a suit or chips
 
 MODULES = ("app.systems.pot", "app.systems.pot.wiz", "app.systems.pot.lang_en", "app.systems.pot.lang_el",
-           "app.systems.pot.lang_ru", "rules.preference_at",
+           "app.systems.pot.lang_ru", "rules.pot", "rules.preference_at",
            "rules.preference_at_json", "rules.preference_illustrated", "rules.preference_us",
            "rules.preference_us_json")  # fmt: skip
 SEATS = "3"
