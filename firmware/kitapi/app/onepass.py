@@ -18,6 +18,9 @@ try:
     from micropython import const
 except ImportError:  # CPython
     from kitapi.compat import const
+_HINTS = const(0)  # true for mypy alone (always_true in its configs): MicroPython compiles the import away
+if _HINTS:
+    from typing import Any
 
 _CHUNK = const(256)  # bytes read at a time: whole records
 
@@ -26,7 +29,7 @@ def read(f):
     """The game in the log open as ``f``, its reader and the hands replayed (as kitapi.app.ckpt.read gives them),
     or None: then the whole log is to be replayed."""
     try:
-        r = DevLogReader(f)
+        r = DevLogReader(f)  # type: Any
         g = new_game(r.header())
         start = r.start
         end = r.end  # (whole records; unwritten space after them is no damage, a torn last record is)
