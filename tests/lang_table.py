@@ -35,9 +35,31 @@ def names(path: Path = LANG_EN) -> list[str]:
 NAMES = names()
 
 
-# the tables of the families' own screens (App.pt) and the letter of their consts: _P_STAKE...
-FAMILIES = {"app.systems.preferans.lang": "P", "app.systems.kasa.lang": "K", "app.systems.pot.lang": "O",
-            "app.systems.priffe.lang": "F", "app.damage": "X"}  # fmt: skip
+def families() -> dict[str, str]:
+    """The tables of the families' own screens (App.pt) and the letter of their consts (_P_STAKE...): each family
+    of kitapi.registry whose package (kitapi/app/systems/<family>/) has its texts, in the registry's order, its
+    letter the one its package's modules take besides T; then a damaged log's (kitapi.app.damage_xx, X)."""
+    from kitapi.registry import rows
+
+    out = {}
+    for family in dict.fromkeys(r[1] for r in rows()):
+        package = FIRMWARE / "kitapi" / "app" / "systems" / family
+        if not (package / "lang_en.py").is_file():  # (Prefa's are the app's own)
+            continue
+        letters = {
+            m.group(1)
+            for path in package.glob("*.py")
+            if not path.stem.startswith("lang_")
+            for m in re.finditer(r"(?m)^_([A-Z])_[A-Z_0-9]+ = const\(", path.read_text(encoding="utf-8"))
+        } - {"T"}
+        assert len(letters) == 1, f"{family}: its modules take its texts by one letter, not {sorted(letters)}"
+        out[f"app.systems.{family}.lang"] = letters.pop()
+    out["app.damage"] = "X"
+    assert len(set(out.values())) == len(out), out  # (a letter each)
+    return out
+
+
+FAMILIES = families()
 
 
 def path_of(whose: str, code: str) -> Path:

@@ -14,7 +14,9 @@ then a line `` code label|short|title`` for each other language of the box's
 - the names, in each language: ``label``, on the box's Rules step (14
   columns at most); ``short``, on its Games list beside the day (7; one cut
   ends in ".", and the list shows the label instead, whole, in 13); ``title``,
-  on the PC's sheets, statistics and web pages.
+  on the PC's sheets, statistics and web pages.  Each in whole words: a name
+  too long says less (Illustrated's Greek and Russian label, "Με μιζέρ", "С
+  мизером": what it adds to the Austrian game; its title the whole name).
 
 This is the only place a system's names live: the PC reads them here
 (``kitapi_host.names``), and the box's tables of them (the string tables'
@@ -75,8 +77,8 @@ preference_at pot preference_at Austrian|Austria|Austrian Préférence
  el Αυστριακή|Αυστρία|Αυστριακό πρέφερανς
  ru Австрийский|Австр.|Австрийский преферанс
 preference_illustrated pot preference_illustrated Illustrated|Illust.|Illustrated Préférence
- el Εικονογρ.|Εικον.|Εικονογραφημένο πρέφερανς
- ru Иллюстр.|Иллюс.|Иллюстрированный преферанс
+ el Με μιζέρ|Με μιζ.|Εικονογραφημένο πρέφερανς
+ ru С мизером|С миз.|Иллюстрированный преферанс
 preference_us pot preference_us American|America|American Preference
  el Αμερικανική|Αμερ.|Αμερικάνικο πρέφερανς
  ru Американский|Америк.|Американский преферанс

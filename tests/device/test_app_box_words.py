@@ -5,12 +5,13 @@ does nothing on the home screen says so, a blank name says that a name needs a l
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
 from test_app_screens import foreign, problems, vocabulary
-from testkit import Device, firmware_copy, lines, new_game_keys, run_on
+from testkit import Device, device_log, firmware_copy, lines, new_game_keys, run_on
 
 # The issue's Sochi game on a Russian box (pool 10, stake 0.5): from an English box, settings, language ->
 # Russian; Иван, Оля, Петр typed; then Оля's 6 spades whisted by Петр (Иван passes): Иван owes both
@@ -243,3 +244,125 @@ def test_the_games_list_names_the_system_whole(tmp_path: Path, code: str, name: 
     dev.close()
     assert lines(listed)[2] == name, lines(listed)
     assert not problems(listed, vocabulary(("Ann", "Bob", "Cat", *TYPED.get(code, ()))))
+
+
+@pytest.mark.parametrize(("code", "name"), [("el", "Με μιζέρ"), ("ru", "С мизером"), ("en", "Illustrated")])
+def test_the_illustrated_game_is_named_in_whole_words(tmp_path: Path, code: str, name: str) -> None:
+    """Item 4: the Illustrated game was "Εικονογρ."/"Иллюстр." on the Rules step and the Games list (its whole
+    name, "Εικονογραφημένο πρέφερανς", is too long for either); now whole words that fit: what it adds to the
+    Austrian game above it (misère); the PC's titles as they were."""
+    from kitapi.registry import rows
+    from kitapi_host.names import names
+
+    dev = device(tmp_path, code)
+    key = str([r[0] for r in rows()].index("preference_illustrated") + 1)
+    step = dev.keys("1 B")[-1]  # the Rules step's second page
+    dev.keys(f"{key} 3 {_TYPED} 100# # # #")
+    listed = dev.keys("C 5")[-1]  # the menu's Games
+    dev.close()
+    assert f"{key} {name}" in lines(step) and lines(listed)[2] == f"1 {name}", (lines(step), lines(listed))
+    for screen in (step, listed):
+        assert not bad(screen, code, ("Ann", "Bob", "Cat", *TYPED.get(code, ()))), lines(screen)
+    assert {k: v[2] for k, v in (names("preference_illustrated") or {}).items()} == {  # the PC's: as they were
+        "en": "Illustrated Préférence",
+        "el": "Εικονογραφημένο πρέφερανς",
+        "ru": "Иллюстрированный преферанс",
+    }
+
+
+@pytest.mark.parametrize(
+    ("code", "row"), [("ru", ["6 джентльменский"]), ("en", ["6 gentleman"]), ("el", ["6 Βιστ", "τζέντλμαν"])]
+)
+def test_the_gentlemans_whist_is_said_in_a_whole_word(tmp_path: Path, code: str, row: list[str]) -> None:
+    """Item 4: Sochi's options step said "6 Вист джентл." ("gentlem."): the word cut to stand beside its
+    option's name; now the choice alone where both do not fit, whole (it names its option), and the game
+    started with it."""
+    dev = device(tmp_path, code)
+    dev.keys(f"{new_game_keys('sochi')} 3 {_TYPED} 20#")  # the options step
+    shown = dev.keys("6")[-1]  # the whist: greedy -> gentleman's
+    dev.keys("# # #")
+    dev.close()
+    assert lines(shown)[-(len(row) + 1) : -1] == row, lines(shown)
+    assert not bad(shown, code, TYPED.get(code, ())), lines(shown)
+    log, _ = device_log(dev.data, tmp_path)
+    assert json.loads(log[0])["options"]["whist"] == "gentleman", log[0]
+
+
+# four players with long names, in the box's letters, saved: picked by their digits
+FOUR = {"el": ("Κωνσταντίνος", "Χαράλαμπος", "Μαξιμιλιανός", "Παναγιώτης"),
+        "ru": ("Константин", "Александр", "Максимилиан", "Владислав"),
+        "en": ("Konstantinos", "Charalambos", "Maximilianos", "Panagiotis")}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("code", "summary", "row"),
+    [
+        ("el", "Κωνστα ΣΑ 10*", "1 Κωνστα ΣΑ 10*"),
+        ("ru", "Конста Игра 10*", "1 Конста БК 10*"),
+        ("en", "Konsta Play 10*", "1 Konsta NT 10*"),
+    ],
+)
+def test_a_priffe_contract_is_said_whole_on_the_hands_list(tmp_path: Path, code: str, summary: str, row: str) -> None:
+    """Item 4: Priffe's Play on a Greek box's hands list was "Παιχ." (its row 12 columns and a name): a
+    contract whose word leaves no room is said shorter, in a sign or fewer letters (ΣΑ, as Prefa says no
+    trump; ♥ ♦; a forced Noll "Νολ"), never cut; the summary keeps the word where it fits (16 columns)."""
+    dev = device(tmp_path, code)
+    (dev.data / "names").write_text("".join(n + "\n" for n in FOUR[code]), encoding="utf-8")
+    dev.keys(f"{new_game_keys('priffe')} 4 1 2 3 4 6# # # #")
+    said = dev.keys("1 # A 3 1")[-1]  # the first plays (no trump), his team takes 10, four honours his
+    listed = dev.keys("# A")[-1]  # saved; the hands
+    forced = dev.keys("* 0 3 #")[-1]  # a forced Noll, the dealer's team 3, no honours: its summary
+    again = dev.keys("# A")[-1]
+    dev.close()
+    assert lines(said)[2] == summary and lines(listed)[2] == row, (lines(said), lines(listed))
+    assert lines(forced)[2] == {"el": "Υποχρεωτικό 3", "ru": "Вынужденная 3", "en": "Forced 3"}[code]
+    assert lines(again)[2:4] == [{"el": "  2 Νολ 3", "ru": "  2 Ноль 3", "en": "  2 Forced 3"}[code], row]
+    for screen in (said, listed, forced, again):
+        assert not bad(screen, code, FOUR[code]), lines(screen)
+
+
+@pytest.mark.parametrize(
+    ("names", "row"),
+    [
+        (("Anna", "Babis", "Costas", "Dimitra"), "Anna Babi Cost\u2026"),  # four long: fewer said, then …
+        (("Al", "Bo", "Cy", "Dimitra"), "Al Bo Cy Dimitr"),  # the room short names leave: the long one's
+        (("Ann", "Bob", "Cat", "Dan"), "Ann Bob Cat Dan"),
+    ],
+)
+def test_the_games_list_never_cuts_a_name_below_4_letters(tmp_path: Path, names: tuple[str, ...], row: str) -> None:
+    """Item 4: a 4-player game's names were cut to 3 letters on the Games list ("Ann Bab Cos Dim"; the rest of
+    the box never cuts a name below 4): now the room is shared by need, and four long names say fewer, whole
+    or in 4 letters at least."""
+    dev = device(tmp_path, "en")
+    (dev.data / "names").write_text("".join(n + "\n" for n in names), encoding="utf-8")
+    dev.keys(f"{new_game_keys('prefa')} 4 1 2 3 4 100# # # #")
+    listed = dev.keys("C 5")[-1]  # the menu's Games
+    dev.close()
+    assert lines(listed)[4] == row, lines(listed)  # (under "1 Prefa 21.11" and its mark, ">")
+    assert not bad(listed, "en", names), lines(listed)
+
+
+@pytest.mark.parametrize("code", ["en", "el", "ru"])
+def test_no_priffe_row_is_ever_cut(code: str) -> None:
+    """Item 4, every Priffe hand a list row can hold (each contract, declarer, 0-13 tricks, honours or not; long
+    names alike): the row the firmware makes of it (kitapi.app.fitline on the family's line) in 12, 13 and 14
+    columns (a deleted hand's "x12", "12", "1"), and the summary's in 16, has no word cut and fits."""
+    import importlib
+    from types import SimpleNamespace
+
+    from kitapi.app.fitline import fit_line
+    from kitapi.app.names import short
+    from kitapi.app.systems import priffe
+
+    table = importlib.import_module(f"kitapi.app.systems.priffe.lang_{code}").T
+    for names in (("Ann", "Bob", "Cat", "Dan"), FOUR[code], ("Konstantinos", "Konstantina", "Al", "Maximilianos")):
+        app = SimpleNamespace(pt=lambda _: table, short=short(list(names)))
+        words = vocabulary(names)
+        for contract, seat, tricks, honours in (
+            (c, s, t, o) for c in range(5) for s in range(4) for t in range(14) for o in (0, 1)
+        ):
+            h = SimpleNamespace(contract=contract, declarer=seat, tricks=tricks, honours=honours)
+            for step, room in ((6, 12), (6, 13), (6, 14), (5, 16)):  # (6: the list's line, 5: the summary's)
+                row = fit_line(app.short, priffe.describe(app, None, h, step), room)
+                said = [p for p in problems([(0, 8, row)], words) if p != "no key named"]  # (a row alone)
+                assert len(row) <= room and not said, (row, room, said)

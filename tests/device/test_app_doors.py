@@ -60,7 +60,8 @@ def test_root_next_is_written_and_read_in_one_module_and_its_letters_copied_from
             copies += 1
     assert copies >= 10  # (main, menus, ask, games, readonly, history)
     letters = {nextboot.NEW, nextboot.GAMES, nextboot.VIEW, nextboot.EDIT, nextboot.DELETE, nextboot.REPLACE}
-    assert len(letters) == 6
+    letters |= {nextboot.START, nextboot.MEMORY, nextboot.FIX, nextboot.LIST}
+    assert len(letters) == 10
 
 
 @pytest.mark.parametrize(
@@ -72,6 +73,8 @@ def test_root_next_is_written_and_read_in_one_module_and_its_letters_copied_from
         (nextboot.EDIT, 12, 345, "e12 345"),
         (nextboot.DELETE, 3, -1, "d3"),
         (nextboot.REPLACE, 21, 0, "r21 0"),
+        (nextboot.FIX, 4, 77, "f4 77"),
+        (nextboot.LIST, 4, 1, "l4 1"),
     ],
 )
 def test_a_note_is_written_by_the_store_and_read_back_once_and_nextboot_lets_itself_go(
@@ -87,7 +90,7 @@ def test_a_note_is_written_by_the_store_and_read_back_once_and_nextboot_lets_its
     assert Store(str(tmp_path)).note() == ("", "", -1)
 
 
-@pytest.mark.parametrize("text", ["x", "d0", "e3", "r3 -1", "v0007", "1 ", "d3 4"])
+@pytest.mark.parametrize("text", ["x", "d0", "e3", "r3 -1", "v0007", "1 ", "d3 4", "l4", "f4"])
 def test_a_note_not_of_its_forms_is_set_aside_and_not_acted_on(tmp_path: Path, text: str) -> None:
     (tmp_path / "next").write_text(text)
     store = Store(str(tmp_path))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -109,20 +110,30 @@ def test_the_hands_list_spells_out_its_codes(tmp_path: Path, system: str, code: 
 
 @pytest.mark.parametrize("code", CODES)
 def test_the_legend_is_every_family_s_whole(code: str) -> None:
-    """Each line of every legend fits 16 columns in the box's font; a line of the Illustrated game's only
-    is marked, and the defenders' words stand in for % only."""
-    from kitapi import registry, rules
-    from kitapi.app import font, legend
+    """Every system's legend, its family's lines (kitapi.app.systems.<family>.legend, chosen by what the game's
+    class says, never by a rules id), fits rows 0-6, each line 16 columns in the box's font, the keys on row 7;
+    the page of how the box rounds (B) too.  Made by the legend itself (kitapi.app.legend), on CPython."""
+    import importlib
 
-    texts = legend.WORDS[CODES.index(code)]
-    assert len(texts) == 8  # the six families', the key back, how the box rounds (B) with the keys last
-    # every system's class says which legend is its family's (its OUTCOME, kitapi.game.Game): none is left out
-    assert all(1 <= getattr(rules.load(r[0]), "OUTCOME", 1) < len(legend._FAMILY) for r in registry.rows())
-    for text in texts:
-        for s in text.split("|"):
-            s = s.lstrip("^")
-            assert len(s) <= 16 and all(ord(c) < 128 or c in font.GLYPHS for c in s), s
-        assert len(text.split("|")) <= 7 + (text == texts[-1])  # (rows 0-6; the rounding's keys too)
+    from kitapi.app import font, legend
+    from kitapi.game import new_game
+    from kitapi.registry import rows
+    from kitapi_host.families import typist_family
+    from kitapi_host.logs import gen
+
+    def texts(name: str) -> tuple[object, ...]:
+        return importlib.import_module(f"kitapi.app.systems.{name}.lang_{code}").T  # type: ignore[no-any-return]
+
+    for r in rows():
+        hdr, _ = gen.generate(r[0], 1, 1, None, **typist_family(r[0]).BENCH)
+        app = SimpleNamespace(g=new_game(hdr), lang=code, sys=importlib.import_module(f"kitapi.app.systems.{r[1]}"),
+                              pt=texts)  # fmt: skip
+        shown = legend.Legend(app)
+        for page in [shown.w] + ([shown.page] if shown.page else []):
+            assert 2 <= len(page) <= 8, (r[0], page)  # (rows 0-6, the keys on row 7)
+            for s in page:
+                assert len(s) <= 16 and all(ord(c) < 128 or c in font.GLYPHS for c in s), (r[0], s)
+        assert shown.w[-1].endswith("B:\u2248") == (shown.page is not None), (r[0], shown.w)
 
 
 # the pot games' options, each one stepped to its last choice: (the keys, then the rows it must show)

@@ -6,7 +6,11 @@ A Sochi game (pool 10, 3 players) of 12 hands, each a contract both defenders pa
 later hands one by one.  Now the refusal says where the game now ends and which hands stand in the way, and D
 deletes them (correction records: restorable, as any deletion) and saves the correction.  A power cut after any
 of the three records (or in the middle of one) leaves a game that opens and replays, the hands deleted so far
-restorable and the correction not yet saved, which the same keys then save."""
+restorable and the correction not yet saved, which the same keys then save.
+
+All at the simulator's 64 KB.  The refusal's words and the offer's interned names came a few names past the fifth
+qstr pool in Greek and Russian (the sixth is 7 KB in one piece: "Out of memory"); where they still find no room
+beside the wizard's game, the check and the offer are done again after a soft reset, on a fresh heap."""
 
 from __future__ import annotations
 
@@ -41,7 +45,7 @@ def hand_keys() -> str:
 def _device(data: Path, code: str) -> Device:
     data.mkdir(parents=True, exist_ok=True)
     (data / "settings").write_text(f"255 60 {code}\n")
-    return Device(data, heapsize="96K")
+    return Device(data)  # (the simulator's 64 KB)
 
 
 def test_the_game_the_test_plays() -> None:
@@ -58,10 +62,9 @@ def test_the_game_the_test_plays() -> None:
     assert g.over and g.hands == 10
 
 
-@pytest.mark.parametrize("code", ["en", "ru"])
+@pytest.mark.parametrize("code", ["en", "el", "ru"])
 def test_d_deletes_the_hands_after_the_new_end_and_saves_the_correction(tmp_path: Path, code: str) -> None:
-    """(At 96 KB, as the other Sochi screens' tests: at 64 KB the correction's check runs out of heap, and its
-    retry after a soft reset too, before and after this change: issue 37 item 4.)"""
+    """(In Greek and Russian the refusal and its offer ran out of heap: "Out of memory", every hand kept.)"""
     dev = _device(tmp_path / "data", code)
     dev.keys(SETUP)
     dev.keys(hand_keys())
@@ -83,6 +86,27 @@ def test_d_deletes_the_hands_after_the_new_end_and_saves_the_correction(tmp_path
     assert any(s.startswith("x12 ") for s in top), top  # (x in the number's column: deleted, kitapi.app.history)
 
 
+# the issue's setup on a Russian box (Иван, Оля, Петр; pool 10, stake 0.5: the money's modules in the heap too)
+ISSUE = "2 3 3 # 1 2 3 0 4 222 ~1100 2 55 # 0 555 4444 9999 # 0 5555 33 666 ~1100 6 # 1 0 A 0 B 5 # # 1 #"
+ISSUE_LEVELS = (6, 7, 8, 6, 6, 6, 6, 6, 6, 6, 6, 6)  # full at hand 12; hand 4 a 7: at hand 11
+
+
+def test_the_issues_setup_on_a_russian_box(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    data.mkdir()
+    dev = Device(data)
+    dev.keys(ISSUE)
+    dev.keys(" ".join(f"{(i + 1) % 3 + 1} {lv} 1 4 #" for i, lv in enumerate(ISSUE_LEVELS)))
+    assert lines(dev.keys("*")[-1])[0] == "Игра окончена"
+    said = lines(dev.keys("A C 4 # # * * * 7 1 4 #")[-1])  # hand 4: Оля 7 spades, both pass
+    assert said[0] == "Не записано" and "11." in " ".join(said) and "удалить 12" in " ".join(said), said
+    listed = lines(dev.keys("D")[-1])
+    assert listed[:2] == ["Раздачи", "4/12 0:?"] and "Записано" in listed, listed
+    dev.close()
+    log, res = device_log(data, tmp_path)
+    assert res["over"] and res["hands"] == 11 and len(log) == 1 + 12 + 2
+
+
 def test_any_key_but_d_goes_back_to_the_hand_and_writes_nothing(tmp_path: Path) -> None:
     dev = _device(tmp_path / "data", "en")
     dev.keys(SETUP)
@@ -94,6 +118,57 @@ def test_any_key_but_d_goes_back_to_the_hand_and_writes_nothing(tmp_path: Path) 
     dev.close()
     assert said[0] == "Not saved" and back[0] == "Hand 4", (said, back)
     assert (dev.data / "games" / "0001.kitapi").stat().st_size == size
+
+
+@pytest.mark.parametrize(("free", "key"), [(500, "D"), (500, "#"), (6000, "D"), (6000, "#")])
+def test_the_offer_short_of_heap_comes_after_a_soft_reset(tmp_path: Path, free: int, key: str) -> None:
+    """An evening that has cut the heap up (the simulator's "h N" holds it until N bytes are free, until the next
+    reset; 500: no room for the check, 6,000: for the offer after it): the save resets softly and the boot
+    checks the correction on a fresh heap, the game let go; it offers D as before (it said the refusal alone, or
+    "Out of memory"), whose hands list says "Saved"; any other key goes on to the home screen, nothing written."""
+    dev = _device(tmp_path / "data", "en")
+    dev.keys(SETUP)
+    dev.keys(hand_keys())
+    dev.keys("* " + EDIT[:-1])
+    size = (dev.data / "games" / "0001.kitapi").stat().st_size
+    resets = dev.fw.resets
+    dev.fw.send(f"h {free}\n")
+    assert dev.fw.wait_ready(60)
+    said = lines(dev.keys("#")[-1])
+    assert dev.fw.resets == resets + 1, said
+    assert said[0] == "Not saved" and "11-12" in " ".join(said) and "D:" in " ".join(said), said
+    after = lines(dev.keys(key)[-1])
+    dev.close()
+    log, res = device_log(dev.data, tmp_path)
+    if key == "D":
+        assert after[0] == "Hands" and "Saved" in after, after
+        assert res["over"] and res["hands"] == 10 and len(log) == 1 + 12 + 3
+    else:
+        assert after[0] == "Game over" and after[-1].startswith("A:"), after  # (the home screen of the game over)
+        assert (dev.data / "games" / "0001.kitapi").stat().st_size == size and res["hands"] == 12
+
+
+@pytest.mark.parametrize("free", [500, 4500])
+def test_d_short_of_heap_lands_on_the_hands_list_after_a_soft_reset(tmp_path: Path, free: int) -> None:
+    """D writes its records, then replays the game for the list; where that finds no room (the heap held short
+    after the offer: "h N"; 500 bytes free: no room for the list's module, 4,500: for the replay), the box
+    resets softly and its boot shows the list it would have shown, at hand 4, "Saved" (it said "Out of
+    memory"); the records written once."""
+    dev = _device(tmp_path / "data", "en")
+    dev.keys(SETUP)
+    dev.keys(hand_keys())
+    assert lines(dev.keys("* " + EDIT)[-1])[0] == "Not saved"
+    resets = dev.fw.resets
+    dev.fw.send(f"h {free}\n")
+    assert dev.fw.wait_ready(60)
+    listed = lines(dev.keys("D")[-1])
+    assert dev.fw.resets == resets + 1, listed
+    assert listed[:2] == ["Hands", "4/12 0:?"] and "Saved" in listed, listed
+    assert any(r.split()[0] == "4" and "8\u2660" in r for r in listed[2:7]), listed
+    assert lines(dev.keys("*")[-1])[0] == "Game over"
+    dev.close()
+    log, res = device_log(dev.data, tmp_path)
+    assert res["over"] and res["hands"] == 10 and len(log) == 1 + 12 + 3
 
 
 @pytest.mark.parametrize("cut", range(6))

@@ -200,3 +200,21 @@ def test_a_typed_balkan_game_is_the_game_in_the_log(tmp_path: Path) -> None:
     assert json.loads(log[0])["rules"] == "balkan"
     assert [json.loads(line) for line in log[1:]] == written
     assert res["settlement"] == json.loads(result_json(g))["settlement"]
+
+
+# the pool step's stake, typed (A, then 1 . 5): its name, what was typed, the keys: the family's texts (its
+# STAKE says where: kitapi.app.newgame names no family's places)
+@pytest.mark.parametrize("code", ["en", "el", "ru"])
+def test_the_pool_step_asks_the_stake_in_the_familys_words(tmp_path: Path, code: str) -> None:
+    from lang_table import table
+
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "settings").write_text(f"255 60 {code}\n")
+    dev = Device(data, heapsize="64K")
+    keys = typist.setup_keys("sochi", 3, 20)
+    dev.keys(keys[: keys.index("20#")])  # up to the pool step
+    p = table(code, "app.systems.preferans.lang")
+    assert lines(dev.keys("2 0")[-1])[2:] == ["20_", p.STAKE, "-", p.HINT_POOL]
+    assert lines(dev.keys("A 1 B 5")[-1])[2:] == ["20", p.STAKE, "1.5_", p.HINT_STAKE]
+    dev.close()

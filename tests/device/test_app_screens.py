@@ -83,9 +83,6 @@ def vocabulary(names: tuple[str, ...] = ()) -> frozenset[str]:
 
 # words whose dot is the language's own, not a cut
 _DOTTED = frozenset()
-# cuts still on the screens (issue 36, item 4: left open, named here so that no other comes in): Priffe's
-# contract words squeezed on the hands list, the Illustrated system's Russian name, the misdeal key's word
-_NOT_YET = frozenset("Παιχνί Παιχν Παιχ Παι Иллюстр Εικονογρ джентл gentlem".split())
 
 
 @lru_cache(maxsize=1)
@@ -104,12 +101,15 @@ def _undotted() -> frozenset[str]:
 
 @lru_cache(maxsize=1)
 def _legend_codes() -> frozenset[str]:
-    """The codes the legend (key 0, kitapi.app.legend) spells out: each entry's first word ("Миз мизер")."""
+    """The codes the legend (key 0, kitapi.app.legend, each family's lines kitapi.app.systems.<family>.legend)
+    spells out: each entry's first word ("Миз мизер")."""
     out = set()
-    for node in ast.walk(ast.parse((ROOT / "firmware/kitapi/app/legend.py").read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Constant) and isinstance(node.value, str):
-            for entry in node.value.split("|"):
-                out.update(_LETTERS.findall(entry.split(" ")[0]))
+    firmware = ROOT / "firmware/kitapi/app"
+    for path in [firmware / "legend.py", *sorted(firmware.glob("systems/*/legend.py"))]:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                for entry in node.value.split("|"):
+                    out.update(_LETTERS.findall(entry.split(" ")[0]))
     return frozenset(out)
 
 
@@ -148,7 +148,7 @@ def cut(text: str, words: frozenset[str]) -> str | None:
     its end ("+" of "+1", "0-4-" of "0-4-3-3", a space at the screen's edge where it stood)."""
     for m in _LETTERS.finditer(text):
         w = m.group()
-        if w in _NOT_YET or w in _legend_codes():
+        if w in _legend_codes():
             continue
         if (
             w not in words
@@ -193,8 +193,9 @@ def language(data: Path, code: str) -> None:
     (data / "settings").write_text(f"255 60 {code}\n")
 
 
-# the keys that look around a game once some hands are in: the hands, owes page, menu, settings, end?
-LOOK = "A 0 * 8 8 D # D # * B B C 2 * C 4 * C 3 * * L* * C 1 1 * * * "
+# the keys that look around a game once some hands are in: the hands, owes page, menu, settings, end?, and
+# last the Games list (its rows: the system's name, the players', four at the table too)
+LOOK = "A 0 * 8 8 D # D # * B B C 2 * C 4 * C 3 * * L* * C 1 1 * * * C 5"
 
 
 def tour(system: str) -> str:

@@ -1,18 +1,19 @@
 """The family-cost test (issue 35, item 5): a new family of game systems, at its least, added to a copy of the tree,
-counting the files it takes; then the PC's every path run on the copy with a game of it.
+counting the files it takes; then a game of it typed on the box, and the PC's every path run on the copy with one.
 
 The family is ``tally`` (one system of its name): three players, each hand writes every player's points, the
 totals are the standings.  docs/architecture.md says what a new family is: its rules module and its vectors, one
-box package (``firmware/kitapi/app/systems/<family>/``: the package, its wizard, its three string tables), one PC
-package (``host_tools/kitapi_host/families/<family>/``: the hooks of ``kitapi_host.families.hookspecs``, its
-sheet), and its registry row.  ``FAMILY_FILES`` are the family's own (9 files, created), its row is written in
-kitapi/registry.py (its names in each language with it); the test fails if any other file of the copy had to
-change, or if a path of the PC needs one (``kitapi replay``, the archive's ``add``, ``games``, ``show``,
-``stats``, ``ratings``, ``export`` in three languages, the web page's game, player, statistics, evening and
-standings pages).  On the copy,
-tests/core/test_registry.py checks the box's package has the documented members and that nothing loops; the
-box's screens are not typed here (the family's wizard below is a stub: a new family's own test types its game,
-``tests/device/test_app_<family>.py``).
+box package (``firmware/kitapi/app/systems/<family>/``: the package, its wizard, its hands list's legend, its three
+string tables), one PC package (``host_tools/kitapi_host/families/<family>/``: the hooks of
+``kitapi_host.families.hookspecs``, its sheet), and its registry row.  ``FAMILY_FILES`` are the family's own (10
+files, created), its row is written in kitapi/registry.py (its names in each language with it); the test fails if
+any other file of the copy had to change (a shared module of the box naming the family: the legend's lines, the
+string tables' letters), or if a path of the box or the PC needs one.  On the copy: tests/core/test_registry.py
+(the box's package has the documented members, nothing loops), the string tables' and the legend's tests, and the
+typed game of every system at 64 KB (tests/device/test_app_heap_lang.py), the family's; a game typed on the box
+(the simulator at the device's 64 KB: the rules step, the family's wizard, the home screen, the hands list and its
+legend), its log replayed; then ``kitapi replay``, the archive's ``add``, ``games``, ``show``, ``stats``,
+``ratings``, ``export`` in three languages, the web page's game, player, statistics, evening and standings pages.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ ARCHITECTURE = ROOT / "docs" / "architecture.md"
 # --- the family's own files ------------------------------------------------------------------------------------
 
 _RULES = '''"""Tally (rules id ``tally``): tests/pc/test_family_cost.py's family.  Three players; a hand writes each
-player's points (0 to 99); the standings are the totals; the game is over after ``hands`` hands (10)."""
+player's points (0 to 99); the standings are the totals; the game is over after ``rounds`` hands (10)."""
 
 from kitapi.game import Game, RuleError, write_ints
 
@@ -67,11 +68,11 @@ class Tally(Game):
             raise RuleError(_E_PLAYERS3)
         options = header.get("options", {})
         for k in options:
-            if k != "hands":
+            if k != "rounds":
                 raise RuleError(_E_OPTION, k)
-        n = options.get("hands", 10)
+        n = options.get("rounds", 10)
         if type(n) is not int or not 1 <= n <= 1000:
-            raise RuleError(_E_INT, "hands", 1, 1000)
+            raise RuleError(_E_INT, "rounds", 1, 1000)
         self.length = n
         self.total = [0, 0, 0]
         self.hand = Hand()
@@ -138,11 +139,24 @@ _VECTORS = [
     }
 ]
 
-_BOX = '''"""Tally on the box (tests/pc/test_family_cost.py): a stub of the members kitapi.app.systems asks."""
+_BOX = '''"""Tally on the box (tests/pc/test_family_cost.py): a family at its least.  Three players; the number step is
+the game's hands (10), no options.  The home screen: a row per player (seat, name, total); 1 starts a hand
+(kitapi.app.systems.tally.wiz: each player's points).  Its texts are App.pt("tally")."""
+
+from kitapi.app.ui import cut
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    from kitapi.compat import const
+
+_T_HINT_STEP = const(25)  # the string table's (kitapi.app.lang_xx.T)
+_Y_HANDS = const(0)  # its own (kitapi.app.systems.tally.lang_xx.T)
+_Y_HINT_HOME = const(2)
 
 MODULES = ("app.systems.tally", "app.systems.tally.wiz", "app.systems.tally.lang_en", "app.systems.tally.lang_el",
            "app.systems.tally.lang_ru", "rules.tally")
-SEATS = 3
+SEATS = "3"
 
 
 def setup(ng):
@@ -150,11 +164,11 @@ def setup(ng):
 
 
 def size_name(ng):
-    return "hands"
+    return ng.app.pt("tally")[_Y_HANDS]
 
 
 def draw_options(ui, ng):
-    pass
+    ui.hint(ui.t[_T_HINT_STEP])
 
 
 def key_options(ng, ev):
@@ -162,44 +176,133 @@ def key_options(ng, ev):
 
 
 def options(ng):
-    return {"hands": ng.pouch}
+    return {"rounds": ng.pouch}
 
 
 def draw_home(ui, app):
-    pass
+    g = app.g
+    for s in range(3):
+        ui.at("%d %s" % (s + 1, cut(app.short, s, 10)), 0, 2 + s)
+        ui.right(str(g.total[s]), 128, 2 + s)
+    if not g.over:
+        ui.hint(app.pt("tally")[_Y_HINT_HOME], 6)
 
 
 def key_home(app, ev):
+    if ev == 1:
+        from kitapi.app.systems.tally.wiz import Wizard
+
+        return Wizard(app)
     return None
 
 
 def describe(app, g, h):
-    return ""
+    p = h.points
+    return "%d-%d-%d" % (p[0], p[1], p[2])
 
 
 def edit(app, number, h):
-    return None
+    from kitapi.app.systems.tally.wiz import Wizard
+
+    return Wizard(app, number, h)
 
 
 def transfers(g):
     return []
 '''
-_WIZ = '''"""Tally's hand wizard (a stub)."""
+_WIZ = '''"""Tally's hand wizard: each player's points (0-99: digits, # ok; # alone keeps them), then the summary, each
+player's total after the hand (# saves: the shell's, kitapi.app.main)."""
+
+from kitapi.app.main import wizard_key, wizard_preview
+from kitapi.app.ui import cut
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    from kitapi.compat import const
+
+_HASH = const(15)  # kitapi.keys.HASH
+_STAR = const(14)  # kitapi.keys.STAR
+_T_HAND = const(1)  # the string table's (kitapi.app.lang_xx.T)
+_T_HINT_STEP = const(25)
+_T_HINT_SAVE = const(26)
+_Y_POINTS = const(1)  # its own (kitapi.app.systems.tally.lang_xx.T)
+_SUMMARY = const(3)  # steps 0-2: each player's points
 
 
 class Wizard:
-    step = 0
+    key = wizard_key
+    preview = wizard_preview
+
+    def __init__(self, app, number=0, hand=None):
+        """A new hand, or hand ``number`` to edit (``hand``: the hands list's)."""
+        self.app = app
+        g = self.g = app.store.check_fix(None, number) if number else app.g  # an edit: the game before the hand
+        self.number = number
+        self.h = type(g.hand)() if hand is None else hand
+        self.error = ""
+        self.typed = ""
+        self.step = _SUMMARY
+        if hand is None:
+            self.h.dealer = app.next_dealer()
+            self.step = 0
 
     def steps(self):
-        return 1
+        return 15  # (each player's points, the summary)
 
     def answer(self, ev):
-        return None
-'''
-_LANG = '''"""Tally's texts ({lang})."""
+        if ev == _STAR:  # (the shell goes back a step)
+            self.typed = ""
+            return None
+        if self.step < _SUMMARY and ev < 10 and len(self.typed) < 2:
+            self.typed += str(ev)
+            return None
+        if self.step < _SUMMARY and ev == _HASH:
+            if self.typed:
+                self.h.points[self.step] = int(self.typed)
+            self.typed = ""
+            return True
+        from kitapi.app.nokey import key
 
-T = ("{word}",)
+        key(self.app, ev)
+        return None
+
+    def draw(self, ui):
+        app = self.app
+        h = self.h
+        ui.title("%s %d" % (ui.t[_T_HAND], self.number or app.number()))
+        if self.step < _SUMMARY:
+            ui.at(app.pt("tally")[_Y_POINTS], 0, 2)
+            ui.at(cut(self.g.players, self.step, 16), 0, 3)
+            ui.at((self.typed or str(h.points[self.step])) + "_", 0, 4)
+            ui.hint(ui.t[_T_HINT_STEP])
+            return
+        ui.hint(ui.t[_T_HINT_SAVE])
+        b = self.preview(ui)  # the totals' change, then 1 if the hand ends the game (kitapi.game.Game.preview)
+        if b is None:
+            return
+        for s in range(3):
+            ui.at(cut(app.short, s, 10), 0, 2 + s)
+            ui.right(str(self.g.total[s] + b[s]), 128, 2 + s)
 '''
+_LEGEND = '''"""Tally's hands-list legend (kitapi.app.legend): a row is each player's points."""
+
+WORDS = ("3-0-2 the points|of each player", "3-0-2 οι πόντοι|κάθε παίκτη", "3-0-2 очки|каждого игрока")
+
+
+def legend(app, i):
+    return WORDS[i].split("|"), False  # (nothing rounded: no page B)
+'''
+_LANG = '''"""Tally's texts ({lang}): App.pt("tally")."""
+
+T = (
+    "{words[0]}",  # HANDS
+    "{words[1]}",  # POINTS
+    "{words[2]}",  # HINT_HOME
+)
+'''
+_WORDS = {"en": ("Hands?", "Points of", "1:hand"), "el": ("Χέρια;", "Πόντοι του", "1:χέρι"),
+          "ru": ("Раздач?", "Очки", "1:раздача")}  # fmt: skip
 
 _PC = '''"""The PC's side of tally (tests/pc/test_family_cost.py): the hooks of kitapi_host.families.hookspecs."""
 
@@ -299,8 +402,8 @@ def seat_total(rules: str, result: dict[str, Any], seat: int) -> tuple[str, Frac
     return "tally", Fraction(result["total"][seat])
 
 
-SIZE = "hands"
-BENCH: dict[str, Any] = {"hands": 1000}
+SIZE = "rounds"
+BENCH: dict[str, Any] = {"rounds": 1000}
 
 
 def header(rules: str, players: int | None = None, **options: Any) -> dict[str, Any]:
@@ -310,12 +413,12 @@ def header(rules: str, players: int | None = None, **options: Any) -> dict[str, 
 def generate(rules: str, seed: int, hands: int, players: int | None = None, **options: Any) -> Any:
     rng = random.Random(seed)
     hdr = header(rules, players, **options)
-    n = min(hands, options.get("hands", 10))
+    n = min(hands, options.get("rounds", 10))
     return hdr, [{"dealer": k % 3, "points": [rng.randrange(10) for _ in range(3)]} for k in range(n)]
 
 
 def hand_keys(g: Any, hand: dict[str, Any]) -> str:
-    return "#"
+    return "1" + "".join(f"{p or ''}#" for p in hand["points"]) + "#"
 
 
 def device_form(g: Any, hand: dict[str, Any]) -> dict[str, Any]:
@@ -372,9 +475,10 @@ FAMILY_FILES = {
     "tests/core/vectors/tally_main.json": json.dumps(_VECTORS, indent=1) + "\n",
     "firmware/kitapi/app/systems/tally/__init__.py": _BOX,
     "firmware/kitapi/app/systems/tally/wiz.py": _WIZ,
+    "firmware/kitapi/app/systems/tally/legend.py": _LEGEND,
     **{
-        f"firmware/kitapi/app/systems/tally/lang_{lang}.py": _LANG.format(lang=lang, word=word)
-        for lang, word in (("en", "Tally"), ("el", "Λογαριασμός"), ("ru", "Счёт"))
+        f"firmware/kitapi/app/systems/tally/lang_{lang}.py": _LANG.format(lang=lang, words=w)
+        for lang, w in _WORDS.items()
     },
     "host_tools/kitapi_host/families/tally/__init__.py": _PC,
     "host_tools/kitapi_host/families/tally/sheet.py": _SHEET,
@@ -406,16 +510,16 @@ def tree(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return root
 
 
-def test_a_new_family_is_its_own_nine_files_and_its_registry_row(tree: Path) -> None:
-    """The files the family took: its own 9 (the rules module, a vector file, the box's package of 5, the PC's of
+def test_a_new_family_is_its_own_ten_files_and_its_registry_row(tree: Path) -> None:
+    """The files the family took: its own 10 (the rules module, a vector file, the box's package of 6, the PC's of
     2) and the registry row's (kitapi/registry.py, and the string tables' SYSTEMS while they hold labels): the
     count docs/architecture.md says, and no other file of the copy."""
-    assert len(FAMILY_FILES) == 9
+    assert len(FAMILY_FILES) == 10
     row = set(_row_edits(ROOT))  # (the names only: ROOT is read, not written)
     assert "firmware/kitapi/registry.py" in row and len(row) in (1, 4), row
     assert tree_changed(tree) == set(FAMILY_FILES) | row, sorted(tree_changed(tree) ^ (set(FAMILY_FILES) | row))
     text = ARCHITECTURE.read_text(encoding="utf-8")
-    assert "A new family is 9 files of its own" in text and "tests/pc/test_family_cost.py" in text
+    assert "A new family is 10 files of its own" in text and "tests/pc/test_family_cost.py" in text
     where = json.loads(python(tree, "import json, kitapi, kitapi_host; print(json.dumps([kitapi.__file__, "
                                     "kitapi_host.__file__]))"))  # fmt: skip
     assert [Path(w).resolve() for w in where] == [
@@ -423,18 +527,91 @@ def test_a_new_family_is_its_own_nine_files_and_its_registry_row(tree: Path) -> 
     ], where  # fmt: skip
 
 
-def test_the_copys_registry_tests_pass(tree: Path) -> None:
+def test_the_copys_tests_of_every_family_pass(tree: Path) -> None:
     """tests/core/test_registry.py on the copy: the row loads the family's Game, every rules module is in a row,
-    the box's package has the documented members and modules, nothing in systems/ outside a family, the rules
-    menu lists every row, and no import loop (the firmware's, the PC's)."""
-    pytest_on(tree, "tests/core/test_registry.py")
+    the box's package has the documented members and modules (its legend too), nothing in systems/ outside a
+    family, the rules menu lists every row, and no import loop (the firmware's, the PC's); the string tables'
+    tests (tests/device/test_lang.py), which find the family's texts and their consts' letter in its package
+    (tests/lang_table.py), and every legend whole (tests/device/test_app_legend.py); and the typed game of every
+    system at 64 KB in each language, its legend shown (tests/device/test_app_heap_lang.py), the family's."""
+    chosen = "test_registry or test_lang or every_family_s_whole or (every_system_starts and tally)"
+    tests = ("tests/core/test_registry.py", "tests/device/test_lang.py", "tests/device/test_app_legend.py",
+             "tests/device/test_app_heap_lang.py")  # fmt: skip
+    out = pytest_on(tree, *tests, "-rA", "-k", chosen)
+    passed = set(re.findall(r"(?m)^PASSED (\S+)", out))
+    for code in ("en", "el", "ru"):  # the family's own: its texts' table, its game typed
+        assert f"{_LANG_TEST}[{code}-app.systems.tally.lang]" in passed, out
+        assert f"{_HEAP_TEST}[tally-{code}]" in passed, out
+
+
+_LANG_TEST = "tests/device/test_lang.py::test_the_texts_of_each_system_are_there_fit_and_can_be_drawn"
+_HEAP_TEST = "tests/device/test_app_heap_lang.py::test_every_system_starts_and_takes_a_typed_game_at_64k"
+
+
+# On the copy: a tally game typed into the box (the simulator at the device's 64 KB heap) by the typist
+# (kitapi_host.sim.typist: its new game's keys, the system picked on the rules step by the keys rules_keys
+# computes, each hand's keys the family's hand_keys); the screens it shows, and the heap after the legend.
+_TYPED = """
+import json
+from pathlib import Path
+from kitapi.game import new_game
+from kitapi.registry import rows
+from kitapi_host.sim import typist
+from kitapi_host.sim.pick import PAGE, rules_keys
+from testkit import Device, lines
+
+hdr = {"kitapi": 1, "rules": "tally", "players": ["Ann", "Bob", "Cat"], "options": {"rounds": 10}, "dealer": 0}
+dev = Device(Path(%(box)r), heapsize="64K")
+out = {"keys": rules_keys("tally")}
+place = [r[0] for r in rows()].index("tally")
+out["rules step"] = [lines(dev.keys("1")[-1])] + [lines(dev.keys("B")[-1]) for _ in range(place // PAGE)]
+dev.keys("* " + typist.setup_keys("tally", 3, 10))
+g = new_game(hdr)
+out["hands"] = []
+for k, p in enumerate(%(points)r):
+    h = {"dealer": k %% 3, "points": p}
+    out["hands"].append([lines(s) for s in dev.keys(typist.hand_keys(g, h))])
+    g.play(h)
+out["list"] = lines(dev.keys("A")[-1])
+out["legend"] = lines(dev.keys("0")[-1])
+out["back"] = lines(dev.keys("*")[-1])
+out["heap"] = dev.heap()
+dev.close()
+print(json.dumps(out))
+"""
+_POINTS = ([3, 0, 2], [1, 5, 2], [0, 0, 9], [4, 4, 4])
+
+
+def test_a_game_of_the_family_is_typed_on_the_box(tree: Path) -> None:
+    """The box, on the copy, at its 64 KB heap: the family's system on its page of the rules step, picked by its
+    keys; a game typed by the family's keys (its wizard: each player's points, the summary's totals after the
+    hand, # saves); the home screen's totals the core's; the hands list and its legend, the family's own lines
+    (kitapi.app.systems.tally.legend), * back to the list; the box's log replayed by the PC."""
+    box = tree.parent / "box"
+    got = json.loads(python(tree, _TYPED % {"box": str(box), "points": _POINTS}))
+    keys = got["keys"]
+    assert f"{keys.split()[-1]} Tally game" in got["rules step"][-1][2:7], got["rules step"]
+    first = got["hands"][0]  # the screen after each key: 1, then 3 # (Ann), # (Bob: 0), 2 # (Cat), # (saved)
+    assert first[0][:4] == ["Hand 1", "Points of", "Ann", "0_"], first[0]
+    assert first[1][1:4] == ["Points of", "Ann", "3_"], first[1]
+    assert first[-2] == ["Hand 1", "Ann", "3", "Bob", "0", "Cat", "2", "#save *back"], first[-2]  # the summary
+    last = got["hands"][-1]
+    assert last[-2][1:7] == ["Ann", "8", "Bob", "9", "Cat", "17"], last[-2]  # after 4 4 4: the totals
+    home = ["Hand 5", "Saved", "1 Ann", "8", "2 Bob", "9", "3 Cat", "17", "1:hand", "A:log B:owe C:\u2261"]
+    assert last[-1] == home, last[-1]  # the home screen: the totals, the key that starts a hand
+    assert got["list"][:6] == ["Hands", "4/4 0:?", "  4 4-4-4", "  3 0-0-9", "  2 1-5-2", "  1 3-0-2"], got["list"]
+    assert got["legend"] == ["3-0-2 the points", "of each player", "*back"], got["legend"]
+    assert got["back"] == got["list"]
+    assert kitapi(tree, "replay", box / "games" / "0001.kitapi").splitlines() == [
+        "tally: 3 players, 4 hands, game on", "  Ann     Tally 8", "  Bob     Tally 9", "  Cat     Tally 17"
+    ]  # fmt: skip
 
 
 _LOG = """
 import sys
 from kitapi.game import OP_HAND, new_game
 from kitapi.jsonw import header_json, record_json
-hdr = {"kitapi": 1, "rules": "tally", "players": ["Ann", "Bob", "Cat"], "options": {"hands": 4},
+hdr = {"kitapi": 1, "rules": "tally", "players": ["Ann", "Bob", "Cat"], "options": {"rounds": 4},
        "started": "2026-05-01T20:00:00", "dealer": 0}
 g = new_game(hdr)
 lines = [header_json(hdr)]

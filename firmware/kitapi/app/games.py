@@ -137,10 +137,17 @@ class Games:
             mark = ">" if name == self.current else "" if row[1] else "+"
             if mark:
                 ui.at(mark, 15, 1 + 2 * i)
-            players = row[0]
-            n = len(players)
-            room = (15 - (n - 1)) // n  # the names from the second column, each told apart
-            ui.at(" ".join([cut(players, k, room) for k in range(n)]), 1, 2 + 2 * i)
+            players = row[0]  # the names from the second column, each told apart: the room a short name leaves
+            n = len(players)  # goes to the longer ones, none cut below 4 letters ("Ann" of "Anna"): four long
+            room = 15  # names say fewer, then "…" (less said, in whole names or their abbreviations)
+            while room > 4 and sum([min(len(a), room) for a in players]) + n - 1 > 15:
+                room -= 1
+            shown = [cut(players, k, room) for k in range(n)]
+            line = " ".join(shown)
+            while len(line) > 15:
+                shown.pop()
+                line = " ".join(shown) + chr(0x2026)  # (chr: a literal this short would be an interned name)
+            ui.at(line, 1, 2 + 2 * i)
         if not nums:
             ui.at("-", 0, 2)
         ui.hint(w[0])

@@ -27,6 +27,7 @@ except ImportError:  # CPython
 _EDIT = const("e")  # kitapi.app.nextboot.EDIT
 _DELETE = const("d")  # kitapi.app.nextboot.DELETE
 _REPLACE = const("r")  # kitapi.app.nextboot.REPLACE
+_LIST = const("l")  # kitapi.app.nextboot.LIST
 
 # the texts it shows: their places in the string table (kitapi.app.lang_xx.T)
 _T_HISTORY = const(32)
@@ -288,9 +289,10 @@ def fixed(app, number, said):
     _collect(app)
     try:
         screen = app.reload()
-    except MemoryError:  # (the fix is on flash)
-        _reset(app)
-        raise
+    except MemoryError:  # (the fix is on flash): the list at it after a soft reset, on a fresh heap (``again``:
+        _reset(app)  # as the home screen after App.run's; its boot short even so, the game at the next one)
+        said = 0 if said == app.ui.t[_T_SAVED] else _W_DELETED if said == words(app)[_W_DELETED] else _W_RESTORED
+        return app.retry(_LIST, number, said * 2 + app.over)
     if app.g is None or app.store.log is None or type(screen).__name__ != "Home":  # (by its name: kitapi.app.home
         # imports this module, which imports nothing of it)
         return screen
@@ -344,8 +346,9 @@ def _ignored(app):
 
 def again(app, op, n, p):
     """After App.retry, on a fresh heap: the current game opened, then ``op`` done to hand ``n`` (Store.note's
-    letters: _EDIT, ``p`` its packed hand; _DELETE; _REPLACE by ``p``, a hand brought back or an edit saved);
-    the screen it leads to."""
+    letters: _EDIT, ``p`` its packed hand; _DELETE; _REPLACE by ``p``, a hand brought back or an edit saved;
+    _LIST, the list at it after a fix, ``p`` its word and the game's end before: ``fixed``); the screen it
+    leads to."""
     forget("kitapi.app.history")  # (this module: as when the hands list is left)
     name = app.store.current()
     if name is None:  # no game to do it to: not acted on, said
@@ -359,6 +362,11 @@ def again(app, op, n, p):
         _ignored(app)
         return screen
     app.over = g.over
+    if op == _LIST:  # (a fix on flash, kitapi.app.history.fixed: the game opened again there)
+        app.over = p & 1
+        g = screen = None
+        _collect(app)
+        return fixed(app, n, words(app)[p >> 1] if p > 1 else app.ui.t[_T_SAVED])
     if op == _DELETE:  # (the hands list's, or an undo's: the list says it either way)
         g = screen = None  # (the game: not held here while the deletion's check replays it)
         _collect(app)

@@ -17,6 +17,7 @@ _NEW = const("1")  # kitapi.app.nextboot.NEW
 _GAMES = const("g")  # kitapi.app.nextboot.GAMES
 _VIEW = const("v")  # kitapi.app.nextboot.VIEW
 _REPLACE = const("r")  # kitapi.app.nextboot.REPLACE
+_FIX = const("f")  # kitapi.app.nextboot.FIX
 _START = const("s")  # kitapi.app.nextboot.START
 _MEMORY = const("m")  # kitapi.app.nextboot.MEMORY
 _HINTS = const(0)  # true for mypy alone (always_true in its configs): MicroPython compiles the import away
@@ -279,21 +280,29 @@ class App:
                 try:
                     store.check_fix((number, payload))  # the corrected log replayed: a refusal before the record
                 except MemoryError:  # no room beside the game before the hand: saved after a soft reset, as
-                    w.g = g = None  # a restoration is (kitapi.app.history.again), without that game
-                    return self.retry(_REPLACE, number, payload)
+                    w.g = g = None  # a restoration is (kitapi.app.history.again; an edit's: kitapi.app.mend.again),
+                    return self.retry(_FIX if w.number else _REPLACE, number, payload)  # without that game
                 store.replace_hand(number, payload)
             else:
                 g.check(h)
                 store.add_hand(payload)  # on flash first,
         except (OSError, RuleError) as e:  # said whole (kitapi.app.refusal); any key: back to the hand
-            from kitapi.app.refusal import say
+            try:
+                if number and w.number and type(e) is RuleError:  # one that ends the game earlier: D mends it
+                    # (kitapi.app.mend, by a name of more than 10 characters: no name interned here at boot; "x":
+                    # any from-list, the module itself, and no tuple in the heap of every boot)
+                    s = __import__("kitapi.app.mend", None, None, "x").say(self, number, payload, e, w)
+                    if s:
+                        return s
+                from kitapi.app.refusal import say
 
-            if number and w.number and type(e) is RuleError:  # one that ends the game earlier: D mends it
-                # (kitapi.app.mend, by a name of more than 10 characters: no name interned here at boot)
-                s = __import__("kitapi.app.mend", None, None, ("say",)).say(self, number, payload, e, w)
-                if s:
-                    return s
-            return say(self, 0, e, w)  # 0: kitapi.app.refusal.SAVE
+                return say(self, 0, e, w)  # 0: kitapi.app.refusal.SAVE
+            except MemoryError:  # a correction's words (and its offer) find no room beside the wizard's game and
+                if not number or type(e) is not RuleError:  # what the check left: checked and said again after a
+                    raise  # soft reset, on a fresh heap, as a save short of heap is (kitapi.app.mend.again: then
+                # the home screen; not after a refused write: what it wrote stays)
+                w.g = g = None
+                return self.retry(_FIX if w.number else _REPLACE, number, payload)
         if number:
             g = w.g = None  # (the game before the hand: let go before the replay)
             if w.number:  # an edit: back to the hands list at it, "Saved" (and if the game ends or reopens)
@@ -423,8 +432,8 @@ class App:
         op, a, b = store.note()
         # ROOT/next: what was asked for before a soft reset, done once: a new game, the games kept, or what a
         # MemoryError stopped (App.retry): a closed game viewed (kitapi.app.games.view), a hand edited,
-        # deleted or corrected (kitapi.app.history.again).  Removed before it is acted on (Store.note), so
-        # that one that stops the boot is not acted on again
+        # deleted or corrected (kitapi.app.history.again), an edit saved (kitapi.app.mend.again).  Removed
+        # before it is acted on (Store.note), so that one that stops the boot is not acted on again
         if not op:
             name = store.current()
             screen = self.open_game(name) if name else self.start_menu()
@@ -450,6 +459,8 @@ class App:
                 from kitapi.app.games import view
 
                 screen = view(self, a)
+            elif op == _FIX:  # an edit saved (kitapi.app.mend: one that ends the game earlier offers D there too)
+                screen = __import__("kitapi.app.mend", None, None, "x").again(self, a, b)
             else:
                 from kitapi.app.history import again
 

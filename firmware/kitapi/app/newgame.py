@@ -45,16 +45,9 @@ _T_HINT_TYPE = const(46)
 _T_OPTIONS = const(48)
 _T_FIRST_DEALER = const(49)
 _T_START = const(50)
-_T_ON = const(51)
-_T_OFF = const(52)
 _T_LETTERS = const(71)
 _T_CAPITALS = const(72)
 _T_NEW_NAME_MORE = const(73)
-
-# its family's texts it shows: their places in the table (kitapi.app.systems.preferans.lang_<language>.T)
-_P_STAKE = const(29)
-_P_HINT_POOL = const(30)
-_P_HINT_STAKE = const(31)
 
 _RULES = const(0)
 _PLAYERS = const(1)
@@ -70,14 +63,12 @@ _PAGE = const(5)  # systems on a page of the rules step
 # Multi-tap letters on keys 1-9 (key 1: space and hyphen), as on a phone; a word starts with a capital
 _LATIN = ("", " -", "abc", "def", "ghi", "jkl", "mno", "pqrs", "tuv", "wxyz")
 _LATIN_CAPITALS = ("", " -", "ABC", "DEF", "GHI", "JKL", "MNO", "PQRS", "TUV", "WXYZ")
-# The wizard's own words in each language: the four aces' ways on the options step (A: the bid value
-# raised: "value+", Greek "αξία+" of "αξία της αγοράς", Russian "цена+"; B: paid in chips) and a name typed
-# twice.  Here and not in the string tables: this module is let
-# go once the game starts, and every text in a string table stays in the heap of every game.
+# The wizard's own words in each language: a name typed twice.  Here and not in the string tables: this module
+# is let go once the game starts, and every text in a string table stays in the heap of every game.
 # A blank name (a name needs a letter) and, where the language has its own letters, what A switches to.
-_WORDS = {"en": ("value+", "chips", "%s: taken", "Type a letter", "", ""),
-          "el": ("αξία+", "καπίκια", "%s: υπάρχει", "Γράψε ένα γράμμα", "A:λατινικά", "A:ελληνικά"),
-          "ru": ("цена+", "фишки", "%s: уже есть", "Нужна буква", "A:латиница", "A:кириллица")}  # fmt: skip
+_WORDS = {"en": ("%s: taken", "Type a letter", "", ""),
+          "el": ("%s: υπάρχει", "Γράψε ένα γράμμα", "A:λατινικά", "A:ελληνικά"),
+          "ru": ("%s: уже есть", "Нужна буква", "A:латиница", "A:кириллица")}  # fmt: skip
 
 
 class NewGame:
@@ -160,7 +151,7 @@ class NewGame:
             if self.typing:
                 ui.at(t[_T_TYPE_NAME], 0, 2)
                 ui.at(self.typed[-15:] + "_", 0, 3)
-                ui.at(_WORDS[self.app.lang][5 if self.latin else 4], 0, 6)  # (A: the alphabet, in words)
+                ui.at(_WORDS[self.app.lang][3 if self.latin else 2], 0, 6)  # (A: the alphabet, in words)
                 ui.hint(t[_T_HINT_TYPE])
                 return
             first = self.names_page * _PAGE  # a page of the names saved (up to 20), picked by 1-5 on it
@@ -173,10 +164,11 @@ class NewGame:
             ui.at(self.sys.size_name(self), 0, 2)
             ui.at((self.typed or str(self.pouch)) + ("" if self.typing_stake else "_"), 0, 3)
             if hasattr(self.sys, "STAKE"):  # the money per whist, for the settlement, in its family's texts
-                p = self.app.pt(self.sys.STAKE)
-                ui.at(p[_P_STAKE], 0, 4)
+                name, k = self.sys.STAKE  # (their table, the place of the stake's name; its keys after it)
+                p = self.app.pt(name)
+                ui.at(p[k], 0, 4)
                 ui.at((self.stake or "-") + ("_" if self.typing_stake else ""), 0, 5)
-                ui.hint(p[_P_HINT_STAKE] if self.typing_stake else p[_P_HINT_POOL])
+                ui.hint(p[k + 2] if self.typing_stake else p[k + 1])
                 return
         elif step == _OPTIONS:
             self.sys.draw_options(ui, self)  # rows 1-6 (the title says Options) and its key hint
@@ -326,7 +318,7 @@ class NewGame:
                 forget(nfc.__name__)
                 break
         if name in self.players:  # say so, and type another
-            taken = _WORDS[self.app.lang][2]
+            taken = _WORDS[self.app.lang][0]
             self.app.message = taken % name[: 18 - len(taken)]
             return
         self.players.append(name)
@@ -350,7 +342,7 @@ class NewGame:
             if name:
                 self.add_player(name[:24])
             else:  # said, not dropped
-                self.app.message = _WORDS[self.app.lang][3]
+                self.app.message = _WORDS[self.app.lang][1]
         elif 1 <= ev <= 9:
             t = app.ui.t
             latin = self.latin or t[_T_LETTERS] is None
@@ -410,18 +402,6 @@ def declared(rules, attribute):
     for k in [k for k in sys.modules if k.startswith("kitapi.rules.") and k not in had]:
         forget(k)
     return value
-
-
-def option_word(t, lang, i, v):
-    """The value of Prefa's option ``i`` (of _CHOICES) as the options step shows it: on/off, 10NT's worth
-    (A: 11, B: 10), the four aces' way (A: the bid value raised, B: paid in chips)."""
-    if v is False or v is True:
-        return t[_T_ON] if v else t[_T_OFF]
-    if i == 0:
-        return "=11" if v == "A" else "=10"
-    if i == 2:
-        return _WORDS[lang][v == "B"]
-    return v
 
 
 def iso_utc(seconds):

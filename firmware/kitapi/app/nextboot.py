@@ -8,7 +8,11 @@ note is one letter and its arguments (decimal, no sign):
     vNAME    closed game NAME viewed (App.retry: kitapi.app.games.view)
     eN P     hand N edited, P its packed hand (App.retry: kitapi.app.history.again, as d and r)
     dN       hand N deleted
-    rN P     hand N replaced by P (a hand brought back, an edit saved)
+    rN P     hand N replaced by P (a hand brought back, a damaged hand entered again)
+    fN P     hand N's edit P saved (App.save_hand): checked again, and where it ends the game earlier the
+             offer to delete the later hands (kitapi.app.mend.again)
+    lN K     the hands list at hand N, fixed on flash before its replay found no room: K its word, twice
+             its place (0 "Saved", else kitapi.app.history's WORDS), plus 1 if the game was over before
     s        a new game started: its header in ROOT/start, checked and written now (App.start_game)
     m        the box ran short of heap (App.run's MemoryError): said, then the game (kitapi.app.refusal.memory)
 
@@ -33,6 +37,8 @@ VIEW = const("v")
 EDIT = const("e")
 DELETE = const("d")
 REPLACE = const("r")
+FIX = const("f")
+LIST = const("l")
 START = const("s")
 MEMORY = const("m")
 _DIGITS = const("0123456789")
@@ -49,7 +55,7 @@ def read(store, text, game_number):
     forget("kitapi.app.nextboot")  # let go (its functions live on while they run): a retry's boot is short of heap
     op = text[:1]
     p = text[1:].split(" ")
-    hand = op in (DELETE, EDIT, REPLACE)
+    hand = op in (DELETE, EDIT, REPLACE, FIX, LIST)
     if (
         text in (NEW, GAMES, START, MEMORY)
         or (op == VIEW and game_number(text[1:]) >= 0)

@@ -18,12 +18,14 @@ _NEXT_LATER = const(0)  # the next steps: their places in a language's WORDS
 _NEXT_DEPLOY = const(1)
 _OK = const(2)  # the refusal screen's key
 _TITLES = const(3)  # its titles: what was refused (SAVE, DELETE, OPEN, START)
-SAVE = const(0)
-DELETE = const(1)
-OPEN = const(2)
-START = const(3)
-MORE = const(4)
-MEMORY = const(4)  # a fifth title: short of heap, the box restarted (App.run's MemoryError: ``memory``)
+# what was refused: the callers pass the number (its name in a comment there); private, so that none is
+# interned at the import (a correction's refusal at 64 KB is a few names from a new qstr pool: kitapi.app.mend)
+_SAVE = const(0)
+_DELETE = const(1)
+_OPEN = const(2)
+_START = const(3)
+_MORE = const(4)
+_MEMORY = const(4)  # a fifth title: short of heap, the box restarted (App.run's MemoryError: ``memory``)
 _NO_MEMORY = const(5)  # what it says then: its place in a language's WORDS
 _OS = const(7)  # the flash's refusals (an OSError's number): full, or any other
 
@@ -137,7 +139,7 @@ def preview(w, ui, e):
             break
         ui.at(line, 0, row)
         row += 1
-    ui.at(words(w.app)[MORE], 0, 6)
+    ui.at(words(w.app)[_MORE], 0, 6)
     return None
 
 
@@ -147,7 +149,7 @@ def memory(app, then):
     hands are on flash) or the start menu if there is none, made before this module was imported: the game
     opens on the fresh heap as at any boot.  (Here, not in kitapi.app.main: each of the app's names is
     interned at every boot.)"""
-    return say(app, MEMORY, words(app)[_NO_MEMORY], then)
+    return say(app, _MEMORY, words(app)[_NO_MEMORY], then)
 
 
 def say(app, what, e, then=None):
@@ -164,8 +166,8 @@ def say(app, what, e, then=None):
     w = None
     _let_go("kitapi.app.refusal")  # (and kitapi.app.said: the screen's class keeps what it needs of it)
     _let_go("kitapi.app.said")
-    if what == OPEN:
+    if what == _OPEN:
         app.message = s.title
     if then is None:
-        s.then = app.start_menu() if what >= OPEN else app.home()
+        s.then = app.start_menu() if what >= _OPEN else app.home()
     return s

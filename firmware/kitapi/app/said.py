@@ -11,7 +11,7 @@ def wrap(s, w=16):
     i = 0
     n = len(s)
     while i < n:
-        if s[i] == " ":  # (the space a row was broken at, or two)
+        if s.startswith(" ", i):  # (the space a row was broken at, or two; not s[i], which interns a letter)
             i += 1
             continue
         end = i + w
@@ -57,20 +57,20 @@ class Said:
 
     action = None  # what D does, where the message offers it (kitapi.app.mend)
 
-    def __init__(self, app, title, ok, msg, then):
+    def __init__(self, app, title, hint, message, then):  # (names interned anyway: none of its own)
         self.app = app
         self.title = title
-        self.ok = ok
-        self.message = msg
+        self.hint = hint
+        self.message = message
         self.then = then
 
     def draw(self, ui):
         ui.title(self.title)
         if lines(ui, self.message, 1) <= 7:
-            ui.hint(self.ok)
+            ui.hint(self.hint)
 
     def key(self, ev):
         self.app.message = ""  # (said here: not again on the next screen)
         if ev == 13 and self.action:  # D (kitapi.keys.KEY_D), where the message offers it
             return self.action()
-        return self.then
+        return self.then or self.app.home()  # (None: the home screen, made only now, kitapi.app.mend)

@@ -64,7 +64,7 @@ def size_name(ng):
 
 
 def draw_options(ui, ng):
-    from kitapi.app.newgame import option_word
+    from kitapi.app.systems.prefa.options import option_word  # (Prefa's options: their words)
 
     t = ui.t
     k = ng.app.pt("kasa")

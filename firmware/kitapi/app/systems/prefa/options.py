@@ -12,6 +12,8 @@ _T_HINT_STEP = const(25)
 _T_POUCH_SIZE = const(47)
 _T_OPTION_NAMES = const(53)
 _T_AMOUNT = const(54)
+_T_ON = const(51)
+_T_OFF = const(52)
 
 SEATS = "34"  # three or four players
 # Prefa's options, in the order of OPTION_NAMES in the string tables, with their choices.
@@ -21,6 +23,10 @@ _CHOICES = (("ten_no_trump", (False, "A", "B")), ("tens_as_nines", (False, True)
 # The four aces amounts to choose from; the first offered is the one nearest a tenth of the
 # pouch ("such as 1/10th the initial value of the pouches").
 _AMOUNTS = (1, 2, 3, 4, 5, 10, 15, 20, 30, 50, 100)
+# The four aces' ways on the options step in each language: A the bid value raised ("value+", Greek "αξία+" of
+# "αξία της αγοράς", Russian "цена+"), B paid in chips.  Here and not in the string tables: this module is let go
+# once the game starts, and every text in a string table stays in the heap of every game.
+_ACES = {"en": ("value+", "chips"), "el": ("αξία+", "καπίκια"), "ru": ("цена+", "фишки")}
 
 
 def setup(ng):
@@ -43,9 +49,19 @@ def next_amount(ng):
     ng.amount = _AMOUNTS[(_AMOUNTS.index(aces_amount(ng)) + 1) % len(_AMOUNTS)]
 
 
-def draw_options(ui, ng):
-    from kitapi.app.newgame import option_word
+def option_word(t, lang, i, v):
+    """The value of Prefa's option ``i`` (of _CHOICES) as the options step shows it (the kasa game's too): on/off,
+    10NT's worth (A: 11, B: 10), the four aces' way (A: the bid value raised, B: paid in chips)."""
+    if v is False or v is True:
+        return t[_T_ON] if v else t[_T_OFF]
+    if i == 0:
+        return "=11" if v == "A" else "=10"
+    if i == 2:
+        return _ACES[lang][v == "B"]
+    return v
 
+
+def draw_options(ui, ng):
     t = ui.t
     for i in range(len(_CHOICES)):
         ui.at("%d %s" % (i + 1, t[_T_OPTION_NAMES][i]), 0, 1 + i)

@@ -11,7 +11,7 @@ T = (
     "Tricks of",  # TRICKS_D1
     ("Stalingrad", "Half-whist", "Whist 10s", "Resign", "One short"),  # PREF_OPTION_NAMES: 5: who pays a failed 1
     ("Whist", "All-pass", "Widow"),  # PREF_OWN_NAMES: Sochi, Leningrad, Rostov: the sixth option
-    ("2nd", "both", "greedy", "gentlem."),  # VALUE_NAMES
+    ("2nd", "both", "greedy", "gentleman"),  # VALUE_NAMES
     "Soloist?",  # SOLOIST
     "0:pass A:misdeal",  # HINT_SOLOIST
     "Contract?",  # CONTRACT

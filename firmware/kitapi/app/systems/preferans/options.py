@@ -22,9 +22,12 @@ _T_POOL_SIZE = const(67)
 _P_PREF_OPTION_NAMES = const(4)
 _P_PREF_OWN_NAMES = const(5)
 _P_VALUE_NAMES = const(6)
+_P_STAKE = const(29)  # then HINT_POOL and HINT_STAKE
 
 SEATS = "234"
-STAKE = "preferans"  # the pool step also asks the money per whist (in these texts: App.pt)
+# the pool step also asks the money per whist: the texts that say it (App.pt) and the place of the first of its
+# three, the stake's name, the pool step's keys and the stake's keys (kitapi.app.newgame)
+STAKE = ("preferans", _P_STAKE)
 # Every option the step knows (docs/rules/preferans.md, balkan.md), in the order of PREF_OPTION_NAMES then
 # PREF_OWN_NAMES, with its choices (the first is the default, left out of the header).  The system's class
 # says which it offers: bit k of its STEP_OPTIONS (kitapi.rules.preferans._STEP_*) is the k-th here; a variant
@@ -60,9 +63,16 @@ def draw_options(ui, ng):
     for i in range(len(offered)):
         k = offered[i]
         v = _CHOICES[k][1][ng.options[i]]
-        ui.at("%d %s" % (i + 1, p[_P_PREF_OPTION_NAMES][k] if k < 5 else p[_P_PREF_OWN_NAMES][k - 5]), 0, 1 + i)
-        word = p[_P_VALUE_NAMES][_VALUE_KEYS.index(v)] if v in _VALUE_KEYS else v
-        ui.right(t[_T_OFF] if v is False else t[_T_ON] if v is True else word, 128, 1 + i)
+        name = p[_P_PREF_OPTION_NAMES][k] if k < 5 else p[_P_PREF_OWN_NAMES][k - 5]
+        if v in _VALUE_KEYS:
+            word = p[_P_VALUE_NAMES][_VALUE_KEYS.index(v)]
+            if len(name) + len(word) > 13:  # no room for both, a space between: the choice alone, whole, naming
+                ui.at("%d %s" % (i + 1, word), 0, 1 + i)  # its option ("6 джентльменский"), never a word cut
+                continue  # ("джентл.")
+        else:
+            word = t[_T_OFF] if v is False else t[_T_ON] if v is True else v
+        ui.at("%d %s" % (i + 1, name), 0, 1 + i)
+        ui.right(word, 128, 1 + i)
     ui.hint(t[_T_HINT_STEP])
 
 

@@ -39,12 +39,14 @@ _T_ELDEST = const(9)
 
 # its family's texts it shows: their places in the table (kitapi.app.systems.priffe.lang_<language>.T)
 _F_CONTRACTS = const(3)
+_F_ROW_CONTRACTS = const(18)
 
 MODULES = ("app.systems.priffe", "app.systems.priffe.wiz", "app.systems.priffe.lang_en", "app.systems.priffe.lang_el",
            "app.systems.priffe.lang_ru", "rules.priffe",
            "rules.priffe_json")  # fmt: skip
 _FORCED = const(4)  # kitapi.rules.priffe.FORCED
-_SUMMARY = const(5)  # kitapi.app.systems.priffe.wiz's summary step: the whole hand is known
+_LIST = const(6)  # the hands list's line (kitapi.app.history): the whole hand (past the wizard's summary step,
+# 5), in 12 columns at the narrowest
 
 
 # --- the new-game wizard ---------------------------------------------------------
@@ -101,22 +103,25 @@ def pair(g, k, w=16):
     return "%s/%s" % (s[0], s[1])
 
 
-def describe(app, g, h, step=_SUMMARY):
+def describe(app, g, h, step=_LIST):
     """One line for a hand: the declarer (or the forced Noll), contract, tricks, * with honours; as far
-    as the wizard's ``step`` knows it."""
+    as the wizard's ``step`` knows it (in 16 columns), or on the hands list (12 at the narrowest).  A contract
+    whose word leaves no room is said shorter (ROW_CONTRACTS: "ΣΑ", "♥"), or not at all, never cut ("Παιχ."),
+    the declarer's name made to fit first (kitapi.app.fitline: 4 letters at least)."""
     p = app.pt("priffe")
-    if h.contract == _FORCED:
-        s = p[_F_CONTRACTS][_FORCED]
-    else:
-        s = app.short[h.declarer]
-        if step < 2:
-            return s
-        s += " " + p[_F_CONTRACTS][h.contract]
-    if step > 2:
-        s += " %d" % h.tricks
+    s = "" if h.contract == _FORCED else app.short[h.declarer]
+    if s and step < 2:
+        return s
+    end = " %d" % h.tricks if step > 2 else ""
     if h.honours and step > 3:
-        s += "*"
-    return s
+        end += "*"
+    room = (12 if step == _LIST else 16) - min(len(s), 4) - len(end)  # (the name made to fit: 4 letters)
+    word = p[_F_CONTRACTS][h.contract]
+    if len(word) + (1 if s else 0) > room:
+        word = p[_F_ROW_CONTRACTS].split("|")[h.contract]
+        if len(word) + (1 if s else 0) > room:  # (a Noll's 13 and honours on a deleted hand's row: no room
+            word = ""  # for "Noll" either: less said, the hand whole on its summary, # on the row)
+    return (s + " " if s and word else s) + word + end
 
 
 def edit(app, number, h):

@@ -22,4 +22,5 @@ T = (
     "Τέλος παρτίδας",  # ENDS: the summary: the hand about to be saved ends the game
     ("A B  οι ομάδες", "μπ πόντοι μπαζών", "π  παρτίδες"),  # LEGEND: the summary's 0: its codes
     "*πίσω #γράψε",  # HINT_LEGEND: the legend's keys
+    "ΣΑ|Νολ|♥|♦|Νολ",  # ROW_CONTRACTS: CONTRACTS on a row too short for them ("|" between): signs, fewer letters
 )

@@ -23,4 +23,5 @@ T = (
     "Ends the game",  # ENDS: the summary: the hand about to be saved ends the game
     ("A B  the teams", "tp trick points", "g  games won"),  # LEGEND: the summary's 0: its codes
     "*back #save",  # HINT_LEGEND: the legend's keys
+    "NT|Nil|♥|♦|Forced",  # ROW_CONTRACTS: CONTRACTS on a row too short for them ("|" between): signs, fewer letters
 )

@@ -18,8 +18,9 @@ T = (
     "г",  # GAMES
     "Робберов?",  # RUBBERS
     ("Очки", "Шлемы ноль", "Смена"),  # OPTION_NAMES
-    ("основн", "2-я", "нет", "да", "обмен", "круг"),  # VALUE_NAMES: two for each option
+    ("основная", "2-я", "нет", "да", "обмен", "круг"),  # VALUE_NAMES: two for each option
     "Конец игры",  # ENDS: the summary: the hand about to be saved ends the game
     ("A B  две пары", "оч очки взяток", "г  геймы"),  # LEGEND: the summary's 0: its codes
     "*назад #записать",  # HINT_LEGEND: the legend's keys
+    "БК|Ноль|♥|♦|Ноль",  # ROW_CONTRACTS: CONTRACTS on a row too short for them ("|" between): signs, fewer letters
 )
