@@ -8,7 +8,7 @@ correction, an end or damage sends the log to kitapi.replay), then one pass that
 number and scores its hand (``Game.apply`` checks it).  At anything else (a CRC that fails, a hand out of turn,
 one the rules refuse) ``read`` gives None and the store replays the whole log, which says what it is: the log
 stays the truth, this only skips work.  Imported for a log longer than ``Store.load``'s ``_ONE_PASS`` bytes
-only, and let go after it.
+only, and lets itself go after it.
 """
 
 from kitapi.devlog import DevLogReader, crc16
@@ -27,7 +27,7 @@ _CHUNK = const(256)  # bytes read at a time: whole records
 
 def read(f):
     """The game in the log open as ``f``, its reader and the hands replayed (as kitapi.app.ckpt.read gives them),
-    or None: then the whole log is to be replayed."""
+    or None: then the whole log is to be replayed.  The module lets itself go after it (``close``)."""
     try:
         r = DevLogReader(f)  # type: Any
         g = new_game(r.header())
@@ -59,6 +59,8 @@ def read(f):
         return g, r, k
     except Exception:  # noqa: BLE001 - any doubt (a rule broken, no heap): the whole log
         return None
+    finally:
+        close()
 
 
 def close():
