@@ -37,6 +37,9 @@ def read(f):
             return None
         b = bytearray(_CHUNK)
         mv = memoryview(b)
+        h = g.hand
+        unpack = g.unpack  # (bound once: an attribute looked up costs some 10 us a time on the rig)
+        apply = g.apply
         for scoring in (0, 1):  # a look at every record's kind, then the hands scored
             f.seek(start)
             pos = start
@@ -53,8 +56,8 @@ def read(f):
                         k += 1
                         if crc16(b, i, i + 6) != b[i + 6] << 8 | b[i + 7] or b[i + 1] << 8 | b[i + 2] != k & 0xFFFF:
                             return None
-                        g.unpack(b[i] << 24 | b[i + 3] << 16 | b[i + 4] << 8 | b[i + 5], g.hand)
-                        g.apply(g.hand)
+                        unpack(b[i] << 24 | b[i + 3] << 16 | b[i + 4] << 8 | b[i + 5], h)
+                        apply(h)
         r.seq = r.last = k
         return g, r, k
     except Exception:  # noqa: BLE001 - any doubt (a rule broken, no heap): the whole log
