@@ -64,7 +64,7 @@ KEY_ROWS = (6, 7, 8, 9)  # GP6-GP9, top row first
 KEY_COLS = (10, 11, 12, 13)  # GP10-GP13, left column first
 VSYS_ADC = const(29)  # GP29 = ADC3 = VSYS/3
 VBUS_SENSE = const(24)  # GP24: high while USB power is present
-SCAN_MS = const(5)  # keypad scan period: two readings in a row debounce a press (5-10 ms after the contact)
+SCAN_MS = const(5)  # keypad scan period (a press that acts at once counts at its first scan)
 LONG_MS = const(600)  # long-press time
 POLL_MS = const(250)  # the keypad read at least this often while the CPU lightsleeps: a key's edge ends a lightsleep
 # on the Pico (micropython#7035, the pico-rig), not verified on the RP2350 (hardware/power.md, section 8)

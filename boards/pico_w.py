@@ -69,7 +69,7 @@ KEY_COLS = (10, 11, 12, 13)  # GP10-GP13, left column first
 VSYS_ADC = const(29)  # GP29 = ADC3 = VSYS/3, also the radio's SPI clock
 VSYS_ENABLE = const(25)  # GP25: the radio's SPI chip select; high switches the VSYS divider on
 VBUS_SENSE = "WL_GPIO2"  # the radio's GPIO 2: high while USB power is present
-SCAN_MS = const(5)  # keypad scan period: two readings in a row debounce a press (5-10 ms after the contact)
+SCAN_MS = const(5)  # keypad scan period (a press that acts at once counts at its first scan)
 LONG_MS = const(600)  # long-press time
 
 

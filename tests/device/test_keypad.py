@@ -285,11 +285,12 @@ def pressing(long_keys):
 
 
 def test_a_key_without_a_long_meaning_acts_on_the_press():
-    # down at 100, confirmed by the scan at 120: its event then, nothing at the release or after a hold
+    # down at 100, seen alone by the scan at 100 (the leading edge): its event then, nothing at the release or
+    # after a hold
     m, kp = pressing(bytes([STAR]))
-    assert run({100: "5", 200: ""}, 1000, kp, m) == [(120, 5)]
+    assert run({100: "5", 200: ""}, 1000, kp, m) == [(100, 5)]
     m, kp = pressing(b"")
-    assert run({100: "5", 2000: ""}, 3000, kp, m) == [(120, 5)]  # held long: still the one press
+    assert run({100: "5", 2000: ""}, 3000, kp, m) == [(100, 5)]  # held long: still the one press
 
 
 def test_a_key_with_a_long_meaning_still_waits():
@@ -305,18 +306,18 @@ def test_every_key_acts_on_the_press_unless_it_has_a_long_meaning(ch):
     m, kp = pressing(bytes([ev]))
     assert run({100: ch, 300: ""}, 600, kp, m) == [(320, ev)]
     m, kp = pressing(bytes(k for k in range(16) if k != ev))
-    assert run({100: ch, 300: ""}, 600, kp, m) == [(120, ev)]
+    assert run({100: ch, 300: ""}, 600, kp, m) == [(100, ev)]
 
 
 def test_bounces_and_chords_when_acting_on_the_press():
     m, kp = pressing(b"")
-    assert run({100: "3", 120: "", 140: "3", 300: "", 320: "3", 340: ""}, 1000, kp, m) == [(160, 3)]
+    assert run({100: "3", 120: "", 140: "3", 300: "", 320: "3", 340: ""}, 1000, kp, m) == [(100, 3)]
     m, kp = pressing(b"")
     assert run({100: "12", 300: ""}, 1000, kp, m) == []  # two at once: nothing
     m, kp = pressing(b"")
-    assert run({100: "1", 200: "12", 300: ""}, 1000, kp, m) == [(120, 1)]  # the second key joins: silent
+    assert run({100: "1", 200: "12", 300: ""}, 1000, kp, m) == [(100, 1)]  # the second key joins: silent
     m, kp = pressing(b"")
-    assert run({100: "1", 200: "", 300: "#", 400: ""}, 1000, kp, m) == [(120, 1), (320, HASH)]
+    assert run({100: "1", 200: "", 300: "#", 400: ""}, 1000, kp, m) == [(100, 1), (300, HASH)]
 
 
 def test_the_long_keys_can_change_between_presses():
@@ -324,4 +325,60 @@ def test_the_long_keys_can_change_between_presses():
     out = run({100: "*", 200: ""}, 400, kp, m)
     kp.long_keys = b""
     out += run({500: "*", 600: ""}, 800, kp, m)
-    assert out == [(220, STAR), (520, STAR)]
+    assert out == [(220, STAR), (500, STAR)]  # (then it acts on the press: at the first scan)
+
+
+def scans(kp, m, timeline, end, step=1):
+    """Scan every ``step`` ms from 0 to ``end`` (the pico's 5 ms, or finer); ``timeline`` maps a time to the keys
+    held from then on; ``[(time, event)]``."""
+    out = []
+    held = ""
+    for t in range(0, end + 1):
+        held = timeline.get(t, held)
+        if t % step:
+            continue
+        m.pressed = set(held)
+        kp.scan(t)
+        while True:
+            ev = kp.get()
+            if ev < 0:
+                break
+            out.append((t, ev))
+    return out
+
+
+def bouncing(key, down, up):
+    """A contact that bounces for 4 ms at its press and at its release (closed, open, closed ... every ms)."""
+    tl = {}
+    for i in range(5):
+        tl[down + i] = key if i % 2 == 0 else ""
+        tl[up + i] = "" if i % 2 == 0 else key
+    return tl
+
+
+@pytest.mark.parametrize("step", [1, 2, 5])
+def test_a_key_acting_on_its_press_counts_at_the_first_scan_that_sees_it_and_a_bouncing_contact_is_one_press(step):
+    # the leading edge: the event at the first scan after the contact closes (the pico's second scan 5 ms later
+    # cost 5 ms a key); its bounces at the press and at the release, scanned every 1, 2 or 5 ms: no second press
+    m, kp = pressing(b"")
+    tl = bouncing("7", 100, 180)
+    tl.update(bouncing("8", 300, 330))
+    assert scans(kp, m, tl, 600, step) == [(100, 7), (300, 8)]
+    assert kp.idle()
+
+
+def test_a_press_right_after_a_release_waits_for_the_second_scan():
+    # within _BOUNCE_MS of a release settled, a key seen on one scan may be the release's bounce: two scans, as
+    # before; a key pressed later counts at once again
+    m, kp = pressing(b"")
+    assert scans(kp, m, {100: "1", 150: "", 157: "2", 190: ""}, 300, 5) == [(100, 1), (165, 2)]
+    m, kp = pressing(b"")
+    assert scans(kp, m, {100: "1", 150: "", 170: "2", 190: ""}, 300, 5) == [(100, 1), (170, 2)]
+
+
+def test_a_key_with_a_long_meaning_keeps_the_two_scan_debounce():
+    # it waits for its release anyway: a glitch of one scan is no key, and a bounce is one press
+    m, kp = pressing(bytes([STAR]))
+    assert scans(kp, m, {100: "*", 101: ""}, 300, 5) == []
+    m, kp = pressing(bytes([STAR]))
+    assert scans(kp, m, bouncing("*", 100, 180), 400, 5) == [(185, STAR)]

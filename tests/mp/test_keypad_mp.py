@@ -185,6 +185,9 @@ def wrap():
     t0 = time.ticks_add(0, -300)
     check("press across the wrap", run({0: "4", 500: ""}, 800, t0=t0), [(520, 4)])
     check("long across the wrap", run({0: "4", 1000: ""}, 1200, t0=t0), [(600, 4 | LONG)])
+    m, kp = make()
+    kp.long_keys = b""  # acting on the press: the first scan that sees a key, across the wrap too
+    check("press across the wrap", run({0: "1", 100: "", 300: "2", 400: ""}, 600, kp, m, t0=t0), [(0, 1), (300, 2)])
 
 
 def step(kp, m, i, t):

@@ -71,6 +71,7 @@ _MAX_NAMES = const(20)
 _MAX_NAME = const(24)  # letters in a typed name (kitapi.app.newgame)
 _SMALL = const(1024)  # the longest small file read (settings, current, next, names, fails)
 _KEEP = const(4096)  # crash.log's size before it is turned into crash.log.1
+_ONE_PASS = const(2048)  # a log longer than this with no checkpoint is read in one pass if it can (kitapi.app.onepass)
 DEFAULT_SETTINGS = (255, 60, "en")
 _DIGITS = const("0123456789")
 
@@ -378,6 +379,9 @@ class Store:
                         ckpt.close()
                 except OSError:  # none
                     pass
+            if got is None and fix is None and f.seek(0, 2) > _ONE_PASS:  # a long log, no checkpoint of it: in one
+                # pass, if it holds only hands (by a name of more than 10 characters: none interned at every boot)
+                got = __import__("kitapi.app.onepass", None, None, ("read",)).read(f)  # (it lets itself go)
             if got is None:
                 from kitapi.replay import replay
 

@@ -16,8 +16,8 @@ What the code relies on, from the MicroPython documentation and sources
   (``i2c.writevto``), ``poweroff()``/``poweron()`` send 0xAE/0xAF,
   ``contrast(v)`` 0x81 v.  ``write_cmd(c)`` sends one command, ``write_data(buf)`` data
   (``show`` sends the whole buffer so, after the window 0x21 0 127, 0x22 0 7); ``RP2Hardware.show``
-  sends only the pages that changed, each run of them as one window of the columns that changed
-  (kitapi.hw.oled).
+  sends only the columns that changed in each page that changed, a window each or several pages' in one
+  (against its copy of the panel).
 - Keypad: ``machine.Pin`` objects are callable, "a (fast) shortcut to set and get
   the value of the pin.  It is equivalent to Pin.value([x])" (machine.Pin docs),
   so ``Keypad`` calls them directly.
@@ -47,6 +47,7 @@ _HEIGHT = const(64)
 _SCAN_MS = const(5)  # between keypad scans (the board files give theirs)
 _LONGEST_MS = const(600000)  # the longest lightsleep asked for: a wait without a limit wakes every 10 minutes
 _LONG_MS = const(600)  # a long press
+_WINDOW = const(16)  # a window's cost in bytes (show): its 13 bytes of commands, and the transfer's own time
 _VBUS_MS = const(1000)  # a VBUS reading is trusted this long
 _SAMPLES = const(4)  # ADC readings averaged for the battery
 _MV = const(9900)  # mV at full scale: the VSYS/3 divider x the 3300 mV reference
@@ -117,14 +118,10 @@ class RP2Hardware:
             self.fb = ssd1306.SSD1306_I2C(_WIDTH, _HEIGHT, i2c, addr)
         except OSError:  # not acknowledged
             raise OSError("no display at I2C address 0x%02x" % addr)
-        self._sums = [-1] * 8  # the CRC of each page as the panel has it (kitapi.hw.oled)
-        self._panel = None  # type: Any  # the panel's copy (1 KB: the Pico has it), for the columns; None: unknown
+        self._panel = None  # type: Any  # the panel's copy (1 KB: the Pico has it): what show sends; None: unknown
         if not getattr(ssd1306, "LAZY", 0):  # micropython-lib's driver has sent a blank frame: the first frame sends
-            from kitapi.hw.oled import changed  # the rest; Kitapi's sent none, the first frame is sent whole
-
-            changed(self.fb.buffer, self._sums)
-            self._panel = bytearray(self.fb.buffer)
-        self._cmd = bytearray(b"\x00\x21\x00\x7f\x22\x00\x07")  # a window's commands, one transfer (show)
+            self._panel = bytearray(self.fb.buffer)  # the rest; Kitapi's sent none, the first frame is sent whole
+        self._cmd = bytearray(b"\x80\x21\x80\x00\x80\x7f\x80\x22\x80\x00\x80\x07\x40")  # a window's start (show)
         self.keypad = Keypad(rows, cols, long_ms)
         self.long_keys = None  # type: Any  # set by the app: the keys with a long meaning now (Keypad.long_keys)
         self.ticks_ms = time.ticks_ms
@@ -146,14 +143,17 @@ class RP2Hardware:
     # -- display -----------------------------------------------------------------
 
     def show(self):
-        """Send what changed since the last frame: the pages that changed (kitapi.hw.oled), each run of them as
-        one window of the columns from the first to the last that changed in it (the panel's copy: ``_panel``).
+        """Send what changed since the last frame, against the panel's copy (``_panel``): of each page that changed,
+        the columns from the first to the last that changed in it, as a window; the windows of next pages joined
+        into one where that sends fewer bytes, a window's cost counted as ``_WINDOW`` bytes.
 
-        Two I2C transfers a window, the driver's ``i2c`` and ``addr`` used directly: its 6 commands in one (control
-        byte 0x00), its bytes in one ``writevto`` (control byte 0x40, then each page's columns).  On the pico-rig
-        a transfer costs about 0.4 ms beside its bytes: ``write_cmd`` sends each command as one."""
-        from kitapi.hw.oled import changed
-
+        One I2C transfer a window, the driver's ``i2c`` and ``addr`` used directly: its 6 commands each after a
+        control byte 0x80 (Co=1: another control byte follows, SSD1306 datasheet 8.1.5.2), then 0x40 and its bytes,
+        in one ``writevto``: on the pico-rig a transfer costs some 50 us beside its bytes, 22.5 us each (the driver's
+        ``write_cmd``, a transfer a command, about 0.4 ms each).  Each test here is a comparison in C (of two
+        memoryviews, or bytes stripped of their blank columns): on the rig one costs 20-130 us, mostly the
+        allocation of its slice or copy, about what a few bytes on the bus cost; a byte at a time in Python cost
+        2-3 ms a frame."""
         fb = self.fb
         buf = fb.buffer
         old = self._panel
@@ -161,56 +161,61 @@ class RP2Hardware:
         if first:
             old = self._panel = bytearray(len(buf))
         ov = memoryview(old)
-        cmd = self._cmd
         mv = memoryview(buf)
-        m = changed(buf, self._sums)
-        p = 0
-        while m:
-            if m & 1:
-                q = p
-                while m & 2:
-                    m >>= 1
-                    q += 1
-                a = 0 if first else 128  # the first and the last column that changed in pages p-q: found by
-                z = 127 if first else -1  # halving, each test a comparison of two memoryviews (C; a byte at a time
-                # in Python took 2-3 ms a frame)
+        win = []  # type: list[Any]  # the windows: [first page, last page, first column, last column]
+        for p in range(8):
+            k = p << 7
+            a = 0
+            z = 127
+            if not first:
+                if mv[k : k + 128] == ov[k : k + 128]:
+                    continue
+                # the changes lie within what is drawn on the page, before or now (a text's blank columns
+                # stripped); then the first and the last column that changed, found by halving, if not those
+                nb = bytes(mv[k : k + 128])
+                ob = bytes(ov[k : k + 128])
+                a = 128 - max(len(nb.lstrip(b"\0")), len(ob.lstrip(b"\0")))
+                z = max(len(nb.rstrip(b"\0")), len(ob.rstrip(b"\0"))) - 1
+                if nb[a] == ob[a]:
+                    j = z
+                    while a < j:
+                        n = (a + j) >> 1
+                        if mv[k + a : k + n + 1] != ov[k + a : k + n + 1]:
+                            j = n
+                        else:
+                            a = n + 1
+                if nb[z] == ob[z]:
+                    j = a
+                    while j < z:
+                        n = (j + z + 1) >> 1
+                        if mv[k + n : k + z + 1] != ov[k + n : k + z + 1]:
+                            j = n
+                        else:
+                            z = n - 1
+            w = win[-1] if win else None
+            if w and w[1] == p - 1:  # joined to the window of the page before, if that sends fewer bytes
+                lo = w[2] if w[2] < a else a
+                hi = w[3] if w[3] > z else z
+                if (p - w[0] + 1) * (hi - lo + 1) <= (p - w[0]) * (w[3] - w[2] + 1) + z - a + 1 + _WINDOW:
+                    w[1] = p
+                    w[2] = lo
+                    w[3] = hi
+                    continue
+            win.append([p, p, a, z])
+        cmd = self._cmd
+        for p, q, a, z in win:
+            cmd[3] = a  # 0x21 a z: columns a-z; 0x22 p q: pages p-q (horizontal addressing)
+            cmd[5] = z
+            cmd[9] = p
+            cmd[11] = q
+            data = [cmd]  # type: list[Any]
+            if a or z < 127:
                 for k in range(p << 7, (q + 1) << 7, 128):
-                    if a and mv[k : k + a] != ov[k : k + a]:  # one below a: the first
-                        i = 0
-                        j = a - 1
-                        while i < j:
-                            n = (i + j) >> 1
-                            if mv[k : k + n + 1] != ov[k : k + n + 1]:
-                                j = n
-                            else:
-                                i = n + 1
-                        a = i
-                    if z < 127 and mv[k + z + 1 : k + 128] != ov[k + z + 1 : k + 128]:  # one above z: the last
-                        i = z + 1
-                        j = 127
-                        while i < j:
-                            n = (i + j + 1) >> 1
-                            if mv[k + n : k + 128] != ov[k + n : k + 128]:
-                                i = n
-                            else:
-                                j = n - 1
-                        z = i
-                cmd[2] = a  # 0x21 a z: columns a-z; 0x22 p q: pages p-q (horizontal addressing)
-                cmd[3] = z
-                cmd[5] = p
-                cmd[6] = q
-                fb.i2c.writeto(fb.addr, cmd)
-                data = [b"\x40"]  # type: list[Any]
-                if a or z < 127:
-                    for k in range(p << 7, (q + 1) << 7, 128):
-                        data.append(mv[k + a : k + z + 1])
-                else:  # whole pages: one slice
-                    data.append(mv[p << 7 : (q + 1) << 7])
-                fb.i2c.writevto(fb.addr, data)
-                old[p << 7 : (q + 1) << 7] = mv[p << 7 : (q + 1) << 7]
-                p = q
-            m >>= 1
-            p += 1
+                    data.append(mv[k + a : k + z + 1])
+            else:  # whole pages: one slice
+                data.append(mv[p << 7 : (q + 1) << 7])
+            fb.i2c.writevto(fb.addr, data)
+            old[p << 7 : (q + 1) << 7] = mv[p << 7 : (q + 1) << 7]
         if first:
             fb.poweron()
 
