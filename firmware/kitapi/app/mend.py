@@ -153,7 +153,13 @@ def again(app, number, payload, op):
         from kitapi.app.refusal import say as refused
 
         return refused(app, 0, e)  # 0: kitapi.app.refusal.SAVE; then the home screen
+    except MemoryError:  # (no room for the check even on this fresh heap): nothing written, and after one more
+        app.again = False  # soft reset "Out of memory" said over the game, every hand kept (App.run's own)
+        return app.retry(_MEMORY)
     store.replace_hand(number, payload)
-    from kitapi.app.history import fixed
-
+    app.again = False  # (the fix on flash: its list short of heap after one more soft reset, whose boot has none)
+    try:
+        from kitapi.app.history import fixed
+    except MemoryError:  # (this heap cut up by the check): the list at it, "Saved", as kitapi.app.history.fixed's
+        return app.retry(_LIST, number, app.over)
     return fixed(app, number, app.ui.t[_T_SAVED])
