@@ -104,7 +104,7 @@ def signed(v):
     return "+%d" % v if v > 0 else str(v)
 
 
-_FITS = []  # (cut) [the names as they were, {i << 8 | w: name i cut to w}]: the last two lists of names cut
+_FITS = []  # type: list[list]  # (cut) [the names as they were, {i << 8 | w: name i cut to w}]: the last two lists of names cut
 
 
 def cut(names, i, w):
