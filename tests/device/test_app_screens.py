@@ -478,3 +478,18 @@ def test_the_hands_list_keeps_every_figure_and_every_word_whole(tmp_path: Path, 
     shown = texts_of(dev.keys("A")[-1])
     dev.close()
     assert shown[2:4] == _LISTED[code], shown
+
+
+def test_a_name_is_cut_anew_when_the_names_change_in_place() -> None:
+    """kitapi.app.ui.cut keeps each cut (a frame's names cut once: 0.25-0.7 ms each on the pico-rig), but by the
+    names' value: a list typed into in place (kitapi.app.newgame's) gets the cut its new names need."""
+    from kitapi.app.ui import cut
+
+    names = ["Konstantinos", "Maria"]
+    assert cut(names, 0, 6) == fit(names, 0, 6) == "Konsta"
+    names.append("Konstantina")  # a name alike typed: the first is told apart now
+    assert cut(names, 0, 6) == fit(names, 0, 6) == "Kons o"
+    assert cut(names, 2, 6) == "Kons a"
+    assert cut(("Konstantinos", "Maria"), 0, 6) == "Konsta"  # (a tuple of the same names: its own)
+    names[2] = "Marianna"
+    assert cut(names, 0, 6) == "Konsta" and cut(names, 1, 3) == fit(names, 1, 3) == "M a"
