@@ -444,28 +444,33 @@ class App:
             screen = NewGame(self)
         elif op == _START:  # the new game's header, checked and written on this fresh heap
             screen = self.start_game(None)
-        elif op == _MEMORY:  # App.run's MemoryError: the game opened as at any boot, then said in the player's
+        elif op == _GAMES:
+            from kitapi.app.games import Games
+
+            screen = Games(self)
+        elif op != _MEMORY:
+            self.again = True  # (short of heap again: no second reset for it, "Out of memory" instead)
+            try:
+                if op == _VIEW:  # a closed game viewed (kitapi.app.games)
+                    from kitapi.app.games import view
+
+                    screen = view(self, a)
+                elif op == _FIX or op == _MEND:  # an edit saved (kitapi.app.mend: one that ends the game earlier
+                    screen = __import__("kitapi.app.mend", None, None, "x").again(self, a, b, op)  # offers D)
+                else:
+                    from kitapi.app.history import again
+
+                    screen = again(self, op, a, b)
+            except MemoryError:  # this fresh heap short even so (what is on flash stays): said over the game
+                op = _MEMORY
+                screen = self.g = None
+                _forget(("app.history", "app.mend", "app.games"))
+        if op == _MEMORY:  # App.run's MemoryError: the game opened as at any boot, then said in the player's
             name = store.current()  # language (the words' module imported after the game: it cut the heap up)
             screen = self.open_game(name) if name else self.start_menu()
             from kitapi.app.refusal import memory
 
             screen = memory(self, screen)
-        elif op == _GAMES:
-            from kitapi.app.games import Games
-
-            screen = Games(self)
-        else:
-            self.again = True  # (short of heap again: no second reset for it, the error instead)
-            if op == _VIEW:  # a closed game viewed (kitapi.app.games)
-                from kitapi.app.games import view
-
-                screen = view(self, a)
-            elif op == _FIX or op == _MEND:  # an edit saved (kitapi.app.mend: one that ends the game earlier offers
-                screen = __import__("kitapi.app.mend", None, None, "x").again(self, a, b, op)  # D there too; its D)
-            else:
-                from kitapi.app.history import again
-
-                screen = again(self, op, a, b)
         if store.bad:  # a small file set aside (Store.aside): said once, on the first screen
             from kitapi.app.safe import RESET, say
 
@@ -542,8 +547,8 @@ class App:
             # hands all on flash; an edit or a deletion comes back where it was: App.retry).
             # Not before the boot's first frame is out: a first screen too big for the heap would reset for
             # ever (kitapi.app.run shows the error instead); after it, each reset waits for a key
-            if not ran or not hasattr(hw, "reset"):
-                raise
+            if not ran and not self.again or not hasattr(hw, "reset"):  # (a soft reset's own first screen too
+                raise  # big: "Out of memory" over the game after one more, whose boot has no such second chance)
             note = getattr(screen, "note", None)  # (a screen that ran out of heap half way: what the boot does
             self.g = screen = None  # instead, Store.next's arguments: kitapi.app.mend) the boot after the reset
             gc.collect()  # says so (App.first_screen: kitapi.app.refusal.memory); the game and the screen let go

@@ -162,4 +162,6 @@ def again(app, number, payload, op):
         from kitapi.app.history import fixed
     except MemoryError:  # (this heap cut up by the check): the list at it, "Saved", as kitapi.app.history.fixed's
         return app.retry(_LIST, number, app.over)
-    return fixed(app, number, app.ui.t[_T_SAVED])
+    screen = fixed(app, number, app.ui.t[_T_SAVED])
+    app.again = True  # (its first frame short of heap: "Out of memory" after a reset, App.run)
+    return screen
