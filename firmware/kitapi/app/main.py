@@ -494,9 +494,10 @@ class App:
                 # collection took 5.4 ms a key, a checkpoint 36 ms: docs/firmware.md).
                 _forget(("app.fitline",), False)  # lines made to fit in this frame (ui.fitted): imported once
                 gc.collect()  # a frame, not once a line; let go before the next key (a 64 KB heap keeps no room)
-                if store.seq != done and not store.seq % 16 and self.g is not None:
+                if (store.due or store.seq != done and not store.seq % 16) and self.g is not None:
                     # every 16th hand a checkpoint (kitapi.app.ckpt): a boot replays the hands after it.  Here,
-                    # once the hand's wizard is let go: the hand is on flash, the heap at its lowest
+                    # once the hand's wizard is let go: the hand is on flash, the heap at its lowest; and the one
+                    # a long replay owes (Store.load), after the boot's first frame
                     done = store.seq
                     store.dump(self.g)
                     gc.collect()

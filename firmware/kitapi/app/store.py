@@ -102,6 +102,7 @@ class Store:
         self.last = 0
         self.damage = None  # type: Any  # what its load found damaged (kitapi.replay.replay's)
         self.bad = ""  # the last small file set aside as unusable (``aside``): said on the screen
+        self.due = False  # the game's load replayed 16 hands or more: its checkpoint owed (``dump``)
         # finish or undo what a power cut left half done (see the module); one leftover at a time
         fs = self.fs
         try:  # (a leftover that cannot be mended is left for the PC: the game still opens)
@@ -408,8 +409,9 @@ class Store:
             self.fs.rename(path + ".tmp", path)
         self.name = name
         self.log = None if ro else self._open(path, "ab")
-        if n >= 16 and fix is None and not g.ended:  # a long replay: the next boot's is short (not for ro: no log)
-            self.dump(g)
+        # a long replay: the next boot's is short (not for ro: no log).  Owed, not written here: App.run writes
+        # it once the first frame is out (21.7 ms of the boot on the pico-rig); a cut before that replays again
+        self.due = n >= 16 and fix is None and not g.ended
         return g, damage
 
     def warm(self):
@@ -436,6 +438,7 @@ class Store:
     def dump(self, g):
         """Write the checkpoint of the current game ``g`` as the store has it now (kitapi.app.ckpt has its
         form); nothing for a game with damage; an error is ignored (the next boot replays more)."""
+        self.due = False
         if self.damage is not None or self.log is None:
             return
         path = self.root + "/" + "ckpt"
