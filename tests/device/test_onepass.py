@@ -133,3 +133,27 @@ def test_anything_but_hands_goes_to_the_whole_replay(tmp_path: Path, monkeypatch
     # the log as written: in one pass again
     log.write_bytes(data)
     assert boot() == full(store) and checks.got[-1] == N
+
+
+def test_a_bit_flipped_anywhere_in_a_record_sends_the_log_to_the_whole_replay(tmp_path: Path) -> None:
+    """The pass's own CRC-16 (kitapi.devlog.crc16's, unrolled) finds each of the 64 bits of a record flipped,
+    in the first, a middle and the last record: ``read`` gives None (the whole replay says the damage)."""
+    hdr, hands = long_games()[0]
+    store = written(tmp_path, hdr, hands)
+    log = Path(store.dir) / store.name
+    data = log.read_bytes()
+    with open(log, "rb") as f:
+        assert onepass.read(f) is not None
+    for at in (len(data) - 8 * N, len(data) - 8 * (N // 2), len(data) - 8):
+        for bit in range(64):
+            bad = bytearray(data)
+            bad[at + bit // 8] ^= 1 << (bit % 8)
+            log.write_bytes(bytes(bad))
+            with open(log, "rb") as f:
+                assert onepass.read(f) is None, (at, bit)
+
+
+def test_the_pass_has_the_devlogs_crc_table() -> None:
+    from kitapi import devlog
+
+    assert onepass._T == devlog._CRC_TABLE and len(onepass._T) == 512
