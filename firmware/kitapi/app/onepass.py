@@ -3,12 +3,13 @@
 kitapi.replay reads a log twice: every record framed and the corrections noted first, then the hands scored,
 each one checked as it is read and again as it is scored (1.5 ms a hand on the pico-rig: 1.5 s of a
 1,000-hand game's boot).  A log of hands alone, in order, each whole, needs neither the first reading nor the
-second check: a look at the kind of every record first (the top 3 bits of its first byte, 0 for a hand: a
-correction, an end or damage sends the log to kitapi.replay), then one pass that checks each record's CRC and
-number and scores its hand (``Game.apply`` checks it).  At anything else (a CRC that fails, a hand out of turn,
-one the rules refuse) ``read`` gives None and the store replays the whole log, which says what it is: the log
-stays the truth, this only skips work.  Imported for a log longer than ``Store.load``'s ``_ONE_PASS`` bytes
-only, and lets itself go after it.
+second check: one pass that looks at each record's kind (the top 3 bits of its first byte, 0 for a hand: a
+correction, an end or damage sends the log to kitapi.replay), checks its CRC and number and scores its hand
+(``Game.apply`` checks it); the hands scored before such a record are work lost, the log read again whole (a
+first look at every record's kind cost every boot some 10-30 ms on the pico-rig).  At anything else (a CRC
+that fails, a hand out of turn, one the rules refuse) ``read`` gives None and the store replays the whole log,
+which says what it is: the log stays the truth, this only skips work.  Imported for a log longer than
+``Store.load``'s ``_ONE_PASS`` bytes only, and lets itself go after it.
 """
 
 from kitapi.devlog import DevLogReader
@@ -62,36 +63,34 @@ def read(f):
         apply = g.apply
         t = _T  # (each record's CRC-16 worked out here, as kitapi.devlog.crc16 does, its loop unrolled:
         # a call and a loop cost some 60 us a hand on the rig)
-        for scoring in (0, 1):  # a look at every record's kind, then the hands scored
-            f.seek(start)
-            pos = start
-            k = 0
-            while pos < end:
-                n = f.readinto(mv[: min(end - pos, _CHUNK)])
-                if not n or n & 7:
+        f.seek(start)  # (one reading: a record that is not a hand stops it, and the whole replay does the log)
+        pos = start
+        k = 0
+        while pos < end:
+            n = f.readinto(mv[: min(end - pos, _CHUNK)])
+            if not n or n & 7:
+                return None
+            pos += n
+            for i in range(0, n, 8):
+                if b[i] >> 5:  # not a hand (OP_HAND is 0)
                     return None
-                pos += n
-                for i in range(0, n, 8):
-                    if b[i] >> 5:  # not a hand (OP_HAND is 0)
-                        return None
-                    if scoring:
-                        k += 1
-                        j = (0xFF ^ b[i]) << 1
-                        c = 0xFF00 ^ (t[j] << 8 | t[j + 1])
-                        j = ((c >> 8) ^ b[i + 1]) << 1
-                        c = ((c << 8) & 0xFFFF) ^ (t[j] << 8 | t[j + 1])
-                        j = ((c >> 8) ^ b[i + 2]) << 1
-                        c = ((c << 8) & 0xFFFF) ^ (t[j] << 8 | t[j + 1])
-                        j = ((c >> 8) ^ b[i + 3]) << 1
-                        c = ((c << 8) & 0xFFFF) ^ (t[j] << 8 | t[j + 1])
-                        j = ((c >> 8) ^ b[i + 4]) << 1
-                        c = ((c << 8) & 0xFFFF) ^ (t[j] << 8 | t[j + 1])
-                        j = ((c >> 8) ^ b[i + 5]) << 1
-                        c = ((c << 8) & 0xFFFF) ^ (t[j] << 8 | t[j + 1])
-                        if c != b[i + 6] << 8 | b[i + 7] or b[i + 1] << 8 | b[i + 2] != k & 0xFFFF:
-                            return None
-                        unpack(b[i] << 24 | b[i + 3] << 16 | b[i + 4] << 8 | b[i + 5], h)
-                        apply(h)
+                k += 1
+                j = (0xFF ^ b[i]) << 1
+                c = 0xFF00 ^ (t[j] << 8 | t[j + 1])
+                j = ((c >> 8) ^ b[i + 1]) << 1
+                c = ((c << 8) & 0xFFFF) ^ (t[j] << 8 | t[j + 1])
+                j = ((c >> 8) ^ b[i + 2]) << 1
+                c = ((c << 8) & 0xFFFF) ^ (t[j] << 8 | t[j + 1])
+                j = ((c >> 8) ^ b[i + 3]) << 1
+                c = ((c << 8) & 0xFFFF) ^ (t[j] << 8 | t[j + 1])
+                j = ((c >> 8) ^ b[i + 4]) << 1
+                c = ((c << 8) & 0xFFFF) ^ (t[j] << 8 | t[j + 1])
+                j = ((c >> 8) ^ b[i + 5]) << 1
+                c = ((c << 8) & 0xFFFF) ^ (t[j] << 8 | t[j + 1])
+                if c != b[i + 6] << 8 | b[i + 7] or b[i + 1] << 8 | b[i + 2] != k & 0xFFFF:
+                    return None
+                unpack(b[i] << 24 | b[i + 3] << 16 | b[i + 4] << 8 | b[i + 5], h)
+                apply(h)
         r.seq = r.last = k
         return g, r, k
     except Exception:  # noqa: BLE001 - any doubt (a rule broken, no heap): the whole log
