@@ -61,8 +61,9 @@ def read(f):
         h = g.hand
         unpack = g.unpack  # (bound once: an attribute looked up costs some 10 us a time on the rig)
         apply = g.apply
-        t = _T  # (each record's CRC-16 worked out here, as kitapi.devlog.crc16 does, its loop unrolled:
-        # a call and a loop cost some 60 us a hand on the rig)
+        t = _T  # each record's CRC-16 worked out here, as kitapi.devlog.crc16 does, its loop unrolled (a call and
+        t = [t[j] << 8 | t[j + 1] for j in range(0, 512, 2)]  # a loop cost some 60 us a hand on the rig), from a
+        # table of ints (1 KB, while the log is read: two lookups and a shift less a byte, some 40 us a hand)
         f.seek(start)  # (one reading: a record that is not a hand stops it, and the whole replay does the log)
         pos = start
         k = 0
@@ -75,18 +76,12 @@ def read(f):
                 if b[i] >> 5:  # not a hand (OP_HAND is 0)
                     return None
                 k += 1
-                j = (0xFF ^ b[i]) << 1
-                c = 0xFF00 ^ (t[j] << 8 | t[j + 1])
-                j = ((c >> 8) ^ b[i + 1]) << 1
-                c = ((c << 8) & 0xFFFF) ^ (t[j] << 8 | t[j + 1])
-                j = ((c >> 8) ^ b[i + 2]) << 1
-                c = ((c << 8) & 0xFFFF) ^ (t[j] << 8 | t[j + 1])
-                j = ((c >> 8) ^ b[i + 3]) << 1
-                c = ((c << 8) & 0xFFFF) ^ (t[j] << 8 | t[j + 1])
-                j = ((c >> 8) ^ b[i + 4]) << 1
-                c = ((c << 8) & 0xFFFF) ^ (t[j] << 8 | t[j + 1])
-                j = ((c >> 8) ^ b[i + 5]) << 1
-                c = ((c << 8) & 0xFFFF) ^ (t[j] << 8 | t[j + 1])
+                c = 0xFF00 ^ t[0xFF ^ b[i]]
+                c = (c & 0xFF) << 8 ^ t[c >> 8 ^ b[i + 1]]
+                c = (c & 0xFF) << 8 ^ t[c >> 8 ^ b[i + 2]]
+                c = (c & 0xFF) << 8 ^ t[c >> 8 ^ b[i + 3]]
+                c = (c & 0xFF) << 8 ^ t[c >> 8 ^ b[i + 4]]
+                c = (c & 0xFF) << 8 ^ t[c >> 8 ^ b[i + 5]]
                 if c != b[i + 6] << 8 | b[i + 7] or b[i + 1] << 8 | b[i + 2] != k & 0xFFFF:
                     return None
                 unpack(b[i] << 24 | b[i + 3] << 16 | b[i + 4] << 8 | b[i + 5], h)
