@@ -12,18 +12,23 @@ as ``kitapi_pack_bak.mpy``, which ``main.py`` checks and imports only when the f
 ``boot`` shows the damaged-firmware screen: a deploy mends the first); ``main.py`` calls ``boot()``,
 which mounts it before the first import of the firmware.  The file::
 
-    0       b"KPK2"
+    0       b"KPK3"
     4       N, the index's length     } 4 bytes each, little-endian
     8       the index's crc32         }
     12      M, the modules' length    }
     16      the modules' crc32        }  (checked by the PC's sync: the device checks each module's)
     20      the crc32 of bytes 0-19   }
-    24      the index: a compiled module (.mpy, named kitapi_pack_index) whose global ``d`` maps
-            each path below /pack ("kitapi/game.mpy") to (offset, length, crc32's high and low
-            16 bits: small ints, where a 32-bit one would take a long int's heap), the offset
-            counted from the end of the index, and each folder ("kitapi/app") to -1; and whose
-            ``s`` maps a module compiled from a source file kept on the flash ("board.mpy": the
-            board file, its wiring table readable there) to that file's name and crc32
+    24      the index, a hash table built by the PC: 2 bytes, its slots less one (M, a power of two
+            less one); 2 bytes, where its sources' text starts; then M + 1 slots of 20 bytes: the crc32 of
+            a path below /pack, from its "/" ("/kitapi/game.mpy", as the file system is asked), where
+            its name is in the index (2 bytes) and its length (1 byte; 0: an empty slot), 1 for a
+            folder, and the module's offset (counted from the end of the index), length and crc32 (4
+            bytes each); a path is in slot crc32 & M or the next ones.  Then the names, then the
+            sources' text: a line "PATH FILE CRC32" for a module compiled from a source file kept on
+            the flash ("board.mpy": the board file, its wiring table readable there), that file's
+            name and crc32.  A lookup is a crc32 and a slot or two, no object made at the mount (a
+            compiled module of a dict, as before, cost the mount 17 ms on the pico-rig to load and
+            run, mostly the interning of its 116 paths; a dict made of a text's lines, 14 ms)
     24 + N  the modules' .mpy, one after another, M bytes: the board file and kitapi/hw first
             (what draws the damaged-firmware screen: a pack cut short keeps them)
     24+N+M  the index again, N bytes: the one read if the first is garbled
@@ -65,7 +70,6 @@ if _HINTS:
 
 _CHUNK = const(512)  # bytes of a module read at a time
 _HEAD = const(24)  # the header's bytes
-_INDEX = "kitapi_pack_index"
 _FOLDER = (0x4000, 0, 0, 0, 0, 0, 0, 0, 0, 0)  # os.stat's tuple: S_IFDIR
 
 
@@ -81,13 +85,57 @@ class Damaged(BaseException):
 
 
 class Pack:
-    """The read-only file system in ``f`` (open); its index is ``n`` bytes, their crc32 ``c``."""
+    """The read-only file system in ``f`` (open); its index is ``n`` bytes (``i``, set by ``mount``)."""
 
-    def __init__(self, f, n, c):
+    def __init__(self, f, n):
         self.f = f
         self.base = _HEAD + n
         self.mv = memoryview(bytearray(_CHUNK))
-        self.d = {_INDEX + ".mpy": (-n, n, c >> 16, c & 0xFFFF)}  # type: dict[str, Any]  # until the index is imported: the index itself
+        self.i = bytearray(24)  # the index (set by ``mount``): one empty slot until then
+        self.c = {}  # type: dict[str, Any]  # the entries kept (``get``)
+        self.l = ""  # the module's kept
+
+    def slot(self, k):
+        """Where path ``k`` (bytes, "/kitapi/game.mpy") is in the index's table, or -1."""
+        i = self.i
+        m = i[0] | i[1] << 8
+        h = crc32(k)
+        b = h.to_bytes(4, "little")
+        j = h & m
+        for _ in range(m + 1):
+            o = 4 + 20 * j
+            n = i[o + 6]
+            if not n:
+                break
+            if i[o : o + 4] == b:
+                a = i[o + 4] | i[o + 5] << 8
+                if i[a : a + n] == k:
+                    return o
+            j = (j + 1) & m
+        return -1
+
+    def get(self, p):
+        """The index's entry of path ``p`` ("/kitapi/game.mpy"): (offset, length, crc32), -1 a folder, or None.
+        The folders kept (each import asks for its package's) and the last module's (its stat, then its open):
+        a lookup in the table is some 0.3 ms on the pico-rig."""
+        e = self.c.get(p)
+        if e is not None:
+            return e
+        o = self.slot(p.encode())
+        if o < 0:
+            return None
+        i = self.i
+        if i[o + 7]:
+            self.c[p] = -1
+            return -1
+        self.c.pop(self.l, None)
+        self.l = p
+        e = self.c[p] = (
+            int.from_bytes(i[o + 8 : o + 12], "little"),
+            int.from_bytes(i[o + 12 : o + 16], "little"),
+            int.from_bytes(i[o + 16 : o + 20], "little"),
+        )
+        return e
 
     def mount(self, readonly, mkfs):
         pass
@@ -96,7 +144,7 @@ class Pack:
         self.f.close()
 
     def stat(self, path):
-        e = self.d.get(path[1:])
+        e = self.get(path)
         if e == -1 or path == "/":
             return _FOLDER
         if e is None:
@@ -105,7 +153,7 @@ class Pack:
 
     def open(self, path, mode):
         global damaged
-        e = self.d.get(path[1:])
+        e = self.get(path)
         if "w" in mode or "a" in mode or "+" in mode:
             raise OSError(30)  # EROFS
         if e is None or e == -1:
@@ -137,7 +185,7 @@ class Pack:
             s.write(mv[:k])
             c = crc32(mv[:k], c)
             n -= k
-        if c >> 16 != e[2] or c & 0xFFFF != e[3]:
+        if c != e[2]:
             return None
         s.seek(0)
         return s
@@ -146,9 +194,15 @@ class Pack:
         p = path.strip("/")
         if p:
             p += "/"
-        for k, e in self.d.items():
-            if k.startswith(p) and "/" not in k[len(p) :] and k != _INDEX + ".mpy":
-                yield (k[len(p) :], 0x4000 if e == -1 else 0x8000, 0, 0 if e == -1 else e[1])
+        i = self.i
+        for j in range((i[0] | i[1] << 8) + 1):
+            o = 4 + 20 * j
+            n = i[o + 6]
+            a = i[o + 4] | i[o + 5] << 8
+            k = n and i[a + 1 : a + n].decode()
+            if k and k.startswith(p) and "/" not in k[len(p) :] and self.slot(bytes(i[a : a + n])) == o:
+                x = 0 if i[o + 7] else int.from_bytes(i[o + 12 : o + 16], "little")
+                yield (k[len(p) :], 0x4000 if i[o + 7] else 0x8000, 0, x)
 
 
 def _crc(name):
@@ -162,7 +216,7 @@ def _crc(name):
 
 def _head(h, size):
     """Whether ``h`` is a whole header of a pack of ``size`` bytes (or more: the length is checked after)."""
-    if len(h) != _HEAD or h[:4] != b"KPK2" or crc32(h[:20]) != int.from_bytes(h[20:], "little"):
+    if len(h) != _HEAD or h[:4] != b"KPK3" or crc32(h[:20]) != int.from_bytes(h[20:], "little"):
         return False
     return 0 < int.from_bytes(h[4:8], "little") < size
 
@@ -196,7 +250,22 @@ def mount(name="kitapi.pack", at="/pack"):
     m = int.from_bytes(h[12:16], "little")
     if size != 2 * (_HEAD + n) + m:
         damaged = name
-    p = Pack(f, n, int.from_bytes(h[8:12], "little"))
+    p = Pack(f, n)
+    c = int.from_bytes(h[8:12], "little")
+    i = _index(f, _HEAD, n, c)
+    if i is None:  # the copy after the modules
+        damaged = name
+        i = _index(f, _HEAD + n + m, n, c)
+        if i is None:  # both copies of the index
+            f.close()
+            raise Damaged(name)
+    p.i = i
+    for v in i[i[2] | i[3] << 8 :].split(b"\n"):  # a module compiled from a file on the flash: served only
+        v = v.split()  # while that file is as packed
+        if len(v) == 3 and _crc(v[1].decode()) != int(v[2]):
+            o = p.slot(b"/" + v[0])
+            if o >= 0:
+                i[o] ^= 0xFF  # (its slot's crc32 changed: the path is not found, the probes go on past it)
     try:
         vfs.umount(at)
     except OSError:
@@ -205,29 +274,16 @@ def mount(name="kitapi.pack", at="/pack"):
     if at in sys.path:
         sys.path.remove(at)
     sys.path.insert(0, at)
-    try:
-        try:
-            i = __import__(_INDEX)
-        except Damaged:  # the copy after the modules
-            damaged = name
-            x = p.d[_INDEX + ".mpy"]
-            p.d[_INDEX + ".mpy"] = (m,) + x[1:]
-            i = __import__(_INDEX)
-        d = i.d
-        for k in i.s:
-            src, crc = i.s[k]
-            if _crc(src) != crc:
-                del d[k]
-        p.d = d
-    except BaseException as e:
-        vfs.umount(at)
-        sys.path.remove(at)
-        if isinstance(e, Damaged):  # both copies of the index
-            raise Damaged(name)
-        raise
-    finally:
-        sys.modules.pop(_INDEX, None)
     return True
+
+
+def _index(f, at, n, c):
+    """The pack's index (its text), the ``n`` bytes at ``at`` in ``f``, if their crc32 is ``c``; else None."""
+    f.seek(at)
+    b = bytearray(n)
+    if f.readinto(b) != n or crc32(b) != c or n < 24:
+        return None
+    return b
 
 
 def boot(g, bad=""):

@@ -200,7 +200,8 @@ def passed_out(k):
 
 
 def boot(flash):
-    """What the box does at power-up: the store (which mends what a cut left), then the current game."""
+    """What the box does at power-up: the store (which mends what a cut left), then the current game, then (once
+    the first frame is out: App.run) the checkpoint a long replay owes."""
     from kitapi.app.store import Store
 
     store = Store(ROOT, flash)
@@ -208,6 +209,8 @@ def boot(flash):
     if name is None:
         return store, None, None
     g, damage = store.load(name)
+    if store.due:
+        store.dump(g)
     return store, g, damage
 
 

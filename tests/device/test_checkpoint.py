@@ -73,8 +73,11 @@ def full(store: Store) -> tuple[str, int, int, int, Any]:
 
 
 def booted(root: str) -> tuple[Store, Any, tuple[str, int, int, int, Any]]:
+    """A boot as App.run's: the game loaded, then (after the first frame) the checkpoint a long replay owes."""
     store = Store(root)
     g, damage = store.load(store.current())
+    if store.due:
+        store.dump(g)
     return store, g, (result_json(g), g.next_dealer(), store.seq, store.last, damage)
 
 
@@ -243,3 +246,55 @@ def test_the_box_writes_a_checkpoint_every_16th_hand_and_boots_from_it(tmp_path:
     dev.close()
     assert home_standings(shown[-1]) == list(zip(g.players, g.pouch, g.chips, strict=True))
     assert (data / "ckpt").read_text().split()[3] == "32"  # (8 hands replayed: no new checkpoint)
+
+
+def test_a_long_replay_owes_its_checkpoint_and_the_box_writes_it_after_its_first_frame(tmp_path: Path) -> None:
+    """The load of a 40-hand log with no checkpoint writes none (it is owed: 21.7 ms of the boot on the pico-rig);
+    the real firmware in the simulator writes it once its first frame is out, and the next boot replays from it."""
+    from testkit import Device, write_game
+
+    root = tmp_path / "data"
+    write_game(root / "games", "0001.kitapi", seed=5, hands=40, pouch=200)
+    (root / "current").write_text("0001.kitapi\n")
+    s = Store(str(root))
+    g, _ = s.load("0001.kitapi")
+    assert s.due and not (root / "ckpt").exists()
+    s.close()
+    dev = Device(root)  # (booted: the app waits for a key)
+    shown = list(dev.fw.texts)
+    dev.close()
+    assert shown and (root / "ckpt").read_text().split()[3] == "40"
+    s = Store(str(root))
+    s.load("0001.kitapi")
+    assert not s.due  # (from the checkpoint: nothing owed)
+    s.close()
+
+
+def test_every_power_cut_in_a_boot_that_owes_its_checkpoint_keeps_the_standings() -> None:
+    """On tests/device/faultfs.py's flash: a 40-hand game with no checkpoint booted (its load, then the owed
+    checkpoint written after the first frame), the power cut after each call; the next boot (itself cut at each
+    of its calls too) has the standings of the whole log and no leftover, and a whole boot leaves the checkpoint."""
+    hdr, hands = gen.generate("prefa", 7, 40, pouch=3000)
+    base = faultfs.Flash()
+    store, _, _ = faultfs.boot(base)
+    store.load(store.new_game(hdr))
+    g = new_game(hdr)
+    for d in hands:
+        h = g.parse(d)
+        store.add_hand(g.pack(h))
+        g.apply(h)
+    store.close()
+    base.files.pop(faultfs.ROOT + "/ckpt", None)
+    want = result_json(g)
+
+    def check(flash: faultfs.Flash, store: Store, g: Any, k: int) -> str | None:
+        if g is None or result_json(g) != want or store.seq != 40:
+            return "the boot's standings are not the log's"
+        if faultfs.ROOT + "/ckpt" not in flash.files:
+            return "no checkpoint after a whole boot"
+        return None
+
+    res = faultfs.Result()
+    calls = faultfs.cut_everywhere(base, lambda flash: faultfs.boot(flash), check, res, "owed checkpoint")
+    assert res.failures == []
+    assert calls >= 4 and res.points > calls

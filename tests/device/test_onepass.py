@@ -91,7 +91,9 @@ def test_a_long_log_of_hands_alone_is_read_in_one_pass_each_hand_checked_once_le
     assert (result_json(g), g.next_dealer(), store.seq, store.last, damage) == want
     assert checks.got == [N]
     assert checks.n == replayed - N  # (kitapi.replay checks each hand as its record is read, then as it is scored)
-    assert (tmp_path / "ckpt").exists()  # and the next boot's checkpoint written
+    assert store.due and not (tmp_path / "ckpt").exists()  # the next boot's checkpoint owed (App.run writes it
+    store.dump(g)  # after the first frame)
+    assert (tmp_path / "ckpt").exists()
 
 
 def test_anything_but_hands_goes_to_the_whole_replay(tmp_path: Path, monkeypatch) -> None:
@@ -131,3 +133,28 @@ def test_anything_but_hands_goes_to_the_whole_replay(tmp_path: Path, monkeypatch
     # the log as written: in one pass again
     log.write_bytes(data)
     assert boot() == full(store) and checks.got[-1] == N
+
+
+def test_a_bit_flipped_anywhere_in_a_record_sends_the_log_to_the_whole_replay(tmp_path: Path) -> None:
+    """The pass's own CRC-16 (kitapi.devlog.crc16's, unrolled) finds each of the 64 bits of a record flipped,
+    in the first, a middle and the last record: ``read`` gives None (the whole replay says the damage)."""
+    hdr, hands = long_games()[0]
+    store = written(tmp_path, hdr, hands)
+    log = Path(store.dir) / store.name
+    data = log.read_bytes()
+    with open(log, "rb") as f:
+        assert onepass.read(f) is not None
+    for at in (len(data) - 8 * N, len(data) - 8 * (N // 2), len(data) - 8):
+        for bit in range(64):
+            bad = bytearray(data)
+            bad[at + bit // 8] ^= 1 << (bit % 8)
+            log.write_bytes(bytes(bad))
+            with open(log, "rb") as f:
+                assert onepass.read(f) is None, (at, bit)
+
+
+def test_the_pass_has_the_devlogs_crc_table() -> None:
+    from kitapi import devlog
+
+    t = devlog._CRC_TABLE
+    assert onepass._T == tuple(t[j] << 8 | t[j + 1] for j in range(0, 512, 2))

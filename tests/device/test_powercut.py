@@ -47,3 +47,30 @@ def test_a_damaged_record_stays_and_the_game_goes_on() -> None:
     assert g.hands == 9 and store.seq == 10 and damage[5:7] == (3, 1)
     assert sorted(flash.files) == [faultfs.ROOT + "/current", log]
     assert flash.files[log] == bytes(data)
+
+
+def test_the_store_lists_its_folder_once_and_still_mends_each_leftover() -> None:
+    """Store() (at every boot) lists ROOT once instead of a lookup a name (6 stats: 5.5 ms on the pico-rig);
+    a small file's finished copy whose rename was cut is still renamed, and a leftover beside its file removed."""
+    from kitapi.app.store import Store
+
+    calls: list[str] = []
+
+    class Counted(faultfs.Flash):
+        def stat(self, path):  # type: ignore[no-untyped-def]
+            calls.append(path)
+            return super().stat(path)
+
+    flash = Counted()
+    Store(faultfs.ROOT, flash)  # a new box: its folders made
+    assert faultfs.ROOT + "/games" in flash.dirs
+    flash.files[faultfs.ROOT + "/settings.tmp"] = b"200 30 el\n"  # renamed: its file is not there
+    flash.files[faultfs.ROOT + "/names"] = b"Ann\n"
+    flash.files[faultfs.ROOT + "/names.tmp"] = b"Bob\n"  # removed: its file is there
+    calls.clear()
+    s = Store(faultfs.ROOT, flash)
+    assert flash.files[faultfs.ROOT + "/settings"] == b"200 30 el\n" and s.settings() == (200, 30, "el")
+    assert faultfs.ROOT + "/names.tmp" not in flash.files and s.names() == ["Ann"]
+    calls.clear()
+    Store(faultfs.ROOT, flash)
+    assert calls == []

@@ -352,7 +352,7 @@ def test_a_pack_cut_short_keeps_what_draws_and_is_named_damaged(flash: Path, tmp
 def test_a_foreign_or_empty_pack_mounts_nothing(flash: Path, tmp_path: Path) -> None:
     fs = copy(flash, tmp_path / "fs")
     good = (flash / "kitapi.pack").read_bytes()
-    other = b"KPK3" + good[4:-24] + b"KPK3" + good[-20:]  # another format (both headers)
+    other = b"KPK2" + good[4:-24] + b"KPK2" + good[-20:]  # another format (both headers: the compiled index's)
     for data in (b"", b"hello, world\n" + good[12:], other, bytes(len(good)), b"\xff" * 4096):
         (fs / "kitapi.pack").write_bytes(data)
         out = ok(
@@ -739,3 +739,43 @@ def test_the_syncs_check_names_a_damaged_second_header_or_second_loader(flash: P
             (fs / "kitapi_pack_bak.mpy").write_bytes(bak)
             assert pack.damage(good, loader, bak).startswith("kitapi_pack_bak.mpy ")
         assert _check(fs) == said
+
+
+def test_the_index_finds_every_path_of_a_crowded_pack_and_no_other(tmp_path: Path) -> None:
+    """The index is a hash table by each path's crc32 (probed on in turn): a pack of 300 modules in folders,
+    some of a source file kept beside it (one edited since): every folder and module found with its bytes, its
+    folder's listing exactly its names, and no path that is not packed (nor the edited source's module)."""
+    import random
+
+    rng = random.Random(5)
+    modules = {}
+    for k in range(300):
+        folder = rng.choice(["a", "a/b", "a/b/c", "kitapi/app", "x"])
+        modules[f"{folder}/m{k}.mpy"] = bytes(rng.randrange(256) for _ in range(rng.randrange(1, 60)))
+    modules["board.mpy"] = b"B"
+    modules["other.mpy"] = b"O"
+    (tmp_path / "board.py").write_bytes(b"# the board\n")
+    (tmp_path / "other.py").write_bytes(b"# edited since\n")
+    (tmp_path / "kitapi.pack").write_bytes(
+        build(modules, {"board.mpy": ("board.py", b"# the board\n"), "other.mpy": ("other.py", b"# as packed\n")})
+    )
+    (tmp_path / "kitapi_pack.py").write_text((Path(pack.PACK_LOADER)).read_text())
+    folders = ["a", "a/b", "a/b/c", "kitapi", "kitapi/app", "x"]
+    out = ok(
+        tmp_path,
+        "import kitapi_pack, os, binascii\nkitapi_pack.mount()\n"
+        f"for p in {list(modules)!r}:\n"
+        "    try:\n        print(p, binascii.hexlify(open('/pack/' + p, 'rb').read()).decode())\n"
+        "    except OSError:\n        print(p, 'none')\n"
+        f"for d in {folders!r}:\n"
+        "    print(d, os.stat('/pack/' + d)[0], ' '.join(sorted(os.listdir('/pack/' + d))))\n"
+        "for p in ('a/m1.py', 'a/b/c/m', 'kitapi/app/main.mpy', 'q', 'a/b/c/d'):\n"
+        "    try:\n        os.stat('/pack/' + p)\n        print(p, 'found')\n"
+        "    except OSError:\n        print(p, 'none')\n",
+    )
+    want = [f"{p} {'none' if p == 'other.mpy' else d.hex()}" for p, d in modules.items()]
+    for d in folders:
+        inside = sorted(p[len(d) + 1 :].split("/")[0] for p in modules if p.startswith(d + "/"))
+        want.append(f"{d} 16384 {' '.join(sorted(set(inside)))}")
+    want += [f"{p} none" for p in ("a/m1.py", "a/b/c/m", "kitapi/app/main.mpy", "q", "a/b/c/d")]
+    assert out.splitlines() == want

@@ -221,12 +221,16 @@ class App:
 
     def family(self, rules):
         """The screens of rules id ``rules``: kitapi.app.systems.<its family> (kitapi.registry's family
-        column), imported.  kitapi.registry is let go again, as its ``load`` does."""
-        from kitapi import forget
-        from kitapi.registry import row
+        column), imported.  kitapi.registry is let go again, as its ``load`` does; Prefa's needs none (as
+        kitapi.rules.load: the device's own game, 4.7 ms of its boot on the pico-rig)."""
+        if rules == "prefa":
+            family = rules
+        else:
+            from kitapi import forget
+            from kitapi.registry import row
 
-        family = row(rules)[1]
-        forget("kitapi.registry")
+            family = row(rules)[1]
+            forget("kitapi.registry")
         return __import__("kitapi.app.systems." + family, None, None, ("x",))  # (the module)
 
     def start_game(self, header):
@@ -499,9 +503,10 @@ class App:
                 # collection took 5.4 ms a key, a checkpoint 36 ms: docs/firmware.md).
                 _forget(("app.fitline",), False)  # lines made to fit in this frame (ui.fitted): imported once
                 gc.collect()  # a frame, not once a line; let go before the next key (a 64 KB heap keeps no room)
-                if store.seq != done and not store.seq % 16 and self.g is not None:
+                if (store.due or store.seq != done and not store.seq % 16) and self.g is not None:
                     # every 16th hand a checkpoint (kitapi.app.ckpt): a boot replays the hands after it.  Here,
-                    # once the hand's wizard is let go: the hand is on flash, the heap at its lowest
+                    # once the hand's wizard is let go: the hand is on flash, the heap at its lowest; and the one
+                    # a long replay owes (Store.load), after the boot's first frame
                     done = store.seq
                     store.dump(self.g)
                     gc.collect()

@@ -104,7 +104,7 @@ CHECK_PACK = """def _k():
         u = lambda i: int.from_bytes(h[i:i + 4], 'little')
         if h[:4] == b'KPK1':
             return 'kitapi.pack is of an older kitapi'
-        if len(h) < 24 or h[:4] != b'KPK2' or crc32(h[:20]) != u(20):
+        if len(h) < 24 or h[:4] != b'KPK3' or crc32(h[:20]) != u(20):
             return "kitapi.pack's header is garbled"
         if size != 48 + 2 * u(4) + u(12):
             return 'kitapi.pack has the wrong length'

@@ -7,18 +7,16 @@ wrong with a pack read back (``damage``: what the sync checks on the device, in 
 
 from __future__ import annotations
 
-import subprocess
-import tempfile
+import struct
 import zlib
 from pathlib import Path
 
-from kitapi_host.mpy import compiled, mpy_cross
+from kitapi_host.mpy import compiled
 from kitapi_host.resources import BOARDS, PACK_LOADER, core_sources, device_path
 
-MAGIC = b"KPK2"  # (the same with the header's copy at the end: an older loader mounts the pack as damaged)
+MAGIC = b"KPK3"  # (KPK3: the index as text; an older loader refuses the pack, as this one an older pack)
 HEADER = 24  # MAGIC, the index's length and crc32, the modules' length and crc32, the crc32 of these 20 bytes
 LOADER_MAGIC = b"KPL2"  # the end of kitapi_pack.mpy: its .mpy's crc32 (4 bytes, little-endian), then this
-INDEX = "kitapi_pack_index"  # (firmware/kitapi_pack.py's _INDEX)
 
 
 def folders(paths: list[str]) -> list[str]:
@@ -33,25 +31,34 @@ def folders(paths: list[str]) -> list[str]:
     return out
 
 
-def index_source(modules: dict[str, bytes], sources: dict[str, tuple[str, bytes]]) -> str:
-    """The index module's source: ``d`` maps each folder to -1 and each path to (offset, length, its crc32's
-    high and low 16 bits); ``s`` maps a module compiled from a source file kept on the device to (that
-    file's name, its crc32)."""
-    lines = [
-        "# kitapi.pack's index (kitapi_host.device.pack): path -> (offset after the index, length,"
-        " crc32 >> 16, crc32 & 0xFFFF); -1: a folder"
-    ]
-    lines.append("d = {")
-    lines += [f"    {f!r}: -1," for f in folders(list(modules))]
+def index_bytes(modules: dict[str, bytes], sources: dict[str, tuple[str, bytes]]) -> bytes:
+    """The index (firmware/kitapi_pack.py has its form): a hash table of the folders and paths ("/kitapi/app")
+    by the crc32 of each, twice as many slots as entries or more, then the names, then a line "PATH FILE CRC32"
+    for each module compiled from a source file kept on the device."""
+    entries = [(b"/" + f.encode(), 1, 0, 0, 0) for f in folders(list(modules))]  # (as the file system is asked)
     offset = 0
     for path, data in modules.items():
-        c = zlib.crc32(data)
-        lines.append(f"    {path!r}: ({offset}, {len(data)}, {c >> 16}, {c & 0xFFFF}),")
+        entries.append((b"/" + path.encode(), 0, offset, len(data), zlib.crc32(data)))
         offset += len(data)
-    lines.append("}")
-    lines.append("# served only while the source file is as it was packed")
-    lines.append("s = {" + ", ".join(f"{m!r}: ({n!r}, {zlib.crc32(b)})" for m, (n, b) in sources.items()) + "}")
-    return "\n".join(lines) + "\n"
+    slots = 1
+    while slots < 2 * len(entries):
+        slots *= 2
+    names = b"".join(e[0] for e in entries)
+    start = 4 + 20 * slots  # where the names start
+    src = "".join(f"{m} {n} {zlib.crc32(b)}\n" for m, (n, b) in sources.items()).encode("ascii")
+    if start + len(names) > 0xFFFF or any(len(e[0]) > 255 for e in entries):
+        raise ValueError("too many or too long paths for a pack's index")
+    table = [b""] * slots
+    at = start
+    for name, folder, off, length, crc in entries:
+        h = zlib.crc32(name)
+        j = h & (slots - 1)
+        while table[j]:
+            j = (j + 1) & (slots - 1)
+        table[j] = struct.pack("<IHBBIII", h, at, len(name), folder, off, length, crc)
+        at += len(name)
+    head = struct.pack("<HH", slots - 1, start + len(names))
+    return head + b"".join(t or bytes(20) for t in table) + names + src
 
 
 def _u32(n: int) -> bytes:
@@ -64,18 +71,15 @@ def build(modules: dict[str, bytes], sources: dict[str, tuple[str, bytes]] | Non
     bytes): the device imports that module from the pack only while the file is unchanged."""
     sources = sources or {}
     for path in modules:
-        if not path.endswith(".mpy") or path.startswith("/") or "//" in path or " " in path:
+        if not path.endswith(".mpy") or path[0] in "/=" or "//" in path or " " in path or "\n" in path:
             raise ValueError(f"not a module's path in a pack: {path!r}")
     for path in sources:
         if path not in modules:
             raise ValueError(f"{path!r} is not in the pack")
-    with tempfile.TemporaryDirectory() as d:
-        src, out = Path(d) / f"{INDEX}.py", Path(d) / f"{INDEX}.mpy"
-        src.write_text(index_source(modules, sources))
-        proc = subprocess.run([mpy_cross(), "-s", INDEX, "-o", str(out), str(src)], capture_output=True, text=True)
-        if proc.returncode:
-            raise RuntimeError(f"mpy-cross refused the pack's index: {(proc.stderr or proc.stdout).strip()}")
-        index = out.read_bytes()
+    for name, _ in sources.values():
+        if not name or " " in name or "\n" in name:
+            raise ValueError(f"not a file name for a pack's index: {name!r}")
+    index = index_bytes(modules, sources)
     body = b"".join(modules.values())
     head = MAGIC + _u32(len(index)) + _u32(zlib.crc32(index)) + _u32(len(body)) + _u32(zlib.crc32(body))
     head += _u32(zlib.crc32(head))
