@@ -361,22 +361,9 @@ def test_the_keys_below_hw_and_app_and_the_shell_away_from_the_families() -> Non
         assert not {d for d in edges[m] if d.startswith("kitapi.app.systems")}, m
 
 
-def test_the_app_finds_each_rows_screens_and_prefas_without_the_registry(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    """App.family: the screens of each row's family; Prefa's (the device's own game, at every boot of it) with
-    kitapi.registry not imported (4.7 ms of the boot on the pico-rig), as kitapi.rules.load does."""
-    import builtins
-    import sys
-
+def test_the_app_finds_each_rows_screens() -> None:
+    """App.family: the screens of each row's family (kitapi.registry's family column)."""
     from kitapi.app.main import App
 
     for rid, family, _core, _label in registry.rows():
         assert App.family(None, rid).__name__ == "kitapi.app.systems." + family, rid  # type: ignore[arg-type]
-    real = builtins.__import__
-
-    def guarded(name, *args, **kw):  # type: ignore[no-untyped-def]
-        assert name != "kitapi.registry", "kitapi.registry imported"
-        return real(name, *args, **kw)
-
-    monkeypatch.delitem(sys.modules, "kitapi.registry", raising=False)
-    monkeypatch.setattr(builtins, "__import__", guarded)
-    assert App.family(None, "prefa").__name__ == "kitapi.app.systems.prefa"  # type: ignore[arg-type]
