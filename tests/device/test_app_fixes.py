@@ -19,6 +19,7 @@ import pytest
 
 from kitapi.app import ask as ask_words
 from kitapi.app import history, menus
+from kitapi_host import logs
 from kitapi_host.sim.pick import rules_keys
 from lang_table import table
 from test_app_edit import _script
@@ -374,3 +375,77 @@ def test_a_closed_games_hand_played_open_shows_its_open_mark(tmp_path: Path) -> 
     assert lines(shown)[-1] == "Read only *back"
     dev.keys("* * *")
     dev.close()
+
+
+# A 2-player Leningrad game the random keys made (tests/device/test_app.py, seed 1): deleting its hand 6 makes hand 9
+# follow an all-pass with a 7 (Leningrad wants 8 there), which the device log's reader takes for a damaged record
+LENINGRAD = (
+    '{"kitapi": 1, "rules": "leningrad", "players": ["Cat", "Gd"], "options": {"pool": 314, "progression": "8x4"}, "dealer": 0, "started": "2026-11-21T20:00:09Z"}',  # noqa: E501
+    '{"dealer": 0, "soloist": 0, "contract": "6H", "whist": ["whist"], "tricks": [0, 10]}',
+    '{"dealer": 1, "soloist": 1, "contract": "9S", "whist": ["pass"]}',
+    '{"dealer": 0, "allpass": [4, 2]}',
+    '{"dealer": 1, "soloist": 0, "contract": "7D", "whist": ["whist"], "tricks": [2, 8]}',
+    '{"dealer": 0, "allpass": [6, 0]}',
+    '{"dealer": 1, "soloist": 0, "contract": "9S", "whist": ["whist"], "tricks": [10, 0]}',
+    '{"dealer": 0, "allpass": [3, 6]}',
+    '{"dealer": 1, "soloist": 0, "contract": "10S", "tricks": [10, 0]}',
+    '{"dealer": 0, "soloist": 1, "contract": "7S", "whist": ["whist"], "tricks": [4, 6]}',
+    '{"dealer": 1, "soloist": 0, "contract": "7D", "whist": ["whist"], "tricks": [0, 10]}',
+    '{"dealer": 0, "soloist": 0, "contract": "10S", "tricks": [2, 8]}',
+    '{"dealer": 1, "soloist": 0, "contract": "9H", "whist": ["whist"], "tricks": [7, 3]}',
+    '{"dealer": 0, "soloist": 0, "contract": "9C", "whist": ["whist"], "tricks": [3, 7]}',
+    '{"dealer": 1, "allpass": [3, 0]}',
+    '{"dealer": 0, "soloist": 1, "contract": "8N", "whist": ["pass"]}',
+    '{"dealer": 1, "soloist": 1, "contract": "8H", "whist": ["whist"], "tricks": [0, 10]}',
+    '{"dealer": 0, "soloist": 1, "contract": "6H", "whist": ["whist"], "tricks": [1, 9]}',
+    '{"dealer": 1, "soloist": 0, "contract": "6S", "whist": ["pass"]}',
+    '{"dealer": 0, "soloist": 1, "contract": "10H", "tricks": [2, 8]}',
+    '{"dealer": 1, "soloist": 1, "contract": "6N", "whist": ["whist"], "tricks": [4, 6]}',
+    '{"dealer": 0, "soloist": 1, "contract": "6N", "whist": ["whist"], "tricks": [10, 0]}',
+    '{"dealer": 1, "soloist": 0, "contract": "8D", "whist": ["whist"], "tricks": [8, 2]}',
+    '{"dealer": 0, "soloist": 0, "contract": "8S", "whist": ["whist"], "tricks": [2, 8]}',
+    '{"dealer": 1, "soloist": 1, "contract": "10S", "tricks": [10, 0]}',
+    '{"dealer": 0, "soloist": 0, "contract": "9S", "whist": ["whist"], "tricks": [9, 1]}',
+    '{"dealer": 1, "soloist": 1, "contract": "10S", "tricks": [0, 10]}',
+    '{"replace": 21, "dealer": 0, "soloist": 1, "contract": "6N", "whist": ["whist"], "tricks": [6, 4]}',
+    '{"dealer": 0, "soloist": 1, "contract": "6N", "whist": ["whist"], "tricks": [3, 7]}',
+    '{"dealer": 1, "soloist": 1, "contract": "7H", "whist": ["whist"], "tricks": [0, 10]}',
+    '{"dealer": 0, "misdeal": true}',
+    '{"dealer": 1, "soloist": 0, "contract": "7H", "whist": ["pass"]}',
+    '{"dealer": 0, "allpass": [0, 9]}',
+    '{"dealer": 1, "soloist": 1, "contract": "9H", "whist": ["pass"]}',
+    '{"dealer": 0, "soloist": 0, "contract": "10H", "tricks": [8, 2]}',
+    '{"dealer": 1, "soloist": 1, "contract": "10N", "tricks": [4, 6]}',
+    '{"dealer": 0, "soloist": 1, "contract": "7C", "whist": ["whist"], "tricks": [2, 8]}',
+    '{"dealer": 1, "soloist": 0, "contract": "6H", "whist": ["pass"]}',
+    '{"dealer": 0, "soloist": 0, "contract": "9H", "whist": ["whist"], "tricks": [6, 4]}',
+    '{"replace": 1, "dealer": 0, "soloist": 0, "contract": "6H", "whist": ["whist"], "tricks": [0, 10]}',
+)
+
+
+@pytest.mark.parametrize("heap", ["64K", "96K"])
+def test_a_deletion_that_makes_a_later_hand_no_hand_of_these_rules_is_refused(tmp_path: Path, heap: str) -> None:
+    """The deletion's check replayed the log with the deletion, and a later hand the rules then refuse read as
+    a damaged record there, not as a refusal: the box wrote the deletion, and the game's log was damaged from
+    hand 9 ("1 later hand held back").  Now refused, nothing written: "Not deleted" and why (at 64 KB this game
+    has no room for the refusal's words beside its check: "Out of memory", every hand kept, after a soft reset)."""
+    src = tmp_path / "g.jsonl"
+    src.write_text("\n".join(LENINGRAD) + "\n")
+    data = tmp_path / "data"
+    (data / "games").mkdir(parents=True)
+    game = data / "games" / "0001.kitapi"
+    logs.convert(src, game)
+    before = game.read_bytes()
+    (data / "current").write_text("0001.kitapi\n")
+    dev = Device(data, heapsize=heap)
+    dev.keys("~1 A C 6 #")
+    assert lines(dev.keys("D")[-1])[0] == "Delete hand 6?"
+    said = lines(dev.keys("#")[-1])
+    dev.close()
+    assert game.read_bytes() == before
+    if heap == "96K":
+        assert said == ["Not deleted", "not a hand of", "these rules", "#ok"], said
+    else:
+        assert said[0] in ("Not deleted", "Out of memory"), said
+    g, damage = logs.replay_file(game)
+    assert damage is None and g.hands == 37

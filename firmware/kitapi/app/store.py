@@ -481,7 +481,18 @@ class Store:
         from kitapi.replay import replay
 
         with self.open(self.name) as f:
-            return replay(f, fix, stop)[0]
+            g, r = replay(f, fix, stop)
+        d = r.damage
+        if fix is not None and d is not None and (self.damage is None or d[4] > self.damage[4]):
+            # a later hand the fix makes no hand of these rules (its record, a rule that depends on the hands
+            # before it: Leningrad's 8 after an all-pass) reads as damage there: refused, nothing written
+            from kitapi.game import RuleError
+
+            g = r = None  # (let go: the refusal's words need the room, and a raise keeps this frame)
+            e = RuleError(d[0])  # (48: "not a hand of these rules")
+            e.hand = d[5]  # type: ignore[attr-defined]  # (an instance's alone, as kitapi.replay sets it)
+            raise e
+        return g
 
     def append(self, op, number, payload):
         """Append one record and flush it to flash."""
