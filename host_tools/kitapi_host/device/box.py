@@ -37,6 +37,10 @@ from mpremote.transport_serial import SerialTransport  # type: ignore[import-unt
 
 from kitapi.link import PROTOCOL
 
+# kitapi's own URL handlers first (kitapi_host.device.serialurl: socket:// closes without pyserial's 0.3 s sleep).
+if "kitapi_host.device.serialurl" not in serial.protocol_handler_packages:
+    serial.protocol_handler_packages.insert(0, "kitapi_host.device.serialurl")
+
 RASPBERRY_PI_VID = 0x2E8A  # USB vendor id of the Raspberry Pi Pico (MicroPython's rp2 port)
 MAX_ANSWER = 1 << 20  # bytes: a longer answer to code run on the REPL is refused
 RUN_S = 60  # seconds: code run on the REPL (deploy) must have answered by then
