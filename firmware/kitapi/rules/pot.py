@@ -1,7 +1,15 @@
 """What the pot games share (kitapi.rules.preference_at, its Illustrated form, and
 kitapi.rules.preference_us): three players, each with a stock of chips, the
-pot and its refills, the options checked, and the hands' JSON form.  A module
-of its own, so that each pot game loads only it beside its own module."""
+options checked, and the pot and stocks written.
+
+Functions, imported where they are used, never kept: a pot game's ``__init__``
+imports this module and begins with ``start``, which lets it go on the box
+(kitapi.forget, as kitapi.registry does); nothing the game keeps refers to it,
+so the heap it took is back once the game is made.  Its class's
+``write_fields`` imports it again to write the standings (the PC's and the
+replay's work, never the box's).  Kept beside its games' modules, a module of
+its own (its dict, a class, its functions) cost each pot game's heap some
+0.8 KB against a copy in each (docs/figures.md)."""
 
 from kitapi.game import Game, RuleError, write_ints
 
@@ -9,10 +17,6 @@ try:
     from micropython import const
 except ImportError:  # CPython
     from kitapi.compat import const
-
-_HINTS = const(0)  # true for mypy alone (always_true in its configs): MicroPython compiles the import away
-if _HINTS:
-    from typing import Any
 
 _E_OPTION = const(23)
 _E_INT = const(25)
@@ -34,42 +38,32 @@ def one_of(options, what, values):
     return v
 
 
-class Pot(Game):
-    """A pot game: three players, each with a stock of chips, and the pot (``pot + sum(stock) == 3 * chips``).
+def start(g, header):
+    """The beginning of pot game ``g``'s ``__init__``: Game's, three players, no option but those its class
+    takes (``options``); the header's options, which its ``__init__`` then reads with ``check_int`` and
+    ``one_of`` before it sets ``ante``, ``stock``, ``pot``, ``refills`` and ``hand``."""
+    import sys
 
-    A pot game's class gives its ``options`` (those it accepts) and ``json_form()``, the module of its hands in
-    JSON (``parse`` and ``to_json``): imported only there, so the device, which keeps its hands packed, never
-    loads it (a loop kept for the heap: it takes the rules' constants from the rules' module).  Its ``__init__``
-    reads its options after this one's, and sets ``ante``, ``stock``, ``pot`` and ``hand``."""
+    if sys.implementation.name == "micropython":  # (on the PC threads make games at once, kitapi serve's:
+        from kitapi import forget  # one letting it go while another imports it would break that import)
 
-    state = ("stock", "pot", "refills")  # what a hand changes (Game.preview)
-    if _HINTS:  # (declared for mypy alone: each name in the class would cost the device heap)
-        options = ()  # type: tuple[str, ...]
-        json_form = None  # type: Any
-        stock = []  # type: list[int]
-        pot = 0
+        forget("kitapi.rules.pot")  # (its functions live on while the __init__ that imported it runs)
+    Game.__init__(g, header)
+    if g.n != 3:
+        raise RuleError(_E_PLAYERS3)
+    options = header.get("options", {})
+    for k in options:
+        if k not in g.options:
+            raise RuleError(_E_OPTION, k)
+    g.over = False
+    return options
 
-    def __init__(self, header):
-        super().__init__(header)
-        if self.n != 3:
-            raise RuleError(_E_PLAYERS3)
-        for k in header.get("options", {}):
-            if k not in self.options:
-                raise RuleError(_E_OPTION, k)
-        self.refills = 0
-        self.over = False
 
-    def parse_hand(self, d, h):
-        self.json_form().parse(self, d, h)
-
-    def hand_json(self, h, prefix=""):
-        return self.json_form().to_json(self, h, prefix)
-
-    def write_fields(self, w):
-        """Write ``"pot": P, "stock": [...], "refills": R``."""
-        w('"pot": ')
-        w(str(self.pot))
-        w(', "stock": ')
-        write_ints(w, self.stock)
-        w(', "refills": ')
-        w(str(self.refills))
+def write_fields(g, w):
+    """Write pot game ``g``'s ``"pot": P, "stock": [...], "refills": R`` (its class's ``write_fields``)."""
+    w('"pot": ')
+    w(str(g.pot))
+    w(', "stock": ')
+    write_ints(w, g.stock)
+    w(', "refills": ')
+    w(str(g.refills))

@@ -13,12 +13,11 @@ everybody.  The game is over when a player has no chips left.  Always
 
 A hand is a small reusable ``AtHand``; scoring it allocates nothing.
 
-What the pot games share (American Preference's too) is kitapi.rules.pot's
-``Pot``.
+What the pot games share (American Preference's too) is kitapi.rules.pot,
+imported while a game is made and where its standings are written.
 """
 
-from kitapi.game import RuleError
-from kitapi.rules.pot import Pot, check_int, one_of
+from kitapi.game import Game, RuleError
 
 try:
     from micropython import const
@@ -83,7 +82,7 @@ class AtHand:
         t[0] = t[1] = t[2] = 0
 
 
-class PreferenceAt(Pot):
+class PreferenceAt(Game):
     """A game of Austrian Préférence: the pool and each player's stock."""
 
     name = "preference_at"
@@ -91,25 +90,40 @@ class PreferenceAt(Pot):
     max_bid = PREFERENCE
     options = _OPTIONS  # type: tuple[str, ...]
     bid_help = "1 to 4, 1H to 3H, P, or none"
+    state = ("stock", "pot", "refills")  # what a hand changes (Game.preview)
 
     def __init__(self, header):
-        super().__init__(header)
-        options = header.get("options", {})
-        chips = check_int(options.get("chips", 100), "chips", 2, 100000)
-        ante = self.ante = check_int(options.get("ante", 25), "ante", 1, chips - 1)
-        self.both_drop_wins = one_of(options, "both_drop", _BOTH_DROP) == "win"
-        self.read_options(options)
+        from kitapi.rules import pot  # (let go on the box once the game is made: kitapi.rules.pot)
+
+        options = pot.start(self, header)
+        chips = pot.check_int(options.get("chips", 100), "chips", 2, 100000)
+        ante = self.ante = pot.check_int(options.get("ante", 25), "ante", 1, chips - 1)
+        self.both_drop_wins = pot.one_of(options, "both_drop", _BOTH_DROP) == "win"
+        self.read_options(options, pot)
         self.stock = [chips - ante] * 3
         self.pot = 3 * ante
+        self.refills = 0
         self.hand = AtHand()
 
-    def read_options(self, options):
-        pass  # Illustrated Préférence's options
+    def read_options(self, options, pot):
+        pass  # Illustrated Préférence's options (pot: kitapi.rules.pot, its one_of)
 
-    def json_form(self):
-        import kitapi.rules.preference_at_json as form
+    def parse_hand(self, d, h):
+        # (a loop kept for the heap: preference_at_json takes the rules' constants from here; imported only here
+        # and in hand_json, so the device, which keeps its hands packed, never loads it)
+        from kitapi.rules.preference_at_json import parse
 
-        return form
+        parse(self, d, h)
+
+    def hand_json(self, h, prefix=""):
+        from kitapi.rules.preference_at_json import to_json
+
+        return to_json(self, h, prefix)
+
+    def write_fields(self, w):
+        from kitapi.rules.pot import write_fields
+
+        write_fields(self, w)
 
     # --- the hand ------------------------------------------------------------
 

@@ -10,7 +10,7 @@ misère), 8 (open slam), Hand 7 and Hand 8.  They are paid between the
 players, never through the pool.
 """
 
-from kitapi.rules.preference_at import PREFERENCE, PreferenceAt, one_of
+from kitapi.rules.preference_at import PREFERENCE, PreferenceAt
 
 try:
     from micropython import const
@@ -36,8 +36,8 @@ class PreferenceIllustrated(PreferenceAt):
     options = PreferenceAt.options + ("high_drop",)
     bid_help = "1 to 4, 1H to 3H, P, 5 to 8, 5H to 8H, or none"
 
-    def read_options(self, options):
-        self.high_drop_lost = one_of(options, "high_drop", _HIGH_DROP) == "lost"
+    def read_options(self, options, pot):
+        self.high_drop_lost = pot.one_of(options, "high_drop", _HIGH_DROP) == "lost"
 
     def score_high(self, h, dd, k):
         b = h.declarer

@@ -12,11 +12,11 @@ takes ``win`` from the pot, else he pays ``win`` into it.  An emptied pot is
 refilled with an ante from each.  The game is over when a player must give
 chips and has not enough.  Always ``pot + sum(stock) == 3 * chips``.
 
-What the pot games share is kitapi.rules.pot's ``Pot``.
+What the pot games share is kitapi.rules.pot, imported while a game is made
+and where its standings are written.
 """
 
-from kitapi.game import RuleError
-from kitapi.rules.pot import Pot, check_int, one_of
+from kitapi.game import Game, RuleError
 
 try:
     from micropython import const
@@ -61,28 +61,38 @@ class UsHand:
         c[0] = c[1] = c[2] = 0
 
 
-class PreferenceUs(Pot):
+class PreferenceUs(Game):
     """A game of American Preference: the pot and each player's stock."""
 
     name = "preference_us"
     OUTCOME = 4  # a suit or chips (OUTCOME: kitapi.game.Game's comment, not an attribute of Game)
+    state = ("stock", "pot", "refills")  # what a hand changes (Game.preview)
     options = _OPTIONS
 
     def __init__(self, header):
-        super().__init__(header)
-        options = header.get("options", {})
-        chips = check_int(options.get("chips", 50), "chips", 1, 100000)
-        self.ante = check_int(options.get("ante", 10), "ante", 1, chips)
-        self.win = check_int(options.get("win", 25), "win", 1, 100000)
-        self.all_bids = one_of(options, "chip_bids", _CHIP_BIDS) == "pot"
+        from kitapi.rules import pot  # (let go on the box once the game is made: kitapi.rules.pot)
+
+        options = pot.start(self, header)
+        chips = pot.check_int(options.get("chips", 50), "chips", 1, 100000)
+        self.ante = pot.check_int(options.get("ante", 10), "ante", 1, chips)
+        self.win = pot.check_int(options.get("win", 25), "win", 1, 100000)
+        self.all_bids = pot.one_of(options, "chip_bids", _CHIP_BIDS) == "pot"
         self.stock = [chips] * 3
         self.pot = 0
+        self.refills = 0
         self.hand = UsHand()
 
-    def json_form(self):
-        import kitapi.rules.preference_us_json as form
+    def parse_hand(self, d, h):
+        # (a loop kept for the heap: preference_us_json takes the rules' constants from here; imported only here
+        # and in hand_json, so the device, which keeps its hands packed, never loads it)
+        from kitapi.rules.preference_us_json import parse
 
-        return form
+        parse(self, d, h)
+
+    def hand_json(self, h, prefix=""):
+        from kitapi.rules.preference_us_json import to_json
+
+        return to_json(self, h, prefix)
 
     # --- the hand ------------------------------------------------------------
 
@@ -205,6 +215,11 @@ class PreferenceUs(Pot):
             for s in range(3):
                 if not self._give(s, a):
                     return
+
+    def write_fields(self, w):
+        from kitapi.rules.pot import write_fields
+
+        write_fields(self, w)
 
 
 CLASS = PreferenceUs
