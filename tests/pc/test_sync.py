@@ -933,7 +933,7 @@ def test_a_power_cut_at_any_block_of_a_prune_on_a_full_flash_loses_nothing_and_t
             forkrun.run(
                 ["sync", "--device", url, "--db", str(db), "--prune"]
             )  # (its flash gone, it fails after the cut)
-            assert wait_until(lambda: sim.blocks_written() == n)  # the cut came (maybe in the box's boot after it)
+            assert wait_until(lambda n=n: sim.blocks_written() == n)  # the cut came (maybe in the box's boot after it)
             sim.stop()
             sim.cut_power_after(None)
             files = flash_files(sim)

@@ -8,15 +8,14 @@ import socket
 from serial.urlhandler import protocol_socket  # type: ignore[import-untyped]
 
 
-class Serial(protocol_socket.Serial):  # type: ignore[misc]
+class Serial(protocol_socket.Serial):
     """pyserial's ``socket://`` port; closing it drops the connection and returns at once."""
 
     def close(self) -> None:
-        if self.is_open:
-            if self._socket:
-                with contextlib.suppress(OSError):
-                    self._socket.shutdown(socket.SHUT_RDWR)
-                with contextlib.suppress(OSError):
-                    self._socket.close()
-                self._socket = None
-            self.is_open = False
+        sock: socket.socket | None = getattr(self, "_socket", None)
+        if sock is not None:
+            with contextlib.suppress(OSError):
+                sock.shutdown(socket.SHUT_RDWR)
+            sock.close()
+        self._socket = None
+        self.is_open = False
