@@ -15,17 +15,19 @@ def _whole(b):
 
 
 def _read(n):
+    """Whether file ``n`` is there (None if not) and whole (``_whole``): checked before its import."""
     try:
         with open(n, "rb") as f:
-            return f.read()
+            return _whole(f.read())
     except OSError:
         return None
 
 
-b = None if sys.implementation.name == "circuitpython" else _read("kitapi_pack.mpy")  # checked before its import
-if b is None:  # no pack: the modules' files (the simulator, an older deploy)
-    if sys.implementation.name == "circuitpython":  # its own "board" names the pins: the board file is
-        import kitapi_board as board  # type: ignore[import-not-found]  # kitapi_board.py
+c = sys.implementation.name == "circuitpython"
+w = None if c else _read("kitapi_pack.mpy")
+if w is None:  # no pack: the modules' files (the simulator, an older deploy)
+    if c:  # its own "board" names the pins: the board file is kitapi_board.py
+        import kitapi_board as board  # type: ignore[import-not-found]
     else:
         import board  # type: ignore[import-not-found]
     hw = board.make()
@@ -33,12 +35,7 @@ if b is None:  # no pack: the modules' files (the simulator, an older deploy)
     from kitapi.app import run  # noqa: E402
 
     run(hw)
-else:  # a cut .mpy can hang the loader; if damaged, its copy (read only then) draws the damaged-firmware screen
-    w = _whole(b)
-    b = None if w else _read("kitapi_pack_bak.mpy")
-    if w or b and _whole(b):
-        b = None
-        kitapi_pack = __import__("kitapi_pack" if w else "kitapi_pack_bak")
-        kitapi_pack.boot(globals(), "" if w else "kitapi_pack.mpy")  # the pack mounted, hw made, the app run
-    else:  # nothing can draw without the loader: the USB console says it, and the REPL waits for the PC
-        print("the firmware is damaged: connect to a PC and run kitapi deploy (kitapi_pack.mpy)")
+elif w or _read("kitapi_pack_bak.mpy"):  # a cut .mpy can hang the loader; if damaged, its copy (read only then)
+    __import__("kitapi_pack" if w else "kitapi_pack_bak").boot(globals(), "" if w else "kitapi_pack.mpy")
+else:  # nothing can draw without the loader: the USB console says it, and the REPL waits for the PC
+    print("the firmware is damaged: connect to a PC and run kitapi deploy (kitapi_pack.mpy)")
