@@ -311,10 +311,13 @@ class Firmware:
         self.proc.wait()
 
 
-def start(args: argparse.Namespace, on_output: Callable[[str], None], text: bool) -> Firmware:
+def start(
+    args: argparse.Namespace, on_output: Callable[[str], None], text: bool, firmware: type[Firmware] = Firmware
+) -> Firmware:
     """The firmware of ``args`` (``main``, ``board``, ``data``, ``heapsize``, ``romfs``) started in the unix
     ``micropython``, its output lines to ``on_output`` (``text``: each text drawn too); BuildError if it cannot
-    be built.  ``kitapi sim``, the bench and the tests' Device start it here."""
+    be built.  ``kitapi sim``, the bench and the tests' Device start it here (``firmware``: a subclass that
+    starts its process otherwise, tests/mpfork.py's)."""
     main = Path(args.main) if args.main else MAIN
     board = board_file(args.board)
     for path in (main, board):
@@ -341,7 +344,7 @@ def start(args: argparse.Namespace, on_output: Callable[[str], None], text: bool
         cmd = romfs_command(romfs_image(boot), opts, "import main\n")
     else:
         cmd = [micropython(), *opts, "-c", _BOOT]
-    return Firmware(cmd, env, data.parent, on_output)
+    return firmware(cmd, env, data.parent, on_output)
 
 
 def _err(msg: str) -> None:
