@@ -151,7 +151,11 @@ class BuildError(Exception):
     """The firmware could not be compiled."""
 
 
-# A line the firmware writes: (stream, line) with stream "out" or "err"; (stream, None) at its end.
+# The line before a window's bytes (boards/sim.py): W <first page> <last page>
+_WINDOW = re.compile(rb"W ([0-7]) ([0-7])\n")
+
+# A line the firmware writes: (stream, line) with stream "out" or "err"; (stream, None) at its end; a frame's
+# or a window's bytes as hex digits on its line (F <2048 digits>, W <p0> <p1> <digits>).
 _Line = tuple[str, str | None]
 
 
@@ -199,6 +203,13 @@ class Firmware:
 
     def _pump(self, name: str, stream: IO[bytes]) -> None:
         for raw in stream:
+            if name == "out" and raw[:1] in b"FW":  # a frame's or a window's bytes follow the line: hex digits
+                size = screen.FRAME_BYTES if raw == b"F\n" else 0
+                m = None if size else _WINDOW.fullmatch(raw)
+                if m:
+                    size = (int(m[2]) - int(m[1]) + 1) * PAGE_BYTES
+                if size:
+                    raw = raw[:-1] + b" " + stream.read(size).hex().encode() + b"\n"
             self._lines.put((name, raw.decode("utf-8", "replace")))
         self._lines.put((name, None))
 
