@@ -556,3 +556,29 @@ def test_board_text(tmp_path: Path) -> None:
     env.pop("KITAPI_SIM_DATA")
     p = subprocess.run([micropython(), "-c", code, str(board_dir)], capture_output=True, env=env, timeout=HANG_S)
     assert p.returncode == 1 and b"KITAPI_SIM_DATA is not set" in p.stdout
+
+
+def test_the_cores_files_are_listed_again_only_when_a_folder_of_it_changed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """kitapi_host.mpy keeps the core's list of files for the next start of the firmware (the tests start it
+    thousands of times) while its folders are unchanged; a file added (in a new folder too) or removed is seen."""
+    import shutil
+
+    from kitapi_host import mpy, resources
+
+    shutil.copytree(resources.CORE, tmp_path / "kitapi", ignore=shutil.ignore_patterns("__pycache__"))
+    for module in (mpy, resources):
+        monkeypatch.setattr(module, "CORE", tmp_path / "kitapi")
+    monkeypatch.setattr(resources, "SOURCES", tmp_path)
+    files = mpy._core_files()
+    assert "kitapi/game.py" in files and files["kitapi/game.py"] == tmp_path / "kitapi" / "game.py"
+    assert mpy._core_files() is files  # (not listed again)
+    (tmp_path / "kitapi" / "app" / "extra.py").write_text("X = 1\n")
+    assert "kitapi/app/extra.py" in mpy._core_files()
+    (tmp_path / "kitapi" / "new").mkdir()
+    (tmp_path / "kitapi" / "new" / "more.py").write_text("Y = 2\n")
+    assert "kitapi/new/more.py" in mpy._core_files()
+    (tmp_path / "kitapi" / "new" / "more.py").unlink()
+    (tmp_path / "kitapi" / "game.py").unlink()
+    assert not {"kitapi/new/more.py", "kitapi/game.py"} & set(mpy._core_files())
