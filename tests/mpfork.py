@@ -54,11 +54,11 @@ while True:
     argv[i + 1] = argv[i + 1].replace("ROM_AT", str(address), 1).replace("ROM_SIZE", str(size), 1)
     if os.fork() == 0:  # the waiter: starts the firmware, tells its pid and then its exit status
         signal.signal(signal.SIGCHLD, signal.SIG_DFL)
-        os.setsid()
         pid = os.fork()
-        if pid == 0:  # the firmware's own process from here on
+        if pid == 0:  # the firmware's own process from here on, a session of its own
             rc = 1
             try:
+                os.setsid()
                 for fd, std in zip(fds, (0, 1, 2)):
                     os.dup2(fd, std)
                 os.closerange(3, os.sysconf("SC_OPEN_MAX"))
