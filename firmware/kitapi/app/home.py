@@ -16,12 +16,17 @@ The game's system (app.sys: kitapi.app.systems.<family>) draws the rows
 between and takes the keys that start a hand.
 """
 
-from kitapi.keys import KEY_A, KEY_B, KEY_C, LONG, STAR
-
 try:
     from micropython import const
 except ImportError:  # CPython
     from kitapi.compat import const
+
+# the keys (kitapi.keys), as constants here: no names in the module, whose table of names every game keeps
+_KEY_A = const(10)  # kitapi.keys.KEY_A
+_KEY_B = const(11)  # kitapi.keys.KEY_B
+_KEY_C = const(12)  # kitapi.keys.KEY_C
+_STAR = const(14)  # kitapi.keys.STAR
+_LONG = const(16)  # kitapi.keys.LONG
 
 # the texts it shows: their places in the string table (kitapi.app.lang_xx.T)
 _T_HAND = const(1)
@@ -116,19 +121,19 @@ class Home:
         app = self.app
         g = app.g
         app.message = ""
-        if ev == KEY_B or ev == STAR and self.page:  # (* leaves who owes whom too)
+        if ev == _KEY_B or ev == _STAR and self.page:  # (* leaves who owes whom too)
             self.page ^= 1
             return None
-        if ev == KEY_A:
+        if ev == _KEY_A:
             return app.history()
-        if ev == KEY_C:
+        if ev == _KEY_C:
             from kitapi.app.menus import GameMenu
 
             return GameMenu(app)
-        if app.redo and ev == STAR:  # not now
+        if app.redo and ev == _STAR:  # not now
             app.redo = None
             return None
-        if ev == STAR | LONG and app.store.last and not app.redo:
+        if ev == _STAR | _LONG and app.store.last and not app.redo:
             from kitapi.app.menus import Confirm
 
             return app.go(self, Confirm(app, "%s %d?" % (app.ui.t[_T_UNDO], app.store.last), self.undo))

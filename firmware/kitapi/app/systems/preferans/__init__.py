@@ -9,12 +9,12 @@ only while a game is started), the texts .lang_xx (App.pt("preferans")).
 """
 
 from kitapi.app.ui import signed
-from kitapi.keys import KEY_D
 
 try:
     from micropython import const
 except ImportError:  # CPython
     from kitapi.compat import const
+_KEY_D = const(13)  # kitapi.keys.KEY_D (a constant: no name in the module)
 
 # the texts it shows: their places in the string table (kitapi.app.lang_xx.T)
 _T_HINT_HOME = const(3)
@@ -94,7 +94,7 @@ def key_home(app, ev):
         from kitapi.app.systems.preferans.wiz import PrefWizard
 
         return PrefWizard(app, soloist=ev - 1)
-    if ev == KEY_D:
+    if ev == _KEY_D:
         from kitapi.app.systems.preferans.wiz import PrefWizard
 
         return PrefWizard(app)
