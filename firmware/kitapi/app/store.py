@@ -390,7 +390,7 @@ class Store:
                     pass
             if got is None and fix is None and f.seek(0, 2) > _ONE_PASS:  # a long log, no checkpoint of it: in one
                 # pass, if it holds only hands (by a name of more than 10 characters: none interned at every boot)
-                got = __import__("kitapi.app.onepass", None, None, ("read",)).read(f)  # (it lets itself go)
+                got = __import__("kitapi.app.onepass", None, None, "x").read(f)  # (it lets itself go)
             if got is None:
                 from kitapi.replay import replay
 

@@ -80,7 +80,7 @@ def pref_row(ui, row, seat, names, mark, r, w):
     gap = 128 - 16 - 32 - 4 - 8 * (w[0] + w[1] + w[2])  # the room for two gaps, the name in 4 letters
     gap = 6 if gap >= 12 else 3 if gap >= 6 else 2
     x = 128
-    for i in (2, 1, 0):
+    for i in range(2, -1, -1):  # (a range: no tuple kept in every game's heap)
         ui.right(r[i], x, row)
         x -= 8 * w[i] + gap
     ui.text(cut(names, seat, (x + gap - 20) // 8), 16, y)  # 4 pixels at least before the pool (told apart: home.cut)
