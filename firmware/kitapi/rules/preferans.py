@@ -147,17 +147,12 @@ def _stake(v):
     return int(whole + frac or "0"), 10 ** len(frac)
 
 
-def gcd(a, b):
-    a = -a if a < 0 else a
-    b = -b if b < 0 else b
-    while b:
-        a, b = b, a % b
-    return a
-
-
 def write_frac(w, num, den):
     """Write num/den exactly: an int if whole, else the string ``"p/q"`` in lowest terms."""
-    g = gcd(num, den)
+    g = -num if num < 0 else num  # (their greatest common divisor: here, not a function of the module, whose
+    b = -den if den < 0 else den  # table of names then steps up by 8 places in every Preferans game)
+    while b:
+        g, b = b, g % b
     if g:
         num //= g
         den //= g
