@@ -6,8 +6,7 @@ The app owns the game (replayed from its log) and the store; it turns the
 display off after the idle time, and the key that wakes it is not acted on.
 """
 
-from kitapi.app.store import Store
-from kitapi.app.ui import LANGUAGES, UI
+from kitapi.app.ui import LANGUAGES
 
 try:
     from micropython import const
@@ -155,6 +154,9 @@ def wizard_preview(w, ui):
 
 class App:
     def __init__(self, hw):
+        from kitapi.app.store import Store  # (here, not at the top: no name in this module's table, which every
+        from kitapi.app.ui import UI  # boot keeps: 11 names where 13 took it past its step)
+
         self.hw = hw
         self.store = Store(hw.root, getattr(hw, "fs", None))  # (a board may pass its own file layer)
         self.contrast, self.sleep_s, self.lang = self.store.settings()
