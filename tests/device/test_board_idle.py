@@ -124,6 +124,20 @@ def board(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[object]:
     monkeypatch.delitem(sys.modules, "kitapi.hw.board_rp2", raising=False)
 
 
+def test_the_keypad_is_made_by_the_first_key_asked_for_not_by_the_boot(board, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The board's ``hw`` (made before the boot's first frame) imports no keypad module and drives no row: the
+    first ``key`` makes the keypad (kitapi.hw.keypad and kitapi.keys: 6-10 ms of the boot on the pico-rig, after
+    the first frame now); a key already down then is seen by its first scan, and the rows rest low after it."""
+    monkeypatch.delitem(sys.modules, "kitapi.hw.keypad", raising=False)
+    rig = Rig([(0, 100, "7")])
+    hw = board(rig)
+    assert hw.keypad is None and "kitapi.hw.keypad" not in sys.modules and not any(rig.low)
+    hw.long_keys = b""
+    assert hw.key(1_000) == event_of("7")
+    assert hw.keypad is not None and "kitapi.hw.keypad" in sys.modules and all(rig.low)
+    assert hw.key(1_000) == -1
+
+
 @pytest.mark.parametrize("on", [True, False])
 def test_on_batteries_the_cpu_lightsleeps_while_no_key_is_down_with_the_display_on_or_off(board, on: bool) -> None:
     """No key down and no USB: one lightsleep to the timeout, the keypad read once before and once after it (no

@@ -20,6 +20,11 @@ try:
     from micropython import const
 except ImportError:  # CPython
     from kitapi.compat import const
+_KEY_A = const(10)  # kitapi.keys.KEY_A (its own consts: kitapi.keys is not imported at the boot, 4 ms on the pico-rig)
+_KEY_B = const(11)  # kitapi.keys.KEY_B
+_KEY_C = const(12)  # kitapi.keys.KEY_C
+_STAR = const(14)  # kitapi.keys.STAR
+_LONG = const(16)  # kitapi.keys.LONG
 
 # the keys (kitapi.keys), as constants here: no names in the module, whose table of names every game keeps
 _KEY_A = const(10)  # kitapi.keys.KEY_A

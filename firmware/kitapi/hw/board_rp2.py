@@ -36,8 +36,6 @@ import uos as os
 import utime as time
 from micropython import const
 
-from kitapi.hw.keypad import Keypad
-
 _HINTS = const(0)  # true for mypy alone (always_true in its configs): MicroPython compiles the import away
 if _HINTS:
     from typing import Any
@@ -124,7 +122,8 @@ class RP2Hardware:
         self._pv = None  # type: Any  # (show: the frame's pages as memoryviews, the panel's, its pages as integers)
         self._po = self._pi = self._buf = None  # type: Any
         self._cmd = bytearray(b"\x80\x21\x80\x00\x80\x7f\x80\x22\x80\x00\x80\x07\x40")  # a window's start (show)
-        self.keypad = Keypad(rows, cols, long_ms)
+        self.keypad = None  # type: Any  # made by the first ``key`` (kitapi.hw.keypad: 6-10 ms of the boot on the
+        self._kp = (rows, cols, long_ms)  # pico-rig with kitapi.keys, after the first frame now; no scan before it)
         self.long_keys = None  # type: Any  # set by the app: the keys with a long meaning now (Keypad.long_keys)
         self.ticks_ms = time.ticks_ms
         self._vsys = vsys_adc
@@ -251,6 +250,10 @@ class RP2Hardware:
         needs (the notes below).  Allocates nothing.
         """
         kp = self.keypad
+        if kp is None:
+            from kitapi.hw.keypad import Keypad
+
+            kp = self.keypad = Keypad(*self._kp)
         kp.long_keys = self.long_keys
         forever = timeout_ms is None or timeout_ms < 0
         start = time.ticks_ms()

@@ -46,8 +46,9 @@ formats:
          individual points); then the running columns and the settlement; one
          file, no scripts
   pdf    the score sheet printed to PDF (A4) by a headless Chromium-family browser
-         on this PC: chromium, chromium-browser, google-chrome(-stable),
-         microsoft-edge or msedge on PATH (or the usual macOS/Windows place), or
+         on this PC: chromium-headless-shell, chrome-headless-shell, chromium,
+         chromium-browser, google-chrome(-stable), microsoft-edge or msedge on
+         PATH (or the usual macOS/Windows place), or
          the one ${BROWSER_ENV} names; none found: exit status 2
 --lang el|ru: the sheet's words (its heads, notes, settlement, the CSV's column
   heads) in Greek or Russian, the players' terms as the box shows them; the jsonl
