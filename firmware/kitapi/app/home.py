@@ -26,13 +26,6 @@ _KEY_C = const(12)  # kitapi.keys.KEY_C
 _STAR = const(14)  # kitapi.keys.STAR
 _LONG = const(16)  # kitapi.keys.LONG
 
-# the keys (kitapi.keys), as constants here: no names in the module, whose table of names every game keeps
-_KEY_A = const(10)  # kitapi.keys.KEY_A
-_KEY_B = const(11)  # kitapi.keys.KEY_B
-_KEY_C = const(12)  # kitapi.keys.KEY_C
-_STAR = const(14)  # kitapi.keys.STAR
-_LONG = const(16)  # kitapi.keys.LONG
-
 # the texts it shows: their places in the string table (kitapi.app.lang_xx.T)
 _T_HAND = const(1)
 _T_GAME_OVER = const(2)
