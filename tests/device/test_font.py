@@ -47,13 +47,11 @@ class FakeFrameBuffer:
     def fill(self, c: int) -> None:
         self.buf[:] = (b"\xff" if c else b"\x00") * len(self.buf)
 
-    def blit(self, src: FakeFrameBuffer, x: int, y: int, key: int = -1, palette: FakeFrameBuffer | None = None) -> None:
+    def blit(self, src: FakeFrameBuffer, x: int, y: int, key: int = -1) -> None:
         self.blits += 1
         for sy in range(src.height):
             for sx in range(src.width):
                 v = src.get(sx, sy)
-                if palette is not None:  # (MicroPython's framebuf: the colour through the palette, then the key)
-                    v = palette.get(v, 0)
                 if v != key:
                     self.pixel(x + sx, y + sy, v)
 
@@ -252,7 +250,7 @@ def test_every_glyph_stays_in_its_cell():
         assert fb.cell(8, 8) == data_of(ch)
 
 
-def test_a_run_of_glyphs_is_one_blit_and_the_palette_is_made_once():
+def test_a_run_of_glyphs_is_one_blit_and_a_glyph_alone_has_its_framebuffer_made_once():
     made = []
 
     class Counting(FakeFrameBuffer):
@@ -266,15 +264,18 @@ def test_a_run_of_glyphs_is_one_blit_and_the_palette_is_made_once():
         font.text(fb, "Ωω Жж", 0, 0)
         font.text(fb, "Ωω Жж", 0, 8, 0)
     assert fb.blits == 12  # a blit a run: two a text (each glyph's own were four)
-    assert made.count((2, 1)) == 1  # the palette of an inverse run, once
-    assert made.count((16, 8)) == 12
+    assert made == [(8, 8)] + [(16, 8)] * 12  # (the 8x8 one made first, once)
     font.text(fb, "1♠ 2♣", 0, 16)
     font.text(fb, "3♦ 4♥", 0, 24)
     assert made.count((8, 8)) == 1  # a glyph alone: its FrameBuffer made once
-    long = "Ж" * 20  # longer than a row: its runs of 16 at most
+    long = "Ж" * 20  # longer than the run's buffer: runs of 8 at most
     fb = screen(200, 8)
     assert font.text(fb, long, 0, 0) == 160
-    assert fb.blits == 2 and all(fb.cell(8 * k, 0) == data_of("Ж") for k in range(20))
+    assert fb.blits == 3 and all(fb.cell(8 * k, 0) == data_of("Ж") for k in range(20))
+    fb = screen(200, 8)
+    fb.fill(1)
+    font.text(fb, long, 0, 0, 0)
+    assert all(fb.cell(8 * k, 0) == bytes(b ^ 0xFF for b in data_of("Ж")) for k in range(20))
 
 
 class Counting(bytes):
