@@ -155,7 +155,7 @@ class RP2Hardware:
         ``write_cmd``, a transfer a command, about 0.4 ms each).  Python is slow on the rig's Cortex-M0+ (20-150 us
         a step, its allocation or not): the pages are memoryviews made once, compared in C; of a page that changed,
         the first and last changed columns are found from each end, its cells of 8 columns compared first (their
-        memoryviews made once too: 4 KB of heap on the Pico), then the bytes of the two cells that changed: 0.24 ms
+        memoryviews made once too: 5.2 KB of heap on the Pico), then the bytes of the two cells that changed: 0.24 ms
         a page on the rig, where an XOR of the page read as an integer took 0.36 ms, halving with slices 0.75."""
         fb = self.fb
         buf = fb.buffer
