@@ -472,8 +472,12 @@ class App:
         if op == _MEMORY:  # App.run's MemoryError: the game opened as at any boot, then said in the player's
             name = store.current()  # language (the words' module imported after the game: it cut the heap up)
             screen = self.open_game(name) if name else self.start_menu()
-            from kitapi.app.refusal import memory
-
+            try:
+                from kitapi.app.refusal import memory
+            except MemoryError:  # no room for the words beside the game: said alone, the start menu after
+                screen = self.g = None
+                _forget(("app.refusal", "app.said"))
+                from kitapi.app.refusal import memory
             screen = memory(self, screen)
         if store.bad:  # a small file set aside (Store.aside): said once, on the first screen
             from kitapi.app.safe import RESET, say
