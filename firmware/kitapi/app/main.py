@@ -514,15 +514,9 @@ class App:
                     done = store.seq
                     store.dump(self.g)
                     gc.collect()
-                if warm:  # after the boot's first frame: the family's hand wizard, which the first hand
-                    warm = False  # imports anyway (39 ms on the pico-rig), while the player looks
-                    try:  # (short of heap for it: left to the first hand, after a key; a soft reset here, with
-                        for m in self.sys.MODULES:  # no key between, reset the box for ever at 51 KB)
-                            if m.endswith(".wiz"):
-                                __import__("kitapi." + m)
-                        store.warm()  # and littlefs's allocator, which the first save paid for (Store.warm)
-                    except MemoryError:
-                        pass
+                if warm:  # after the boot's first frame, while the player looks: the family's hand wizard, what
+                    warm = False  # the first save needs and littlefs's allocator (Store.warm)
+                    store.warm(["kitapi." + m for m in self.sys.MODULES if m.endswith(".wiz")])
                     gc.collect()
                 self.again = False  # (what a retry did is done: a fix short of heap later retries again)
                 if self.fails >= 0:  # the first screen is up and settled: a failure from here on is no

@@ -424,17 +424,24 @@ class Store:
         self.due = n >= 16 and fix is None and not g.ended
         return g, damage
 
-    def warm(self):
-        """Once after a boot, once its first frame is out (App.run): the writing and replaying modules
+    def warm(self, modules):
+        """Once after a boot, once its first frame is out (App.run): ``modules`` (the open game's hand wizard,
+        which the first hand imports anyway: 39 ms on the pico-rig) and the writing and replaying modules
         imported (not before the first frame: see the imports at the top), and littlefs's allocator.
 
         littlefs fills its block allocator's lookahead on the first block allocated after a mount, walking
         the whole file system, and the first hand saved after a boot paid for it (its append 40 ms on the
         pico-rig instead of 12; a 1,000-hand game).  A block's worth written to ROOT/warm (more than
         littlefs keeps inline in its directory) and removed: one block programmed and erased a boot.  An
-        error is ignored (the first save pays)."""
-        import kitapi.devlogw  # noqa: F401  (what the first save and the first edit import: here, while
-        import kitapi.replay  # noqa: F401  the player looks)
+        error is ignored (the first save pays); short of heap, the rest is left to the first hand (a soft
+        reset here, with no key between, reset a kasa game's "Out of memory" boot for ever at 51 KB)."""
+        try:
+            for m in modules:
+                __import__(m)
+            import kitapi.devlogw  # noqa: F401  (what the first save and the first edit import: here, while
+            import kitapi.replay  # noqa: F401  the player looks)
+        except MemoryError:
+            return
 
         path = self.root + "/warm"
         try:
