@@ -386,7 +386,7 @@ class PrefWizard:
         t = ui.t
         p = self.app.pt("preferans")
         step = self.step
-        keys = p[_P_HINT_SOLOIST].split("|") if step == _SOLOIST else ("",)  # (two parts: the title's, the hint's)
+        keys = p[_P_HINT_SOLOIST].split("|") if step == _SOLOIST else [""]  # (two parts: the title's, the hint's)
         ui.title("%s %d" % (t[_T_HAND], self.number or self.app.number()), keys[0] if len(keys) > 1 else "")
         if step != _SOLOIST:
             ui.at(fitted(self.app.short, describe(p, g, h, step), 16), 0, 1)
