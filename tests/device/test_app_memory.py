@@ -219,3 +219,29 @@ def test_a_closed_games_hand_shown_keeps_no_screen_it_let_go_and_star_makes_them
     assert "Who owes whom" in lines(dev.keys("B")[-1])
     dev.keys("*")
     dev.close()
+
+
+_MP_SCREENS = """
+import sys
+import kitapi.app.home, kitapi.app.main, kitapi.app.store
+for f in sys.argv[-1].split():
+    __import__("kitapi.app.systems." + f)
+held = "kitapi.keys" in sys.modules
+from kitapi.hw.keypad import Keypad
+kp = Keypad([lambda *a: 1] * 4, [lambda *a: 1] * 4)
+print(held, "kitapi.keys" in sys.modules, list(kp._codes) == [1, 2, 3, 10, 4, 5, 6, 11, 7, 8, 9, 12, 14, 0, 15, 13])
+"""
+
+
+def test_no_screen_a_game_keeps_holds_kitapi_keys() -> None:
+    """Issue 35's proof (the heap figures of kitapi bench): the app's main module, its store, the home screen and
+    every family's screens test keys by constants of their own, and the keypad reads the layout from kitapi.keys
+    and lets it go, so that no game keeps the module (about 580 bytes of every game's heap at the simulator's
+    64 KB: each family's D held it). On MicroPython, the code in ROMFS as on the box."""
+    from kitapi.registry import rows
+    from kitapi_host.mpy import run_core
+
+    families = " ".join(sorted({r[1] for r in rows()}))
+    p = run_core(_MP_SCREENS, [families], "64K", romfs=True)
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert p.stdout.split() == ["False", "False", "True"], p.stdout  # (the keypad's events as kitapi.keys gives)

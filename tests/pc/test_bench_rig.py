@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from kitapi_host.bench.rig import evening, run
+from kitapi_host.bench.rig import evening, families, run
 
 
 def test_the_evening_is_power_md_s_budget_at_its_profile() -> None:
@@ -33,3 +33,20 @@ def test_without_the_rig_tools_or_a_rig_it_says_so(
     monkeypatch.setenv("RIG_CTL_PORT", str(port))
     assert run() == 1
     assert "is the rig running, the firmware deployed?" in capsys.readouterr().err
+
+
+def test_key_to_pixels_is_reported_per_family_and_over_all() -> None:
+    """The summary of ``tools/rig/latency.py --system all`` (its per-key lines above it are not read)."""
+    out = (
+        "== prefa\nkey  press>event ...\n2 0.0  2.9  -  -  1.4  2.3  20.9  17.3  766  9.8  27.4  (gc 14.7)  end 27.4\n"
+        "n 14  press to hw.show's end: median 22.2  worst 48.1\n"
+        "== every family: press to hw.show's end (ms, device clock)\n"
+        "prefa: n 14  median 22.2  worst 48.1\nsochi: n 8  median 34.0  worst 103.1\n"
+        "all: n 75  median 25.7  worst 103.1\n"
+    )
+    assert families(out) == [
+        "key press to the last pixel, prefa (14 keys): median 22.2 ms, worst 48.1 ms",
+        "key press to the last pixel, sochi (8 keys): median 34.0 ms, worst 103.1 ms",
+        "key press to the last pixel, all (75 keys): median 25.7 ms, worst 103.1 ms",
+    ]
+    assert families(out.partition("== every family")[0]) == []  # one system's run: no summary

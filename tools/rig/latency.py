@@ -10,6 +10,11 @@ changed pages' CRCs and the I2C), the bytes and bus time of the I2C transfers, a
     .venv/bin/python tools/rig/latency.py [KEYS [HANDS]]     (default 261#### 9)
     .venv/bin/python tools/rig/latency.py --system ID [HANDS]  (a 1,000-hand game of system ID, then its next
                                                                HANDS generated hands typed, each its own keys)
+    .venv/bin/python tools/rig/latency.py --system all [HANDS]  (the same for a system of every family, FAMILIES,
+                                                                then the medians and worsts per system and over all)
+
+Each key's line ends with "end": the press to hw.show's end from the device's own clock (the figure the README's
+tables give per family: the transfer log can mix in a second frame or an earlier boot's transfers).
 """
 
 import json
@@ -20,6 +25,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import rig  # noqa: E402
+
+FAMILIES = ("prefa", "sochi", "balkan", "prefa_kasa", "preference_at", "preference_us", "priffe")  # (--system all)
 
 
 def install(r):
@@ -70,6 +77,18 @@ def main(argv):
     if argv[:1] == ["--system"]:
         system = argv[1]
         argv = ["", *argv[2:]]
+    if system == "all":
+        every = []
+        for s in FAMILIES:
+            print(f"== {s}", flush=True)
+            ends = main(["--system", s, *argv[1:]])
+            every.append((s, ends))
+        print("== every family: press to hw.show's end (ms, device clock)")
+        for s, ends in every:
+            print(f"{s}: n {len(ends)}  median {statistics.median(ends):.1f}  worst {max(ends):.1f}")
+        allv = [e for _, x in every for e in x]
+        print(f"all: n {len(allv)}  median {statistics.median(allv):.1f}  worst {max(allv):.1f}")
+        return allv
     keys = argv[0] if argv else "261####"
     hands = int(argv[1]) if len(argv) > 1 else 9
     r = rig.Rig()
@@ -111,7 +130,7 @@ def main(argv):
 
             print(
                 f"{k} {h}.{i}  {f(ev)}  {f(before_save)}  {f(save)}  {f(to_frame)}  {f(draw)}  {f(show)}  {f(bus)}"
-                f"  {nbytes}  {f(first)}  {f(last)}  (gc {f(gcus)})",
+                f"  {nbytes}  {f(first)}  {f(last)}  (gc {f(gcus)})  end {f(ev + s1)}",
                 flush=True,
             )
     lasts = [x[12] for x in rows]
@@ -130,6 +149,7 @@ def main(argv):
             cols = list(zip(*[x[3:13] for x in sel]))
             med = ["-" if None in c else "%.1f" % statistics.median(c) for c in cols]
             print(f"key {i} ({k}) medians: " + " ".join(med))
+    return ends
 
 
 if __name__ == "__main__":

@@ -6,8 +6,7 @@ The app owns the game (replayed from its log) and the store; it turns the
 display off after the idle time, and the key that wakes it is not acted on.
 """
 
-from kitapi.app.store import Store
-from kitapi.app.ui import LANGUAGES, UI
+from kitapi.app.ui import LANGUAGES
 
 try:
     from micropython import const
@@ -79,7 +78,7 @@ def load_language(code, drop=True):
     if drop:
         _forget(["app.lang_" + other for other in LANGUAGES if other != code])
     # by its name made here: three import statements would intern the three modules' names at every boot
-    return __import__("kitapi.app.lang_" + (code if code in LANGUAGES else "en"), None, None, ("T",)).T
+    return __import__("kitapi.app.lang_" + (code if code in LANGUAGES else "en"), None, None, "T").T
 
 
 # --- the hand wizards' shell -------------------------------------------------------
@@ -155,6 +154,9 @@ def wizard_preview(w, ui):
 
 class App:
     def __init__(self, hw):
+        from kitapi.app.store import Store  # (here, not at the top: no name in this module's table, which every
+        from kitapi.app.ui import UI  # boot keeps: 11 names where 13 took it past its step)
+
         self.hw = hw
         self.store = Store(hw.root, getattr(hw, "fs", None))  # (a board may pass its own file layer)
         self.contrast, self.sleep_s, self.lang = self.store.settings()
@@ -229,7 +231,7 @@ class App:
 
         family = row(rules)[1]
         forget("kitapi.registry")
-        return __import__("kitapi.app.systems." + family, None, None, ("x",))  # (the module)
+        return __import__("kitapi.app.systems." + family, None, None, "x")  # (the module)
 
     def start_game(self, header):
         """Start a new game: the core checks its header before anything is written; then its home screen,
@@ -380,7 +382,7 @@ class App:
         from kitapi.app.home import Home
 
         if "kitapi.app.menus" in sys.modules:  # a menu is done with: imported again when one is opened
-            _forget(("app.menus",))
+            _forget(["app.menus"])
         return Home(self)
 
     def history(self, number=0):
@@ -420,7 +422,7 @@ class App:
         family's are let go."""
         if self._pt is None or self._ptf != name:
             self._drop_pt()
-            self._pt = __import__("kitapi." + _texts(name, self.lang), None, None, ("x",)).T  # (its tuple)
+            self._pt = __import__("kitapi." + _texts(name, self.lang), None, None, "x").T  # (its tuple)
             self._ptf = name
         return self._pt
 
@@ -466,12 +468,16 @@ class App:
             except MemoryError:  # this fresh heap short even so (what is on flash stays): said over the game
                 op = _MEMORY
                 screen = self.g = None
-                _forget(("app.history", "app.mend", "app.games"))
+                _forget(["app.history", "app.mend", "app.games"])
         if op == _MEMORY:  # App.run's MemoryError: the game opened as at any boot, then said in the player's
             name = store.current()  # language (the words' module imported after the game: it cut the heap up)
             screen = self.open_game(name) if name else self.start_menu()
-            from kitapi.app.refusal import memory
-
+            try:
+                from kitapi.app.refusal import memory
+            except MemoryError:  # no room for the words beside the game: said alone, the start menu after
+                screen = self.g = None
+                _forget(("app.refusal", "app.said"))
+                from kitapi.app.refusal import memory
             screen = memory(self, screen)
         if store.bad:  # a small file set aside (Store.aside): said once, on the first screen
             from kitapi.app.safe import RESET, say
@@ -499,7 +505,7 @@ class App:
                 ran = True
                 # The rest waits until the frame is out, not between a key and its pixels (on the pico-rig a
                 # collection took 5.4 ms a key, a checkpoint 36 ms: docs/firmware.md).
-                _forget(("app.fitline",), False)  # lines made to fit in this frame (ui.fitted): imported once
+                _forget(["app.fitline"], False)  # lines made to fit in this frame (ui.fitted): imported once
                 gc.collect()  # a frame, not once a line; let go before the next key (a 64 KB heap keeps no room)
                 if (store.due or store.seq != done and not store.seq % 16) and self.g is not None:
                     # every 16th hand a checkpoint (kitapi.app.ckpt): a boot replays the hands after it.  Here,
@@ -508,12 +514,9 @@ class App:
                     done = store.seq
                     store.dump(self.g)
                     gc.collect()
-                if warm:  # after the boot's first frame: the family's hand wizard, which the first hand
-                    warm = False  # imports anyway (39 ms on the pico-rig), while the player looks
-                    for m in self.sys.MODULES:
-                        if m.endswith(".wiz"):
-                            __import__("kitapi." + m)
-                    store.warm()  # and littlefs's allocator, which the first save paid for (Store.warm)
+                if warm:  # after the boot's first frame, while the player looks: the family's hand wizard, what
+                    warm = False  # the first save needs and littlefs's allocator (Store.warm)
+                    store.warm(["kitapi." + m for m in self.sys.MODULES if m.endswith(".wiz")])
                     gc.collect()
                 self.again = False  # (what a retry did is done: a fix short of heap later retries again)
                 if self.fails >= 0:  # the first screen is up and settled: a failure from here on is no

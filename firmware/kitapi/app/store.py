@@ -53,8 +53,6 @@ except ImportError:  # CPython
     import os  # type: ignore[no-redef]
     from binascii import crc32
 
-from kitapi.game import OP_DELETE, OP_END, OP_HAND, OP_REPLACE
-
 # kitapi.devlogw (writing) and kitapi.replay (the whole log) are imported where they are used: a boot from a
 # checkpoint needs neither before its first frame (each import about 11 ms on the pico-rig); App.run
 # imports them right after it (Store.warm)
@@ -71,6 +69,11 @@ _MAX_NAMES = const(20)
 _MAX_NAME = const(24)  # letters in a typed name (kitapi.app.newgame)
 _SMALL = const(1024)  # the longest small file read (settings, current, next, names, fails)
 _KEEP = const(4096)  # crash.log's size before it is turned into crash.log.1
+# the records' ops (kitapi.game), as constants here: no names in the module, whose table every boot keeps
+_OP_HAND = const(0)  # kitapi.game.OP_HAND
+_OP_REPLACE = const(1)  # kitapi.game.OP_REPLACE
+_OP_DELETE = const(2)  # kitapi.game.OP_DELETE
+_OP_END = const(3)  # kitapi.game.OP_END
 _ONE_PASS = const(2048)  # a log longer than this with no checkpoint is read in one pass if it can (kitapi.app.onepass)
 DEFAULT_SETTINGS = (255, 60, "en")
 _DIGITS = const("0123456789")
@@ -389,7 +392,7 @@ class Store:
                     pass
             if got is None and fix is None and f.seek(0, 2) > _ONE_PASS:  # a long log, no checkpoint of it: in one
                 # pass, if it holds only hands (by a name of more than 10 characters: none interned at every boot)
-                got = __import__("kitapi.app.onepass", None, None, ("read",)).read(f)  # (it lets itself go)
+                got = __import__("kitapi.app.onepass", None, None, "x").read(f)  # (it lets itself go)
             if got is None:
                 from kitapi.replay import replay
 
@@ -421,17 +424,24 @@ class Store:
         self.due = n >= 16 and fix is None and not g.ended
         return g, damage
 
-    def warm(self):
-        """Once after a boot, once its first frame is out (App.run): the writing and replaying modules
+    def warm(self, modules):
+        """Once after a boot, once its first frame is out (App.run): ``modules`` (the open game's hand wizard,
+        which the first hand imports anyway: 39 ms on the pico-rig) and the writing and replaying modules
         imported (not before the first frame: see the imports at the top), and littlefs's allocator.
 
         littlefs fills its block allocator's lookahead on the first block allocated after a mount, walking
         the whole file system, and the first hand saved after a boot paid for it (its append 40 ms on the
         pico-rig instead of 12; a 1,000-hand game).  A block's worth written to ROOT/warm (more than
         littlefs keeps inline in its directory) and removed: one block programmed and erased a boot.  An
-        error is ignored (the first save pays)."""
-        import kitapi.devlogw  # noqa: F401  (what the first save and the first edit import: here, while
-        import kitapi.replay  # noqa: F401  the player looks)
+        error is ignored (the first save pays); short of heap, the rest is left to the first hand (a soft
+        reset here, with no key between, reset a kasa game's "Out of memory" boot for ever at 51 KB)."""
+        try:
+            for m in modules:
+                __import__(m)
+            import kitapi.devlogw  # noqa: F401  (what the first save and the first edit import: here, while
+            import kitapi.replay  # noqa: F401  the player looks)
+        except MemoryError:
+            return
 
         path = self.root + "/warm"
         try:
@@ -502,21 +512,21 @@ class Store:
 
         write_record(self.log, self.buf, op, number, payload)
         self.log.flush()
-        if op == OP_HAND:
+        if op == _OP_HAND:
             self.seq += 1
 
     def add_hand(self, payload):
-        self.append(OP_HAND, (self.seq + 1) & 0xFFFF, payload)
+        self.append(_OP_HAND, (self.seq + 1) & 0xFFFF, payload)
 
     def replace_hand(self, number, payload):
-        self.append(OP_REPLACE, number, payload)
+        self.append(_OP_REPLACE, number, payload)
 
     def delete_hand(self, number):
-        self.append(OP_DELETE, number, 0)
+        self.append(_OP_DELETE, number, 0)
 
     def end_game(self):
         """Close the game in its log; no game is current after it."""
-        self.append(OP_END, 0, 0)
+        self.append(_OP_END, 0, 0)
         self.close()
         self.set_current("")
 

@@ -53,8 +53,6 @@ Times are ``time.ticks_ms()`` values compared with ``time.ticks_diff``, so the
 counter may wrap.  On CPython (the tests) they are plain ints.
 """
 
-from kitapi.keys import LAYOUT, LONG, event_of
-
 try:
     from micropython import const
 except ImportError:  # CPython
@@ -73,6 +71,7 @@ except ImportError:  # CPython: the tests' clocks are plain ints that never wrap
 
 QUEUE = const(16)  # events the queue holds
 LONG_MS = const(600)  # how long a key is held for its long event
+_LONG = const(16)  # kitapi.keys.LONG: added to a key's event when it is held
 _MASK = const(15)  # QUEUE - 1
 _NONE = const(-1)  # no key down
 _CHORD = const(-2)  # more than one key down
@@ -85,12 +84,20 @@ def _line(pin):
 
 
 class Keypad:
-    def __init__(self, rows, cols, long_ms=LONG_MS, layout=LAYOUT):
+    def __init__(self, rows, cols, long_ms=LONG_MS, layout=None):
+        # kitapi.keys read here and let go (no screen of a game keeps it either: its names are constants there)
+        from kitapi import forget
+        from kitapi.keys import LAYOUT, event_of
+
+        if layout is None:  # (kitapi.keys.LAYOUT)
+            layout = LAYOUT
+        codes = bytes([event_of(ch) for ch in layout])  # (row, column) -> event
+        forget("kitapi.keys")
         if len(rows) * len(cols) != len(layout):
             raise ValueError("keypad: %d rows x %d columns for %d keys" % (len(rows), len(cols), len(layout)))
         self._rows = [_line(p) for p in rows]
         self._cols = [_line(p) for p in cols]
-        self._codes = bytes([event_of(ch) for ch in layout])  # (row, column) -> event
+        self._codes = codes
         self.long_ms = long_ms
         self._queue = bytearray(QUEUE)
         self._head = 0  # the oldest event
@@ -151,7 +158,7 @@ class Keypad:
         down = self._down
         if down >= 0 and raw == down and not self._quiet and ticks_diff(now_ms, self._t0) >= self.long_ms:
             self._quiet = True
-            self._put(self._codes[down] | LONG)
+            self._put(self._codes[down] | _LONG)
 
     def idle(self):
         """True while no key is down and none is being debounced: the next scan may come at any time."""

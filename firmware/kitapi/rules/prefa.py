@@ -13,7 +13,7 @@ a hand is a small reusable ``Hand`` object, so scoring a hand allocates
 nothing.
 """
 
-from kitapi.game import Game, RuleError, write_ints
+from kitapi.game import Game, RuleError
 
 try:
     from micropython import const
@@ -64,7 +64,6 @@ _THROW_POINTS = const(2)
 _THROW_CHIPS = const(2)
 _CHIPS_PER_POINT = const(10)  # "One pouch point equals ten chips."
 
-_OPTIONS = ("pouch", "ten_no_trump", "tens_as_nines", "four_aces", "tentative_bid", "two_empty_pouches")
 
 # RuleError codes (kitapi/messages.py has their text).
 _E_OPTION = const(23)
@@ -131,8 +130,11 @@ class Prefa(Game):
     def __init__(self, header):
         super().__init__(header)
         options = header.get("options", {})
+        # the options taken: a tuple here, not a name of the module (its table of names 23, below its step);
+        # nine_quota kept out of the tuple (its heap block would grow)
+        taken = ("pouch", "ten_no_trump", "tens_as_nines", "four_aces", "tentative_bid", "two_empty_pouches")
         for k in options:
-            if k not in _OPTIONS and k != "nine_quota":  # (kept out of the tuple: its heap block would grow)
+            if k not in taken and k != "nine_quota":
                 raise RuleError(_E_OPTION, k)
         n = self.n
         start = check_int(options.get("pouch", 31), "pouch", 1, 100000)
@@ -415,6 +417,8 @@ class Prefa(Game):
 
     def write_fields(self, write):
         """Write ``"pouch": [...], "chips": [...]`` with ``write(text)``."""
+        from kitapi.game import write_ints  # (here: no name in the module's table, which every Prefa game keeps)
+
         write('"pouch": ')
         write_ints(write, self.pouch)
         write(', "chips": ')

@@ -1,5 +1,5 @@
 """``kitapi bench --part rig``: the box on the emulated Pico (../shared/pico-rig): the CPU's awake fractions and
-the hours they give, key press to the last pixel, and where the boot's time goes.
+the hours they give, key press to the last pixel (a typed game of every family), and where the boot's time goes.
 
 Runs the repository's rig tools (tools/rig/: ``awake.py``, ``latency.py``, ``boot.py``; not installed with the
 package) against a rig that is running with the firmware deployed (``kitapi deploy --device
@@ -47,6 +47,16 @@ def evening(home: float, off: float, ms_a_key: float) -> dict[str, float]:
     return {"mw": mw, "ma": ma, "nimh_h": NIMH_MAH / ma, "alkaline_h": ALKALINE_MAH / ma}
 
 
+def families(out: str) -> list[str]:
+    """The key-to-pixels lines of ``tools/rig/latency.py --system all``'s output: the median and the worst per
+    system (a system of every family, 2 typed hands each) and over all the keys, press to the frame's last byte."""
+    part = out.partition("== every family")[2]
+    return [
+        f"key press to the last pixel, {m.group(1)} ({m.group(2)} keys): median {m.group(3)} ms, worst {m.group(4)} ms"
+        for m in re.finditer(r"^(\w+): n (\d+)\s+median ([\d.]+)\s+worst ([\d.]+)", part, re.M)
+    ]
+
+
 def _tool(tools: Path, name: str, *args: str) -> str:
     p = subprocess.run(
         [sys.executable, str(tools / name), *args], capture_output=True, text=True, timeout=3600, env=os.environ
@@ -64,7 +74,7 @@ def run(tools: Path | None = None) -> int:
         return 1
     try:
         aw = json.loads(_tool(tools, "awake.py", "--json").strip().splitlines()[-1])
-        lat = _tool(tools, "latency.py")
+        lat = _tool(tools, "latency.py", "--system", "all", "2")
         boot = _tool(tools, "boot.py", "3")
     except (OSError, RuntimeError, subprocess.TimeoutExpired) as err:
         print(f"kitapi bench --part rig: {err} (is the rig running, the firmware deployed?)", file=sys.stderr)
@@ -76,9 +86,8 @@ def run(tools: Path | None = None) -> int:
     print(f"CPU a key {aw['ms_a_key']['mean']:.1f} ms")
     hours = f"{e['nimh_h']:.0f} h on NiMH cells, {e['alkaline_h']:.0f} h alkaline"
     print(f"evening {e['mw']:.1f} mW at VSYS, {e['ma']:.2f} mA: {hours}")
-    m = re.search(r"median ([\d.]+)\s+worst ([\d.]+)", lat)
-    if m:
-        print(f"key press to the last pixel (Prefa, 9 hands): median {m.group(1)} ms, worst {m.group(2)} ms")
+    for line in families(lat):
+        print(line)
     for line in boot.splitlines():
         if line.startswith("BT "):
             print("boot: " + line[3:])

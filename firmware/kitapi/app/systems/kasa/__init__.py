@@ -19,12 +19,12 @@ option names are the language table's.
 """
 
 from kitapi.app.ui import signed
-from kitapi.keys import KEY_D
 
 try:
     from micropython import const
 except ImportError:  # CPython
     from kitapi.compat import const
+_KEY_D = const(13)  # kitapi.keys.KEY_D (a constant: no name in the module)
 
 # the texts it shows: their places in the string table (kitapi.app.lang_xx.T)
 _T_HINT_STEP = const(25)
@@ -129,7 +129,7 @@ def key_home(app, ev):
     from kitapi.app.systems.kasa.wiz import KasaWizard, TopUp
 
     g = app.g
-    if ev == KEY_D:
+    if ev == _KEY_D:
         return TopUp(app)
     if 0 <= ev <= g.n and not (g.n == 4 and ev - 1 == app.next_dealer()):
         return KasaWizard(app, bidder=ev - 1)

@@ -26,12 +26,12 @@ The texts are App.pt("pot") (kitapi.app.systems.pot.lang_xx).
 """
 
 from kitapi.app.ui import signed
-from kitapi.keys import KEY_D
 
 try:
     from micropython import const
 except ImportError:  # CPython
     from kitapi.compat import const
+_KEY_D = const(13)  # kitapi.keys.KEY_D (a constant: no name in the module)
 
 # the texts it shows: their places in the string table (kitapi.app.lang_xx.T)
 _T_THROWN = const(22)
@@ -138,7 +138,7 @@ def draw_home(ui, app):
 
 def key_home(app, ev):
     """A seat's digit: a hand with that declarer; 0 an all-pass (thrown in); American D: the chip bids."""
-    if ev <= 3 or (ev == KEY_D and app.g.OUTCOME == _OUTCOME_US):
+    if ev <= 3 or (ev == _KEY_D and app.g.OUTCOME == _OUTCOME_US):
         from kitapi.app.systems.pot.wiz import PotWizard
 
         return PotWizard(app, ev)

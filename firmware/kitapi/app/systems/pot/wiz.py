@@ -301,10 +301,9 @@ class PotWizard:
         elif step == _TRUMP:
             ui.at(t[_T_SUIT], 0, 2)
             lo = 0 if us else (h.bid - 1) % 4 + 1 if h.bid else 0
-            x = 0
-            m = self.app.sys
-            for i in range(max(lo, 1), 5):
-                x = ui.text("%d%s " % (i, m.US_SUITS[i - 1] if us else m.AT_SUITS[i]), x, 24)
+            m = self.app.sys  # the suits as one text (each its own: 0.5 ms on the pico-rig)
+            suits = ["%d%s" % (i, m.US_SUITS[i - 1] if us else m.AT_SUITS[i]) for i in range(max(lo, 1), 5)]
+            ui.text(" ".join(suits), 0, 24)
             if not (us and h.kind == 0):
                 ui.at(p[_O_NO_TRUMP], 0, 4)
         elif step == _TRICKS or step == _TRICKS2:

@@ -3,8 +3,6 @@ who pays whom.  The hand wizard is .wiz (shared with the kasa game), the new-gam
 (imported only while a game is started).  Prefa's texts are the app's own (kitapi.app.lang_xx).
 """
 
-from kitapi.app.ui import signed
-
 try:
     from micropython import const
 except ImportError:  # CPython
@@ -27,6 +25,7 @@ def setup(ng):
 
 def draw_home(ui, app):
     from kitapi.app.home import player_row, seat_mark
+    from kitapi.app.ui import signed  # (here: 12 names in this package's table, which every Prefa game keeps)
 
     g = app.g
     t = ui.t

@@ -252,9 +252,8 @@ class HandWizard:
                 ui.at(t[_T_THROW_KEY], 0, 5)
         elif step == _SUIT:
             ui.at(t[_T_SUIT], 0, 2)
-            x = 0
-            for i in range(5 if h.contract < 20 or g.ten_nt_value else 4):
-                x = ui.text("%d%s " % (i + 1, t[_T_SUITS][i]), x, 32)
+            n = 5 if h.contract < 20 or g.ten_nt_value else 4  # one text (each its own: 0.5 ms on the pico-rig)
+            ui.text(" ".join(["%d%s" % (i + 1, t[_T_SUITS][i]) for i in range(n)]), 0, 32)
         elif step == _DEFENSE:
             ui.at(t[_T_DEFENSE], 0, 2)
             for i in range(4):

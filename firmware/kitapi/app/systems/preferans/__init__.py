@@ -9,12 +9,12 @@ only while a game is started), the texts .lang_xx (App.pt("preferans")).
 """
 
 from kitapi.app.ui import signed
-from kitapi.keys import KEY_D
 
 try:
     from micropython import const
 except ImportError:  # CPython
     from kitapi.compat import const
+_KEY_D = const(13)  # kitapi.keys.KEY_D (a constant: no name in the module)
 
 # the texts it shows: their places in the string table (kitapi.app.lang_xx.T)
 _T_HINT_HOME = const(3)
@@ -80,7 +80,7 @@ def pref_row(ui, row, seat, names, mark, r, w):
     gap = 128 - 16 - 32 - 4 - 8 * (w[0] + w[1] + w[2])  # the room for two gaps, the name in 4 letters
     gap = 6 if gap >= 12 else 3 if gap >= 6 else 2
     x = 128
-    for i in (2, 1, 0):
+    for i in range(2, -1, -1):  # (a range: no tuple kept in every game's heap)
         ui.right(r[i], x, row)
         x -= 8 * w[i] + gap
     ui.text(cut(names, seat, (x + gap - 20) // 8), 16, y)  # 4 pixels at least before the pool (told apart: home.cut)
@@ -94,7 +94,7 @@ def key_home(app, ev):
         from kitapi.app.systems.preferans.wiz import PrefWizard
 
         return PrefWizard(app, soloist=ev - 1)
-    if ev == KEY_D:
+    if ev == _KEY_D:
         from kitapi.app.systems.preferans.wiz import PrefWizard
 
         return PrefWizard(app)

@@ -386,7 +386,7 @@ class PrefWizard:
         t = ui.t
         p = self.app.pt("preferans")
         step = self.step
-        keys = p[_P_HINT_SOLOIST].split("|") if step == _SOLOIST else ("",)  # (two parts: the title's, the hint's)
+        keys = p[_P_HINT_SOLOIST].split("|") if step == _SOLOIST else [""]  # (two parts: the title's, the hint's)
         ui.title("%s %d" % (t[_T_HAND], self.number or self.app.number()), keys[0] if len(keys) > 1 else "")
         if step != _SOLOIST:
             ui.at(fitted(self.app.short, describe(p, g, h, step), 16), 0, 1)
@@ -416,9 +416,7 @@ class PrefWizard:
             ui.at(p[_P_MISERE_KEY], 0, 4)
         elif step == _SUIT:
             ui.at(t[_T_SUIT], 0, 2)
-            x = 0
-            for i in range(5):
-                x = ui.text("%d%s " % (i + 1, t[_T_SUITS][i]), x, 32)
+            ui.text(" ".join(["%d%s" % (i + 1, t[_T_SUITS][i]) for i in range(5)]), 0, 32)  # (one text: 0.5 ms a text)
         elif step == _WIDOW:
             ui.at(p[_P_WIDOW_Q], 0, 2)
             ui.at(p[_P_WIDOW_KEYS], 0, 3)
