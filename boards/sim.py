@@ -3,9 +3,10 @@
 # No wiring: the display and the keypad are lines of text on stdin and stdout
 # (docs/firmware.md, "The simulator's board"; docs/simulator.md):
 #
-#   sim -> PC   W <p0> <p1> <hex>     before F: a window of pages p0-p1 sent to the panel, as on
-#                                     the device (kitapi.hw.oled: only the pages that changed)
-#               F <2048 hex digits>   a frame, the 1024 bytes of hw.fb (hw.show())
+#   sim -> PC   W <p0> <p1>           before F: a window of pages p0-p1 sent to the panel, as on
+#                                     the device (kitapi.hw.oled: only the pages that changed), its
+#                                     128 bytes a page following the line as they are
+#               F                     a frame: the 1024 bytes of hw.fb (hw.show()) follow the line
 #               P 0 / P 1             the display went off / on
 #               C <v>                 the contrast changed
 #               X <x> <y> <text>      with KITAPI_SIM_TEXT=1: a text drawn, as it is drawn
@@ -43,7 +44,7 @@ TICKS_MASK = const(0x3FFFFFFF)  # time.ticks_ms() wraps at 2**30 on MicroPython
 START_EPOCH = 1795291200
 BATTERY_MV = 4000
 
-_HEX = b"0123456789abcdef"
+_HEX = b"0123456789abcdef"  # (the hex digits the frames went out in: kept with SimHW._hex, the heap as measured)
 _K = const(107)  # ord("k")
 _T = const(116)  # ord("t")
 _Q = const(113)  # ord("q")
@@ -76,8 +77,8 @@ class SimHW:
         self._battery = battery_mv
         self._buf = bytearray(FB_BYTES)
         self.fb = framebuf.FrameBuffer(self._buf, WIDTH, HEIGHT, framebuf.MONO_VLSB)
-        # hex digits of 128 bytes (a page), filled in place by show(): the lines go out a page at a time (the
-        # device has no such buffer: the simulated heap holds 256 bytes of it, not a whole frame's 2 KB)
+        # The 256 bytes that held a page's hex digits when the frames went out as hex (the device has no such
+        # buffer): kept, so that the app's heap in the tests and the bench is the one measured with them
         self._hex = bytearray(256)
         self.state = [-1] * 8  # the CRC of each page as the panel has it (kitapi.hw.oled; a name interned anyway)
         self._now = int(os.getenv("KITAPI_SIM_NOW") or 0)  # virtual milliseconds since the first boot
@@ -92,16 +93,9 @@ class SimHW:
         self._readline = sys.stdin.buffer.readline
 
     def _page(self, p):
-        # page p of the frame as hex digits, out
-        buf = self._buf
-        out = self._hex
-        j = 0
-        for i in range(p << 7, (p + 1) << 7):
-            b = buf[i]
-            out[j] = _HEX[b >> 4]
-            out[j + 1] = _HEX[b & 15]
-            j += 2
-        self._write(out)
+        # page p of the frame, out as it is (as hex digits, made a byte at a time, the frames were most of the
+        # simulated box's time for each key)
+        self._write(memoryview(self._buf)[p << 7 : (p + 1) << 7])
 
     def show(self):
         # before the frame, the windows the device would send (kitapi.hw.board_rp2's show): which pages
@@ -122,17 +116,15 @@ class SimHW:
                 while m & 2:
                     m >>= 1
                     q += 1
-                write(b"W %d %d " % (p, q))
+                write(b"W %d %d\n" % (p, q))  # (the window's bytes follow the line)
                 for k in range(p, q + 1):
                     self._page(k)
-                write(b"\n")
                 p = q
             m >>= 1
             p += 1
-        write(b"F ")
+        write(b"F\n")  # (the frame's bytes follow the line)
         for k in range(8):
             self._page(k)
-        write(b"\n")
 
     def display_power(self, on):
         on = bool(on)

@@ -27,6 +27,7 @@ from kitapi_host.families import prefa, preferans
 from kitapi_host.logs import gen
 from kitapi_host.sim.firmware import Firmware, parse_script, start
 from kitapi_host.sim.pick import rules_keys
+from mpfork import ForkedFirmware
 
 ROOT = Path(__file__).resolve().parents[1]
 # The core's test vectors: <rules module>_<topic>.json, each a list of games with their worked numbers.
@@ -182,7 +183,8 @@ class Device:
     def __init__(self, data: Path, heapsize: str = "64K", text: bool = True) -> None:
         self.output: list[str] = []
         args = argparse.Namespace(main=None, board="sim", data=data, heapsize=heapsize, romfs=True)
-        self.fw: Firmware = start(args, self.output.append, text=text)  # (text False: no texts, as the bench)
+        # (text False: no texts, as the bench; the process forked by a server, no Python started: tests/mpfork.py)
+        self.fw: Firmware = start(args, self.output.append, text=text, firmware=ForkedFirmware)
         self.data = data
         assert self.fw.wait_ready(60)
 

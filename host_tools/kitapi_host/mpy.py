@@ -175,7 +175,25 @@ def _stamp(src: Path) -> tuple[int, int]:
 
 def compiled_core() -> Path:
     """A folder with the core as .mpy files, for MICROPYPATH."""
-    return compiled("mpy", {device_path(src): src for src in core_sources()})
+    return compiled("mpy", _core_files())
+
+
+def _core_files() -> dict[str, Path]:
+    """The core's sources by their paths on the device.  Asked again by the same process (the tests start the
+    firmware some thousands of times), the list found before while none of the core's folders has changed its
+    time (as a file added, removed or renamed in it does): no walk of the tree."""
+    known = _LISTED.get(CORE)
+    if known is not None:
+        with contextlib.suppress(OSError):
+            if all(os.stat(folder).st_mtime_ns == t for folder, t in known[0]):
+                return known[1]
+    folders = tuple((folder, os.stat(folder).st_mtime_ns) for folder, _, _ in os.walk(CORE))
+    files = {device_path(src): src for src in core_sources()}
+    _LISTED[CORE] = (folders, files)
+    return files
+
+
+_LISTED: dict[Path, tuple[tuple[tuple[str, int], ...], dict[str, Path]]] = {}  # _core_files()'s, by the core
 
 
 def romfs_image(*extra: Path) -> Path:

@@ -506,9 +506,8 @@ def test_board_protocol(tmp_path: Path) -> None:
     lines = "t 400\nk 5\nt 2500\nt 300\nk 31\nt 5000\nk 0\n"
     p = subprocess.run(
         [micropython(), "-c", BOARD_SCRIPT, str(board_dir)],
-        input=lines,
+        input=lines.encode(),
         capture_output=True,
-        text=True,
         env=env,
         timeout=HANG_S,
     )
@@ -516,10 +515,10 @@ def test_board_protocol(tmp_path: Path) -> None:
     frame = bytearray(1024)
     frame[0] = 1
     frame[7 * 128 + 127] = 0x80
-    assert p.stdout.splitlines() == [
-        f"# sim {tmp_path} 3700 0 1795291200",
-        "W 0 7 " + frame.hex(),  # the first frame: every page, one window
-        "F " + frame.hex(),
+    # the first frame: every page, one window, its bytes after the line; then the frame's own
+    first = f"# sim {tmp_path} 3700 0 1795291200\n".encode() + b"W 0 7\n" + frame + b"F\n" + frame
+    assert p.stdout.startswith(first), p.stdout[:80]
+    assert p.stdout[len(first) :].decode().splitlines() == [
         "P 0",
         "C 100",
         "R",
@@ -550,9 +549,36 @@ def test_board_text(tmp_path: Path) -> None:
     env = dict(os.environ, KITAPI_SIM_DATA=str(tmp_path), KITAPI_SIM_TEXT="1")
     p = subprocess.run([micropython(), "-c", code, str(board_dir)], capture_output=True, env=env, timeout=HANG_S)
     assert p.returncode == 0, p.stdout
-    lines = p.stdout.decode().splitlines()
-    # the first frame goes to the panel whole (W: every page), the second, unchanged, sends no window
-    assert [lines[0], lines[1], *(x[:2] for x in lines[2:])] == ['X 0 8 K\u03b1"', "X 8 0 b", "W ", "F ", "F "]
+    # the first frame goes to the panel whole (W: every page), the second, unchanged, sends no window; a window's
+    # and a frame's bytes follow their line
+    blank = bytes(1024)
+    assert p.stdout == 'X 0 8 K\u03b1"\nX 8 0 b\n'.encode() + b"W 0 7\n" + blank + (b"F\n" + blank) * 2
     env.pop("KITAPI_SIM_DATA")
     p = subprocess.run([micropython(), "-c", code, str(board_dir)], capture_output=True, env=env, timeout=HANG_S)
     assert p.returncode == 1 and b"KITAPI_SIM_DATA is not set" in p.stdout
+
+
+def test_the_cores_files_are_listed_again_only_when_a_folder_of_it_changed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """kitapi_host.mpy keeps the core's list of files for the next start of the firmware (the tests start it
+    thousands of times) while its folders are unchanged; a file added (in a new folder too) or removed is seen."""
+    import shutil
+
+    from kitapi_host import mpy, resources
+
+    shutil.copytree(resources.CORE, tmp_path / "kitapi", ignore=shutil.ignore_patterns("__pycache__"))
+    for module in (mpy, resources):
+        monkeypatch.setattr(module, "CORE", tmp_path / "kitapi")
+    monkeypatch.setattr(resources, "SOURCES", tmp_path)
+    files = mpy._core_files()
+    assert "kitapi/game.py" in files and files["kitapi/game.py"] == tmp_path / "kitapi" / "game.py"
+    assert mpy._core_files() is files  # (not listed again)
+    (tmp_path / "kitapi" / "app" / "extra.py").write_text("X = 1\n")
+    assert "kitapi/app/extra.py" in mpy._core_files()
+    (tmp_path / "kitapi" / "new").mkdir()
+    (tmp_path / "kitapi" / "new" / "more.py").write_text("Y = 2\n")
+    assert "kitapi/new/more.py" in mpy._core_files()
+    (tmp_path / "kitapi" / "new" / "more.py").unlink()
+    (tmp_path / "kitapi" / "game.py").unlink()
+    assert not {"kitapi/new/more.py", "kitapi/game.py"} & set(mpy._core_files())

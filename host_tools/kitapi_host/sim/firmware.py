@@ -151,7 +151,11 @@ class BuildError(Exception):
     """The firmware could not be compiled."""
 
 
-# A line the firmware writes: (stream, line) with stream "out" or "err"; (stream, None) at its end.
+# The line before a window's bytes (boards/sim.py): W <first page> <last page>
+_WINDOW = re.compile(rb"W ([0-7]) ([0-7])\n")
+
+# A line the firmware writes: (stream, line) with stream "out" or "err"; (stream, None) at its end; a frame's
+# or a window's bytes as hex digits on its line (F <2048 digits>, W <p0> <p1> <digits>).
 _Line = tuple[str, str | None]
 
 
@@ -177,7 +181,8 @@ class Firmware:
         self._texts: list[tuple[int, int, str]] | None = None
         self.on_output = on_output  # a line that is not part of the protocol: a print() or a traceback
         self.ended = False
-        self._lines: queue.Queue[_Line] = queue.Queue()
+        self._lines: queue.Queue[tuple[str, list[str] | None]] = queue.Queue()  # lines read, a batch at a time
+        self._batch: collections.deque[_Line] = collections.deque()  # those of a batch not yet taken
         self._open = 2
         self._listen()
 
@@ -198,8 +203,23 @@ class Firmware:
             threading.Thread(target=self._pump, args=(name, stream), daemon=True).start()
 
     def _pump(self, name: str, stream: IO[bytes]) -> None:
+        # The lines are handed over together up to each line that is not a text or a window (a frame, R, ...):
+        # a key's answer is some ten lines, and waking the reader for each cost more than the lines themselves.
+        batch: list[str] = []
         for raw in stream:
-            self._lines.put((name, raw.decode("utf-8", "replace")))
+            if name == "out" and raw[:1] in b"FW":  # a frame's or a window's bytes follow the line: hex digits
+                size = screen.FRAME_BYTES if raw == b"F\n" else 0
+                m = None if size else _WINDOW.fullmatch(raw)
+                if m:
+                    size = (int(m[2]) - int(m[1]) + 1) * PAGE_BYTES
+                if size:
+                    raw = raw[:-1] + b" " + stream.read(size).hex().encode() + b"\n"
+            batch.append(raw.decode("utf-8", "replace"))
+            if name != "out" or raw[:2] not in (b"X ", b"W "):
+                self._lines.put((name, batch))
+                batch = []
+        if batch:
+            self._lines.put((name, batch))
         self._lines.put((name, None))
 
     def send(self, line: str) -> None:
@@ -276,11 +296,15 @@ class Firmware:
 
     def next(self, timeout: float | None) -> str | None:
         """Wait for the next line and take it; None if none came within ``timeout`` seconds."""
-        try:
-            stream, line = self._lines.get(timeout=timeout)
-        except queue.Empty:
-            return None
-        return self._handle(stream, line)
+        if not self._batch:
+            try:
+                stream, lines = self._lines.get(timeout=timeout)
+            except queue.Empty:
+                return None
+            if lines is None:
+                return self._handle(stream, None)
+            self._batch.extend((stream, line) for line in lines)
+        return self._handle(*self._batch.popleft())
 
     def wait_ready(self, timeout: float) -> bool:
         """Run until the firmware waits for a key (True) or ends (False).  TimeoutError if it does neither."""
@@ -311,10 +335,13 @@ class Firmware:
         self.proc.wait()
 
 
-def start(args: argparse.Namespace, on_output: Callable[[str], None], text: bool) -> Firmware:
+def start(
+    args: argparse.Namespace, on_output: Callable[[str], None], text: bool, firmware: type[Firmware] = Firmware
+) -> Firmware:
     """The firmware of ``args`` (``main``, ``board``, ``data``, ``heapsize``, ``romfs``) started in the unix
     ``micropython``, its output lines to ``on_output`` (``text``: each text drawn too); BuildError if it cannot
-    be built.  ``kitapi sim``, the bench and the tests' Device start it here."""
+    be built.  ``kitapi sim``, the bench and the tests' Device start it here (``firmware``: a subclass that
+    starts its process otherwise, tests/mpfork.py's)."""
     main = Path(args.main) if args.main else MAIN
     board = board_file(args.board)
     for path in (main, board):
@@ -341,7 +368,7 @@ def start(args: argparse.Namespace, on_output: Callable[[str], None], text: bool
         cmd = romfs_command(romfs_image(boot), opts, "import main\n")
     else:
         cmd = [micropython(), *opts, "-c", _BOOT]
-    return Firmware(cmd, env, data.parent, on_output)
+    return firmware(cmd, env, data.parent, on_output)
 
 
 def _err(msg: str) -> None:
