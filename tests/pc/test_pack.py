@@ -489,7 +489,8 @@ def test_the_damaged_firmware_screen_speaks_the_settings_language(
 def test_the_syncs_own_link_imports_with_no_pack_and_no_module_files(flash: Path, tmp_path: Path) -> None:
     """The modules the sync brings to a damaged device (kitapi_host.device.box's _RESCUE, filled with
     deploy.rescue_modules), alone: kitapi.link and what a Pico's board file imports (kitapi.hw.board_rp2, and the
-    keypad and keys its first key imports) import from them, none from the pack or the flash."""
+    keypad and keys its first key imports: the keypad lets kitapi.keys go once it has read the layout, so it is
+    imported here by name) import from them, none from the pack or the flash."""
     from kitapi_host.device.box import _RESCUE
 
     fs = copy(flash, tmp_path / "fs")
@@ -497,7 +498,7 @@ def test_the_syncs_own_link_imports_with_no_pack_and_no_module_files(flash: Path
     fill = "".join(f"_rescue.d[{p!r}] = {d!r}\n" for p, d in deploy.rescue_modules().items())
     out = ok(
         fs,
-        _RESCUE + fill + "import kitapi.link, kitapi.hw.board_rp2, kitapi.hw.keypad\n"
+        _RESCUE + fill + "import kitapi.link, kitapi.hw.board_rp2, kitapi.hw.keypad, kitapi.keys\n"
         "print(kitapi.link.PROTOCOL, sorted(m.__file__ for m in sys.modules.values() if hasattr(m, '__file__')))\n",
     )
     protocol, files = out.split(" ", 1)

@@ -10,8 +10,9 @@ changed pages' CRCs and the I2C), the bytes and bus time of the I2C transfers, a
     .venv/bin/python tools/rig/latency.py [KEYS [HANDS]]     (default 261#### 9)
     .venv/bin/python tools/rig/latency.py --system ID [HANDS]  (a 1,000-hand game of system ID, then its next
                                                                HANDS generated hands typed, each its own keys)
-    .venv/bin/python tools/rig/latency.py --system all [HANDS]  (the same for a system of every family, FAMILIES,
-                                                                then the medians and worsts per system and over all)
+    .venv/bin/python tools/rig/latency.py --system all [HANDS]  (the same for the first system of each family and
+                                                                rules module of kitapi.registry: families(); then
+                                                                the medians and worsts per system and over all)
 
 Each key's line ends with "end": the press to hw.show's end from the device's own clock (the figure the README's
 tables give per family: the transfer log can mix in a second frame or an earlier boot's transfers).
@@ -26,7 +27,19 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import rig  # noqa: E402
 
-FAMILIES = ("prefa", "sochi", "balkan", "prefa_kasa", "preference_at", "preference_us", "priffe")  # (--system all)
+
+def families():
+    """--system all's systems: the first of each family and rules module, in the registry's order (ids never
+    named here: tests/pc/test_typist.py)."""
+    sys.path.insert(0, str(rig.REPO / "firmware"))
+    from kitapi.registry import rows
+
+    seen, out = set(), []
+    for r in rows():
+        if r[1:3] not in seen:
+            seen.add(r[1:3])
+            out.append(r[0])
+    return out
 
 
 def install(r):
@@ -79,7 +92,7 @@ def main(argv):
         argv = ["", *argv[2:]]
     if system == "all":
         every = []
-        for s in FAMILIES:
+        for s in families():
             print(f"== {s}", flush=True)
             ends = main(["--system", s, *argv[1:]])
             every.append((s, ends))
