@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from kitapi.game import new_game, result_json
+from kitapi.replay import replay
 from kitapi_host import logs
 from kitapi_host.archive.db import Archive
 from kitapi_host.families import prefa, preferans
@@ -443,3 +444,24 @@ def flash_files(sim: Any) -> dict[str, bytes]:
     out = ast.literal_eval(sim.on_flash(_FLASH + "print(repr(_files('/flash/data', {})))\n"))
     assert isinstance(out, dict)
     return out
+
+
+def typed_into(store: Any, hdr: dict[str, Any], hands: list[dict[str, Any]]) -> Any:
+    """The game of ``hdr`` and ``hands`` on a box's ``Store`` (kitapi.app.store) as the box writes it, hand by
+    hand, and closed; its checkpoint as the store left it.  The game, its hands applied."""
+    store.load(store.new_game(hdr))
+    g = new_game(hdr)
+    for d in hands:
+        h = g.parse(d)
+        store.add_hand(g.pack(h))
+        g.apply(h)
+    store.close()
+    return g
+
+
+def log_standings(store: Any) -> tuple[str, int, int, int, Any]:
+    """The standings of ``store``'s current game from its whole log (kitapi replay's way): the result, the next
+    dealer, the last record's number, the last hand's, the damage found."""
+    with open(store.dir + "/" + store.name, "rb") as f:
+        g, r = replay(f)
+    return result_json(g), g.next_dealer(), r.seq, r.last, r.damage

@@ -16,7 +16,7 @@ from kitapi.app.store import Store
 from kitapi.game import new_game, result_json
 from kitapi.replay import replay
 from kitapi_host.logs import gen
-from testkit import balkan_kasa_game
+from testkit import balkan_kasa_game, log_standings, typed_into
 
 EVERY = ckpt._EVERY
 
@@ -65,13 +65,6 @@ def play(store: Store, g: Any, d: dict[str, Any]) -> None:
         store.dump(g)
 
 
-def full(store: Store) -> tuple[str, int, int, int, Any]:
-    """The standings of the current game from its whole log (kitapi replay's way)."""
-    with open(store.dir + "/" + store.name, "rb") as f:
-        g, r = replay(f)
-    return result_json(g), g.next_dealer(), r.seq, r.last, r.damage
-
-
 def booted(root: str) -> tuple[Store, Any, tuple[str, int, int, int, Any]]:
     """A boot as App.run's: the game loaded, then (after the first frame) the checkpoint a long replay owes."""
     store = Store(root)
@@ -95,7 +88,7 @@ def test_a_boot_replays_only_the_hands_after_the_checkpoint(tmp_path: Path, monk
         if rng.random() < 0.15 or i == len(hands) - 1:  # a boot now and then
             store.close()
             store, g2, got = booted(root)
-            assert got == full(store), rules
+            assert got == log_standings(store), rules
             assert counted.got[-1] == (store.seq % EVERY if store.seq >= EVERY else None), rules
             g = g2
     assert store.seq >= 3 * EVERY
@@ -104,17 +97,17 @@ def test_a_boot_replays_only_the_hands_after_the_checkpoint(tmp_path: Path, monk
     store.delete_hand(seq)  # an undo of the last hand
     store.close()
     store, g, got = booted(root)
-    assert got == full(store) and got[3] == seq - 1
+    assert got == log_standings(store) and got[3] == seq - 1
     if seq % EVERY:
         assert counted.got[-1] == seq % EVERY
     store.delete_hand(EVERY)  # a hand long before the checkpoint
     store.close()
     store, g, got = booted(root)
-    assert got == full(store)
+    assert got == log_standings(store)
     assert counted.got[-1] is None  # the whole log: and then a new checkpoint
     store.close()
     store, g, got = booted(root)
-    assert got == full(store) and counted.got[-1] == 0
+    assert got == log_standings(store) and counted.got[-1] == 0
 
 
 def prefa_game(tmp_path: Path, n: int = 40) -> tuple[str, Store]:
@@ -132,7 +125,7 @@ def prefa_game(tmp_path: Path, n: int = 40) -> tuple[str, Store]:
 def test_every_bit_flip_of_the_checkpoint_falls_back_to_the_whole_log(tmp_path: Path, monkeypatch) -> None:
     root, store = prefa_game(tmp_path, 40)
     counted = Counted(monkeypatch)
-    want = full(store)
+    want = log_standings(store)
     path = Path(root) / "ckpt"
     good = path.read_bytes()
     _, _, got = booted(root)
@@ -157,7 +150,7 @@ def test_a_stale_or_foreign_checkpoint_is_not_used(tmp_path: Path, monkeypatch) 
     good = path.read_text()
     log = Path(store.dir) / store.name
     data = log.read_bytes()
-    want = full(store)
+    want = log_standings(store)
     # another game's name
     path.write_text(good.replace(store.name, "0009.kitapi"))
     assert booted(root)[2] == want and counted.got[-1] is None
@@ -165,7 +158,7 @@ def test_a_stale_or_foreign_checkpoint_is_not_used(tmp_path: Path, monkeypatch) 
     path.write_text(good)
     log.write_bytes(data[: len(data) - 8 * 9])
     s, _, got = booted(root)
-    assert got == full(s) and counted.got[-1] is None and got[2] == 31
+    assert got == log_standings(s) and counted.got[-1] is None and got[2] == 31
     s.close()
     # a damaged record before the checkpoint: its SUM differs, the whole log is read and says so
     path.write_text(good)
@@ -173,7 +166,7 @@ def test_a_stale_or_foreign_checkpoint_is_not_used(tmp_path: Path, monkeypatch) 
     bad[len(data) - 8 * 20 + 3] ^= 4  # hand 21's record
     log.write_bytes(bytes(bad))
     s, _, got = booted(root)
-    assert counted.got[-1] is None and got == full(s) and got[4] is not None
+    assert counted.got[-1] is None and got == log_standings(s) and got[4] is not None
     s.close()
     # a torn record after it: the whole log (its repair) as before
     path.write_text(good)
@@ -277,13 +270,7 @@ def test_every_power_cut_in_a_boot_that_owes_its_checkpoint_keeps_the_standings(
     hdr, hands = gen.generate("prefa", 7, 40, pouch=3000)
     base = faultfs.Flash()
     store, _, _ = faultfs.boot(base)
-    store.load(store.new_game(hdr))
-    g = new_game(hdr)
-    for d in hands:
-        h = g.parse(d)
-        store.add_hand(g.pack(h))
-        g.apply(h)
-    store.close()
+    g = typed_into(store, hdr, hands)
     base.files.pop(faultfs.ROOT + "/ckpt", None)
     want = result_json(g)
 

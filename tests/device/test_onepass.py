@@ -13,9 +13,8 @@ from kitapi.app import onepass
 from kitapi.app import store as store_module
 from kitapi.app.store import Store
 from kitapi.game import new_game, result_json
-from kitapi.replay import replay
 from kitapi_host.logs import gen
-from testkit import balkan_kasa_game
+from testkit import balkan_kasa_game, log_standings, typed_into
 
 N = 300  # hands: a log past Store.load's _ONE_PASS bytes
 
@@ -35,21 +34,9 @@ def long_games() -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
 def written(tmp_path: Path, hdr: dict[str, Any], hands: list[dict[str, Any]]) -> Store:
     """The game on flash as the box writes it, with no checkpoint."""
     store = Store(str(tmp_path))
-    store.load(store.new_game(hdr))
-    g = new_game(hdr)
-    for d in hands:
-        h = g.parse(d)
-        store.add_hand(g.pack(h))
-        g.apply(h)
-    store.close()
+    typed_into(store, hdr, hands)
     (tmp_path / "ckpt").unlink(missing_ok=True)
     return store
-
-
-def full(store: Store) -> tuple[str, int, int, int, Any]:
-    with open(store.dir + "/" + store.name, "rb") as f:
-        g, r = replay(f)
-    return result_json(g), g.next_dealer(), r.seq, r.last, r.damage
 
 
 class Checks:
@@ -83,7 +70,7 @@ def test_a_long_log_of_hands_alone_is_read_in_one_pass_each_hand_checked_once_le
     store = written(tmp_path, hdr, hands)
     assert (Path(store.dir) / store.name).stat().st_size > store_module._ONE_PASS
     checks = Checks(monkeypatch, new_game(hdr))
-    want = full(store)
+    want = log_standings(store)
     replayed = checks.n
     checks.n = 0
     store = Store(str(tmp_path))
@@ -116,23 +103,23 @@ def test_anything_but_hands_goes_to_the_whole_replay(tmp_path: Path, monkeypatch
     s.load(s.current())
     s.delete_hand(N)
     s.close()
-    assert boot() == full(s) and checks.got[-1] is None
+    assert boot() == log_standings(s) and checks.got[-1] is None
     bad = bytearray(data)
     bad[len(data) - 8 * 20 + 3] ^= 4
     for variant in (bytes(bad), data + b"\x01\x02"):
         log.write_bytes(variant)
         got = boot()
         assert checks.got[-1] is None and got[4] is not None
-        assert got[:4] == full(store)[:4]
+        assert got[:4] == log_standings(store)[:4]
     swapped = bytearray(data)
     a, b = len(data) - 16, len(data) - 8
     swapped[a:b], swapped[b:] = data[b:], data[a:b]  # the last two hands in the wrong order
     log.write_bytes(bytes(swapped))
     got = boot()
-    assert checks.got[-1] is None and got == full(store)
+    assert checks.got[-1] is None and got == log_standings(store)
     # the log as written: in one pass again
     log.write_bytes(data)
-    assert boot() == full(store) and checks.got[-1] == N
+    assert boot() == log_standings(store) and checks.got[-1] == N
 
 
 def test_a_bit_flipped_anywhere_in_a_record_sends_the_log_to_the_whole_replay(tmp_path: Path) -> None:
