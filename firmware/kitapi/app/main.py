@@ -470,15 +470,22 @@ class App:
                 screen = self.g = None
                 _forget(["app.history", "app.mend", "app.games"])
         if op == _MEMORY:  # App.run's MemoryError: the game opened as at any boot, then said in the player's
-            name = store.current()  # language (the words' module imported after the game: it cut the heap up)
-            screen = self.open_game(name) if name else self.start_menu()
-            try:
-                from kitapi.app.refusal import memory
-            except MemoryError:  # no room for the words beside the game: said alone, the start menu after
-                screen = self.g = None
-                _forget(("app.refusal", "app.said"))
-                from kitapi.app.refusal import memory
-            screen = memory(self, screen)
+            try:  # language (the words' module imported after the game: it cut the heap up)
+                name = store.current()
+                screen = self.open_game(name) if name else self.start_menu()
+                try:
+                    from kitapi.app.refusal import memory
+                except MemoryError:  # no room for the words beside the game: said alone, the start menu after
+                    screen = self.g = None
+                    _forget(("app.refusal", "app.said"))
+                    from kitapi.app.refusal import memory
+                screen = memory(self, screen)
+            except MemoryError:  # after a retry that failed on this boot (its heap left in pieces): one more
+                if not self.again or not hasattr(self.hw, "reset"):  # reset, whose boot has no retry before
+                    raise  # the game (short even so: kitapi.app.run's error, counted in ROOT/fails)
+                self.g = screen = None
+                store.next(_MEMORY)
+                self.hw.reset()
         if store.bad:  # a small file set aside (Store.aside): said once, on the first screen
             from kitapi.app.safe import RESET, say
 
