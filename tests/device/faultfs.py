@@ -57,7 +57,7 @@ class Flash:
         if self.dead:
             raise PowerCut()
 
-    # --- what kitapi.app.store calls: os.stat, listdir, mkdir, rename, remove and open ---
+    # --- what kitapi.app.store calls: os.stat, listdir, mkdir, rename, remove, statvfs and open ---
 
     def stat(self, path):
         self.alive()
@@ -98,6 +98,10 @@ class Flash:
             raise OSError(errno.ENOENT)
         del self.files[path]
         self.tick()
+
+    def statvfs(self, path):
+        self.alive()
+        return (4096, 4096, 352, 300, 300, 0, 0, 0, 0, 255)  # (a Pico's flash with most of it free)
 
     def open(self, path, mode="r"):
         self.alive()
@@ -412,6 +416,45 @@ def scenario_append(res):
         k += 1
 
 
+def scenario_journal(res):
+    """A hand saved as the app saves it on a flash with room: its record in ROOT/journal, the frame, then
+    ``settle`` (the record appended to the log, the journal removed), cut after every call of the boot, the save
+    and the settle (and of the boot after): the hand is there once if the journal was closed (the screen says
+    saved only then), else not at all; never twice, no damage, no journal left, nothing set aside."""
+    hands = 5
+    base = game_with(hands)
+    saved = [False]
+
+    def step(flash):
+        saved[0] = False
+        store, _, _ = boot(flash)
+        store.settle(True)  # (App.run after the boot's first frame: the flash's room measured)
+        if store.room != 1:
+            raise AssertionError("no journal: the flash's room is %r" % store.room)
+        store.add_hand(passed_out(hands + 1))
+        saved[0] = True
+        store.settle(True)  # (App.run after the home screen's frame)
+
+    def check(flash, store, g, k):
+        if g is None:
+            return "no game"
+        if g.hands != hands + 1 and (k == 0 or saved[0]):
+            return "saved, then %d hands" % g.hands
+        if g.hands not in (hands, hands + 1) or store.damage is not None:
+            return "%d hands, damage %r" % (g.hands, store.damage)
+        if ROOT + "/journal" in flash.files or [p for p in flash.files if ".bad" in p]:
+            return "left %r" % sorted(flash.files)
+        store.add_hand(passed_out(g.hands + 1))  # and the next hand after it
+        store.close()
+        flash.power_up(0)
+        _, g2, _ = boot(flash)
+        if g2.hands != g.hands + 1:
+            return "the next hand: %d hands" % g2.hands
+        return None
+
+    return cut_everywhere(base, step, check, res, "journal")
+
+
 def scenario_settings(res):
     """Settings and names written at any call: the old or the new, never lost."""
     base = Flash()
@@ -441,6 +484,7 @@ SCENARIOS = (
     ("second repair", scenario_second_repair),
     ("new game", scenario_new_game),
     ("append", scenario_append),
+    ("journal", scenario_journal),
     ("settings", scenario_settings),
 )
 

@@ -9,6 +9,8 @@ under MicroPython in tests/mp/test_powercut_mp.py.
 
 from __future__ import annotations
 
+import pytest
+
 import faultfs
 
 
@@ -74,3 +76,67 @@ def test_the_store_lists_its_folder_once_and_still_mends_each_leftover() -> None
     calls.clear()
     Store(faultfs.ROOT, flash)
     assert calls == []
+
+
+def _journal_left(hands: int) -> tuple[faultfs.Flash, bytes]:
+    """A flash as a cut between a save and its settle leaves it: ``hands`` hands in the log, the next in
+    ROOT/journal; and the journal's bytes."""
+    flash = faultfs.game_with(hands)
+    store, _, _ = faultfs.boot(flash)
+    store.settle(True)  # (App.run after the first frame: the flash has room)
+    store.add_hand(faultfs.passed_out(hands + 1))
+    flash.power_up(0)  # (the cut: the store's log handle is gone)
+    return flash, flash.files[JOURNAL]
+
+
+JOURNAL = faultfs.ROOT + "/journal"
+LOG = faultfs.GAMES + "/0001.kitapi"
+
+
+def test_a_hand_left_in_the_journal_is_appended_once_at_the_boot() -> None:
+    flash, journal = _journal_left(3)
+    assert journal[8:] == b"%d 0001.kitapi\n" % len(flash.files[LOG])  # (the record, then "LENGTH NAME")
+    _, g, _ = faultfs.boot(flash)
+    assert g.hands == 4 and JOURNAL not in flash.files
+    with_it = flash.files[LOG]
+    flash.files[JOURNAL] = journal  # (a cut after the settle's flush, before its remove: the log has it)
+    _, g, damage = faultfs.boot(flash)
+    assert g.hands == 4 and damage is None and flash.files[LOG] == with_it and JOURNAL not in flash.files
+
+
+def _flip(b: bytes, i: int) -> bytes:
+    return b[:i] + bytes([b[i] ^ 1]) + b[i + 1 :]
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda j: _flip(j, 2),  # the record's hand number: its CRC fails
+        lambda j: j[:8] + b"9" + j[8:],  # a length the log is not, before it or after it
+        lambda j: j.replace(b"0001", b"0002"),  # a game that is not there
+        lambda j: j.replace(b"0001", b"../x"),  # not a game's name
+        lambda j: j[:8] + b"\xff\xfe 0001.kitapi\n",  # not UTF-8
+        lambda j: j[:-1],  # no end of line
+        lambda j: j[:12],
+        lambda j: b"\x00" * 200,
+    ],
+)
+def test_a_journal_not_of_its_form_is_set_aside_and_the_log_is_untouched(damage) -> None:  # type: ignore[no-untyped-def]
+    """Every byte read is untrusted, the box's own journal too: one not of its form costs itself only (set aside
+    as evidence, said on the screen: ``Store.bad``), the log is as it was, the game opens."""
+    flash, journal = _journal_left(3)
+    before = flash.files[LOG]
+    bad = damage(journal)
+    flash.files[JOURNAL] = bad
+    store, g, _ = faultfs.boot(flash)
+    assert g.hands == 3 and flash.files[LOG] == before
+    assert JOURNAL not in flash.files and flash.files[JOURNAL + ".bad1"] == bad and store.bad == "journal"
+
+
+def test_an_empty_journal_is_no_hand_and_is_removed() -> None:
+    """A cut after the journal's open, before its close (littlefs: the file there, empty): the hand was never
+    called saved; the boot removes the empty file, sets nothing aside."""
+    flash, _ = _journal_left(3)
+    flash.files[JOURNAL] = b""
+    store, g, _ = faultfs.boot(flash)
+    assert g.hands == 3 and JOURNAL not in flash.files and store.bad == ""

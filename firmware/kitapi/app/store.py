@@ -19,9 +19,21 @@
                              in its place, said on the screen (``Store.bad``)
     ROOT/ckpt                the current game's standings at a hand, so that a boot
                              replays only the hands after it (kitapi.app.ckpt)
+    ROOT/journal             a new hand's record on its way to the log: the record, then
+                             "LENGTH NAME\n" (the log's length before it, its file name)
 
-A hand is appended and flushed (littlefs commits the file on flush) before the
-screen calls it saved.  A damaged record stays in the log, skipped by the
+A hand is on flash before the screen calls it saved: in ROOT/journal, a file of
+some 30 bytes that littlefs keeps in its folder's metadata (a commit there: 1.6-2 ms
+on the pico-rig, where the log's append copies the part of its last 4 KB block that
+is written into a new block first, up to 12.6 ms, and on a real Pico erases that
+block, some 45 ms), then appended to the log and flushed once the frame is out
+(``settle``, App.run), the journal removed after.  ``Store()`` settles a journal a cut
+left: appended to its log if the log is still the length it names, removed if the
+log has the record there already, else set aside as evidence.  A flash with less
+than 64 KB free, or not yet measured in this session, appends to the log at once,
+as before, so that a full flash still refuses the hand before the screen shows it.
+A correction, a deletion and a game's end are appended at once (a journal owed is
+settled first); so is everything read from the log.  A damaged record stays in the log, skipped by the
 reader (kitapi.devlog); only a torn last record is cut off, the file as it was
 kept as evidence.  Every change of more than one step survives a power cut at
 any step: the new file is written whole (``NAME.tmp``, closed) before a rename
@@ -110,8 +122,13 @@ class Store:
         self.damage = None  # type: Any  # what its load found damaged (kitapi.replay.replay's)
         self.bad = ""  # the last small file set aside as unusable (``aside``): said on the screen
         self.due = False  # the game's load replayed 16 hands or more: its checkpoint owed (``dump``)
+        self.owed = False  # a hand in ROOT/journal, not yet in the log (``settle``)
+        self.size = 0  # the log's length
+        self.room = -1  # the flash's free blocks are enough for the journal (1) or not (0); -1 not measured
         # finish or undo what a power cut left half done (see the module); one leftover at a time
         fs = self.fs
+        if "journal" in n:
+            self._journal()
         try:  # (a leftover that cannot be mended is left for the PC: the game still opens)
             for name in ("current", "names", "settings", "ckpt"):  # (not fails: a fails.tmp a cut left is
                 # overwritten by the next failure, and the boot does not look for it)
@@ -159,10 +176,50 @@ class Store:
         except OSError:
             return False
 
+    def _journal(self):
+        """ROOT/journal as a cut left it (``add_hand``, ``settle``): its record appended to its log if the log is
+        the length it names, nothing if the log has that record there; the journal removed.  Empty (a cut
+        before its close: no hand saved), it is removed; not of its form, or its log neither, it is set aside."""
+        path = self.root + "/journal"
+        ok = False
+        try:
+            with self._open(path, "rb") as f:
+                b = f.read(64)
+            if not b:
+                ok = True
+            elif len(b) > 10 and b[-1] == 10:
+                from kitapi.devlog import crc16
+
+                n, _, name = b[8:-1].decode().partition(" ")
+                log = self.dir + "/" + name
+                if (
+                    0 < len(n) < 8
+                    and not n.strip(_DIGITS)
+                    and game_number(name) >= 0
+                    and (crc16(b, 0, 6) == b[6] << 8 | b[7])
+                ):
+                    n = int(n)
+                    with self._open(log, "rb") as f:
+                        have = f.seek(0, 2)
+                        if have == n + 8:
+                            f.seek(n)
+                            ok = f.read(8) == b[:8]
+                    if have == n:
+                        with self._open(log, "ab") as f:
+                            f.write(b[:8])
+                        ok = True
+        except (OSError, ValueError):  # (UnicodeError)
+            pass
+        if ok:
+            self.fs.remove(path)
+        else:
+            self.aside("journal")
+
     def _open(self, path, mode="r"):
         return open(path, mode) if self.fs is os else self.fs.open(path, mode)
 
     def open(self, name):
+        self.settle()
         """Game ``name``'s log in games/ (or its evidence, ``NAME.badK``), open for reading (OSError if none)."""
         return self._open(self.dir + "/" + name, "rb")
 
@@ -418,6 +475,7 @@ class Store:
             self.fs.rename(path, "%s.bad%d" % (path, self.evidence(path) + 1))
             self.fs.rename(path + ".tmp", path)
         self.name = name
+        self.size = good
         self.log = None if ro else self._open(path, "ab")
         # a long replay: the next boot's is short (not for ro: no log).  Owed, not written here: App.run writes
         # it once the first frame is out (21.7 ms of the boot on the pico-rig); a cut before that replays again
@@ -458,6 +516,7 @@ class Store:
         self.due = False
         if self.damage is not None or self.log is None:
             return
+        self.settle()
         path = self.root + "/" + "ckpt"
         try:
             log = self.dir + "/" + self.name
@@ -507,16 +566,53 @@ class Store:
         return g
 
     def append(self, op, number, payload):
-        """Append one record and flush it to flash."""
+        """Append one record and flush it to flash (a journal owed first)."""
         from kitapi.devlogw import write_record
 
+        self.settle()
         write_record(self.log, self.buf, op, number, payload)
         self.log.flush()
+        self.size += 8
         if op == _OP_HAND:
             self.seq += 1
 
     def add_hand(self, payload):
-        self.append(_OP_HAND, (self.seq + 1) & 0xFFFF, payload)
+        """A new hand, on flash when this returns: in ROOT/journal where the flash has room (``settle`` appends it
+        to the log), else appended to the log at once."""
+        if self.room < 1:
+            return self.append(_OP_HAND, (self.seq + 1) & 0xFFFF, payload)
+        from kitapi.devlogw import write_record
+
+        self.settle()
+        path = self.root + "/journal"
+        try:
+            with self._open(path, "wb") as f:
+                write_record(f, self.buf, _OP_HAND, (self.seq + 1) & 0xFFFF, payload)
+                f.write(("%d %s\n" % (self.size, self.name)).encode())
+        except OSError:  # (not saved: said by the app) nothing half written is left to read as a hand
+            try:
+                self.fs.remove(path)
+            except OSError:
+                pass
+            raise
+        self.owed = True
+        self.seq += 1
+
+    def settle(self, measure=False):
+        """The hand in ROOT/journal appended to the log and flushed, then the journal removed (App.run, once the
+        frame is out; and before anything else is written to the log or read from it).  With ``measure``, the
+        first time, the flash's free blocks: 16 or more (64 KB), the next hands go through the journal."""
+        if self.owed:
+            self.log.write(self.buf)
+            self.log.flush()
+            self.size += 8
+            self.owed = False
+            self.fs.remove(self.root + "/journal")
+        if measure and self.room < 0:
+            try:
+                self.room = int(self.fs.statvfs(self.root)[3] >= 16)
+            except (AttributeError, OSError):  # (a board's file layer without it: at once, as before)
+                self.room = 0
 
     def replace_hand(self, number, payload):
         self.append(_OP_REPLACE, number, payload)
@@ -536,5 +632,6 @@ class Store:
 
     def close(self):
         if self.log:
+            self.settle()
             self.log.close()
             self.log = None
