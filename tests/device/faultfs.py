@@ -417,7 +417,7 @@ def scenario_append(res):
 
 
 def scenario_journal(res):
-    """A hand saved as the app saves it on a flash with room: its record in ROOT/journal, the frame, then
+    """A hand saved as the app saves it on a flash with room: its record in ROOT/journal/hand, the frame, then
     ``settle`` (the record appended to the log, the journal removed), cut after every call of the boot, the save
     and the settle (and of the boot after): the hand is there once if the journal was closed (the screen says
     saved only then), else not at all; never twice, no damage, no journal left, nothing set aside."""
@@ -442,7 +442,7 @@ def scenario_journal(res):
             return "saved, then %d hands" % g.hands
         if g.hands not in (hands, hands + 1) or store.damage is not None:
             return "%d hands, damage %r" % (g.hands, store.damage)
-        if ROOT + "/journal" in flash.files or [p for p in flash.files if ".bad" in p]:
+        if ROOT + "/journal/hand" in flash.files or [p for p in flash.files if ".bad" in p]:
             return "left %r" % sorted(flash.files)
         store.add_hand(passed_out(g.hands + 1))  # and the next hand after it
         store.close()
