@@ -276,12 +276,13 @@ def _index(f, at, n, c):
     return b
 
 
-def boot(g, bad=""):
+def boot(g, ok=True):
     """``main.py``'s boot with the pack: mount it, make the board's ``hw`` (``g``: main.py's globals, where
     kitapi.link finds it), run the app for ever.  Damaged (the pack, or a module when it is imported): that
     line on the USB console, and ``screen`` on ``hw`` (if the board's modules import) until the PC's Ctrl-C.
-    ``bad``: a file main.py found damaged (kitapi_pack.mpy, this module's first copy: this is the second,
+    ``ok`` false: main.py found kitapi_pack.mpy, this module's first copy, damaged (this is the second,
     kitapi_pack_bak.mpy): the screen says it, once ``hw`` is made."""
+    bad = "" if ok else "kitapi_pack.mpy"
     try:
         if not mount():  # this loader without its pack
             raise Damaged("kitapi.pack")

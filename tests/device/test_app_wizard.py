@@ -1,4 +1,4 @@
-"""Issue 14, item 3: the hand wizards' shell (kitapi.app.main.wizard_key, wizard_preview), and the constants
+"""Issue 14, item 3: the hand wizards' shell (kitapi.app.shell.wizard_key, wizard_preview), and the constants
 the wizards keep as their own copies (no names in the module: each costs the device heap).
 
 The shell is tested here on CPython with a wizard of three steps and a stand-in App; the five real
@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from kitapi.app import main
+from kitapi.app import shell
 from kitapi.keys import HASH, KEY_A, LONG, STAR
 
 FIRMWARE = Path(__file__).resolve().parents[2] / "firmware"
@@ -34,7 +34,7 @@ class _Wizard:
     """Steps 0, 1, (5: a step off the list, as Preferans' all-pass), 9 the summary; a step of two
     questions at 1 (``k``), as the pot games' chip bids."""
 
-    key = main.wizard_key
+    key = shell.wizard_key
 
     def __init__(self, number: int = 0) -> None:
         self.app = _App()
@@ -128,14 +128,14 @@ def test_the_preview_gives_the_cores_buffer_or_draws_the_refusal_from_row_2() ->
     w.error = ""
     w.g = _Game(None)
     ui = _UI()
-    assert main.wizard_preview(w, ui) == [1, 2, 3] and ui.rows == []
+    assert shell.wizard_preview(w, ui) == [1, 2, 3] and ui.rows == []
     w.g = _Game("x" * 16 + "y" * 16 + "z" * 5)
-    assert main.wizard_preview(w, ui) is None
+    assert shell.wizard_preview(w, ui) is None
     assert ui.rows == [("x" * 16, 2), ("y" * 16, 3), ("z" * 5, 4)]
     ui.rows = []
     w.g = _Game(None)
     w.error = "Not saved: full"  # why the last # did not save: shown until the next key
-    assert main.wizard_preview(w, ui) is None and ui.rows == [("Not saved: full", 2)]
+    assert shell.wizard_preview(w, ui) is None and ui.rows == [("Not saved: full", 2)]
 
 
 def test_the_constants_copied_into_the_app_modules_are_the_ones_they_name() -> None:
@@ -159,9 +159,9 @@ def test_the_constants_copied_into_the_app_modules_are_the_ones_they_name() -> N
 
 def test_each_wizard_gives_its_steps_by_its_step_constants_the_summary_last() -> None:
     """``steps()`` (issue 25, item 4): a bit ``1 << _STEP`` a step, named by the wizard's step constants (no
-    magic bytes), the summary the highest; a shell that reads them (kitapi.app.main.wizard_key) and no wizard
+    magic bytes), the summary the highest; a shell that reads them (kitapi.app.shell.wizard_key) and no wizard
     that still has the private ``_steps``."""
-    assert "._steps" not in (FIRMWARE / "kitapi" / "app" / "main.py").read_text()
+    assert "._steps" not in (FIRMWARE / "kitapi" / "app" / "shell.py").read_text()
     found = 0
     for path in sorted((FIRMWARE / "kitapi" / "app" / "systems").glob("*/wiz.py")):
         src = path.read_text()

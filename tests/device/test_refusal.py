@@ -216,10 +216,10 @@ class _UI:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_hands_refusal_takes_rows_2_to_6_and_a_longer_one_its_key_to_the_whole(lang: str) -> None:
-    """kitapi.app.main.wizard_preview: a hand's summary has rows 2-6 for its refusal; one longer (American
+    """kitapi.app.shell.wizard_preview: a hand's summary has rows 2-6 for its refusal; one longer (American
     Preference's chip bids: seven rows in English) shows its first four and the key that says it whole (#: the
     refusal screen, App.save_hand), no row cut."""
-    from kitapi.app import main
+    from kitapi.app import shell
 
     class _Game:
         def __init__(self, e: RuleError) -> None:
@@ -233,7 +233,7 @@ def test_a_hands_refusal_takes_rows_2_to_6_and_a_longer_one_its_key_to_the_whole
     for code in (47, 60, 10, 86):  # the dealer takes no tricks, a half-whist, the game over, the chip bids
         w.g = _Game(RuleError(code))
         ui = _UI()
-        assert main.wizard_preview(w, ui) is None
+        assert shell.wizard_preview(w, ui) is None
         whole = list(wrap(text(w.app, RuleError(code))))
         if len(whole) <= 5:
             assert ui.rows == [(r, 2 + i) for i, r in enumerate(whole)], code

@@ -211,9 +211,9 @@ def transfers(g):
     return []
 '''
 _WIZ = '''"""Tally's hand wizard: each player's points (0-99: digits, # ok; # alone keeps them), then the summary, each
-player's total after the hand (# saves: the shell's, kitapi.app.main)."""
+player's total after the hand (# saves: the shell's, kitapi.app.shell)."""
 
-from kitapi.app.main import wizard_key, wizard_preview
+from kitapi.app.shell import wizard_key, wizard_preview
 from kitapi.app.ui import cut
 
 try:

@@ -96,6 +96,21 @@ def _crashed(hw, e, early=0):
     hw.key(10000)
 
 
+def boot(g, _=None):
+    """``main.py``'s boot without the pack (the simulator, CircuitPython, the tests): the board file's ``hw`` made
+    (into ``g``, main.py's globals, where kitapi.link finds it), and the app run on it.  (With the pack:
+    kitapi_pack.boot; the second argument is its.)"""
+    import sys
+
+    gc.collect()  # before anything else: the framebuffer and the app want large blocks
+    if sys.implementation.name == "circuitpython":  # its own "board" names the pins: the board file is kitapi_board
+        import kitapi_board as board  # type: ignore[import-not-found]
+    else:
+        import board  # type: ignore[import-not-found]
+    g["hw"] = hw = board.make()
+    run(hw)
+
+
 def run(hw):
     """Run the app on ``hw`` until Ctrl-C; any other error restarts it."""
     while True:

@@ -30,7 +30,7 @@ _NO_MEMORY = const(5)  # what it says then: its place in a language's WORDS
 _OS = const(7)  # the flash's refusals (an OSError's number): full, or any other
 
 # by language (kitapi.app.ui.LANGUAGES): the next steps, the refusal screen's key and its titles (MEMORY's
-# last), the key that says a refusal too long for a hand's summary whole (kitapi.app.main.wizard_preview: MORE),
+# last), the key that says a refusal too long for a hand's summary whole (kitapi.app.shell.wizard_preview: MORE),
 # what the box says after it ran out of heap (``memory``), where a correction now ends the game (6: its
 # place, kitapi.app.mend's), and the flash's refusals (``text``)
 WORDS = (
@@ -122,7 +122,7 @@ def _let_go(name):
 
 
 def preview(w, ui, e):
-    """A hand's refusal on its summary (kitapi.app.main.wizard_preview): RuleError ``e`` (None: the one kept,
+    """A hand's refusal on its summary (kitapi.app.shell.wizard_preview): RuleError ``e`` (None: the one kept,
     ``w.error``) in the player's language, kept in ``w.error`` (App.save_hand saves nothing while there is
     one), wrapped on rows 2-6; one longer (American Preference's chip bids), its first four rows and the key
     that says it whole (#: App.save_hand's refusal screen)."""

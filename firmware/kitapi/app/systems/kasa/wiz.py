@@ -1,6 +1,6 @@
 """The kasa game's hands (kitapi.app.systems.kasa): Prefa's wizard with the kasa's summary, and the top-up."""
 
-from kitapi.app.main import wizard_preview
+from kitapi.app.shell import wizard_preview
 from kitapi.app.systems.prefa.wiz import HandWizard, ends
 from kitapi.app.ui import signed
 from kitapi.rules.prefa import PASS, PLAY
@@ -69,7 +69,7 @@ class KasaWizard(HandWizard):
 class TopUp:
     """A top-up: every player adds the same amount to the kasa (digits, * deletes; # the amount each put
     in at the start if none is typed), then its change (# saves).  Its keys are its own; the title and the
-    preview are the shell's (kitapi.app.main: wizard_key, wizard_preview)."""
+    preview are the shell's (kitapi.app.shell: wizard_key, wizard_preview)."""
 
     long_keys = b"\x0e"  # the keys with a long meaning here: * (leave the hand)
     preview = wizard_preview

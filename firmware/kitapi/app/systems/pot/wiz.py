@@ -34,7 +34,7 @@ game) before the hand is saved, or why the rules refuse it; # saves, * goes
 back a step.
 """
 
-from kitapi.app.main import wizard_key, wizard_preview
+from kitapi.app.shell import wizard_key, wizard_preview
 from kitapi.app.ui import cut, fitted, signed
 
 try:
@@ -86,7 +86,7 @@ _MAX_CHIPS = const(63)  # kitapi.rules.preference_us.MAX_CHIP_BID
 _OUTCOME_US = const(4)  # kitapi.rules.preference_us.PreferenceUs.OUTCOME: a suit or chips
 # Bid index (kitapi.rules.preference_at.BIDS) by the bid step's number 0-8, then its Hand form at +9
 _BIDS = b"\x00\x01\x02\x03\x04\x09\x0a\x0d\x0e\x00\x05\x06\x07\x08\x0b\x0c\x0f\x10"
-# American steps by hand kind: a suit bid, the chip bids, thrown in (a bit a step: kitapi.app.main's shell)
+# American steps by hand kind: a suit bid, the chip bids, thrown in (a bit a step: kitapi.app.shell)
 _US_STEPS = (
     1 << _WHO | 1 << _TRUMP | 1 << _TRICKS | 1 << _SUMMARY,
     1 << _WHO | 1 << _CHIPS | 1 << _TRUMP | 1 << _TRICKS | 1 << _SUMMARY,
@@ -104,7 +104,7 @@ def _no(app, ev):
 
 class PotWizard:
     """The steps, and what a key does at each; * back, # saving and the preview are the shell's
-    (kitapi.app.main: wizard_key, wizard_preview), but * within the chip bids."""
+    (kitapi.app.shell: wizard_key, wizard_preview), but * within the chip bids."""
 
     long_keys = b"\x0e"  # the keys with a long meaning here: * (leave the hand)
     key = wizard_key
@@ -128,7 +128,7 @@ class PotWizard:
         self.key(ev)
 
     def steps(self):
-        """The steps of the hand as it stands: a bit a step (kitapi.app.main's shell)."""
+        """The steps of the hand as it stands: a bit a step (kitapi.app.shell)."""
         h = self.h
         if self.us:
             return _US_STEPS[h.kind]

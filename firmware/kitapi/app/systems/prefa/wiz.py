@@ -13,7 +13,7 @@ The summary shows what the hand changes before it is saved: who pays whom
 flash before the screen says so.
 """
 
-from kitapi.app.main import wizard_key, wizard_preview
+from kitapi.app.shell import wizard_key, wizard_preview
 from kitapi.app.ui import LANGUAGES, cut, fitted, signed
 from kitapi.rules.prefa import ALONE, INVITE, NONE, PASS, PLAY, THROW
 
@@ -79,7 +79,7 @@ def _no(app, ev):
 
 class HandWizard:
     """The steps, and what a key does at each; * back, # saving and the preview are the shell's
-    (kitapi.app.main: wizard_key, wizard_preview)."""
+    (kitapi.app.shell: wizard_key, wizard_preview)."""
 
     long_keys = b"\x0e"  # the keys with a long meaning here: * (leave the hand)
     key = wizard_key
@@ -106,7 +106,7 @@ class HandWizard:
             self.key(bidder + 1)
 
     def steps(self):
-        """The steps of the hand as it stands: a bit a step (kitapi.app.main's shell)."""
+        """The steps of the hand as it stands: a bit a step (kitapi.app.shell)."""
         h = self.h
         if h.kind == PASS:
             return 1 << _BIDDER | 1 << _SUMMARY

@@ -24,7 +24,7 @@ player writes (W), before it is saved; the hand is on flash before the
 screen says so.
 """
 
-from kitapi.app.main import wizard_key, wizard_preview
+from kitapi.app.shell import wizard_key, wizard_preview
 from kitapi.app.ui import cut, fitted
 
 try:
@@ -113,7 +113,7 @@ def _no(app, ev):
 
 class PrefWizard:
     """The steps, and what a key does at each; * back, # saving and the preview are the shell's
-    (kitapi.app.main: wizard_key, wizard_preview), but * within the all-pass's questions."""
+    (kitapi.app.shell: wizard_key, wizard_preview), but * within the all-pass's questions."""
 
     key = wizard_key
     preview = wizard_preview
@@ -164,7 +164,7 @@ class PrefWizard:
         self.step = _ALLPASS
 
     def steps(self):
-        """The steps of the hand as it stands: a bit a step (kitapi.app.main's shell; the all-pass is off
+        """The steps of the hand as it stands: a bit a step (kitapi.app.shell; the all-pass is off
         the list)."""
         g = self.g
         h = self.h

@@ -19,7 +19,7 @@ summary it showed when it was new.
 The texts are App.pt("priffe") (kitapi.app.systems.priffe.lang_xx).
 """
 
-from kitapi.app.main import wizard_key, wizard_preview
+from kitapi.app.shell import wizard_key, wizard_preview
 from kitapi.app.ui import cut, fitted
 
 try:
@@ -75,7 +75,7 @@ def _no(app, ev):
 
 class PriffeWizard:
     """The steps, and what a key does at each; * back, # saving and the preview are the shell's
-    (kitapi.app.main: wizard_key, wizard_preview)."""
+    (kitapi.app.shell: wizard_key, wizard_preview)."""
 
     long_keys = b"\x0e"  # the keys with a long meaning here: * (leave the hand)
     key = wizard_key
@@ -98,7 +98,7 @@ class PriffeWizard:
         self.key(declarer + 1)
 
     def steps(self):
-        """The steps of the hand as it stands: a bit a step (kitapi.app.main's shell)."""
+        """The steps of the hand as it stands: a bit a step (kitapi.app.shell)."""
         h = self.h
         seq = 1 << _DECLARER | 1 << _TRICKS | 1 << _HONOURS | 1 << _SUMMARY
         if h.contract != _FORCED:
