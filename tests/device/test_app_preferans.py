@@ -218,25 +218,3 @@ def test_the_pool_step_asks_the_stake_in_the_familys_words(tmp_path: Path, code:
     assert lines(dev.keys("2 0")[-1])[2:] == ["20_", p.STAKE, "-", p.HINT_POOL]
     assert lines(dev.keys("A 1 B 5")[-1])[2:] == ["20", p.STAKE, "1.5_", p.HINT_STAKE]
     dev.close()
-
-
-@pytest.mark.parametrize("code", ["en", "ru"])
-def test_the_boot_imports_the_familys_texts_before_the_first_key(tmp_path: Path, code: str) -> None:
-    """After the boot's first frame, while the player looks (App.run's warm-up, Store.warm): the family's texts
-    in the box's language are imported with its hand wizard, not at the hand's first key (App.pt: 8-9 ms of a
-    Sochi or Balkan game's first key on the pico-rig).  Seen in the names the box has interned (the simulator's
-    "i 1": each one), of which a module's full name is one once it is imported; the boot opens the game."""
-    data = tmp_path / "data"
-    data.mkdir()
-    (data / "settings").write_text(f"255 60 {code}\n")
-    dev = Device(data, heapsize="64K")
-    dev.keys(setup_keys("sochi", 3, POOL))
-    dev.close()
-    dev = Device(data, heapsize="64K")  # a boot that opens the game: its home screen, no key yet
-    n = len(dev.output)
-    dev.fw.send("i 1\n")
-    assert dev.fw.wait_ready(60)
-    interned = " ".join(dev.output[n:])
-    assert "kitapi.app.systems.preferans.wiz" in interned  # (the wizard's: warmed before as well)
-    assert f"kitapi.app.systems.preferans.lang_{code}" in interned
-    dev.close()

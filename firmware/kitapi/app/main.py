@@ -514,10 +514,9 @@ class App:
                     done = store.seq
                     store.dump(self.g)
                     gc.collect()
-                if warm:  # after the boot's first frame, while the player looks: the family's hand wizard and its
-                    warm = False  # texts (App.pt: 8 ms of a Preferans game's first key on the pico-rig), what the
-                    k = "_" + self.lang  # first save needs and littlefs's allocator (Store.warm)
-                    store.warm(["kitapi." + m for m in self.sys.MODULES if m.endswith(".wiz") or m.endswith(k)])
+                if warm:  # after the boot's first frame, while the player looks: the family's hand wizard, what
+                    warm = False  # the first save needs and littlefs's allocator (Store.warm)
+                    store.warm(["kitapi." + m for m in self.sys.MODULES if m.endswith(".wiz")])
                     gc.collect()
                 self.again = False  # (what a retry did is done: a fix short of heap later retries again)
                 if self.fails >= 0:  # the first screen is up and settled: a failure from here on is no
