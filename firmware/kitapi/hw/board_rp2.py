@@ -191,12 +191,13 @@ class RP2Hardware:
         cmd = self._cmd
         d = self._data
         mv = self._mv
-        if not self._paged:  # (micropython-lib's driver: its blank frame sent in horizontal addressing)
-            fb.i2c.writeto(fb.addr, b"\x80\x20\x80\x02")
-            self._paged = 1
+        paged = self._paged
         for p in range(8):
             if pv[p] == po[p]:
                 continue
+            if not paged:  # (micropython-lib's driver: its blank frame sent in horizontal addressing)
+                fb.i2c.writeto(fb.addr, b"\x80\x20\x80\x02")
+                self._paged = paged = 1
             b = p << 2  # its first and last blocks that changed, from each end, then cells
             while qv[b] == qo[b]:
                 b += 1
