@@ -81,21 +81,26 @@ def test_changed_pages() -> None:
 
 
 WINDOW = 13  # a window's commands, each after its control byte (Co=1), and the data's control byte
+SPAN = 7  # a span's in page addressing: the page, the column's two nibbles
 
 
 class FakeSSD1306:
-    """micropython-lib's SSD1306_I2C as RP2Hardware uses it, over a model of the controller's RAM:
-    horizontal addressing, the column (0x21) and page (0x22) window, the pointer wrapping in it."""
+    """micropython-lib's SSD1306_I2C as RP2Hardware uses it, over a model of the controller's RAM (SSD1306 datasheet
+    10.1.3): horizontal addressing, the column (0x21) and page (0x22) window, the pointer wrapping in it; page
+    addressing (0x20 2), the page (0xB0-0xB7) and the column's nibbles (0x00-0x0F, 0x10-0x17); 0xAE/0xAF."""
+
+    ARGS = {0x20: 1, 0x21: 2, 0x22: 2, 0x81: 1}
 
     def __init__(self, width: int, height: int, i2c: object, addr: int) -> None:
         self.buffer = bytearray(FULL)
         self.ram = bytearray(FULL)
         self.args: list[int] = []
         self.cmd = -1
+        self.mode = 0  # horizontal addressing (the drivers' setup)
         self.window = [0, 127, 0, 7]
         self.col = self.page = 0
         self.bytes = 0
-        self.i2c = self  # the bus, as RP2Hardware.show uses it (one transfer a window: its commands, then its data)
+        self.i2c = self  # the bus, as RP2Hardware.show uses it (one transfer a span: its commands, then its data)
         self.addr = addr
         self.on = True  # micropython-lib's: on, a blank frame sent (Kitapi's, LAZY: dark, the RAM as it was)
 
@@ -125,23 +130,38 @@ class FakeSSD1306:
     def write_cmd(self, c: int) -> None:
         if self.cmd < 0:
             self.cmd, self.args = c, []
+        else:
+            self.args.append(c)
+        if len(self.args) < self.ARGS.get(self.cmd, 0):
             return
-        self.args.append(c)
-        if len(self.args) == 2:
-            if self.cmd == 0x21:
-                self.window[0:2] = self.args
-                self.col = self.args[0]
-            elif self.cmd == 0x22:
-                self.window[2:4] = self.args
-                self.page = self.args[0]
-            self.cmd = -1
+        c, a = self.cmd, self.args
+        self.cmd = -1
+        if c == 0x20:
+            self.mode = a[0] & 3
+        elif c == 0x21 and self.mode == 0:
+            self.window[0:2] = a
+            self.col = a[0]
+        elif c == 0x22 and self.mode == 0:
+            self.window[2:4] = a
+            self.page = a[0]
+        elif 0xB0 <= c <= 0xB7 and self.mode == 2:
+            self.page = c & 7
+        elif c <= 0x0F and self.mode == 2:
+            self.col = self.col & 0x70 | c
+        elif 0x10 <= c <= 0x17 and self.mode == 2:
+            self.col = (c & 7) << 4 | self.col & 0x0F
+        elif c in (0xAE, 0xAF):
+            self.on = c == 0xAF
 
     def write_data(self, buf: bytes) -> None:
         c0, c1, p0, p1 = self.window
         for b in bytes(buf):
             self.ram[self.page * 128 + self.col] = b
             self.col += 1
-            if self.col > c1:
+            if self.mode == 2:  # page addressing: the page stays (a span never runs past column 127)
+                assert self.col <= 128
+                self.col &= 127
+            elif self.col > c1:
                 self.col = c0
                 self.page = p0 if self.page >= p1 else self.page + 1
 
@@ -174,10 +194,10 @@ def test_no_display_at_the_address_is_said(monkeypatch) -> None:
 @pytest.mark.parametrize("lazy", [False, True])
 def test_the_pico_board_sends_the_changed_pages_and_columns_as_windows(monkeypatch, lazy: bool) -> None:
     """RP2Hardware.show over a fake ssd1306 driver: the controller's RAM is the frame after every show, and no more
-    is sent than one window of the columns from the first to the last that changed in each run of changed pages
-    (each page's own columns, pages joined where that sends fewer bytes: tests/device/test_rp2_show.py).  With
-    Kitapi's driver (``LAZY``: no blank frame at its start, the panel dark, its RAM what it was) the first frame is
-    sent whole, then the panel turned on."""
+    is sent than a span of the columns from the first to the last that changed in each changed page, in page
+    addressing (split where a block of 32 columns between changes is unchanged: tests/device/test_rp2_show.py).
+    With Kitapi's driver (``LAZY``: no blank frame at its start, the panel dark, its RAM what it was) the first frame
+    is sent whole in horizontal addressing, then page addressing set and the panel turned on."""
     import sys
     import types
 
@@ -222,15 +242,16 @@ def test_the_pico_board_sends_the_changed_pages_and_columns_as_windows(monkeypat
         fb.ram[:] = bytes(rng.randrange(256) for _ in range(FULL))  # what the panel's RAM held at power-on
         fb.on = False
         fb.buffer[2 * 128 + 9] = 1
-        hw.show()  # the first frame: whole, in one window, then the panel on
-        assert fb.ram == fb.buffer and fb.bytes == WINDOW + FULL and fb.on
+        hw.show()  # the first frame: whole, in one window, then page addressing and the panel on (6 bytes)
+        assert fb.ram == fb.buffer and fb.bytes == WINDOW + FULL + 6 and fb.on and fb.mode == 2
     else:
         hw.show()  # the driver sent a blank frame at its start: a blank frame sends nothing
         assert fb.ram == fb.buffer and fb.bytes == 0
         fb.buffer[2 * 128 + 9] = 1  # the first frame of the app: its pages that are not blank
         fb.buffer[5 * 128 + 9] = 1
         hw.show()
-        assert fb.ram == fb.buffer and fb.bytes == 2 * (WINDOW + 1)  # two windows of one column each
+        assert fb.ram == fb.buffer and fb.mode == 2
+        assert fb.bytes == 4 + 2 * (SPAN + 1)  # page addressing set (4 bytes), two spans of one column each
     for _ in range(300):
         for _ in range(rng.choice((0, 1, 2, 5, 40))):
             fb.buffer[rng.randrange(FULL)] = rng.randrange(256)
@@ -239,13 +260,8 @@ def test_the_pico_board_sends_the_changed_pages_and_columns_as_windows(monkeypat
         touched = [p for p in range(8) if ram[p * 128 : p * 128 + 128] != fb.buffer[p * 128 : p * 128 + 128]]
         want = 0
         for p in touched:
-            if p - 1 in touched:
-                continue
-            q = p
-            while q + 1 in touched:
-                q += 1
-            cols = [c for c in range(128) for k in range(p, q + 1) if ram[k * 128 + c] != fb.buffer[k * 128 + c]]
-            want += WINDOW + (q - p + 1) * (max(cols) - min(cols) + 1)  # one transfer: commands, data
+            cols = [c for c in range(128) if ram[p * 128 + c] != fb.buffer[p * 128 + c]]
+            want += SPAN + max(cols) - min(cols) + 1  # one transfer: commands, data
         hw.show()
         assert fb.ram == fb.buffer
         assert fb.bytes <= want

@@ -16,8 +16,8 @@ What the code relies on, from the MicroPython documentation and sources
   (``i2c.writevto``), ``poweroff()``/``poweron()`` send 0xAE/0xAF,
   ``contrast(v)`` 0x81 v.  ``write_cmd(c)`` sends one command, ``write_data(buf)`` data
   (``show`` sends the whole buffer so, after the window 0x21 0 127, 0x22 0 7); ``RP2Hardware.show``
-  sends only the columns that changed in each page that changed, a window each or several pages' in one
-  (against its copy of the panel).
+  sends the first frame so, then only the columns that changed in each page that changed, in page
+  addressing (against its copy of the panel).
 - Keypad: ``machine.Pin`` objects are callable, "a (fast) shortcut to set and get
   the value of the pin.  It is equivalent to Pin.value([x])" (machine.Pin docs),
   so ``Keypad`` calls them directly.
@@ -45,12 +45,12 @@ _HEIGHT = const(64)
 _SCAN_MS = const(5)  # between keypad scans (the board files give theirs)
 _LONGEST_MS = const(600000)  # the longest lightsleep asked for: a wait without a limit wakes every 10 minutes
 _LONG_MS = const(600)  # a long press
-_WINDOW = const(16)  # a window's cost in bytes (show): its 13 bytes of commands, and the transfer's own time
 _VBUS_MS = const(1000)  # a VBUS reading is trusted this long
 _SAMPLES = const(4)  # ADC readings averaged for the battery
 _MV = const(9900)  # mV at full scale: the VSYS/3 divider x the 3300 mV reference
 _SET_YEAR = const(2024)  # an RTC before this year was never set
 _EPOCH_2000 = const(946684800)  # 2000-01-01 in seconds since 1970
+_WHOLE = b"\x80\x21\x80\x00\x80\x7f\x80\x22\x80\x00\x80\x07\x40"  # (show) the first frame's window: all
 ROOT = "/data"  # the app's files (hw.root); kitapi.link reads it through the board file
 
 
@@ -120,8 +120,10 @@ class RP2Hardware:
         if not getattr(ssd1306, "LAZY", 0):  # micropython-lib's driver has sent a blank frame: the first frame sends
             self._panel = bytearray(self.fb.buffer)  # the rest; Kitapi's sent none, the first frame is sent whole
         self._pv = None  # type: Any  # (show: the frame's pages as memoryviews, the panel's, its pages as integers)
-        self._po = self._pi = self._buf = None  # type: Any
-        self._cmd = bytearray(b"\x80\x21\x80\x00\x80\x7f\x80\x22\x80\x00\x80\x07\x40")  # a window's start (show)
+        self._po = self._pi = self._pq = self._buf = self._mv = None  # type: Any
+        self._paged = 0  # the panel in page addressing (show)
+        self._cmd = bytearray(b"\x80\xb0\x80\x00\x80\x10\x40")  # a span's start (show)
+        self._data = [self._cmd, None]  # type: list[Any]  # (show: the span's bytes after it)
         self.keypad = None  # type: Any  # made by the first ``key`` (kitapi.hw.keypad: 6-10 ms of the boot on the
         self._kp = (rows, cols, long_ms)  # pico-rig with kitapi.keys, after the first frame now; no scan before it)
         self.long_keys = None  # type: Any  # set by the app: the keys with a long meaning now (Keypad.long_keys)
@@ -145,81 +147,97 @@ class RP2Hardware:
 
     def show(self):
         """Send what changed since the last frame, against the panel's copy (``_panel``): of each page that changed,
-        the columns from the first to the last that changed in it, as a window; the windows of next pages joined
-        into one where that sends fewer bytes, a window's cost counted as ``_WINDOW`` bytes.
+        the columns from the first to the last that changed in it, in page addressing (SSD1306 datasheet 10.1.3:
+        the page and the first column, 3 commands), as two spans or more where 32 columns aligned (a block of 4
+        cells) between them did not change.  The first frame is sent whole (horizontal addressing, the drivers'),
+        then the panel turned to page addressing and on; a driver that sent a blank frame has it turned at the
+        first frame.
 
-        One I2C transfer a window, the driver's ``i2c`` and ``addr`` used directly: its 6 commands each after a
+        One I2C transfer a span, the driver's ``i2c`` and ``addr`` used directly: its 3 commands each after a
         control byte 0x80 (Co=1: another control byte follows, SSD1306 datasheet 8.1.5.2), then 0x40 and its bytes,
-        in one ``writevto``: on the pico-rig a transfer costs some 50 us beside its bytes, 22.5 us each (the driver's
-        ``write_cmd``, a transfer a command, about 0.4 ms each).  Python is slow on the rig's Cortex-M0+ (20-150 us
-        a step, its allocation or not): the pages are memoryviews made once, compared in C; of a page that changed,
-        the first and last changed columns are found from each end, its cells of 8 columns compared first (their
-        memoryviews made once too: 5.2 KB of heap on the Pico), then the bytes of the two cells that changed: 0.24 ms
-        a page on the rig, where an XOR of the page read as an integer took 0.36 ms, halving with slices 0.75."""
+        in one ``writevto``: 7 bytes beside the data, where a window of horizontal addressing (0x21 and 0x22) took
+        13 (some 5 % fewer bytes a key, counted on the simulator's frames of every family's typed hands; windows
+        of several pages, which horizontal addressing allowed, saved less than 0.5 %).  On the pico-rig a transfer
+        costs some 50 us beside its bytes, 22.5 us each.  Python is slow on the rig's Cortex-M0+ (10-150 us a
+        step, its allocation or not): the pages are memoryviews made once, compared in C; of a page that changed,
+        the first and last changed columns are found from each end, by its blocks of 32 columns, then cells of 8
+        (their memoryviews made once too: 6.5 KB of heap on the Pico), then the bytes of the two cells that
+        changed; the blocks between them are compared for one unchanged (1.5 ms a key's frame on the rig beside
+        the bus, as before)."""
         fb = self.fb
         buf = fb.buffer
         old = self._panel
-        first = old is None  # (the panel's RAM not known, and dark: every page whole, then on)
+        first = old is None  # (the panel's RAM not known, and dark: the frame whole, then on)
         if first:
             old = self._panel = bytearray(len(buf))
         pv = self._pv
         if first or pv is None or self._buf is not buf:  # the pages as memoryviews, the frame's and the panel's,
-            self._buf = buf  # and their cells of 8 columns
-            mv = memoryview(buf)
+            self._buf = buf  # their cells of 8 columns and their blocks of 32
+            mv = self._mv = memoryview(buf)
             ov = memoryview(old)
             pv = self._pv = [mv[k : k + 128] for k in range(0, 1024, 128)]
             self._po = [ov[k : k + 128] for k in range(0, 1024, 128)]
             self._pi = ([mv[k : k + 8] for k in range(0, 1024, 8)], [ov[k : k + 8] for k in range(0, 1024, 8)])
+            self._pq = ([mv[k : k + 32] for k in range(0, 1024, 32)], [ov[k : k + 32] for k in range(0, 1024, 32)])
+        if first:
+            fb.i2c.writevto(fb.addr, (_WHOLE, buf))
+            old[:] = buf
+            fb.i2c.writeto(fb.addr, b"\x80\x20\x80\x02\x80\xaf")  # page addressing from now on; the panel on
+            self._paged = 1
+            return
         po = self._po
         cv, oc = self._pi
-        win = []  # type: list[Any]  # the windows: [first page, last page, first column, last column]
+        qv, qo = self._pq
+        cmd = self._cmd
+        d = self._data
+        mv = self._mv
+        paged = self._paged
         for p in range(8):
-            a = 0
-            z = 127
-            if not first:
-                if pv[p] == po[p]:
-                    continue
-                a = p << 4  # its first and last cells that changed, from each end, then their bytes
-                z = a + 15
+            if pv[p] == po[p]:
+                continue
+            if not paged:  # (micropython-lib's driver: its blank frame sent in horizontal addressing)
+                fb.i2c.writeto(fb.addr, b"\x80\x20\x80\x02")
+                self._paged = paged = 1
+            b = p << 2  # its first and last blocks that changed, from each end, then cells
+            while qv[b] == qo[b]:
+                b += 1
+            a = b << 2
+            while cv[a] == oc[a]:
+                a += 1
+            b = p << 2 | 3
+            while qv[b] == qo[b]:
+                b -= 1
+            z = b << 2 | 3
+            while cv[z] == oc[z]:
+                z -= 1
+            q = z >> 2
+            cmd[1] = 0xB0 | p  # 0xB0 page, 0x00 | the column's low nibble, 0x10 | its high nibble
+            while True:  # a span from cell a: to z, or to the last change before a block of 4 cells unchanged
+                e = z
+                b = (a >> 2) + 1
+                while b < q:
+                    if qv[b] == qo[b]:
+                        e = (b << 2) - 1
+                        while cv[e] == oc[e]:
+                            e -= 1
+                        break
+                    b += 1
+                x = a << 3  # its first and last bytes that changed
+                y = e << 3 | 7
+                while buf[x] == old[x]:
+                    x += 1
+                while buf[y] == old[y]:
+                    y -= 1
+                cmd[3] = x & 15
+                cmd[5] = 0x10 | (x & 127) >> 4
+                d[1] = s = mv[x : y + 1]
+                fb.i2c.writevto(fb.addr, d)
+                old[x : y + 1] = s
+                if e == z:
+                    break
+                a = (b + 1) << 2
                 while cv[a] == oc[a]:
                     a += 1
-                while cv[z] == oc[z]:
-                    z -= 1
-                a <<= 3
-                z = z << 3 | 7
-                while buf[a] == old[a]:
-                    a += 1
-                while buf[z] == old[z]:
-                    z -= 1
-                a &= 127
-                z &= 127
-            w = win[-1] if win else None
-            if w and w[1] == p - 1:  # joined to the window of the page before, if that sends fewer bytes
-                lo = w[2] if w[2] < a else a
-                hi = w[3] if w[3] > z else z
-                if (p - w[0] + 1) * (hi - lo + 1) <= (p - w[0]) * (w[3] - w[2] + 1) + z - a + 1 + _WINDOW:
-                    w[1] = p
-                    w[2] = lo
-                    w[3] = hi
-                    continue
-            win.append([p, p, a, z])
-        cmd = self._cmd
-        mv = memoryview(buf)
-        for p, q, a, z in win:
-            cmd[3] = a  # 0x21 a z: columns a-z; 0x22 p q: pages p-q (horizontal addressing)
-            cmd[5] = z
-            cmd[9] = p
-            cmd[11] = q
-            data = [cmd]  # type: list[Any]
-            if a or z < 127:
-                for k in range(p << 7, (q + 1) << 7, 128):
-                    data.append(mv[k + a : k + z + 1])
-            else:  # whole pages: one slice
-                data.append(mv[p << 7 : (q + 1) << 7])
-            fb.i2c.writevto(fb.addr, data)
-            old[p << 7 : (q + 1) << 7] = mv[p << 7 : (q + 1) << 7]
-        if first:
-            fb.poweron()
 
     def display_power(self, on):
         """The display on or off (the keypad sleeps the same way either way: ``key``)."""
