@@ -133,10 +133,24 @@ def test_a_journal_not_of_its_form_is_set_aside_and_the_log_is_untouched(damage)
     assert JOURNAL not in flash.files and flash.files[JOURNAL + ".bad1"] == bad and store.bad == "journal/hand"
 
 
-def test_an_empty_journal_is_no_hand_and_is_removed() -> None:
-    """A cut after the journal's open, before its close (littlefs: the file there, empty): the hand was never
-    called saved; the boot removes the empty file, sets nothing aside."""
+def test_an_empty_journal_is_no_hand_and_is_left() -> None:
+    """The journal as a settle leaves it, or a cut before a save's flush: empty, no hand called saved; the boot
+    reads it and leaves it (nothing written at the boot), sets nothing aside."""
     flash, _ = _journal_left(3)
     flash.files[JOURNAL] = b""
     store, g, _ = faultfs.boot(flash)
-    assert g.hands == 3 and JOURNAL not in flash.files and store.bad == ""
+    assert g.hands == 3 and flash.files[JOURNAL] == b"" and store.bad == ""
+
+
+def test_a_journal_whose_hand_is_in_the_log_before_later_records_is_removed() -> None:
+    """A cut after the settle's flush, before the journal was emptied, and then (the next boot's game) a
+    correction appended at once: the log holds the record at the length the journal names, and more after it.
+    Nothing appended, nothing set aside."""
+    flash, journal = _journal_left(3)
+    store, g, _ = faultfs.boot(flash)  # (the hand settled, the journal removed)
+    store.delete_hand(2)
+    store.close()
+    after = flash.files[LOG]
+    flash.files[JOURNAL] = journal
+    store, g, damage = faultfs.boot(flash)
+    assert flash.files[LOG] == after and JOURNAL not in flash.files and store.bad == "" and damage is None

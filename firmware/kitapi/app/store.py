@@ -23,13 +23,15 @@
                              "LENGTH NAME\n" (the log's length before it, its file name)
 
 A hand is on flash before the screen calls it saved: in ROOT/journal/hand, a file of
-some 30 bytes that littlefs keeps in its folder's metadata (a commit there: 2.5-4.7 ms
-on the pico-rig, where the log's append copies the part of its last 4 KB block that
-is written into a new block first, up to 12.6 ms, and on a real Pico erases that
-block, some 45 ms), then appended to the log and flushed once the frame is out
-(``settle``, App.run), the journal removed after.  ``Store()`` settles a journal a cut
-left: appended to its log if the log is still the length it names, removed if the
-log has the record there already, else set aside as evidence.  A flash with less
+some 30 bytes kept open, which littlefs keeps in its folder's metadata (its flush a
+commit there: 0.33 ms on the pico-rig, 2.3 at most, where the log's append copies
+the part of its last 4 KB block that is written into a new block first, up to
+12.6 ms, and on a real Pico erases that block, some 45 ms), then appended to the
+log and flushed once the frame is out (``settle``, App.run), the journal emptied
+after (opened anew and flushed).  ``Store()`` settles a journal a cut left:
+appended to its log if the log is still the length it names, nothing if the log
+has the record there already (the journal then removed), else set aside as
+evidence; an empty one is left as it is.  A flash with less
 than 64 KB free, or not yet measured in this session, appends to the log at once,
 as before, so that a full flash still refuses the hand before the screen shows it.
 A correction, a deletion and a game's end are appended at once (a journal owed is
@@ -124,7 +126,7 @@ class Store:
         self.due = False  # the game's load replayed 16 hands or more: its checkpoint owed (``dump``)
         self.owed = False  # a hand in ROOT/journal/hand, not yet in the log (``settle``)
         self.size = 0  # the log's length
-        self.room = -1  # the flash's free blocks are enough for the journal (1) or not (0); -1 not measured
+        self.journal = -1  # ROOT/journal/hand, open, where the flash has room; 0 where not; -1 not measured
         # finish or undo what a power cut left half done (see the module); one leftover at a time
         fs = self.fs
         if "journal" in n:
@@ -178,8 +180,8 @@ class Store:
 
     def _journal(self):
         """ROOT/journal/hand as a cut left it (``add_hand``, ``settle``): its record appended to its log if the log is
-        the length it names, nothing if the log has that record there; the journal removed.  Empty (a cut
-        before its close: no hand saved), it is removed; not of its form, or its log neither, it is set aside."""
+        the length it names, nothing if the log has that record there; the journal removed.  Empty (no hand
+        in it: the common case), it is left; not of its form, or its log neither, it is set aside."""
         path = self.root + "/journal/hand"
         ok = False
         try:
@@ -190,8 +192,8 @@ class Store:
             with f:
                 b = f.read(64)
             if not b:
-                ok = True
-            elif len(b) > 10 and b[-1] == 10:
+                return
+            if len(b) > 10 and b[-1] == 10:
                 from kitapi.devlog import crc16
 
                 n, _, name = b[8:-1].decode().partition(" ")
@@ -205,7 +207,7 @@ class Store:
                     n = int(n)
                     with self._open(log, "rb") as f:
                         have = f.seek(0, 2)
-                        if have == n + 8:
+                        if have >= n + 8:  # (and records after it: a cut before the journal was emptied)
                             f.seek(n)
                             ok = f.read(8) == b[:8]
                     if have == n:
@@ -583,19 +585,24 @@ class Store:
     def add_hand(self, payload):
         """A new hand, on flash when this returns: in ROOT/journal/hand where the flash has room (``settle`` appends it
         to the log), else appended to the log at once."""
-        if self.room < 1:
+        j = self.journal
+        if type(j) is int:
             return self.append(_OP_HAND, (self.seq + 1) & 0xFFFF, payload)
         from kitapi.devlogw import write_record
 
         self.settle()
-        path = self.root + "/journal/hand"
         try:
-            with self._open(path, "wb") as f:
-                write_record(f, self.buf, _OP_HAND, (self.seq + 1) & 0xFFFF, payload)
-                f.write(("%d %s\n" % (self.size, self.name)).encode())
-        except OSError:  # (not saved: said by the app) nothing half written is left to read as a hand
+            write_record(j, self.buf, _OP_HAND, (self.seq + 1) & 0xFFFF, payload)
+            j.write(("%d %s\n" % (self.size, self.name)).encode())
+            j.flush()
+        except OSError:  # (not saved: said by the app) the journal removed, the hands appended at once from now
+            self.journal = 0
             try:
-                self.fs.remove(path)
+                j.close()
+            except OSError:
+                pass
+            try:
+                self.fs.remove(self.root + "/journal/hand")
             except OSError:
                 pass
             raise
@@ -603,25 +610,27 @@ class Store:
         self.seq += 1
 
     def settle(self, measure=False):
-        """The hand in ROOT/journal/hand appended to the log and flushed, then the journal removed (App.run, once the
+        """The hand in ROOT/journal/hand appended to the log and flushed, then the journal emptied (App.run, once the
         frame is out; and before anything else is written to the log or read from it).  With ``measure``, the
-        first time, the flash's free blocks: 16 or more (64 KB), the next hands go through the journal."""
+        first time, the flash's free blocks: 16 or more (64 KB), the journal is opened for the next hands."""
         if self.owed:
             self.log.write(self.buf)
             self.log.flush()
             self.size += 8
             self.owed = False
-            self.fs.remove(self.root + "/journal/hand")
-        if measure and self.room < 0:
-            self.room = 0
+            self.journal.close()  # (nothing unwritten in it)
+            j = self.journal = self._open(self.root + "/journal/hand", "wb")
+            j.flush()  # (emptied on flash: the hand is the log's alone)
+        if measure and self.journal == -1:
+            self.journal = 0
             try:
                 if self.fs.statvfs(self.root)[3] >= 16:
                     try:  # (its own folder: its commits there, its metadata the hand's alone; littlefs
                         self.fs.mkdir(self.root + "/journal")  # compacts ROOT's metadata, the checkpoint's
-                    except OSError as e:  # among it, in up to 13 ms on the pico-rig, its own in 4.7)
+                    except OSError as e:  # among it, in up to 13 ms on the pico-rig)
                         if e.args[0] != 17:  # (EEXIST: there from an earlier boot)
                             raise
-                    self.room = 1
+                    self.journal = self._open(self.root + "/journal/hand", "wb")  # (empty, or left empty)
             except (AttributeError, OSError):  # (a board's file layer without statvfs, a flash that refuses
                 pass  # the folder: at once, as before)
 
