@@ -48,10 +48,8 @@ that cuts the power after any call).
 
 try:
     import uos as os  # the built-in at once (docs/firmware.md, "Imports")
-    from ubinascii import crc32
 except ImportError:  # CPython
     import os  # type: ignore[no-redef]
-    from binascii import crc32
 
 # kitapi.devlogw (writing) and kitapi.replay (the whole log) are imported where they are used: a boot from a
 # checkpoint needs neither before its first frame (each import about 11 ms on the pico-rig); App.run
@@ -67,8 +65,8 @@ if _HINTS:
 
 _MAX_NAMES = const(20)
 _MAX_NAME = const(24)  # letters in a typed name (kitapi.app.newgame)
-_SMALL = const(1024)  # the longest small file read (settings, current, next, names, fails)
 _KEEP = const(4096)  # crash.log's size before it is turned into crash.log.1
+_SMALL = const(1024)  # the longest small file read (settings, current, next, names, fails)
 # the records' ops (kitapi.game), as constants here: no names in the module, whose table every boot keeps
 _OP_HAND = const(0)  # kitapi.game.OP_HAND
 _OP_REPLACE = const(1)  # kitapi.game.OP_REPLACE
@@ -226,22 +224,10 @@ class Store:
         self.fs.rename(path + ".tmp", path)
 
     def start(self, header=None):
-        """A new game's header kept for the boot after a soft reset (App.start_game: checked and written on a
-        fresh heap): ``header`` put in ROOT/start (JSON, a piece at a time: the heap the new-game wizard left
-        holds no big one; written whole, then renamed); without it, the header read back and the file removed
-        (OSError if there is none, ValueError if it is not the JSON written)."""
-        import json
+        """A new game's header kept for the boot after a soft reset, or read back: kitapi.app.storew.start."""
+        from kitapi.app.storew import start
 
-        path = self.root + "/start"
-        if header is None:
-            with self._open(path) as f:
-                header = json.load(f)
-            self.fs.remove(path)
-            return header
-        with self._open(path + ".tmp", "w") as f:
-            json.dump(header, f)
-        self.fs.rename(path + ".tmp", path)
-        return header
+        return start(self, header)
 
     def next(self, what, n="", p=-1):
         """Note in ROOT/next what the next boot is to do: letter ``what`` (kitapi.app.nextboot has the
@@ -295,12 +281,10 @@ class Store:
         return names
 
     def remember(self, players):
-        """Put the names of a new game first in the names used before."""
-        names = list(players)
-        for n in self.names():
-            if n not in names and len(names) < _MAX_NAMES:
-                names.append(n)
-        self._write("names", "\n".join(names) + "\n")
+        """Put the names of a new game first in the names used before (kitapi.app.storew.remember)."""
+        from kitapi.app.storew import remember
+
+        return remember(self, players)
 
     def crash(self, when, exc):
         """Append an exception with its traceback to crash.log."""
@@ -339,30 +323,10 @@ class Store:
         return name if self._exists(self.dir + "/" + name) else None
 
     def new_game(self, header):
-        """Write a new game's log (its header) and make it the current game.
+        """Write a new game's log (its header) and make it the current game: kitapi.app.storew.new_game."""
+        from kitapi.app.storew import new_game
 
-        ``current`` names it first; the header goes in whole as ``NAME.tmp``,
-        then is renamed: a cut at any step leaves either no log (and ``current``
-        naming a missing file: no game) or the game, current (``Store()`` at the next start).
-        """
-        last = 0
-        fs = self.fs
-        for n in self.names_in():
-            k = n.find(".")
-            if 0 < k < 9 and not n[:k].strip(_DIGITS):  # evidence and leftovers keep their number taken too
-                last = max(last, int(n[:k]))
-        name = "%04d.kitapi" % (last + 1)
-        path = self.dir + "/" + name
-        ck = self.root + "/" + "ckpt"
-        if self._exists(ck):  # the last game's checkpoint: no use now
-            fs.remove(ck)
-        self.set_current(name)
-        with self._open(path + ".tmp", "wb") as f:
-            from kitapi.devlogw import header_bytes
-
-            f.write(header_bytes(header))
-        self.fs.rename(path + ".tmp", path)
-        return name
+        return new_game(self, header)
 
     def load(self, name, fix=None, ro=False):
         """Replay game ``name``: (game, damage) (``damage`` as kitapi.replay.replay's).
@@ -425,86 +389,29 @@ class Store:
         return g, damage
 
     def warm(self, modules):
-        """Once after a boot, once its first frame is out (App.run): ``modules`` (the open game's hand wizard,
-        which the first hand imports anyway: 39 ms on the pico-rig) and the writing and replaying modules
-        imported (not before the first frame: see the imports at the top), and littlefs's allocator.
-
-        littlefs fills its block allocator's lookahead on the first block allocated after a mount, walking
-        the whole file system, and the first hand saved after a boot paid for it (its append 40 ms on the
-        pico-rig instead of 12; a 1,000-hand game).  A block's worth written to ROOT/warm (more than
-        littlefs keeps inline in its directory) and removed: one block programmed and erased a boot.  An
-        error is ignored (the first save pays); short of heap, the rest is left to the first hand (a soft
-        reset here, with no key between, reset a kasa game's "Out of memory" boot for ever at 51 KB)."""
+        """Once after a boot's first frame (App.run): kitapi.app.storew.warm.  Short of heap for that module
+        too, nothing: the first hand pays, as for warm's own imports."""
         try:
-            for m in modules:
-                __import__(m)
-            import kitapi.devlogw  # noqa: F401  (what the first save and the first edit import: here, while
-            import kitapi.replay  # noqa: F401  the player looks)
+            from kitapi.app.storew import warm
         except MemoryError:
             return
-
-        path = self.root + "/warm"
-        try:
-            with self._open(path, "wb") as f:
-                for _ in range(128):  # 1 KB from the record buffer: no heap
-                    f.write(self.buf)
-            self.fs.remove(path)
-        except OSError:
-            pass
+        warm(self, modules)
 
     def dump(self, g):
-        """Write the checkpoint of the current game ``g`` as the store has it now (kitapi.app.ckpt has its
-        form); nothing for a game with damage; an error is ignored (the next boot replays more)."""
-        self.due = False
-        if self.damage is not None or self.log is None:
-            return
-        path = self.root + "/" + "ckpt"
+        """Write the checkpoint of the current game ``g``: kitapi.app.storew.dump.  Short of heap for that
+        module, none written, as for any error of dump's (the next boot replays more)."""
         try:
-            log = self.dir + "/" + self.name
-            size = self.fs.stat(log)[6]
-            s = 0
-            with self._open(log, "rb") as f:  # crc32 of the log, as ckpt.sum
-                mv = memoryview(bytearray(256))
-                left = size
-                while left > 0:
-                    got = f.readinto(mv[: min(left, 256)])
-                    if not got:
-                        return
-                    s = crc32(mv[:got], s)
-                    left -= got
-            out = [
-                "%s %d %d %d %d %d %d %d" % (self.name, size, s, self.seq, self.last, g.hands, g.over, g.last_dealer)
-            ]
-            for a in g.state:
-                x = getattr(g, a)
-                for y in x if type(x) is list else (x,):
-                    out.append(" %d" % y)
-            line = "".join(out)
-            del out
-            with self._open(path + ".tmp", "w") as f:
-                f.write("%s %d\n" % (line, crc32(line.encode())))
-            self.fs.rename(path + ".tmp", path)
-        except (OSError, MemoryError):  # (a full flash, no heap)
-            pass
+            from kitapi.app.storew import dump
+        except MemoryError:
+            self.due = False
+            return
+        dump(self, g)
 
     def check_fix(self, fix, stop=0):
-        """Replay the current game as if correction ``fix`` were in it (RuleError if it breaks a rule);
-        with ``stop``, up to that hand: the game as it stood before it."""
-        from kitapi.replay import replay
+        """The current game replayed as if correction ``fix`` were in it: kitapi.app.storew.check_fix."""
+        from kitapi.app.storew import check_fix
 
-        with self.open(self.name) as f:
-            g, r = replay(f, fix, stop)
-        d = r.damage
-        if fix is not None and d is not None and (self.damage is None or d[4] > self.damage[4]):
-            # a later hand the fix makes no hand of these rules (its record, a rule that depends on the hands
-            # before it: Leningrad's 8 after an all-pass) reads as damage there: refused, nothing written
-            from kitapi.game import RuleError
-
-            g = r = None  # (let go: the refusal's words need the room, and a raise keeps this frame)
-            e = RuleError(d[0])  # (48: "not a hand of these rules")
-            e.hand = d[5]  # type: ignore[attr-defined]  # (an instance's alone, as kitapi.replay sets it)
-            raise e
-        return g
+        return check_fix(self, fix, stop)
 
     def append(self, op, number, payload):
         """Append one record and flush it to flash."""
