@@ -48,8 +48,10 @@ that cuts the power after any call).
 
 try:
     import uos as os  # the built-in at once (docs/firmware.md, "Imports")
+    from ubinascii import crc32
 except ImportError:  # CPython
     import os  # type: ignore[no-redef]
+    from binascii import crc32
 
 # kitapi.devlogw (writing) and kitapi.replay (the whole log) are imported where they are used: a boot from a
 # checkpoint needs neither before its first frame (each import about 11 ms on the pico-rig); App.run
@@ -389,29 +391,86 @@ class Store:
         return g, damage
 
     def warm(self, modules):
-        """Once after a boot's first frame (App.run): kitapi.app.storew.warm.  Short of heap for that module
-        too, nothing: the first hand pays, as for warm's own imports."""
+        """Once after a boot, once its first frame is out (App.run): ``modules`` (the open game's hand wizard,
+        which the first hand imports anyway: 39 ms on the pico-rig) and the writing and replaying modules
+        imported (not before the first frame: see the imports at the top), and littlefs's allocator.
+
+        littlefs fills its block allocator's lookahead on the first block allocated after a mount, walking
+        the whole file system, and the first hand saved after a boot paid for it (its append 40 ms on the
+        pico-rig instead of 12; a 1,000-hand game).  A block's worth written to ROOT/warm (more than
+        littlefs keeps inline in its directory) and removed: one block programmed and erased a boot.  An
+        error is ignored (the first save pays); short of heap, the rest is left to the first hand (a soft
+        reset here, with no key between, reset a kasa game's "Out of memory" boot for ever at 51 KB)."""
         try:
-            from kitapi.app.storew import warm
+            for m in modules:
+                __import__(m)
+            import kitapi.devlogw  # noqa: F401  (what the first save and the first edit import: here, while
+            import kitapi.replay  # noqa: F401  the player looks)
         except MemoryError:
             return
-        warm(self, modules)
+
+        path = self.root + "/warm"
+        try:
+            with self._open(path, "wb") as f:
+                for _ in range(128):  # 1 KB from the record buffer: no heap
+                    f.write(self.buf)
+            self.fs.remove(path)
+        except OSError:
+            pass
 
     def dump(self, g):
-        """Write the checkpoint of the current game ``g``: kitapi.app.storew.dump.  Short of heap for that
-        module, none written, as for any error of dump's (the next boot replays more)."""
-        try:
-            from kitapi.app.storew import dump
-        except MemoryError:
-            self.due = False
+        """Write the checkpoint of the current game ``g`` as the store has it now (kitapi.app.ckpt has its
+        form); nothing for a game with damage; an error is ignored (the next boot replays more)."""
+        self.due = False
+        if self.damage is not None or self.log is None:
             return
-        dump(self, g)
+        path = self.root + "/" + "ckpt"
+        try:
+            log = self.dir + "/" + self.name
+            size = self.fs.stat(log)[6]
+            s = 0
+            with self._open(log, "rb") as f:  # crc32 of the log, as ckpt.sum
+                mv = memoryview(bytearray(256))
+                left = size
+                while left > 0:
+                    got = f.readinto(mv[: min(left, 256)])
+                    if not got:
+                        return
+                    s = crc32(mv[:got], s)
+                    left -= got
+            out = [
+                "%s %d %d %d %d %d %d %d" % (self.name, size, s, self.seq, self.last, g.hands, g.over, g.last_dealer)
+            ]
+            for a in g.state:
+                x = getattr(g, a)
+                for y in x if type(x) is list else (x,):
+                    out.append(" %d" % y)
+            line = "".join(out)
+            del out
+            with self._open(path + ".tmp", "w") as f:
+                f.write("%s %d\n" % (line, crc32(line.encode())))
+            self.fs.rename(path + ".tmp", path)
+        except (OSError, MemoryError):  # (a full flash, no heap)
+            pass
 
     def check_fix(self, fix, stop=0):
-        """The current game replayed as if correction ``fix`` were in it: kitapi.app.storew.check_fix."""
-        from kitapi.app.storew import check_fix
+        """Replay the current game as if correction ``fix`` were in it (RuleError if it breaks a rule);
+        with ``stop``, up to that hand: the game as it stood before it."""
+        from kitapi.replay import replay
 
-        return check_fix(self, fix, stop)
+        with self.open(self.name) as f:
+            g, r = replay(f, fix, stop)
+        d = r.damage
+        if fix is not None and d is not None and (self.damage is None or d[4] > self.damage[4]):
+            # a later hand the fix makes no hand of these rules (its record, a rule that depends on the hands
+            # before it: Leningrad's 8 after an all-pass) reads as damage there: refused, nothing written
+            from kitapi.game import RuleError
+
+            g = r = None  # (let go: the refusal's words need the room, and a raise keeps this frame)
+            e = RuleError(d[0])  # (48: "not a hand of these rules")
+            e.hand = d[5]  # type: ignore[attr-defined]  # (an instance's alone, as kitapi.replay sets it)
+            raise e
+        return g
 
     def append(self, op, number, payload):
         """Append one record and flush it to flash."""
