@@ -69,7 +69,6 @@ if _HINTS:
     from typing import Any
 
 _HEAD = const(24)  # the header's bytes
-_FOLDER = (0x4000, 0, 0, 0, 0, 0, 0, 0, 0, 0)  # os.stat's tuple: S_IFDIR
 
 
 damaged = ""  # the pack, if mount() found it damaged but could mount it: boot() shows screen() all the same
@@ -146,7 +145,7 @@ class Pack:
             raise OSError(2)
         e = self.get(path)
         if e == -1 or path == "/":
-            return _FOLDER
+            return (0x4000, 0, 0, 0, 0, 0, 0, 0, 0, 0)  # os.stat's tuple: S_IFDIR
         if e is None:
             raise OSError(2)  # ENOENT
         return (0x8000, 0, 0, 0, 0, 0, e[1], 0, 0, 0)
@@ -195,22 +194,6 @@ class Pack:
                 yield (k[len(p) :], 0x4000 if i[o + 7] else 0x8000, 0, x)
 
 
-def _crc(name):
-    """The crc32 of file ``name``, or None if it cannot be read."""
-    try:
-        with open(name, "rb") as f:
-            return crc32(f.read())
-    except OSError:
-        return None
-
-
-def _head(h, size):
-    """Whether ``h`` is a whole header of a pack of ``size`` bytes (or more: the length is checked after)."""
-    if len(h) != _HEAD or h[:4] != b"KPK3" or crc32(h[:20]) != int.from_bytes(h[20:], "little"):
-        return False
-    return 0 < int.from_bytes(h[4:8], "little") < size
-
-
 def mount(name="kitapi.pack", at="/pack"):
     """Mount the pack ``name`` at ``at``, first on ``sys.path``: True; False if there is no such file.
 
@@ -219,41 +202,57 @@ def mount(name="kitapi.pack", at="/pack"):
     header or index garbled, is mounted all the same, and named in ``damaged``: its modules that are whole
     still import (the screen's first: boot() draws with them), the others raise ``Damaged``.
     Mounting again (``main.py`` run twice without a reset) replaces the mount.
+
+    (Its checks are written out here, not in helper functions: each name of this module is interned first
+    thing at every boot, and every name the boot searches for later goes past it: 0.4 ms a name on the
+    pico-rig, README "A fourth round".)
     """
     global damaged
     try:
         f = open(name, "rb")
     except OSError:
         return False
-    h = f.read(_HEAD)
     size = f.seek(0, 2)
-    if not _head(h, size):  # garbled: its copy at the end, if that is whole (not if cut short)
-        f.seek(max(size - _HEAD, 0))
+    damaged = ""
+    for x in (0, size - _HEAD):  # the header, or if garbled its copy at the end, if that is whole (not if cut short)
+        f.seek(max(x, 0))
         h = f.read(_HEAD)
-        if not _head(h, size):
-            f.close()
-            raise Damaged(name)
+        if (
+            len(h) == _HEAD
+            and h[:4] == b"KPK3"
+            and crc32(h[:20]) == int.from_bytes(h[20:], "little")
+            and 0 < int.from_bytes(h[4:8], "little") < size  # (or more: the length is checked after)
+        ):
+            break
         damaged = name
     else:
-        damaged = ""
+        f.close()
+        raise Damaged(name)
     n = int.from_bytes(h[4:8], "little")
     m = int.from_bytes(h[12:16], "little")
     if size != 2 * (_HEAD + n) + m:
         damaged = name
     p = Pack(f, n)
     c = int.from_bytes(h[8:12], "little")
-    i = _index(f, _HEAD, n, c)
-    if i is None:  # the copy after the modules
+    for x in (_HEAD, _HEAD + n + m):  # the index, or if garbled its copy after the modules: its crc32 checked
+        f.seek(x)
+        i = bytearray(n)
+        if f.readinto(i) == n and crc32(i) == c and n >= 24:
+            break
         damaged = name
-        i = _index(f, _HEAD + n + m, n, c)
-        if i is None:  # both copies of the index
-            f.close()
-            raise Damaged(name)
+    else:  # both copies of the index
+        f.close()
+        raise Damaged(name)
     p.i = i
     for v in i[i[2] | i[3] << 8 :].split(b"\n"):  # a module compiled from a file on the flash: served only
-        v = v.split()  # while that file is as packed
-        if len(v) == 3 and _crc(v[1].decode()) != int(v[2]):
-            o = p.slot(b"/" + v[0])
+        u = v.split()  # while that file is as packed (its crc32; None if it cannot be read)
+        if len(u) == 3:
+            try:
+                with open(u[1].decode(), "rb") as x:
+                    x = crc32(x.read())
+            except OSError:
+                x = None
+            o = p.slot(b"/" + u[0]) if x != int(u[2]) else -1
             if o >= 0:
                 i[o] ^= 0xFF  # (its slot's crc32 changed: the path is not found, the probes go on past it)
     try:
@@ -265,15 +264,6 @@ def mount(name="kitapi.pack", at="/pack"):
         sys.path.remove(at)
     sys.path.insert(0, at)
     return True
-
-
-def _index(f, at, n, c):
-    """The pack's index (its text), the ``n`` bytes at ``at`` in ``f``, if their crc32 is ``c``; else None."""
-    f.seek(at)
-    b = bytearray(n)
-    if f.readinto(b) != n or crc32(b) != c or n < 24:
-        return None
-    return b
 
 
 def boot(g, ok=True):
@@ -309,15 +299,6 @@ def boot(g, ok=True):
     screen(hw, what)
 
 
-# The damaged-firmware screen's lines, in each language of the box: here, not in the app's string
-# tables, which may be what is damaged.
-_TEXT = {
-    "en": ("Firmware damaged", "Connect to a PC", "and run", "kitapi deploy"),
-    "el": ("Βλάβη λογισμικού", "Συνδέστε σε PC", "και τρέξτε", "kitapi deploy"),
-    "ru": ("Сбой прошивки", "Подключите к ПК", "и запустите", "kitapi deploy"),
-}
-
-
 def screen(hw, what):
     """Say on ``hw``'s screen that the firmware is damaged (``what``: the file), then wait for ever.
 
@@ -326,11 +307,12 @@ def screen(hw, what):
     The PC's Ctrl-C ends the wait (kitapi sync, kitapi deploy).
     """
     fb = hw.fb
-    lang = "en"
+    lang = 0  # English, Greek, Russian: the screen's lines in each language of the box (here, not in the app's
+    # string tables, which may be what is damaged; no name of its own: README, "A fourth round")
     try:
-        with open(hw.root + "/settings", "rb") as f:
+        with open("%s/settings" % hw.root, "rb") as f:  # (a path of more than 10 characters: no name interned)
             w = f.read(64).split()
-        lang = "el" if w[2:3] == [b"el"] else "ru" if w[2:3] == [b"ru"] else "en"
+        lang = 1 if w[2:3] == [b"el"] else 2 if w[2:3] == [b"ru"] else 0
     except Exception:  # noqa: BLE001 - no settings, or not readable: English
         pass
     try:
@@ -338,10 +320,14 @@ def screen(hw, what):
 
         draw = font.text
     except (Exception, Damaged):  # noqa: BLE001 - framebuf's own font, which has only ASCII
-        lang = "en"
+        lang = 0
         draw = None
     trace = getattr(hw, "trace_text", None)
-    t = _TEXT[lang]
+    t = (
+        ("Firmware damaged", "Connect to a PC", "and run", "kitapi deploy"),
+        ("Βλάβη λογισμικού", "Συνδέστε σε PC", "και τρέξτε", "kitapi deploy"),
+        ("Сбой прошивки", "Подключите к ПК", "и запустите", "kitapi deploy"),
+    )[lang]
     fb.fill(0)
     fb.fill_rect(0, 0, 128, 8, 1)
     what = str(what)

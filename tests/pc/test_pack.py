@@ -370,14 +370,14 @@ def test_a_foreign_or_empty_pack_mounts_nothing(flash: Path, tmp_path: Path) -> 
 
 
 def _main_pack_check() -> str:
-    """main.py's own check of kitapi_pack.mpy (its function ``r``, which reads the file), to run alone on the unix
+    """main.py's own check of kitapi_pack.mpy (its function ``k``, which reads the file), to run alone on the unix
     port as ``_whole(b)``: whether bytes ``b`` pass it (``open`` of "?" made to read them)."""
     src = MAIN.read_text()
     return (
         "class F:\n    def __init__(self, b):\n        self.b = b\n    def read(self):\n        return self.b\n"
         "def open(n, mode, o=open):\n    return F(held[0]) if n == '?' else o(n, mode)\nheld = [b'']\n"
-        + src[src.index("def r(n):") : src.index("\nw = r(")]
-        + "def _whole(b):\n    held[0] = b\n    return r('?')\n"
+        + src[src.index("def k(n):") : src.index("\ng = k(")]
+        + "def _whole(b):\n    held[0] = b\n    return k('?')\n"
     )
 
 

@@ -81,8 +81,8 @@ if _HINTS:
 
 _MAX_NAMES = const(20)
 _MAX_NAME = const(24)  # letters in a typed name (kitapi.app.newgame)
-_SMALL = const(1024)  # the longest small file read (settings, current, next, names, fails)
 _KEEP = const(4096)  # crash.log's size before it is turned into crash.log.1
+_SMALL = const(1024)  # the longest small file read (settings, current, next, names, fails)
 # the records' ops (kitapi.game), as constants here: no names in the module, whose table every boot keeps
 _OP_HAND = const(0)  # kitapi.game.OP_HAND
 _OP_REPLACE = const(1)  # kitapi.game.OP_REPLACE
@@ -126,7 +126,7 @@ class Store:
         self.due = False  # the game's load replayed 16 hands or more: its checkpoint owed (``dump``)
         self.owed = False  # a hand in ROOT/journal/hand, not yet in the log (``settle``)
         self.size = 0  # the log's length
-        self.journal = -1  # ROOT/journal/hand, open, where the flash has room; 0 where not; -1 not measured
+        self.journal = -1  # type: Any  # ROOT/journal/hand, open, where the flash has room; 0 not; -1 not measured
         # finish or undo what a power cut left half done (see the module); one leftover at a time
         fs = self.fs
         if "journal" in n:
@@ -289,22 +289,10 @@ class Store:
         self.fs.rename(path + ".tmp", path)
 
     def start(self, header=None):
-        """A new game's header kept for the boot after a soft reset (App.start_game: checked and written on a
-        fresh heap): ``header`` put in ROOT/start (JSON, a piece at a time: the heap the new-game wizard left
-        holds no big one; written whole, then renamed); without it, the header read back and the file removed
-        (OSError if there is none, ValueError if it is not the JSON written)."""
-        import json
+        """A new game's header kept for the boot after a soft reset, or read back: kitapi.app.storew.start."""
+        from kitapi.app.storew import start
 
-        path = self.root + "/start"
-        if header is None:
-            with self._open(path) as f:
-                header = json.load(f)
-            self.fs.remove(path)
-            return header
-        with self._open(path + ".tmp", "w") as f:
-            json.dump(header, f)
-        self.fs.rename(path + ".tmp", path)
-        return header
+        return start(self, header)
 
     def next(self, what, n="", p=-1):
         """Note in ROOT/next what the next boot is to do: letter ``what`` (kitapi.app.nextboot has the
@@ -358,12 +346,10 @@ class Store:
         return names
 
     def remember(self, players):
-        """Put the names of a new game first in the names used before."""
-        names = list(players)
-        for n in self.names():
-            if n not in names and len(names) < _MAX_NAMES:
-                names.append(n)
-        self._write("names", "\n".join(names) + "\n")
+        """Put the names of a new game first in the names used before (kitapi.app.storew.remember)."""
+        from kitapi.app.storew import remember
+
+        return remember(self, players)
 
     def crash(self, when, exc):
         """Append an exception with its traceback to crash.log."""
@@ -402,30 +388,10 @@ class Store:
         return name if self._exists(self.dir + "/" + name) else None
 
     def new_game(self, header):
-        """Write a new game's log (its header) and make it the current game.
+        """Write a new game's log (its header) and make it the current game: kitapi.app.storew.new_game."""
+        from kitapi.app.storew import new_game
 
-        ``current`` names it first; the header goes in whole as ``NAME.tmp``,
-        then is renamed: a cut at any step leaves either no log (and ``current``
-        naming a missing file: no game) or the game, current (``Store()`` at the next start).
-        """
-        last = 0
-        fs = self.fs
-        for n in self.names_in():
-            k = n.find(".")
-            if 0 < k < 9 and not n[:k].strip(_DIGITS):  # evidence and leftovers keep their number taken too
-                last = max(last, int(n[:k]))
-        name = "%04d.kitapi" % (last + 1)
-        path = self.dir + "/" + name
-        ck = self.root + "/" + "ckpt"
-        if self._exists(ck):  # the last game's checkpoint: no use now
-            fs.remove(ck)
-        self.set_current(name)
-        with self._open(path + ".tmp", "wb") as f:
-            from kitapi.devlogw import header_bytes
-
-            f.write(header_bytes(header))
-        self.fs.rename(path + ".tmp", path)
-        return name
+        return new_game(self, header)
 
     def load(self, name, fix=None, ro=False):
         """Replay game ``name``: (game, damage) (``damage`` as kitapi.replay.replay's).
