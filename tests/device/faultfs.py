@@ -418,7 +418,7 @@ def scenario_append(res):
 
 def scenario_journal(res):
     """A hand saved as the app saves it on a flash with room: its record in ROOT/journal/hand, the frame, then
-    ``settle`` (the record appended to the log, the journal emptied), cut after every call of the boot, the save
+    ``Store.flush`` (the record appended to the log, the journal emptied), cut after every call of the boot, the save
     and the settle (and of the boot after): the hand is there once if the journal was flushed (the screen says
     saved only then), else not at all; never twice, no damage, no hand left in the journal, nothing set aside."""
     hands = 5
@@ -428,12 +428,12 @@ def scenario_journal(res):
     def step(flash):
         saved[0] = False
         store, _, _ = boot(flash)
-        store.settle(True)  # (App.run after the boot's first frame: the flash's room measured)
+        store.flush(True)  # (App.run after the boot's first frame: the flash's room measured)
         if type(store.journal) is int:
             raise AssertionError("no journal: %r" % store.journal)
         store.add_hand(passed_out(hands + 1))
         saved[0] = True
-        store.settle(True)  # (App.run after the home screen's frame)
+        store.flush(True)  # (App.run after the home screen's frame)
 
     def check(flash, store, g, k):
         if g is None:

@@ -83,7 +83,7 @@ def _journal_left(hands: int) -> tuple[faultfs.Flash, bytes]:
     ROOT/journal; and the journal's bytes."""
     flash = faultfs.game_with(hands)
     store, _, _ = faultfs.boot(flash)
-    store.settle(True)  # (App.run after the first frame: the flash has room)
+    store.flush(True)  # (App.run after the first frame: the flash has room)
     store.add_hand(faultfs.passed_out(hands + 1))
     flash.power_up(0)  # (the cut: the store's log handle is gone)
     return flash, flash.files[JOURNAL]

@@ -353,7 +353,7 @@ class App:
                 self.ui.clear()
                 screen.draw(self.ui)
                 self.ui.show()
-                store.settle(True)  # a saved hand's record from ROOT/journal to the log (kitapi.app.store)
+                store.flush(True)  # a saved hand's record from ROOT/journal to the log (kitapi.app.store)
                 self.ui.note = ""  # (a refused key's words, kitapi.app.nokey: this frame's only)
                 ran = True
                 # The rest waits until the frame is out, not between a key and its pixels (on the pico-rig a

@@ -27,7 +27,7 @@ some 30 bytes kept open, which littlefs keeps in its folder's metadata (its flus
 commit there: 0.33 ms on the pico-rig, 2.3 at most, where the log's append copies
 the part of its last 4 KB block that is written into a new block first, up to
 12.6 ms, and on a real Pico erases that block, some 45 ms), then appended to the
-log and flushed once the frame is out (``settle``, App.run), the journal emptied
+log and flushed once the frame is out (``flush``, App.run), the journal emptied
 after (opened anew and flushed).  ``Store()`` settles a journal a cut left:
 appended to its log if the log is still the length it names, nothing if the log
 has the record there already (the journal then removed), else set aside as
@@ -91,6 +91,7 @@ _OP_END = const(3)  # kitapi.game.OP_END
 _ONE_PASS = const(2048)  # a log longer than this with no checkpoint is read in one pass if it can (kitapi.app.onepass)
 DEFAULT_SETTINGS = (255, 60, "en")
 _DIGITS = const("0123456789")
+_JOURNAL = const("/journal/hand")  # ROOT's journal (the module's docstring; kitapi.app.storew.journal)
 
 
 def game_number(name):
@@ -124,13 +125,21 @@ class Store:
         self.damage = None  # type: Any  # what its load found damaged (kitapi.replay.replay's)
         self.bad = ""  # the last small file set aside as unusable (``aside``): said on the screen
         self.due = False  # the game's load replayed 16 hands or more: its checkpoint owed (``dump``)
-        self.owed = False  # a hand in ROOT/journal/hand, not yet in the log (``settle``)
+        self.owed = False  # a hand in ROOT/journal/hand, not yet in the log (``flush``)
         self.size = 0  # the log's length
         self.journal = -1  # type: Any  # ROOT/journal/hand, open, where the flash has room; 0 not; -1 not measured
         # finish or undo what a power cut left half done (see the module); one leftover at a time
         fs = self.fs
-        if "journal" in n:
-            self._journal()
+        if "journal" in n:  # a hand a cut left in the journal (kitapi.app.storew.journal); an empty one is none
+            try:
+                with self._open(root + _JOURNAL, "rb") as f:
+                    b = f.read(64)
+            except OSError:
+                b = b""
+            if b:
+                from kitapi.app.storew import journal
+
+                journal(self, b, game_number)
         try:  # (a leftover that cannot be mended is left for the PC: the game still opens)
             for name in ("current", "names", "settings", "ckpt"):  # (not fails: a fails.tmp a cut left is
                 # overwritten by the next failure, and the boot does not look for it)
@@ -178,55 +187,12 @@ class Store:
         except OSError:
             return False
 
-    def _journal(self):
-        """ROOT/journal/hand as a cut left it (``add_hand``, ``settle``): its record appended to its log if the log is
-        the length it names, nothing if the log has that record there; the journal removed.  Empty (no hand
-        in it: the common case), it is left; not of its form, or its log neither, it is set aside."""
-        path = self.root + "/journal/hand"
-        ok = False
-        try:
-            f = self._open(path, "rb")
-        except OSError:  # none: the hand before the cut was settled (the common case)
-            return
-        try:
-            with f:
-                b = f.read(64)
-            if not b:
-                return
-            if len(b) > 10 and b[-1] == 10:
-                from kitapi.devlog import crc16
-
-                n, _, name = b[8:-1].decode().partition(" ")
-                log = self.dir + "/" + name
-                if (
-                    0 < len(n) < 8
-                    and not n.strip(_DIGITS)
-                    and game_number(name) >= 0
-                    and (crc16(b, 0, 6) == b[6] << 8 | b[7])
-                ):
-                    n = int(n)
-                    with self._open(log, "rb") as f:
-                        have = f.seek(0, 2)
-                        if have >= n + 8:  # (and records after it: a cut before the journal was emptied)
-                            f.seek(n)
-                            ok = f.read(8) == b[:8]
-                    if have == n:
-                        with self._open(log, "ab") as f:
-                            f.write(b[:8])
-                        ok = True
-        except (OSError, ValueError):  # (UnicodeError)
-            pass
-        if ok:
-            self.fs.remove(path)
-        else:
-            self.aside("journal/hand")
-
     def _open(self, path, mode="r"):
         return open(path, mode) if self.fs is os else self.fs.open(path, mode)
 
     def open(self, name):
-        self.settle()
         """Game ``name``'s log in games/ (or its evidence, ``NAME.badK``), open for reading (OSError if none)."""
+        self.flush()
         return self._open(self.dir + "/" + name, "rb")
 
     def evidence(self, path):
@@ -488,7 +454,7 @@ class Store:
         self.due = False
         if self.damage is not None or self.log is None:
             return
-        self.settle()
+        self.flush()
         path = self.root + "/" + "ckpt"
         try:
             log = self.dir + "/" + self.name
@@ -541,7 +507,7 @@ class Store:
         """Append one record and flush it to flash (a journal owed first)."""
         from kitapi.devlogw import write_record
 
-        self.settle()
+        self.flush()
         write_record(self.log, self.buf, op, number, payload)
         self.log.flush()
         self.size += 8
@@ -549,17 +515,17 @@ class Store:
             self.seq += 1
 
     def add_hand(self, payload):
-        """A new hand, on flash when this returns: in ROOT/journal/hand where the flash has room (``settle`` appends it
+        """A new hand, on flash when this returns: in ROOT/journal/hand where the flash has room (``flush`` appends it
         to the log), else appended to the log at once."""
         j = self.journal
         if type(j) is int:
             return self.append(_OP_HAND, (self.seq + 1) & 0xFFFF, payload)
         from kitapi.devlogw import write_record
 
-        self.settle()
+        self.flush()
         try:
             write_record(j, self.buf, _OP_HAND, (self.seq + 1) & 0xFFFF, payload)
-            j.write(("%d %s\n" % (self.size, self.name)).encode())
+            j.write((str(self.size) + " " + self.name + "\n").encode())
             j.flush()
         except OSError:  # (not saved: said by the app) the journal removed, the hands appended at once from now
             self.journal = 0
@@ -568,37 +534,32 @@ class Store:
             except OSError:
                 pass
             try:
-                self.fs.remove(self.root + "/journal/hand")
+                self.fs.remove(self.root + _JOURNAL)
             except OSError:
                 pass
             raise
         self.owed = True
         self.seq += 1
 
-    def settle(self, measure=False):
+    def flush(self, n=0):
         """The hand in ROOT/journal/hand appended to the log and flushed, then the journal emptied (App.run, once the
-        frame is out; and before anything else is written to the log or read from it).  With ``measure``, the
-        first time, the flash's free blocks: 16 or more (64 KB), the journal is opened for the next hands."""
+        frame is out; and before anything else is written to the log or read from it).  With ``n`` (App.run), the
+        first time: the journal opened for the next hands where the flash has room (kitapi.app.storew.room)."""
         if self.owed:
             self.log.write(self.buf)
             self.log.flush()
             self.size += 8
             self.owed = False
             self.journal.close()  # (nothing unwritten in it)
-            j = self.journal = self._open(self.root + "/journal/hand", "wb")
+            j = self.journal = self._open(self.root + _JOURNAL, "wb")
             j.flush()  # (emptied on flash: the hand is the log's alone)
-        if measure and self.journal == -1:
+        if n and self.journal == -1:
             self.journal = 0
-            try:
-                if self.fs.statvfs(self.root)[3] >= 16:
-                    try:  # (its own folder: its commits there, its metadata the hand's alone; littlefs
-                        self.fs.mkdir(self.root + "/journal")  # compacts ROOT's metadata, the checkpoint's
-                    except OSError as e:  # among it, in up to 13 ms on the pico-rig)
-                        if e.args[0] != 17:  # (EEXIST: there from an earlier boot)
-                            raise
-                    self.journal = self._open(self.root + "/journal/hand", "wb")  # (empty, or left empty)
-            except (AttributeError, OSError):  # (a board's file layer without statvfs, a flash that refuses
-                pass  # the folder: at once, as before)
+            from kitapi import forget
+            from kitapi.app.storew import room
+
+            room(self)
+            forget("kitapi.app.storew")  # (a new game imports it again)
 
     def replace_hand(self, number, payload):
         self.append(_OP_REPLACE, number, payload)
@@ -618,6 +579,6 @@ class Store:
 
     def close(self):
         if self.log:
-            self.settle()
+            self.flush()
             self.log.close()
             self.log = None

@@ -1,5 +1,6 @@
 """The store's (kitapi.app.store.Store) work that no boot's first frame does and most sessions never do: a new
-game's log and header (``new_game``, ``start``) and the names remembered.
+game's log and header (``new_game``, ``start``), the names remembered, a hand a power cut left in the journal
+(``journal``) and the journal's room asked once a session (``room``, then let go).
 Each a function of the store, which its ``Store`` method of the same name imports: kitapi.app.store, which every
 boot imports before its first frame, was imported sooner without them on the pico-rig (README, "A fourth
 round").  (The warm-up and the checkpoint, which every session writes after its first frame, stay in the store:
@@ -15,6 +16,7 @@ except ImportError:  # CPython
 
 _MAX_NAMES = const(20)  # kitapi.app.store's
 _DIGITS = const("0123456789")
+_JOURNAL = const("/journal/hand")  # kitapi.app.store's
 
 
 def new_game(store, header):
@@ -70,3 +72,58 @@ def remember(store, players):
         if n not in names and len(names) < _MAX_NAMES:
             names.append(n)
     store._write("names", "\n".join(names) + "\n")
+
+
+def journal(store, b, game_number):
+    """ROOT/journal/hand's bytes ``b`` as a cut left them (Store() reads it; not empty: Store.add_hand wrote a hand
+    there): its record appended to its log if the log is the length it names; nothing if the log has that record
+    there (records after it too: a cut before the journal was emptied); the journal then removed.  Not of its form,
+    or its log neither: set aside (``Store.aside``), the log as it is.  (``game_number``: kitapi.app.store's, passed:
+    no import loop.)"""
+    ok = False
+    try:
+        if len(b) > 10 and b[-1] == 10:
+            from kitapi.devlog import crc16
+
+            n, _, name = b[8:-1].decode().partition(" ")
+            if (
+                0 < len(n) < 8
+                and not n.strip(_DIGITS)
+                and game_number(name) >= 0
+                and crc16(b, 0, 6) == b[6] << 8 | b[7]
+            ):
+                n = int(n)
+                log = store.dir + "/" + name
+                with store._open(log, "rb") as f:
+                    have = f.seek(0, 2)
+                    if have >= n + 8:
+                        f.seek(n)
+                        ok = f.read(8) == b[:8]
+                if have == n:
+                    with store._open(log, "ab") as f:
+                        f.write(b[:8])
+                    ok = True
+    except (OSError, ValueError):  # (UnicodeError)
+        pass
+    if ok:
+        store.fs.remove(store.root + _JOURNAL)
+    else:
+        store.aside("journal/hand")
+
+
+def room(store):
+    """The journal opened for the next hands (``store.journal``) where the flash has 64 KB free (16 blocks) or more:
+    asked once a session, after its first frame (Store.flush); else each hand is appended to the log at once, as
+    before, so that a full flash still refuses it before the screen says "Saved".  The journal has a folder of its
+    own: its commits there, that folder's metadata its own alone (littlefs compacted ROOT's, the checkpoint's among
+    it, in up to 13 ms on the pico-rig)."""
+    try:
+        if store.fs.statvfs(store.root)[3] >= 16:
+            try:
+                store.fs.mkdir(store.root + "/journal")
+            except OSError as e:
+                if e.args[0] != 17:  # (EEXIST: there from an earlier boot)
+                    raise
+            store.journal = store._open(store.root + _JOURNAL, "wb")  # (empty, or left empty)
+    except (AttributeError, OSError):  # (a board's file layer without statvfs; a flash that refuses the folder)
+        pass
