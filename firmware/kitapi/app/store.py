@@ -544,7 +544,7 @@ class Store:
     def flush(self, n=0):
         """The hand in ROOT/journal/hand appended to the log and flushed, then the journal emptied (App.run, once the
         frame is out; and before anything else is written to the log or read from it).  With ``n`` (App.run), the
-        first time: the journal opened for the next hands where the flash has room (kitapi.app.storew.room)."""
+        first time: the journal opened for the next hands where the flash has room."""
         if self.owed:
             self.log.write(self.buf)
             self.log.flush()
@@ -553,13 +553,18 @@ class Store:
             self.journal.close()  # (nothing unwritten in it)
             j = self.journal = self._open(self.root + _JOURNAL, "wb")
             j.flush()  # (emptied on flash: the hand is the log's alone)
-        if n and self.journal == -1:
-            self.journal = 0
-            from kitapi import forget
-            from kitapi.app.storew import room
-
-            room(self)
-            forget("kitapi.app.storew")  # (a new game imports it again)
+        if n and self.journal == -1:  # where the flash has 64 KB free (16 blocks) or more: else each hand is
+            self.journal = 0  # appended at once, as before, so that a full flash refuses it before "Saved"
+            try:
+                if self.fs.statvfs(self.root)[3] >= 16:
+                    try:  # (a folder of its own: its commits there, that folder's metadata its own alone; littlefs
+                        self.fs.mkdir(self.root + "/journal")  # compacted ROOT's, the checkpoint's among it, in
+                    except OSError as e:  # up to 13 ms on the pico-rig)
+                        if e.args[0] != 17:  # (EEXIST: there from an earlier boot)
+                            raise
+                    self.journal = self._open(self.root + _JOURNAL, "wb")  # (empty, or left empty)
+            except (AttributeError, OSError):  # (a board's file layer without statvfs; a flash that refuses it)
+                pass
 
     def replace_hand(self, number, payload):
         self.append(_OP_REPLACE, number, payload)

@@ -1,6 +1,6 @@
 """The store's (kitapi.app.store.Store) work that no boot's first frame does and most sessions never do: a new
-game's log and header (``new_game``, ``start``), the names remembered, a hand a power cut left in the journal
-(``journal``) and the journal's room asked once a session (``room``, then let go).
+game's log and header (``new_game``, ``start``), the names remembered, and a hand a power cut left in the journal
+(``journal``).
 Each a function of the store, which its ``Store`` method of the same name imports: kitapi.app.store, which every
 boot imports before its first frame, was imported sooner without them on the pico-rig (README, "A fourth
 round").  (The warm-up and the checkpoint, which every session writes after its first frame, stay in the store:
@@ -109,21 +109,3 @@ def journal(store, b, game_number):
         store.fs.remove(store.root + _JOURNAL)
     else:
         store.aside("journal/hand")
-
-
-def room(store):
-    """The journal opened for the next hands (``store.journal``) where the flash has 64 KB free (16 blocks) or more:
-    asked once a session, after its first frame (Store.flush); else each hand is appended to the log at once, as
-    before, so that a full flash still refuses it before the screen says "Saved".  The journal has a folder of its
-    own: its commits there, that folder's metadata its own alone (littlefs compacted ROOT's, the checkpoint's among
-    it, in up to 13 ms on the pico-rig)."""
-    try:
-        if store.fs.statvfs(store.root)[3] >= 16:
-            try:
-                store.fs.mkdir(store.root + "/journal")
-            except OSError as e:
-                if e.args[0] != 17:  # (EEXIST: there from an earlier boot)
-                    raise
-            store.journal = store._open(store.root + _JOURNAL, "wb")  # (empty, or left empty)
-    except (AttributeError, OSError):  # (a board's file layer without statvfs; a flash that refuses the folder)
-        pass
