@@ -8,7 +8,7 @@ only while a game is started), the texts .lang_xx (App.pt("preferans")).
     Allpass x2                   row 6: the all-pass progression, when it is on
 """
 
-from kitapi.app.ui import signed
+from kitapi.app.ui import cut, signed
 
 try:
     from micropython import const
@@ -71,8 +71,6 @@ def pref_row(ui, row, seat, names, mark, r, w):
     The columns stand 6 pixels apart while the name keeps 4 letters (the fewest a cut name keeps:
     kitapi.app.names.fit), else 3 apart, else 2.
     """
-    from kitapi.app.ui import cut
-
     y = row * 8
     ui.text(str(seat + 1), 0, y)
     if mark:
