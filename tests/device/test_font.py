@@ -206,6 +206,31 @@ def test_runs_at_both_ends_and_between():
     assert fb.blits == 2
 
 
+@pytest.mark.parametrize(
+    "s, texts",
+    [
+        ("A:log B:owe C:≡", [("A:log B:owe C:", 3, 5, 1)]),  # all but the last ASCII: one text, one glyph
+        ("≈+12", [("+12", 3 + 8, 5, 1)]),  # all but the first: one glyph, then the rest at once
+        ("≈", []),
+        ("ab≈", [("ab", 3, 5, 1)]),
+        ("♠10 ♥", [("10 ", 3 + 8, 5, 1)]),  # a glyph at each end: walked as before
+        ("Ж≈ok", [("ok", 3 + 16, 5, 1)]),
+    ],
+)
+def test_a_glyph_at_an_end_of_ascii(s: str, texts: list[tuple[str, int, int, int]]) -> None:
+    """A text ASCII but for one character at an end (a key's sign, a rounded figure) draws its ASCII part as
+    one fb.text and its glyph in its cell, in both colours."""
+    for c in (1, 0):
+        fb = screen(200, 16)
+        fb.fill(1 - c)
+        assert font.text(fb, s, 3, 5, c) == 3 + 8 * len(s)
+        assert fb.texts == [(t, x, y, c) for t, x, y, _ in texts]
+        for k, ch in enumerate(s):
+            if ord(ch) >= 0x80:
+                got = fb.cell(3 + 8 * k, 5)
+                assert got == (data_of(ch) if c else bytes(b ^ 0xFF for b in data_of(ch))), (s, ch)
+
+
 def test_empty_and_width():
     fb = screen()
     assert font.text(fb, "", 7, 7) == 7

@@ -307,6 +307,14 @@ def text(fb, s, x, y, c=1):
     k = 0  # the glyphs of the pending run of others, in _RUN (from character i - k)
     i = 0  # the character
     j = 0  # its first byte
+    n = len(s)
+    m -= 1
+    while b[m] & 0xC0 == 0x80:  # the last character's first byte
+        m -= 1
+    if m == n - 1:  # all but the last character ASCII ("C:≡"): drawn at once, not walked byte by byte
+        if m:
+            fb.text(s[:m], x, y, c)
+        i = j = m
     m = len(b)
     while j < m:
         o = b[j]
@@ -316,6 +324,9 @@ def text(fb, s, x, y, c=1):
                 k = 0
             if run < 0:
                 run = i
+                if m - j == n - i:  # the rest ASCII ("≈+12"): drawn at once too
+                    i = n
+                    break
             j += 1
         else:
             if run >= 0:

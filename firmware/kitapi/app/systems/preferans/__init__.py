@@ -8,7 +8,7 @@ only while a game is started), the texts .lang_xx (App.pt("preferans")).
     Allpass x2                   row 6: the all-pass progression, when it is on
 """
 
-from kitapi.app.ui import signed
+from kitapi.app.ui import cut, signed
 
 try:
     from micropython import const
@@ -19,6 +19,8 @@ _KEY_D = const(13)  # kitapi.keys.KEY_D (a constant: no name in the module)
 # the texts it shows: their places in the string table (kitapi.app.lang_xx.T)
 _T_HINT_HOME = const(3)
 _T_MORE = const(69)
+_T_DEALER = const(8)
+_T_ELDEST = const(9)
 
 # its family's texts it shows: their places in the table (kitapi.app.systems.preferans.lang_<language>.T)
 _P_ALLPASS = const(27)
@@ -37,7 +39,6 @@ def setup(ng):
 
 
 def draw_home(ui, app):
-    from kitapi.app.home import seat_mark
     from kitapi.settle import whole
 
     g = app.g
@@ -56,8 +57,9 @@ def draw_home(ui, app):
         for i in range(3):
             w[i] = max(w[i], len(r[i]))
         rows.append(r)
-    for s in range(n):
-        pref_row(ui, 2 + s, s, app.short, seat_mark(t, g, s, dealer), rows[s], w)
+    for s in range(n):  # the marks as kitapi.app.home.seat_mark's (not imported: 0.3 ms a frame on the pico-rig)
+        mark = "" if g.over else t[_T_DEALER] if s == dealer else t[_T_ELDEST] if s == (dealer + 1) % n else ""
+        pref_row(ui, 2 + s, s, app.short, mark, rows[s], w)
     if g.level > 1:
         ui.at("%s x%d" % (app.pt("preferans")[_P_ALLPASS], g.allpass_k() // 2), 0, 6)
     elif not g.over:
@@ -71,8 +73,6 @@ def pref_row(ui, row, seat, names, mark, r, w):
     The columns stand 6 pixels apart while the name keeps 4 letters (the fewest a cut name keeps:
     kitapi.app.names.fit), else 3 apart, else 2.
     """
-    from kitapi.app.ui import cut
-
     y = row * 8
     ui.text(str(seat + 1), 0, y)
     if mark:
