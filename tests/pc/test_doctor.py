@@ -59,10 +59,14 @@ class Box:
             self.sim.power_cycle()
         data = self.fs / "data"
         for p in sorted(data.rglob("*"), reverse=True):
-            if p.is_file() and p.name not in ("settings",):
+            if p.parent == data / "journal":  # (the box's journal, kept open by its app: empty between hands)
+                p.write_bytes(b"")
+            elif p.is_file() and p.name not in ("settings",):
                 p.unlink()
             elif p.is_dir() and p.parent == self.games:  # (a test's folder in games/: emptied above)
                 p.rmdir()
+        (data / "journal").mkdir(exist_ok=True)  # (as the box's app has it from its first frame on: empty)
+        (data / "journal" / "hand").write_bytes(b"")
         write_game(self.games, "0001.kitapi", seed=1)
         self.set_clock(0)
         self.sim.battery.write_text("3700")

@@ -166,25 +166,10 @@ class RP2Hardware:
         the bus, as before)."""
         fb = self.fb
         buf = fb.buffer
+        if (self._panel is None or self._pv is None or self._buf is not buf) and self._views():
+            return  # (the first frame: sent whole)
         old = self._panel
-        first = old is None  # (the panel's RAM not known, and dark: the frame whole, then on)
-        if first:
-            old = self._panel = bytearray(len(buf))
         pv = self._pv
-        if first or pv is None or self._buf is not buf:  # the pages as memoryviews, the frame's and the panel's,
-            self._buf = buf  # their cells of 8 columns and their blocks of 32
-            mv = self._mv = memoryview(buf)
-            ov = memoryview(old)
-            pv = self._pv = [mv[k : k + 128] for k in range(0, 1024, 128)]
-            self._po = [ov[k : k + 128] for k in range(0, 1024, 128)]
-            self._pi = ([mv[k : k + 8] for k in range(0, 1024, 8)], [ov[k : k + 8] for k in range(0, 1024, 8)])
-            self._pq = ([mv[k : k + 32] for k in range(0, 1024, 32)], [ov[k : k + 32] for k in range(0, 1024, 32)])
-        if first:
-            fb.i2c.writevto(fb.addr, (_WHOLE, buf))
-            old[:] = buf
-            fb.i2c.writeto(fb.addr, b"\x80\x20\x80\x02\x80\xaf")  # page addressing from now on; the panel on
-            self._paged = 1
-            return
         po = self._po
         cv, oc = self._pi
         qv, qo = self._pq
@@ -238,6 +223,30 @@ class RP2Hardware:
                 a = (b + 1) << 2
                 while cv[a] == oc[a]:
                     a += 1
+
+    def _views(self):
+        """``show``'s memoryviews, made once for a frame buffer: the pages, the frame's and the panel's, their cells
+        of 8 columns and their blocks of 32.  At the first frame (the panel's RAM not known, and dark) the frame is
+        sent whole, then the panel turned to page addressing and on: True then."""
+        fb = self.fb
+        buf = fb.buffer
+        old = self._panel
+        first = old is None
+        if first:
+            old = self._panel = bytearray(len(buf))
+        self._buf = buf
+        mv = self._mv = memoryview(buf)
+        ov = memoryview(old)
+        self._pv = [mv[k : k + 128] for k in range(0, 1024, 128)]
+        self._po = [ov[k : k + 128] for k in range(0, 1024, 128)]
+        self._pi = ([mv[k : k + 8] for k in range(0, 1024, 8)], [ov[k : k + 8] for k in range(0, 1024, 8)])
+        self._pq = ([mv[k : k + 32] for k in range(0, 1024, 32)], [ov[k : k + 32] for k in range(0, 1024, 32)])
+        if first:
+            fb.i2c.writevto(fb.addr, (_WHOLE, buf))
+            old[:] = buf
+            fb.i2c.writeto(fb.addr, b"\x80\x20\x80\x02\x80\xaf")  # page addressing from now on; the panel on
+            self._paged = 1
+        return first
 
     def display_power(self, on):
         """The display on or off (the keypad sleeps the same way either way: ``key``)."""
