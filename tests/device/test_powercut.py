@@ -154,3 +154,16 @@ def test_a_journal_whose_hand_is_in_the_log_before_later_records_is_removed() ->
     flash.files[JOURNAL] = journal
     store, g, damage = faultfs.boot(flash)
     assert flash.files[LOG] == after and JOURNAL not in flash.files and store.bad == "" and damage is None
+
+
+def test_a_journal_is_settled_once_a_repair_cut_between_its_renames_is_finished() -> None:
+    """A hand in the journal, and its log as a repair's cut between its two renames leaves it (the log gone, its
+    whole copy ``.tmp`` and the evidence there): the boot renames the copy in first, then appends the journal's
+    hand to it; nothing set aside but the repair's own evidence."""
+    flash, journal = _journal_left(3)
+    whole = flash.files[LOG]
+    flash.files[LOG + ".tmp"] = whole
+    flash.files[LOG + ".bad1"] = flash.files.pop(LOG) + b"\x00"
+    store, g, damage = faultfs.boot(flash)
+    assert g.hands == 4 and damage is None and flash.files[LOG] == whole + journal[:8]
+    assert JOURNAL not in flash.files and store.bad == "" and LOG + ".tmp" not in flash.files

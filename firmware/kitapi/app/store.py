@@ -28,19 +28,20 @@ commit there: 0.33 ms on the pico-rig, 2.3 at most, where the log's append copie
 the part of its last 4 KB block that is written into a new block first, up to
 12.6 ms, and on a real Pico erases that block, some 45 ms), then appended to the
 log and flushed once the frame is out (``flush``, App.run), the journal emptied
-after (opened anew and flushed).  ``Store()`` settles a journal a cut left:
-appended to its log if the log is still the length it names, nothing if the log
-has the record there already (the journal then removed), else set aside as
-evidence; an empty one is left as it is.  A flash with less
-than 64 KB free, or not yet measured in this session, appends to the log at once,
-as before, so that a full flash still refuses the hand before the screen shows it.
-A correction, a deletion and a game's end are appended at once (a journal owed is
-settled first); so is everything read from the log.  A damaged record stays in the log, skipped by the
-reader (kitapi.devlog); only a torn last record is cut off, the file as it was
-kept as evidence.  Every change of more than one step survives a power cut at
-any step: the new file is written whole (``NAME.tmp``, closed) before a rename
-puts it in place, and ``Store()`` (at every start) finishes or undoes what a
-cut left:
+after (opened anew and flushed).  ``Store()`` settles a journal a cut left, once
+the leftovers below are done: appended to its log if the log is still the length
+it names, nothing if the log has the record there already (the journal then
+removed), else set aside as evidence; an empty one is left as it is.  A flash with
+less than 64 KB free, or not yet measured in this session, appends to the log at
+once, as before, so that a full flash still refuses the hand before the screen
+shows it.  A correction, a deletion and a game's end are appended at once (a
+journal owed is settled first); so is everything read from the log.
+
+A damaged record stays in the log, skipped by the reader (kitapi.devlog); only a
+torn last record is cut off, the file as it was kept as evidence.  Every change
+of more than one step survives a power cut at any step: the new file is written
+whole (``NAME.tmp``, closed) before a rename puts it in place, and ``Store()``
+(at every start) finishes or undoes what a cut left:
 
 - ``X.tmp`` with ``X`` there: the cut came before ``X`` was replaced: removed;
 - ``X.tmp`` with no ``X``: a finished copy whose rename was cut: renamed to ``X``
@@ -130,16 +131,7 @@ class Store:
         self.journal = -1  # type: Any  # ROOT/journal/hand, open, where the flash has room; 0 not; -1 not measured
         # finish or undo what a power cut left half done (see the module); one leftover at a time
         fs = self.fs
-        if "journal" in n:  # a hand a cut left in the journal (kitapi.app.storew.journal); an empty one is none
-            try:
-                with self._open(root + _JOURNAL, "rb") as f:
-                    b = f.read(64)
-            except OSError:
-                b = b""
-            if b:
-                from kitapi.app.storew import journal
-
-                journal(self, b, game_number)
+        owed = "journal" in n  # (ROOT's names: ``n`` is the leftovers' walk's below)
         try:  # (a leftover that cannot be mended is left for the PC: the game still opens)
             for name in ("current", "names", "settings", "ckpt"):  # (not fails: a fails.tmp a cut left is
                 # overwritten by the next failure, and the boot does not look for it)
@@ -179,6 +171,16 @@ class Store:
                     fs.remove(path + ".tmp")
         except OSError:
             pass
+        if owed:  # a hand a cut left in the journal (kitapi.app.storew.journal), once its log is whole again
+            try:  # (a repair's copy renamed in above); an empty journal is none
+                with self._open(root + _JOURNAL, "rb") as f:
+                    b = f.read(64)
+            except OSError:
+                b = b""
+            if b:
+                from kitapi.app.storew import journal
+
+                journal(self, b, game_number)
 
     def _exists(self, path):
         try:  # (a file's: opened, not a stat, which reads its time too on littlefs: 1.5 ms for 2.8 on the pico-rig)
