@@ -233,17 +233,18 @@ def test_a_page_changed_at_both_ends_sends_two_spans(hw) -> None:
     fb = hw.fb
     first_frame(hw)
     k = 6 * 128
-    panel.transfers.clear()
-    panel.runs.clear()
-    fb.buffer[k + 3 : k + 21] = b"\x11" * 18
-    fb.buffer[k + 90 : k + 100] = b"\x22" * 10
-    hw.show()
-    assert panel.ram == fb.buffer
-    assert panel.runs == [(6, 3, 18), (6, 90, 10)] and panel.transfers == [7 + 18, 7 + 10]
-    panel.transfers.clear()
-    panel.runs.clear()
-    fb.buffer[k + 3 : k + 21] = b"\x33" * 18
-    fb.buffer[k + 40 : k + 51] = b"\x44" * 11
-    hw.show()
-    assert panel.ram == fb.buffer
-    assert panel.runs == [(6, 3, 48)] and panel.transfers == [7 + 48]
+
+    def sent(*changes: tuple[int, int, bytes]) -> tuple[list[tuple[int, int, int]], list[int]]:
+        """The spans and transfers of a frame that changes page 6 at each (first column, last column + 1, byte)."""
+        panel.transfers.clear()
+        panel.runs.clear()
+        for a, z, b in changes:
+            fb.buffer[k + a : k + z] = b * (z - a)
+        hw.show()
+        assert panel.ram == fb.buffer
+        return panel.runs, panel.transfers
+
+    runs, transfers = sent((3, 21, b"\x11"), (90, 100, b"\x22"))
+    assert runs == [(6, 3, 18), (6, 90, 10)] and transfers == [7 + 18, 7 + 10]
+    runs, transfers = sent((3, 21, b"\x33"), (40, 51, b"\x44"))
+    assert runs == [(6, 3, 48)] and transfers == [7 + 48]
