@@ -322,7 +322,7 @@ class App:
                     from kitapi.app.refusal import memory
                 except MemoryError:  # no room for the words beside the game: said alone, the start menu after
                     screen = self.g = None
-                    _forget(("app.refusal", "app.said"))
+                    _forget(["app.refusal", "app.said"])
                     from kitapi.app.refusal import memory
                 screen = memory(self, screen)
             except MemoryError:  # after a retry that failed on this boot (its heap left in pieces): one more
