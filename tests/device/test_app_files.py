@@ -446,3 +446,22 @@ def test_the_games_list_says_each_games_system_and_day(tmp_path: Path, code: str
     shown = lines(dev.keys("C 5")[-1])
     dev.close()
     assert shown[1:3] == ["3-1", f"1 {prefa}"], shown
+
+
+@pytest.mark.parametrize(("code", "reset"), list(zip(("en", "el", "ru"), RESET, strict=True)))
+def test_a_damaged_journal_is_set_aside_and_said_whole_in_the_players_words(
+    tmp_path: Path, code: str, reset: str
+) -> None:
+    """ROOT/journal/hand not of its form (zeros): the boot sets it aside and says so on the home screen's row 1 in
+    the box's language, whole (its path, "journal/hand", was cut at 16 cells on every box); the game as it was,
+    an empty journal made again for the next hand."""
+    data = tmp_path / "data"
+    log = base(data)
+    (data / "settings").write_text(f"255 60 {code}\n")
+    (data / "journal").mkdir()
+    (data / "journal" / "hand").write_bytes(b"\x00" * 30)
+    dev, shown = boot(data)
+    dev.close()
+    assert shown[1] == reset % "journal" and len(shown[1]) <= 16, shown
+    assert (data / "games" / GAME).read_bytes() == log and (data / "journal" / "hand.bad1").read_bytes() == b"\x00" * 30
+    assert (data / "journal" / "hand").read_bytes() == b""

@@ -130,7 +130,7 @@ def test_a_journal_not_of_its_form_is_set_aside_and_the_log_is_untouched(damage)
     flash.files[JOURNAL] = bad
     store, g, _ = faultfs.boot(flash)
     assert g.hands == 3 and flash.files[LOG] == before
-    assert JOURNAL not in flash.files and flash.files[JOURNAL + ".bad1"] == bad and store.bad == "journal/hand"
+    assert JOURNAL not in flash.files and flash.files[JOURNAL + ".bad1"] == bad and store.bad == "journal"
 
 
 def test_an_empty_journal_is_no_hand_and_is_left() -> None:

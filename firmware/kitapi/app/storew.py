@@ -109,3 +109,4 @@ def journal(store, b, game_number):
         store.fs.remove(store.root + _JOURNAL)
     else:
         store.aside("journal/hand")
+        store.bad = "journal"  # (said on the screen by its folder's name: "journal/hand" was cut on every box)
