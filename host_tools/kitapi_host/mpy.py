@@ -110,8 +110,10 @@ def source_name(name: str) -> str:
     return dotted[: -len(".__init__")] if dotted.endswith(".__init__") else dotted
 
 
-def compiled(kind: str, files: dict[str, Path]) -> Path:
+def compiled(kind: str, files: dict[str, Path], march: str | None = None) -> Path:
     """A cache folder with ``files`` (name in the folder -> source) compiled to .mpy; built once per state.
+    ``march``: their native code (viper, ``micropython.native``) for that arch (mpy-cross's ``-march``), else
+    bytecode alone (mpy-cross refuses native code then).
 
     The folder's name holds a hash of mpy-cross's version and of every name and
     source, so a change makes a new folder and an unchanged tree reuses it.  A source
@@ -123,7 +125,7 @@ def compiled(kind: str, files: dict[str, Path]) -> Path:
     # Asked again by the same process (a test run starts the firmware thousands of times), the answer is the
     # folder found before while no source has changed its size or time: no mpy-cross run, no file read.
     stamps = tuple((name, str(src), _stamp(src)) for name, src in files.items())
-    state = (tool, str(cache), kind, stamps, _stamp(CORE / "registry.py"))  # (the registry: the box's names)
+    state = (tool, str(cache), kind, march, stamps, _stamp(CORE / "registry.py"))  # (the registry: the box's names)
     out = _BUILT.get(state)
     if out is not None and out.is_dir():
         return out
@@ -131,6 +133,8 @@ def compiled(kind: str, files: dict[str, Path]) -> Path:
         _VERSIONS[tool] = subprocess.run([tool, "--version"], capture_output=True, check=True).stdout
     digest = hashlib.sha256(_VERSIONS[tool])
     digest.update(b"source names: the module's name\0")  # (see source_name)
+    if march:
+        digest.update(f"-march={march}\0".encode())
     sources = {name: device_source(name, src) for name, src in files.items()}
     for name, data in sources.items():
         digest.update(name.encode() + b"\0" + data + b"\0")
@@ -149,7 +153,15 @@ def compiled(kind: str, files: dict[str, Path]) -> Path:
                 if name in WRITTEN:  # (its names written in: compiled from a copy, its errors named by the file)
                     given = Path(d) / Path(name).name
                     given.write_bytes(sources[name])
-                cmd = [tool, "-s", source_name(name), "-o", str(target), str(given)]
+                cmd = [
+                    tool,
+                    *([f"-march={march}"] if march else []),
+                    "-s",
+                    source_name(name),
+                    "-o",
+                    str(target),
+                    str(given),
+                ]
                 proc = subprocess.run(cmd, capture_output=True, text=True)
             if proc.returncode:
                 raise CompileError(f"{src}: {(proc.stderr or proc.stdout).strip()}")

@@ -45,9 +45,15 @@ CIRCUITPYTHON = ROOT / "firmware" / "circuitpython"  # boot.py and the framebuf 
 DRIVERS = ROOT / "firmware" / "drivers"  # the display driver, deployed compiled into lib/ (no mip, no network)
 
 
+# Compiled to native code for the box's own arch (mpy-cross -march: kitapi_host.device.pack.native_modules), never
+# as bytecode: a box that cannot load it (another arch, no viper) does without (firmware/kitapi/hw/fast.py)
+NATIVE = (CORE / "hw" / "fast.py",)
+
+
 def core_sources() -> list[Path]:
-    """Every source file of the core and the app (the package kitapi, subpackages included), sorted."""
-    return sorted(CORE.rglob("*.py"))
+    """Every source file of the core and the app (the package kitapi, subpackages included), sorted; NATIVE's
+    aside."""
+    return sorted(p for p in CORE.rglob("*.py") if p not in NATIVE)
 
 
 def device_path(src: Path) -> str:

@@ -114,7 +114,8 @@ def test_deploy_for_a_pico_installs_the_display_driver_with_mip(tmp_path: Path, 
     assert (fs / "lib" / "ssd1306.mpy").read_bytes() == driver
     assert (fs / "board.py").read_bytes() == (BOARDS / "pico.py").read_bytes()
     # the driver is in the pack too, after the board file, its crc32 checked like the others: imported from there
-    assert (fs / "kitapi.pack").read_bytes() == deploy.firmware_files("pico", {"ssd1306.mpy": driver})["kitapi.pack"]
+    want = deploy.firmware_files("pico", {"ssd1306.mpy": driver}, arch=_unix_arch())  # (kitapi.hw.fast: the box's)
+    assert (fs / "kitapi.pack").read_bytes() == want["kitapi.pack"]
     code = "import kitapi_pack\nkitapi_pack.mount()\nimport ssd1306\nprint(ssd1306.__file__, ssd1306.WIDTH)\n"
     p = subprocess.run([micropython(), "-c", code], cwd=fs, capture_output=True, text=True, env={"MICROPYPATH": ":lib"})
     assert p.stdout == "/pack/ssd1306.mpy 128\n", p.stdout + p.stderr
@@ -138,6 +139,12 @@ def test_deploy_for_a_pico_installs_the_display_driver_with_mip(tmp_path: Path, 
     assert out.returncode == 0, out.stderr
     assert "1 file(s) written" in out.stdout, out.stdout
     assert (fs / "kitapi.pack").read_bytes() == pack_
+
+
+def _unix_arch() -> str | None:
+    """The arch of the unix port (the simulated box), as the deploy reads a box's: sys.implementation._mpy >> 10."""
+    out = subprocess.run([micropython(), "-c", "import sys\nprint(sys.implementation._mpy)"], capture_output=True)
+    return deploy.box_arch(int(out.stdout))
 
 
 # The driver drawing on an I2C bus that records what it is sent: the commands (after 0x80 one, after 0x00 a run) and
@@ -175,7 +182,8 @@ def test_deploy_for_a_pico_puts_kitapis_display_driver_on_it_with_no_network(tmp
     assert "display driver: ssd1306 (Kitapi's, from this PC's package: into lib/ and kitapi.pack)" in out.stdout
     driver = deploy.package_drivers("pico")["ssd1306.mpy"]
     assert driver[:1] == b"M" and (fs / "lib" / "ssd1306.mpy").read_bytes() == driver
-    files = deploy.firmware_files("pico", {"ssd1306.mpy": driver}, lib=True)
+    files = deploy.firmware_files("pico", {"ssd1306.mpy": driver}, lib=True, arch=_unix_arch())
+    assert files != deploy.firmware_files("pico", {"ssd1306.mpy": driver}, lib=True)  # (kitapi.hw.fast in the pack)
     assert list(files) == ["lib/ssd1306.mpy", "kitapi.pack", "kitapi_pack.mpy", "kitapi_pack_bak.mpy", "main.py",
                            "board.py"]  # fmt: skip
     for path, data in files.items():
@@ -191,6 +199,10 @@ def test_deploy_for_a_pico_puts_kitapis_display_driver_on_it_with_no_network(tmp
     assert cmds[0] == "00ae200040a1a83fc8d300da12d580d9f1db3081ffa4a68d14"
     assert [line for line in said if line.startswith("data")] == ["data 60 1025 40 2040"]  # the 8x8 square: 8 x 0xFF
     assert cmds[-3:] == ["0021007f220007", "80af", "80ae"]  # the window of show() in one transfer, on; poweroff
+    # kitapi.hw.fast in the pack, native code for the box's arch (the unix port's here), imported from there
+    code = "import kitapi_pack\nkitapi_pack.mount()\nimport kitapi.hw.fast as m\nprint(m.__file__, m.spans)\n"
+    p = subprocess.run([micropython(), "-c", code], cwd=fs, capture_output=True, text=True, env={"MICROPYPATH": ":lib"})
+    assert p.stdout == "/pack/kitapi/hw/fast.mpy <function>\n", p.stdout + p.stderr  # (a native function)
     # deploying again writes nothing: lib/'s driver is compared as the other files are
     with SimDevice(fs, firmware="flash") as dev:
         out = forkrun.run(["deploy", "--device", dev.url, "--board", "pico"], text=True, env=offline)

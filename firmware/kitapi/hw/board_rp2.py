@@ -40,6 +40,12 @@ _HINTS = const(0)  # true for mypy alone (always_true in its configs): MicroPyth
 if _HINTS:
     from typing import Any
 
+try:  # show's search in native code, compiled for this box's arch by the deploy (kitapi.hw.fast)
+    from kitapi.hw.fast import spans as _spans
+    from kitapi.hw.fast import take as _take
+except Exception:  # none deployed, or another arch's (ValueError), or no viper here (CPython): the bytecode search
+    _spans = None  # type: ignore[assignment]  # (mypy sees the module's)
+
 _WIDTH = const(128)
 _HEIGHT = const(64)
 _SCAN_MS = const(5)  # between keypad scans (the board files give theirs)
@@ -120,7 +126,7 @@ class RP2Hardware:
         if not getattr(ssd1306, "LAZY", 0):  # micropython-lib's driver has sent a blank frame: the first frame sends
             self._panel = bytearray(self.fb.buffer)  # the rest; Kitapi's sent none, the first frame is sent whole
         self._pv = None  # type: Any  # (show: the frame's pages as memoryviews, the panel's, its pages as integers)
-        self._po = self._pi = self._pq = self._buf = self._mv = None  # type: Any
+        self._po = self._pi = self._pq = self._buf = self._mv = self._sp = self._tx = None  # type: Any
         self._paged = 0  # the panel in page addressing (show)
         self._cmd = bytearray(b"\x80\xb0\x80\x00\x80\x10\x40")  # a span's start (show)
         self._data = [self._cmd, None]  # type: list[Any]  # (show: the span's bytes after it)
@@ -154,21 +160,41 @@ class RP2Hardware:
         first frame.
 
         One I2C transfer a span, the driver's ``i2c`` and ``addr`` used directly: its 3 commands each after a
-        control byte 0x80 (Co=1: another control byte follows, SSD1306 datasheet 8.1.5.2), then 0x40 and its bytes,
-        in one ``writevto``: 7 bytes beside the data, where a window of horizontal addressing (0x21 and 0x22) took
-        13 (some 5 % fewer bytes a key, counted on the simulator's frames of every family's typed hands; windows
-        of several pages, which horizontal addressing allowed, saved less than 0.5 %).  On the pico-rig a transfer
-        costs some 50 us beside its bytes, 22.5 us each.  Python is slow on the rig's Cortex-M0+ (10-150 us a
-        step, its allocation or not): the pages are memoryviews made once, compared in C; of a page that changed,
-        the first and last changed columns are found from each end, by its blocks of 32 columns, then cells of 8
-        (their memoryviews made once too: 6.5 KB of heap on the Pico), then the bytes of the two cells that
-        changed; the blocks between them are compared for one unchanged (1.5 ms a key's frame on the rig beside
-        the bus, as before)."""
+        control byte 0x80 (Co=1: another control byte follows, SSD1306 datasheet 8.1.5.2), then 0x40 and its bytes:
+        7 bytes beside the data, where a window of horizontal addressing (0x21 and 0x22) took 13 (some 5 % fewer
+        bytes a key, counted on the simulator's frames of every family's typed hands; windows of several pages,
+        which horizontal addressing allowed, saved less than 0.5 %).  On the pico-rig a transfer costs some 50 us
+        beside its bytes, 22.5 us each.  Python is slow on the rig's Cortex-M0+ (10-150 us a step, its allocation
+        or not): the spans are found, and each transfer's bytes put in one buffer, by native code
+        (kitapi.hw.fast, which the deploy compiles for the box's arch: 0.1-0.3 ms a frame and 0.05-0.1 ms a span
+        on the rig), else in bytecode (``_search``: 1.5-2 ms a key's frame), the same transfers either way."""
         fb = self.fb
         buf = fb.buffer
-        if (self._panel is None or self._pv is None or self._buf is not buf) and self._views():
+        if (self._panel is None or self._mv is None or self._buf is not buf) and self._views():
             return  # (the first frame: sent whole)
         old = self._panel
+        find = _spans  # type: Any  # (its arguments are viper's ptr8: any buffer)
+        if find is None:
+            self._search(fb, buf, old)
+            return
+        sp = self._sp
+        tx = self._tx
+        k = find(buf, old, sp)
+        if k and not self._paged:  # (micropython-lib's driver: its blank frame sent in horizontal addressing)
+            fb.i2c.writeto(fb.addr, b"\x80\x20\x80\x02")
+            self._paged = 1
+        take = _take  # type: Any
+        k = take(buf, old, sp, tx)
+        while k:  # (its bytes in one buffer: the transfer writevto made of the commands and the data)
+            fb.i2c.writeto(fb.addr, tx[:k])
+            k = take(buf, old, sp, tx)
+
+    def _search(self, fb, buf, old):
+        """``show``'s spans found and sent in bytecode, where kitapi.hw.fast cannot load.  The pages are memoryviews
+        made once, compared in C; of a page that changed, the first and last changed columns are found from each
+        end, by its blocks of 32 columns, then cells of 8 (their memoryviews made once too: 6.5 KB of heap on the
+        Pico), then the bytes of the two cells that changed; the blocks between them are compared for one
+        unchanged; each span sent in one ``writevto`` of its commands and its bytes."""
         pv = self._pv
         po = self._po
         cv, oc = self._pi
@@ -225,9 +251,10 @@ class RP2Hardware:
                     a += 1
 
     def _views(self):
-        """``show``'s memoryviews, made once for a frame buffer: the pages, the frame's and the panel's, their cells
-        of 8 columns and their blocks of 32.  At the first frame (the panel's RAM not known, and dark) the frame is
-        sent whole, then the panel turned to page addressing and on: True then."""
+        """``show``'s memoryviews, made once for a frame buffer: the frame's; with no native code (``_search``) the
+        pages, the frame's and the panel's, their cells of 8 columns and their blocks of 32.  At the first frame
+        (the panel's RAM not known, and dark) the frame is sent whole, then the panel turned to page addressing and
+        on: True then."""
         fb = self.fb
         buf = fb.buffer
         old = self._panel
@@ -236,11 +263,15 @@ class RP2Hardware:
             old = self._panel = bytearray(len(buf))
         self._buf = buf
         mv = self._mv = memoryview(buf)
-        ov = memoryview(old)
-        self._pv = [mv[k : k + 128] for k in range(0, 1024, 128)]
-        self._po = [ov[k : k + 128] for k in range(0, 1024, 128)]
-        self._pi = ([mv[k : k + 8] for k in range(0, 1024, 8)], [ov[k : k + 8] for k in range(0, 1024, 8)])
-        self._pq = ([mv[k : k + 32] for k in range(0, 1024, 32)], [ov[k : k + 32] for k in range(0, 1024, 32)])
+        if _spans is not None:  # (the native search: no views; the spans, 16 at most, and a transfer's bytes)
+            self._sp = bytearray(50)
+            self._tx = memoryview(bytearray(135))
+        else:
+            ov = memoryview(old)
+            self._pv = [mv[k : k + 128] for k in range(0, 1024, 128)]
+            self._po = [ov[k : k + 128] for k in range(0, 1024, 128)]
+            self._pi = ([mv[k : k + 8] for k in range(0, 1024, 8)], [ov[k : k + 8] for k in range(0, 1024, 8)])
+            self._pq = ([mv[k : k + 32] for k in range(0, 1024, 32)], [ov[k : k + 32] for k in range(0, 1024, 32)])
         if first:
             fb.i2c.writevto(fb.addr, (_WHOLE, buf))
             old[:] = buf

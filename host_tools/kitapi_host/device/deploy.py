@@ -9,7 +9,9 @@ What it does, in order (docs/sync.md, "Deploy"):
    writes nothing (``fit``); its machine names the board unless ``--board``
    does;
 2. compiles ``firmware/kitapi`` with ``mpy-cross`` (the bytecode the device
-   reads; the core then costs no RAM to compile at boot) into one file,
+   reads; the core then costs no RAM to compile at boot), and ``kitapi.hw.fast``
+   as native code for the arch the device names (``_mpy`` >> 10: armv6m on a
+   Pico; none for a device that runs no native code), into one file,
    ``kitapi.pack``, that ``main.py`` mounts at ``/pack`` (``firmware/kitapi_pack.py``:
    an import from it looks nothing up on the flash; every module in it is checked
    against its crc32 before its import, and a damaged pack is mended by deploying
@@ -57,6 +59,8 @@ from kitapi_host.resources import DRIVERS as DRIVER_SOURCES
 
 BOARD_NAMES = ("pico", "pico_w", "pico2", "simdev", "pico_circuitpython")
 DRIVERS = {"pico": ("ssd1306",), "pico_w": ("ssd1306",), "pico2": ("ssd1306",), "simdev": (), "pico_circuitpython": ()}
+# The boards whose hw is kitapi.hw.board_rp2's: their pack holds kitapi.hw.fast, native code for the box's arch
+NATIVE_BOARDS = ("pico", "pico_w", "pico2")
 MIP_INDEX = "https://micropython.org/pi/v2"  # mpremote's default: micropython-lib (--index for it by name)
 _CHUNK = 1024  # bytes of a file per exec when writing (its repr is compiled on the device)
 
@@ -138,7 +142,8 @@ def pack_micropython() -> str:
 
 
 # sys.implementation._mpy's bits 10 and up: the native code a port runs (MicroPython's py/persistentcode.h,
-# MP_NATIVE_ARCH_*); the pack holds bytecode alone (mpy-cross without -march), which every arch runs
+# MP_NATIVE_ARCH_*); the pack holds bytecode (mpy-cross without -march), which every arch runs, but for
+# kitapi.hw.fast, native code for the box's arch (box_arch), which the firmware does without where it cannot load
 ARCHES = ("bytecode", "x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7emsp", "armv7emdp", "xtensa",
           "xtensawin", "rv32imc", "rv64imc")  # fmt: skip
 
@@ -183,6 +188,13 @@ def fit(box_version: str, box_mpy: int) -> Fit:
     )
 
 
+def box_arch(box_mpy: int) -> str | None:
+    """The native code a box with ``sys.implementation._mpy`` ``box_mpy`` runs, by mpy-cross's ``-march`` name
+    ("armv6m": a Pico's RP2040), or None (bytecode alone)."""
+    arch = box_mpy >> 10
+    return ARCHES[arch] if 0 < arch < len(ARCHES) else None
+
+
 def guess_board(machine: str) -> str | None:
     """The board file for ``sys.implementation._machine`` ("Raspberry Pi Pico W with RP2040"...), or None."""
     m = machine.lower()
@@ -212,17 +224,22 @@ def package_drivers(board: str) -> dict[str, bytes]:
     return {f"{n}.mpy": (built / f"{n}.mpy").read_bytes() for n in names}
 
 
-def firmware_files(board: str, drivers: dict[str, bytes] | None = None, lib: bool = False) -> dict[str, bytes]:
+def firmware_files(
+    board: str, drivers: dict[str, bytes] | None = None, lib: bool = False, arch: str | None = None
+) -> dict[str, bytes]:
     """Path on the device -> contents, in the order written: the pack of the compiled core and app (and of
-    ``drivers``, module path -> .mpy, the display driver), its loader and the loader's second copy, main.py and
-    board.py; with ``lib``, the drivers in lib/ too (first: mip's place for them, which a deploy with ``--index``
-    fills itself)."""
+    ``drivers``, module path -> .mpy, the display driver; and on NATIVE_BOARDS kitapi.hw.fast for ``arch``, the
+    box's: box_arch), its loader and the loader's second copy, main.py and board.py; with ``lib``, the drivers in
+    lib/ too (first: mip's place for them, which a deploy with ``--index`` fills itself)."""
     try:
         built, sources = pack.compiled_firmware(board)
     except CompileError as e:
         raise DeviceError(f"mpy-cross refused {e}") from None
     board_py = sources["board.py"].read_bytes()
-    modules = pack.packed(built)
+    try:
+        modules = pack.packed(built, pack.native_modules(arch) if board in NATIVE_BOARDS else None)
+    except CompileError as e:
+        raise DeviceError(f"mpy-cross refused {e}") from None
     loader = pack.loader((built / "kitapi_pack.mpy").read_bytes())
     if drivers:  # after the board file, with what draws (a pack cut short keeps them)
         first = dict(list(modules.items())[:1])
@@ -454,9 +471,9 @@ def deploy(dev: Device, board: str | None, index: str | None = None, set_clock: 
         files.update(circuitpython_drivers())  # circup needs the drive; over the serial port: this PC's copy
         out.drivers.append("adafruit_ssd1306 and adafruit_bus_device (from this PC's packages)")
     elif index is not None:
-        files = firmware_files(chosen, installed_drivers(dev, DRIVERS[chosen]))
+        files = firmware_files(chosen, installed_drivers(dev, DRIVERS[chosen]), arch=box_arch(mpy))
     else:
-        files = firmware_files(chosen, package_drivers(chosen), lib=True)
+        files = firmware_files(chosen, package_drivers(chosen), lib=True, arch=box_arch(mpy))
     there = _device_hashes(dev)
     if not circuitpython:
         dev.run(_UNMOUNT)  # the running firmware's pack: its file is open

@@ -435,11 +435,14 @@ def _differs(dev: Device, board: str) -> list[str] | None:
             continue
         if isinstance(path, str) and isinstance(digest, str):
             there[path] = digest
-    # deployed with Kitapi's own display driver (the default), or with mip's from --index (read from the box's lib/)
-    wants = [deploy.firmware_files(board, deploy.package_drivers(board))]
+    # deployed with Kitapi's own display driver (the default), or with mip's from --index (read from the box's lib/);
+    # kitapi.hw.fast compiled for the box's arch, as the deploy does
+    mpy = _int(_call(dev, "import sys\nprint(repr(getattr(sys.implementation, '_mpy', 0)))")) or 0
+    arch = deploy.box_arch(mpy)
+    wants = [deploy.firmware_files(board, deploy.package_drivers(board), arch=arch)]
     if deploy.DRIVERS[board]:
         try:
-            wants.append(deploy.firmware_files(board, deploy.installed_drivers(dev, deploy.DRIVERS[board])))
+            wants.append(deploy.firmware_files(board, deploy.installed_drivers(dev, deploy.DRIVERS[board]), arch=arch))
         except DeviceError as e:
             if "connection was lost" in str(e) or "too slowly" in str(e):
                 raise

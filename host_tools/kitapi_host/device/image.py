@@ -72,6 +72,7 @@ class Board:
     flash: int  # PICO_FLASH_SIZE_BYTES
     fs_start: int
     fs_size: int
+    arch: str = "armv6m"  # the native code it runs (sys.implementation._mpy >> 10): kitapi.hw.fast's, in the pack
 
 
 BOARDS = {
@@ -368,7 +369,7 @@ def box_files(board: str) -> dict[str, bytes]:
     """Path on the box -> contents: what ``kitapi deploy`` writes there (the driver in lib/ included)."""
     from kitapi_host.device.deploy import firmware_files, package_drivers
 
-    return firmware_files(board, package_drivers(board), lib=True)
+    return firmware_files(board, package_drivers(board), lib=True, arch=BOARDS[board].arch)
 
 
 NEW_BOX_TEXT = b"kitapi image: this box was set up from an image; its first boot shows 'new box' and removes me\n"

@@ -12,7 +12,7 @@ import zlib
 from pathlib import Path
 
 from kitapi_host.mpy import compiled
-from kitapi_host.resources import BOARDS, PACK_LOADER, core_sources, device_path
+from kitapi_host.resources import BOARDS, NATIVE, PACK_LOADER, core_sources, device_path
 
 MAGIC = b"KPK3"  # (KPK3: the index as text; an older loader refuses the pack, as this one an older pack)
 HEADER = 24  # MAGIC, the index's length and crc32, the modules' length and crc32, the crc32 of these 20 bytes
@@ -128,6 +128,23 @@ def compiled_firmware(board: str) -> tuple[Path, dict[str, Path]]:
     return compiled("deploy", sources), sources
 
 
+# The arches whose native code mpy-cross writes (its -march; kitapi_host.device.deploy.ARCHES names a box's)
+NATIVE_ARCHES = ("x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7emsp", "armv7emdp", "xtensa",
+                 "xtensawin", "rv32imc", "rv64imc")  # fmt: skip
+
+
+def native_modules(arch: str | None) -> dict[str, bytes]:
+    """resources.NATIVE compiled for ``arch`` ("armv6m": a Pico's RP2040), path below /pack -> .mpy; none for a box
+    that runs bytecode alone (None) or an arch mpy-cross has no native code for: the firmware does without them
+    (kitapi.hw.board_rp2 searches in bytecode).  The rest of the pack is bytecode, which any arch runs."""
+    if arch not in NATIVE_ARCHES:
+        return {}
+    built = compiled("native", {device_path(src): src for src in NATIVE}, march=arch)
+    return {
+        device_path(src)[:-3] + ".mpy": (built / device_path(src)).with_suffix(".mpy").read_bytes() for src in NATIVE
+    }
+
+
 # First in the pack: what draws the damaged-firmware screen (firmware/kitapi_pack.py), which a pack cut short keeps.
 _FIRST = (
     "board.mpy",
@@ -139,8 +156,10 @@ _FIRST = (
 )
 
 
-def packed(built: Path) -> dict[str, bytes]:
+def packed(built: Path, native: dict[str, bytes] | None = None) -> dict[str, bytes]:
+    """The modules of ``built`` (compiled_firmware's) and ``native`` (native_modules') in the pack's order."""
     modules = {p.relative_to(built).as_posix(): p.read_bytes() for p in sorted((built / "kitapi").rglob("*.mpy"))}
+    modules.update(native or {})
     modules["board.mpy"] = (built / "board.mpy").read_bytes()
     order = sorted(modules, key=lambda p: next((i for i, f in enumerate(_FIRST) if p.startswith(f)), len(_FIRST)))
     return {p: modules[p] for p in order}
@@ -154,7 +173,7 @@ def rescue_modules() -> dict[str, bytes]:
     return {p: d for p, d in packed(built).items() if p == "kitapi/link.mpy" or p.startswith(_FIRST[1:4])}
 
 
-def packed_modules(board: str) -> dict[str, bytes]:
+def packed_modules(board: str, arch: str | None = None) -> dict[str, bytes]:
     """What goes into kitapi.pack: path below /pack -> .mpy: the core and app, and the board file as board.mpy
-    (served while board.py is unchanged: firmware/kitapi_pack.py)."""
-    return packed(compiled_firmware(board)[0])
+    (served while board.py is unchanged: firmware/kitapi_pack.py); native_modules(``arch``), the box's."""
+    return packed(compiled_firmware(board)[0], native_modules(arch))
