@@ -717,6 +717,31 @@ def test_a_damaged_packed_driver_draws_with_lib_s_copy_only_if_it_is_the_same_by
             assert case == dark, (i, case)
 
 
+def test_a_damaged_native_module_draws_the_damaged_screen_from_the_bytecode_search(tmp_path: Path) -> None:
+    """A Pico's pack holds kitapi.hw.fast, native code for the box's arch (the unix port's here): whole, its search
+    is the one kitapi.hw.board_rp2 uses.  A bit flipped in a sample of its bytes (every byte under `make fuzz`):
+    never handed to the .mpy loader; the board is made all the same, with the bytecode search, and the board
+    file draws the damaged-firmware screen naming it (its Damaged let through board_rp2's import left the box
+    dark)."""
+    out = subprocess.run([micropython(), "-c", "import sys\nprint(sys.implementation._mpy)"], capture_output=True)
+    arch = deploy.box_arch(int(out.stdout))
+    fs = tmp_path / "fs"
+    fs.mkdir()
+    files = deploy.firmware_files("pico", arch=arch)
+    for path, data in files.items():
+        (fs / path).write_bytes(data)
+    native = ok(fs, "import kitapi_pack\nkitapi_pack.mount()\nimport kitapi.hw.board_rp2 as b\nprint(b._spans)")
+    assert native == "<function>\n"  # (a native function: a bytecode one names itself)
+    fast = pack.native_modules(arch)["kitapi/hw/fast.mpy"]
+    at = files["kitapi.pack"].index(fast)
+    _fake_board(fs, "import kitapi.hw.board_rp2 as b\n    print('native:', b._spans is not None)")
+    drawn = _drawn("kitapi/hw/fast.mpy")  # (its path on two rows, broken after a "/")
+    drawn[5:6] = ["T 6 kitapi/hw/", "T 7 fast.mpy"]
+    drawn = ["native: False", *drawn, "F ['/pack', 'board.py', 'kitapi_pack.mpy']"]
+    for i, case in _boots(fs, "kitapi.pack", "flip", at, at + len(fast), step=fuzz_step(len(fast), 60)).items():
+        assert case == drawn, (i, case)
+
+
 def test_the_syncs_check_names_a_damaged_second_header_or_second_loader(flash: Path, tmp_path: Path) -> None:
     """The copies the box reads only when the first is damaged: the sync's check (CHECK_PACK) and the PC's
     (pack.damage) find them damaged, and a deploy writes them again."""

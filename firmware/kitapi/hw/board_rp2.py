@@ -30,6 +30,8 @@ What the code relies on, from the MicroPython documentation and sources
   the Pico W the pin is shared with the radio: ``PicoWVsysADC``.
 """
 
+import sys
+
 import ubinascii as binascii  # the built-ins by their u names: at once (docs/firmware.md, "Imports")
 import umachine as machine
 import uos as os
@@ -45,6 +47,12 @@ try:  # show's search in native code, compiled for this box's arch by the deploy
     from kitapi.hw.fast import take as _take
 except Exception:  # none deployed, or another arch's (ValueError), or no viper here (CPython): the bytecode search
     _spans = None  # type: ignore[assignment]  # (mypy sees the module's)
+except BaseException as e:  # kitapi_pack.Damaged (its packed bytes not as deployed): the board is made all the same,
+    pack = sys.modules.get("kitapi_pack")  # type: Any  # with the bytecode search, and boot() shows the damaged screen
+    if pack is None or not isinstance(e, pack.Damaged):  # (as for a driver served from lib/)
+        raise
+    pack.damaged = e.args[0]
+    _spans = None  # type: ignore[assignment]
 
 _WIDTH = const(128)
 _HEIGHT = const(64)
