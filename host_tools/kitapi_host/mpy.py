@@ -144,6 +144,7 @@ def compiled(kind: str, files: dict[str, Path], march: str | None = None) -> Pat
         return out
     cache.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(dir=cache, prefix=".build-"))
+    arch = [f"-march={march}"] if march else []
     try:
         for name, src in files.items():
             target = tmp / Path(name).with_suffix(".mpy")
@@ -153,15 +154,7 @@ def compiled(kind: str, files: dict[str, Path], march: str | None = None) -> Pat
                 if name in WRITTEN:  # (its names written in: compiled from a copy, its errors named by the file)
                     given = Path(d) / Path(name).name
                     given.write_bytes(sources[name])
-                cmd = [
-                    tool,
-                    *([f"-march={march}"] if march else []),
-                    "-s",
-                    source_name(name),
-                    "-o",
-                    str(target),
-                    str(given),
-                ]
+                cmd = [tool, *arch, "-s", source_name(name), "-o", str(target), str(given)]
                 proc = subprocess.run(cmd, capture_output=True, text=True)
             if proc.returncode:
                 raise CompileError(f"{src}: {(proc.stderr or proc.stdout).strip()}")

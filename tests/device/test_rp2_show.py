@@ -248,3 +248,18 @@ def test_a_page_changed_at_both_ends_sends_two_spans(hw) -> None:
     assert runs == [(6, 3, 18), (6, 90, 10)] and transfers == [7 + 18, 7 + 10]
     runs, transfers = sent((3, 21, b"\x33"), (40, 51, b"\x44"))
     assert runs == [(6, 3, 48)] and transfers == [7 + 48]
+
+
+def test_the_first_frame_makes_no_views_and_loads_no_native_search(hw) -> None:
+    """Kitapi's driver: the boot's first frame is sent whole and nothing else is made (the bytecode search's
+    memoryviews took 5.5 ms of it on the pico-rig); kitapi.hw.fast is tried once, by the first key or the second
+    frame (here: CPython, no viper, the bytecode search and its views)."""
+    board_rp2 = sys.modules["kitapi.hw.board_rp2"]
+    hw.fb.buffer[0] = 1
+    hw.show()
+    if hw.fb.lazy:
+        assert hw._mv is None and hw._pv is None and not board_rp2._tried
+    hw.fb.buffer[0] = 2
+    hw.show()
+    assert board_rp2._tried and board_rp2._spans is None and hw._pv is not None
+    assert hw.panel.ram == hw.fb.buffer

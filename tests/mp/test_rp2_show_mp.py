@@ -79,6 +79,7 @@ def fakes():
 fakes()
 import kitapi.hw.board_rp2 as board_rp2  # noqa: E402
 
+board_rp2._native()  # (as the first key, or the second frame, loads it)
 native = board_rp2._spans is not None
 
 

@@ -717,12 +717,11 @@ def test_a_damaged_packed_driver_draws_with_lib_s_copy_only_if_it_is_the_same_by
             assert case == dark, (i, case)
 
 
-def test_a_damaged_native_module_draws_the_damaged_screen_from_the_bytecode_search(tmp_path: Path) -> None:
-    """A Pico's pack holds kitapi.hw.fast, native code for the box's arch (the unix port's here): whole, its search
-    is the one kitapi.hw.board_rp2 uses.  A bit flipped in a sample of its bytes (every byte under `make fuzz`):
-    never handed to the .mpy loader; the board is made all the same, with the bytecode search, and the board
-    file draws the damaged-firmware screen naming it (its Damaged let through board_rp2's import left the box
-    dark)."""
+def test_a_damaged_native_module_draws_the_damaged_screen_with_the_bytecode_search(tmp_path: Path) -> None:
+    """A Pico's pack holds kitapi.hw.fast, native code for the box's arch (the unix port's here), which
+    kitapi.hw.board_rp2 loads at the first key (``_native``): whole, its search is the one used.  A bit flipped in a
+    sample of its bytes (every byte under `make fuzz`): never handed to the .mpy loader; Damaged goes through the
+    app to main.py's boot, which draws the damaged-firmware screen naming it, ``show`` searching in bytecode."""
     out = subprocess.run([micropython(), "-c", "import sys\nprint(sys.implementation._mpy)"], capture_output=True)
     arch = deploy.box_arch(int(out.stdout))
     fs = tmp_path / "fs"
@@ -730,16 +729,29 @@ def test_a_damaged_native_module_draws_the_damaged_screen_from_the_bytecode_sear
     files = deploy.firmware_files("pico", arch=arch)
     for path, data in files.items():
         (fs / path).write_bytes(data)
-    native = ok(fs, "import kitapi_pack\nkitapi_pack.mount()\nimport kitapi.hw.board_rp2 as b\nprint(b._spans)")
-    assert native == "<function>\n"  # (a native function: a bytecode one names itself)
+    code = "import kitapi_pack\nkitapi_pack.mount()\nimport kitapi.hw.board_rp2 as b\nb._native()\nprint(b._spans)"
+    assert ok(fs, code) == "<function>\n"  # (a native function: a bytecode one names itself)
     fast = pack.native_modules(arch)["kitapi/hw/fast.mpy"]
     at = files["kitapi.pack"].index(fast)
-    _fake_board(fs, "import kitapi.hw.board_rp2 as b\n    print('native:', b._spans is not None)")
+    key = "    def key(self, ms):\n        raise KeyboardInterrupt\n"
+    assert key in _BOARD
+    (fs / "board.py").write_text(  # (its first key loads the native search, as RP2Hardware.key's does)
+        _BOARD.replace("DRIVER", "pass").replace(
+            key,
+            "    def key(self, ms):\n        import kitapi.hw.board_rp2 as b\n        b._native()\n"
+            "        print('native:', b._spans is not None)\n        raise KeyboardInterrupt\n"
+            "    def contrast(self, v):\n        pass\n    def time(self):\n        return 0\n"
+            "    def battery_mv(self):\n        return -1\n",
+        )
+    )
+    assert "native: True" in _boots(fs, "main.py", "cut", 10**6, 10**6 + 1)[10**6]  # (main.py whole)
     drawn = _drawn("kitapi/hw/fast.mpy")  # (its path on two rows, broken after a "/")
     drawn[5:6] = ["T 6 kitapi/hw/", "T 7 fast.mpy"]
-    drawn = ["native: False", *drawn, "F ['/pack', 'board.py', 'kitapi_pack.mpy']"]
+    drawn[-1:-1] = ["native: False"]  # (the screen's wait for a key)
+    drawn.append("F ['/pack', 'board.py', 'kitapi_pack.mpy']")
     for i, case in _boots(fs, "kitapi.pack", "flip", at, at + len(fast), step=fuzz_step(len(fast), 60)).items():
-        assert case == drawn, (i, case)
+        assert case[:5] == ["T 0 No game", "T 2 1 New game", "T 3 2 Settings", "T 4 3 Games", "shown"], (i, case)
+        assert case[5:] == drawn, (i, case)  # (the home screen, then at the first key the damaged one)
 
 
 def test_the_syncs_check_names_a_damaged_second_header_or_second_loader(flash: Path, tmp_path: Path) -> None:

@@ -30,8 +30,6 @@ What the code relies on, from the MicroPython documentation and sources
   the Pico W the pin is shared with the radio: ``PicoWVsysADC``.
 """
 
-import sys
-
 import ubinascii as binascii  # the built-ins by their u names: at once (docs/firmware.md, "Imports")
 import umachine as machine
 import uos as os
@@ -42,17 +40,8 @@ _HINTS = const(0)  # true for mypy alone (always_true in its configs): MicroPyth
 if _HINTS:
     from typing import Any
 
-try:  # show's search in native code, compiled for this box's arch by the deploy (kitapi.hw.fast)
-    from kitapi.hw.fast import spans as _spans
-    from kitapi.hw.fast import take as _take
-except Exception:  # none deployed, or another arch's (ValueError), or no viper here (CPython): the bytecode search
-    _spans = None  # type: ignore[assignment]  # (mypy sees the module's)
-except BaseException as e:  # kitapi_pack.Damaged (its packed bytes not as deployed): the board is made all the same,
-    pack = sys.modules.get("kitapi_pack")  # type: Any  # with the bytecode search, and boot() shows the damaged screen
-    if pack is None or not isinstance(e, pack.Damaged):  # (as for a driver served from lib/)
-        raise
-    pack.damaged = e.args[0]
-    _spans = None  # type: ignore[assignment]
+_spans = _take = None  # type: Any  # (kitapi.hw.fast's, once _native has loaded it)
+_tried = 0  # _native has tried
 
 _WIDTH = const(128)
 _HEIGHT = const(64)
@@ -259,19 +248,25 @@ class RP2Hardware:
                     a += 1
 
     def _views(self):
-        """``show``'s memoryviews, made once for a frame buffer: the frame's; with no native code (``_search``) the
-        pages, the frame's and the panel's, their cells of 8 columns and their blocks of 32.  At the first frame
-        (the panel's RAM not known, and dark) the frame is sent whole, then the panel turned to page addressing and
-        on: True then."""
+        """``show``'s state for a frame buffer.  At the first frame (the panel's RAM not known, and dark) the frame is
+        sent whole, then the panel turned to page addressing and on: True then, nothing else made (the boot's
+        first frame: kitapi.hw.fast is loaded after it, by the first ``key``, as the keypad is).  Else the search's:
+        the native one's spans (16 at most) and a transfer's bytes; without it, memoryviews made once, the frame's
+        pages and the panel's, their cells of 8 columns and their blocks of 32 (``_search``)."""
         fb = self.fb
         buf = fb.buffer
         old = self._panel
-        first = old is None
-        if first:
-            old = self._panel = bytearray(len(buf))
         self._buf = buf
+        if old is None:
+            old = self._panel = bytearray(len(buf))
+            fb.i2c.writevto(fb.addr, (_WHOLE, buf))
+            old[:] = buf
+            fb.i2c.writeto(fb.addr, b"\x80\x20\x80\x02\x80\xaf")  # page addressing from now on; the panel on
+            self._paged = 1
+            return True
+        _native()
         mv = self._mv = memoryview(buf)
-        if _spans is not None:  # (the native search: no views; the spans, 16 at most, and a transfer's bytes)
+        if _spans is not None:
             self._sp = bytearray(50)
             self._tx = memoryview(bytearray(135))
         else:
@@ -280,12 +275,7 @@ class RP2Hardware:
             self._po = [ov[k : k + 128] for k in range(0, 1024, 128)]
             self._pi = ([mv[k : k + 8] for k in range(0, 1024, 8)], [ov[k : k + 8] for k in range(0, 1024, 8)])
             self._pq = ([mv[k : k + 32] for k in range(0, 1024, 32)], [ov[k : k + 32] for k in range(0, 1024, 32)])
-        if first:
-            fb.i2c.writevto(fb.addr, (_WHOLE, buf))
-            old[:] = buf
-            fb.i2c.writeto(fb.addr, b"\x80\x20\x80\x02\x80\xaf")  # page addressing from now on; the panel on
-            self._paged = 1
-        return first
+        return False
 
     def display_power(self, on):
         """The display on or off (the keypad sleeps the same way either way: ``key``)."""
@@ -327,6 +317,7 @@ class RP2Hardware:
             from kitapi.hw.keypad import Keypad
 
             kp = self.keypad = Keypad(*self._kp)
+            _native()  # (show's native search, loaded here too: after the boot's first frame, before a key)
         kp.long_keys = self.long_keys
         forever = timeout_ms is None or timeout_ms < 0
         start = time.ticks_ms()
@@ -405,6 +396,23 @@ class RP2Hardware:
         for _ in range(_SAMPLES):
             raw += adc.read_u16()
         return raw // _SAMPLES * _MV // 65535
+
+
+def _native():
+    """Load ``show``'s search in native code (kitapi.hw.fast: compiled for this box's arch by the deploy), once.
+    Where it cannot load (none deployed; another arch's, ValueError; no viper, CPython) ``show`` searches in
+    bytecode, the same transfers.  Its packed bytes damaged: kitapi_pack.Damaged goes on, not an Exception, to
+    main.py's boot, which shows the damaged-firmware screen (drawn with the bytecode search)."""
+    global _spans, _take, _tried
+    if _tried:
+        return
+    _tried = 1
+    try:
+        from kitapi.hw.fast import spans, take
+
+        _spans, _take = spans, take
+    except Exception:  # noqa: BLE001 - the bytecode search
+        pass
 
 
 def _woken(pin):
