@@ -263,3 +263,16 @@ def test_the_first_frame_makes_no_views_and_loads_no_native_search(hw) -> None:
     hw.show()
     assert board_rp2._tried and board_rp2._spans is None and hw._pv is not None
     assert hw.panel.ram == hw.fb.buffer
+
+
+def test_the_first_key_makes_the_search_ready_before_the_second_frame(hw) -> None:
+    """The first ``key`` (after the boot's frame, before a key is pressed) loads kitapi.hw.fast or makes the bytecode
+    search's views: the first key's frame does not pay for them (on CPython: no viper, the views)."""
+    board_rp2 = sys.modules["kitapi.hw.board_rp2"]
+    first_frame(hw)
+    assert hw.key(0) == -1  # (no key down: -1 at once)
+    assert board_rp2._tried and hw._pv is not None
+    views = hw._pv
+    hw.fb.buffer[200] = 9
+    hw.show()
+    assert hw._pv is views and hw.panel.ram == hw.fb.buffer

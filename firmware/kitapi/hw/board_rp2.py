@@ -317,7 +317,9 @@ class RP2Hardware:
             from kitapi.hw.keypad import Keypad
 
             kp = self.keypad = Keypad(*self._kp)
-            _native()  # (show's native search, loaded here too: after the boot's first frame, before a key)
+            _native()  # show's search made ready here too (kitapi.hw.fast): after the boot's frame, before a key
+            if self._panel is not None and self._mv is None:  # loaded, or the bytecode search's views made
+                self._views()
         kp.long_keys = self.long_keys
         forever = timeout_ms is None or timeout_ms < 0
         start = time.ticks_ms()
