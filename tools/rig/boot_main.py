@@ -24,9 +24,7 @@ import board  # noqa: E402
 t1 = time.ticks_us()
 hw = board.make()
 t2 = time.ticks_us()
-import kitapi.app  # noqa: E402, F401  (its run shows the kept home frame first, as here: kitapi.app.kept)
-
-try:
+try:  # kitapi.app.run's first step: the home frame kept, where there is one (kitapi.app.kept)
     open("/data/home").close()
     k = __import__("kitapi.app.kept", None, None, "x").show(hw)
 except OSError:
