@@ -122,6 +122,23 @@ def test_the_display_off_writes_only_a_frame_that_changed(tmp_path: Path, sent: 
     assert frame.stat().st_mtime_ns == mtime and frame.read_bytes() == before[1]  # the same: not written again
 
 
+def test_a_closed_game_viewed_is_never_kept_for_the_current_one(tmp_path: Path, sent: Any) -> None:
+    """A closed game's home screen, viewed read only from the games kept, is not the current game's: the display
+    off over it keeps nothing (the current game's frame stays)."""
+    data = tmp_path / "data"
+    dev = Device(data)
+    dev.keys(SETUP + " 0# 0# C 3 # #")  # a game played and closed
+    dev.keys(SETUP + " 0# ~61s 1")  # the next one: its home kept as the display goes off
+    kept_home = (data / "home").read_bytes()
+    viewed = dev.keys("C 5 2")[-1]  # the games kept: the closed one viewed
+    assert "1 Game closed" in lines(viewed)
+    dev.keys("~61s")  # the display off over it
+    dev.close()
+    assert (data / "home").read_bytes() == kept_home
+    shown, own = frames(boot(data, sent))
+    assert shown == own
+
+
 def damaged(b: bytes) -> list[bytes]:
     """Every way the frame file is not the one kept: a bit flipped in its key, its frame and its crc, cut short,
     longer, empty, another file's bytes."""
