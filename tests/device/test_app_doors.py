@@ -44,14 +44,15 @@ def test_no_module_calls_a_private_member_of_the_store() -> None:
 
 def test_root_next_is_written_and_read_in_one_module_and_its_letters_copied_from_there() -> None:
     """The file's name only in the store (its writer and reader) and nextboot (which removes or sets it
-    aside); its letters named in nextboot, every copy ``_X = const("x")  # kitapi.app.nextboot.X`` equal."""
+    aside), and in kept (which only looks whether it is there: then the boot shows no home frame kept); its
+    letters named in nextboot, every copy ``_X = const("x")  # kitapi.app.nextboot.X`` equal."""
     named = []
     for path in _sources():
         text = path.read_text(encoding="utf-8")
         code = "\n".join(line.split("#")[0] for line in text.splitlines())
         if re.search(r"[\"'/]next[\"']", code):
             named.append(path.name)
-    assert sorted(named) == ["nextboot.py", "store.py"], named
+    assert sorted(named) == ["kept.py", "nextboot.py", "store.py"], named
     copies = 0
     pattern = re.compile(r'^_\w+ = const\("(\w)"\)  # (kitapi(?:\.\w+)+)\.([A-Z_]+)\b', re.M)
     for path in _sources():

@@ -1,10 +1,14 @@
 """Where the boot's time goes on the pico-rig: tools/rig/boot_main.py as /main.py for a few boots, then the real
 main.py back.  The game on the rig as it is (tools/rig/latency.py leaves a 1,000-hand Prefa game with its
 checkpoint), or with ``--hands N`` a generated N-hand Prefa game put there first and booted once by the real
-main.py (which writes its checkpoint).  With ``--no-checkpoint`` the checkpoint is removed before each boot: the
-whole log replayed.  Also the time to compile main.py and board.py from their source.
+main.py (which writes its checkpoint and keeps its home frame, kitapi.app.kept).  With ``--no-checkpoint`` the
+checkpoint is removed before each boot: the whole log replayed; with ``--no-frame`` the kept home frame is
+removed too (a log put on the box without them).  Each boot's line gives the steps, the kept frame's last byte
+on the I2C bus (where it is shown) and the last byte of the app's own first frame (which sends only what
+differs from the kept one: none if it is the same).  Also the time to compile main.py and board.py from their
+source.
 
-    .venv/bin/python tools/rig/boot.py [BOOTS] [--hands N] [--no-checkpoint]
+    .venv/bin/python tools/rig/boot.py [BOOTS] [--hands N] [--no-checkpoint [--no-frame]]
 """
 
 import re
@@ -52,7 +56,8 @@ def put_game(r, hands):
 
 def main(argv):
     fresh = "--no-checkpoint" in argv
-    argv = [a for a in argv if a != "--no-checkpoint"]
+    frame = "--no-frame" in argv
+    argv = [a for a in argv if a not in ("--no-checkpoint", "--no-frame")]
     hands = None
     if "--hands" in argv:
         i = argv.index("--hands")
@@ -74,10 +79,14 @@ def main(argv):
         str(rig.HERE / "boot_main.py"),
         ":main.py",
     )
+    # the stand-in's own compile (its timing lines cost the boot's "main.py starts" beside the real main.py's)
+    print("the stand-in:", r.mp("exec", COMPILE.replace("('main.py', 'board.py', 'pico_board.py')", "('main.py',)")))
     try:
         for _ in range(boots):
             if fresh:  # (the app stopped at the REPL, the checkpoint removed: the next boot replays the whole log)
-                r.mp("exec", "import os\ntry:\n os.remove('/data/ckpt')\nexcept OSError:\n pass")
+                gone = "('/data/ckpt', '/data/home')" if frame else "('/data/ckpt',)"
+                r.mp("exec", "import os\nfor p in %s:\n try:\n  os.remove(p)\n except OSError:\n  pass" % gone)
+            r.cmd("i2cstats clear")  # (the transfers of earlier boots)
             r.cmd("reset")
             r.cmd("wait 8000" if fresh else "wait 4000")
             text = r.console()
@@ -87,8 +96,18 @@ def main(argv):
             # the transfers of this boot: the emulated clock starts again at the reset (older ones may be later)
             ends = [float(re.search(r'"t1_us":([0-9.]+)', x).group(1)) for x in frames]
             last = max((t for t in ends if total and t <= int(total.group(1)) + 1000), default=0.0)
+            at = re.search(r"\(shown at (\d+)\)", m[-1]) if m else None
+            kept = max((t for t in ends if at and t <= int(at.group(1)) + 1000), default=0.0)
+            if kept:  # the app's own frame: the display data after the kept one (App() sends the contrast, a command)
+                data = [float(re.search(r'"t1_us":([0-9.]+)', x).group(1)) for x in frames if '"kind":"data"' in x]
+                last = max((t for t in data if kept < t <= int(total.group(1)) + 1000), default=0.0)
             print(
-                m[-1] if m else "no BT line: " + text[-300:], "| the home screen's last byte at %.1f ms" % (last / 1000)
+                m[-1] if m else "no BT line: " + text[-300:],
+                "| the kept home frame's last byte at %.1f ms" % (kept / 1000) if kept else "| no kept home frame",
+                "| the app's first frame's last byte at %.1f ms" % (last / 1000)
+                if last > kept
+                else "| the app's first frame: nothing sent (the kept one), done at %.1f ms"
+                % (int(total.group(1)) / 1000),
             )
     finally:
         r.mp("fs", "cp", str(rig.REPO / "firmware" / "main.py"), ":main.py")

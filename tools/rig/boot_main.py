@@ -1,5 +1,6 @@
 # The pico-rig's boot timing (tools/rig/boot.py puts it on the emulated Pico as /main.py for one boot): main.py's
-# steps with time.ticks_us() (from the power-on), printed once the home screen is sent.  Never part of a deploy.
+# steps with time.ticks_us() (from the power-on), printed once the home screen is sent: the kept home frame
+# (kitapi.app.kept, as kitapi.app.run shows it) and the app's own first frame.  Never part of a deploy.
 import time
 
 t0 = time.ticks_us()
@@ -23,6 +24,12 @@ import board  # noqa: E402
 t1 = time.ticks_us()
 hw = board.make()
 t2 = time.ticks_us()
+try:  # kitapi.app.run's first step: the home frame kept, where there is one (kitapi.app.kept)
+    open("/data/home").close()
+    k = __import__("kitapi.app.kept", None, None, "x").show(hw)
+except OSError:
+    k = False
+tk = time.ticks_us()
 from kitapi.app.main import App  # noqa: E402
 
 t3 = time.ticks_us()
@@ -36,6 +43,22 @@ t6 = time.ticks_us()
 app.ui.show()
 t7 = time.ticks_us()
 print(
-    "BT main.py starts %d; loader check %d; kitapi_pack.mount %d; import board %d; board.make %d; import App %d; App() %d; first_screen %d; draw %d; "
-    "show %d; total %d us" % (t0, tl - t0, tp - tl, t1 - tp, t2 - t1, t3 - t2, t4 - t3, t5 - t4, t6 - t5, t7 - t6, t7)
+    "BT main.py starts %d; loader check %d; kitapi_pack.mount %d; import board %d; board.make %d; kept frame %d (%s at %d); import App %d; App() %d; "
+    "first_screen %d; draw %d; show %d; total %d us"
+    % (
+        t0,
+        tl - t0,
+        tp - tl,
+        t1 - tp,
+        t2 - t1,
+        tk - t2,
+        "shown" if k else "not shown",
+        tk,
+        t3 - tk,
+        t4 - t3,
+        t5 - t4,
+        t6 - t5,
+        t7 - t6,
+        t7,
+    )
 )

@@ -111,7 +111,7 @@ for d in ('/data', '/data/games'):  # (a fresh flash has neither)
         os.mkdir(d)
     except OSError:
         pass
-for p in ('/data/ckpt', '/data/ckpt.tmp', '/data/current', '/data/crash.log'):
+for p in ('/data/ckpt', '/data/ckpt.tmp', '/data/current', '/data/crash.log', '/data/home', '/data/home.tmp'):
     try:
         os.remove(p)
     except OSError:

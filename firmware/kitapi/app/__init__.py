@@ -112,7 +112,19 @@ def boot(g, _=None):
 
 
 def run(hw):
-    """Run the app on ``hw`` until Ctrl-C; any other error restarts it."""
+    """Run the app on ``hw`` until Ctrl-C; any other error restarts it.  First the home screen kept with what it
+    was drawn from, if the files are still those: on the display before the app is loaded (kitapi.app.kept,
+    imported only where there is a ROOT/home, then let go: none of it is the app's)."""
+    from kitapi import forget
+
+    kept = False
+    fs = getattr(hw, "fs", None)
+    try:
+        (fs.open if fs else open)(hw.root + "/" + "home", "rb").close()  # (none: one failed open, no import)
+        kept = __import__("kitapi.app.kept", None, None, "x").show(hw)
+    except Exception:  # noqa: BLE001 - none, a file it cannot read, short of heap: none shown, the boot as before
+        pass
+    forget("kitapi.app.kept")
     while True:
         app = None
         n, what = fails(hw)
@@ -124,14 +136,12 @@ def run(hw):
                 if hasattr(hw, "reset"):  # on a fresh heap
                     hw.reset()
                 n = 0
-                from kitapi import forget
-
                 forget("kitapi.app.safe")  # (its heap is the app's now)
             from kitapi.app.main import App
 
             app = App(hw)
             app.fails = n
-            app.run()
+            app.run(kept)
         except (SystemExit, KeyboardInterrupt):
             raise
         except Exception as e:  # noqa: BLE001 - the device must never stop

@@ -338,7 +338,8 @@ class App:
             store.bad = ""
         return screen
 
-    def run(self):
+    def run(self, kept):
+        """The loop; ``kept``: the boot showed the home frame kept (kitapi.app.kept), the one its first frame draws."""
         import gc
 
         hw = self.hw
@@ -382,11 +383,21 @@ class App:
                 if hasattr(hw, "long_keys"):  # (a board whose keypad can act on the press)
                     hw.long_keys = getattr(screen, "long_keys", b"")  # every other key acts on its press
                 while True:
+                    if not kept:  # the home frame kept for the next boot (kitapi.app.kept: imported for it, let go
+                        kept = True  # after): the boot's first frame, or drawn again as a boot draws it, once the
+                        if self.g is not None and type(screen).__name__ == "Home":  # display is off (idle time)
+                            m = "kitapi.app.kept"  # (a name of more than 10 letters: none interned here)
+                            try:
+                                __import__(m, None, None, "x").write(self, screen, not on)
+                            except Exception:  # noqa: BLE001 - a full flash, short of heap: the boot as before
+                                pass
+                            _forget([m[7:]])  # (collected at once: a game typed after it found its heap cut up)
                     ev = hw.key(self.sleep_s * 1000 if on and self.sleep_s else _ASLEEP_MS)
                     if ev < 0:
                         if on and self.sleep_s:
                             hw.display_power(False)
                             on = False
+                            kept = False  # (an evening ends at its home screen: kept for the next boot)
                         continue
                     if not on:  # the key that wakes the display is not acted on
                         hw.display_power(True)

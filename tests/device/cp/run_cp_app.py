@@ -208,7 +208,7 @@ def main():
 
     while True:
         try:
-            App(hw).run()
+            App(hw).run(False)
         except Reload:
             continue
         except SystemExit:
