@@ -370,6 +370,12 @@ class App:
                 if warm:  # after the boot's first frame, while the player looks: the family's hand wizard, what
                     warm = False  # the first save needs and littlefs's allocator (Store.warm)
                     store.warm(["kitapi." + m for m in self.sys.MODULES if m.endswith(".wiz")])
+                    name = self.sys.__name__[19:]  # (kitapi.app.systems.<family>) and its texts, which the
+                    if _texts(name, "en") in self.sys.MODULES:  # first hand's first frame imported (10 ms on the
+                        try:  # pico-rig: each string of them interned, a search of the interned ones)
+                            self.pt(name)
+                        except MemoryError:  # (left to the first hand, as Store.warm leaves the rest)
+                            pass
                     gc.collect()
                 self.again = False  # (what a retry did is done: a fix short of heap later retries again)
                 if self.fails >= 0:  # the first screen is up and settled: a failure from here on is no

@@ -71,10 +71,11 @@ def draw_home(ui, app):
     o = g.order
     dealer = app.next_dealer()
     forehand = o[(o.index(dealer) + 1) % 4]
-    wide = max([len(signed(v)) for v in g.individual])
+    chips = [signed(v) for v in g.individual]  # (made once: each string made costs a search of the interned ones)
+    wide = max([len(v) for v in chips])
     for s in range(4):
         mark = "" if g.over else t[_T_DEALER] if s == dealer else t[_T_ELDEST] if s == forehand else ""
-        player_row(ui, 2 + s, s, app.short, mark, "AB"[g.side[s]], signed(g.individual[s]), wide)
+        player_row(ui, 2 + s, s, app.short, mark, "B" if g.side[s] else "A", chips[s], wide)
     ui.at("A %d/%d" % (g.below[0], g.games[0]), 0, 6)
     ui.right("B %d/%d" % (g.below[1], g.games[1]), 128, 6)
 
