@@ -695,16 +695,13 @@ class Preferans(Game):
         """Fill ``out`` (a list of n ints) with the nets x 2 x players: the settlement's numerators."""
         n = self.n
         w = self.whists
-        low = 0
-        for p in range(n):
-            a = self._adjusted(p)
-            if p == 0 or a < low:
-                low = a
+        adj = [self._adjusted(p) for p in range(n)]  # (once a player: the home screen's every frame)
+        low = min(adj)
         total = 0
         for p in range(n):
-            total += self._adjusted(p) - low
+            total += adj[p] - low
         for p in range(n):
-            own = self._adjusted(p) - low
+            own = adj[p] - low
             net = 0
             for j in range(n):
                 net += w[p * n + j] - w[j * n + p]
