@@ -695,7 +695,9 @@ class Preferans(Game):
         """Fill ``out`` (a list of n ints) with the nets x 2 x players: the settlement's numerators."""
         n = self.n
         w = self.whists
-        adj = [self._adjusted(p) for p in range(n)]  # (once a player: the home screen's every frame)
+        adj = [0] * n  # (each player's once: the home screen's every frame; no comprehension, a function)
+        for p in range(n):
+            adj[p] = self._adjusted(p)
         low = min(adj)
         total = 0
         for p in range(n):
