@@ -13,6 +13,7 @@ changed pages' CRCs and the I2C), the bytes and bus time of the I2C transfers, a
     .venv/bin/python tools/rig/latency.py --system all [HANDS]  (the same for the first system of each family and
                                                                 rules module of kitapi.registry: families(); then
                                                                 the medians and worsts per system and over all)
+    .venv/bin/python tools/rig/latency.py --system ID,ID,.. [HANDS]  (the same for the systems named)
 
 Each key's line ends with "end": the press to hw.show's end from the device's own clock (the figure the README's
 tables give per family: the transfer log can mix in a second frame or an earlier boot's transfers).
@@ -90,9 +91,9 @@ def main(argv):
     if argv[:1] == ["--system"]:
         system = argv[1]
         argv = ["", *argv[2:]]
-    if system == "all":
+    if system == "all" or (system and "," in system):
         every = []
-        for s in families():
+        for s in families() if system == "all" else system.split(","):
             print(f"== {s}", flush=True)
             ends = main(["--system", s, *argv[1:]])
             every.append((s, ends))

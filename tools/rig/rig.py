@@ -35,7 +35,7 @@ class Rig:
             line = self.f.readline().decode().rstrip("\n")
             if line == "ok":
                 return out
-            if line.startswith("err"):
+            if line.startswith("err "):  # (a console line may begin "err...": "erry Pi Pico", cut)
                 raise RuntimeError(f"{c}: {line}")
             out.append(line)
 

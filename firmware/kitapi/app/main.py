@@ -6,6 +6,8 @@ The app owns the game (replayed from its log) and the store; it turns the
 display off after the idle time, and the key that wakes it is not acted on.
 """
 
+import sys  # (here once: an import in a function is a search of the interned names a level, 0.2 ms on the pico-rig)
+
 from kitapi.app.ui import LANGUAGES
 
 try:
@@ -57,8 +59,6 @@ def _forget(names, collect=True):
 def _forget_new_game():
     """Let the new-game wizard go: kitapi.app.newgame and a family's new-game steps (its ``options``); and
     the start menu's module (kitapi.app.menus, imported again when a menu is opened)."""
-    import sys
-
     steps = [k[7:] for k in sys.modules if k.startswith("kitapi.app.systems.") and k.endswith(".options")]
     _forget(["app.newgame", "app.menus"] + steps)
 
@@ -115,8 +115,6 @@ class App:
             return say(self, 2, e)  # 2: kitapi.app.refusal.OPEN (no name here)
         # the new-game wizard and the menus are done with; and the modules of another family (the last
         # game's, one the new-game wizard looked at), but those this one uses too (the kasa game: Prefa's)
-        import sys
-
         old = self.sys
         self.sys = self.family(self.g.name)
         keep = self.sys.MODULES
@@ -164,10 +162,14 @@ class App:
         return start_game(self, header)
 
     def save_hand(self, w):
-        """Save the hand of wizard ``w``: kitapi.app.shell.save_hand (the wizard imported it with the shell)."""
-        from kitapi.app.shell import save_hand
+        """Save the hand of wizard ``w``: kitapi.app.shell.save_hand (the wizard imported it with the shell: found
+        loaded, not imported, 0.47 ms on the pico-rig at every save)."""
+        m = sys.modules.get("kitapi.app.shell")
+        if m is None:
+            from kitapi.app.shell import save_hand
 
-        return save_hand(self, w)
+            return save_hand(self, w)
+        return m.save_hand(self, w)
 
     def reload(self):
         """Replay the current game again (after a correction; short of heap: App.run's soft reset, whose
@@ -222,13 +224,14 @@ class App:
         del self.trail[:]
         if self.g is None and self.store.log is not None:  # back from editing a hand: the game replayed again
             return self.reload()
-        import sys
-
-        from kitapi.app.home import Home
-
         if "kitapi.app.menus" in sys.modules:  # a menu is done with: imported again when one is opened
             _forget(["app.menus"])
-        return Home(self)
+        m = sys.modules.get("kitapi.app.home")  # (found loaded, not imported: 0.47 ms on the pico-rig)
+        if m is None:
+            from kitapi.app.home import Home
+
+            return Home(self)
+        return m.Home(self)
 
     def history(self, number=0):
         """The hands list (at hand ``number``: an edit given up; no name of its own in this module, which every
@@ -371,6 +374,12 @@ class App:
                 if warm:  # after the boot's first frame, while the player looks: the family's hand wizard, what
                     warm = False  # the first save needs and littlefs's allocator (Store.warm)
                     store.warm(["kitapi." + m for m in self.sys.MODULES if m.endswith(".wiz")])
+                    name = self.sys.__name__[19:]  # (kitapi.app.systems.<family>) and its texts, which the
+                    if _texts(name, "en") in self.sys.MODULES:  # first hand's first frame imported (10 ms on the
+                        try:  # pico-rig: each string of them interned, a search of the interned ones)
+                            self.pt(name)
+                        except MemoryError:  # (left to the first hand, as Store.warm leaves the rest)
+                            pass
                     gc.collect()
                 self.again = False  # (what a retry did is done: a fix short of heap later retries again)
                 if self.fails >= 0:  # the first screen is up and settled: a failure from here on is no

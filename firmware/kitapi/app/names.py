@@ -20,6 +20,8 @@ def fit(names, i, w):
     if len(a) <= w:
         return a
     s = a[:w].rstrip()
+    if w < 3:  # (too short to tell apart by a letter: cut)
+        return s
     same = 0  # the longest beginning a shares with a name that would look the same
     for j in range(len(names)):
         b = names[j]

@@ -114,6 +114,8 @@ def cut(names, i, w):
     a = names[i]
     if len(a) <= w:
         return a
+    if w <= 0:  # no room (a long game's figures): none of it (kitapi.app.names.fit's at 0), nothing imported
+        return ""
     for c in _FITS:
         if c[0] == names:  # (by value: a list being typed, kitapi.app.newgame's, changes in place)
             break
@@ -123,14 +125,15 @@ def cut(names, i, w):
         c = [names[:], {}]
         _FITS.append(c)
     c = c[1]
-    if w < 0:
-        w = 0
     k = i << 8 | w  # (w < len(a): a name is a line of the box, far shorter than 256)
     a = c.get(k)
     if a is None:
-        from kitapi.app.names import fit
+        if w < 3:  # (kitapi.app.names.fit's, too short to tell apart by a letter: the module not imported)
+            a = c[k] = names[i][:w].rstrip()
+        else:
+            from kitapi.app.names import fit
 
-        a = c[k] = fit(names, i, w)
+            a = c[k] = fit(names, i, w)
     return a
 
 

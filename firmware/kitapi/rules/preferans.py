@@ -695,16 +695,15 @@ class Preferans(Game):
         """Fill ``out`` (a list of n ints) with the nets x 2 x players: the settlement's numerators."""
         n = self.n
         w = self.whists
-        low = 0
+        adj = [0] * n  # (each player's once: the home screen's every frame; no comprehension, a function)
         for p in range(n):
-            a = self._adjusted(p)
-            if p == 0 or a < low:
-                low = a
+            adj[p] = self._adjusted(p)
+        low = min(adj)
         total = 0
         for p in range(n):
-            total += self._adjusted(p) - low
+            total += adj[p] - low
         for p in range(n):
-            own = self._adjusted(p) - low
+            own = adj[p] - low
             net = 0
             for j in range(n):
                 net += w[p * n + j] - w[j * n + p]
