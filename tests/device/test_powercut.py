@@ -167,3 +167,37 @@ def test_a_journal_is_settled_once_a_repair_cut_between_its_renames_is_finished(
     store, g, damage = faultfs.boot(flash)
     assert g.hands == 4 and damage is None and flash.files[LOG] == whole + journal[:8]
     assert JOURNAL not in flash.files and store.bad == "" and LOG + ".tmp" not in flash.files
+
+
+def test_a_flash_short_of_room_or_counted_wrapped_round_keeps_no_journal() -> None:
+    """The journal (and the home frame kept, kitapi.app.kept: the same measure) only where the flash has 16 blocks
+    free: with 15, or with littlefs's count of a full flash wrapped round past the total (kitapi doctor's "full"),
+    a hand is appended to the log at once, before the screen says saved, as on a box without a journal."""
+    for free in (15, 2**32 - 3):
+
+        class Short(faultfs.Flash):
+            blocks = free
+
+            def statvfs(self, path):  # type: ignore[no-untyped-def]
+                return (4096, 4096, 352, self.blocks, self.blocks, 0, 0, 0, 0, 255)
+
+        flash = Short()
+        flash.files.update(faultfs.game_with(3).files)
+        flash.dirs.update(faultfs.game_with(3).dirs)
+        store, _, _ = faultfs.boot(flash)
+        store.flush(True)  # (App.run after the first frame: the room measured)
+        assert store.journal == 0, free
+        n = len(flash.files[LOG])
+        store.add_hand(faultfs.passed_out(4))
+        assert len(flash.files[LOG]) == n + 8 and JOURNAL not in flash.files, free  # on flash in the log itself
+
+
+def test_a_home_frame_cut_in_its_write_is_removed_at_the_boot() -> None:
+    """ROOT/home.tmp, a kept home frame (kitapi.app.kept) whose write a cut stopped: only ever a copy of the
+    screen, removed by the next boot's Store(), never renamed into place; the frame kept before it stays."""
+    flash = faultfs.game_with(3)
+    flash.files[faultfs.ROOT + "/home"] = b"KF1 old"
+    flash.files[faultfs.ROOT + "/home.tmp"] = b"KF1 new, cut"
+    _, g, _ = faultfs.boot(flash)
+    assert g.hands == 3 and faultfs.ROOT + "/home.tmp" not in flash.files
+    assert flash.files[faultfs.ROOT + "/home"] == b"KF1 old"

@@ -19,7 +19,7 @@ foreign frame costs the boot this check and nothing else (kitapi.app.run ignores
 it, and when the display turns off at the home screen (drawn again as a boot draws it: page 0, no message); only
 if it differs from the one kept (a rewrite when the display goes dark after a hand saved, not one a key).
 Written whole as ``home.tmp``, closed, then renamed over ``home``: a power cut leaves the old one, the new one
-or none (and ``home.tmp``, which the next write overwrites), never a wrong one shown: each is shown only with
+or none (and ``home.tmp``, which the next boot's Store() removes), never a wrong one shown: each is shown only with
 its own files.  Imported where there is a ROOT/home (kitapi.app.run) or for a write, and let go after: none of
 it is in the heap of a game (one module, not two: a second module's import grew the heap's tables for good).
 """
@@ -142,11 +142,22 @@ def dump(root, fs, k, buf):
                     return
     except OSError:
         pass
-    with op(path + ".tmp", "wb") as f:
-        f.write(k)
-        f.write(buf)
-        f.write(c)
-    (fs or os).rename(path + ".tmp", path)
+    fs = fs or os
+    s = fs.statvfs(root)  # the games' room first: kept where the flash has 16 blocks free (the journal's measure; a
+    if not 16 <= s[3] <= s[2]:  # count past the total is littlefs's wrapped round on a full flash)
+        return
+    try:
+        with op(path + ".tmp", "wb") as f:
+            f.write(k)
+            f.write(buf)
+            f.write(c)
+        fs.rename(path + ".tmp", path)
+    except OSError:  # (a full flash: no leftover taking its room; one a power cut leaves, Store() removes)
+        try:
+            fs.remove(path + ".tmp")
+        except OSError:
+            pass
+        raise
 
 
 def write(app, here, again):

@@ -56,6 +56,36 @@ def _forget(names, collect=True):
         gc.collect()
 
 
+def _warm(app):
+    """After the boot's first frame, while the player looks: the family's hand wizard, what the first save needs
+    and littlefs's allocator (Store.warm), and the family's texts, which the first hand's first frame imported
+    (10 ms on the pico-rig: each string of them interned, a search of the interned ones)."""
+    import gc
+
+    fam = app.sys
+    app.store.warm(["kitapi." + m for m in fam.MODULES if m.endswith(".wiz")])
+    name = fam.__name__[19:]  # (kitapi.app.systems.<family>)
+    if _texts(name, "en") in fam.MODULES:
+        try:
+            app.pt(name)
+        except MemoryError:  # (left to the first hand, as Store.warm leaves the rest)
+            pass
+    gc.collect()
+
+
+def _keep(app, screen, off):
+    """The home frame kept for the next boot (kitapi.app.kept, imported for it and let go after): the boot's first
+    frame, or drawn again as a boot draws it once the display is off (``off``); True (done, or not a game's home)."""
+    if app.g is not None and type(screen).__name__ == "Home":
+        m = "kitapi.app.kept"  # (a name of more than 10 letters: none interned here)
+        try:
+            __import__(m, None, None, "x").write(app, screen, off)
+        except Exception:  # noqa: BLE001 - a full flash, short of heap: the boot as before
+            pass
+        _forget([m[7:]])  # (collected at once: a game typed after it found its heap cut up)
+    return True
+
+
 def _forget_new_game():
     """Let the new-game wizard go: kitapi.app.newgame and a family's new-game steps (its ``options``); and
     the start menu's module (kitapi.app.menus, imported again when a menu is opened)."""
@@ -371,16 +401,9 @@ class App:
                     done = store.seq
                     store.dump(self.g)
                     gc.collect()
-                if warm:  # after the boot's first frame, while the player looks: the family's hand wizard, what
-                    warm = False  # the first save needs and littlefs's allocator (Store.warm)
-                    store.warm(["kitapi." + m for m in self.sys.MODULES if m.endswith(".wiz")])
-                    name = self.sys.__name__[19:]  # (kitapi.app.systems.<family>) and its texts, which the
-                    if _texts(name, "en") in self.sys.MODULES:  # first hand's first frame imported (10 ms on the
-                        try:  # pico-rig: each string of them interned, a search of the interned ones)
-                            self.pt(name)
-                        except MemoryError:  # (left to the first hand, as Store.warm leaves the rest)
-                            pass
-                    gc.collect()
+                if warm:  # after the boot's first frame, while the player looks (_warm)
+                    warm = False
+                    _warm(self)
                 self.again = False  # (what a retry did is done: a fix short of heap later retries again)
                 if self.fails >= 0:  # the first screen is up and settled: a failure from here on is no
                     if self.fails:  # failed boot (kitapi.app.run)
@@ -392,15 +415,8 @@ class App:
                 if hasattr(hw, "long_keys"):  # (a board whose keypad can act on the press)
                     hw.long_keys = getattr(screen, "long_keys", b"")  # every other key acts on its press
                 while True:
-                    if not kept:  # the home frame kept for the next boot (kitapi.app.kept: imported for it, let go
-                        kept = True  # after): the boot's first frame, or drawn again as a boot draws it, once the
-                        if self.g is not None and type(screen).__name__ == "Home":  # display is off (idle time)
-                            m = "kitapi.app.kept"  # (a name of more than 10 letters: none interned here)
-                            try:
-                                __import__(m, None, None, "x").write(self, screen, not on)
-                            except Exception:  # noqa: BLE001 - a full flash, short of heap: the boot as before
-                                pass
-                            _forget([m[7:]])  # (collected at once: a game typed after it found its heap cut up)
+                    if not kept:  # the home frame kept for the next boot (_keep): after the boot's first frame,
+                        kept = _keep(self, screen, not on)  # and once the display is off (idle time)
                     ev = hw.key(self.sleep_s * 1000 if on and self.sleep_s else _ASLEEP_MS)
                     if ev < 0:
                         if on and self.sleep_s:
@@ -422,10 +438,9 @@ class App:
                     screen = self.start_game(nxt)
                 elif nxt is not None:
                     screen = nxt
-        except MemoryError:  # an evening has cut the heap up: a soft reset, and the boot opens the game (its
-            # hands all on flash; an edit or a deletion comes back where it was: App.retry).
-            # Not before the boot's first frame is out: a first screen too big for the heap would reset for
-            # ever (kitapi.app.run shows the error instead); after it, each reset waits for a key
+        except MemoryError:  # an evening has cut the heap up: a soft reset, and the boot opens the game (its hands
+            # all on flash; an edit or a deletion comes back where it was: App.retry).  Not before the boot's first
+            # frame is out (a first screen too big for the heap: kitapi.app.run's error); after it, a key each time
             if not ran and not self.again or not hasattr(hw, "reset"):  # (a soft reset's own first screen too
                 raise  # big: "Out of memory" over the game after one more, whose boot has no such second chance)
             note = getattr(screen, "note", None)  # (a screen that ran out of heap half way: what the boot does

@@ -141,6 +141,8 @@ class Store:
                         fs.rename(path + ".tmp", path)
                     elif self._exists(path + ".tmp"):  # (not set aside by _read)
                         fs.remove(path + ".tmp")
+            if "home.tmp" in n:  # the home frame kept (kitapi.app.kept), cut in its write: only ever a copy
+                fs.remove(root + "/home.tmp")
             current = None  # (ROOT/current read only for a leftover: 1.4 ms of the boot on the pico-rig)
             while True:
                 tmp = None
@@ -558,7 +560,8 @@ class Store:
         if n and self.journal == -1:  # where the flash has 64 KB free (16 blocks) or more: else each hand is
             self.journal = 0  # appended at once, as before, so that a full flash refuses it before "Saved"
             try:
-                if self.fs.statvfs(self.root)[3] >= 16:
+                s = self.fs.statvfs(self.root)  # (its free blocks past its total: littlefs's count wrapped round on
+                if 16 <= s[3] <= s[2]:  # a full flash, kitapi doctor's "full")
                     try:  # (a folder of its own: its commits there, that folder's metadata its own alone; littlefs
                         self.fs.mkdir(self.root + "/journal")  # compacted ROOT's, the checkpoint's among it, in
                     except OSError as e:  # up to 13 ms on the pico-rig)
