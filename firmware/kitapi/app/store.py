@@ -524,13 +524,8 @@ class Store:
         j = self.journal
         if type(j) is int:
             return self.append(_OP_HAND, (self.seq + 1) & 0xFFFF, payload)
-        import sys  # (a built-in: no name made)
+        from kitapi.devlogw import write_record
 
-        m = sys.modules.get("kitapi.devlogw")  # (imported at the warm-up; its import here took 0.25-0.3 ms of each
-        if m is None:  # save on the pico-rig: the names of its levels made and searched)
-            from kitapi.devlogw import write_record
-        else:
-            write_record = m.write_record
         self.flush()
         try:
             write_record(j, self.buf, _OP_HAND, (self.seq + 1) & 0xFFFF, payload)

@@ -80,7 +80,7 @@ def pref_row(ui, row, seat, names, mark, r, w):
     kitapi.app.names.fit), else 3 apart, else 2.
     """
     y = row * 8
-    ui.text(("1", "2", "3", "4")[seat], 0, y)  # (no string made: str() searches the interned names, 0.1 ms a row)
+    ui.text(str(seat + 1), 0, y)
     if mark:
         ui.text(mark, 8, y)
     gap = 128 - 16 - 32 - 4 - 8 * (w[0] + w[1] + w[2])  # the room for two gaps, the name in 4 letters
