@@ -83,8 +83,8 @@ class UI:
         """The keys of the screen on the last row (or ``row``); the last row says a refused key's ``note``
         instead, light, for the frame after it.  ``kept``: a text drawn as it is on every frame of its screen
         (the home screen's keys), whose cells, drawn once, are kept and blitted again at each frame (where the
-        board allows: ``kept``), as the text would be drawn: the hint "A:log B:owe C:≡" (its symbol drawn by
-        kitapi.app.font) is 0.2-0.4 ms sooner in a save's home frame on the pico-rig."""
+        board allows: ``kept``), as the text would be drawn: the hint "A:log B:owe C:≡" took 0.9-1.2 ms of every
+        home frame on the pico-rig (its symbol drawn by kitapi.app.font)."""
         if row == ROWS - 1 and self.note:
             return self.at(self.note, 0, row, True)
         k = self.kept
