@@ -143,13 +143,6 @@ SAMPLES = (
     "Σ",
     "中文 ą ß",
     "Ш",
-    "≈+12",  # one symbol, then ASCII (a rounded figure: font.text's shortest way), and the texts beside it
-    "≈",
-    "≈-7≈",
-    "è12",
-    "Aè",
-    "ab≈",
-    "\U0001f600x",
 )
 for s in SAMPLES:
     for c in (1, 0):

@@ -244,7 +244,6 @@ _SYM = const(143)  # the index of U+2013 –, the first of the symbols (U+2013-U
 _RUN = bytearray(64)  # the glyphs of a run being drawn: up to 8 cells of 8 column bytes
 _gfb = None  # type: Any  # the 8x8 MONO_VLSB FrameBuffer over _RUN's first cell, made on first use
 _MONO_VLSB = const(0)  # framebuf.MONO_VLSB
-_APPROX = const(158)  # the index of U+2248 ≈ (a figure rounded: the Preferans family's home rows), found at once
 
 
 def _find(o):
@@ -252,8 +251,6 @@ def _find(o):
     Α-ώ are runs of GLYPHS in code point order: their index is guessed and checked (0.03 ms on the pico-rig),
     before the binary search (0.12 ms), which looks at the symbols alone for a symbol (the suits, the arrows,
     ≡, ≈: 5 steps, not 8; 0.12 ms where it was 0.18)."""
-    if o == 0x2248:
-        return _APPROX
     m = o - _CYR if o >= 0x410 else o - _GRK + (o < 0x3A2)  # (Α-Ρ: Σ's run is one after theirs, past U+03A2)
     if 0 <= m < _COUNT and (_CODES[2 * m] << 8 | _CODES[2 * m + 1]) == o:
         return m
@@ -294,45 +291,23 @@ def text(fb, s, x, y, c=1):
     s, which on MicroPython makes a new string for every non-ASCII character and interns
     every ASCII one for good. ASCII text costs one small memoryview (garbage at once).
     """
-    try:  # its UTF-8, without iterating s: on MicroPython each character iterated is interned for good (a new
-        b = memoryview(s)  # qstr for every letter ever drawn)
+    try:  # the length of its UTF-8, without iterating s: on MicroPython each character iterated is
+        m = len(memoryview(s))  # interned for good (a new qstr for every letter ever drawn)
     except TypeError:  # CPython: a str has no buffer
-        b = s.encode()
-    m = len(b)
-    n = len(s)
-    if m == n:  # ASCII only: framebuf's own font
+        m = len(s.encode())
+    if m == len(s):  # ASCII only: framebuf's own font
         if s:
             fb.text(s, x, y, c)
         return x + (m << 3)
+    b = s.encode()
     r = _RUN
     d = _DATA
     v = 0 if c else 0xFF  # (colour 0: the glyphs inverted, 1 the key)
-    o = b[0]
-    if o >= 0xC0 and m - n == (1 if o < 0xE0 else 2 if o < 0xF0 else 3):  # one symbol, then ASCII ("≈+12"): its
-        if o < 0xE0:  # glyph, then the rest at once (0.34 ms on the pico-rig, 0.52 through the loop)
-            o = (o & 0x1F) << 6 | (b[1] & 0x3F)
-        elif o < 0xF0:
-            o = (o & 0x0F) << 12 | (b[1] & 0x3F) << 6 | (b[2] & 0x3F)
-        else:
-            o = (o & 0x07) << 18 | (b[1] & 0x3F) << 12 | (b[2] & 0x3F) << 6 | (b[3] & 0x3F)
-        o = _find(o) << 3
-        r[0] = d[o] ^ v
-        r[1] = d[o + 1] ^ v
-        r[2] = d[o + 2] ^ v
-        r[3] = d[o + 3] ^ v
-        r[4] = d[o + 4] ^ v
-        r[5] = d[o + 5] ^ v
-        r[6] = d[o + 6] ^ v
-        r[7] = d[o + 7] ^ v
-        _glyphs(fb, 1, x, y, c)
-        if n > 1:
-            fb.text(s[1:], x + 8, y, c)
-        return x + (n << 3)
-    b = s.encode()
     run = -1  # where the pending run of ASCII characters starts
     k = 0  # the glyphs of the pending run of others, in _RUN (from character i - k)
     i = 0  # the character
     j = 0  # its first byte
+    n = len(s)
     m -= 1
     while b[m] & 0xC0 == 0x80:  # the last character's first byte
         m -= 1

@@ -64,7 +64,7 @@ class Home:
             self.draw_owes(ui)
             return
         app.sys.draw_home(ui, app)  # the rows of its system (kitapi.app.systems.<family>)
-        ui.hint(t[_T_HINT_HOME2], 7, 1)  # (its cells kept: kitapi.app.ui.UI.hint)
+        ui.hint(t[_T_HINT_HOME2])
 
     def draw_owes(self, ui):
         """Every payment, each on a row with its amount, or on two where the names and the amount do not fit

@@ -29,9 +29,6 @@ class UI:
         self.t = lang  # the string table of the chosen language
         self.trace = getattr(hw, "trace_text", None)  # each text drawn reported (the simulator's), or None
         self.note = ""  # a refused key's words (kitapi.app.nokey): the hint row's, for one frame
-        # (hint) the cells of a row's text kept, a row each: the RP2 board's frame (the driver's, over its buffer)
-        # and no text traced; None elsewhere (the simulator's texts drawn and traced as they were)
-        self.kept = None if self.trace or not hasattr(self.fb, "buffer") else [None] * ROWS  # type: list | None
 
     def clear(self):
         self.fb.fill(0)
@@ -79,32 +76,12 @@ class UI:
                 self.trace(_W - font.width(right), 0, right)
             font.text(self.fb, right, _W - font.width(right), 0, 0)
 
-    def hint(self, s, row=ROWS - 1, kept=0):
+    def hint(self, s, row=ROWS - 1):
         """The keys of the screen on the last row (or ``row``); the last row says a refused key's ``note``
-        instead, light, for the frame after it.  ``kept``: a text drawn as it is on every frame of its screen
-        (the home screen's keys), whose cells, drawn once, are kept and blitted again at each frame (where the
-        board allows: ``kept``), as the text would be drawn: the hint "A:log B:owe C:≡" took 0.9-1.2 ms of every
-        home frame on the pico-rig (its symbol drawn by kitapi.app.font)."""
+        instead, light, for the frame after it."""
         if row == ROWS - 1 and self.note:
             return self.at(self.note, 0, row, True)
-        k = self.kept
-        if not (kept and k and s):
-            self.at(s, 0, row)
-            return
-        c = k[row]
-        if c is None or c[0] != s or c[1] is not self.t:  # (the language chosen again: its question mark)
-            import framebuf
-
-            n = len(s) << 3
-            f = framebuf.FrameBuffer(bytearray(n), n, 8, framebuf.MONO_VLSB)
-            fb = self.fb
-            self.fb = f
-            try:
-                self.text(s, 0, 0)
-            finally:
-                self.fb = fb
-            c = k[row] = (s, self.t, f)
-        self.fb.blit(c[2], 0, row * 8, 0)  # (its lit pixels: the row's others stay, as text leaves them)
+        self.at(s, 0, row)
 
     def battery(self, level):
         """A battery gauge at the right of the title bar; ``level`` 0-4, or -1 for none."""
