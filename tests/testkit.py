@@ -239,10 +239,11 @@ def pref_standings(texts: list[tuple[int, int, str]]) -> list[tuple[str, int, in
     out = []
     for y in sorted(rows):
         cells = sorted(rows[y])
-        names = [s for x, s in cells if x == 16]
-        if cells[0][1] in "1234" and names and len(cells) >= 5:
-            net = int(cells[-1][1].lstrip("\u2248"))  # (≈: a net rounded)
-            out.append((names[0], int(cells[-3][1]), int(cells[-2][1]), net))
+        names = [s for x, s in cells if x == 16]  # (cut to nothing where a long game's figures take the row)
+        figures = [s for x, s in cells if x != 16]
+        if cells[0][1] in "1234" and names and len(figures) >= 4:
+            net = int(figures[-1].lstrip("\u2248"))  # (≈: a net rounded)
+            out.append((names[0], int(figures[-3]), int(figures[-2]), net))
     return out
 
 
