@@ -231,19 +231,19 @@ def home_standings(texts: list[tuple[int, int, str]]) -> list[tuple[str, int, in
 
 
 def pref_standings(texts: list[tuple[int, int, str]]) -> list[tuple[str, int, int, int]]:
-    """(name, pool, hill, net) from a Preferans home screen's player rows."""
+    """(name, pool, hill, net) from a Preferans home screen's player rows, read in the order they are drawn
+    (kitapi.app.systems.preferans.pref_row: the seat, its mark, the net, hill and pool from the right, the name
+    last): a long game's figures can be drawn over the mark and cut the name to nothing."""
     rows: dict[int, list[tuple[int, str]]] = {}
     for x, y, s in texts:
         if 16 <= y <= 40:
             rows.setdefault(y, []).append((x, s))
     out = []
     for y in sorted(rows):
-        cells = sorted(rows[y])
-        names = [s for x, s in cells if x == 16]  # (cut to nothing where a long game's figures take the row)
-        figures = [s for x, s in cells if x != 16]
-        if cells[0][1] in "1234" and names and len(figures) >= 4:
-            net = int(figures[-1].lstrip("\u2248"))  # (≈: a net rounded)
-            out.append((names[0], int(figures[-3]), int(figures[-2]), net))
+        cells = rows[y]
+        if cells[0][0] == 0 and cells[0][1] in ("1", "2", "3", "4") and len(cells) >= 5 and cells[-1][0] == 16:
+            net = int(cells[-4][1].lstrip("\u2248"))  # (≈: a net rounded)
+            out.append((cells[-1][1], int(cells[-2][1]), int(cells[-3][1]), net))
     return out
 
 

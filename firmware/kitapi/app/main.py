@@ -32,6 +32,7 @@ _WARN_MV = const(3050)
 _LEAST_MV = const(1800)  # the Pico's least VSYS (1.8-5.5 V): less is no reading (kitapi doctor's LEAST_MV)
 _ASLEEP_MS = const(3600000)  # how long one wait lasts while the display is off
 _LONG = const(16)  # kitapi.keys.LONG: a key held for the long-press time
+_ROOMY = const(49152)  # the heap free for the family's texts kept from the boot (_warm): a Pico's, not a 64 KB one's
 
 
 def _texts(name, code):
@@ -59,13 +60,15 @@ def _forget(names, collect=True):
 def _warm(app):
     """After the boot's first frame, while the player looks: the family's hand wizard, what the first save needs
     and littlefs's allocator (Store.warm), and the family's texts, which the first hand's first frame imported
-    (10 ms on the pico-rig: each string of them interned, a search of the interned ones)."""
+    (10 ms on the pico-rig: each string of them interned, a search of the interned ones), where the heap has room
+    to spare: kept from the boot, they cost the whole game's heap (a Preferans game in 64 KB ran short of it over
+    and over in a random walk), so a small heap imports them at the first hand, as before."""
     import gc
 
     fam = app.sys
     app.store.warm(["kitapi." + m for m in fam.MODULES if m.endswith(".wiz")])
     name = fam.__name__[19:]  # (kitapi.app.systems.<family>)
-    if _texts(name, "en") in fam.MODULES:
+    if _texts(name, "en") in fam.MODULES and getattr(gc, "mem_free", int)() > _ROOMY:  # (CPython: none, 0)
         try:
             app.pt(name)
         except MemoryError:  # (left to the first hand, as Store.warm leaves the rest)
