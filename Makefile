@@ -31,8 +31,8 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 unexport PYTHONDONTWRITEBYTECODE
 
 # Folders that exist (boards/ may be empty, and git does not keep empty folders).
-LINT_DIRS := $(wildcard firmware host_tools tests boards)
-MPY_DIRS := firmware boards
+LINT_DIRS := $(wildcard firmware host_tools tests boards native)
+MPY_DIRS := firmware boards native
 
 .PHONY: setup test fuzz lint typecheck mpy-check pytest chromium mptest run bench clean
 

@@ -6,8 +6,8 @@ very files deployed to the Pico) and the PC tools ``kitapi_host`` (host_tools/ki
 with every file in it that is not Python as package data).
 Besides them, what ``kitapi deploy``, ``sim`` and ``simdevice`` put on a device
 ships as package data below ``kitapi_host/_data``: firmware/main.py,
-firmware/circuitpython/, firmware/drivers/ and boards/ (kitapi_host.resources finds them there, or
-in the checkout).
+firmware/circuitpython/, firmware/drivers/, boards/ and native/ (kitapi_host.resources finds them there,
+or in the checkout).
 """
 
 from pathlib import Path
@@ -20,6 +20,7 @@ DATA = {
     "kitapi_host._data.firmware.circuitpython": "firmware/circuitpython",
     "kitapi_host._data.firmware.drivers": "firmware/drivers",  # the display driver deploy and image put in lib/
     "kitapi_host._data.boards": "boards",
+    "kitapi_host._data.native.kitapi.hw": "native/kitapi/hw",  # kitapi.hw.fast: compiled for the box's arch
 }
 
 

@@ -46,16 +46,18 @@ DRIVERS = ROOT / "firmware" / "drivers"  # the display driver, deployed compiled
 
 
 # Compiled to native code for the box's own arch (mpy-cross -march: kitapi_host.device.pack.native_modules), never
-# as bytecode: a box that cannot load it (another arch, no viper) does without (firmware/kitapi/hw/fast.py)
-NATIVE = (CORE / "hw" / "fast.py",)
+# as bytecode: a box that cannot load it (another arch, no viper) does without.  Outside firmware/, whose every
+# file any mpy-cross compiles to bytecode (mpy-cross refuses viper without -march): ROOT/native/kitapi/hw/fast.py
+# is kitapi/hw/fast.py on the device.
+NATIVE_ROOT = ROOT / "native"
+NATIVE = (NATIVE_ROOT / "kitapi" / "hw" / "fast.py",)
 
 
 def core_sources() -> list[Path]:
-    """Every source file of the core and the app (the package kitapi, subpackages included), sorted; NATIVE's
-    aside."""
-    return sorted(p for p in CORE.rglob("*.py") if p not in NATIVE)
+    """Every source file of the core and the app (the package kitapi, subpackages included), sorted."""
+    return sorted(CORE.rglob("*.py"))
 
 
 def device_path(src: Path) -> str:
-    """A core source's path on the device: ``kitapi/app/home.py``."""
-    return src.relative_to(SOURCES).as_posix()
+    """A core source's path on the device: ``kitapi/app/home.py`` (NATIVE's too: ``kitapi/hw/fast.py``)."""
+    return src.relative_to(NATIVE_ROOT if src in NATIVE else SOURCES).as_posix()

@@ -31,7 +31,7 @@ from packaging.requirements import Requirement
 from kitapi_host.sim.pick import rules_keys
 from testkit import HANG_S, ROOT, archived, write_game
 
-SOURCES = ("pyproject.toml", "setup.py", "README.md", "LICENSE", "firmware", "boards", "host_tools")
+SOURCES = ("pyproject.toml", "setup.py", "README.md", "LICENSE", "firmware", "boards", "native", "host_tools")
 
 
 def _repack(dist: importlib.metadata.Distribution, out: Path) -> None:
@@ -182,6 +182,7 @@ def test_the_wheel_holds_the_core_the_tools_the_boot_file_and_the_boards(install
     }
     want |= {f"kitapi_host/_data/firmware/drivers/{p.name}" for p in (ROOT / "firmware" / "drivers").glob("*.py")}
     want |= {"kitapi_host/_data/firmware/main.py", "kitapi-0.1.0.dist-info/licenses/LICENSE"}
+    want |= {"kitapi_host/_data/native/kitapi/hw/fast.py"}  # (kitapi.hw.fast, compiled for the box's arch)
     assert want - names == set()
     assert "kitapi_host/_data/boards/simdev.py" in names and "kitapi/rules/prefa.py" in names
 

@@ -410,7 +410,7 @@ def _native():
         return
     _tried = 1
     try:
-        from kitapi.hw.fast import spans, take
+        from kitapi.hw.fast import spans, take  # type: ignore[import-not-found]  # (native/: the deploy's)
 
         _spans, _take = spans, take
     except Exception:  # noqa: BLE001 - the bytecode search
