@@ -2,7 +2,8 @@
 relative link, in the README, tests/README.md and docs/ (rules readings too).
 
 A path is looked for where a reader would look: from the repository's root, the document's folder, and the
-packages' roots (``app/main.py`` is firmware/kitapi/app/main.py; ``archive/db.py`` host_tools'). Left out:
+packages' roots (``app/main.py`` is firmware/kitapi/app/main.py; ``kitapi/hw/fast.py`` native/kitapi/hw/fast.py;
+``archive/db.py`` host_tools'). Left out:
 the files on the box's flash (``lib/ssd1306.mpy``, a compiled ``.mpy``, ``evidence/...``), and a pattern
 (``lang_xx.py``, ``<family>``, ``DIR/``, ``ROOT/``, ``boards/B.py``).
 """
@@ -14,7 +15,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = [ROOT / "README.md", ROOT / "tests" / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
-BASES = ["", "firmware", "firmware/kitapi", "firmware/kitapi/app", "host_tools", "host_tools/kitapi_host", "tests"]
+BASES = ["", "firmware", "native", "firmware/kitapi", "firmware/kitapi/app", "host_tools", "host_tools/kitapi_host", "tests"]
 _TICKED = re.compile(r"`([A-Za-z0-9_.-]+(?:/[A-Za-z0-9_.-]+)+)`")
 _LINK = re.compile(r"\]\(([^)#\s]+)(?:#[^)]*)?\)")
 _PATTERN = ("xx", "XX", "NNNN", "DIR/", "ROOT/", "/B.py", "DEVICE", "...")
