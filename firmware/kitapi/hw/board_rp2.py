@@ -342,7 +342,9 @@ class RP2Hardware:
                 kp.scan(now)  # a last look (a press since the last scan has had its edge already)
                 if kp.idle():
                     machine.lightsleep(left if left < self._poll else self._poll)
-                    self._due = time.ticks_ms()  # woken, maybe by a key's edge: look at once
+                    now = time.ticks_ms()  # woken, maybe by a key's edge: a scan at once, its event returned
+                    kp.scan(now)  # by the loop's next get
+                    self._due = time.ticks_add(now, self._period)
                 else:
                     self._due = time.ticks_add(now, self._period)
                 continue
