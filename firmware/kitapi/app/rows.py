@@ -2,7 +2,8 @@
 
 kitapi.app.ui.UI.text draws ASCII with framebuf's font itself; a text with other characters (0.5-2 ms on the
 pico-rig: a hand's line, a trump step's suits, a Greek or Russian box's every text) goes through ``font``.  Here
-such a text, lit, on cells still blank, is its bytes as last drawn on that row at that x, copied back; one that
+such a text, lit, at a row's start (x 0: a wizard's), on cells still blank, is its bytes as last drawn on that
+row, copied back; one that
 begins with the text kept (a hand's line as it grows), those bytes, then the rest drawn after them.  On blank
 cells a text's bytes are its own, and its cells all it touches (a character a cell, kitapi.app.font), so a frame
 is the same byte for byte (tests/mp/test_ui_rows_mp.py, tests/device/test_kept_rows.py).  The rp2 board installs
@@ -29,33 +30,33 @@ class Rows:
         self.mv = memoryview(fb)  # its bytes (MONO_VLSB: row r is bytes 128 r to 128 r + 127)
         self.font = f  # kitapi.app.font
         self.width = f.width
-        self.kept = [None] * 8  # type: list[Any]  # each row's last text so drawn: [text, x, its bytes]
+        self.kept = [None] * 8  # type: list[Any]  # each row's last text so drawn: [text, its bytes]
         self.blank = memoryview(bytes(_W))  # a blank row's: compared in C, nothing made
 
     def text(self, fb, s, x, y, c=1):
         """Draw ``s`` at (x, y) on ``fb`` in colour ``c`` (kitapi.app.font.text's); the x after it."""
         w = len(s) << 3  # (font.width)
-        if not c or fb is not self.fb or y & 7 or not 0 <= y < 64 or x < 0 or x + w > _W:  # (dark, as on the
-            # title bar; another frame; off the cells)
+        if x or not c or fb is not self.fb or y & 7 or not 0 <= y < 64 or w > _W:  # (a text not at a row's start:
+            # a figure in its column, a home screen's, drawn at once; dark, as on the title bar; another frame)
             return self.font.text(fb, s, x, y, c)
         r = y >> 3
-        a = (r << 7) + x
+        a = r << 7
         m = self.mv[a : a + w]
         if m != self.blank[0:w]:  # its cells drawn on already: drawn over them
-            return self.font.text(fb, s, x, y, 1)
+            return self.font.text(fb, s, 0, y, 1)
         k = self.kept
         e = k[r]
-        if e is not None and e[1] == x and s.startswith(e[0]):
-            d = e[2]
+        if e is not None and s.startswith(e[0]):
+            d = e[1]
             if len(d) == w:  # (the same text)
                 m[0:w] = d
-                return x + w
+                return w
             m[0 : len(d)] = d  # the text kept, then the rest
-            self.font.text(fb, s[len(e[0]) :], x + len(d), y, 1)
+            self.font.text(fb, s[len(e[0]) :], len(d), y, 1)
         else:
-            self.font.text(fb, s, x, y, 1)
-        k[r] = [s, x, bytes(m)]
-        return x + w
+            self.font.text(fb, s, 0, y, 1)
+        k[r] = [s, bytes(m)]
+        return w
 
 
 def install(fb):
