@@ -283,6 +283,7 @@ def boot(g, ok=True):
             raise Damaged(bad or damaged)
         from kitapi.app import run
 
+        _rows(hw)
         run(hw)
         return
     except Damaged as e:
@@ -297,6 +298,23 @@ def boot(g, ok=True):
         except (Exception, Damaged):  # noqa: BLE001 - nothing can draw (a Pico's board file needs kitapi/hw)
             return
     screen(hw, what)
+
+
+def _rows(hw):
+    """On a box booted from the pack (a Pico: its heap has the room), the app's texts drawn through
+    kitapi.app.rows, which keeps each row's last: installed by the first ``hw.key``, after the boot's first
+    frame (kitapi.app.ui is loaded then), the board's own ``key`` from then on."""
+    key = hw.key
+
+    def first(ms):
+        hw.key = key
+        try:
+            __import__("kitapi.app.rows", None, None, "x").install(hw.fb)
+        except Exception:  # noqa: BLE001 - short of heap, a FrameBuffer without bytes: kitapi.app.font alone
+            pass
+        return key(ms)
+
+    hw.key = first
 
 
 def screen(hw, what):

@@ -1,8 +1,9 @@
 """Issue 37, item 2: the rows a Pico keeps from frame to frame (kitapi.app.rows: each row's last text with other
 characters than ASCII, copied back where it is drawn again) change no pixel.
 
-The rp2 board installs the rows at its first key (a Pico's heap has the room); here the simulator's board does
-the same (boards/sim.py with that step added, a board file of the test's own), and the same typed games are
+A box booted from the pack (a Pico: kitapi_pack.boot) installs the rows at its first key (its heap has the
+room); here the simulator's board does the same (boards/sim.py with that step added, a board file of the test's
+own: the simulator boots without the pack), and the same typed games are
 played on it and on the plain simulator: every frame byte for byte the same, in each language (a Greek or
 Russian box's every text is kept).  The rows' own cases (a text grown, moved, drawn over, its row drawn on
 first) are tests/mp/test_ui_rows_mp.py's."""
@@ -17,7 +18,7 @@ import pytest
 from kitapi_host.sim import typist
 from kitapi_host.sim.firmware import BOARDS, Firmware, parse_script, start
 
-# boards/sim.py, its hw's first key installing the rows as the rp2 board's does
+# boards/sim.py, its hw's first key installing the rows as kitapi_pack.boot's does
 INSTALL = """
 
 _plain_make = make

@@ -161,7 +161,7 @@ SUITS = "1\u2660 2\u2663 3\u2666 4\u2665 5NT"
 
 
 def kept(hw):
-    """The rows kept for ``hw``'s frame (kitapi.app.rows), as the rp2 board installs them."""
+    """The rows kept for ``hw``'s frame (kitapi.app.rows), as kitapi_pack.boot installs them."""
     return rows.Rows(hw.fb, font)
 
 

@@ -6,9 +6,9 @@ such a text, lit, at a row's start (x 0: a wizard's), on cells still blank, is i
 row, copied back; one that
 begins with the text kept (a hand's line as it grows), those bytes, then the rest drawn after them.  On blank
 cells a text's bytes are its own, and its cells all it touches (a character a cell, kitapi.app.font), so a frame
-is the same byte for byte (tests/mp/test_ui_rows_mp.py, tests/device/test_kept_rows.py).  The rp2 board installs
-it (``install``) once the app has drawn its first frame: some 1.5 KB kept and this module's code, which a Pico's
-heap has room for and the simulator's 64 KB would not.
+is the same byte for byte (tests/mp/test_ui_rows_mp.py, tests/device/test_kept_rows.py).  A box booted from
+the pack (a Pico: kitapi_pack.boot) installs it (``install``) once the app has drawn its first frame: some 2 KB
+kept and this module's code, which a Pico's heap has room for and the simulator's 64 KB would not.
 """
 
 try:
@@ -61,8 +61,8 @@ class Rows:
 
 def install(fb):
     """Draw kitapi.app.ui's texts on the frame ``fb`` (a FrameBuffer that lends its bytes) through a ``Rows``,
-    once kitapi.app.ui is loaded (its module's ``font``; the rp2 board's first ``hw.key``, after the boot's first
-    frame: a Pico's heap has the room, a 64 KB one would not)."""
+    once kitapi.app.ui is loaded (its module's ``font``; kitapi_pack.boot's first ``hw.key``, after the boot's
+    first frame: a Pico's heap has the room, a 64 KB one would not)."""
     import sys
 
     m = sys.modules.get("kitapi.app.ui")  # type: Any

@@ -2,8 +2,8 @@
 
 Text goes through kitapi.app.font, which draws ASCII with framebuf's own font
 and the Greek and Cyrillic letters from its bitmaps (on a Pico through
-kitapi.app.rows, which keeps each row's last such text: the rp2 board puts it
-here as ``font``).  On the simulator's board every text drawn is also reported
+kitapi.app.rows, which keeps each row's last such text: the pack's boot puts
+it here as ``font``).  On the simulator's board every text drawn is also reported
 (``hw.trace_text``) for ``kitapi sim --text``.
 """
 

@@ -320,10 +320,6 @@ class RP2Hardware:
             _native()  # show's search made ready here too (kitapi.hw.fast): after the boot's frame, before a key
             if self._panel is not None and self._mv is None:  # loaded, or the bytecode search's views made
                 self._views()
-            try:  # the app's texts drawn keeping each row's last (kitapi.app.rows: a Pico's heap has the room)
-                __import__("kitapi.app.rows", None, None, "x").install(self.fb)
-            except ImportError:  # (no app: the board alone)
-                pass
         kp.long_keys = self.long_keys
         forever = timeout_ms is None or timeout_ms < 0
         start = time.ticks_ms()
