@@ -302,19 +302,17 @@ def boot(g, ok=True):
 
 def _rows(hw):
     """On a box booted from the pack (a Pico: its heap has the room), the app's texts drawn through
-    kitapi.app.rows, which keeps each row's last: installed by the first ``hw.key``, after the boot's first
-    frame (kitapi.app.ui is loaded then), the board's own ``key`` from then on."""
-    key = hw.key
+    kitapi.app.rows, which keeps each row's last: installed by the board's first ``key`` once its keypad is made
+    (``hw.settled``, kitapi.hw.board_rp2), after the boot's first frame (kitapi.app.ui is loaded then)."""
 
-    def first(ms):
-        hw.key = key
+    def settled():
         try:
             __import__("kitapi.app.rows", None, None, "x").install(hw.fb)
         except Exception:  # noqa: BLE001 - short of heap, a FrameBuffer without bytes: kitapi.app.font alone
             pass
-        return key(ms)
 
-    hw.key = first
+    if hasattr(hw, "settled"):
+        hw.settled = settled
 
 
 def screen(hw, what):

@@ -35,10 +35,12 @@ class Rows:
 
     def text(self, fb, s, x, y, c=1):
         """Draw ``s`` at (x, y) on ``fb`` in colour ``c`` (kitapi.app.font.text's); the x after it."""
-        w = len(s) << 3  # (font.width)
-        if x or not c or fb is not self.fb or y & 7 or not 0 <= y < 64 or w > _W:  # (a text not at a row's start:
-            # a figure in its column, a home screen's, drawn at once; dark, as on the title bar; another frame)
+        if x or not c or fb is not self.fb or y & 7 or not 0 <= y < 64:  # (a text not at a row's start: a figure
+            # in its column, a home screen's, drawn at once; dark, as on the title bar; another frame)
             return self.font.text(fb, s, x, y, c)
+        w = len(s) << 3  # (font.width)
+        if w > _W:
+            return self.font.text(fb, s, 0, y, 1)
         r = y >> 3
         a = r << 7
         m = self.mv[a : a + w]
@@ -61,8 +63,8 @@ class Rows:
 
 def install(fb):
     """Draw kitapi.app.ui's texts on the frame ``fb`` (a FrameBuffer that lends its bytes) through a ``Rows``,
-    once kitapi.app.ui is loaded (its module's ``font``; kitapi_pack.boot's first ``hw.key``, after the boot's
-    first frame: a Pico's heap has the room, a 64 KB one would not)."""
+    once kitapi.app.ui is loaded (its module's ``font``; kitapi_pack.boot's, at the rp2 board's first ``hw.key``,
+    after the boot's first frame: a Pico's heap has the room, a 64 KB one would not)."""
     import sys
 
     m = sys.modules.get("kitapi.app.ui")  # type: Any
