@@ -31,7 +31,7 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 unexport PYTHONDONTWRITEBYTECODE
 
 # Folders that exist (boards/ may be empty, and git does not keep empty folders).
-LINT_DIRS := $(wildcard firmware host_tools tests boards native)
+LINT_DIRS := $(wildcard firmware host_tools tests boards native tools)
 MPY_DIRS := firmware boards native
 
 .PHONY: setup test fuzz lint typecheck mpy-check pytest chromium mptest run bench clean

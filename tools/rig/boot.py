@@ -85,7 +85,7 @@ def main(argv):
         for _ in range(boots):
             if fresh:  # (the app stopped at the REPL, the checkpoint removed: the next boot replays the whole log)
                 gone = "('/data/ckpt', '/data/home')" if frame else "('/data/ckpt',)"
-                r.mp("exec", "import os\nfor p in %s:\n try:\n  os.remove(p)\n except OSError:\n  pass" % gone)
+                r.mp("exec", f"import os\nfor p in {gone}:\n try:\n  os.remove(p)\n except OSError:\n  pass")
             r.cmd("i2cstats clear")  # (the transfers of earlier boots)
             r.cmd("reset")
             r.cmd("wait 8000" if fresh else "wait 4000")

@@ -42,8 +42,9 @@ s.draw(app.ui)
 t6 = time.ticks_us()
 app.ui.show()
 t7 = time.ticks_us()
-print(
-    "BT main.py starts %d; loader check %d; kitapi_pack.mount %d; import board %d; board.make %d; kept frame %d (%s at %d); import App %d; App() %d; "
+print(  # (%: the rig's MicroPython runs it)
+    "BT main.py starts %d; loader check %d; kitapi_pack.mount %d; import board %d; board.make %d; "  # noqa: UP031
+    "kept frame %d (%s at %d); import App %d; App() %d; "
     "first_screen %d; draw %d; show %d; total %d us"
     % (
         t0,

@@ -49,16 +49,15 @@ def main(argv):
         whole = [t for t in got if t[2] == 1024]
         last = max((t[1] for t in got), default=0.0)
         after = sum(t[2] for t in got if whole and t[0] > whole[0][1])
+        first = whole[0][1] if whole else 0.0
         print(
-            "the first whole frame's last byte at %.1f ms; the boot's last byte at %.1f ms (%d data bytes after the first frame)"
-            % (whole[0][1] if whole else 0.0, last, after)
+            f"the first whole frame's last byte at {first:.1f} ms; the boot's last byte at {last:.1f} ms"
+            f" ({after} data bytes after the first frame)"
         )
     if key:
         got = [t for t in boot(r, key) if t[0] > last]
-        print(
-            "key %s held from the power-on: its answer %.1f-%.1f ms (%d data bytes)"
-            % (key, got[0][0] if got else 0.0, max((t[1] for t in got), default=0.0), sum(t[2] for t in got))
-        )
+        a, b = got[0][0] if got else 0.0, max((t[1] for t in got), default=0.0)
+        print(f"key {key} held from the power-on: its answer {a:.1f}-{b:.1f} ms ({sum(t[2] for t in got)} data bytes)")
 
 
 if __name__ == "__main__":

@@ -140,7 +140,7 @@ def main(argv):
             rows.append((h, i, k, ev, before_save, save, to_frame, draw, show, bus, nbytes, first, last, gcus, s1))
 
             def f(v):
-                return "-" if v is None else "%.1f" % v
+                return "-" if v is None else f"{v:.1f}"
 
             print(
                 f"{k} {h}.{i}  {f(ev)}  {f(before_save)}  {f(save)}  {f(to_frame)}  {f(draw)}  {f(show)}  {f(bus)}"
@@ -149,8 +149,8 @@ def main(argv):
             )
     lasts = [x[12] for x in rows]
     print(
-        "n %d  press to last byte: median %.1f  worst %.1f  best %.1f"
-        % (len(lasts), statistics.median(lasts), max(lasts), min(lasts))
+        f"n {len(lasts)}  press to last byte: median {statistics.median(lasts):.1f}  worst {max(lasts):.1f}"
+        f"  best {min(lasts):.1f}"
     )
     # the same from the device's own clock: the press to the event (GP22) and the event to hw.show's end (its I2C
     # writes block until the last byte is out); free of transfers the log mixes in (a second frame of the key, an
@@ -160,8 +160,8 @@ def main(argv):
     for i, k in enumerate(keys):
         sel = [x for x in rows if x[1] == i]
         if sel:
-            cols = list(zip(*[x[3:13] for x in sel]))
-            med = ["-" if None in c else "%.1f" % statistics.median(c) for c in cols]
+            cols = list(zip(*[x[3:13] for x in sel], strict=False))
+            med = ["-" if None in c else f"{statistics.median(c):.1f}" for c in cols]
             print(f"key {i} ({k}) medians: " + " ".join(med))
     return ends
 

@@ -2,8 +2,9 @@
 # board file as /pico_board.py; never part of a deploy).  It wraps hw.key: each time the app waits
 # for a key (the previous key's work done), a gc.collect() and one console line
 #   HEAP <n> <free after the collect> <lowest free sampled since the last line>
-# The samples: a 50 ms timer reads gc.mem_free() (no allocation; about 9 ms of CPU on the rig), with gc.threshold(4096) so that
-# garbage stays under about 4 KB: the lowest sample is within about 4 KB below the live data's low.
+# The samples: a 50 ms timer reads gc.mem_free() (no allocation; about 9 ms of CPU on the rig), with
+# gc.threshold(4096) so that garbage stays under about 4 KB: the lowest sample is within about 4 KB below the
+# live data's low.
 import gc
 
 import machine
