@@ -108,6 +108,31 @@ def test_the_hands_list_spells_out_its_codes(tmp_path: Path, system: str, code: 
     dev.close()
 
 
+@pytest.mark.parametrize("code", ("el", "ru"))
+def test_a_balkan_legend_shows_with_2k_less_heap(tmp_path: Path, code: str) -> None:
+    """The legend was the 64 KB heap's highest point (a Greek Balkan game's had 800 bytes left): the hands list
+    lets go of what the boot warmed for the next hand (the store's writer and replay), the legend of the family's
+    hand wizard and its shell too, imported again when they are left.  A Greek or Russian Balkan game's legend
+    shows whole with 2 KB of the list's heap held (the simulator's "h N", till the next reset; it needed 3.2 KB
+    free); without, * comes back to the list as it was, and a hand is entered and listed after it."""
+    dev = device(tmp_path / "held", code)
+    hands_list(dev, "balkan")
+    dev.fw.send("h 2048\n")  # 2 KB free left
+    assert dev.fw.wait_ready(60)
+    shown = dev.keys("0")[-1]
+    assert lines(shown)[2:4] == [["Μπέτ Μπέτλερ", "G κλειστό γκέιμ"], ["Бет беттлер", "G закрытая игра"]][code == "ru"]
+    assert not problems(shown, vocabulary(("Ann", "Bob", "Cat"))), lines(shown)
+    dev.close()
+    dev = device(tmp_path / "whole", code)
+    listed = hands_list(dev, "balkan")
+    assert dev.keys("0")[-1] == shown and dev.keys("*")[-1] == listed
+    dev.keys("*")  # the home screen, then a hand entered and saved: the fourth on the list, the legend as before
+    dev.keys(_BALKAN[0])
+    assert "4/4 0:?" in lines(dev.keys("A")[-1])
+    assert dev.keys("0")[-1] == shown
+    dev.close()
+
+
 @pytest.mark.parametrize("code", CODES)
 def test_the_legend_is_every_family_s_whole(code: str) -> None:
     """Every system's legend, its family's lines (kitapi.app.systems.<family>.legend, chosen by what the game's

@@ -54,6 +54,12 @@ _W_RESTORED = const(5)
 _W_VIEW = const(6)
 # 7: read only, its keys (kitapi.app.readonly)
 
+# what the boot warmed for the next hand (Store.warm: the store's writer and replay; the nets' rounding), let go
+# while the list shows and imported again when it is left for the home screen or an edit (``warm``): the list
+# and its legend are the 64 KB heap's highest points (a Greek Balkan game's legend had 800 bytes left; one
+# string: a const, no name).  None of them is imported by another module's top (two copies then).
+_WARM = const("kitapi.devlogw kitapi.replay kitapi.settle")
+
 _PAGE = const(5)  # hands on a page: rows 1-5
 _DELETED = const(-1)  # deleted, with nothing to bring back (a damaged hand deleted)
 _DAMAGED = const(-2)  # a damaged hand (kitapi.devlog.OP_LOST), not replaced
@@ -71,6 +77,7 @@ class History:
         self.said = ""  # what was done to the hand at the cursor (fixed), on row 6 until the next key
         self.end = ""  # and whether that ended or reopened the game, in the title
         self.w = words(app)
+        self.warm = [m for m in _WARM.split() if forget(m)]  # (imported again when the list is left: ``warm``)
 
     def load(self):
         """Read the page with the cursor on it: the hands as corrected."""
@@ -168,6 +175,7 @@ class History:
             return None
         if ev == STAR:
             forget("kitapi.app.history")  # (the game's heap: this list is read again when opened)
+            warm(self.warm)
             return app.back()  # (the home screen; a closed game viewed: its own, App.go)
         if not seq:
             return None
@@ -182,6 +190,16 @@ class History:
         elif ev == KEY_C:
             self.typed = ""
         elif ev == 0:  # the rows' codes spelled out (kitapi.app.legend); * comes back here
+            w = self.warm  # the family's hand wizard and its shell (which each wizard's top imports) let go too
+            # while it shows (2.8 KB of a Balkan game's heap): imported again by the rows' words (describe) or
+            # when the list is left
+            w.extend(
+                [
+                    m
+                    for m in ["kitapi.app.shell"] + ["kitapi." + m for m in app.sys.MODULES if m.endswith(".wiz")]
+                    if forget(m) and m not in w
+                ]
+            )
             from kitapi.app.legend import Legend
 
             return app.go(self, Legend(app))
@@ -200,6 +218,7 @@ class History:
 
             return enter_again(app, self.cursor)
         if ev == HASH and p >= 0:
+            warm(self.warm)  # (what the edit's replays and its save import, as before: here, while the game is held)
             g = app.g
             g.unpack(p, self.h)
             # the game is let go while the hand is edited against the game before it (a wizard replays
@@ -221,6 +240,17 @@ class History:
                 return app.go(self, Confirm(app, "%s %d?" % (self.w[0], number), lambda: restore(app, number, -3 - p)))
             return app.go(self, Confirm(app, "%s %d?" % (t[_T_DELETE], number), lambda: delete(app, number, True)))
         return None
+
+
+def warm(modules):
+    """Import again ``modules``, what a screen let go of while it showed (the hands list, its legend) of what the
+    boot warmed for the next hand, so that the next hand and its save are as quick as before; short of heap, the
+    rest is left to the next hand (as Store.warm leaves it)."""
+    try:
+        for m in modules:
+            __import__(m)
+    except MemoryError:
+        pass
 
 
 def words(app):
