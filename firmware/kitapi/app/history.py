@@ -193,13 +193,9 @@ class History:
             w = self.warm  # the family's hand wizard and its shell (which each wizard's top imports) let go too
             # while it shows (2.8 KB of a Balkan game's heap): imported again by the rows' words (describe) or
             # when the list is left
-            w.extend(
-                [
-                    m
-                    for m in ["kitapi.app.shell"] + ["kitapi." + m for m in app.sys.MODULES if m.endswith(".wiz")]
-                    if forget(m) and m not in w
-                ]
-            )
+            for m in ["kitapi.app.shell"] + ["kitapi." + m for m in app.sys.MODULES if m.endswith(".wiz")]:
+                if forget(m) and m not in w:
+                    w.append(m)
             from kitapi.app.legend import Legend
 
             return app.go(self, Legend(app))
