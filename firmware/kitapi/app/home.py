@@ -166,15 +166,14 @@ def player_row(ui, row, seat, names, mark, pouch, chips, w):
     room from the name, cut still told apart from the others (kitapi.app.names.fit).  ``w``: the widest
     chips of all the rows, in letters: the pouch column ends at one x on every row."""
     y = row * 8
-    ui.text(("1", "2", "3", "4", "5", "6")[seat], 0, y)  # (str(seat + 1) was a string made: 0.13 ms on the pico-rig)
-    if mark:
-        ui.text(mark, 8, y)
     fb = ui.fb
-    e = 128  # where the chips end, then the pouch: 4 pixels before the widest chips
-    for s in (chips, pouch):  # ASCII (str, or bytes: made without a search of the interned names, 0.1 ms less on
-        x = e - (len(s) << 3)  # the pico-rig): framebuf's own font, as UI.text draws it, without its call (0.1 ms)
-        if ui.trace:  # (the simulator's)
+    e = 8  # where each ends: the seat's digit, the chips, the pouch (4 pixels before the widest chips)
+    for s in (bytes((49 + seat,)), chips, pouch):  # ASCII (str, or bytes: made without a search of the interned
+        x = e - (len(s) << 3)  # names, 0.13 ms on the pico-rig): framebuf's own font, as UI.text draws it, without
+        if ui.trace:  # its call (0.1 ms); (the simulator's)
             ui.trace(x, y, s if type(s) is str else s.decode())
         fb.text(s, x, y, 1)
-        e = min(96, 124 - 8 * w)
+        if e == 8 and mark:  # (after the seat, as the screen reads)
+            ui.text(mark, 8, y)
+        e = 128 if e == 8 else min(96, 124 - 8 * w)
     ui.text(cut(names, seat, (x - 22) // 8), 18, y)

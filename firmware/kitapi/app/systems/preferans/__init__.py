@@ -64,7 +64,7 @@ def draw_home(ui, app):
         r = (b"%d" % g.pool[s], b"%d" % ((g.hill[s] + 1) // 2), (b"+%d" if v > 0 else b"%d") % v,
              q if nums[s] % (2 * n) else 0)  # (hill: halves)  # fmt: skip
         for i in range(3):
-            w[i] = max(w[i], len(r[i]) + (i == 2 and r[3] > 0))
+            w[i] = max(w[i], len(r[i]) + (i == 2 and r[3] > 0))  # type: ignore[arg-type]
         rows.append(r)
     for s in range(n):  # the marks as kitapi.app.home.seat_mark's (not imported: 0.3 ms a frame on the pico-rig)
         mark = "" if g.over else t[_T_DEALER] if s == dealer else t[_T_ELDEST] if s == (dealer + 1) % n else ""
@@ -84,22 +84,26 @@ def pref_row(ui, row, seat, names, mark, r, w):
     kitapi.app.names.fit), else 3 apart, else 2.
     """
     y = row * 8
-    ui.text(("1", "2", "3", "4")[seat], 0, y)  # (str(seat + 1) was a string made: 0.13 ms on the pico-rig)
+    fb = ui.fb
+    tr = ui.trace  # (the simulator's: each text as the screen shows it)
+    s = b"%d" % (seat + 1)  # ASCII bytes, as the figures: framebuf's own font at once, as kitapi.app.ui.UI.text
+    if tr:  # draws it, without its call (0.1 ms on the pico-rig; a str made, 0.13 more)
+        tr(0, y, s.decode())
+    fb.text(s, 0, y, 1)
     if mark:
         ui.text(mark, 8, y)
     gap = 128 - 16 - 32 - 4 - 8 * (w[0] + w[1] + w[2])  # the room for two gaps, the name in 4 letters
     gap = 6 if gap >= 12 else 3 if gap >= 6 else 2
-    fb = ui.fb
     x = 128
     for i in range(2, -1, -1):  # (a range: no tuple kept in every game's heap)
-        s = r[i]  # ASCII: framebuf's own font, as kitapi.app.ui.UI.text draws it, without its call (0.1 ms)
+        s = r[i]
         k = x - (len(s) << 3)
         if i == 2 and r[3]:  # ≈ before it, one glyph (kitapi.app.font.text's for "≈+12": 0.6 ms)
             f = sys.modules["kitapi.app.font"]
             f._RUN[:8] = f._DATA[r[3] : r[3] + 8]
             f._glyphs(fb, 1, k - 8, y, 1)
-        if ui.trace:  # (the simulator's: the text as the screen shows it)
-            ui.trace(k - 8 if i == 2 and r[3] else k, y, "%s%s" % (chr(8776) if i == 2 and r[3] else "", s.decode()))
+        if tr:
+            tr(k - 8 if i == 2 and r[3] else k, y, "%s%s" % (chr(8776) if i == 2 and r[3] else "", s.decode()))
         fb.text(s, k, y, 1)
         x -= 8 * w[i] + gap
     ui.text(cut(names, seat, (x + gap - 20) // 8), 16, y)  # 4 pixels at least before the pool (told apart: home.cut)
