@@ -8,7 +8,7 @@
 # did not; what is written reaches the flash only on flush() or close(); rename()
 # and remove() are atomic.  ``cut_at = N`` cuts the power right after the N-th
 # call that changes the flash or could (open, write, flush, close, rename,
-# remove, mkdir, rmdir): that call is done, then PowerCut is raised, every file still
+# remove, mkdir): that call is done, then PowerCut is raised, every file still
 # open loses what it did not flush, and nothing more reaches the flash.  Reads
 # change nothing, so a cut after a read is the cut before the next counted call.
 import errno
@@ -83,15 +83,6 @@ class Flash:
         if path in self.dirs or path in self.files:
             raise OSError(errno.EEXIST)
         self.dirs[path] = True
-        self.tick()
-
-    def rmdir(self, path):
-        self.alive()
-        if path not in self.dirs:
-            raise OSError(errno.ENOENT)
-        if any(p.startswith(path + "/") for p in list(self.files) + list(self.dirs)):
-            raise OSError(errno.ENOTEMPTY)
-        del self.dirs[path]
         self.tick()
 
     def rename(self, a, b):

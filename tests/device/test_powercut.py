@@ -93,34 +93,6 @@ JOURNAL = faultfs.ROOT + "/journal/hand"
 LOG = faultfs.GAMES + "/0001.kitapi"
 
 
-def test_the_journals_folder_is_made_anew_every_third_hand() -> None:
-    """littlefs keeps the journal in its folder's metadata block: each commit (a save's, an emptying's) takes 256
-    bytes of its 4 KB, and the commit that finds it full compacts it: on the pico-rig a save 1.9 ms slower every
-    eighth hand (on a Pico an erase, some 45 ms).  Every third hand, its record in the log, the folder is removed and
-    made again (kitapi.app.store's docstring), so that no save's commit finds it full; every hand is in the log."""
-    made: list[int] = []
-
-    class Counted(faultfs.Flash):
-        def rmdir(self, path):  # type: ignore[no-untyped-def]
-            if path == faultfs.ROOT + "/journal":
-                made.append(store.seq)
-            return super().rmdir(path)
-
-    flash = Counted()
-    base = faultfs.game_with(2)
-    flash.files, flash.dirs = dict(base.files), dict(base.dirs)
-    store, _, _ = faultfs.boot(flash)
-    store.flush(True)  # (App.run after the boot's first frame)
-    for k in range(3, 11):
-        store.add_hand(faultfs.passed_out(k))
-        store.flush(True)  # (App.run after the home screen's frame)
-    assert made == [3, 6, 9]
-    assert faultfs.ROOT + "/journal" in flash.dirs and flash.files[JOURNAL] == b""
-    store.close()
-    _, g, _ = faultfs.boot(flash)
-    assert g.hands == 10
-
-
 def test_a_hand_left_in_the_journal_is_appended_once_at_the_boot() -> None:
     flash, journal = _journal_left(3)
     assert journal[8:] == b"%d 0001.kitapi\n" % len(flash.files[LOG])  # (the record, then "LENGTH NAME")

@@ -28,11 +28,7 @@ commit there: 0.33 ms on the pico-rig, 2.3 at most, where the log's append copie
 the part of its last 4 KB block that is written into a new block first, up to
 12.6 ms, and on a real Pico erases that block, some 45 ms), then appended to the
 log and flushed once the frame is out (``flush``, App.run), the journal emptied
-after (opened anew and flushed); every third hand its folder is made anew
-instead (removed and made again, 12 ms on the pico-rig, after the frame): each
-commit takes 256 bytes of the folder's 4 KB metadata block, and the commit that
-found it full compacted it, 1.9 ms more on the pico-rig (on a Pico an erase,
-some 45 ms), every eighth save; a fresh folder has room for them all.  ``Store()`` settles a journal a cut left, once
+after (opened anew and flushed).  ``Store()`` settles a journal a cut left, once
 the leftovers below are done: appended to its log if the log is still the length
 it names, nothing if the log has the record there already (the journal then
 removed), else set aside as evidence; an empty one is left as it is.  A flash with
@@ -561,14 +557,6 @@ class Store:
             self.size += 8
             self.owed = False
             self.journal.close()  # (nothing unwritten in it)
-            if not self.seq % 3:  # every third hand its folder made anew (the module's docstring), its metadata
-                try:  # a fresh block that the next saves' commits fit in, never compacted by one of them
-                    self.fs.remove(self.root + _JOURNAL)
-                    self.fs.rmdir(self.root + "/journal")
-                    self.fs.mkdir(self.root + "/journal")
-                except OSError:  # (a flash that refuses: the hands appended at once from now, as where it is full)
-                    self.journal = 0
-                    return
             j = self.journal = self._open(self.root + _JOURNAL, "wb")
             j.flush()  # (emptied on flash: the hand is the log's alone)
         if n and self.journal == -1:  # where the flash has 64 KB free (16 blocks) or more: else each hand is
