@@ -16,7 +16,6 @@ The game's system (app.sys: kitapi.app.systems.<family>) draws the rows
 between and takes the keys that start a hand.
 """
 
-from kitapi.app import font  # (loaded before this module, with kitapi.app.ui)
 from kitapi.app.ui import cut  # (loaded before this module: an import a row cost 0.15 ms on the pico-rig)
 
 try:
@@ -65,13 +64,7 @@ class Home:
             self.draw_owes(ui)
             return
         app.sys.draw_home(ui, app)  # the rows of its system (kitapi.app.systems.<family>)
-        s = t[_T_HINT_HOME2]
-        if ui.note:  # (a refused key's words instead: UI.hint's)
-            ui.hint(s)
-            return
-        if ui.trace:  # the keys, as UI.hint draws them, without its three calls and a second look for ASCII (0.15 ms
-            ui.trace(0, 56, s)  # on the pico-rig, at every home frame)
-        font.text(ui.fb, s, 0, 56)
+        ui.hint(t[_T_HINT_HOME2])
 
     def draw_owes(self, ui):
         """Every payment, each on a row with its amount, or on two where the names and the amount do not fit
