@@ -56,15 +56,12 @@ def draw_home(ui, app):
     nets = whole(nums, 2 * n)  # rounded once, as who owes whom pays them (kitapi.settle); a rounded one marked ≈
     rows = []
     w = [0, 0, 0]  # each column's widest figure: the column ends at one x on every row
-    q = 0  # ≈'s glyph in kitapi.app.font's data, found for the first net rounded
-    for s in range(n):  # (the figures made as bytes, drawn by framebuf at once: a string made costs a search of
-        v = nets[s]  # the interned ones, 0.13 ms on the pico-rig, a bytes 0.03; ≈ a glyph of its own)
-        if nums[s] % (2 * n) and not q:
-            q = sys.modules["kitapi.app.font"]._find(8776) << 3
-        r = (b"%d" % g.pool[s], b"%d" % ((g.hill[s] + 1) // 2), (b"+%d" if v > 0 else b"%d") % v,
-             q if nums[s] % (2 * n) else 0)  # (hill: halves)  # fmt: skip
+    for s in range(n):  # (each string made costs a search of the interned ones, 0.13 ms on the pico-rig: the net
+        v = nets[s]  # whists made once, as kitapi.app.ui.signed's, behind ≈ where rounded)
+        v = "%s%s%s" % (chr(8776) if nums[s] % (2 * n) else "", "+" if v > 0 else "", v)
+        r = (str(g.pool[s]), str((g.hill[s] + 1) // 2), v)  # (hill: halves)
         for i in range(3):
-            w[i] = max(w[i], len(r[i]) + (i == 2 and r[3] > 0))  # type: ignore[arg-type]
+            w[i] = max(w[i], len(r[i]))
         rows.append(r)
     for s in range(n):  # the marks as kitapi.app.home.seat_mark's (not imported: 0.3 ms a frame on the pico-rig)
         mark = "" if g.over else t[_T_DEALER] if s == dealer else t[_T_ELDEST] if s == (dealer + 1) % n else ""
@@ -76,35 +73,21 @@ def draw_home(ui, app):
 
 
 def pref_row(ui, row, seat, names, mark, r, w):
-    """Seat and mark, name, then pool, hill and net whists (``r``: their bytes, and where the net is rounded its
-    ≈'s place in kitapi.app.font's data) right-aligned in columns ``w`` wide (the widest of each over the rows),
-    so that each column ends at one x on every row, as on a paper sheet.
+    """Seat and mark, name, then pool, hill and net whists (``r``) right-aligned in columns ``w`` wide (the
+    widest of each over the rows), so that each column ends at one x on every row, as on a paper sheet.
 
     The columns stand 6 pixels apart while the name keeps 4 letters (the fewest a cut name keeps:
     kitapi.app.names.fit), else 3 apart, else 2.
     """
     y = row * 8
-    fb = ui.fb
-    tr = ui.trace  # (the simulator's: each text as the screen shows it)
-    s = b"%d" % (seat + 1)  # ASCII bytes, as the figures: framebuf's own font at once, as kitapi.app.ui.UI.text
-    if tr:  # draws it, without its call (0.1 ms on the pico-rig; a str made, 0.13 more)
-        tr(0, y, s.decode())
-    fb.text(s, 0, y, 1)
+    ui.text(str(seat + 1), 0, y)
     if mark:
         ui.text(mark, 8, y)
     gap = 128 - 16 - 32 - 4 - 8 * (w[0] + w[1] + w[2])  # the room for two gaps, the name in 4 letters
     gap = 6 if gap >= 12 else 3 if gap >= 6 else 2
     x = 128
     for i in range(2, -1, -1):  # (a range: no tuple kept in every game's heap)
-        s = r[i]
-        k = x - (len(s) << 3)
-        if i == 2 and r[3]:  # ≈ before it, one glyph (kitapi.app.font.text's for "≈+12": 0.6 ms)
-            f = sys.modules["kitapi.app.font"]
-            f._RUN[:8] = f._DATA[r[3] : r[3] + 8]
-            f._glyphs(fb, 1, k - 8, y, 1)
-        if tr:
-            tr(k - 8 if i == 2 and r[3] else k, y, "%s%s" % (chr(8776) if i == 2 and r[3] else "", s.decode()))
-        fb.text(s, k, y, 1)
+        ui.right(r[i], x, row)
         x -= 8 * w[i] + gap
     ui.text(cut(names, seat, (x + gap - 20) // 8), 16, y)  # 4 pixels at least before the pool (told apart: home.cut)
 
