@@ -283,6 +283,7 @@ def boot(g, ok=True):
             raise Damaged(bad or damaged)
         from kitapi.app import run
 
+        _rows(hw)
         run(hw)
         return
     except Damaged as e:
@@ -297,6 +298,21 @@ def boot(g, ok=True):
         except (Exception, Damaged):  # noqa: BLE001 - nothing can draw (a Pico's board file needs kitapi/hw)
             return
     screen(hw, what)
+
+
+def _rows(hw):
+    """On a box booted from the pack (a Pico: its heap has the room), the app's texts drawn through
+    kitapi.app.rows, which keeps each row's last: installed by the board's first ``key`` once its keypad is made
+    (``hw.settled``, kitapi.hw.board_rp2), after the boot's first frame (kitapi.app.ui is loaded then)."""
+
+    def settled():
+        try:
+            __import__("kitapi.app.rows", None, None, "x").install(hw.fb)
+        except Exception:  # noqa: BLE001 - short of heap, a FrameBuffer without bytes: kitapi.app.font alone
+            pass
+
+    if hasattr(hw, "settled"):
+        hw.settled = settled
 
 
 def screen(hw, what):

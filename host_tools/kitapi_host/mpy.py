@@ -226,11 +226,39 @@ def romfs_image(*extra: Path) -> Path:
 
 
 def romfs_command(image: Path, opts: list[str], code: str) -> list[str]:
-    """The command that runs ``code`` on the unix port with ``image`` mounted at /rom, first on sys.path."""
+    """The command that runs ``code`` on the unix port with ``image`` mounted at /rom, first on sys.path (a
+    ``heapsize=`` of ``opts`` as ``steady_heap`` gives it)."""
+    opts = [steady_heap(o) for o in opts]
     return [sys.executable, "-c", _ROMFS_LAUNCHER, str(image), *opts, "-c", _ROMFS_PRELUDE + code]
 
 
-NO_PATH = str(Path(tempfile.gettempdir()) / "kitapi-no-such-dir")  # MICROPYPATH when the code is in ROMFS
+def steady_heap(opt: str) -> str:
+    """An option of the unix port as given, but ``heapsize=N`` in bytes that hold as many of the heap's blocks
+    wherever malloc puts the heap.
+
+    The unix port mallocs its heap (16-byte aligned) and lays it out from there: the end aligned down to a
+    32-byte block, then for each byte of the allocation table 4 blocks and their finaliser bits (1036 bits for
+    128 pool bytes, one byte spare).  A 64 KB heap 16 bytes past a block holds 64,640 bytes of blocks, one on a
+    block 64,768; where malloc's answer falls moves with all that the process allocated first, the lengths of
+    the clone's and the venv's paths and of the environment among them (a 64 KB test passed in one checkout and
+    failed in a fresh clone).  Asked for the size, or 16 bytes less where the two would differ, the heap is laid
+    out the same at both: as the size's heap 16 bytes past a block (64 KB: 64,640 bytes, the figures measured).
+    """
+    m = re.fullmatch(r"heapsize=([1-9][0-9]*)([KkMm]?)", opt)
+    if not m:
+        return opt
+    size = int(m[1]) << {"": 0, "K": 10, "M": 20}[m[2].upper()]
+
+    def blocks(total: int) -> int:  # (py/gc.c, gc_setup_area, on a 64-bit unix port)
+        return (total - 1) * 8 // 1036
+
+    return f"heapsize={size if blocks(size - 16) == blocks(size) else size - 16}"
+
+
+# MICROPYPATH when the code is in ROMFS: a folder inside the image that it does not hold.  The unix port interns
+# the name, so it is the same 23 characters wherever this runs (it was below tempfile.gettempdir(), the heap
+# moving with TMPDIR's length: /tmp/kitapi-no-such-dir, the figures measured)
+NO_PATH = "/rom/kitapi-no-such-dir"
 # ... and the replay's: the image's mount point (the prelude puts it first on sys.path), a name the unix port
 # holds already (NO_PATH is one interned name more: the 16 KB replay has none to spare; the box's 64 KB tests
 # are measured with it)
@@ -242,7 +270,7 @@ def run_core(
 ) -> subprocess.CompletedProcess[str]:
     """Run ``code`` on the MicroPython unix port with the compiled core importable (``env``: more of its
     environment)."""
-    opts = ["-X", f"heapsize={heapsize}"] if heapsize else []
+    opts = ["-X", steady_heap(f"heapsize={heapsize}")] if heapsize else []
     if romfs:
         cmd = romfs_command(romfs_image(), opts, code)
         path = ROM_PATH

@@ -111,6 +111,52 @@ def test_rows_rest_low_after_a_scan_with_a_key():
     assert m.driven_low == [True] * 4
 
 
+@pytest.mark.parametrize("ch", LAYOUT)
+def test_a_key_is_read_by_raising_the_rows_up_to_its_own(ch):
+    # its row found by raising the rows one at a time until its column lets go: 2 row writes a row up to it
+    m, kp = make()
+    m.pressed = set(ch)
+    writes = m.row_writes
+    assert kp._read() == LAYOUT.index(ch)
+    assert m.row_writes - writes == 2 * (LAYOUT.index(ch) // 4 + 1)
+    assert m.driven_low == [True] * 4
+
+
+def test_two_keys_of_one_column_are_a_chord():
+    m, kp = make()
+    for keys in ("14", "17", "47", "3#", "A D", "147"):
+        m.pressed = set(keys.replace(" ", ""))
+        assert kp._read() == -2, keys
+        assert m.driven_low == [True] * 4
+
+
+class OpensAfter(Col):
+    """A column whose key lets go after ``n`` reads (a contact opening while the rows are being raised)."""
+
+    def __init__(self, m, c, n):
+        super().__init__(m, c)
+        self.n = n
+
+    def value(self):
+        self.n -= 1
+        if self.n < 0:
+            self.m.pressed = set()
+        return super().value()
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4])
+def test_a_contact_that_opens_while_its_row_is_sought_is_no_key(n):
+    # key 9 (row 2, column 2) lets go after the column's first reads: never a key of another row
+    m = Matrix()
+    cols = [Col(m, c) for c in range(4)]
+    cols[2] = OpensAfter(m, 2, n)
+    kp = Keypad([Row(m, r) for r in range(4)], cols)
+    m.pressed = {"9"}
+    got = kp._read()
+    assert got in (-1, LAYOUT.index("9")), got
+    assert m.driven_low == [True] * 4
+
+
 def test_glitch_of_one_scan_is_no_key():
     assert run({100: "7", 120: ""}, 1000) == []
 

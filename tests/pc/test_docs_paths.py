@@ -15,7 +15,16 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = [ROOT / "README.md", ROOT / "tests" / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
-BASES = ["", "firmware", "native", "firmware/kitapi", "firmware/kitapi/app", "host_tools", "host_tools/kitapi_host", "tests"]
+BASES = [
+    "",
+    "firmware",
+    "native",
+    "firmware/kitapi",
+    "firmware/kitapi/app",
+    "host_tools",
+    "host_tools/kitapi_host",
+    "tests",
+]
 _TICKED = re.compile(r"`([A-Za-z0-9_.-]+(?:/[A-Za-z0-9_.-]+)+)`")
 _LINK = re.compile(r"\]\(([^)#\s]+)(?:#[^)]*)?\)")
 _PATTERN = ("xx", "XX", "NNNN", "DIR/", "ROOT/", "/B.py", "DEVICE", "...")

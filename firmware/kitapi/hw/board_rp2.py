@@ -130,6 +130,7 @@ class RP2Hardware:
         self.keypad = None  # type: Any  # made by the first ``key`` (kitapi.hw.keypad: 6-10 ms of the boot on the
         self._kp = (rows, cols, long_ms)  # pico-rig with kitapi.keys, after the first frame now; no scan before it)
         self.long_keys = None  # type: Any  # set by the app: the keys with a long meaning now (Keypad.long_keys)
+        self.settled = None  # type: Any  # called once, by the first ``key`` once its keypad is made (the boot's)
         self.ticks_ms = time.ticks_ms
         self._vsys = vsys_adc
         self.vbus = vbus  # the VBUS pin (1 on USB power), or None: read here and by kitapi doctor's code
@@ -320,6 +321,8 @@ class RP2Hardware:
             _native()  # show's search made ready here too (kitapi.hw.fast): after the boot's frame, before a key
             if self._panel is not None and self._mv is None:  # loaded, or the bytecode search's views made
                 self._views()
+            if self.settled is not None:  # (kitapi_pack.boot's: the app's rows kept, kitapi.app.rows)
+                self.settled()
         kp.long_keys = self.long_keys
         forever = timeout_ms is None or timeout_ms < 0
         start = time.ticks_ms()
@@ -342,7 +345,9 @@ class RP2Hardware:
                 kp.scan(now)  # a last look (a press since the last scan has had its edge already)
                 if kp.idle():
                     machine.lightsleep(left if left < self._poll else self._poll)
-                    self._due = time.ticks_ms()  # woken, maybe by a key's edge: look at once
+                    now = time.ticks_ms()  # woken, maybe by a key's edge: a scan at once, its event returned
+                    kp.scan(now)  # by the loop's next get
+                    self._due = time.ticks_add(now, self._period)
                 else:
                     self._due = time.ticks_add(now, self._period)
                 continue

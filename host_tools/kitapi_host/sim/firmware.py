@@ -38,6 +38,7 @@ from kitapi_host.mpy import (
     micropython,
     romfs_command,
     romfs_image,
+    steady_heap,
 )
 from kitapi_host.resources import BOARDS, MAIN
 from kitapi_host.sim import screen
@@ -361,7 +362,7 @@ def start(
     env.pop("KITAPI_SIM_TEXT", None)
     if text:
         env["KITAPI_SIM_TEXT"] = "1"
-    opts = ["-X", f"heapsize={args.heapsize}"]
+    opts = ["-X", steady_heap(f"heapsize={args.heapsize}")]  # (the same heap wherever malloc puts it)
     if getattr(args, "romfs", True):
         # the code runs in place from flash, as on a Pico with a ROMFS partition (kitapi_host.mpy)
         env["MICROPYPATH"] = NO_PATH
