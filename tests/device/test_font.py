@@ -29,7 +29,6 @@ class FakeFrameBuffer:
         assert len(buf) >= width * ((height + 7) // 8)
         self.buf, self.width, self.height = buf, width, height
         self.texts: list[tuple[str, int, int, int]] = []
-        self.kinds: list[type] = []  # each text's type: str or bytes
         self.blits = 0
 
     def get(self, x: int, y: int) -> int:
@@ -56,9 +55,7 @@ class FakeFrameBuffer:
                 if v != key:
                     self.pixel(x + sx, y + sy, v)
 
-    def text(self, s: str | bytes, x: int, y: int, c: int = 1) -> None:
-        self.kinds.append(type(s))
-        s = s.decode("ascii") if type(s) is bytes else s  # (font.text's runs of ASCII: slices of its UTF-8)
+    def text(self, s: str, x: int, y: int, c: int = 1) -> None:
         assert all(ord(ch) < 128 for ch in s), s
         self.texts.append((s, x, y, c))
 
@@ -232,18 +229,6 @@ def test_a_glyph_at_an_end_of_ascii(s: str, texts: list[tuple[str, int, int, int
             if ord(ch) >= 0x80:
                 got = fb.cell(3 + 8 * k, 5)
                 assert got == (data_of(ch) if c else bytes(b ^ 0xFF for b in data_of(ch))), (s, ch)
-
-
-def test_the_ascii_runs_of_a_mixed_text_are_bytes_no_string_made() -> None:
-    """Each run of ASCII beside a glyph is a slice of the text's UTF-8, which framebuf draws as it does a str: a
-    str's slice is a search of the interned names on MicroPython (0.05 ms more on the pico-rig, at every home
-    screen's keys "A:log B:owe C:≡"); an ASCII text is still passed whole."""
-    fb = screen(200, 16)
-    for s in ("A:log B:owe C:≡", "≈+12", "ab Ж cd Ю ef"):
-        font.text(fb, s, 0, 0)
-    assert fb.kinds == [bytes] * 5
-    font.text(fb, "Anna 24", 0, 8)
-    assert fb.kinds[-1] is str
 
 
 def test_empty_and_width():
