@@ -14,10 +14,6 @@ try:
 except ImportError:  # CPython
     from kitapi.compat import const
 
-_HINTS = const(0)  # true for mypy alone (always_true in its configs): MicroPython compiles the import away
-if _HINTS:
-    from typing import Any
-
 COLS = const(16)
 ROWS = const(8)
 _W = const(128)
@@ -35,7 +31,6 @@ class UI:
         self.t = lang  # the string table of the chosen language
         self.trace = getattr(hw, "trace_text", None)  # each text drawn reported (the simulator's), or None
         self.note = ""  # a refused key's words (kitapi.app.nokey): the hint row's, for one frame
-        self.bar = None  # type: Any  # (title) [the frame's bytes, the bar's texts, its row's 128 bytes] as last drawn
 
     def clear(self):
         self.fb.fill(0)
@@ -70,30 +65,18 @@ class UI:
         return self.text(s, x_end - (len(s) << 3), row * 8)  # (font.width, without its call: 9 a home screen)
 
     def title(self, s, right=""):
-        """Row 0: a light bar with ``s`` at the left and ``right`` at the right.  The bar the last frame drew (a
-        wizard's steps keep "Hand 21") is its row's 128 bytes copied back into the frame, not drawn (0.35 ms on
-        the pico-rig): the bar covers its row whole, so its bytes are those of its two texts alone."""
+        """Row 0: a light bar with ``s`` at the left and ``right`` at the right."""
         t = self.t
         if t and s.endswith("?"):
             s = s[:-1] + t[_T_QUESTION]
+        self.fb.fill_rect(0, 0, _W, 8, 1)
         if self.trace:
             self.trace(0, 0, s)
-            if right:
-                self.trace(_W - font.width(right), 0, right)
-        fb = self.fb
-        b = self.bar
-        if b is not None and b[1] == s and b[2] == right:
-            b[0][0:_W] = b[3]
-            return
-        fb.fill_rect(0, 0, _W, 8, 1)
-        font.text(fb, s, 0, 0, 0)
+        font.text(self.fb, s, 0, 0, 0)
         if right:
-            font.text(fb, right, _W - font.width(right), 0, 0)
-        try:  # (row 0: the frame's first 128 bytes, MONO_VLSB)
-            m = memoryview(fb) if b is None else b[0]
-        except TypeError:  # a FrameBuffer that lends no bytes (CircuitPython's framebuf.py): drawn every time
-            return
-        self.bar = [m, s, right, bytes(m[0:_W])]
+            if self.trace:
+                self.trace(_W - font.width(right), 0, right)
+            font.text(self.fb, right, _W - font.width(right), 0, 0)
 
     def hint(self, s, row=ROWS - 1):
         """The keys of the screen on the last row (or ``row``); the last row says a refused key's ``note``
