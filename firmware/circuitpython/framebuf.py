@@ -108,7 +108,7 @@ class FrameBuffer:
     def text(self, s, x, y, c=1):
         font = _FONT
         for ch in s:
-            o = ord(ch)
+            o = ch if type(ch) is int else ord(ch)  # (a bytes: Kitapi's figures)
             if o < 32 or o > 126:
                 o = 127  # MicroPython draws its box glyph; Kitapi sends only ASCII here
             if o == 127:
