@@ -97,9 +97,7 @@ def pref_row(ui, row, seat, names, mark, r, w):
                 ui.trace(k - 8, y, chr(8776) + r[2])
             ui.fb.text(r[2], k, y, 1)
             k -= 8
-            i = f._find(8776) << 3
-            f._RUN[:8] = f._DATA[i : i + 8]
-            f._glyphs(ui.fb, 1, k, y, 1)
+            f.text(ui.fb, chr(8776), k, y)  # (one character: font.text's glyph at once, no walk)
             i = 2
         else:  # (ASCII: by framebuf at once, as UI.text draws it, without its two calls: 0.1 ms on the pico-rig)
             k = x - (len(r[i]) << 3)
