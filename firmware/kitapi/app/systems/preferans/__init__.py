@@ -16,7 +16,11 @@ try:
     from micropython import const
 except ImportError:  # CPython
     from kitapi.compat import const
+_HINTS = const(0)  # true for mypy alone (always_true in its configs): MicroPython compiles the import away
+if _HINTS:
+    from typing import Any
 _KEY_D = const(13)  # kitapi.keys.KEY_D (a constant: no name in the module)
+_MONO_VLSB = const(0)  # framebuf.MONO_VLSB
 
 # the texts it shows: their places in the string table (kitapi.app.lang_xx.T)
 _T_HINT_HOME = const(3)
@@ -56,10 +60,15 @@ def draw_home(ui, app):
     nets = whole(nums, 2 * n)  # rounded once, as who owes whom pays them (kitapi.settle); a rounded one marked ≈
     rows = []
     w = [0, 0, 0]  # each column's widest figure: the column ends at one x on every row
-    for s in range(n):  # (each string made costs a search of the interned ones, 0.13 ms on the pico-rig: the net
-        v = nets[s]  # whists made once, as kitapi.app.ui.signed's, behind ≈ where rounded)
-        v = "%s%s%s" % ("", "+" if v > 0 else "", v)  # (≈ where rounded: a glyph of its own, pref_row)
-        r = (str(g.pool[s]), str((g.hill[s] + 1) // 2), v, nums[s] % (2 * n))  # (hill: halves)
+    q = 0  # type: Any  # ≈ as an 8x8 FrameBuffer, made for the first net rounded and blitted before each (pref_row)
+    for s in range(n):  # (the figures made as bytes: a string made costs a search of the interned ones, 0.13 ms
+        v = nets[s]  # on the pico-rig, a bytes 0.03; the net as kitapi.app.ui.signed's)
+        if nums[s] % (2 * n) and not q:  # ≈'s columns as kitapi.app.font's (tests/device/test_app_rounding.py):
+            import framebuf  # on the pico-rig font.text(fb, "≈") was 0.47 ms a net, this one's blit is 0.06 (0.1 made)
+
+            q = framebuf.FrameBuffer(bytearray(b"\x48\x6c\x24\x6c\x48\x6c\x24\x00"), 8, 8, _MONO_VLSB)
+        r = (b"%d" % g.pool[s], b"%d" % ((g.hill[s] + 1) // 2), (b"+%d" if v > 0 else b"%d") % v,  # type: Any
+             q if nums[s] % (2 * n) else 0)  # (hill: halves)  # fmt: skip
         for i in range(3):
             w[i] = max(w[i], len(r[i]) + (i == 2 and r[3] != 0))  # (≈ a cell of the net)
         rows.append(r)
@@ -73,8 +82,9 @@ def draw_home(ui, app):
 
 
 def pref_row(ui, row, seat, names, mark, r, w):
-    """Seat and mark, name, then pool, hill and net whists (``r``) right-aligned in columns ``w`` wide (the
-    widest of each over the rows), so that each column ends at one x on every row, as on a paper sheet.
+    """Seat and mark, name, then pool, hill and net whists (``r``: their bytes, then ≈'s FrameBuffer where the net
+    is rounded, else 0) right-aligned in columns ``w`` wide (the widest of each over the rows), so that each column
+    ends at one x on every row, as on a paper sheet.
 
     The columns stand 6 pixels apart while the name keeps 4 letters (the fewest a cut name keeps:
     kitapi.app.names.fit), else 3 apart, else 2.
@@ -90,19 +100,16 @@ def pref_row(ui, row, seat, names, mark, r, w):
     gap = 6 if gap >= 12 else 3 if gap >= 6 else 2
     x = 128
     for i in range(2, -1, -1):  # (a range: no tuple kept in every game's heap)
-        if i == 2 and r[3]:  # a rounded net: ≈ one glyph before it, the figure by framebuf at once, as UI.text
-            f = sys.modules["kitapi.app.font"]  # draws it (kitapi.app.font.text's "≈+12": 0.6 ms on the pico-rig)
-            k = x - (len(r[2]) << 3)
+        if i == 2 and r[3]:  # a rounded net: ≈ blitted before it (its unlit pixels transparent, as font.text's),
+            k = x - (len(r[2]) << 3)  # the figure by framebuf at once, as UI.text draws it
             if ui.trace:  # (the simulator's: the text as the screen shows it)
-                ui.trace(k - 8, y, chr(8776) + r[2])
+                ui.trace(k - 8, y, chr(8776) + r[2].decode())
             ui.fb.text(r[2], k, y, 1)
-            k -= 8
-            f.text(ui.fb, chr(8776), k, y)  # (one character: font.text's glyph at once, no walk)
-            i = 2
+            ui.fb.blit(r[3], k - 8, y, 0)
         else:  # (ASCII: by framebuf at once, as UI.text draws it, without its two calls: 0.1 ms on the pico-rig)
             k = x - (len(r[i]) << 3)
             if ui.trace:
-                ui.trace(k, y, r[i])
+                ui.trace(k, y, r[i].decode())
             ui.fb.text(r[i], k, y, 1)
         x -= 8 * w[i] + gap
     ui.text(cut(names, seat, (x + gap - 20) // 8), 16, y)  # 4 pixels at least before the pool (told apart: home.cut)
