@@ -82,9 +82,8 @@ def fresh(steps, t=None):
     return out
 
 
-def test_a_kept_bar_is_not_drawn():
-    hw = HW()
-    u = ui.UI(hw, None)
+def counting():
+    """kitapi.app.font.text replaced by one that counts its calls: (the real one, to put back; [the count])."""
     real = font.text
     n = [0]
 
@@ -92,7 +91,14 @@ def test_a_kept_bar_is_not_drawn():
         n[0] += 1
         return real(*a)
 
-    font.text = counted  # (UI.title draws its texts through kitapi.app.rows, which draws through it)
+    font.text = counted
+    return real, n
+
+
+def test_a_kept_bar_is_not_drawn():
+    hw = HW()
+    u = ui.UI(hw, None)
+    real, n = counting()  # (UI.title draws its texts through kitapi.app.rows, which draws through font.text)
     ui.font = rows.Rows(hw.fb, font)
     try:
         u.title("Hand 21", "3")
@@ -184,14 +190,7 @@ def draw(u, ops):
 def test_a_kept_text_is_not_drawn():
     hw = HW()
     u = ui.UI(hw, None)
-    real = font.text
-    n = [0]
-
-    def counted(*a):
-        n[0] += 1
-        return real(*a)
-
-    font.text = counted  # (kitapi.app.rows draws through it)
+    real, n = counting()  # (kitapi.app.rows draws through font.text)
     ui.font = kept(hw)  # (as App.run puts it there)
     try:
         for i in range(3):
