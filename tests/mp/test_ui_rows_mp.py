@@ -42,16 +42,19 @@ class HW:
         self.fb = framebuf.FrameBuffer(self.buf, 128, 64, framebuf.MONO_VLSB)
 
 
-def frame(steps, t=None):
+def frame(steps, t=None, kept=True):
     """The frames a UI draws for ``steps`` (before, title, right, battery level), each on the frame as the last
-    left it (``before``: "clear", "scribble" or ""), with one UI and its rows kept all along: [bytes of each
-    frame]."""
+    left it (``before``: "clear", "scribble" or ""): with one UI and its rows kept all along (``kept``), else
+    each title drawn by a new UI without the rows (nothing kept from the frame before): [bytes of each frame]."""
     hw = HW()
     u = ui.UI(hw, t)
-    ui.font = rows.Rows(hw.fb, font)
+    if kept:
+        ui.font = rows.Rows(hw.fb, font)
     out = []
     try:
         for before, s, right, level in steps:
+            if not kept:
+                u = ui.UI(hw, t)
             if before == "clear":
                 u.clear()
             elif before == "scribble":
@@ -62,23 +65,6 @@ def frame(steps, t=None):
             out.append(bytes(hw.buf))
     finally:
         ui.font = font
-    return out
-
-
-def fresh(steps, t=None):
-    """The same frames, each title drawn by a new UI without the rows (nothing kept from the frame before)."""
-    hw = HW()
-    out = []
-    for before, s, right, level in steps:
-        u = ui.UI(hw, t)
-        if before == "clear":
-            u.clear()
-        elif before == "scribble":
-            hw.fb.fill_rect(0, 0, 128, 16, 1)
-            hw.fb.text("XXXXXXXXXXXXXXXX", 0, 0, 0)
-        u.title(s, right)
-        u.battery(level)
-        out.append(bytes(hw.buf))
     return out
 
 
@@ -138,7 +124,7 @@ def test_every_frame_is_what_a_fresh_ui_draws():
     ]
     for t in (None, T):
         a = frame(steps, t)
-        b = fresh(steps, t)
+        b = frame(steps, t, kept=False)
         for i in range(len(steps)):
             what = (i, steps[i][1], steps[i][2], t is not None)
             check(a[i] == b[i], "frame %d (%s, %s, table %s) differs from a fresh UI's" % what)
