@@ -57,6 +57,9 @@ class Box:
         if any((self.fs / p).read_bytes() != d if (self.fs / p).exists() else True for p, d in FIRMWARE.items()):
             _deploy(self.fs)
             self.sim.power_cycle()
+        # the box's boot first (its first screen drawn): its store takes a .tmp in games/ for a write a power cut
+        # left, and finishes or removes it, so it raced the game written below (convert's own temp file there)
+        assert wait_until(lambda: self.sim.screen.exists())
         data = self.fs / "data"
         for p in sorted(data.rglob("*"), reverse=True):
             if p.parent == data / "journal":  # (the box's journal, kept open by its app: empty between hands)
